@@ -1,0 +1,60 @@
+/** Documents carry our own string ids, never ObjectId. */
+export interface Doc {
+  _id: string;
+}
+
+/** The query dialect both engines understand: equality, $in, $nin, $lt/$lte/$gt/$gte, $ne, $exists, $regex, $or, $and. */
+export type Filter = Record<string, unknown>;
+
+/** $set, $unset, $inc, $push, $setOnInsert only. */
+export interface Update {
+  $set?: Record<string, unknown>;
+  $unset?: Record<string, ''>;
+  $inc?: Record<string, number>;
+  $push?: Record<string, unknown>;
+  $setOnInsert?: Record<string, unknown>;
+}
+
+export type Sort = Record<string, 1 | -1>;
+
+export interface FindOptions {
+  sort?: Sort;
+  skip?: number;
+  limit?: number;
+}
+
+export interface IndexOptions {
+  unique?: boolean;
+  /** Documents whose (single) indexed Date field is older than this many seconds are removed. */
+  expireAfterSeconds?: number;
+  /** Skip documents lacking the field (unique indexes over optional fields). */
+  sparse?: boolean;
+}
+
+/** Raised by inserts and updates that would break a unique index. */
+export class DuplicateKeyError extends Error {
+  constructor(readonly collection: string, message = 'duplicate key') {
+    super(`${collection}: ${message}`);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+export interface Collection<T extends Doc> {
+  createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<void>;
+  insertOne(doc: T): Promise<void>;
+  findOne(filter: Filter): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  count(filter: Filter): Promise<number>;
+  /** Compare-and-set: applies `update` to one document matching `filter`; returns how many matched (0 or 1). */
+  updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<{ matched: number; upserted: boolean }>;
+  updateMany(filter: Filter, update: Update): Promise<number>;
+  /** Atomically updates the first match (by `sort`) and returns it as it is after the update, or null. */
+  findOneAndUpdate(filter: Filter, update: Update, options?: { sort?: Sort; upsert?: boolean }): Promise<T | null>;
+  deleteOne(filter: Filter): Promise<number>;
+  deleteMany(filter: Filter): Promise<number>;
+}
+
+export interface Store {
+  collection<T extends Doc>(name: string): Collection<T>;
+  close(): Promise<void>;
+}
