@@ -1,0 +1,40 @@
+import { loadPlatformConfig } from '../platform/config';
+import { startEmbedded } from '../platform/embedded';
+
+async function main() {
+  const config = loadPlatformConfig();
+  const platform = await startEmbedded(config);
+  const lines = [
+    '',
+    `  Mailplane is running at ${platform.url}  (data in ${config.dataDir})`,
+  ];
+  if (platform.sandbox) {
+    lines.push(
+      '',
+      '  A sandbox tenant was created. Its API key is shown this once; keep it:',
+      `    ${platform.sandbox.apiKey}`,
+    );
+  } else {
+    lines.push('', '  The sandbox tenant exists; its key was shown at first start (delete DATA_DIR to start over).');
+  }
+  lines.push(
+    '',
+    '  Try:',
+    `    curl ${platform.url}/healthz`,
+    `    curl ${platform.url}/api-keys -H "Authorization: Bearer <key>"`,
+    `    curl ${platform.url}/billing/catalogue`,
+    '',
+  );
+  process.stdout.write(lines.join('\n') + '\n');
+  const shutdown = async () => {
+    await platform.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  process.stderr.write(`mailplane failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

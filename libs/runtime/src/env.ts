@@ -1,0 +1,64 @@
+/** Raised at start-up when an environment variable is missing or malformed; names the variable. */
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Typed readers over one environment snapshot. Only config modules call this. */
+export function envReader(env: Env) {
+  const raw = (name: string) => {
+    const v = env[name];
+    return v === undefined || v === '' ? undefined : v;
+  };
+  return {
+    string(name: string, fallback?: string): string {
+      const v = raw(name) ?? fallback;
+      if (v === undefined) throw new ConfigError(name, 'is required');
+      return v;
+    },
+    optional(name: string): string | undefined {
+      return raw(name);
+    },
+    int(name: string, fallback: number, bounds: { min?: number; max?: number } = {}): number {
+      const v = raw(name);
+      if (v === undefined) return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n)) throw new ConfigError(name, `must be an integer, got "${v}"`);
+      if (bounds.min !== undefined && n < bounds.min) throw new ConfigError(name, `must be >= ${bounds.min}`);
+      if (bounds.max !== undefined && n > bounds.max) throw new ConfigError(name, `must be <= ${bounds.max}`);
+      return n;
+    },
+    url(name: string, fallback?: string, protocols?: string[]): string {
+      const v = raw(name) ?? fallback;
+      if (v === undefined) throw new ConfigError(name, 'is required');
+      let parsed: URL;
+      try {
+        parsed = new URL(v);
+      } catch {
+        throw new ConfigError(name, 'must be a URL');
+      }
+      if (protocols && !protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+        throw new ConfigError(name, `must use one of ${protocols.join(', ')}`);
+      }
+      return v;
+    },
+    optionalUrl(name: string, protocols?: string[]): string | undefined {
+      return raw(name) === undefined ? undefined : this.url(name, undefined, protocols);
+    },
+    oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+      const v = raw(name) ?? fallback;
+      if (!allowed.includes(v as T)) throw new ConfigError(name, `must be one of ${allowed.join(', ')}`);
+      return v as T;
+    },
+    secret(name: string, minLength: number, fallback?: string): string {
+      const v = raw(name) ?? fallback;
+      if (v === undefined) throw new ConfigError(name, 'is required');
+      if (v.length < minLength) throw new ConfigError(name, `must be at least ${minLength} characters`);
+      return v;
+    },
+  };
+}

@@ -1,0 +1,6 @@
+export * from './ids';
+export * from './clock';
+export * from './logger';
+export * from './env';
+export * from './problem';
+export * from './operations';

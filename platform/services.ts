@@ -1,0 +1,43 @@
+import path from 'node:path';
+import type { Broker } from '@mailplane/broker';
+import { createStore, type Store } from '@mailplane/store';
+import type { Clock, Logger } from '@mailplane/runtime';
+import { startBilling } from '@mailplane/billing';
+import { startMail } from '@mailplane/mail';
+import { startWebhooks } from '@mailplane/webhooks';
+import { startGateway } from '@mailplane/gateway';
+import type { PlatformConfig } from './config';
+
+export const SERVICE_NAMES = ['gateway', 'billing', 'mail', 'webhooks'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export interface Running {
+  stop(): Promise<void>;
+  url?: string;
+}
+
+/** Each service owns its data: its own MongoDB database, or its own folder of the embedded store. */
+export function storeFor(name: ServiceName, config: PlatformConfig): Promise<Store> {
+  return createStore(
+    config.mongodbUrl
+      ? { mongodbUrl: config.mongodbUrl, dbName: `mailplane_${name}` }
+      : { dir: path.join(config.dataDir, name) },
+  );
+}
+
+export async function startService(
+  name: ServiceName,
+  deps: { broker: Broker; store: Store; logger: Logger; config: PlatformConfig; clock?: Clock },
+): Promise<Running> {
+  const common = { broker: deps.broker, store: deps.store, logger: deps.logger, clock: deps.clock };
+  switch (name) {
+    case 'gateway':
+      return startGateway({ ...common, config: deps.config.gateway });
+    case 'billing':
+      return startBilling(common);
+    case 'mail':
+      return startMail(common);
+    case 'webhooks':
+      return startWebhooks(common);
+  }
+}

@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Broker } from '@mailplane/broker';
+import type { Store } from '@mailplane/store';
+import { systemClock, type Clock, type Logger } from '@mailplane/runtime';
+import type { GatewayConfig } from './config';
+import { apiKeysRepo } from './data-access/api-keys-repo';
+import { tenantsRepo } from './data-access/tenants-repo';
+import type { GatewayDeps } from './domain/deps';
+import { createApp } from './http/app';
+import { rejectMalformedRequest } from './http/client-error';
+
+export interface Gateway {
+  url: string;
+  deps: GatewayDeps;
+  stop(): Promise<void>;
+}
+
+export async function startGateway(options: {
+  config: GatewayConfig;
+  broker: Broker;
+  store: Store;
+  logger: Logger;
+  clock?: Clock;
+}): Promise<Gateway> {
+  const { config, broker, store } = options;
+  const deps: GatewayDeps = {
+    keys: apiKeysRepo(store),
+    tenants: tenantsRepo(store),
+    broker,
+    clock: options.clock ?? systemClock,
+    logger: options.logger.child({ service: 'gateway' }),
+  };
+  await deps.keys.init();
+  await deps.tenants.init();
+  const server: Server = createApp(deps, config).listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  server.on('clientError', rejectMalformedRequest);
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  deps.logger.info('gateway listening', { url });
+  return {
+    url,
+    deps,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

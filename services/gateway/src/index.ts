@@ -1,0 +1,3 @@
+export { startGateway, type Gateway } from './gateway';
+export { gatewayConfig, type GatewayConfig } from './config';
+export { createTenant } from './domain/tenants';
