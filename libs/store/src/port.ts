@@ -3,10 +3,14 @@ export interface Doc {
   _id: string;
 }
 
-/** The query dialect both engines understand: equality, $in, $nin, $lt/$lte/$gt/$gte, $ne, $exists, $regex, $or, $and. */
+/**
+ * The query dialect both engines understand: equality (dotted paths too), $in, $nin, $ne, $lt/$lte/$gt/$gte,
+ * $exists, $regex (RegExp values only), $or, $and. `{ f: null }` matches null or missing, as in MongoDB.
+ * A field whose value is `undefined` is refused: MongoDB would silently drop it and widen the match.
+ */
 export type Filter = Record<string, unknown>;
 
-/** $set, $unset, $inc, $push, $setOnInsert only. */
+/** $set, $unset, $inc, $push, $setOnInsert only; at least one of them (no replacement documents). */
 export interface Update {
   $set?: Record<string, unknown>;
   $unset?: Record<string, ''>;
@@ -15,6 +19,7 @@ export interface Update {
   $setOnInsert?: Record<string, unknown>;
 }
 
+/** Ties come back in no particular order: end a paging sort with `_id`. */
 export type Sort = Record<string, 1 | -1>;
 
 export interface FindOptions {
@@ -25,7 +30,7 @@ export interface FindOptions {
 
 export interface IndexOptions {
   unique?: boolean;
-  /** Documents whose (single) indexed Date field is older than this many seconds are removed. */
+  /** Documents whose (single, top-level) indexed Date field is older than this many seconds are removed. */
   expireAfterSeconds?: number;
   /** Skip documents lacking the field (unique indexes over optional fields). */
   sparse?: boolean;
@@ -39,7 +44,12 @@ export class DuplicateKeyError extends Error {
   }
 }
 
+/**
+ * Every document handed out is a copy. An upsert never invents an id: the filter's `_id` or `$setOnInsert._id`
+ * names the new document, otherwise the call throws.
+ */
 export interface Collection<T extends Doc> {
+  /** Idempotent when called again with the same keys and options (do it at start-up). */
   createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<void>;
   insertOne(doc: T): Promise<void>;
   findOne(filter: Filter): Promise<T | null>;
@@ -47,14 +57,17 @@ export interface Collection<T extends Doc> {
   count(filter: Filter): Promise<number>;
   /** Compare-and-set: applies `update` to one document matching `filter`; returns how many matched (0 or 1). */
   updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<{ matched: number; upserted: boolean }>;
+  /** Returns how many documents matched (changed or not). */
   updateMany(filter: Filter, update: Update): Promise<number>;
   /** Atomically updates the first match (by `sort`) and returns it as it is after the update, or null. */
   findOneAndUpdate(filter: Filter, update: Update, options?: { sort?: Sort; upsert?: boolean }): Promise<T | null>;
+  /** Returns how many documents were deleted. */
   deleteOne(filter: Filter): Promise<number>;
   deleteMany(filter: Filter): Promise<number>;
 }
 
 export interface Store {
   collection<T extends Doc>(name: string): Collection<T>;
+  /** Waits for pending writes; the store is unusable afterwards. */
   close(): Promise<void>;
 }
