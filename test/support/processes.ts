@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+export interface ServiceProcess {
+  name: string;
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves once the process printed a line matching `pattern`. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts `bin/service.ts <name>` as its own OS process, like a container would. */
+export function spawnService(name: string, env: Record<string, string>): ServiceProcess {
+  const child = spawn(TSX, [path.join(ROOT, 'bin/service.ts'), name], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    out += chunk.toString();
+    for (const l of listeners) l();
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    name,
+    child,
+    output: () => out,
+    waitForOutput(pattern, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const m = out.match(pattern);
+          if (m) {
+            cleanup();
+            resolve(m);
+          }
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`${name}: no output matching ${pattern} within ${timeoutMs} ms; got:\n${out}`));
+        }, timeoutMs);
+        const onExit = () => {
+          cleanup();
+          reject(new Error(`${name} exited (${child.exitCode}) before printing ${pattern}:\n${out}`));
+        };
+        const cleanup = () => {
+          clearTimeout(timer);
+          listeners.delete(check);
+          child.off('exit', onExit);
+        };
+        listeners.add(check);
+        child.once('exit', onExit);
+        check();
+      });
+    },
+    async kill(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
