@@ -8,10 +8,19 @@ type Ds = Datastore<Record<string, unknown>>;
 
 const isUniqueViolation = (e: unknown) => (e as { errorType?: unknown } | null)?.errorType === 'uniqueViolated';
 
+// nedb's own copies share Date objects with the caller and with its cache, so we copy across the boundary.
+// Not structuredClone: under jest it returns Dates of another realm, which fail `instanceof Date`.
+function copy<V>(value: V): V {
+  if (value instanceof Date) return new Date(value.getTime()) as V;
+  if (Array.isArray(value)) return value.map(copy) as V;
+  if (typeof value !== 'object' || value === null || value instanceof RegExp) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)])) as V;
+}
+
 /** nedb rejects $setOnInsert and would treat an empty update as a replacement document. */
 function operatorsFor(update: Update): Update | undefined {
   const { $setOnInsert: _, ...rest } = update;
-  return Object.keys(rest).length > 0 ? rest : undefined;
+  return Object.keys(rest).length > 0 ? copy(rest) : undefined;
 }
 
 export function nedbCollection<T extends Doc>(name: string, open: () => Promise<Ds>): Collection<T> {
@@ -30,9 +39,9 @@ export function nedbCollection<T extends Doc>(name: string, open: () => Promise<
 
   async function updateFirst(ds: Ds, q: Filter, update: Update): Promise<T | null> {
     const ops = operatorsFor(update);
-    if (!ops) return (await ds.findOneAsync(q)) as unknown as T | null;
+    if (!ops) return copy((await ds.findOneAsync(q)) as unknown as T | null);
     const { affectedDocuments } = await ds.updateAsync(q, ops, { returnUpdatedDocs: true });
-    return (affectedDocuments as unknown as T | undefined) ?? null;
+    return copy((affectedDocuments as unknown as T | undefined) ?? null);
   }
 
   async function updateMatching(ds: Ds, q: Filter, update: Update, multi: boolean): Promise<number> {
@@ -44,8 +53,8 @@ export function nedbCollection<T extends Doc>(name: string, open: () => Promise<
   /** Inserts the upserted document, or, when a concurrent upsert won, updates that one instead (as MongoDB retries). */
   async function upsert(ds: Ds, filter: Filter, update: Update): Promise<{ doc: T | null; upserted: boolean }> {
     try {
-      const doc = await ds.insertAsync(upsertDocument(filter, update));
-      return { doc: doc as unknown as T, upserted: true };
+      const doc = await ds.insertAsync(copy(upsertDocument(filter, update)));
+      return { doc: copy(doc as unknown as T), upserted: true };
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
       const doc = await updateFirst(ds, toNedbFilter(filter), update);
@@ -64,16 +73,16 @@ export function nedbCollection<T extends Doc>(name: string, open: () => Promise<
       }),
     insertOne: (doc) =>
       run(async (ds) => {
-        await ds.insertAsync(doc as unknown as Record<string, unknown>);
+        await ds.insertAsync(copy(doc) as unknown as Record<string, unknown>);
       }),
-    findOne: (filter) => run(async (ds) => (await ds.findOneAsync(query(filter))) as unknown as T | null),
+    findOne: (filter) => run(async (ds) => copy((await ds.findOneAsync(query(filter))) as unknown as T | null)),
     find: (filter, options: FindOptions = {}) =>
       run(async (ds) => {
         let cursor = ds.findAsync(query(filter));
         if (options.sort) cursor = cursor.sort(options.sort);
         if (options.skip) cursor = cursor.skip(options.skip);
         if (options.limit) cursor = cursor.limit(options.limit);
-        return (await cursor) as unknown as T[];
+        return copy((await cursor) as unknown as T[]);
       }),
     count: (filter) => run(async (ds) => (await ds.countAsync(query(filter))) as unknown as number),
     updateOne: (filter, update, options = {}) =>

@@ -1,0 +1,42 @@
+import type { Store } from '../src';
+import { concurrencyTests } from './contract/concurrency';
+import type { ContractContext, ContractOptions } from './contract/context';
+import { indexTests } from './contract/indexes';
+import { lifecycleTests } from './contract/lifecycle';
+import { queryTests } from './contract/queries';
+import { updateTests } from './contract/updates';
+
+export type { ContractOptions } from './contract/context';
+
+/**
+ * The behaviour every store adapter must show. `makeStore` opens the same underlying storage each time it is
+ * called (the persistence tests close one store and open another); each test uses collections of its own.
+ */
+export function storeContract(name: string, makeStore: () => Store, options: ContractOptions): void {
+  describe(`store contract: ${name}`, () => {
+    let shared: Store | undefined;
+    let counter = 0;
+    const ctx: ContractContext = {
+      store: () => {
+        if (!shared) throw new Error('the contract store is opened in beforeAll');
+        return shared;
+      },
+      makeStore,
+      collectionName: (base) => `${base}_${++counter}`,
+      options,
+    };
+
+    beforeAll(() => {
+      shared = makeStore();
+    });
+    afterAll(async () => {
+      await shared?.close();
+    });
+
+    queryTests(ctx);
+    updateTests(ctx);
+    indexTests(ctx);
+    concurrencyTests(ctx);
+    lifecycleTests(ctx);
+  });
+}

@@ -1,0 +1,105 @@
+import { DuplicateKeyError, type Doc } from '../../src';
+import type { ContractContext } from './context';
+
+type Loose = Doc & Record<string, unknown>;
+
+export function indexTests(ctx: ContractContext): void {
+  const fresh = () => {
+    const name = ctx.collectionName('indexed');
+    return { name, c: ctx.store().collection<Loose>(name) };
+  };
+  const duplicate = expect.any(DuplicateKeyError);
+
+  describe('indexes', () => {
+    it('a second document with the same _id raises DuplicateKeyError', async () => {
+      const { c } = fresh();
+      await c.insertOne({ _id: 'x' });
+      await expect(c.insertOne({ _id: 'x' })).rejects.toEqual(duplicate);
+    });
+
+    it('a unique index refuses a duplicate insert, an update into a duplicate and an upsert into one', async () => {
+      const { name, c } = fresh();
+      await c.createIndex({ email: 1 }, { unique: true });
+      await c.insertOne({ _id: 'a', email: 'a@example.com' });
+      await c.insertOne({ _id: 'b', email: 'b@example.com' });
+      const err = await c.insertOne({ _id: 'c', email: 'a@example.com' }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DuplicateKeyError);
+      expect(err).toMatchObject({ name: 'DuplicateKeyError', collection: name });
+      await expect(c.updateOne({ _id: 'b' }, { $set: { email: 'a@example.com' } })).rejects.toEqual(duplicate);
+      await expect(c.updateMany({ _id: 'b' }, { $set: { email: 'a@example.com' } })).rejects.toEqual(duplicate);
+      await expect(c.findOneAndUpdate({ _id: 'b' }, { $set: { email: 'a@example.com' } })).rejects.toEqual(duplicate);
+      await expect(c.updateOne({ _id: 'n' }, { $set: { email: 'a@example.com' } }, { upsert: true })).rejects.toEqual(duplicate);
+      expect(await c.find({}, { sort: { _id: 1 } })).toEqual([
+        { _id: 'a', email: 'a@example.com' },
+        { _id: 'b', email: 'b@example.com' },
+      ]);
+    });
+
+    it('a compound unique index allows a value under another tenant but not twice under one', async () => {
+      const { c } = fresh();
+      await c.createIndex({ tenantId: 1, domain: 1 }, { unique: true });
+      await c.insertOne({ _id: '1', tenantId: 't1', domain: 'example.com' });
+      await c.insertOne({ _id: '2', tenantId: 't2', domain: 'example.com' });
+      await c.insertOne({ _id: '3', tenantId: 't1', domain: 'example.org' });
+      await expect(c.insertOne({ _id: '4', tenantId: 't1', domain: 'example.com' })).rejects.toEqual(duplicate);
+    });
+
+    it('a sparse unique index allows many documents without the field; a plain one allows only one', async () => {
+      const sparse = fresh().c;
+      await sparse.createIndex({ token: 1 }, { unique: true, sparse: true });
+      await sparse.insertOne({ _id: '1' });
+      await sparse.insertOne({ _id: '2' });
+      await sparse.insertOne({ _id: '3', token: 't' });
+      await expect(sparse.insertOne({ _id: '4', token: 't' })).rejects.toEqual(duplicate);
+      const plain = fresh().c;
+      await plain.createIndex({ token: 1 }, { unique: true });
+      await plain.insertOne({ _id: '1' });
+      await expect(plain.insertOne({ _id: '2' })).rejects.toEqual(duplicate);
+    });
+
+    it('createIndex is idempotent', async () => {
+      const { c } = fresh();
+      await c.createIndex({ tenantId: 1, at: -1 });
+      await c.createIndex({ tenantId: 1, at: -1 });
+      await c.createIndex({ email: 1 }, { unique: true, sparse: true });
+      await c.createIndex({ email: 1 }, { unique: true, sparse: true });
+      await c.insertOne({ _id: '1', email: 'e' });
+      await expect(c.insertOne({ _id: '2', email: 'e' })).rejects.toEqual(duplicate);
+    });
+
+    ttlTest(ctx);
+  });
+}
+
+function ttlTest(ctx: ContractContext): void {
+  const { ttl } = ctx.options;
+  const old = () => new Date(Date.now() - 120_000);
+
+  if (ttl.kind === 'index') {
+    it('a TTL index carries expireAfterSeconds (the server monitor removes documents every 60 s)', async () => {
+      const name = ctx.collectionName('ttl');
+      await ctx.store().collection<Loose>(name).createIndex({ createdAt: 1 }, { expireAfterSeconds: 60 });
+      expect(await ttl.expireAfterSeconds(name, 'createdAt')).toBe(60);
+    });
+    return;
+  }
+
+  it('documents older than expireAfterSeconds disappear, also after the store is reopened', async () => {
+    const name = ctx.collectionName('ttl');
+    const first = ctx.makeStore();
+    const sessions = first.collection<Loose>(name);
+    await sessions.createIndex({ createdAt: 1 }, { expireAfterSeconds: 60 });
+    await sessions.insertOne({ _id: 'old', createdAt: old() });
+    await sessions.insertOne({ _id: 'fresh', createdAt: new Date() });
+    await sessions.insertOne({ _id: 'undated' });
+    expect((await sessions.find({}, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['fresh', 'undated']);
+    await first.close();
+
+    const second = ctx.makeStore();
+    const reopened = second.collection<Loose>(name);
+    await reopened.createIndex({ createdAt: 1 }, { expireAfterSeconds: 60 });
+    await reopened.insertOne({ _id: 'old2', createdAt: old() });
+    expect(await reopened.count({})).toBe(2);
+    await second.close();
+  });
+}
