@@ -8,13 +8,15 @@ type Ds = Datastore<Record<string, unknown>>;
 
 const isUniqueViolation = (e: unknown) => (e as { errorType?: unknown } | null)?.errorType === 'uniqueViolated';
 
-// nedb's own copies share Date objects with the caller and with its cache, so we copy across the boundary.
-// Not structuredClone: under jest it returns Dates of another realm, which fail `instanceof Date`.
+// nedb's own copies share Date objects with the caller and with its cache, so we copy across the boundary,
+// dropping undefined fields as the Mongo adapter does. Not structuredClone: under jest its Dates come from
+// another realm and fail `instanceof Date`.
 function copy<V>(value: V): V {
   if (value instanceof Date) return new Date(value.getTime()) as V;
   if (Array.isArray(value)) return value.map(copy) as V;
   if (typeof value !== 'object' || value === null || value instanceof RegExp) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)])) as V;
+  const defined = Object.entries(value).filter(([, v]) => v !== undefined);
+  return Object.fromEntries(defined.map(([k, v]) => [k, copy(v)])) as V;
 }
 
 /** nedb rejects $setOnInsert and would treat an empty update as a replacement document. */

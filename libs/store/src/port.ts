@@ -23,6 +23,7 @@ export interface Update {
 export type Sort = Record<string, 1 | -1>;
 
 export interface FindOptions {
+  /** Without one the order differs by engine (nedb: by _id; MongoDB: natural order). */
   sort?: Sort;
   skip?: number;
   limit?: number;

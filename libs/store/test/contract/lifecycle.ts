@@ -49,6 +49,13 @@ export function lifecycleTests(ctx: ContractContext): void {
       expect((await c.findOne({ _id: 'm' }))?.meta.sentAt).toEqual(new Date('2025-05-05T00:00:00Z'));
     });
 
+    it('fields set to undefined are not stored', async () => {
+      const c = ctx.store().collection<Doc & { a?: number; b?: number; c?: number }>(ctx.collectionName('undef'));
+      await c.insertOne({ _id: 'u', a: 1, b: undefined });
+      await c.updateOne({ _id: 'u' }, { $set: { a: undefined, c: 2 } });
+      expect(await c.findOne({ _id: 'u' })).toStrictEqual({ _id: 'u', a: 1, c: 2 });
+    });
+
     it('data and unique indexes survive closing the store and opening it again', async () => {
       const name = ctx.collectionName('durable');
       const first = ctx.makeStore();
