@@ -1,0 +1,36 @@
+import { generateKeyPair } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const generateKeyPairAsync = promisify(generateKeyPair);
+
+/** A fresh DKIM key: the private key as PKCS#8 PEM, the public key as base64 SPKI DER (the `p=` value). */
+export interface DkimKeyPair {
+  privateKeyPem: string;
+  publicKeyBase64: string;
+}
+
+/** RSA-2048: RFC 8301 says SHOULD be at least 2048, and some gateways reject anything larger. */
+export async function generateDkimKeyPair(): Promise<DkimKeyPair> {
+  const { privateKey, publicKey } = await generateKeyPairAsync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'der' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return { privateKeyPem: privateKey, publicKeyBase64: publicKey.toString('base64') };
+}
+
+/** The TXT value to publish at `<selector>._domainkey.<domain>`. */
+export function dkimTxtValue(publicKeyBase64: string): string {
+  return `v=DKIM1; k=rsa; p=${publicKeyBase64}`;
+}
+
+const MAX_TXT_STRING = 255;
+
+/** Splits a TXT value into the ≤255-octet character-strings DNS requires; resolvers join them back. */
+export function txtChunks(value: string): string[] {
+  const chunks: string[] = [];
+  for (let start = 0; start < value.length; start += MAX_TXT_STRING) {
+    chunks.push(value.slice(start, start + MAX_TXT_STRING));
+  }
+  return chunks.length ? chunks : [''];
+}
