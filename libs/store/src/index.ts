@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { createMongoStore } from './mongo';
 import { createNedbStore } from './nedb';
 import type { Store } from './port';
@@ -7,17 +6,11 @@ export * from './port';
 export { createMongoStore, type MongoStoreOptions } from './mongo';
 export { createNedbStore, type NedbStoreOptions } from './nedb';
 
-export interface StoreConfig {
-  /** When set, MongoDB; otherwise nedb files under `<dataDir>/<dbName>`. */
-  mongoUrl?: string;
-  /** The service's database name (one per service). */
-  dbName: string;
-  dataDir: string;
-}
+/** MongoDB (one database per service) when a URL is configured, otherwise nedb files in a folder per service. */
+export type StoreConfig = { mongodbUrl: string; dbName: string } | { dir: string };
 
-/** Picks the engine: MongoDB when a URL is configured, the embedded nedb store otherwise. */
-export function createStore(config: StoreConfig): Store {
-  return config.mongoUrl
-    ? createMongoStore({ url: config.mongoUrl, dbName: config.dbName })
-    : createNedbStore({ dir: path.join(config.dataDir, config.dbName) });
+export async function createStore(config: StoreConfig): Promise<Store> {
+  return 'mongodbUrl' in config
+    ? createMongoStore({ url: config.mongodbUrl, dbName: config.dbName })
+    : createNedbStore({ dir: config.dir });
 }

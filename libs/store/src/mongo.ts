@@ -24,10 +24,11 @@ function duplicateKey(collection: string, e: unknown): DuplicateKeyError | undef
   return new DuplicateKeyError(collection, fields ? `duplicate key on ${fields}` : undefined);
 }
 
-/** The distributed engine: the official driver, which connects on first use. */
-export function createMongoStore({ url, dbName }: MongoStoreOptions): Store {
+/** The distributed engine, through the official driver. Connects first, so a wrong URL fails at start-up. */
+export async function createMongoStore({ url, dbName }: MongoStoreOptions): Promise<Store> {
   // nedb cannot persist undefined either; without this the driver would store it as null.
   const client = new MongoClient(url, { ignoreUndefined: true });
+  await client.connect();
   const db = client.db(dbName);
   return {
     collection: <T extends Doc>(name: string) => mongoCollection<T>(name, db.collection<Doc>(name)),

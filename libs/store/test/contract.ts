@@ -12,7 +12,7 @@ export type { ContractOptions } from './contract/context';
  * The behaviour every store adapter must show. `makeStore` opens the same underlying storage each time it is
  * called (the persistence tests close one store and open another); each test uses collections of its own.
  */
-export function storeContract(name: string, makeStore: () => Store, options: ContractOptions): void {
+export function storeContract(name: string, makeStore: () => Store | Promise<Store>, options: ContractOptions): void {
   describe(`store contract: ${name}`, () => {
     let shared: Store | undefined;
     let counter = 0;
@@ -26,8 +26,8 @@ export function storeContract(name: string, makeStore: () => Store, options: Con
       options,
     };
 
-    beforeAll(() => {
-      shared = makeStore();
+    beforeAll(async () => {
+      shared = await makeStore();
     });
     afterAll(async () => {
       await shared?.close();

@@ -12,7 +12,7 @@ export interface ContractContext {
   /** The store shared by the suite. */
   store(): Store;
   /** Opens another store over the same storage. */
-  makeStore(): Store;
+  makeStore(): Store | Promise<Store>;
   /** A collection name no other test uses. */
   collectionName(base: string): string;
   options: ContractOptions;

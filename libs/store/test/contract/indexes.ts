@@ -86,7 +86,7 @@ function ttlTest(ctx: ContractContext): void {
 
   it('documents older than expireAfterSeconds disappear, also after the store is reopened', async () => {
     const name = ctx.collectionName('ttl');
-    const first = ctx.makeStore();
+    const first = await ctx.makeStore();
     const sessions = first.collection<Loose>(name);
     await sessions.createIndex({ createdAt: 1 }, { expireAfterSeconds: 60 });
     await sessions.insertOne({ _id: 'old', createdAt: old() });
@@ -95,7 +95,7 @@ function ttlTest(ctx: ContractContext): void {
     expect((await sessions.find({}, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['fresh', 'undated']);
     await first.close();
 
-    const second = ctx.makeStore();
+    const second = await ctx.makeStore();
     const reopened = second.collection<Loose>(name);
     await reopened.createIndex({ createdAt: 1 }, { expireAfterSeconds: 60 });
     await reopened.insertOne({ _id: 'old2', createdAt: old() });

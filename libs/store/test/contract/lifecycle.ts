@@ -58,7 +58,7 @@ export function lifecycleTests(ctx: ContractContext): void {
 
     it('data and unique indexes survive closing the store and opening it again', async () => {
       const name = ctx.collectionName('durable');
-      const first = ctx.makeStore();
+      const first = await ctx.makeStore();
       const before = first.collection<Doc & { n: number; email: string }>(name);
       await before.createIndex({ email: 1 }, { unique: true });
       for (const n of [1, 2, 3]) await before.insertOne({ _id: `d${n}`, n, email: `${n}@example.com` });
@@ -66,7 +66,7 @@ export function lifecycleTests(ctx: ContractContext): void {
       await before.deleteOne({ _id: 'd3' });
       await first.close();
 
-      const second = ctx.makeStore();
+      const second = await ctx.makeStore();
       const after = second.collection<Doc & { n: number; email: string }>(name);
       expect(await after.find({}, { sort: { _id: 1 } })).toEqual([
         { _id: 'd1', n: 1, email: '1@example.com' },
