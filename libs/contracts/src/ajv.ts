@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { DOCUMENT_ID, document } from './openapi';
+
+const SCHEMA_DIR = path.join(__dirname, '..', 'schemas');
+export const SCHEMA_FILES = ['envelope.json', 'rpc-request.json', 'rpc-reply.json', 'events.json', 'work-items.json'];
+
+/**
+ * The one ajv instance of the platform. It holds the OpenAPI document's components and the broker
+ * schemas; each schema is compiled once and cached (by ajv for registered ids, by callers' maps otherwise).
+ */
+export const ajv = new Ajv2020({ allErrors: true, useDefaults: true, allowUnionTypes: true, strict: true, strictRequired: false });
+addFormats(ajv);
+// OpenAPI keywords that carry no validation; `components` lets the document root itself be a schema.
+ajv.addVocabulary(['components', 'example', 'discriminator', 'xml', 'externalDocs']);
+
+for (const file of SCHEMA_FILES) {
+  ajv.addSchema(JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, file), 'utf8')));
+}
+// Only the components are registered: `#/components/...` pointers resolve against DOCUMENT_ID.
+ajv.addSchema({ $id: DOCUMENT_ID, components: document.components } as object);
+
+/** Rewrites every `$ref` to an absolute URI so a schema lifted out of the document compiles anywhere. */
+export function absolutize<T>(schema: T, base: string = DOCUMENT_ID): T {
+  if (Array.isArray(schema)) return schema.map((s) => absolutize(s, base)) as T;
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    out[key] = key === '$ref' && typeof value === 'string' ? new URL(value, base).href : absolutize(value, base);
+  }
+  return out as T;
+}
+
+const componentValidators = new Map<string, ValidateFunction>();
+
+/** A compiled validator of `#/components/schemas/<name>`. */
+export function componentValidator(name: string): ValidateFunction {
+  let validate = componentValidators.get(name);
+  if (!validate) {
+    if (!(document.components.schemas as Record<string, unknown>)[name]) throw new Error(`no schema ${name} in openapi.yaml`);
+    validate = ajv.compile({ $ref: `${DOCUMENT_ID}#/components/schemas/${name}` });
+    componentValidators.set(name, validate);
+  }
+  return validate;
+}
+
+import { toIssues, type Issue } from './issues';
+
+export type { Issue };
+
+/** Validates a value against a component schema; [] when valid. */
+export function validateSchema(name: string, value: unknown): Issue[] {
+  const validate = componentValidator(name);
+  return validate(value) ? [] : toIssues(validate.errors);
+}

@@ -1,0 +1,80 @@
+/**
+ * The one table of error codes. Every problem response carries one of these `code`s, and its HTTP
+ * status comes from here and nowhere else. The `code` enum of `Problem` in openapi.yaml equals the
+ * keys of this table (a test checks it). Never rename a code: clients branch on it.
+ */
+export const ErrorCodes = {
+  // Request shape
+  validation_failed: { status: 400, title: 'The request does not match the contract' },
+  malformed_json: { status: 400, title: 'The request body is not valid JSON' },
+  malformed_request: { status: 400, title: 'The HTTP request could not be parsed' },
+  payload_too_large: { status: 413, title: 'The request body is too large' },
+  unsupported_media_type: { status: 415, title: 'Unsupported request content type' },
+  headers_too_large: { status: 431, title: 'Request headers too large' },
+  // Authentication and routing
+  unauthorized: { status: 401, title: 'Missing, malformed, unknown or revoked credentials' },
+  signature_invalid: { status: 401, title: 'The webhook signature is missing, invalid or too old' },
+  restricted_api_key: { status: 401, title: 'This API key may only send email' },
+  not_found: { status: 404, title: 'Resource not found' },
+  route_not_found: { status: 404, title: 'No such route' },
+  method_not_allowed: { status: 405, title: 'Method not allowed on this route' },
+  already_exists: { status: 409, title: 'A resource with the same identity already exists' },
+  // Sending
+  identity_unverified: { status: 400, title: 'No verified sending identity for this sender' },
+  from_domain_mismatch: { status: 400, title: 'The From address does not belong to the identity' },
+  quota_exceeded: { status: 422, title: 'Monthly email quota reached' },
+  rate_limited: { status: 429, title: 'Too many requests' },
+  idempotency_key_reused: { status: 422, title: 'Idempotency key reused with a different request' },
+  idempotency_key_in_flight: { status: 429, title: 'A request with this idempotency key is still being processed' },
+  // Unsubscribe
+  token_invalid: { status: 400, title: 'The unsubscribe token is missing or invalid' },
+  token_expired: { status: 410, title: 'The unsubscribe token has expired' },
+  // Billing
+  payment_id_missing: { status: 400, title: 'No payment id in the notification' },
+  payment_declined: { status: 402, title: 'The payment was declined' },
+  no_subscription: { status: 404, title: 'No subscription; open a checkout instead' },
+  already_subscribed: { status: 409, title: 'The tenant already holds an entitling subscription' },
+  quote_not_consented: { status: 409, title: 'The quoted amount was not consented to' },
+  quote_stale: { status: 409, title: 'The accepted amount differs from the current quote' },
+  unknown_plan: { status: 422, title: 'No such plan in the catalogue' },
+  plan_not_purchasable: { status: 422, title: 'The plan cannot be purchased' },
+  not_an_upgrade: { status: 422, title: 'The plan is not larger than the current one' },
+  not_a_downgrade: { status: 422, title: 'The plan is not smaller than the current one' },
+  downgrade_to_free: { status: 422, title: 'The free tier is reached by cancellation, not downgrade' },
+  tier_change_not_allowed: { status: 422, title: 'The subscription cannot change tier in its current state' },
+  billing_not_configured: { status: 503, title: 'Billing is not configured' },
+  billing_unavailable: { status: 503, title: 'The billing hub or payment provider cannot be reached' },
+  // Server side
+  internal: { status: 500, title: 'Internal error' },
+  not_implemented: { status: 501, title: 'Not implemented' },
+  service_unavailable: { status: 503, title: 'A service behind the gateway cannot be reached' },
+  service_timeout: { status: 504, title: 'A service behind the gateway did not answer in time' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof ErrorCodes;
+
+export const PROBLEM_TYPE_BASE = 'https://mailplane.dev/problems/';
+
+/** The RFC 9457 `type` URI of a code. */
+export const problemType = (code: ErrorCode): string => `${PROBLEM_TYPE_BASE}${code}`;
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.prototype.hasOwnProperty.call(ErrorCodes, value);
+
+/** A failure the client is told about; its HTTP status comes from the table. Anything else is a 500. */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail?: string,
+    /** Extension members of the problem body (`errors`, `limit`, `used`, `resetAt`, ...). */
+    readonly extra?: Record<string, unknown>,
+    /** Response headers that belong to the failure (`Retry-After`, `RateLimit`). */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail ?? ErrorCodes[code].title);
+    this.name = 'AppError';
+    this.status = ErrorCodes[code].status;
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Domain event types. Names are dot-namespaced and past tense (Standard Webhooks `type`).
+ * Never rename one: tenants filter on them and queues are bound to them.
+ */
+
+/** Events a tenant can subscribe a webhook endpoint to. */
+export const WEBHOOK_EVENT_TYPES = [
+  /** Accepted by the API and written to the outbox. */
+  'email.queued',
+  /** The receiving MTA answered 2xx to DATA; says nothing about the inbox. */
+  'email.sent',
+  /** A temporary failure (4xx, connection error); another attempt is scheduled. */
+  'email.deferred',
+  /** A permanent failure (5xx) or retries exhausted; the message will not be retried. */
+  'email.failed',
+  /** The recipient is on the suppression list; the message was accepted but never relayed. */
+  'email.suppressed',
+  /** A recipient used an unsubscribe link or one-click POST and was added to the suppression list. */
+  'recipient.unsubscribed',
+  /** A DNS check found the identity's DKIM record; the domain may send. */
+  'identity.verified',
+  /** A DNS check did not find a matching DKIM record. */
+  'identity.failed',
+] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Events that stay between services and are never delivered to tenants. */
+export const INTERNAL_EVENT_TYPES = [
+  /** Billing changed what a tenant is entitled to (plan, monthly quota); mail keeps a copy. */
+  'entitlement.changed',
+] as const;
+
+export type InternalEventType = (typeof INTERNAL_EVENT_TYPES)[number];
+
+export const EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, ...INTERNAL_EVENT_TYPES] as const;
+export type EventType = WebhookEventType | InternalEventType;
+
+/** An endpoint subscribed to `*` receives every webhook event type, present and future. */
+export const ALL_EVENTS = '*';
+
+export const isWebhookEventType = (value: string): value is WebhookEventType =>
+  (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);

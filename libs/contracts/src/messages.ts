@@ -1,0 +1,93 @@
+import type { ValidateFunction } from 'ajv/dist/2020';
+import { ajv } from './ajv';
+import type { Envelope } from './envelope';
+import type { EventType } from './events';
+import { toIssues, type Issue } from './issues';
+import { WORK_TYPES } from './queues';
+
+const SCHEMAS = 'https://mailplane.dev/schemas/';
+
+/** What the gateway sends to a service for one HTTP request (schemas/rpc-request.json). */
+export interface RpcRequest {
+  operationId: string;
+  requestId: string;
+  tenantId: string | null;
+  keyId: string | null;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  /** Selected request headers, names lowercased; never credentials. */
+  headers: Record<string, string>;
+  /** The exact body bytes in base64, only for `x-raw-body` operations. */
+  rawBody?: string;
+  contentType: string | null;
+}
+
+/** A service's answer, turned into the HTTP response as is (schemas/rpc-reply.json). */
+export interface RpcReply {
+  status: number;
+  headers?: Record<string, string>;
+  /** application/json when absent. */
+  contentType?: string;
+  /** JSON value; a string for text/html and text/plain; null for no body. */
+  body: unknown;
+}
+
+/** Event type → definition of its version-1 data in schemas/events.json. */
+export const EVENT_DATA_SCHEMAS: Record<EventType, string> = {
+  'email.queued': 'EmailEvent',
+  'email.sent': 'EmailSent',
+  'email.deferred': 'EmailDeferred',
+  'email.failed': 'EmailFailed',
+  'email.suppressed': 'EmailEvent',
+  'recipient.unsubscribed': 'RecipientUnsubscribed',
+  'identity.verified': 'IdentityChecked',
+  'identity.failed': 'IdentityChecked',
+  'entitlement.changed': 'EntitlementChanged',
+};
+
+const WORK_DATA_SCHEMAS: Record<string, string> = {
+  [WORK_TYPES.mailSend]: 'MailSend',
+  [WORK_TYPES.webhooksDeliver]: 'WebhooksDeliver',
+};
+
+/** A compiled validator that answers issues ([] when valid) instead of a boolean. */
+export type Validator = (value: unknown) => Issue[];
+
+const wrap = (validate: ValidateFunction): Validator => (value) => (validate(value) ? [] : toIssues(validate.errors));
+
+export const validateEnvelope: Validator = wrap(ajv.getSchema(`${SCHEMAS}envelope.json`) as ValidateFunction);
+export const validateRpcRequest: Validator = wrap(ajv.getSchema(`${SCHEMAS}rpc-request.json`) as ValidateFunction);
+export const validateRpcReply: Validator = wrap(ajv.getSchema(`${SCHEMAS}rpc-reply.json`) as ValidateFunction);
+
+const dataValidators = new Map<string, Validator>();
+
+function dataValidator(file: string, def: string): Validator {
+  const key = `${file}#/$defs/${def}`;
+  let validate = dataValidators.get(key);
+  if (!validate) {
+    validate = wrap(ajv.compile({ $ref: `${SCHEMAS}${key}` }));
+    dataValidators.set(key, validate);
+  }
+  return validate;
+}
+
+/**
+ * Checks a whole broker message: the envelope, then its `data` against the schema of its type and
+ * version (events and work items). An unknown type or version is an issue.
+ */
+export function validateMessage(message: Envelope | unknown): Issue[] {
+  const issues = validateEnvelope(message);
+  if (issues.length > 0) return issues;
+  const { type, version, data } = message as Envelope;
+  const event = (EVENT_DATA_SCHEMAS as Record<string, string>)[type];
+  const work = WORK_DATA_SCHEMAS[type];
+  if ((!event && !work) || version !== 1) return [{ path: '/type', message: `no schema for ${type} version ${version}` }];
+  const validate = event ? dataValidator('events.json', event) : dataValidator('work-items.json', work);
+  return validate(data).map((i) => ({ ...i, path: `/data${i.path === '/' ? '' : i.path}` }));
+}
+
+/** Checks the `data` of one event type (version 1). */
+export function validateEventData(type: EventType, data: unknown): Issue[] {
+  return dataValidator('events.json', EVENT_DATA_SCHEMAS[type])(data);
+}

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+
+/** Where the document lives in URI space; relative `$ref`s (`schemas/events.json`) resolve against it. */
+export const DOCUMENT_ID = 'https://mailplane.dev/openapi.yaml';
+export const DOCUMENT_PATH = path.join(__dirname, '..', 'openapi.yaml');
+
+// The parts of an OpenAPI 3.1 document this package reads; everything else stays `unknown`.
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  security?: Array<Record<string, string[]>>;
+  paths: Record<string, Record<string, unknown>>;
+  components: Record<string, Record<string, unknown>>;
+  webhooks?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** The parsed contract, loaded once. */
+export const document: OpenApiDocument = YAML.parse(fs.readFileSync(DOCUMENT_PATH, 'utf8'));
+
+export type ServiceName = 'gateway' | 'billing' | 'mail' | 'webhooks';
+export type PermissionName = 'full' | 'sending';
+/** bearer: API key. public: no credentials. admin: operator token. hub: HMAC signature. none: unsigned webhook. */
+export type SecurityKind = 'bearer' | 'public' | 'admin' | 'hub' | 'none';
+
+/** One method on one path of the contract, with what the gateway needs to route and guard it. */
+export interface Operation {
+  operationId: string;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** OpenAPI template, `/emails/{id}`. */
+  path: string;
+  /** Express route, `/emails/:id`. */
+  expressPath: string;
+  service: ServiceName;
+  /** The API-key permission a bearer route needs; null on other routes. */
+  permission: PermissionName | null;
+  security: SecurityKind;
+  /** The gateway forwards the raw body bytes untouched (signature verified by the service). */
+  rawBody: boolean;
+  requestContentTypes: string[];
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const SCHEME_KINDS: Record<string, SecurityKind> = { BearerAuth: 'bearer', AdminToken: 'admin', HubSignature: 'hub' };
+
+type RawOperation = Record<string, unknown> & { operationId: string };
+
+/** Resolves a local `$ref` (`#/components/...`) of a non-schema object (parameter, response, request body). */
+export function deref<T>(value: T): T {
+  const ref = (value as { $ref?: unknown } | null)?.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/')) return value;
+  const target = ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+  if (target === undefined) throw new Error(`openapi.yaml: unresolved $ref ${ref}`);
+  return deref(target as T);
+}
+
+function securityKind(op: RawOperation, rawBody: boolean): SecurityKind {
+  const requirements = (op.security as Array<Record<string, string[]>> | undefined) ?? document.security ?? [];
+  if (requirements.length === 0) return rawBody ? 'none' : 'public';
+  const kind = SCHEME_KINDS[Object.keys(requirements[0])[0]];
+  if (!kind) throw new Error(`openapi.yaml: ${op.operationId} uses an unknown security scheme`);
+  return kind;
+}
+
+function toOperation(pathTemplate: string, method: Operation['method'], op: RawOperation): Operation {
+  const rawBody = op['x-raw-body'] === true;
+  const security = securityKind(op, rawBody);
+  const body = deref(op.requestBody as { content?: Record<string, unknown> } | undefined);
+  return {
+    operationId: op.operationId,
+    method,
+    path: pathTemplate,
+    expressPath: pathTemplate.replace(/\{([^}]+)\}/g, ':$1'),
+    service: op['x-service'] as ServiceName,
+    permission: security === 'bearer' ? ((op['x-permission'] as PermissionName | undefined) ?? 'full') : null,
+    security,
+    rawBody,
+    requestContentTypes: Object.keys(body?.content ?? {}),
+    maxBodyBytes: (op['x-max-body-bytes'] as number | undefined) ?? DEFAULT_MAX_BODY_BYTES,
+  };
+}
+
+/** Every operation of the HTTP API, in document order. */
+export const operations: readonly Operation[] = Object.entries(document.paths).flatMap(([pathTemplate, item]) =>
+  METHODS.filter((m) => item[m]).map((m) => toOperation(pathTemplate, m, item[m] as RawOperation)),
+);
+
+const byId = new Map(operations.map((op) => [op.operationId, op]));
+
+export function getOperation(operationId: string): Operation {
+  const op = byId.get(operationId);
+  if (!op) throw new Error(`unknown operationId ${operationId}`);
+  return op;
+}
+
+/** The raw OpenAPI operation object (parameters, requestBody, responses). */
+export function rawOperation(operationId: string): RawOperation {
+  const op = getOperation(operationId);
+  return document.paths[op.path][op.method] as RawOperation;
+}

@@ -1,0 +1,31 @@
+// NEVER RENAME a queue or exchange without a migration: durable queues keep their messages under the
+// old name, and a renamed consumer would silently stop draining them.
+
+/** RPC request queues, one per service behind the gateway (`rpc.<service>`). */
+export const RPC_QUEUES = {
+  billing: 'rpc.billing',
+  mail: 'rpc.mail',
+  webhooks: 'rpc.webhooks',
+} as const;
+
+export const QUEUES = {
+  ...RPC_QUEUES,
+  /** Work items `mail.send` ({ messageId }): one per message to sign and relay. */
+  mailOutbox: 'mail.outbox',
+  /** Bound to `entitlement.changed`: mail's local copy of each tenant's plan and quota. */
+  mailEntitlements: 'mail.entitlements',
+  /** Bound to every webhook event type: fan-out to the tenant's endpoints. */
+  webhooksEvents: 'webhooks.events',
+  /** Work items `webhooks.deliver` ({ deliveryId }): one per (event, endpoint) attempt, delayed on retry. */
+  webhooksDeliveries: 'webhooks.deliveries',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** Work-item types carried on the work queues (envelope `type`). */
+export const WORK_TYPES = {
+  mailSend: 'mail.send',
+  webhooksDeliver: 'webhooks.deliver',
+} as const;
+
+export const rpcQueue = (service: keyof typeof RPC_QUEUES): string => RPC_QUEUES[service];
