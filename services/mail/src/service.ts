@@ -1,18 +1,68 @@
 import type { Broker } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
+import { QUEUES } from '@mailplane/contracts';
 import { serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
+import type { MailConfig } from './config';
+import { countersRepo } from './data-access/counters-repo';
+import { idempotencyRepo } from './data-access/idempotency-repo';
+import { identitiesRepo } from './data-access/identities-repo';
+import { messagesRepo } from './data-access/messages-repo';
+import { createKeyBox } from './dkim/key-box';
+import { createTxtResolver } from './dkim/resolver';
+import { createDkimSigner } from './dkim/signer';
+import type { MailDeps } from './domain/deps';
+import { IDEMPOTENCY_TTL_SECONDS } from './domain/idempotency';
+import { consumeOutbox } from './entry-points/outbox-consumer';
 import { mailHandlers } from './entry-points/rpc';
+import { createBuilder } from './pipeline/build';
+import { createSmtpRelay } from './pipeline/smtp-relay';
+import { sweep } from './pipeline/sweeper';
 
 export interface MailService {
+  deps: MailDeps;
   stop(): Promise<void>;
 }
 
-export async function startMail(options: { broker: Broker; store: Store; logger: Logger; clock?: Clock }): Promise<MailService> {
+export async function startMail(options: { config: MailConfig; broker: Broker; store: Store; logger: Logger; clock?: Clock }): Promise<MailService> {
+  const { config, broker, store } = options;
   const logger = options.logger.child({ service: 'mail' });
-  const deps = { store: options.store, broker: options.broker, clock: options.clock ?? systemClock, logger };
-  const rpc = await serveOperations(options.broker, 'rpc.mail', mailHandlers(deps), { logger });
+  const deps: MailDeps = {
+    config,
+    identities: identitiesRepo(store),
+    messages: messagesRepo(store),
+    counters: countersRepo(store),
+    idempotency: idempotencyRepo(store),
+    keyBox: createKeyBox(config.dkimKeySecret),
+    resolver: createTxtResolver({ servers: config.dnsServers }),
+    broker,
+    clock: options.clock ?? systemClock,
+    logger,
+  };
+  await deps.identities.init();
+  await deps.messages.init();
+  await deps.counters.init();
+  await deps.idempotency.init(IDEMPOTENCY_TTL_SECONDS);
+
+  const relay = createSmtpRelay(config.smtpUrl, config.smtpPoolSize);
+  const deliverDeps = { ...deps, relay, builder: createBuilder(createDkimSigner(), deps.keyBox.open) };
+  const rpc = await serveOperations(broker, QUEUES.mail, mailHandlers(deps), { logger });
+  const outbox = await consumeOutbox(broker, deliverDeps);
+  await sweep(deps, { recover: true }).catch((err) => logger.error('outbox recovery failed', { err }));
+  let sweeping: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    sweeping ??= sweep(deps)
+      .then(() => undefined, (err) => logger.warn('outbox sweep failed', { err }))
+      .finally(() => (sweeping = null));
+  }, config.sweepEveryMs);
   logger.info('mail service started');
   return {
-    stop: () => rpc.cancel(),
+    deps,
+    async stop() {
+      clearInterval(timer);
+      await sweeping;
+      await rpc.cancel();
+      await outbox.cancel();
+      relay.close();
+    },
   };
 }

@@ -29,7 +29,7 @@ async function principalFor(op: Operation, req: Request, deps: GatewayDeps, conf
   if (op.security !== 'bearer') return null;
   const principal = await authenticate(deps, req.get('authorization'));
   if (op.permission === 'full' && principal.permission !== 'full') {
-    throw new AppError('forbidden', 'This key may only send email.');
+    throw new AppError('restricted_api_key', 'This API key may only send email.');
   }
   return principal;
 }

@@ -1,0 +1,59 @@
+import { envReader } from '@mailplane/runtime';
+
+export interface MailConfig {
+  smtpUrl: string;
+  /** Secret from which the key that seals DKIM private keys at rest is derived. */
+  dkimKeySecret: string;
+  dnsServers: string[] | undefined;
+  defaultSelector: string;
+  spfInclude: string;
+  /** Delays before each retry after a temporary failure; the message fails after the last one. */
+  retryScheduleMs: number[];
+  leaseMs: number;
+  sweepEveryMs: number;
+  /** A queued message not seen by a worker after this long is put on the queue again. */
+  redispatchAfterMs: number;
+  workerPrefetch: number;
+  smtpPoolSize: number;
+  defaultMonthlyQuota: number;
+  rateLimit: { limit: number; windowSeconds: number };
+}
+
+// Postal-like: quick retries first, then hours apart; about 28 hours in all.
+const DEFAULT_RETRY_SCHEDULE = '1m,2m,5m,10m,20m,40m,1h,2h,4h,8h,12h';
+
+export function parseDuration(text: string): number {
+  const m = /^(\d+)(ms|s|m|h)?$/.exec(text.trim());
+  if (!m) throw new Error(`not a duration: ${text}`);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 'ms') as 'ms'];
+  return Number(m[1]) * unit;
+}
+
+export function mailConfig(env: Record<string, string | undefined>): Readonly<MailConfig> {
+  const read = envReader(env);
+  const schedule = read.string('RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE);
+  let retryScheduleMs: number[];
+  try {
+    retryScheduleMs = schedule.split(',').map(parseDuration);
+  } catch {
+    throw new Error(`configuration: RETRY_SCHEDULE must be a comma list of durations like 30s,5m,1h, got "${schedule}"`);
+  }
+  return Object.freeze({
+    smtpUrl: read.url('SMTP_URL', undefined, ['smtp', 'smtps']),
+    dkimKeySecret: read.secret('DKIM_KEY_SECRET', 32),
+    dnsServers: read.optional('DNS_SERVERS')?.split(',').map((s) => s.trim()),
+    defaultSelector: read.string('DKIM_SELECTOR', 'mp1'),
+    spfInclude: read.string('SPF_INCLUDE', 'spf.mailplane.dev'),
+    retryScheduleMs,
+    leaseMs: read.int('SEND_LEASE_MS', 60_000, { min: 100 }),
+    sweepEveryMs: read.int('OUTBOX_SWEEP_MS', 1000, { min: 10 }),
+    redispatchAfterMs: read.int('OUTBOX_REDISPATCH_MS', 10 * 60_000, { min: 100 }),
+    workerPrefetch: read.int('SEND_CONCURRENCY', 16, { min: 1, max: 1000 }),
+    smtpPoolSize: read.int('SMTP_POOL_SIZE', 5, { min: 1, max: 100 }),
+    defaultMonthlyQuota: read.int('DEFAULT_MONTHLY_QUOTA', 3000, { min: 0 }),
+    rateLimit: {
+      limit: read.int('SEND_RATE_LIMIT', 20, { min: 1 }),
+      windowSeconds: read.int('SEND_RATE_WINDOW_SECONDS', 1, { min: 1, max: 3600 }),
+    },
+  });
+}

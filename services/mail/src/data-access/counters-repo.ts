@@ -1,0 +1,34 @@
+import type { Store } from '@mailplane/store';
+
+interface Counter {
+  _id: string;
+  count: number;
+  expiresAt: Date;
+}
+
+/**
+ * Atomic counters with a ceiling (monthly quota, rate-limit windows). Each counter is one document,
+ * incremented only while below its limit, so concurrent callers can never overshoot.
+ */
+export function countersRepo(store: Store) {
+  const counters = store.collection<Counter>('counters');
+  return {
+    async init() {
+      // windows and months vanish once over
+      await counters.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+    },
+    /** Adds one if that keeps the counter at or below `limit`; returns the new count, or null when full. */
+    async take(id: string, limit: number, expiresAt: Date): Promise<number | null> {
+      await counters.updateOne({ _id: id }, { $setOnInsert: { _id: id, count: 0, expiresAt } }, { upsert: true });
+      const after = await counters.findOneAndUpdate({ _id: id, count: { $lt: limit } }, { $inc: { count: 1 } });
+      return after ? after.count : null;
+    },
+    async giveBack(id: string) {
+      await counters.updateOne({ _id: id, count: { $gt: 0 } }, { $inc: { count: -1 } });
+    },
+    async read(id: string): Promise<number> {
+      return (await counters.findOne({ _id: id }))?.count ?? 0;
+    },
+  };
+}
+export type CountersRepo = ReturnType<typeof countersRepo>;

@@ -1,0 +1,53 @@
+import type { Store } from '@mailplane/store';
+
+export type IdentityStatus = 'pending' | 'verified' | 'failed';
+export type RecordStatus = 'unchecked' | 'found' | 'missing' | 'mismatch';
+
+export interface DnsRecord {
+  purpose: 'dkim' | 'spf' | 'dmarc';
+  type: 'TXT';
+  name: string;
+  value: string;
+  status: RecordStatus;
+}
+
+export interface IdentityRecord {
+  _id: string;
+  tenantId: string;
+  domain: string;
+  selector: string;
+  status: IdentityStatus;
+  /** The DKIM private key, sealed with the service's key box; never leaves this service. */
+  sealedPrivateKey: string;
+  publicKey: string;
+  dnsRecords: DnsRecord[];
+  createdAt: Date;
+  verifiedAt: Date | null;
+  lastCheckedAt: Date | null;
+}
+
+/** Tenant-scoped by construction: every query takes the tenant id. */
+export function identitiesRepo(store: Store) {
+  const identities = store.collection<IdentityRecord>('identities');
+  return {
+    async init() {
+      // byDomain and create: one identity per domain per tenant
+      await identities.createIndex({ tenantId: 1, domain: 1 }, { unique: true });
+      // list: a tenant's identities, newest first
+      await identities.createIndex({ tenantId: 1, createdAt: -1 });
+    },
+    insert: (record: IdentityRecord) => identities.insertOne(record),
+    byId: (tenantId: string, id: string) => identities.findOne({ _id: id, tenantId }),
+    byDomain: (tenantId: string, domain: string) => identities.findOne({ tenantId, domain }),
+    firstVerified: async (tenantId: string) =>
+      (await identities.find({ tenantId, status: 'verified' }, { sort: { createdAt: 1, _id: 1 }, limit: 1 }))[0] ?? null,
+    list: (tenantId: string, page: { limit: number; offset: number }) =>
+      identities.find({ tenantId }, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
+    count: (tenantId: string) => identities.count({ tenantId }),
+    async saveCheck(tenantId: string, id: string, change: Pick<IdentityRecord, 'status' | 'dnsRecords' | 'lastCheckedAt' | 'verifiedAt'>) {
+      await identities.updateOne({ _id: id, tenantId }, { $set: change });
+    },
+    remove: (tenantId: string, id: string) => identities.deleteOne({ _id: id, tenantId }),
+  };
+}
+export type IdentitiesRepo = ReturnType<typeof identitiesRepo>;

@@ -1,0 +1,22 @@
+import type { Broker } from '@mailplane/broker';
+import type { Clock, Logger } from '@mailplane/runtime';
+import type { MailConfig } from '../config';
+import type { CountersRepo } from '../data-access/counters-repo';
+import type { IdempotencyRepo } from '../data-access/idempotency-repo';
+import type { IdentitiesRepo } from '../data-access/identities-repo';
+import type { MessagesRepo } from '../data-access/messages-repo';
+import type { KeyBox } from '../dkim/key-box';
+import type { TxtResolver } from '../dkim/resolver';
+
+export interface MailDeps {
+  config: MailConfig;
+  identities: IdentitiesRepo;
+  messages: MessagesRepo;
+  counters: CountersRepo;
+  idempotency: IdempotencyRepo;
+  keyBox: KeyBox;
+  resolver: TxtResolver;
+  broker: Broker;
+  clock: Clock;
+  logger: Logger;
+}

@@ -1,0 +1,48 @@
+import type { DnsRecord, RecordStatus } from '../data-access/identities-repo';
+import { dkimTxtValue } from '../dkim/keys';
+import { TxtNotFoundError, type TxtResolver } from '../dkim/resolver';
+
+/** What a tenant publishes: the DKIM key (required to send), SPF and DMARC (advice, shown with their status). */
+export function recordsToPublish(domain: string, selector: string, publicKey: string, spfInclude: string): DnsRecord[] {
+  return [
+    { purpose: 'dkim', type: 'TXT', name: `${selector}._domainkey.${domain}`, value: dkimTxtValue(publicKey), status: 'unchecked' },
+    { purpose: 'spf', type: 'TXT', name: domain, value: `v=spf1 include:${spfInclude} ~all`, status: 'unchecked' },
+    { purpose: 'dmarc', type: 'TXT', name: `_dmarc.${domain}`, value: 'v=DMARC1; p=none; adkim=r; aspf=r', status: 'unchecked' },
+  ];
+}
+
+const squash = (s: string) => s.replace(/\s+/g, '').toLowerCase();
+const tag = (value: string, name: string) => new RegExp(`(?:^|;)\\s*${name}=([^;]*)`, 'i').exec(value)?.[1]?.replace(/\s+/g, '');
+
+function judge(record: DnsRecord, found: string[]): RecordStatus {
+  switch (record.purpose) {
+    case 'dkim': {
+      const keys = found.filter((v) => /v=DKIM1/i.test(v) || tag(v, 'p') !== undefined);
+      if (keys.length === 0) return 'missing';
+      return keys.some((v) => tag(v, 'p') === tag(record.value, 'p')) ? 'found' : 'mismatch';
+    }
+    case 'spf': {
+      const spf = found.filter((v) => /^v=spf1(\s|$)/i.test(v));
+      if (spf.length === 0) return 'missing';
+      const include = /include:(\S+)/.exec(record.value)?.[1] ?? '';
+      return spf.some((v) => squash(v).includes(squash(`include:${include}`))) ? 'found' : 'mismatch';
+    }
+    case 'dmarc':
+      return found.some((v) => /^v=DMARC1\s*(;|$)/i.test(v)) ? 'found' : 'missing';
+  }
+}
+
+/** Looks every record up through the real resolver; a name that does not resolve is `missing`. */
+export async function checkRecords(resolver: TxtResolver, records: DnsRecord[]): Promise<DnsRecord[]> {
+  return Promise.all(
+    records.map(async (record) => {
+      let found: string[] = [];
+      try {
+        found = (await resolver.resolveTxt(record.name)).map((chunks) => chunks.join(''));
+      } catch (err) {
+        if (!(err instanceof TxtNotFoundError)) throw err;
+      }
+      return { ...record, status: judge(record, found) };
+    }),
+  );
+}

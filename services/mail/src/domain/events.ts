@@ -1,0 +1,26 @@
+import type { Envelope } from '@mailplane/contracts';
+import { newId } from '@mailplane/runtime';
+import type { MessageRecord } from '../data-access/messages-repo';
+
+/** The event announcing a message's new status; written with the status change, published after. */
+export function messageEvent(message: MessageRecord, type: string, at: Date, extra: Record<string, unknown> = {}): Envelope {
+  return {
+    id: newId('evt', at.getTime()),
+    type,
+    version: 1,
+    occurredAt: at.toISOString(),
+    tenantId: message.tenantId,
+    correlationId: message._id,
+    data: {
+      messageId: message._id,
+      kind: message.kind,
+      status: message.status,
+      identityId: message.identityId,
+      from: message.from,
+      to: message.to,
+      subject: message.subject,
+      tags: message.tags,
+      ...extra,
+    },
+  };
+}

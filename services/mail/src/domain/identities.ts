@@ -1,0 +1,78 @@
+import { AppError } from '@mailplane/contracts';
+import { DuplicateKeyError } from '@mailplane/store';
+import { newId } from '@mailplane/runtime';
+import type { IdentityRecord } from '../data-access/identities-repo';
+import { generateDkimKeyPair } from '../dkim/keys';
+import { checkRecords, recordsToPublish } from './dns-records';
+import type { MailDeps } from './deps';
+
+export function identityView(r: IdentityRecord) {
+  return {
+    id: r._id,
+    domain: r.domain,
+    selector: r.selector,
+    status: r.status,
+    dnsRecords: r.dnsRecords,
+    createdAt: r.createdAt.toISOString(),
+    verifiedAt: r.verifiedAt?.toISOString() ?? null,
+    lastCheckedAt: r.lastCheckedAt?.toISOString() ?? null,
+  };
+}
+
+export async function createIdentity(deps: MailDeps, tenantId: string, input: { domain: string; selector?: string }) {
+  const domain = input.domain.toLowerCase();
+  const selector = input.selector ?? deps.config.defaultSelector;
+  const keys = await generateDkimKeyPair();
+  const now = deps.clock.now();
+  const record: IdentityRecord = {
+    _id: newId('idn', now.getTime()),
+    tenantId,
+    domain,
+    selector,
+    status: 'pending',
+    sealedPrivateKey: deps.keyBox.seal(keys.privateKeyPem),
+    publicKey: keys.publicKeyBase64,
+    dnsRecords: recordsToPublish(domain, selector, keys.publicKeyBase64, deps.config.spfInclude),
+    createdAt: now,
+    verifiedAt: null,
+    lastCheckedAt: null,
+  };
+  try {
+    await deps.identities.insert(record);
+  } catch (err) {
+    if (err instanceof DuplicateKeyError) throw new AppError('already_exists', `An identity for ${domain} already exists.`);
+    throw err;
+  }
+  return record;
+}
+
+export async function getIdentity(deps: MailDeps, tenantId: string, id: string) {
+  const record = await deps.identities.byId(tenantId, id);
+  if (!record) throw new AppError('not_found', `No identity ${id}`);
+  return record;
+}
+
+/** Runs the real DNS lookups; the DKIM record decides, SPF and DMARC are reported as advice. */
+export async function verifyIdentity(deps: MailDeps, tenantId: string, id: string) {
+  const record = await getIdentity(deps, tenantId, id);
+  const dnsRecords = await checkRecords(deps.resolver, record.dnsRecords);
+  const now = deps.clock.now();
+  const dkimFound = dnsRecords.some((r) => r.purpose === 'dkim' && r.status === 'found');
+  const change = {
+    status: dkimFound ? ('verified' as const) : ('failed' as const),
+    dnsRecords,
+    lastCheckedAt: now,
+    verifiedAt: dkimFound ? (record.verifiedAt ?? now) : null,
+  };
+  await deps.identities.saveCheck(tenantId, id, change);
+  return { ...record, ...change };
+}
+
+export async function deleteIdentity(deps: MailDeps, tenantId: string, id: string) {
+  if ((await deps.identities.remove(tenantId, id)) === 0) throw new AppError('not_found', `No identity ${id}`);
+}
+
+export async function listIdentities(deps: MailDeps, tenantId: string, page: { limit: number; offset: number }) {
+  const [records, total] = await Promise.all([deps.identities.list(tenantId, page), deps.identities.count(tenantId)]);
+  return { data: records.map(identityView), total, limit: page.limit, offset: page.offset };
+}

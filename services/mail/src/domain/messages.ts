@@ -1,0 +1,67 @@
+import { AppError } from '@mailplane/contracts';
+import type { MessageQuery, MessageRecord, MessageStatus } from '../data-access/messages-repo';
+import type { MailDeps } from './deps';
+
+export function summaryView(m: MessageRecord) {
+  return {
+    id: m._id,
+    kind: m.kind,
+    status: m.status,
+    identityId: m.identityId,
+    from: m.from,
+    to: m.to,
+    subject: m.subject,
+    tags: m.tags,
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
+  };
+}
+
+export function messageView(m: MessageRecord) {
+  return {
+    ...summaryView(m),
+    replyTo: m.replyTo,
+    metadata: m.metadata,
+    sentAt: m.sentAt?.toISOString() ?? null,
+    attempts: m.attempts.map((a) => ({
+      at: a.at.toISOString(),
+      outcome: a.outcome,
+      smtpCode: a.smtpCode,
+      response: a.response,
+      ...(a.nextAttemptAt ? { nextAttemptAt: a.nextAttemptAt.toISOString() } : {}),
+    })),
+  };
+}
+
+export interface ListQuery {
+  identityId?: string;
+  status?: MessageStatus;
+  q?: string;
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
+}
+
+export async function listMessages(deps: MailDeps, tenantId: string, query: ListQuery) {
+  const filter: MessageQuery = {
+    tenantId,
+    identityId: query.identityId,
+    status: query.status,
+    q: query.q,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+  };
+  if (filter.from && filter.to && filter.from >= filter.to) {
+    throw new AppError('validation_failed', '`from` must be earlier than `to`.', { errors: [{ path: '/query/from', message: 'must be earlier than to' }] });
+  }
+  const page = { limit: query.limit, offset: query.offset };
+  const [records, total] = await Promise.all([deps.messages.list(filter, page), deps.messages.count(filter)]);
+  return { data: records.map(summaryView), total, limit: page.limit, offset: page.offset };
+}
+
+export async function getMessage(deps: MailDeps, tenantId: string, id: string) {
+  const record = await deps.messages.byTenant(tenantId, id);
+  if (!record) throw new AppError('not_found', `No email ${id}`);
+  return messageView(record);
+}

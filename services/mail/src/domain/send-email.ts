@@ -1,0 +1,83 @@
+import { AppError } from '@mailplane/contracts';
+import { newId } from '@mailplane/runtime';
+import type { MessageKind, MessageRecord } from '../data-access/messages-repo';
+import type { IdentityRecord } from '../data-access/identities-repo';
+import { dispatch } from '../pipeline/dispatch';
+import { parseMailbox } from './address';
+import type { MailDeps } from './deps';
+import { messageEvent } from './events';
+
+export interface SendInput {
+  from: string;
+  to: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+  tags?: { name: string; value: string }[];
+  metadata?: Record<string, string>;
+  attachments?: { filename: string; content: string; contentType?: string }[];
+  identityId?: string;
+}
+
+/** The identity that signs: the one named, or the tenant's identity of the From domain; it must be verified. */
+export async function sendingIdentity(deps: MailDeps, tenantId: string, fromDomain: string, identityId?: string): Promise<IdentityRecord> {
+  const identity = identityId ? await deps.identities.byId(tenantId, identityId) : await deps.identities.byDomain(tenantId, fromDomain);
+  if (!identity) {
+    throw new AppError('identity_unverified', identityId ? `No identity ${identityId}.` : `No sending identity for ${fromDomain}; create and verify one first.`);
+  }
+  if (identity.domain !== fromDomain) {
+    throw new AppError('from_domain_mismatch', `The From domain ${fromDomain} is not the identity's domain ${identity.domain}.`);
+  }
+  if (identity.status !== 'verified') {
+    throw new AppError('identity_unverified', `The identity for ${identity.domain} is not verified; publish its DNS records and verify it.`);
+  }
+  return identity;
+}
+
+export function checkInput(input: SendInput) {
+  parseMailbox('to', input.to);
+  if (input.replyTo) parseMailbox('replyTo', input.replyTo);
+  return parseMailbox('from', input.from);
+}
+
+/** Stores the message as queued (durable from here on), then hands it to the outbox queue. */
+export async function acceptMessage(deps: MailDeps, tenantId: string, identity: IdentityRecord, input: SendInput, kind: MessageKind): Promise<MessageRecord> {
+  const now = deps.clock.now();
+  const message: MessageRecord = {
+    _id: newId('msg', now.getTime()),
+    tenantId,
+    kind,
+    status: 'queued',
+    identityId: identity._id,
+    from: input.from,
+    to: input.to,
+    subject: input.subject,
+    text: input.text ?? null,
+    html: input.html ?? null,
+    replyTo: input.replyTo ?? null,
+    headers: input.headers ?? {},
+    tags: input.tags ?? [],
+    metadata: input.metadata ?? {},
+    attachments: input.attachments ?? [],
+    createdAt: now,
+    updatedAt: now,
+    sentAt: null,
+    attempts: [],
+    nextAttemptAt: now,
+    dispatchedAt: null,
+    leaseUntil: null,
+    pendingEvents: [],
+    eventsPending: true,
+  };
+  message.pendingEvents = [messageEvent(message, 'email.queued', now)];
+  await deps.messages.insert(message);
+  try {
+    await dispatch(deps, message, 0);
+  } catch (err) {
+    // Stored is accepted: the outbox sweeper will put it on the queue once the broker is back.
+    deps.logger.warn('message stored but not yet on the queue', { messageId: message._id, err });
+  }
+  return message;
+}

@@ -1,0 +1,36 @@
+import type { MessageRecord } from '../data-access/messages-repo';
+import type { MailDeps } from '../domain/deps';
+import { dispatch, publishPending } from './dispatch';
+
+const BATCH = 500;
+// A message just stored is being dispatched by its request; give that a moment before stepping in.
+const GRACE_MS = 2000;
+
+/**
+ * The outbox relay. Re-sends to the queue whatever was stored but not confirmed there, whatever a dead
+ * worker held past its lease, and events written but not confirmed. `recover` also re-sends every live
+ * message at start-up, for an in-process broker whose queue died with the process.
+ */
+export async function sweep(deps: MailDeps, options: { recover?: boolean } = {}): Promise<number> {
+  const now = deps.clock.now().getTime();
+  const before = (ms: number) => new Date(now - ms);
+  const live = { status: { $in: ['queued', 'deferred'] } };
+  const due: MessageRecord[] = await deps.messages.find(
+    options.recover
+      ? { status: { $in: ['queued', 'deferred', 'sending'] } }
+      : {
+          $or: [
+            { ...live, dispatchedAt: null, createdAt: { $lt: before(GRACE_MS) } },
+            { ...live, dispatchedAt: { $lt: before(deps.config.redispatchAfterMs) } },
+            { status: 'sending', leaseUntil: { $lt: before(0) }, dispatchedAt: { $lt: before(deps.config.redispatchAfterMs) } },
+          ],
+        },
+    BATCH,
+  );
+  for (const message of due) {
+    await dispatch(deps, message, Math.max(0, message.nextAttemptAt.getTime() - now));
+  }
+  const unannounced = await deps.messages.find({ eventsPending: true, updatedAt: { $lt: before(GRACE_MS) } }, BATCH);
+  for (const message of unannounced) await publishPending(deps, message);
+  return due.length + unannounced.length;
+}
