@@ -22,7 +22,9 @@ function bodyValidator(key: string, schema: unknown): ValidateFunction {
 
 function documented(operationId: string, status: number): { key: string; response: ResponseObject } | null {
   const responses = (rawOperation(operationId).responses ?? {}) as Record<string, unknown>;
-  for (const key of [String(status), `${String(status)[0]}XX`, 'default']) {
+  // `default` stands for the cross-cutting problems only; a success must be listed by its own status.
+  const keys = [String(status), `${String(status)[0]}XX`, ...(status >= 400 ? ['default'] : [])];
+  for (const key of keys) {
     if (responses[key]) return { key, response: deref(responses[key]) as ResponseObject };
   }
   return null;
@@ -44,7 +46,8 @@ function problemIssues(status: number, body: unknown): Issue[] {
 }
 
 /**
- * Checks one response against the contract: the status is documented (exactly, or by `default`), the
+ * Checks one response against the contract: the status is documented (exactly, or by `default` for an
+ * error), the
  * content type is one the status lists, the body matches its schema (problem bodies also agree with the
  * status and the error table), and, when `headers` are given, every required header is present.
  * Pass text bodies (HTML, text/plain) as strings. Returns [] when the response is valid.

@@ -1,0 +1,82 @@
+import { document, operations } from '../src/openapi';
+
+// control-api.md §4, verbatim: method, path, success status, other statuses. The document must list
+// exactly these (plus `default`, which carries the cross-cutting 413/415/5xx problems).
+const SPEC: Array<[string, string, number[]]> = [
+  ['get', '/api-keys', [200, 400, 401]],
+  ['post', '/api-keys', [201, 400, 401]],
+  ['delete', '/api-keys/{id}', [204, 400, 401, 404]],
+  ['post', '/billing/checkout', [200, 400, 401, 409, 422, 503]],
+  ['post', '/billing/upgrade/quote', [200, 400, 401, 404, 422, 503]],
+  ['post', '/billing/upgrade', [200, 400, 401, 402, 404, 409, 422, 503]],
+  ['post', '/billing/downgrade', [200, 400, 401, 404, 422, 503]],
+  ['delete', '/billing/pending-change', [204, 401, 404, 503]],
+  ['delete', '/billing/subscription', [200, 401, 404, 503]],
+  ['get', '/billing/state', [200, 401, 500]],
+  ['get', '/billing/catalogue', [200]],
+  ['post', '/billing/webhook/subscription-hub', [200, 401]],
+  ['post', '/billing/webhook/payment-provider', [200, 400, 500, 503]],
+  ['get', '/emails', [200, 400, 401]],
+  ['post', '/emails', [202, 400, 401, 422, 429]],
+  ['post', '/emails/test', [202, 400, 401]],
+  ['get', '/emails/{id}', [200, 400, 401, 404]],
+  ['get', '/identities', [200, 400, 401]],
+  ['patch', '/webhooks/endpoints/{id}', [204, 400, 401, 404]],
+  ['get', '/unsubscribe', [200, 400, 410]],
+  ['post', '/unsubscribe', [200, 400]],
+];
+
+// The gaps we designed (control-api.md §4 "Gaps"), pinned so they change only on purpose.
+const DESIGNED: Array<[string, string, number[]]> = [
+  ['post', '/identities', [201, 400, 401, 409]],
+  ['get', '/identities/{id}', [200, 400, 401, 404]],
+  ['delete', '/identities/{id}', [204, 400, 401, 404]],
+  ['post', '/identities/{id}/verify', [200, 400, 401, 404]],
+  ['get', '/webhooks/endpoints', [200, 400, 401]],
+  ['post', '/webhooks/endpoints', [201, 400, 401]],
+  ['get', '/webhooks/endpoints/{id}', [200, 400, 401, 404]],
+  ['delete', '/webhooks/endpoints/{id}', [204, 400, 401, 404]],
+  ['post', '/webhooks/endpoints/{id}/rotate-secret', [200, 400, 401, 404]],
+  ['get', '/suppressions', [200, 400, 401]],
+  ['post', '/suppressions', [200, 201, 400, 401]],
+  ['delete', '/suppressions/{email}', [204, 400, 401, 404]],
+  ['get', '/billing/checkout-methods', [200, 400, 401, 422, 503]],
+  ['get', '/healthz', [200]],
+  ['post', '/admin/tenants', [201, 400, 401]],
+];
+
+const statuses = (method: string, path: string) => {
+  const op = document.paths[path]?.[method] as { responses?: Record<string, unknown> } | undefined;
+  return op ? Object.keys(op.responses ?? {}).filter((s) => s !== 'default').map(Number).sort((a, b) => a - b) : null;
+};
+
+describe('coverage of control-api.md §4', () => {
+  it.each(SPEC)('%s %s lists exactly the statuses of the spec', (method, path, expected) => {
+    expect(statuses(method, path)).toEqual(expected);
+  });
+
+  it.each(DESIGNED)('%s %s lists exactly the designed statuses', (method, path, expected) => {
+    expect(statuses(method, path)).toEqual(expected);
+  });
+
+  it('has no operation beyond the spec and the designed gaps', () => {
+    const known = new Set([...SPEC, ...DESIGNED].map(([m, p]) => `${m} ${p}`));
+    expect(operations.map((op) => `${op.method} ${op.path}`).filter((k) => !known.has(k))).toEqual([]);
+    expect(operations).toHaveLength(known.size);
+  });
+
+  it('keeps the spec\'s success status as the only 2xx of each spec endpoint', () => {
+    for (const [method, path, expected] of SPEC) {
+      const twoXX = (statuses(method, path) ?? []).filter((s) => s < 300);
+      expect([method, path, twoXX]).toEqual([method, path, expected.filter((s) => s < 300)]);
+    }
+  });
+
+  it('answers text/plain on the two inbound webhooks and HTML on the unsubscribe page', () => {
+    const media = (method: string, path: string, status: string) =>
+      Object.keys(((document.paths[path][method] as { responses: Record<string, { content?: object }> }).responses[status].content) ?? {});
+    for (const s of ['200', '401']) expect(media('post', '/billing/webhook/subscription-hub', s)).toEqual(['text/plain']);
+    for (const s of ['200', '400', '500', '503']) expect(media('post', '/billing/webhook/payment-provider', s)).toEqual(['text/plain']);
+    expect(media('get', '/unsubscribe', '200')).toEqual(['text/html']);
+  });
+});
