@@ -9,7 +9,7 @@ export async function startDistributed(name: ServiceName, config: PlatformConfig
   const logger = createLogger({ level: config.logLevel, bindings: { process: name } });
   const broker = await createAmqpBroker({ url: config.amqpUrl, logger });
   const store = await storeFor(name, config);
-  const running = await startService(name, { broker, store, logger, config });
+  const running = await startService(name, { broker, store, logger, env: config.env });
   return {
     url: running.url,
     stop: async () => {

@@ -1,46 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createMemoryBroker } from '@mailplane/broker';
 import { createLogger, type Clock, type Logger } from '@mailplane/runtime';
 import { createTenant, type Gateway } from '@mailplane/gateway';
 import type { PlatformConfig } from './config';
+import { startSandbox, type Sandbox } from './sandbox';
+import { publishSandboxIdentity, SANDBOX_DOMAIN } from './sandbox-identity';
 import { SERVICE_NAMES, startService, storeFor, type Running } from './services';
 
 export interface Embedded {
   url: string;
   gateway: Gateway;
+  sandbox: Sandbox;
   /** Set only on the first start, when the sandbox tenant and its key were just created. */
-  sandbox: { tenantId: string; apiKey: string } | null;
+  sandboxTenant: { tenantId: string; apiKey: string; domain: string } | null;
   stop(): Promise<void>;
 }
 
-/** Every service in one process over the in-process broker, data on disk under DATA_DIR. */
+/** Every service in one process over the in-process broker, data on disk under DATA_DIR, the outside world sandboxed. */
 export async function startEmbedded(config: PlatformConfig, options: { logger?: Logger; clock?: Clock } = {}): Promise<Embedded> {
   const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const sandbox = await startSandbox({ pagePort: config.sandboxPort, dataDir: config.dataDir });
+  const env = { DKIM_KEY_SECRET: localSecret(config.dataDir), ...sandbox.mailEnv, ...config.env };
   const broker = createMemoryBroker();
   const started: Array<{ running: Running; close: () => Promise<void> }> = [];
   // Services first, gateway last, so the edge never forwards to nobody.
   for (const name of [...SERVICE_NAMES.slice(1), 'gateway'] as const) {
     const store = await storeFor(name, config);
-    const running = await startService(name, { broker, store, logger, config, clock: options.clock });
+    const running = await startService(name, { broker, store, logger, env, clock: options.clock });
     started.push({ running, close: () => store.close() });
   }
   const gateway = started[started.length - 1].running as Gateway;
-  const sandbox = await ensureSandboxTenant(gateway);
+  let sandboxTenant: Embedded['sandboxTenant'] = null;
+  if (!(await gateway.deps.tenants.findSandbox())) {
+    const created = await createTenant(gateway.deps, { name: 'Sandbox', sandbox: true });
+    await publishSandboxIdentity(gateway.url, created.apiKey.key, sandbox.dns);
+    sandboxTenant = { tenantId: created.tenantId, apiKey: created.apiKey.key, domain: SANDBOX_DOMAIN };
+  }
   return {
     url: gateway.url,
     gateway,
     sandbox,
+    sandboxTenant,
     stop: async () => {
       for (const { running, close } of started.reverse()) {
         await running.stop();
         await close();
       }
       await broker.close();
+      await sandbox.stop();
     },
   };
 }
 
-async function ensureSandboxTenant(gateway: Gateway) {
-  if (await gateway.deps.tenants.findSandbox()) return null;
-  const created = await createTenant(gateway.deps, { name: 'Sandbox', sandbox: true });
-  return { tenantId: created.tenantId, apiKey: created.apiKey.key };
+/** The embedded default seals DKIM keys with a secret kept beside the data unless DKIM_KEY_SECRET is set. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'dkim-key-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
 }

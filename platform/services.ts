@@ -3,10 +3,10 @@ import type { Broker } from '@mailplane/broker';
 import { createStore, type Store } from '@mailplane/store';
 import type { Clock, Logger } from '@mailplane/runtime';
 import { startBilling } from '@mailplane/billing';
-import { startMail } from '@mailplane/mail';
+import { mailConfig, startMail } from '@mailplane/mail';
 import { startWebhooks } from '@mailplane/webhooks';
-import { startGateway } from '@mailplane/gateway';
-import type { PlatformConfig } from './config';
+import { gatewayConfig, startGateway } from '@mailplane/gateway';
+import type { Env, PlatformConfig } from './config';
 
 export const SERVICE_NAMES = ['gateway', 'billing', 'mail', 'webhooks'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -25,18 +25,19 @@ export function storeFor(name: ServiceName, config: PlatformConfig): Promise<Sto
   );
 }
 
+/** Starts one service; its own variables are read (and refused with a clear message) here. */
 export async function startService(
   name: ServiceName,
-  deps: { broker: Broker; store: Store; logger: Logger; config: PlatformConfig; clock?: Clock },
+  deps: { broker: Broker; store: Store; logger: Logger; env: Env; clock?: Clock },
 ): Promise<Running> {
   const common = { broker: deps.broker, store: deps.store, logger: deps.logger, clock: deps.clock };
   switch (name) {
     case 'gateway':
-      return startGateway({ ...common, config: deps.config.gateway });
+      return startGateway({ ...common, config: gatewayConfig(deps.env) });
     case 'billing':
       return startBilling(common);
     case 'mail':
-      return startMail(common);
+      return startMail({ ...common, config: mailConfig(deps.env) });
     case 'webhooks':
       return startWebhooks(common);
   }

@@ -16,9 +16,13 @@ export function createApp(deps: GatewayDeps, config: GatewayConfig) {
   app.set('etag', false);
   app.use(requestId);
   const local = localHandlers(deps);
-  const rawBody = express.raw({ type: () => true, limit: config.bodyLimitBytes });
   for (const op of operations) {
-    app[op.method as Method](op.expressPath, rawBody, handleOperation(op, deps, config, local));
+    const rawBody = express.raw({ type: () => true, limit: Math.min(op.maxBodyBytes, config.bodyLimitBytes) });
+    const remember = (_req: Request, res: Response, next: NextFunction) => {
+      res.locals.operation = op;
+      next();
+    };
+    app[op.method as Method](op.expressPath, remember, rawBody, handleOperation(op, deps, config, local));
   }
   app.use((req: Request, res: Response, next: NextFunction) => {
     const allowed = operations.filter((op) => pathMatches(op.expressPath, req.path)).map((op) => op.method.toUpperCase());

@@ -38,7 +38,8 @@ export function handleOperation(op: Operation, deps: GatewayDeps, config: Gatewa
   return async (req: Request, res: Response) => {
     const principal = await principalFor(op, req, deps, config);
     const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
-    const { body, contentType } = parseBody(op, raw, req.get('content-type'));
+    // Raw-body webhooks travel untouched: their owner verifies the signature over the exact bytes.
+    const { body, contentType } = op.rawBody ? { body: undefined, contentType: req.get('content-type') } : parseBody(op, raw, req.get('content-type'));
     const checked = validateRequest(op.operationId, { params: req.params, query: req.query as Record<string, unknown>, headers: req.headers, body, contentType });
     if (!checked.ok) throw new AppError('validation_failed', 'The request does not match the contract.', { errors: checked.errors });
     const request: RpcRequest = {

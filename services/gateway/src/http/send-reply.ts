@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { RpcReply } from '@mailplane/contracts';
+import { AppError, type Operation, type RpcReply } from '@mailplane/contracts';
 import { toProblem, PROBLEM_JSON } from '@mailplane/runtime';
 
 export function sendReply(res: Response, reply: RpcReply) {
@@ -14,7 +14,13 @@ export function sendReply(res: Response, reply: RpcReply) {
   res.send(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
 }
 
+/** Errors as problem+json, except on the two inbound webhooks whose callers get text/plain by contract. */
 export function sendProblem(res: Response, err: unknown) {
   const problem = toProblem(err, res.locals.requestId ?? 'unknown');
-  sendReply(res, { status: problem.status, contentType: PROBLEM_JSON, body: problem, headers: (err as { headers?: Record<string, string> }).headers });
+  const headers = err instanceof AppError ? err.headers : undefined;
+  if ((res.locals.operation as Operation | undefined)?.rawBody) {
+    sendReply(res, { status: problem.status, contentType: 'text/plain', body: problem.title, headers });
+    return;
+  }
+  sendReply(res, { status: problem.status, contentType: PROBLEM_JSON, body: problem, headers });
 }

@@ -1,0 +1,68 @@
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { createTxtResolver } from '@mailplane/mail';
+import { startSandboxDns, type SandboxDns } from '../sandbox/dns-server';
+import { mailauthDkimVerifier } from '../sandbox/dkim-verdict';
+import { startSmtpSink, type SmtpSink } from '../sandbox/smtp-sink';
+import { sinkPageHandler } from '../sandbox/smtp-sink-page';
+
+export interface Sandbox {
+  dns: SandboxDns;
+  sink: SmtpSink;
+  pageUrl: string;
+  /** Variables that point the mail service at the sandbox instead of the outside world. */
+  mailEnv: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * What stands in for the outside world in the embedded default: a DNS server for sandbox domains, an
+ * SMTP server that keeps what it receives (checking each DKIM signature through that DNS), and a page
+ * listing the received mail.
+ */
+export async function startSandbox(options: { pagePort: number; dataDir: string; host?: string }): Promise<Sandbox> {
+  const dns = persistentZone(await startSandboxDns(), path.join(options.dataDir, 'sandbox-dns.json'));
+  const dnsServer = `127.0.0.1:${dns.port}`;
+  const resolver = createTxtResolver({ servers: [dnsServer] });
+  const sink = await startSmtpSink({ verifyDkim: mailauthDkimVerifier(resolver.resolve) });
+  const page: Server = createServer(sinkPageHandler(sink));
+  await new Promise<void>((resolve, reject) => page.listen(options.pagePort, options.host ?? '127.0.0.1', resolve).once('error', reject));
+  const { port } = page.address() as AddressInfo;
+  return {
+    dns,
+    sink,
+    pageUrl: `http://127.0.0.1:${port}/`,
+    mailEnv: { SMTP_URL: `smtp://127.0.0.1:${sink.port}`, DNS_SERVERS: dnsServer },
+    async stop() {
+      await new Promise<void>((resolve) => page.close(() => resolve()));
+      page.closeAllConnections();
+      await sink.stop();
+      await dns.stop();
+    },
+  };
+}
+
+/** Records published to the sandbox DNS outlive restarts, as they would in real DNS. */
+function persistentZone(dns: SandboxDns, file: string): SandboxDns {
+  const zone: Record<string, string[] | string[][]> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  for (const [name, values] of Object.entries(zone)) dns.setTxt(name, values);
+  const save = () => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(zone, null, 2));
+  };
+  return {
+    ...dns,
+    setTxt(name, values) {
+      zone[name] = values;
+      dns.setTxt(name, values);
+      save();
+    },
+    deleteTxt(name) {
+      delete zone[name];
+      dns.deleteTxt(name);
+      save();
+    },
+  };
+}
