@@ -1,1 +1,2 @@
 export * from './port';
+export { createMemoryBroker, type MemoryBrokerOptions } from './memory';

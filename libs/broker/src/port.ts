@@ -11,7 +11,7 @@ export const retry = (delayMs: number): Outcome => ({ kind: 'retry', delayMs });
 export const deadLetter = (reason: string): Outcome => ({ kind: 'dead-letter', reason });
 
 export interface Delivery {
-  /** 1 on first delivery; grows with every retry and redelivery. */
+  /** 1 on first delivery; grows with every retry and redelivery (the AMQP adapter counts a redelivery once). */
   attempt: number;
   /** True when the broker handed this message out before without an ack (consumer died). */
   redelivered: boolean;
@@ -25,7 +25,10 @@ export interface ConsumeOptions {
   prefetch: number;
   /** Topic patterns on the events exchange to bind the queue to (`email.*`, `#`). */
   bindings?: string[];
-  /** A handler that throws is retried this many times (with backoff) before it is dead-lettered. */
+  /**
+   * A handler that throws is tried this many times in all (default 5, exponential backoff between
+   * tries) before it is dead-lettered. An explicit `retry` outcome is the handler's own decision and is not capped.
+   */
   maxAttempts?: number;
 }
 
@@ -48,12 +51,27 @@ export class RpcTimeoutError extends Error {
   }
 }
 
+/** Raised by request() when the serving handler threw; carries its message (and `code` if it had one), never its stack. */
+export class RpcRemoteError extends Error {
+  constructor(readonly queue: string, message: string, readonly code?: string) {
+    super(message);
+    this.name = 'RpcRemoteError';
+  }
+}
+
 /** Raised when a message could not be confirmed by the broker (publish failed or broker down past the deadline). */
 export class BrokerUnavailableError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'BrokerUnavailableError';
   }
+}
+
+/** What the adapters log through (structurally a subset of the runtime logger). Bodies are never logged. */
+export interface BrokerLogger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
 }
 
 /**
@@ -68,7 +86,10 @@ export interface Broker {
   consume(queue: string, handler: Handler, options: ConsumeOptions): Promise<Subscription>;
   /** Messages currently dead-lettered for a queue (oldest first), for operators and tests. */
   deadLetters(queue: string): Promise<Envelope[]>;
-  /** Request/reply with a deadline; throws RpcTimeoutError when no answer comes in time. */
+  /**
+   * Request/reply with a deadline; throws RpcTimeoutError when no answer comes in time, RpcRemoteError when the
+   * handler threw, BrokerUnavailableError when the connection is lost before the reply.
+   */
   request(queue: string, payload: unknown, options: RpcOptions): Promise<unknown>;
   serve(queue: string, handler: RpcHandler, options?: { prefetch?: number }): Promise<Subscription>;
   close(): Promise<void>;

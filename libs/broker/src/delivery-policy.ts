@@ -1,0 +1,25 @@
+export interface RetryPolicy {
+  /** First backoff after a handler threw; doubles on every further attempt. */
+  baseMs: number;
+  maxMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1000, maxMs: 60_000 };
+export const DEFAULT_MAX_ATTEMPTS = 5;
+
+/** Backoff before the next try of a message whose handler threw on `attempt` (1-based). */
+export function backoffMs(policy: RetryPolicy, attempt: number): number {
+  return Math.min(policy.maxMs, policy.baseMs * 2 ** (attempt - 1));
+}
+
+export function assertPrefetch(prefetch: number): void {
+  if (!Number.isInteger(prefetch) || prefetch < 1) throw new RangeError(`prefetch must be a positive integer, got ${prefetch}`);
+}
+
+export function errorFields(err: unknown): { error: string; code?: string } {
+  if (err instanceof Error) {
+    const code = (err as { code?: unknown }).code;
+    return typeof code === 'string' ? { error: err.message, code } : { error: err.message };
+  }
+  return { error: String(err) };
+}

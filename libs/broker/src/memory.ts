@@ -1,0 +1,133 @@
+import type { Envelope } from '@mailplane/contracts';
+import { MemoryQueue, type QueueConsumer } from './memory-queue';
+import { MemoryRpc } from './memory-rpc';
+import { TopicBindings } from './memory-topic';
+import { BrokerUnavailableError, type Broker, type BrokerLogger, type ConsumeOptions, type Handler, type Outcome } from './port';
+import { assertPrefetch, backoffMs, DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY, errorFields, type RetryPolicy } from './delivery-policy';
+
+export interface MemoryBrokerOptions {
+  /** Backoff after a handler threw (default 1 s doubling up to 60 s); tests shorten it. */
+  retry?: Partial<RetryPolicy>;
+  logger?: BrokerLogger;
+}
+
+interface Item {
+  body: string;
+  headers: Record<string, string>;
+  attempt: number;
+  redelivered: boolean;
+}
+
+/** In-process broker with RabbitMQ's semantics, for the embedded mode and fast tests. */
+export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const logger = options.logger;
+  const queues = new Map<string, MemoryQueue<Item>>();
+  const bindings = new TopicBindings();
+  const timers = new Set<NodeJS.Timeout>();
+  const subscriptions = new Set<{ cancel(): Promise<void> }>();
+  const rpc = new MemoryRpc();
+  let closed = false;
+
+  const queue = (name: string) => {
+    let found = queues.get(name);
+    if (!found) queues.set(name, (found = new MemoryQueue<Item>()));
+    return found;
+  };
+  const later = (delayMs: number, fn: () => void) => {
+    if (delayMs <= 0) return fn();
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fn();
+    }, delayMs);
+    timers.add(timer);
+  };
+  const assertOpen = () => {
+    if (closed) throw new BrokerUnavailableError('broker is closed');
+  };
+  const item = (message: Envelope, headers: Record<string, string> = {}): Item => ({
+    body: JSON.stringify(message),
+    headers: { ...headers },
+    attempt: 1,
+    redelivered: false,
+  });
+
+  const settleOutcome = (name: string, done: Item, outcome: Outcome) => {
+    if (outcome.kind === 'retry') {
+      later(outcome.delayMs, () => queue(name).push({ ...done, attempt: done.attempt + 1, redelivered: false }));
+    } else if (outcome.kind === 'dead-letter') {
+      logger?.warn('message dead-lettered', { queue: name, reason: outcome.reason, attempt: done.attempt });
+      queue(`${name}.dead`).push(done);
+    }
+  };
+
+  const consume = async (name: string, handler: Handler, consumeOptions: ConsumeOptions) => {
+    assertOpen();
+    assertPrefetch(consumeOptions.prefetch);
+    const maxAttempts = consumeOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    if (consumeOptions.bindings) bindings.bind(name, consumeOptions.bindings);
+    const target = queue(name);
+    const run = async (current: Item) => {
+      let outcome: Outcome;
+      try {
+        const delivery = { attempt: current.attempt, redelivered: current.redelivered, headers: { ...current.headers } };
+        outcome = await handler(JSON.parse(current.body), delivery);
+      } catch (err) {
+        logger?.warn('message handler failed', { queue: name, attempt: current.attempt, ...errorFields(err) });
+        outcome = current.attempt >= maxAttempts ? { kind: 'dead-letter', reason: 'handler kept failing' } : { kind: 'retry', delayMs: backoffMs(policy, current.attempt) };
+      }
+      // Not held any more: the subscription was cancelled and the message already went back to the queue.
+      if (target.settle(consumer, current) && !closed) settleOutcome(name, current, outcome);
+    };
+    const consumer: QueueConsumer<Item> = { prefetch: consumeOptions.prefetch, inFlight: new Set(), deliver: (next) => queueMicrotask(() => void run(next)) };
+    target.addConsumer(consumer);
+    const subscription = {
+      cancel: async () => {
+        if (!subscriptions.delete(subscription)) return;
+        const held = target.removeConsumer(consumer);
+        target.requeue(held.map((h) => ({ ...h, attempt: h.attempt + 1, redelivered: true })));
+      },
+    };
+    subscriptions.add(subscription);
+    return subscription;
+  };
+
+  return {
+    send: async (name, message, sendOptions = {}) => {
+      assertOpen();
+      const target = queue(name);
+      const next = item(message, sendOptions.headers);
+      later(sendOptions.delayMs ?? 0, () => target.push(next));
+    },
+    publish: async (message, publishOptions = {}) => {
+      assertOpen();
+      for (const name of bindings.route(message.type)) queue(name).push(item(message, publishOptions.headers));
+    },
+    consume,
+    deadLetters: async (name) => queue(`${name}.dead`).snapshot().map((dead) => JSON.parse(dead.body) as Envelope),
+    request: async (name, payload, rpcOptions) => {
+      assertOpen();
+      return rpc.request(name, payload, rpcOptions);
+    },
+    serve: async (name, handler, serveOptions = {}) => {
+      assertOpen();
+      assertPrefetch(serveOptions.prefetch ?? 1);
+      const subscription = rpc.serve(name, handler, serveOptions.prefetch ?? 1);
+      subscriptions.add(subscription);
+      return {
+        cancel: async () => {
+          if (subscriptions.delete(subscription)) await subscription.cancel();
+        },
+      };
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      timers.forEach(clearTimeout);
+      timers.clear();
+      await Promise.all([...subscriptions].map((s) => s.cancel()));
+      subscriptions.clear();
+      rpc.close();
+    },
+  };
+}
