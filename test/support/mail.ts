@@ -1,0 +1,30 @@
+import request from 'supertest';
+import { dkimVerify } from 'mailauth';
+import type { TestPlatform } from './platform';
+
+export const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+/** A tenant with a verified identity for `domain`: created through the API, records published in the sandbox DNS. */
+export async function tenantWithDomain(platform: TestPlatform, domain = `t${Math.random().toString(36).slice(2, 8)}.example.test`) {
+  const { tenantId, key } = await platform.newTenant();
+  const identity = await request(platform.url).post('/identities').set(auth(key)).send({ domain });
+  if (identity.status !== 201) throw new Error(`identity not created: ${identity.status} ${identity.text}`);
+  for (const record of identity.body.dnsRecords) platform.sandbox.dns.setTxt(record.name, [record.value]);
+  const verified = await request(platform.url).post(`/identities/${identity.body.id}/verify`).set(auth(key));
+  if (verified.body.status !== 'verified') throw new Error(`identity not verified: ${verified.text}`);
+  return { tenantId, key, domain, identity: verified.body as { id: string; selector: string; dnsRecords: { purpose: string; name: string; value: string }[] } };
+}
+
+/** mailauth, independent of our signer, verifying with a resolver that serves exactly the published record. */
+export async function verifyWithPublishedRecord(raw: Buffer | string, records: { name: string; value: string }[]) {
+  const resolver = async (name: string, rrtype: string) => {
+    const record = records.find((r) => r.name === name);
+    if (rrtype !== 'TXT' || !record) throw Object.assign(new Error(`ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+    return [record.value.match(/.{1,255}/g) as string[]];
+  };
+  const { results } = await dkimVerify(typeof raw === 'string' ? Buffer.from(raw) : raw, { resolver });
+  return results[0];
+}
+
+export const headerOf = (message: { headers: { name: string; value: string }[] }, name: string) =>
+  message.headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
