@@ -1,0 +1,147 @@
+import type { Envelope } from '@mailplane/contracts';
+import type { ConsumeMessage, Options } from 'amqplib';
+import { AmqpConnection } from './amqp-connection';
+import { workHandler } from './amqp-consumer';
+import { declareOnce, publishConfirmed } from './amqp-publish';
+import { RpcClient, rpcServerHandler } from './amqp-rpc';
+import { subscribe, type SubscriberSpec } from './amqp-subscription';
+import { assertDelayQueue, assertRpcQueue, assertWorkQueue, ATTEMPT_HEADER, bindEvents, deadQueue, EVENTS_EXCHANGE } from './amqp-topology';
+import { assertPrefetch, DEFAULT_RETRY, type RetryPolicy } from './delivery-policy';
+import type { Broker, BrokerLogger, Subscription } from './port';
+
+export interface AmqpBrokerOptions {
+  url: string;
+  logger?: BrokerLogger;
+  /** How long send/publish/consume wait for a (re)connection and confirm before BrokerUnavailableError. Default 10 s. */
+  unavailableTimeoutMs?: number;
+  /** createAmqpBroker rejects when the first connection is not made within this. Default 30 s. */
+  connectTimeoutMs?: number;
+  /** Backoff after a handler threw (default 1 s doubling up to 60 s). */
+  retry?: Partial<RetryPolicy>;
+  reconnectDelayMs?: { min: number; max: number };
+  heartbeatSeconds?: number;
+  /** Shown in the RabbitMQ management UI. */
+  connectionName?: string;
+}
+
+/** RabbitMQ adapter: confirms, durable queues, manual acks, delay queues for retries, reconnect with re-set-up. */
+export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Broker> {
+  const timeoutMs = options.unavailableTimeoutMs ?? 10_000;
+  const retryPolicy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const connection = new AmqpConnection({
+    url: options.url,
+    logger: options.logger,
+    connectionName: options.connectionName ?? 'mailplane',
+    heartbeatSeconds: options.heartbeatSeconds ?? 10,
+    reconnectDelayMs: options.reconnectDelayMs ?? { min: 100, max: 2000 },
+  });
+  connection.start();
+  try {
+    await connection.ready(options.connectTimeoutMs ?? 30_000);
+  } catch (err) {
+    await connection.close();
+    throw err;
+  }
+  const rpc = new RpcClient(connection, timeoutMs);
+  const subscriptions = new Set<Subscription>();
+
+  const toQueue = (queue: string, content: Buffer, properties: Options.Publish, delayMs = 0) =>
+    publishConfirmed(
+      connection,
+      timeoutMs,
+      async (channel, session) => {
+        await declareOnce(session, `work:${queue}`, () => assertWorkQueue(channel, queue));
+        if (delayMs <= 0) return { exchange: '', routingKey: queue };
+        return { exchange: '', routingKey: await assertDelayQueue(channel, queue, delayMs) };
+      },
+      content,
+      properties,
+    );
+
+  const track = (subscription: Subscription): Subscription => {
+    subscriptions.add(subscription);
+    return {
+      cancel: async () => {
+        if (subscriptions.delete(subscription)) await subscription.cancel();
+      },
+    };
+  };
+
+  const requeueLater = (queue: string, message: ConsumeMessage, delayMs: number, headers: Record<string, unknown>) =>
+    toQueue(queue, message.content, { ...message.properties, headers, persistent: true, expiration: undefined }, delayMs);
+
+  return {
+    send: (queue, message, sendOptions = {}) => toQueue(queue, encode(message), properties(message, sendOptions.headers), sendOptions.delayMs),
+    publish: (message, publishOptions = {}) =>
+      publishConfirmed(connection, timeoutMs, async () => ({ exchange: EVENTS_EXCHANGE, routingKey: message.type }), encode(message), properties(message, publishOptions.headers)),
+    consume: async (queue, handler, consumeOptions) => {
+      assertPrefetch(consumeOptions.prefetch);
+      const subscription = await subscribe(
+        connection,
+        {
+          queue,
+          prefetch: consumeOptions.prefetch,
+          declare: async (channel) => {
+            await assertWorkQueue(channel, queue);
+            await bindEvents(channel, queue, consumeOptions.bindings ?? []);
+          },
+          handle: workHandler(queue, handler, consumeOptions, { retry: retryPolicy, logger: options.logger, requeueLater }),
+        },
+        timeoutMs,
+        options.logger,
+      );
+      return track(subscription);
+    },
+    serve: async (queue, handler, serveOptions = {}) => {
+      const prefetch = serveOptions.prefetch ?? 1;
+      assertPrefetch(prefetch);
+      const spec: SubscriberSpec = { queue, prefetch, declare: (channel) => assertRpcQueue(channel, queue), handle: rpcServerHandler(queue, handler, options.logger) };
+      return track(await subscribe(connection, spec, timeoutMs, options.logger));
+    },
+    request: (queue, payload, rpcOptions) => rpc.request(queue, payload, rpcOptions),
+    deadLetters: async (queue) => {
+      const session = await connection.ready(timeoutMs);
+      const channel = await session.connection.createChannel();
+      channel.on('error', () => undefined);
+      try {
+        await assertWorkQueue(channel, queue);
+        const found: Envelope[] = [];
+        for (let message = await channel.get(deadQueue(queue)); message; message = await channel.get(deadQueue(queue))) {
+          const body = parseEnvelope(message.content);
+          if (body) found.push(body);
+          else options.logger?.warn('dead letter is not JSON; left out', { queue, messageId: message.properties.messageId });
+        }
+        return found;
+      } finally {
+        // Closing the channel without acks puts every message we looked at back, in its place.
+        await channel.close().catch(() => undefined);
+      }
+    },
+    close: async () => {
+      await Promise.all([...subscriptions].map((s) => s.cancel().catch(() => undefined)));
+      subscriptions.clear();
+      await connection.close();
+    },
+  };
+}
+
+const encode = (message: Envelope) => Buffer.from(JSON.stringify(message));
+
+function properties(message: Envelope, headers: Record<string, string> = {}): Options.Publish {
+  return {
+    persistent: true,
+    contentType: 'application/json',
+    messageId: message.id,
+    type: message.type,
+    correlationId: message.correlationId,
+    headers: { ...headers, [ATTEMPT_HEADER]: 1 },
+  };
+}
+
+function parseEnvelope(content: Buffer): Envelope | undefined {
+  try {
+    return JSON.parse(content.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
