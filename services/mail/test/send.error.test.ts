@@ -1,0 +1,88 @@
+import request from 'supertest';
+import { expectProblem } from '../../../test/support/contract';
+import { auth, tenantWithDomain } from '../../../test/support/mail';
+import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+
+let platform: TestPlatform;
+let t: Awaited<ReturnType<typeof tenantWithDomain>>;
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
+  t = await tenantWithDomain(platform);
+});
+afterAll(async () => {
+  await platform.stop();
+  removeDir(platform.dataDir);
+});
+
+const messageCount = async () => (await request(platform.url).get('/emails').set(auth(t.key))).body.total;
+const valid = () => ({ from: `a@${t.domain}`, to: 'b@example.org', subject: 'hi', text: 'x' });
+
+describe('bad sends are refused with a problem and queue nothing', () => {
+  let before: number;
+  let received: number;
+  beforeEach(async () => {
+    before = await messageCount();
+    received = platform.sandbox.sink.count();
+  });
+  afterEach(async () => {
+    expect(await messageCount()).toBe(before);
+    expect(platform.sandbox.sink.count()).toBe(received);
+  });
+
+  it.each([
+    ['an invalid recipient address', { to: 'not-an-address' }],
+    ['two recipients', { to: 'a@example.org, b@example.org' }],
+    ['an invalid From', { from: 'nobody' }],
+    ['CR/LF in the subject', { subject: 'hi\r\nBcc: victim@example.org' }],
+    ['CR/LF in a custom header value', { headers: { 'X-Note': 'a\r\nBcc: victim@example.org' } }],
+    ['a custom header that is reserved', { headers: { 'DKIM-Signature': 'v=1' } }],
+    ['a header name with a colon', { headers: { 'X-A:B': 'v' } }],
+    ['no body at all', { text: undefined }],
+    ['an unknown field', { cc: 'c@example.org' }],
+    ['a subject over 998 characters', { subject: 'x'.repeat(999) }],
+  ])('when the email has %s, then 400', async (_label, change) => {
+    const res = await request(platform.url).post('/emails').set(auth(t.key)).send({ ...valid(), ...change });
+    expectProblem(res, 400, 'validation_failed', 'sendEmail');
+  });
+
+  it('when the From domain has no identity, then 400 identity_unverified', async () => {
+    const res = await request(platform.url).post('/emails').set(auth(t.key)).send({ ...valid(), from: 'a@unknown-domain.test' });
+    expectProblem(res, 400, 'identity_unverified', 'sendEmail');
+  });
+
+  it('when the identity exists but is not verified, then 400 identity_unverified', async () => {
+    await request(platform.url).post('/identities').set(auth(t.key)).send({ domain: `unverified-${t.domain}` }).expect(201);
+    const res = await request(platform.url).post('/emails').set(auth(t.key)).send({ ...valid(), from: `a@unverified-${t.domain}` });
+    expectProblem(res, 400, 'identity_unverified', 'sendEmail');
+  });
+
+  it("when another tenant's identity is named, then 400 and nothing is sent for it", async () => {
+    const other = await tenantWithDomain(platform);
+    const res = await request(platform.url).post('/emails').set(auth(t.key)).send({ ...valid(), from: `a@${other.domain}`, identityId: other.identity.id });
+    expectProblem(res, 400, 'identity_unverified', 'sendEmail');
+  });
+
+  it('when the body is larger than the send limit, then 413', async () => {
+    const big = await startTestPlatform({ BODY_LIMIT_BYTES: '2048' });
+    try {
+      const res = await request(big.url).post('/emails').set(auth(big.sandboxTenant!.apiKey)).send({ ...valid(), text: 'x'.repeat(4096) });
+      expectProblem(res, 413, 'payload_too_large');
+    } finally {
+      await big.stop();
+      removeDir(big.dataDir);
+    }
+  });
+
+  it.each([
+    ['a status we do not have', 'status=bounced'],
+    ['a from that is not RFC 3339', 'from=yesterday'],
+    ['a limit above the maximum', 'limit=101'],
+    ['a negative offset', 'offset=-1'],
+    ['an unknown parameter', 'sort=asc'],
+    ['from after to', 'from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z'],
+  ])('when GET /emails has %s, then 400', async (_label, query) => {
+    const res = await request(platform.url).get(`/emails?${query}`).set(auth(t.key));
+    expectProblem(res, 400, 'validation_failed', 'listEmails');
+  });
+});
