@@ -14,12 +14,12 @@ export function messageEvent(message: MessageRecord, type: string, at: Date, ext
     data: {
       messageId: message._id,
       kind: message.kind,
-      status: message.status,
       identityId: message.identityId,
       from: message.from,
       to: message.to,
       subject: message.subject,
       tags: message.tags,
+      metadata: message.metadata,
       ...extra,
     },
   };

@@ -23,7 +23,15 @@ export async function recordAttempt(deps: MailDeps, message: MessageRecord, resu
     attempts: [...message.attempts, attempt],
     nextAttemptAt: nextAttemptAt ?? message.nextAttemptAt,
   };
-  next.pendingEvents = [messageEvent(next, `email.${outcome}`, now, { attempt: { ...attempt, at: now.toISOString(), nextAttemptAt: nextAttemptAt?.toISOString() } })];
+  const details = {
+    attempt: next.attempts.length,
+    smtpCode: result.smtpCode,
+    response: attempt.response,
+    ...(outcome === 'sent' ? { sentAt: now.toISOString() } : {}),
+    ...(nextAttemptAt ? { nextAttemptAt: nextAttemptAt.toISOString() } : {}),
+    ...(outcome === 'failed' ? { reason: result.outcome === 'permanent' ? 'rejected' : 'retries_exhausted' } : {}),
+  };
+  next.pendingEvents = [messageEvent(next, `email.${outcome}`, now, details)];
   next.eventsPending = true;
   const held = await deps.messages.change(
     message._id,
