@@ -5,6 +5,7 @@ import { renderMime } from '../services/mail/src/dkim/render';
 import { createDkimSigner } from '../services/mail/src/dkim/signer';
 import { payload, sinkReaches, windowed, type RunResult } from './common';
 import { assertSigned, startVerifyingSink } from './sink';
+import { profileWindow } from './profile';
 
 const DOMAIN = 'baseline.mailplane.test';
 const SELECTOR = 'mp1';
@@ -25,6 +26,7 @@ export async function runBaseline(n: number, window: number): Promise<RunResult>
     pool: true, maxConnections: POOL_SIZE, maxMessages: Infinity, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000,
   } as object);
   try {
+    const stopProfile = await profileWindow('baseline');
     const start = performance.now();
     let accepted = 0;
     await windowed(n, window, async (i) => {
@@ -36,6 +38,7 @@ export async function runBaseline(n: number, window: number): Promise<RunResult>
     });
     accepted = performance.now();
     const end = await sinkReaches(sink, n, 120_000);
+    await stopProfile();
     assertSigned(sink, 'baseline');
     return { mode: 'baseline (nodemailer pool)', n, seconds: (end - start) / 1000, acceptedSeconds: (accepted - start) / 1000 };
   } finally {

@@ -14,6 +14,8 @@ export interface RunResult {
   /** Seconds until every send was accepted (HTTP 202 / SMTP 250 seen by the sender). */
   acceptedSeconds?: number | null;
   note?: string;
+  /** Printed under the table. */
+  detail?: string;
 }
 
 /** One message's content; the platform run POSTs it, the baseline renders it with the same fields. */

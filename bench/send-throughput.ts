@@ -29,6 +29,7 @@ async function main() {
   await run('embedded', () => runEmbedded(envInt('BENCH_N_EMBEDDED', n), window));
   await run('distributed', () => runDistributed(envInt('BENCH_N_DISTRIBUTED', n), window));
   console.log(`\n${table(results, results.find((r) => r.mode.startsWith('baseline')))}`);
+  for (const r of results) if (r.detail) console.log(`${r.mode}: ${r.detail}`);
   const logs = results.map((r) => (r as { logs?: string }).logs).filter(Boolean);
   if (logs.length) console.log(`\n${logs.join('\n')}`);
 }

@@ -1,0 +1,25 @@
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+
+/**
+ * With BENCH_PROFILE=<dir>, records a V8 CPU profile of this process over the measured window only
+ * (not start-up), written to <dir>/<name>.cpuprofile; read it with bench/profile-summary.ts.
+ */
+export async function profileWindow(name: string): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return async () => {};
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${name}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+    console.log(`\n  profile: ${file}`);
+  };
+}
