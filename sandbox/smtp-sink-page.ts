@@ -1,0 +1,59 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SinkMessage, SmtpSink } from './smtp-sink';
+
+const STYLE = `body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{padding:4px 10px;border-bottom:1px solid #ddd;text-align:left}
+.badge{padding:1px 6px;border-radius:4px;color:#fff;background:#777}.pass{background:#2a7}.fail{background:#c33}pre{white-space:pre-wrap;background:#f6f6f6;padding:1em}`;
+
+/** Read-only HTML view of what the sink received: a list (newest first) and `?id=` for one message. */
+export function sinkPageHandler(sink: Pick<SmtpSink, 'messages'>) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, page('Method not allowed', '<p>Read-only.</p>'));
+    const id = new URL(req.url ?? '/', 'http://sink.invalid').searchParams.get('id');
+    if (id === null) return send(res, 200, listPage(sink.messages()));
+    const message = sink.messages().find((candidate) => candidate.id === id);
+    send(res, message ? 200 : 404, message ? messagePage(message) : page('Not found', `<p>No message ${escapeHtml(id)}.</p><p><a href="?">All mail</a></p>`));
+  };
+}
+
+function listPage(messages: SinkMessage[]): string {
+  const rows = [...messages].reverse().map(
+    (m) =>
+      `<tr><td>${escapeHtml(m.receivedAt.toISOString())}</td><td>${escapeHtml(m.envelope.from)}</td><td>${escapeHtml(m.envelope.to.join(', '))}</td>` +
+      `<td><a href="?id=${encodeURIComponent(m.id)}">${escapeHtml(m.subject || '(no subject)')}</a></td><td>${dkimBadge(m)}</td></tr>`,
+  );
+  const table = `<table><tr><th>Received</th><th>From</th><th>To</th><th>Subject</th><th>DKIM</th></tr>${rows.join('')}</table>`;
+  return page(`Sandbox mailbox (${messages.length})`, messages.length ? table : '<p>No mail yet.</p>');
+}
+
+function messagePage(m: SinkMessage): string {
+  const headers = m.headers.map((h) => `<tr><th>${escapeHtml(h.name)}</th><td>${escapeHtml(h.value)}</td></tr>`).join('');
+  return page(
+    m.subject || '(no subject)',
+    `<p><a href="?">All mail</a> · DKIM ${dkimBadge(m)}</p><table>${headers}</table><h2>Text</h2><pre>${escapeHtml(m.text)}</pre>`,
+  );
+}
+
+function dkimBadge(m: SinkMessage): string {
+  const result = m.dkim?.result ?? 'none';
+  const kind = result === 'pass' || result === 'fail' ? ` ${result}` : '';
+  const where = m.dkim?.domain ? ` title="d=${escapeHtml(m.dkim.domain)} s=${escapeHtml(m.dkim.selector ?? '')}"` : '';
+  return `<span class="badge${kind}"${where}>${escapeHtml(result)}</span>`;
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+}
+
+function send(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    // Mail content is hostile input: even if escaping slipped, nothing may run or load.
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(html);
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

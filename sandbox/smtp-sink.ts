@@ -1,0 +1,110 @@
+import type { Readable } from 'node:stream';
+import { simpleParser } from 'mailparser';
+import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+import { createBehaviour, smtpError, type SinkBehaviour, type SinkFailure } from './smtp-sink-behaviour';
+import { createSinkStore, type DkimVerdict, type MessagePredicate, type SinkMessage } from './smtp-sink-store';
+
+export type { DkimVerdict, SinkMessage } from './smtp-sink-store';
+
+export interface SmtpSinkOptions {
+  port?: number;
+  host?: string;
+  verifyDkim?: (raw: Buffer) => Promise<DkimVerdict>;
+  behaviour?: { delayMs?: number };
+  clock?: { now(): Date };
+}
+
+/** Stands in for the recipient's MTA: accepts mail on loopback without auth or TLS and keeps it. */
+export interface SmtpSink {
+  port: number;
+  host: string;
+  behaviour: SinkBehaviour;
+  /** Oldest first. A message is stored before its 250 reply, so a sender that saw 250 finds it here. */
+  messages(): SinkMessage[];
+  waitFor(predicate: MessagePredicate, timeoutMs?: number): Promise<SinkMessage>;
+  count(): number;
+  clear(): void;
+  stop(): Promise<void>;
+}
+
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
+  const host = options.host ?? '127.0.0.1';
+  const now = () => (options.clock ?? { now: () => new Date() }).now();
+  const store = createSinkStore();
+  const behaviour = createBehaviour(options.behaviour);
+  // Decided once per transaction at MAIL FROM, so every RCPT of a refused transaction gets the same reply.
+  const failures = new WeakMap<SMTPServerSession, SinkFailure | undefined>();
+  const delays = new Set<NodeJS.Timeout>();
+  let sequence = 0;
+
+  async function receive(raw: Buffer, session: SMTPServerSession): Promise<void> {
+    const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+    const dkim = options.verifyDkim ? await options.verifyDkim(raw).catch(() => ({ result: 'temperror', domain: null, selector: null })) : null;
+    store.add({
+      id: `sink_${++sequence}`,
+      receivedAt: now(),
+      envelope: { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((rcpt) => rcpt.address) },
+      raw,
+      subject: parsed.subject ?? '',
+      headers: parsed.headerLines.map(({ key, line }) => ({ name: line.slice(0, key.length), value: line.slice(key.length + 1).replace(/\r?\n[ \t]+/g, ' ').trim() })),
+      text: parsed.text ?? '',
+      dkim,
+    });
+  }
+
+  const server = new SMTPServer({
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    authOptional: true,
+    disableReverseLookup: true,
+    logger: false,
+    closeTimeout: 250,
+    onMailFrom(_address, session, callback) {
+      failures.set(session, behaviour.takeFailure());
+      callback();
+    },
+    onRcptTo(_address, session, callback) {
+      const failure = failures.get(session);
+      callback(failure && (failure.stage ?? 'rcpt') === 'rcpt' ? smtpError(failure) : null);
+    },
+    onData(stream, session, callback) {
+      readAll(stream).then(
+        (raw) => {
+          const failure = failures.get(session);
+          if (failure?.stage === 'data') return callback(smtpError(failure));
+          const accept = () => receive(raw, session).then(() => callback(), (error: Error) => callback(smtpError({ code: 451, message: `sink could not store message: ${error.message}` })));
+          if (!behaviour.delayMs()) return void accept();
+          const timer = setTimeout(() => (delays.delete(timer), accept()), behaviour.delayMs());
+          delays.add(timer);
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => (server.off('error', reject), resolve()));
+  });
+  const port = (server.server.address() as { port: number }).port;
+
+  return {
+    port,
+    host,
+    behaviour,
+    messages: store.all,
+    waitFor: (predicate, timeoutMs = 5000) => store.waitFor(predicate, timeoutMs),
+    count: () => store.all().length,
+    clear: store.clear,
+    async stop() {
+      for (const timer of delays) clearTimeout(timer);
+      store.rejectWaiters(new Error('smtp sink stopped'));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
