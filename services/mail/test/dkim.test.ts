@@ -49,7 +49,8 @@ describe('DKIM: render, sign, verify with mailauth', () => {
   });
 
   it('when a rendered message is signed, then it verifies pass and h= covers every listed header present', async () => {
-    const signed = signer.sign(await renderMime(message({ headers: { 'X-Campaign': 'receipts' } })), identity);
+    const attachments = [{ filename: 'receipt.pdf', content: Buffer.from('%PDF-1.4 \u00ff').toString('base64'), contentType: 'application/pdf' }];
+    const signed = signer.sign(await renderMime(message({ headers: { 'X-Campaign': 'receipts' }, attachments })), identity);
     const result = await verdict(signed);
     expect(result.status.result).toBe('pass');
     expect(result.signingDomain).toBe(DOMAIN);
@@ -104,7 +105,13 @@ describe('DKIM: render, sign, verify with mailauth', () => {
   });
 
   it('when a tenant header tries to override a renderer header, then rendering is refused', async () => {
-    await expect(renderMime(message({ headers: { 'list-unsubscribe': '<https://evil.example>' } }))).rejects.toThrow(/set by the renderer/);
+    await expect(renderMime(message({ headers: { 'list-unsubscribe': '<https://evil.example>' } }))).rejects.toMatchObject({ code: 'RENDER_RESERVED_HEADER' });
+  });
+
+  it('when the unsubscribe URL is not http(s) or tries to break out of <…>, then it is refused or encoded', async () => {
+    await expect(renderMime(message({ listUnsubscribeUrl: 'javascript:alert(1)' }))).rejects.toMatchObject({ code: 'RENDER_BAD_UNSUBSCRIBE_URL' });
+    const raw = (await renderMime(message({ listUnsubscribeUrl: 'https://u.example/u?t=a> <mailto:x@evil.example' }))).toString();
+    expect(raw).toContain('List-Unsubscribe: <https://u.example/u?t=a%3E%20%3Cmailto:x@evil.example>');
   });
 });
 

@@ -18,12 +18,28 @@ export interface RenderInput {
   listUnsubscribeUrl?: string;
 }
 
+/** A message that cannot be rendered as given: permanent, retrying will not help. */
+export class RenderError extends Error {
+  constructor(
+    readonly code: 'RENDER_RESERVED_HEADER' | 'RENDER_BAD_MESSAGE_ID' | 'RENDER_BAD_UNSUBSCRIBE_URL',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RenderError';
+  }
+}
+
 /** Headers the renderer owns; letting tenant headers set them would break signing or unsubscribe. */
 const RESERVED_HEADERS = new Set([
   'from', 'to', 'cc', 'bcc', 'subject', 'date', 'message-id', 'reply-to', 'sender', 'mime-version',
   'content-type', 'content-transfer-encoding', 'dkim-signature', 'list-unsubscribe', 'list-unsubscribe-post',
   'x-mailplane-message-id',
 ]);
+
+/** For request validation, so a bad header is refused at the API rather than at delivery. */
+export function isReservedHeader(name: string): boolean {
+  return RESERVED_HEADERS.has(name.toLowerCase());
+}
 
 // RFC 5322 msg-id: dot-atom-text "@" dot-atom-text; we only ever need ids and DNS names.
 const MESSAGE_ID_LEFT = /^[A-Za-z0-9_.-]+$/;
@@ -35,14 +51,14 @@ const MESSAGE_ID_RIGHT = /^[A-Za-z0-9.-]+$/;
  */
 export async function renderMime(input: RenderInput): Promise<Buffer> {
   const custom = Object.entries(input.headers ?? {});
-  const reserved = custom.find(([name]) => RESERVED_HEADERS.has(name.toLowerCase()));
-  if (reserved) throw new Error(`header ${reserved[0]} is set by the renderer and cannot be overridden`);
+  const reserved = custom.find(([name]) => isReservedHeader(name));
+  if (reserved) throw new RenderError('RENDER_RESERVED_HEADER', `header ${reserved[0]} is set by the renderer and cannot be overridden`);
   if (!MESSAGE_ID_LEFT.test(input.messageId) || !MESSAGE_ID_RIGHT.test(input.sendingDomain)) {
-    throw new Error(`cannot build a Message-ID from ${JSON.stringify(input.messageId)} and ${JSON.stringify(input.sendingDomain)}`);
+    throw new RenderError('RENDER_BAD_MESSAGE_ID', `cannot build a Message-ID from ${JSON.stringify(input.messageId)} and ${JSON.stringify(input.sendingDomain)}`);
   }
   const headers: Record<string, string> = { ...Object.fromEntries(custom), 'X-Mailplane-Message-Id': input.messageId };
   if (input.listUnsubscribeUrl) {
-    headers['List-Unsubscribe'] = `<${input.listUnsubscribeUrl}>`;
+    headers['List-Unsubscribe'] = `<${unsubscribeUrl(input.listUnsubscribeUrl)}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
   const composer = new MailComposer({
@@ -62,4 +78,13 @@ export async function renderMime(input: RenderInput): Promise<Buffer> {
     disableUrlAccess: true,
   });
   return composer.compile().build();
+}
+
+/** The WHATWG serialization percent-encodes `<`, `>`, spaces and controls, so the URL cannot break out of `<…>`. */
+function unsubscribeUrl(url: string): string {
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
+    throw new RenderError('RENDER_BAD_UNSUBSCRIBE_URL', `List-Unsubscribe URL must be http(s): ${JSON.stringify(url)}`);
+  }
+  return parsed.href;
 }
