@@ -8,6 +8,7 @@ export function describeWithRabbit(name: string, fn: (amqpUrl: string) => void):
     return;
   }
   if (process.env.CI === 'true') throw new Error(`${name}: no RabbitMQ (AMQP_URL unset) under CI`);
-  console.warn(banner(`SKIPPED "${name}": no RabbitMQ available (set AMQP_URL or install rabbitmq-server)`));
+  // Straight to stderr: jest drops console output of a file whose tests are all skipped.
+  process.stderr.write(banner(`SKIPPED "${name}": no RabbitMQ available (set AMQP_URL or install rabbitmq-server)`));
   describe.skip(name, () => fn(''));
 }

@@ -1,10 +1,11 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { connect } from 'amqplib';
+import { spawnNode, type NodeProcess } from './rabbitmq-process';
 
 const run = promisify(execFile);
 
@@ -28,8 +29,10 @@ export interface PrivateRabbit extends RabbitControl {
   stop(): Promise<void>;
 }
 
+/** `RABBITMQ_SCRIPTS_DIR` points elsewhere (another distro, Homebrew); otherwise the Debian locations. */
 export function rabbitBinary(): string | undefined {
-  const dir = SCRIPT_DIRS.find((d) => existsSync(join(d, 'rabbitmq-server')));
+  const candidates = process.env.RABBITMQ_SCRIPTS_DIR ? [process.env.RABBITMQ_SCRIPTS_DIR] : SCRIPT_DIRS;
+  const dir = candidates.find((d) => existsSync(join(d, 'rabbitmq-server')));
   return dir && join(dir, 'rabbitmq-server');
 }
 
@@ -55,19 +58,15 @@ export async function startPrivateRabbit(options: { startTimeoutMs?: number } = 
   const nodeName = `mptest${process.pid}x${amqpPort}@localhost`;
   const env = privateEnv(base, { nodeName, amqpPort, distPort, epmdPort });
 
-  // Our own epmd on a private port: no clash with a system epmd, and nothing left behind once killed.
-  const epmd = spawn('epmd', ['-port', String(epmdPort)], { env, stdio: 'ignore', detached: true });
-  const node = spawn(server, [], { env, cwd: base, stdio: ['ignore', 'ignore', 'ignore'], detached: true });
-  const children = [node, epmd];
-  const killAll = () => children.forEach((c) => killGroup(c, 'SIGKILL'));
-  process.once('exit', killAll);
+  // Our own epmd on a private port (see rabbitmq-process.ts): no clash with a system epmd, nothing left behind.
+  const node = spawnNode(server, env, base, join(base, 'log', 'startup.log'));
 
   const url = `amqp://guest:guest@127.0.0.1:${amqpPort}`;
   try {
     await waitForAmqp(url, options.startTimeoutMs ?? 60_000, node);
   } catch (err) {
     const message = `${(err as Error).message}\n--- tail of ${nodeName} log ---\n${logTail(join(base, 'log'))}`;
-    killAll();
+    await node.stop(2000);
     rmSync(base, { recursive: true, force: true });
     throw new Error(message);
   }
@@ -83,9 +82,7 @@ export async function startPrivateRabbit(options: { startTimeoutMs?: number } = 
     ...rabbitFromEnv(exported)!,
     env: exported,
     stop: async () => {
-      await stopChild(node);
-      killGroup(epmd, 'SIGKILL');
-      process.removeListener('exit', killAll);
+      await node.stop();
       rmSync(base, { recursive: true, force: true });
     },
   };
@@ -136,13 +133,11 @@ function privateEnv(base: string, p: { nodeName: string; amqpPort: number; distP
   };
 }
 
-async function waitForAmqp(url: string, timeoutMs: number, node?: ChildProcess): Promise<void> {
+async function waitForAmqp(url: string, timeoutMs: number, node?: NodeProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
-    if (node && (node.exitCode !== null || node.signalCode !== null)) {
-      throw new Error(`rabbitmq-server exited early (code ${node.exitCode ?? node.signalCode})`);
-    }
+    if (node?.exited()) throw new Error('rabbitmq-server exited before accepting connections');
     try {
       const connection = await connect(url);
       await connection.close();
@@ -164,24 +159,4 @@ function logTail(dir: string): string {
   } catch {
     return '(no log)';
   }
-}
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-/** SIGTERM lets the node shut down cleanly; SIGKILL to the whole group if it has not gone in 15 s. */
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  killGroup(child, 'SIGTERM');
-  const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-  killGroup(child, 'SIGKILL');
 }
