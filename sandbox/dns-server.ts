@@ -26,14 +26,18 @@ export async function startSandboxDns(options: { port?: number; host?: string } 
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
   });
+  let stopped: Promise<void> | undefined;
   return {
     port,
     host,
     setTxt: (name, values) => void zone.set(zoneName(name), toRecords(values)),
     deleteTxt: (name) => void zone.delete(zoneName(name)),
-    async stop() {
-      for (const socket of connections) socket.destroy();
-      await Promise.all([new Promise<void>((resolve) => udp.close(() => resolve())), new Promise<void>((resolve) => tcp.close(() => resolve()))]);
+    stop() {
+      stopped ??= (async () => {
+        for (const socket of connections) socket.destroy();
+        await Promise.all([new Promise<void>((resolve) => udp.close(() => resolve())), new Promise<void>((resolve) => tcp.close(() => resolve()))]);
+      })();
+      return stopped;
     },
   };
 }
