@@ -9,9 +9,11 @@ import { ADMIN_TOKEN, UNLIMITED, jsonClient, postEmails, sinkReaches, tenantWith
 import { assertSigned } from './sink';
 import { profileWindow } from './profile';
 import { datafileLines, writesPerMessage } from './store-writes';
+import { installNedbTimers, nedbReport, resetNedbTimers } from './instrument';
 
 /** The whole platform in this process, its own sandbox sink (mailauth DKIM check per message) as is. */
 export async function runEmbedded(n: number, window: number): Promise<RunResult> {
+  const timed = installNedbTimers();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-bench-'));
   const config = loadPlatformConfig({ PORT: '0', HOST: '127.0.0.1', SANDBOX_PORT: '0', DATA_DIR: dataDir, ADMIN_TOKEN, LOG_LEVEL: 'silent', ...UNLIMITED });
   const platform = await startEmbedded(config, { logger: createLogger({ level: 'silent' }) });
@@ -21,6 +23,7 @@ export async function runEmbedded(n: number, window: number): Promise<RunResult>
     platform.sandbox.sink.clear();
     const linesBefore = datafileLines(dataDir);
     const stopProfile = await profileWindow('embedded');
+    resetNedbTimers();
     const start = performance.now();
     const accepted = await postEmails(client, auth, domain, n, window);
     const end = await sinkReaches(platform.sandbox.sink, n, 180_000);
@@ -29,7 +32,7 @@ export async function runEmbedded(n: number, window: number): Promise<RunResult>
     // Let the last status writes land before counting the datafile lines they appended.
     await new Promise((r) => setTimeout(r, 500));
     const storeWrites = writesPerMessage(linesBefore, datafileLines(dataDir), n);
-    return { mode: 'embedded', n, seconds: (end - start) / 1000, acceptedSeconds: (accepted - start) / 1000, detail: `nedb datafile lines appended per message: ${storeWrites}` };
+    return { mode: 'embedded', n, seconds: (end - start) / 1000, acceptedSeconds: (accepted - start) / 1000, detail: `nedb datafile lines appended per message: ${storeWrites}${timed ? `\n${nedbReport(end - start)}` : ''}` };
   } finally {
     client.close();
     await platform.stop();
