@@ -26,6 +26,7 @@ export class AmqpConnection {
   private session: Session | undefined;
   private closed = false;
   private wake: (() => void) | undefined;
+  private lastError: string | undefined;
   private readonly waiters = new Set<() => void>();
   private readonly upHooks = new Set<UpHook>();
   private readonly downHooks = new Set<(err: Error) => void>();
@@ -43,7 +44,10 @@ export class AmqpConnection {
       if (this.closed) throw new BrokerUnavailableError('broker connection is closed');
       if (this.session && !this.session.lost) return this.session;
       const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new BrokerUnavailableError(`no connection to RabbitMQ within ${timeoutMs} ms`);
+      if (remaining <= 0) {
+        const cause = this.lastError ? ` (last error: ${this.lastError})` : '';
+        throw new BrokerUnavailableError(`no connection to RabbitMQ within ${timeoutMs} ms${cause}`);
+      }
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
@@ -83,10 +87,12 @@ export class AmqpConnection {
     for (let attempt = 0; !this.closed; attempt++) {
       try {
         await this.establish();
+        this.lastError = undefined;
         if (attempt > 0) this.settings.logger?.info('broker connection restored', { attempts: attempt + 1 });
         return;
       } catch (err) {
-        if (attempt === 0) this.settings.logger?.warn('broker connection failed; retrying', { error: String(err) });
+        this.lastError = err instanceof Error ? err.message : String(err);
+        if (attempt === 0) this.settings.logger?.warn('broker connection failed; retrying', { error: this.lastError });
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, Math.min(max, min * 2 ** attempt));
           this.wake = () => {
@@ -112,6 +118,8 @@ export class AmqpConnection {
     };
     connection.on('error', (err: Error) => this.settings.logger?.warn('broker connection error', { error: err.message }));
     connection.on('close', () => this.lose(session));
+    connection.on('blocked', (reason: string) => this.settings.logger?.warn('broker blocked publishing', { reason }));
+    connection.on('unblocked', () => this.settings.logger?.info('broker unblocked publishing'));
     try {
       await (await session.publisher()).assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });
       for (const hook of [...this.upHooks]) {

@@ -45,8 +45,10 @@ export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Brok
   const rpc = new RpcClient(connection, timeoutMs);
   const subscriptions = new Set<Subscription>();
 
-  const toQueue = (queue: string, content: Buffer, properties: Options.Publish, delayMs = 0) =>
-    publishConfirmed(
+  const toQueue = (queue: string, content: Buffer, properties: Options.Publish, delay = 0) => {
+    // x-message-ttl takes whole milliseconds, and every distinct delay is a queue of its own.
+    const delayMs = Math.ceil(delay);
+    return publishConfirmed(
       connection,
       timeoutMs,
       async (channel, session) => {
@@ -57,6 +59,7 @@ export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Brok
       content,
       properties,
     );
+  };
 
   const track = (subscription: Subscription): Subscription => {
     subscriptions.add(subscription);

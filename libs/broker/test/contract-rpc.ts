@@ -1,5 +1,5 @@
-import { RpcRemoteError, RpcTimeoutError } from '../src';
-import { rejection, unique, type ContractContext } from './helpers';
+import { BrokerUnavailableError, RpcRemoteError, RpcTimeoutError } from '../src';
+import { envelope, rejection, unique, waitFor, type ContractContext } from './helpers';
 
 /** Request/reply: answers, deadlines, remote failures, many at once. */
 export function rpcContract(ctx: ContractContext): void {
@@ -56,6 +56,22 @@ export function rpcContract(ctx: ContractContext): void {
         Array.from({ length: 100 }, (_, i) => ctx.broker.request(queue, { i }, { timeoutMs: 5000, correlationId: 'req_same' })),
       );
       expect(answers).toEqual(Array.from({ length: 100 }, (_, i) => ({ echo: { i } })));
+    });
+
+    it('when the broker is closed, then waiting requests fail at once and later sends reject', async () => {
+      const queue = unique('rpc-closing');
+      let held = false;
+      await ctx.broker.serve(queue, () => {
+        held = true;
+        return new Promise(() => undefined);
+      });
+      const failure = rejection(ctx.broker.request(queue, {}, { timeoutMs: 20_000 }));
+      await waitFor(() => held, 'the server to hold the request');
+      const closedAt = Date.now();
+      await ctx.broker.close();
+      expect(await failure).toBeInstanceOf(BrokerUnavailableError);
+      expect(Date.now() - closedAt).toBeLessThan(2000);
+      expect(await rejection(ctx.broker.send(unique('after-close'), envelope('test.closed')))).toBeInstanceOf(BrokerUnavailableError);
     });
 
     it('when a server is cancelled, then another one answers', async () => {
