@@ -1,7 +1,7 @@
 import type { Envelope } from '@mailplane/contracts';
 import type { Channel, ConsumeMessage } from 'amqplib';
 import { attemptOf, retryHeaders, userHeaders } from './amqp-topology';
-import { backoffMs, DEFAULT_MAX_ATTEMPTS, errorFields, type RetryPolicy } from './delivery-policy';
+import { backoffMs, checkedOutcome, DEFAULT_MAX_ATTEMPTS, errorFields, type RetryPolicy } from './delivery-policy';
 import type { BrokerLogger, ConsumeOptions, Handler, Outcome } from './port';
 
 export interface ConsumerDeps {
@@ -43,7 +43,7 @@ export function workHandler(queue: string, handler: Handler, options: ConsumeOpt
       return { kind: 'dead-letter', reason: 'body is not JSON' };
     }
     try {
-      return await handler(envelope, { attempt, redelivered: message.fields.redelivered, headers: userHeaders(message) });
+      return checkedOutcome(await handler(envelope, { attempt, redelivered: message.fields.redelivered, headers: userHeaders(message) }));
     } catch (err) {
       logger?.warn('message handler failed', { ...meta(message), attempt, ...errorFields(err) });
       if (attempt >= maxAttempts) return { kind: 'dead-letter', reason: 'handler kept failing' };

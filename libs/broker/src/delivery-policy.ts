@@ -1,3 +1,5 @@
+import type { Outcome } from './port';
+
 export interface RetryPolicy {
   /** First backoff after a handler threw; doubles on every further attempt. */
   baseMs: number;
@@ -10,6 +12,13 @@ export const DEFAULT_MAX_ATTEMPTS = 5;
 /** Backoff before the next try of a message whose handler threw on `attempt` (1-based). */
 export function backoffMs(policy: RetryPolicy, attempt: number): number {
   return Math.min(policy.maxMs, policy.baseMs * 2 ** (attempt - 1));
+}
+
+/** A handler that resolved to something else (a forgotten `return ack()`) is treated as one that threw. */
+export function checkedOutcome(value: unknown): Outcome {
+  const kind = (value as Outcome | undefined)?.kind;
+  if (kind === 'ack' || kind === 'retry' || kind === 'dead-letter') return value as Outcome;
+  throw new TypeError('handler resolved without an outcome (ack, retry or deadLetter)');
 }
 
 export function assertPrefetch(prefetch: number): void {

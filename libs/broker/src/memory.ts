@@ -3,7 +3,7 @@ import { MemoryQueue, type QueueConsumer } from './memory-queue';
 import { MemoryRpc } from './memory-rpc';
 import { TopicBindings } from './memory-topic';
 import { BrokerUnavailableError, type Broker, type BrokerLogger, type ConsumeOptions, type Handler, type Outcome } from './port';
-import { assertPrefetch, backoffMs, DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY, errorFields, type RetryPolicy } from './delivery-policy';
+import { assertPrefetch, backoffMs, checkedOutcome, DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY, errorFields, type RetryPolicy } from './delivery-policy';
 
 export interface MemoryBrokerOptions {
   /** Backoff after a handler threw (default 1 s doubling up to 60 s); tests shorten it. */
@@ -71,7 +71,7 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
       let outcome: Outcome;
       try {
         const delivery = { attempt: current.attempt, redelivered: current.redelivered, headers: { ...current.headers } };
-        outcome = await handler(JSON.parse(current.body), delivery);
+        outcome = checkedOutcome(await handler(JSON.parse(current.body), delivery));
       } catch (err) {
         logger?.warn('message handler failed', { queue: name, attempt: current.attempt, ...errorFields(err) });
         outcome = current.attempt >= maxAttempts ? { kind: 'dead-letter', reason: 'handler kept failing' } : { kind: 'retry', delayMs: backoffMs(policy, current.attempt) };

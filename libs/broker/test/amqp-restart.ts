@@ -7,8 +7,10 @@ export function amqpRestartTests(url: string): void {
   describe('when RabbitMQ restarts', () => {
     const rabbit = rabbitFromEnv();
     const brokers: Broker[] = [];
+    const logged: string[] = [];
+    const logger = { info: (m: string) => logged.push(m), warn: (m: string) => logged.push(m), error: (m: string) => logged.push(m) };
     const open = async (unavailableTimeoutMs: number) => {
-      const broker = await createAmqpBroker({ url, unavailableTimeoutMs, reconnectDelayMs: { min: 50, max: 500 } });
+      const broker = await createAmqpBroker({ url, logger, unavailableTimeoutMs, reconnectDelayMs: { min: 50, max: 500 } });
       brokers.push(broker);
       return broker;
     };
@@ -62,6 +64,7 @@ export function amqpRestartTests(url: string): void {
       const survivor = await collect(patient, kept, { prefetch: 1 });
       await waitFor(() => survivor.received.length === 1, 'the message confirmed before the restart');
       expect(survivor.received[0].message).toEqual(confirmedBefore);
+      expect(logged).toEqual(expect.arrayContaining(['broker connection lost; reconnecting', 'broker connection restored']));
     });
   });
 }

@@ -1,4 +1,4 @@
-import { ack, deadLetter, retry } from '../src';
+import { ack, deadLetter, retry, type Outcome } from '../src';
 import { collect, envelope, RETRY_BASE_MS, unique, waitFor, type ContractContext } from './helpers';
 
 /** What happens after a handler answered retry, dead-letter, or threw. */
@@ -43,6 +43,15 @@ export function outcomeContract(ctx: ContractContext): void {
       await waitFor(() => received.length === 2, 'the retry');
       expect(received[1].delivery.attempt).toBe(2);
       expect(await ctx.broker.deadLetters(queue)).toEqual([]);
+    });
+
+    it('when the handler resolves without an outcome, then that counts as a failure, not as an ack', async () => {
+      const queue = unique('no-outcome');
+      const { received } = await collect(ctx.broker, queue, { prefetch: 1, maxAttempts: 2 }, () => undefined as unknown as Outcome);
+      const message = envelope('test.no-outcome');
+      await ctx.broker.send(queue, message);
+      await waitFor(async () => (await ctx.broker.deadLetters(queue)).length === 1, 'the dead letter');
+      expect(received.map((r) => r.delivery.attempt)).toEqual([1, 2]);
     });
 
     it('when the handler dead-letters, then the message lands in <queue>.dead at once, oldest first, and is not redelivered', async () => {
