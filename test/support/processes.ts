@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 export interface ServiceProcess {
   name: string;
@@ -13,9 +12,12 @@ export interface ServiceProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `bin/service.ts <name>` as its own OS process, like a container would. */
+/**
+ * Starts `bin/service.ts <name>` as its own OS process, like a container would. Node loads tsx as a hook
+ * in the same process (the `tsx` CLI would fork a child), so a kill reaches the service itself.
+ */
 export function spawnService(name: string, env: Record<string, string>): ServiceProcess {
-  const child = spawn(TSX, [path.join(ROOT, 'bin/service.ts'), name], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bin/service.ts'), name], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
