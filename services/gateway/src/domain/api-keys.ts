@@ -1,17 +1,10 @@
-import { AppError } from '@mailplane/contracts';
+import { AppError, type ApiKey } from '@mailplane/contracts';
 import { newId } from '@mailplane/runtime';
 import type { ApiKeyRecord, Permission } from '../data-access/api-keys-repo';
 import type { GatewayDeps } from './deps';
 import { issueToken } from './key-token';
 
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  permission: Permission;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+export type ApiKeyView = ApiKey;
 
 export function toView(record: ApiKeyRecord): ApiKeyView {
   return {

@@ -1,4 +1,4 @@
-import { AppError } from '@mailplane/contracts';
+import { AppError, type SendEmailRequest } from '@mailplane/contracts';
 import { newId } from '@mailplane/runtime';
 import type { MessageKind, MessageRecord } from '../data-access/messages-repo';
 import type { IdentityRecord } from '../data-access/identities-repo';
@@ -7,19 +7,7 @@ import { parseMailbox } from './address';
 import type { MailDeps } from './deps';
 import { messageEvent } from './events';
 
-export interface SendInput {
-  from: string;
-  to: string;
-  subject: string;
-  text?: string;
-  html?: string;
-  replyTo?: string;
-  headers?: Record<string, string>;
-  tags?: { name: string; value: string }[];
-  metadata?: Record<string, string>;
-  attachments?: { filename: string; content: string; contentType?: string }[];
-  identityId?: string;
-}
+export type SendInput = SendEmailRequest;
 
 /** The identity that signs: the one named, or the tenant's identity of the From domain; it must be verified. */
 export async function sendingIdentity(deps: MailDeps, tenantId: string, fromDomain: string, identityId?: string): Promise<IdentityRecord> {
