@@ -19,8 +19,13 @@ export function countersRepo(store: Store) {
     },
     /** Adds one if that keeps the counter at or below `limit`; returns the new count, or null when full. */
     async take(id: string, limit: number, expiresAt: Date): Promise<number | null> {
-      await counters.updateOne({ _id: id }, { $setOnInsert: { _id: id, count: 0, expiresAt } }, { upsert: true });
-      const after = await counters.findOneAndUpdate({ _id: id, count: { $lt: limit } }, { $inc: { count: 1 } });
+      const increment = () => counters.findOneAndUpdate({ _id: id, count: { $lt: limit } }, { $inc: { count: 1 } });
+      // One write on the hot path; the counter is created only the first time it is missed.
+      let after = await increment();
+      if (!after) {
+        await counters.updateOne({ _id: id }, { $setOnInsert: { _id: id, count: 0, expiresAt } }, { upsert: true });
+        after = await increment();
+      }
       return after ? after.count : null;
     },
     async giveBack(id: string) {
