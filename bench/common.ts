@@ -103,9 +103,3 @@ export async function postEmails(client: JsonClient, auth: Record<string, string
   return performance.now();
 }
 
-export const envInt = (name: string, fallback: number) => {
-  const v = process.env[name];
-  const n = v === undefined || v === '' ? fallback : Number(v);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got ${v}`);
-  return n;
-};

@@ -6,12 +6,13 @@ import { spawnService, type ServiceProcess } from '../test/support/processes';
 import { rabbitBinary, startPrivateRabbit, type PrivateRabbit } from '../test/support/rabbitmq';
 import { ADMIN_TOKEN, UNLIMITED, jsonClient, postEmails, sinkReaches, tenantWithIdentity, type RunResult } from './common';
 import { assertSigned, startVerifyingSink } from './sink';
+import { benchConfig } from './config';
 
 const MODE = 'distributed (4 procs + RabbitMQ)';
 
 /** Why the distributed run cannot happen here, or null when it can. */
 export async function distributedUnavailable(): Promise<string | null> {
-  if (!process.env.AMQP_URL && !rabbitBinary()) return 'no AMQP_URL and rabbitmq-server is not installed';
+  if (!benchConfig.amqpUrl && !rabbitBinary()) return 'no AMQP_URL and rabbitmq-server is not installed';
   try {
     const broker = (await import('@mailplane/broker')) as Record<string, unknown>;
     if (typeof broker.createAmqpBroker !== 'function') return '@mailplane/broker does not export createAmqpBroker yet';
@@ -30,7 +31,7 @@ export async function runDistributed(n: number, window: number): Promise<RunResu
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-bench-dist-'));
   const receiving = await startVerifyingSink();
   try {
-    const amqpUrl = process.env.AMQP_URL ?? (rabbit = await startPrivateRabbit()).url;
+    const amqpUrl = benchConfig.amqpUrl ?? (rabbit = await startPrivateRabbit()).url;
     const env = {
       AMQP_URL: amqpUrl, DATA_DIR: dataDir, ADMIN_TOKEN, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${receiving.sink.port}`, DNS_SERVERS: `127.0.0.1:${receiving.dns.port}`,
@@ -53,7 +54,7 @@ export async function runDistributed(n: number, window: number): Promise<RunResu
     }
   } catch (err) {
     const logs = procs.map((p) => `--- ${p.name} ---\n${p.output().split('\n').slice(-15).join('\n')}`).join('\n');
-    return { mode: MODE, n, seconds: null, note: `failed: ${(err as Error).message.split('\n')[0]}`, ...(process.env.BENCH_VERBOSE ? { logs } : {}) };
+    return { mode: MODE, n, seconds: null, note: `failed: ${(err as Error).message.split('\n')[0]}`, ...(benchConfig.verbose ? { logs } : {}) };
   } finally {
     await Promise.all(procs.map((p) => p.kill()));
     await rabbit?.stop();

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { benchConfig } from './config';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -34,7 +35,7 @@ function wrap(proto: Record<string, unknown>, method: string, fileOf: (self: any
 }
 
 export function installNedbTimers(): boolean {
-  if (!process.env.BENCH_INSTRUMENT || installed) return installed;
+  if (!benchConfig.instrument || installed) return installed;
   const Datastore = require('@seald-io/nedb');
   const Cursor = require('@seald-io/nedb/lib/cursor.js');
   const Persistence = require('@seald-io/nedb/lib/persistence.js');

@@ -1,4 +1,5 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
+import { benchConfig } from './config';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 
@@ -7,7 +8,7 @@ import path from 'node:path';
  * (not start-up), written to <dir>/<name>.cpuprofile; read it with bench/profile-summary.ts.
  */
 export async function profileWindow(name: string): Promise<() => Promise<void>> {
-  const dir = process.env.BENCH_PROFILE;
+  const dir = benchConfig.profileDir;
   if (!dir) return async () => {};
   const session = new Session();
   session.connect();

@@ -7,15 +7,14 @@
  */
 import os from 'node:os';
 import { runBaseline } from './baseline';
-import { envInt, type RunResult } from './common';
+import type { RunResult } from './common';
+import { benchConfig } from './config';
 import { runDistributed } from './distributed';
 import { runEmbedded } from './embedded';
 import { table } from './report';
 
 async function main() {
-  const n = envInt('BENCH_N', 2000);
-  const window = envInt('BENCH_CONCURRENCY', 32);
-  const modes = new Set((process.env.BENCH_MODES ?? 'baseline,embedded,distributed').split(',').map((m) => m.trim()));
+  const { n, modes, concurrency: window } = benchConfig;
   console.log(`send-throughput: ${os.cpus().length} CPUs, node ${process.version}, concurrency ${window}`);
   const results: RunResult[] = [];
   const run = async (mode: string, fn: () => Promise<RunResult>) => {
@@ -25,9 +24,9 @@ async function main() {
     results.push(result);
     console.log(result.seconds ? `${(result.n / result.seconds).toFixed(1)} msgs/s` : result.note);
   };
-  await run('baseline', () => runBaseline(envInt('BENCH_N_BASELINE', n), window));
-  await run('embedded', () => runEmbedded(envInt('BENCH_N_EMBEDDED', n), window));
-  await run('distributed', () => runDistributed(envInt('BENCH_N_DISTRIBUTED', n), window));
+  await run('baseline', () => runBaseline(n.baseline, window));
+  await run('embedded', () => runEmbedded(n.embedded, window));
+  await run('distributed', () => runDistributed(n.distributed, window));
   console.log(`\n${table(results, results.find((r) => r.mode.startsWith('baseline')))}`);
   for (const r of results) if (r.detail) console.log(`${r.mode}: ${r.detail}`);
   const logs = results.map((r) => (r as { logs?: string }).logs).filter(Boolean);

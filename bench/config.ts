@@ -1,0 +1,25 @@
+/** The bench's only reading of the environment: every knob, parsed once. See BENCHMARKS.md. */
+const env = process.env;
+
+function positiveInt(name: string, fallback: number): number {
+  const v = env[name];
+  const n = v === undefined || v === '' ? fallback : Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got ${v}`);
+  return n;
+}
+
+const n = positiveInt('BENCH_N', 2000);
+
+export const benchConfig = Object.freeze({
+  n: {
+    baseline: positiveInt('BENCH_N_BASELINE', n),
+    embedded: positiveInt('BENCH_N_EMBEDDED', n),
+    distributed: positiveInt('BENCH_N_DISTRIBUTED', n),
+  },
+  concurrency: positiveInt('BENCH_CONCURRENCY', 32),
+  modes: new Set((env.BENCH_MODES ?? 'baseline,embedded,distributed').split(',').map((m) => m.trim())),
+  amqpUrl: env.AMQP_URL || undefined,
+  verbose: Boolean(env.BENCH_VERBOSE),
+  instrument: Boolean(env.BENCH_INSTRUMENT),
+  profileDir: env.BENCH_PROFILE || undefined,
+});
