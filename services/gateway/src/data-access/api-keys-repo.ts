@@ -1,6 +1,7 @@
+import type { Permission } from '@mailplane/contracts';
 import type { Store } from '@mailplane/store';
 
-export type Permission = 'full' | 'sending';
+export type { Permission };
 
 export interface ApiKeyRecord {
   _id: string;

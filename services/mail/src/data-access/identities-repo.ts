@@ -1,15 +1,9 @@
+import type { DnsRecord, Identity } from '@mailplane/contracts';
 import type { Store } from '@mailplane/store';
 
-export type IdentityStatus = 'pending' | 'verified' | 'failed';
-export type RecordStatus = 'unchecked' | 'found' | 'missing' | 'mismatch';
-
-export interface DnsRecord {
-  purpose: 'dkim' | 'spf' | 'dmarc';
-  type: 'TXT';
-  name: string;
-  value: string;
-  status: RecordStatus;
-}
+export type { DnsRecord };
+export type IdentityStatus = Identity['status'];
+export type RecordStatus = DnsRecord['status'];
 
 export interface IdentityRecord {
   _id: string;

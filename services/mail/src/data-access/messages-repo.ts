@@ -1,8 +1,7 @@
-import type { Envelope } from '@mailplane/contracts';
+import type { Envelope, MessageKind, MessageStatus, Tag } from '@mailplane/contracts';
 import type { Filter, Store, Update } from '@mailplane/store';
 
-export type MessageStatus = 'queued' | 'sending' | 'deferred' | 'sent' | 'failed' | 'suppressed';
-export type MessageKind = 'standard' | 'test';
+export type { MessageKind, MessageStatus };
 
 export interface Attempt {
   at: Date;
@@ -25,7 +24,7 @@ export interface MessageRecord {
   html: string | null;
   replyTo: string | null;
   headers: Record<string, string>;
-  tags: { name: string; value: string }[];
+  tags: Tag[];
   metadata: Record<string, string>;
   attachments: { filename: string; content: string; contentType?: string }[];
   createdAt: Date;
