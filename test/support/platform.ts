@@ -12,7 +12,8 @@ export interface TestPlatform extends Embedded {
   dataDir: string;
   /** A fresh tenant and its full-access key, made through the admin surface like a real operator would. */
   newTenant(name?: string): Promise<{ tenantId: string; key: string }>;
-  stop(): Promise<void>;
+  /** Stops the platform and removes its data dir, unless the test means to start again on it. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /** The embedded platform on a random port in a fresh data dir, with the admin surface enabled. */
@@ -29,8 +30,9 @@ export async function startTestPlatform(env: Env = {}, dataDir = mkdtempSync(pat
       if (res.status !== 201) throw new Error(`tenant not created: ${res.status} ${JSON.stringify(res.body)}`);
       return { tenantId: res.body.tenantId, key: res.body.apiKey.key };
     },
-    async stop() {
+    async stop(options = {}) {
       await platform.stop();
+      if (!options.keepData) removeDir(dataDir);
     },
   };
 }

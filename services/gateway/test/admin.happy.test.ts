@@ -1,16 +1,13 @@
 import request from 'supertest';
 import { adminCommand } from '../../../platform/admin-cli';
 import { expectContract } from '../../../test/support/contract';
-import { ADMIN_TOKEN, removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
 beforeAll(async () => {
   platform = await startTestPlatform();
 });
-afterAll(async () => {
-  await platform.stop();
-  removeDir(platform.dataDir);
-});
+afterAll(() => platform.stop());
 
 describe('back-office', () => {
   it('when an operator creates a tenant, then 201 with its id and a first key that works', async () => {

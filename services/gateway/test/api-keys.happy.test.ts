@@ -2,16 +2,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
-import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
 beforeAll(async () => {
   platform = await startTestPlatform();
 });
-afterAll(async () => {
-  await platform.stop();
-  removeDir(platform.dataDir);
-});
+afterAll(() => platform.stop());
 
 const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 

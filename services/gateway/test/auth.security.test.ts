@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { operations } from '@mailplane/contracts';
 import { expectProblem } from '../../../test/support/contract';
-import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
 let revokedKey: string;
@@ -15,10 +15,7 @@ beforeAll(async () => {
   revokedKey = extra.body.key;
   await request(platform.url).delete(`/api-keys/${extra.body.id}`).set('Authorization', `Bearer ${key}`).expect(204);
 });
-afterAll(async () => {
-  await platform.stop();
-  removeDir(platform.dataDir);
-});
+afterAll(() => platform.stop());
 
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'x_123');
 const bearerRoutes = operations.filter((op) => op.security === 'bearer');
@@ -56,7 +53,6 @@ describe('admin surface', () => {
       expectProblem(res, 401, 'unauthorized', 'createTenant');
     } finally {
       await closed.stop();
-      removeDir(closed.dataDir);
     }
   });
 });

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
-import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
 let key: string;
@@ -10,10 +10,7 @@ beforeAll(async () => {
   platform = await startTestPlatform({ BODY_LIMIT_BYTES: '4096' });
   ({ key } = await platform.newTenant());
 });
-afterAll(async () => {
-  await platform.stop();
-  removeDir(platform.dataDir);
-});
+afterAll(() => platform.stop());
 
 const auth = () => ({ Authorization: `Bearer ${key}` });
 const keyCount = async () => (await request(platform.url).get('/api-keys').set(auth())).body.data.length;

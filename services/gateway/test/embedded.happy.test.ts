@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
-import { removeDir, startTestPlatform } from '../../../test/support/platform';
+import { startTestPlatform } from '../../../test/support/platform';
 
 describe('embedded default', () => {
   it('when started the first time, then a sandbox tenant and key exist; after a restart the key still works and no second sandbox is made', async () => {
@@ -8,7 +8,7 @@ describe('embedded default', () => {
     const sandbox = first.sandboxTenant;
     expect(sandbox?.apiKey).toMatch(/^mp_/);
     const created = await request(first.url).post('/api-keys').set('Authorization', `Bearer ${sandbox!.apiKey}`).send({ name: 'kept' });
-    await first.stop();
+    await first.stop({ keepData: true });
 
     const second = await startTestPlatform({}, first.dataDir);
     try {
@@ -18,7 +18,6 @@ describe('embedded default', () => {
       expect(listed.body.data.map((k: { id: string }) => k.id)).toContain(created.body.id);
     } finally {
       await second.stop();
-      removeDir(first.dataDir);
     }
   });
 
@@ -31,7 +30,6 @@ describe('embedded default', () => {
       expect(res.body).toEqual({ status: 'ok', services: { billing: 'up', mail: 'up', webhooks: 'up' } });
     } finally {
       await platform.stop();
-      removeDir(platform.dataDir);
     }
   });
 });

@@ -2,16 +2,13 @@ import request from 'supertest';
 import { ack } from '@mailplane/broker';
 import { validateMessage, type Envelope } from '@mailplane/contracts';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
-import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
 beforeAll(async () => {
   platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
 });
-afterAll(async () => {
-  await platform.stop();
-  removeDir(platform.dataDir);
-});
+afterAll(() => platform.stop());
 
 describe('status events', () => {
   it('when a message is deferred and then sent, then email.queued, email.deferred and email.sent are published in the contract envelope, in order', async () => {

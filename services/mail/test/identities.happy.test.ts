@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth } from '../../../test/support/mail';
-import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
 let key: string;
@@ -11,10 +11,7 @@ beforeAll(async () => {
   platform = await startTestPlatform();
   ({ key } = await platform.newTenant());
 });
-afterAll(async () => {
-  await platform.stop();
-  removeDir(platform.dataDir);
-});
+afterAll(() => platform.stop());
 
 describe('identities', () => {
   it('when an identity is created, then it is pending with DKIM, SPF and DMARC records to publish and no private key', async () => {

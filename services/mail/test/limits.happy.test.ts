@@ -1,17 +1,14 @@
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
-import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 describe('monthly quota', () => {
   let platform: TestPlatform;
   beforeAll(async () => {
     platform = await startTestPlatform({ DEFAULT_MONTHLY_QUOTA: '5', SEND_RATE_LIMIT: '1000' });
   });
-  afterAll(async () => {
-    await platform.stop();
-    removeDir(platform.dataDir);
-  });
+  afterAll(() => platform.stop());
 
   it('when 10 sends race at quota−1, then exactly one is accepted and the rest get the quota problem', async () => {
     const t = await tenantWithDomain(platform);
@@ -45,10 +42,7 @@ describe('rate limit', () => {
   beforeAll(async () => {
     platform = await startTestPlatform({ SEND_RATE_LIMIT: '3', SEND_RATE_WINDOW_SECONDS: '60' });
   });
-  afterAll(async () => {
-    await platform.stop();
-    removeDir(platform.dataDir);
-  });
+  afterAll(() => platform.stop());
 
   it('when a tenant sends faster than its limit, then 429 with RateLimit headers and Retry-After; other tenants are unaffected', async () => {
     const t = await tenantWithDomain(platform);
@@ -72,10 +66,7 @@ describe('Idempotency-Key', () => {
   beforeAll(async () => {
     platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
   });
-  afterAll(async () => {
-    await platform.stop();
-    removeDir(platform.dataDir);
-  });
+  afterAll(() => platform.stop());
 
   it('when a send is retried with the same key and body, then the first answer is replayed and one message exists', async () => {
     const t = await tenantWithDomain(platform);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
-import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
 let t: Awaited<ReturnType<typeof tenantWithDomain>>;
@@ -28,10 +28,7 @@ beforeAll(async () => {
     }
   }
 });
-afterAll(async () => {
-  await platform.stop();
-  removeDir(platform.dataDir);
-});
+afterAll(() => platform.stop());
 
 const list = (query: string) => request(platform.url).get(`/emails${query}`).set(auth(t.key));
 const idsOf = (res: request.Response) => res.body.data.map((m: { id: string }) => m.id);

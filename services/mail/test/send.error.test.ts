@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
-import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
 let t: Awaited<ReturnType<typeof tenantWithDomain>>;
@@ -10,10 +10,7 @@ beforeAll(async () => {
   platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
   t = await tenantWithDomain(platform);
 });
-afterAll(async () => {
-  await platform.stop();
-  removeDir(platform.dataDir);
-});
+afterAll(() => platform.stop());
 
 const messageCount = async () => (await request(platform.url).get('/emails').set(auth(t.key))).body.total;
 const valid = () => ({ from: `a@${t.domain}`, to: 'b@example.org', subject: 'hi', text: 'x' });
@@ -70,7 +67,6 @@ describe('bad sends are refused with a problem and queue nothing', () => {
       expectProblem(res, 413, 'payload_too_large');
     } finally {
       await big.stop();
-      removeDir(big.dataDir);
     }
   });
 

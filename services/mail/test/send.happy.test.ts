@@ -1,16 +1,13 @@
 import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
 import { auth, headerOf, tenantWithDomain, verifyWithPublishedRecord } from '../../../test/support/mail';
-import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
 beforeAll(async () => {
   platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
 });
-afterAll(async () => {
-  await platform.stop();
-  removeDir(platform.dataDir);
-});
+afterAll(() => platform.stop());
 
 const waitForStatus = async (key: string, id: string, status: string, timeoutMs = 10_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -95,7 +92,6 @@ describe('POST /emails end to end (embedded)', () => {
       expect(received.dkim?.result).toBe('pass');
     } finally {
       await platform2.stop();
-      removeDir(platform2.dataDir);
     }
   });
 });
