@@ -1,5 +1,6 @@
 import path from 'node:path';
 import Datastore from '@seald-io/nedb';
+import { keepDatafileOpen } from './nedb-append';
 import { nedbCollection } from './nedb-collection';
 import type { Doc, Store } from './port';
 
@@ -30,6 +31,7 @@ export function createNedbStore({ dir, compactEveryMs = 10 * 60_000 }: NedbStore
     let loading = datastores.get(name);
     if (!loading) {
       const ds: Ds = new Datastore({ filename: path.join(dir, `${name}.db`) });
+      keepDatafileOpen((ds as unknown as { persistence: Parameters<typeof keepDatafileOpen>[0] }).persistence);
       loading = ds.loadDatabaseAsync().then(() => ds);
       datastores.set(name, loading);
     }

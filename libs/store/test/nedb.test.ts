@@ -36,6 +36,21 @@ describe('nedb store files', () => {
     await store.close();
   });
 
+  it('when writes and compactions interleave, then every write is in the file, without waiting for a clean close', async () => {
+    const dir = fs.mkdtempSync(path.join(root, 'interleave-'));
+    const store = createNedbStore({ dir, compactEveryMs: 25 });
+    const c = store.collection<Doc & { n: number }>('mixed');
+    for (let i = 0; i < 200; i++) {
+      await c.insertOne({ _id: `d${i}`, n: i });
+      if (i % 20 === 0) await new Promise((r) => setTimeout(r, 30));
+    }
+    // Read the file as a crash would leave it: the first store is still open, its last compaction not run.
+    const reopened = createNedbStore({ dir });
+    expect(await reopened.collection<Doc & { n: number }>('mixed').count({})).toBe(200);
+    await reopened.close();
+    await store.close();
+  });
+
   it('refuses collection names that are not plain file names', () => {
     const store = createNedbStore({ dir: root });
     expect(() => store.collection('../escape')).toThrow(/invalid collection name/);
