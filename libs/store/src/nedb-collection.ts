@@ -106,7 +106,13 @@ export function nedbCollection<T extends Doc>(name: string, open: () => Promise<
         assertUpdate(name, update);
         if (options.upsert) upsertId(name, filter, update);
         const q = query(filter);
-        // Compare-and-set on the first candidate; a concurrent caller that got there first makes us look again.
+        // Without a sort any match will do, and nedb's own single-document update is atomic: one operation.
+        if (!options.sort) {
+          const updated = await updateFirst(ds, q, update);
+          if (updated || !options.upsert) return updated;
+          return (await upsert(ds, filter, update)).doc;
+        }
+        // Compare-and-set on the first candidate by sort; a concurrent caller that got there first makes us look again.
         for (;;) {
           let cursor = ds.findAsync(q);
           if (options.sort) cursor = cursor.sort(options.sort);
