@@ -7,7 +7,7 @@ import { startSandboxDns, type SandboxDns } from '../sandbox/dns-server';
 import { mailauthDkimVerifier } from '../sandbox/dkim-verdict';
 import { startSmtpSink, type SmtpSink } from '../sandbox/smtp-sink';
 import { describeWithRabbit } from './support/env';
-import { expectContract } from './support/contract';
+import { expectContract, expectProblem } from './support/contract';
 import { auth, headerOf, verifyWithPublishedRecord } from './support/mail';
 import { spawnService, type ServiceProcess } from './support/processes';
 import { ADMIN_TOKEN, removeDir } from './support/platform';
@@ -34,7 +34,7 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
     env = {
       AMQP_URL: process.env.AMQP_URL!, DATA_DIR: dataDir, ADMIN_TOKEN, PORT: '0', HOST: '127.0.0.1',
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`, DNS_SERVERS: `127.0.0.1:${dns.port}`, DKIM_KEY_SECRET: 'distributed-test-secret-0123456789abcdef',
-      SMTP_POOL_SIZE: '2', SEND_LEASE_MS: '2000', RETRY_SCHEDULE: '200ms,400ms,800ms', SEND_RATE_LIMIT: '1000', OUTBOX_SWEEP_MS: '200',
+      SMTP_POOL_SIZE: '2', SEND_LEASE_MS: '2000', RETRY_SCHEDULE: '200ms,400ms,800ms', SEND_RATE_LIMIT: '10', SEND_RATE_WINDOW_SECONDS: '60', OUTBOX_SWEEP_MS: '200',
     };
     await Promise.all(['billing', 'mail', 'webhooks'].map(start));
     url = (await start('gateway'))!;
@@ -81,6 +81,20 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
     expectContract(res, 'sendEmail');
     const received = await sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id, 15_000);
     expect((await verifyWithPublishedRecord(received.raw, t.records)).status.result).toBe('pass');
+  });
+
+  it('when a tenant sends through two gateway processes, then one rate limit holds across both', async () => {
+    const t = await tenantWithDomain('twogw.example.test');
+    const second = spawnService('gateway', env);
+    procs.set('gateway-2', second);
+    const url2 = (await second.waitForOutput(/gateway started at (\S+)/, 60_000))[1];
+    const send = (via: string, i: number) =>
+      request(via).post('/emails').set(auth(t.key)).send({ from: 'a@twogw.example.test', to: `r${i}@example.org`, subject: 'rate', text: 'x' });
+    for (let i = 0; i < 10; i++) expect((await send(i % 2 ? url2 : url, i)).status).toBe(202);
+    const overFirst = await send(url, 10);
+    const overSecond = await send(url2, 11);
+    expectProblem(overFirst, 429, 'rate_limited', 'sendEmail');
+    expectProblem(overSecond, 429, 'rate_limited', 'sendEmail');
   });
 
   it('when the mail service is killed mid-delivery, then after a restart every accepted message reaches the MTA', async () => {
