@@ -44,10 +44,11 @@ describe('nedb store files', () => {
       await c.insertOne({ _id: `d${i}`, n: i });
       if (i % 20 === 0) await new Promise((r) => setTimeout(r, 30));
     }
-    // Read the file as a crash would leave it: the first store is still open, its last compaction not run.
-    const reopened = createNedbStore({ dir });
-    expect(await reopened.collection<Doc & { n: number }>('mixed').count({})).toBe(200);
-    await reopened.close();
+    // Read the file as a crash would leave it: the store is still open, its last compaction not run.
+    const ids = new Set(
+      fs.readFileSync(path.join(dir, 'mixed.db'), 'utf8').trim().split('\n').map((line) => JSON.parse(line)._id).filter(Boolean),
+    );
+    expect(ids.size).toBe(200);
     await store.close();
   });
 
