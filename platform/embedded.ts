@@ -22,7 +22,13 @@ export interface Embedded {
 export async function startEmbedded(config: PlatformConfig, options: { logger?: Logger; clock?: Clock } = {}): Promise<Embedded> {
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const sandbox = await startSandbox({ pagePort: config.sandboxPort, dataDir: config.dataDir });
-  const env = { DKIM_KEY_SECRET: localSecret(config.dataDir), ...sandbox.mailEnv, ...config.env };
+  const env = {
+    DKIM_KEY_SECRET: localSecret(config.dataDir, 'dkim-key-secret'),
+    UNSUBSCRIBE_SECRET: localSecret(config.dataDir, 'unsubscribe-secret'),
+    PUBLIC_URL: `http://localhost:${config.env.PORT || 3000}`,
+    ...sandbox.mailEnv,
+    ...config.env,
+  };
   const broker = createMemoryBroker();
   const started: Array<{ running: Running; close: () => Promise<void> }> = [];
   // Services first, gateway last, so the edge never forwards to nobody.
@@ -54,9 +60,9 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
   };
 }
 
-/** The embedded default seals DKIM keys with a secret kept beside the data unless DKIM_KEY_SECRET is set. */
-function localSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'dkim-key-secret');
+/** The embedded default keeps its secrets (DKIM key sealing, unsubscribe signing) beside the data unless set in the environment. */
+function localSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });

@@ -1,3 +1,4 @@
+import { UNSUBSCRIBE_TOKEN_TTL_DAYS } from '@mailplane/contracts';
 import { envReader } from '@mailplane/runtime';
 
 export interface MailConfig {
@@ -17,6 +18,20 @@ export interface MailConfig {
   smtpPoolSize: number;
   defaultMonthlyQuota: number;
   rateLimit: { limit: number; windowSeconds: number };
+  /** Base of the links put in emails (the gateway as recipients reach it). */
+  publicUrl: string;
+  /** Signs unsubscribe tokens. */
+  unsubscribeSecret: string;
+  unsubscribeTtlDays: number;
+}
+
+// RFC 8058 wants an HTTPS link; plain http is accepted only for a gateway on this machine (the sandbox).
+function checkedPublicUrl(url: string): string {
+  const { protocol, hostname } = new URL(url);
+  if (protocol !== 'https:' && !['localhost', '127.0.0.1', '[::1]'].includes(hostname)) {
+    throw new Error('configuration: PUBLIC_URL must be https (http only for localhost)');
+  }
+  return url.replace(/\/+$/, '');
 }
 
 // Postal-like: quick retries first, then hours apart; about 28 hours in all.
@@ -55,5 +70,8 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
       limit: read.int('SEND_RATE_LIMIT', 20, { min: 1 }),
       windowSeconds: read.int('SEND_RATE_WINDOW_SECONDS', 1, { min: 1, max: 3600 }),
     },
+    publicUrl: checkedPublicUrl(read.url('PUBLIC_URL', undefined, ['http', 'https'])),
+    unsubscribeSecret: read.secret('UNSUBSCRIBE_SECRET', 32),
+    unsubscribeTtlDays: read.int('UNSUBSCRIBE_TOKEN_TTL_DAYS', UNSUBSCRIBE_TOKEN_TTL_DAYS, { min: 1, max: 3650 }),
   });
 }

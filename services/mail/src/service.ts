@@ -7,6 +7,8 @@ import { countersRepo } from './data-access/counters-repo';
 import { idempotencyRepo } from './data-access/idempotency-repo';
 import { identitiesRepo } from './data-access/identities-repo';
 import { messagesRepo } from './data-access/messages-repo';
+import { suppressionsRepo } from './data-access/suppressions-repo';
+import { createTokenSigner } from './unsubscribe/token';
 import { createKeyBox } from './dkim/key-box';
 import { createTxtResolver } from './dkim/resolver';
 import { createDkimSigner } from './dkim/signer';
@@ -17,6 +19,7 @@ import { mailHandlers } from './entry-points/rpc';
 import { createBuilder } from './pipeline/build';
 import { createSmtpRelay } from './pipeline/smtp-relay';
 import { sweep } from './pipeline/sweeper';
+import { unsubscribeUrl } from './unsubscribe/link';
 
 export interface MailService {
   deps: MailDeps;
@@ -30,6 +33,8 @@ export async function startMail(options: { config: MailConfig; broker: Broker; s
     config,
     identities: identitiesRepo(store),
     messages: messagesRepo(store),
+    suppressions: suppressionsRepo(store),
+    unsubscribeTokens: createTokenSigner(config.unsubscribeSecret),
     counters: countersRepo(store),
     idempotency: idempotencyRepo(store),
     keyBox: createKeyBox(config.dkimKeySecret),
@@ -40,11 +45,12 @@ export async function startMail(options: { config: MailConfig; broker: Broker; s
   };
   await deps.identities.init();
   await deps.messages.init();
+  await deps.suppressions.init();
   await deps.counters.init();
   await deps.idempotency.init(IDEMPOTENCY_TTL_SECONDS);
 
   const relay = createSmtpRelay(config.smtpUrl, config.smtpPoolSize);
-  const deliverDeps = { ...deps, relay, builder: createBuilder(createDkimSigner(), deps.keyBox.open) };
+  const deliverDeps = { ...deps, relay, builder: createBuilder(createDkimSigner(), deps.keyBox.open, (message) => unsubscribeUrl(deps, message)) };
   const rpc = await serveOperations(broker, QUEUES.mail, mailHandlers(deps), { logger });
   const outbox = await consumeOutbox(broker, deliverDeps);
   await sweep(deps, { recover: true }).catch((err) => logger.error('outbox recovery failed', { err }));

@@ -11,7 +11,7 @@ function mediaType(header: string | undefined): string | undefined {
 }
 
 /** Turns the raw bytes into a value by media type; the contract decides afterwards whether it is acceptable. */
-export function parseBody(op: Operation, raw: Buffer | undefined, contentTypeHeader: string | undefined): ParsedBody {
+export async function parseBody(op: Operation, raw: Buffer | undefined, contentTypeHeader: string | undefined): Promise<ParsedBody> {
   const contentType = mediaType(contentTypeHeader);
   if (!raw || raw.length === 0) return { body: undefined, contentType };
   if (op.requestContentTypes.length === 0) return { body: undefined, contentType };
@@ -29,5 +29,18 @@ export function parseBody(op: Operation, raw: Buffer | undefined, contentTypeHea
   if (contentType === 'application/x-www-form-urlencoded') {
     return { body: Object.fromEntries(new URLSearchParams(text)), contentType };
   }
+  if (contentType === 'multipart/form-data') return { body: await formFields(raw, contentTypeHeader as string), contentType };
   return { body: text, contentType };
+}
+
+/** Text fields of a multipart form (files are ignored), parsed by the platform's own fetch implementation. */
+async function formFields(raw: Buffer, contentTypeHeader: string): Promise<Record<string, string>> {
+  try {
+    const form = await new Response(raw, { headers: { 'content-type': contentTypeHeader } }).formData();
+    const fields: Record<string, string> = {};
+    for (const [name, value] of form) if (typeof value === 'string') fields[name] = value;
+    return fields;
+  } catch {
+    throw new AppError('validation_failed', 'The multipart body could not be parsed.');
+  }
 }

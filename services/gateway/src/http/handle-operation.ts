@@ -39,7 +39,7 @@ export function handleOperation(op: Operation, deps: GatewayDeps, config: Gatewa
     const principal = await principalFor(op, req, deps, config);
     const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
     // Raw-body webhooks travel untouched: their owner verifies the signature over the exact bytes.
-    const { body, contentType } = op.rawBody ? { body: undefined, contentType: req.get('content-type') } : parseBody(op, raw, req.get('content-type'));
+    const { body, contentType } = op.rawBody ? { body: undefined, contentType: req.get('content-type') } : await parseBody(op, raw, req.get('content-type'));
     const checked = validateRequest(op.operationId, { params: req.params, query: req.query as Record<string, unknown>, headers: req.headers, body, contentType });
     if (!checked.ok) throw new AppError('validation_failed', 'The request does not match the contract.', { errors: checked.errors });
     const request: RpcRequest = {

@@ -5,6 +5,8 @@ import type { CountersRepo } from '../data-access/counters-repo';
 import type { IdempotencyRepo } from '../data-access/idempotency-repo';
 import type { IdentitiesRepo } from '../data-access/identities-repo';
 import type { MessagesRepo } from '../data-access/messages-repo';
+import type { SuppressionsRepo } from '../data-access/suppressions-repo';
+import type { TokenSigner } from '../unsubscribe/token';
 import type { KeyBox } from '../dkim/key-box';
 import type { TxtResolver } from '../dkim/resolver';
 
@@ -12,6 +14,8 @@ export interface MailDeps {
   config: MailConfig;
   identities: IdentitiesRepo;
   messages: MessagesRepo;
+  suppressions: SuppressionsRepo;
+  unsubscribeTokens: TokenSigner;
   counters: CountersRepo;
   idempotency: IdempotencyRepo;
   keyBox: KeyBox;

@@ -2,7 +2,8 @@ import { AppError, type SendEmailRequest } from '@mailplane/contracts';
 import { newId } from '@mailplane/runtime';
 import type { MessageKind, MessageRecord } from '../data-access/messages-repo';
 import type { IdentityRecord } from '../data-access/identities-repo';
-import { dispatch } from '../pipeline/dispatch';
+import { dispatch, publishPending } from '../pipeline/dispatch';
+import { isSuppressed } from './suppressions';
 import { parseMailbox } from './address';
 import type { MailDeps } from './deps';
 import { messageEvent } from './events';
@@ -30,14 +31,18 @@ export function checkInput(input: SendInput) {
   return parseMailbox('from', input.from);
 }
 
-/** Stores the message as queued (durable from here on), then hands it to the outbox queue. */
+/**
+ * Stores the message as queued (durable from here on), then hands it to the outbox queue. A recipient on
+ * the tenant's suppression list makes it `suppressed` instead: accepted, announced, never relayed.
+ */
 export async function acceptMessage(deps: MailDeps, tenantId: string, identity: IdentityRecord, input: SendInput, kind: MessageKind): Promise<MessageRecord> {
   const now = deps.clock.now();
+  const suppressed = await isSuppressed(deps, tenantId, parseMailbox('to', input.to).address);
   const message: MessageRecord = {
     _id: newId('msg', now.getTime()),
     tenantId,
     kind,
-    status: 'queued',
+    status: suppressed ? 'suppressed' : 'queued',
     identityId: identity._id,
     from: input.from,
     to: input.to,
@@ -59,10 +64,10 @@ export async function acceptMessage(deps: MailDeps, tenantId: string, identity: 
     pendingEvents: [],
     eventsPending: true,
   };
-  message.pendingEvents = [messageEvent(message, 'email.queued', now)];
+  message.pendingEvents = [messageEvent(message, suppressed ? 'email.suppressed' : 'email.queued', now)];
   await deps.messages.insert(message);
   try {
-    await dispatch(deps, message, 0);
+    await (suppressed ? publishPending(deps, message) : dispatch(deps, message, 0));
   } catch (err) {
     // Stored is accepted: the outbox sweeper will put it on the queue once the broker is back.
     deps.logger.warn('message stored but not yet on the queue', { messageId: message._id, err });

@@ -8,7 +8,7 @@ export interface Builder {
 }
 
 /** Render then sign. Private keys are opened from the key box once per identity and kept in memory. */
-export function createBuilder(signer: DkimSigner, openKey: (sealed: string) => string): Builder {
+export function createBuilder(signer: DkimSigner, openKey: (sealed: string) => string, unsubscribeUrl: (message: MessageRecord) => string): Builder {
   const opened = new Map<string, string>();
   const privateKey = (identity: IdentityRecord) => {
     const cacheKey = `${identity._id}:${identity.selector}`;
@@ -33,6 +33,7 @@ export function createBuilder(signer: DkimSigner, openKey: (sealed: string) => s
         messageId: message._id,
         sendingDomain: identity.domain,
         date: message.createdAt,
+        listUnsubscribeUrl: unsubscribeUrl(message),
       });
       return signer.sign(raw, { domain: identity.domain, selector: identity.selector, privateKeyPem: privateKey(identity) });
     },

@@ -1,6 +1,7 @@
 import type { MessageRecord } from '../data-access/messages-repo';
 import type { MailDeps } from '../domain/deps';
 import { dispatch, publishPending } from './dispatch';
+import { announceSuppression } from '../domain/suppressions';
 
 const BATCH = 500;
 // A message just stored is being dispatched by its request; give that a moment before stepping in.
@@ -8,7 +9,7 @@ const GRACE_MS = 2000;
 
 /**
  * The outbox relay. Re-sends to the queue whatever was stored but not confirmed there, whatever a dead
- * worker held past its lease, and events written but not confirmed. `recover` also re-sends every live
+ * worker held past its lease, and events (of messages and suppressions) written but not confirmed. `recover` also re-sends every live
  * message at start-up, for an in-process broker whose queue died with the process.
  */
 export async function sweep(deps: MailDeps, options: { recover?: boolean } = {}): Promise<number> {
@@ -32,5 +33,7 @@ export async function sweep(deps: MailDeps, options: { recover?: boolean } = {})
   }
   const unannounced = await deps.messages.find({ eventsPending: true, updatedAt: { $lt: before(GRACE_MS) } }, BATCH);
   for (const message of unannounced) await publishPending(deps, message);
-  return due.length + unannounced.length;
+  const suppressions = await deps.suppressions.unannounced(before(GRACE_MS), BATCH);
+  for (const record of suppressions) await announceSuppression(deps, record);
+  return due.length + unannounced.length + suppressions.length;
 }

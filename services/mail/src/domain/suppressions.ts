@@ -1,0 +1,55 @@
+import { AppError } from '@mailplane/contracts';
+import { newId } from '@mailplane/runtime';
+import { suppressionId, type SuppressionReason, type SuppressionRecord } from '../data-access/suppressions-repo';
+import type { MailDeps } from './deps';
+
+export function suppressionView(r: SuppressionRecord) {
+  return { email: r.email, reason: r.reason, createdAt: r.createdAt.toISOString(), messageId: r.messageId };
+}
+
+/**
+ * Puts a recipient on the tenant's list (once: an address already there keeps its first record).
+ * An unsubscribe also writes its `recipient.unsubscribed` event with the record and publishes it after.
+ */
+export async function suppress(deps: MailDeps, tenantId: string, input: { email: string; reason: SuppressionReason; messageId?: string | null }) {
+  const now = deps.clock.now();
+  const email = input.email.toLowerCase();
+  const event =
+    input.reason === 'unsubscribed'
+      ? [{ id: newId('evt', now.getTime()), type: 'recipient.unsubscribed', version: 1, occurredAt: now.toISOString(), tenantId, correlationId: input.messageId ?? email, data: { email, messageId: input.messageId ?? null } }]
+      : [];
+  const result = await deps.suppressions.add({
+    _id: suppressionId(tenantId, email),
+    tenantId,
+    email,
+    reason: input.reason,
+    messageId: input.messageId ?? null,
+    createdAt: now,
+    pendingEvents: event,
+    eventsPending: event.length > 0,
+  });
+  if (result.created && event.length > 0) {
+    // Stored is done: if the broker is away, the outbox sweeper announces it later.
+    await announceSuppression(deps, result.record).catch((err) => deps.logger.warn('suppression stored, event not yet published', { err }));
+  }
+  return result;
+}
+
+export async function announceSuppression(deps: MailDeps, record: SuppressionRecord) {
+  for (const event of record.pendingEvents) await deps.broker.publish(event);
+  await deps.suppressions.announced(record._id);
+}
+
+export async function isSuppressed(deps: MailDeps, tenantId: string, address: string): Promise<boolean> {
+  return (await deps.suppressions.find(tenantId, address)) !== null;
+}
+
+export async function listSuppressions(deps: MailDeps, tenantId: string, query: { q?: string; limit: number; offset: number }) {
+  const page = { limit: query.limit, offset: query.offset };
+  const [records, total] = await Promise.all([deps.suppressions.list(tenantId, query.q, page), deps.suppressions.count(tenantId, query.q)]);
+  return { data: records.map(suppressionView), total, limit: page.limit, offset: page.offset };
+}
+
+export async function removeSuppression(deps: MailDeps, tenantId: string, email: string) {
+  if ((await deps.suppressions.remove(tenantId, email)) === 0) throw new AppError('not_found', `${email} is not suppressed`);
+}
