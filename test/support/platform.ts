@@ -7,6 +7,7 @@ import { loadPlatformConfig, type Env } from '../../platform/config';
 import { startEmbedded, type Embedded } from '../../platform/embedded';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+export const UNSUBSCRIBE_SECRET = 'test-unsubscribe-secret-0123456789abcdef';
 
 export interface TestPlatform extends Embedded {
   dataDir: string;
@@ -19,7 +20,8 @@ export interface TestPlatform extends Embedded {
 /** The embedded platform on a random port in a fresh data dir, with the admin surface enabled. */
 export async function startTestPlatform(env: Env = {}, dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-'))): Promise<TestPlatform> {
   const config = loadPlatformConfig({
-    PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN, LOG_LEVEL: 'silent', RETRY_SCHEDULE: '50ms,100ms,200ms', OUTBOX_SWEEP_MS: '100', ...env,
+    PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN, LOG_LEVEL: 'silent', RETRY_SCHEDULE: '50ms,100ms,200ms', OUTBOX_SWEEP_MS: '100',
+    UNSUBSCRIBE_SECRET, ...env,
   });
   const platform = await startEmbedded(config, { logger: createLogger({ level: 'silent' }) });
   return {
