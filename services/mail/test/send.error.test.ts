@@ -60,6 +60,16 @@ describe('bad sends are refused with a problem and queue nothing', () => {
     expectProblem(res, 400, 'identity_unverified', 'sendEmail');
   });
 
+  it('when attachments total more than 10 MiB, then 400 naming the attachments', async () => {
+    const content = Buffer.alloc(5.5 * 1024 * 1024, 7).toString('base64');
+    const res = await request(platform.url).post('/emails').set(auth(t.key)).send({
+      ...valid(),
+      attachments: [{ filename: 'a.bin', content }, { filename: 'b.bin', content }],
+    });
+    expectProblem(res, 400, 'validation_failed', 'sendEmail');
+    expect(JSON.stringify(res.body.errors)).toContain('attachments');
+  });
+
   it('when the body is larger than the send limit, then 413', async () => {
     const big = await startTestPlatform({ BODY_LIMIT_BYTES: '2048' });
     try {

@@ -63,6 +63,33 @@ describe('POST /emails end to end (embedded)', () => {
     expect(view.body.attempts[0].nextAttemptAt).toBeDefined();
   });
 
+  it('when an email has an attachment, then the MTA receives the file and the signature still verifies', async () => {
+    const t = await tenantWithDomain(platform);
+    const pdf = Buffer.from('%PDF-1.4 invoice 42 \u00e9\n%%EOF');
+    const res = await request(platform.url).post('/emails').set(auth(t.key)).send({
+      from: `billing@${t.domain}`, to: 'jane@example.org', subject: 'Invoice', text: 'Attached.',
+      attachments: [{ filename: 'invoice-42.pdf', content: pdf.toString('base64'), contentType: 'application/pdf' }],
+    });
+    expect(res.status).toBe(202);
+    const received = await platform.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id);
+    const raw = received.raw.toString('latin1');
+    expect(raw).toMatch(/Content-Type: application\/pdf; name=invoice-42\.pdf/);
+    expect(raw.replace(/\r\n/g, '')).toContain(pdf.toString('base64'));
+    expect((await verifyWithPublishedRecord(received.raw, t.identity.dnsRecords)).status.result).toBe('pass');
+  });
+
+  it('when the MTA keeps answering 4xx, then after the last scheduled retry the message fails as retries_exhausted', async () => {
+    const t = await tenantWithDomain(platform);
+    platform.sandbox.sink.behaviour.failNext(4, { code: 452, message: 'Mailbox full' });
+    const res = await request(platform.url).post('/emails').set(auth(t.key)).send({ from: `a@${t.domain}`, to: 'full@example.org', subject: 'full', text: 'x' });
+    const view = await waitForStatus(t.key, res.body.id, 'failed');
+    // The test schedule has three retries: four attempts in all, the last one final.
+    expect(view.body.attempts.map((a: { outcome: string; smtpCode: number }) => [a.outcome, a.smtpCode])).toEqual([
+      ['deferred', 452], ['deferred', 452], ['deferred', 452], ['failed', 452],
+    ]);
+    expect(platform.sandbox.sink.messages().some((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id)).toBe(false);
+  });
+
   it('when the MTA answers 5xx, then the message fails at once without a retry', async () => {
     const t = await tenantWithDomain(platform);
     platform.sandbox.sink.behaviour.failNext(1, { code: 550, message: 'No such user' });

@@ -1,4 +1,4 @@
-import { AppError, type SendEmailRequest } from '@mailplane/contracts';
+import { AppError, MAX_ATTACHMENT_BYTES, type SendEmailRequest } from '@mailplane/contracts';
 import { newId } from '@mailplane/runtime';
 import type { MessageKind, MessageRecord } from '../data-access/messages-repo';
 import type { IdentityRecord } from '../data-access/identities-repo';
@@ -27,6 +27,12 @@ export async function sendingIdentity(deps: MailDeps, tenantId: string, fromDoma
 
 export function checkInput(input: SendInput) {
   parseMailbox('to', input.to);
+  const attachmentBytes = (input.attachments ?? []).reduce((sum, a) => sum + Buffer.byteLength(a.content, 'base64'), 0);
+  if (attachmentBytes > MAX_ATTACHMENT_BYTES) {
+    throw new AppError('validation_failed', `Attachments may total ${MAX_ATTACHMENT_BYTES} bytes; these are ${attachmentBytes}.`, {
+      errors: [{ path: '/body/attachments', message: `more than ${MAX_ATTACHMENT_BYTES} bytes in total` }],
+    });
+  }
   if (input.replyTo) parseMailbox('replyTo', input.replyTo);
   return parseMailbox('from', input.from);
 }
