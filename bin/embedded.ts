@@ -1,5 +1,6 @@
 import { loadPlatformConfig } from '../platform/config';
 import { startEmbedded } from '../platform/embedded';
+import { runProcess } from '../platform/process';
 
 async function main() {
   const config = loadPlatformConfig();
@@ -29,15 +30,7 @@ async function main() {
     '',
   );
   process.stdout.write(lines.join('\n') + '\n');
-  const shutdown = async () => {
-    await platform.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  return platform;
 }
 
-main().catch((err) => {
-  process.stderr.write(`mailplane failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+runProcess('mailplane', main);

@@ -1,5 +1,6 @@
 import { loadPlatformConfig } from '../platform/config';
 import { startDistributed } from '../platform/distributed';
+import { runProcess } from '../platform/process';
 import { SERVICE_NAMES, type ServiceName } from '../platform/services';
 
 async function main() {
@@ -9,15 +10,7 @@ async function main() {
   }
   const running = await startDistributed(name, loadPlatformConfig());
   process.stdout.write(`${name} started${running.url ? ` at ${running.url}` : ''}\n`);
-  const shutdown = async () => {
-    await running.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  return running;
 }
 
-main().catch((err) => {
-  process.stderr.write(`service failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+runProcess('service', main);
