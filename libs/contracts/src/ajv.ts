@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { isBase64 } from './base64';
 import { DOCUMENT_ID, document } from './openapi';
 
 const SCHEMA_DIR = path.join(__dirname, '..', 'schemas');
@@ -13,6 +14,8 @@ export const SCHEMA_FILES = ['envelope.json', 'rpc-request.json', 'rpc-reply.jso
  */
 export const ajv = new Ajv2020({ allErrors: true, useDefaults: true, allowUnionTypes: true, strict: true, strictRequired: false });
 addFormats(ajv);
+// OpenAPI's `format: byte` (base64), checked in one linear pass: attachments run to megabytes.
+ajv.addFormat('byte', { type: 'string', validate: isBase64 });
 // OpenAPI keywords that carry no validation; `components` lets the document root itself be a schema.
 ajv.addVocabulary(['components', 'example', 'discriminator', 'xml', 'externalDocs']);
 
@@ -20,15 +23,24 @@ for (const file of SCHEMA_FILES) {
   ajv.addSchema(JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, file), 'utf8')));
 }
 // Only the components are registered: `#/components/...` pointers resolve against DOCUMENT_ID.
-ajv.addSchema({ $id: DOCUMENT_ID, components: document.components } as object);
+ajv.addSchema({ $id: DOCUMENT_ID, components: forAjv(document.components) } as object);
 
-/** Rewrites every `$ref` to an absolute URI so a schema lifted out of the document compiles anywhere. */
-export function absolutize<T>(schema: T, base: string = DOCUMENT_ID): T {
-  if (Array.isArray(schema)) return schema.map((s) => absolutize(s, base)) as T;
+/**
+ * A schema lifted out of the document, ready to compile anywhere: every `$ref` absolute, and every
+ * `pattern` of a string with a `maxLength` run only when the length holds. ajv with `allErrors` runs every
+ * keyword, and a regular expression over a string of megabytes can exhaust the stack (RangeError, a 500).
+ */
+export function forAjv<T>(schema: T, base: string = DOCUMENT_ID): T {
+  if (Array.isArray(schema)) return schema.map((s) => forAjv(s, base)) as T;
   if (!schema || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    out[key] = key === '$ref' && typeof value === 'string' ? new URL(value, base).href : absolutize(value, base);
+    out[key] = key === '$ref' && typeof value === 'string' ? new URL(value, base).href : forAjv(value, base);
+  }
+  if (typeof out.pattern === 'string' && typeof out.maxLength === 'number') {
+    const { pattern, ...rest } = out;
+    const guarded = { if: { maxLength: out.maxLength }, then: { pattern } };
+    return { ...rest, allOf: [...((rest.allOf as unknown[]) ?? []), guarded] } as T;
   }
   return out as T;
 }

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv/dist/2020';
-import { absolutize, ajv } from './ajv';
+import { forAjv, ajv } from './ajv';
 import { ErrorCodes, isErrorCode, problemType } from './errors';
 import { toIssues, type Issue } from './issues';
 import { deref, rawOperation } from './openapi';
@@ -14,7 +14,7 @@ const cache = new Map<string, ValidateFunction>();
 function bodyValidator(key: string, schema: unknown): ValidateFunction {
   let validate = cache.get(key);
   if (!validate) {
-    validate = ajv.compile(absolutize(schema ?? {}) as object);
+    validate = ajv.compile(forAjv(schema ?? {}) as object);
     cache.set(key, validate);
   }
   return validate;

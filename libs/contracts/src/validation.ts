@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv/dist/2020';
-import { absolutize, ajv } from './ajv';
+import { forAjv, ajv } from './ajv';
 import { toIssues, type Issue } from './issues';
 import { deref, getOperation, rawOperation } from './openapi';
 
@@ -54,7 +54,7 @@ function compilePart(parameters: Parameter[], where: Parameter['in'], closed: bo
   const key = (p: Parameter) => (where === 'header' ? p.name.toLowerCase() : p.name);
   const schema = {
     type: 'object',
-    properties: Object.fromEntries(mine.map((p) => [key(p), absolutize(p.schema ?? {})])),
+    properties: Object.fromEntries(mine.map((p) => [key(p), forAjv(p.schema ?? {})])),
     required: mine.filter((p) => p.required).map(key),
     additionalProperties: !closed,
   };
@@ -67,7 +67,7 @@ function compile(operationId: string): CompiledRequest {
   const requestBody = deref(op.requestBody as { required?: boolean; content?: Record<string, { schema?: unknown }> } | undefined);
   const bodies = new Map<string, ValidateFunction>();
   for (const [mediaType, media] of Object.entries(requestBody?.content ?? {})) {
-    bodies.set(mediaType, ajv.compile(absolutize(media.schema ?? {}) as object));
+    bodies.set(mediaType, ajv.compile(forAjv(media.schema ?? {}) as object));
   }
   return {
     params: compilePart(parameters, 'path', true),

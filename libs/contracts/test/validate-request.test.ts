@@ -103,6 +103,29 @@ describe('validateRequest: POST /emails', () => {
     expect(paths(validateRequest('sendEmail', json({ ...SEND, attachments })))).toEqual(['/body/attachments']);
   });
 
+  it.each([
+    ['YQ==', true], ['YWI=', true], ['YWJj', true], ['YQ', true], ['a+b/', true],
+    ['', false], ['====', false], ['YQ===', false], ['Y Q==', false], ['YQ==\n', false], ['YQ-_', false], ['YQ=a', false], ['é', false],
+  ])('when an attachment\'s content is %p, then base64 is %p', (content, ok) => {
+    const r = validateRequest('sendEmail', json({ ...SEND, attachments: [{ filename: 'a.bin', content }] }));
+    expect([...new Set(paths(r))]).toEqual(ok ? [] : ['/body/attachments/0/content']);
+  });
+
+  // V8 can throw RangeError ("Maximum call stack size exceeded") running a regular expression over a string
+  // of megabytes; that was a 500 for a 15 MB attachment. Length limits answer first, patterns never see it.
+  it('when strings of megabytes arrive, then the length rules answer and no pattern runs on them', () => {
+    const huge = 'a'.repeat(12 << 20);
+    const r = validateRequest('sendEmail', json({ ...SEND, to: huge, subject: huge, headers: { 'X-Note': huge } }));
+    expect(errorsOf(r)).toEqual([
+      { path: '/body/to', message: 'must NOT have more than 320 characters' },
+      { path: '/body/subject', message: 'must NOT have more than 998 characters' },
+      { path: '/body/headers/X-Note', message: 'must NOT have more than 998 characters' },
+    ]);
+    const content = Buffer.alloc(12 << 20, 7).toString('base64');
+    expect(validateRequest('sendEmail', json({ ...SEND, attachments: [{ filename: 'a.bin', content }] })).ok).toBe(true);
+    expect(paths(validateRequest('sendEmail', json({ ...SEND, attachments: [{ filename: 'a.bin', content: `${content}!` }] })))).toEqual(['/body/attachments/0/content']);
+  });
+
   it('when the Idempotency-Key header is too long or not printable ASCII, then it is rejected', () => {
     expect(paths(validateRequest('sendEmail', { ...json(SEND), headers: { 'Idempotency-Key': 'k'.repeat(256) } }))).toEqual(['/headers/idempotency-key']);
     expect(paths(validateRequest('sendEmail', { ...json(SEND), headers: { 'idempotency-key': 'clé' } }))).toEqual(['/headers/idempotency-key']);

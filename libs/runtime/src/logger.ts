@@ -18,7 +18,7 @@ function redact(fields: Fields): Fields {
   const out: Fields = {};
   for (const [k, v] of Object.entries(fields)) {
     if (SECRET_FIELD.test(k)) out[k] = '[redacted]';
-    else if (v instanceof Error) out[k] = { name: v.name, message: v.message };
+    else if (v instanceof Error) out[k] = { name: v.name, message: v.message, stack: v.stack };
     else out[k] = v;
   }
   return out;
