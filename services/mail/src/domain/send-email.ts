@@ -2,7 +2,7 @@ import { AppError, MAX_ATTACHMENT_BYTES, type SendEmailRequest } from '@mailplan
 import { newId } from '@mailplane/runtime';
 import type { MessageKind, MessageRecord } from '../data-access/messages-repo';
 import type { IdentityRecord } from '../data-access/identities-repo';
-import { dispatch, publishPending } from '../pipeline/dispatch';
+import { enqueue, markUndispatched, publishPending } from '../pipeline/dispatch';
 import { isSuppressed } from './suppressions';
 import { parseMailbox } from './address';
 import type { MailDeps } from './deps';
@@ -65,7 +65,8 @@ export async function acceptMessage(deps: MailDeps, tenantId: string, identity: 
     sentAt: null,
     attempts: [],
     nextAttemptAt: now,
-    dispatchedAt: null,
+    // expected off the queue at once; cleared below if the broker refuses it
+    dispatchedAt: now,
     leaseUntil: null,
     pendingEvents: [],
     eventsPending: true,
@@ -73,10 +74,11 @@ export async function acceptMessage(deps: MailDeps, tenantId: string, identity: 
   message.pendingEvents = [messageEvent(message, suppressed ? 'email.suppressed' : 'email.queued', now)];
   await deps.messages.insert(message);
   try {
-    await (suppressed ? publishPending(deps, message) : dispatch(deps, message, 0));
+    await (suppressed ? publishPending(deps, message) : enqueue(deps, message, 0));
   } catch (err) {
     // Stored is accepted: the outbox sweeper will put it on the queue once the broker is back.
     deps.logger.warn('message stored but not yet on the queue', { messageId: message._id, err });
+    if (!suppressed) await markUndispatched(deps, message).catch(() => undefined);
   }
   return message;
 }

@@ -20,7 +20,8 @@ export async function claimMessage(deps: MailDeps, messageId: string): Promise<C
         { status: 'sending', leaseUntil: { $lt: now } },
       ],
     },
-    { $set: { status: 'sending', leaseUntil, updatedAt: now } },
+    // Events of a queued or deferred message were published before its work item was sent: forget them.
+    { $set: { status: 'sending', leaseUntil, updatedAt: now, pendingEvents: [], eventsPending: false } },
   );
   if (message) return { kind: 'claimed', message };
   const current = await deps.messages.byId(messageId);

@@ -23,17 +23,28 @@ export async function publishPending(deps: MailDeps, message: MessageRecord): Pr
 }
 
 /**
- * Announces the last change, then puts the message on the outbox queue (after `delayMs`). Events go first
- * so that a fast worker's later event can never overtake them. `dispatchedAt` records when the message is
- * expected off the queue; the sweeper re-sends anything whose expected time passed long ago.
+ * Announces the last change, then puts the message on the outbox queue (after `delayMs`), writing nothing.
+ * Events go first, so a worker that claims the message may forget them (the claim clears them), and a fast
+ * worker's later event can never overtake them. The caller has already stored `dispatchedAt`, the time the
+ * message is expected off the queue; if this throws, the caller clears it so the sweeper steps in soon.
  */
+export async function enqueue(deps: MailDeps, message: MessageRecord, delayMs: number): Promise<void> {
+  for (const event of message.eventsPending ? message.pendingEvents : []) await deps.broker.publish(event);
+  await deps.broker.send(QUEUES.mailOutbox, workItem(message, deps.clock.now()), delayMs > 0 ? { delayMs } : undefined);
+}
+
+/** `enqueue`, for the sweeper: records when the message is expected off the queue, so it is not re-sent every sweep. */
 export async function dispatch(deps: MailDeps, message: MessageRecord, delayMs: number): Promise<void> {
   const at = deps.clock.now();
-  for (const event of message.eventsPending ? message.pendingEvents : []) await deps.broker.publish(event);
-  await deps.broker.send(QUEUES.mailOutbox, workItem(message, at), delayMs > 0 ? { delayMs } : undefined);
+  await enqueue(deps, message, delayMs);
   await deps.messages.change(
     message._id,
     { updatedAt: message.updatedAt },
     { $set: { dispatchedAt: new Date(at.getTime() + delayMs), pendingEvents: [], eventsPending: false } },
   );
+}
+
+/** After a failed `enqueue`: marks the message as never confirmed on the queue, for the sweeper's next round. */
+export async function markUndispatched(deps: MailDeps, message: MessageRecord): Promise<void> {
+  await deps.messages.change(message._id, { updatedAt: message.updatedAt }, { $set: { dispatchedAt: null } });
 }

@@ -1,12 +1,17 @@
+import type { Envelope } from '@mailplane/contracts';
 import type { Attempt, MessageRecord } from '../data-access/messages-repo';
 import type { MailDeps } from '../domain/deps';
 import { messageEvent } from '../domain/events';
-import { dispatch, publishPending } from './dispatch';
+import { enqueue, markUndispatched } from './dispatch';
 import type { RelayResult } from './smtp-relay';
 
+const published = (deps: MailDeps, event: Envelope) => deps.broker.publish(event).then(() => true, () => false);
+
 /**
- * Writes the attempt and the new status with its event in one update (only if this worker still holds
- * the lease), then announces it; a deferred message goes back on the queue after its backoff delay.
+ * Records the attempt and the new status in one update, only if this worker still holds the lease.
+ * A final status (sent, failed) is announced first and written once, its event kept for the sweeper only
+ * when the broker refused it. A deferred message is written with its event, then goes back on the queue
+ * after its backoff delay; the next claim forgets the event once published.
  */
 export async function recordAttempt(deps: MailDeps, message: MessageRecord, result: RelayResult): Promise<void> {
   const now = deps.clock.now();
@@ -22,24 +27,26 @@ export async function recordAttempt(deps: MailDeps, message: MessageRecord, resu
     sentAt: outcome === 'sent' ? now : message.sentAt,
     attempts: [...message.attempts, attempt],
     nextAttemptAt: nextAttemptAt ?? message.nextAttemptAt,
+    dispatchedAt: nextAttemptAt ?? message.dispatchedAt,
   };
-  const details = {
+  const event = messageEvent(next, `email.${outcome}`, now, {
     attempt: next.attempts.length,
     smtpCode: result.smtpCode,
     response: attempt.response,
     ...(outcome === 'sent' ? { sentAt: now.toISOString() } : {}),
     ...(nextAttemptAt ? { nextAttemptAt: nextAttemptAt.toISOString() } : {}),
     ...(outcome === 'failed' ? { reason: result.outcome === 'permanent' ? 'rejected' : 'retries_exhausted' } : {}),
-  };
-  next.pendingEvents = [messageEvent(next, `email.${outcome}`, now, details)];
-  next.eventsPending = true;
+  });
+  const announced = outcome !== 'deferred' && (await published(deps, event));
+  next.pendingEvents = announced ? [] : [event];
+  next.eventsPending = !announced;
   const held = await deps.messages.change(
     message._id,
     { status: 'sending', leaseUntil: message.leaseUntil },
     {
       $set: {
         status: next.status, updatedAt: now, leaseUntil: null, sentAt: next.sentAt, nextAttemptAt: next.nextAttemptAt,
-        pendingEvents: next.pendingEvents, eventsPending: true, ...(nextAttemptAt ? { dispatchedAt: nextAttemptAt } : {}),
+        dispatchedAt: next.dispatchedAt, pendingEvents: next.pendingEvents, eventsPending: next.eventsPending,
       },
       $push: { attempts: attempt },
     },
@@ -48,6 +55,10 @@ export async function recordAttempt(deps: MailDeps, message: MessageRecord, resu
     deps.logger.warn('lease lost before the attempt was recorded', { messageId: message._id, outcome });
     return;
   }
-  if (outcome === 'deferred') await dispatch(deps, next, retryDelay);
-  else await publishPending(deps, next);
+  if (outcome === 'deferred') {
+    await enqueue(deps, next, retryDelay).catch(async (err) => {
+      deps.logger.warn('deferred message not yet back on the queue', { messageId: message._id, err });
+      await markUndispatched(deps, next);
+    });
+  }
 }
