@@ -10,7 +10,7 @@ import { profileWindow } from './profile';
 const DOMAIN = 'baseline.mailplane.test';
 const SELECTOR = 'mp1';
 /** The mail service's default SMTP_POOL_SIZE. */
-export const POOL_SIZE = 5;
+export const POOL_SIZE = 10;
 
 /**
  * What the platform's send path is reduced to: render with renderMime, sign with createDkimSigner

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { UNSUBSCRIBE_TOKEN_TTL_DAYS } from '@mailplane/contracts';
 import { envReader } from '@mailplane/runtime';
 
@@ -16,6 +17,8 @@ export interface MailConfig {
   redispatchAfterMs: number;
   workerPrefetch: number;
   smtpPoolSize: number;
+  /** Worker threads that render, sign and relay; 0 does it on the event loop. */
+  deliveryThreads: number;
   defaultMonthlyQuota: number;
   rateLimit: { limit: number; windowSeconds: number };
   /** Base of the links put in emails (the gateway as recipients reach it). */
@@ -63,8 +66,9 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
     leaseMs: read.int('SEND_LEASE_MS', 60_000, { min: 100 }),
     sweepEveryMs: read.int('OUTBOX_SWEEP_MS', 1000, { min: 10 }),
     redispatchAfterMs: read.int('OUTBOX_REDISPATCH_MS', 10 * 60_000, { min: 100 }),
-    workerPrefetch: read.int('SEND_CONCURRENCY', 16, { min: 1, max: 1000 }),
-    smtpPoolSize: read.int('SMTP_POOL_SIZE', 5, { min: 1, max: 100 }),
+    workerPrefetch: read.int('SEND_CONCURRENCY', 64, { min: 1, max: 1000 }),
+    smtpPoolSize: read.int('SMTP_POOL_SIZE', 10, { min: 1, max: 100 }),
+    deliveryThreads: read.int('DELIVERY_THREADS', Math.min(4, availableParallelism() - 1), { min: 0, max: 64 }),
     defaultMonthlyQuota: read.int('DEFAULT_MONTHLY_QUOTA', 3000, { min: 0 }),
     rateLimit: {
       limit: read.int('SEND_RATE_LIMIT', 20, { min: 1 }),

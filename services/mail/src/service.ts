@@ -11,13 +11,13 @@ import { suppressionsRepo } from './data-access/suppressions-repo';
 import { createTokenSigner } from './unsubscribe/token';
 import { createKeyBox } from './dkim/key-box';
 import { createTxtResolver } from './dkim/resolver';
-import { createDkimSigner } from './dkim/signer';
 import type { MailDeps } from './domain/deps';
 import { IDEMPOTENCY_TTL_SECONDS } from './domain/idempotency';
 import { consumeOutbox } from './entry-points/outbox-consumer';
 import { mailHandlers } from './entry-points/rpc';
-import { createBuilder } from './pipeline/build';
-import { createSmtpRelay } from './pipeline/smtp-relay';
+import { createJobMaker } from './pipeline/build';
+import { createLocalTransmitter } from './pipeline/transmit';
+import { createThreadedTransmitter } from './pipeline/transmit-threads';
 import { sweep } from './pipeline/sweeper';
 import { unsubscribeUrl } from './unsubscribe/link';
 
@@ -49,8 +49,9 @@ export async function startMail(options: { config: MailConfig; broker: Broker; s
   await deps.counters.init();
   await deps.idempotency.init(IDEMPOTENCY_TTL_SECONDS);
 
-  const relay = createSmtpRelay(config.smtpUrl, config.smtpPoolSize);
-  const deliverDeps = { ...deps, relay, builder: createBuilder(createDkimSigner(), deps.keyBox.open, (message) => unsubscribeUrl(deps, message)) };
+  const smtp = { url: config.smtpUrl, poolSize: config.smtpPoolSize };
+  const transmitter = config.deliveryThreads > 0 ? createThreadedTransmitter(config.deliveryThreads, smtp, logger) : createLocalTransmitter(smtp);
+  const deliverDeps = { ...deps, transmitter, jobFor: createJobMaker(deps.keyBox.open, (message) => unsubscribeUrl(deps, message)) };
   const rpc = await serveOperations(broker, QUEUES.mail, mailHandlers(deps), { logger });
   const outbox = await consumeOutbox(broker, deliverDeps);
   await sweep(deps, { recover: true }).catch((err) => logger.error('outbox recovery failed', { err }));
@@ -68,7 +69,7 @@ export async function startMail(options: { config: MailConfig; broker: Broker; s
       await sweeping;
       await rpc.cancel();
       await outbox.cancel();
-      relay.close();
+      await transmitter.close();
     },
   };
 }

@@ -1,0 +1,18 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { createLocalTransmitter } from './transmit';
+import type { TransmitJob } from './build';
+
+// One transmitter per worker thread, with its own SMTP pool; jobs come from `transmit-threads.ts`.
+const transmitter = createLocalTransmitter(workerData as { url: string; poolSize: number });
+const port = parentPort!;
+
+port.on('message', (request: { id: number; job: TransmitJob } | 'close') => {
+  if (request === 'close') {
+    void transmitter.close().then(() => port.close());
+    return;
+  }
+  transmitter.transmit(request.job).then(
+    (result) => port.postMessage({ id: request.id, result }),
+    (err: Error) => port.postMessage({ id: request.id, error: err.message }),
+  );
+});
