@@ -17,7 +17,16 @@ export interface ServiceProcess {
  * in the same process (the `tsx` CLI would fork a child), so a kill reaches the service itself.
  */
 export function spawnService(name: string, env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bin/service.ts'), name], {
+  return spawnBin(name, ['bin/service.ts', name], env);
+}
+
+/** Starts the embedded default (`bin/embedded.ts`, what `npm start` runs) as its own OS process. */
+export function spawnEmbedded(env: Record<string, string>): ServiceProcess {
+  return spawnBin('embedded', ['bin/embedded.ts'], env);
+}
+
+function spawnBin(name: string, [script, ...args]: string[], env: Record<string, string>): ServiceProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
