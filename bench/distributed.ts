@@ -35,7 +35,7 @@ export async function runDistributed(n: number, window: number): Promise<RunResu
     const env = {
       AMQP_URL: amqpUrl, DATA_DIR: dataDir, ADMIN_TOKEN, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${receiving.sink.port}`, DNS_SERVERS: `127.0.0.1:${receiving.dns.port}`,
-      DKIM_KEY_SECRET: 'bench-dkim-key-secret-0123456789abcdef',
+      DKIM_KEY_SECRET: 'bench-dkim-key-secret-0123456789abcdef', WEBHOOK_SECRET_KEY: 'webhook-secret-key-0123456789',
       UNSUBSCRIBE_SECRET: 'bench-unsubscribe-secret-0123456789abcdef', PUBLIC_URL: 'http://localhost:3000', RETRY_SCHEDULE: '1s,2s,5s', ...UNLIMITED,
     };
     for (const name of ['billing', 'mail', 'webhooks', 'gateway']) procs.push(spawnService(name, env));

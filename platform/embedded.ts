@@ -25,6 +25,8 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
   const env = {
     DKIM_KEY_SECRET: localSecret(config.dataDir, 'dkim-key-secret'),
     UNSUBSCRIBE_SECRET: localSecret(config.dataDir, 'unsubscribe-secret'),
+    WEBHOOK_SECRET_KEY: localSecret(config.dataDir, 'webhook-secret-key'),
+    WEBHOOK_SANDBOX: 'true',
     PUBLIC_URL: `http://localhost:${config.env.PORT || 3000}`,
     ...sandbox.mailEnv,
     ...config.env,

@@ -4,7 +4,7 @@ import { createStore, type Store } from '@mailplane/store';
 import type { Clock, Logger } from '@mailplane/runtime';
 import { startBilling } from '@mailplane/billing';
 import { mailConfig, startMail } from '@mailplane/mail';
-import { startWebhooks } from '@mailplane/webhooks';
+import { startWebhooks, webhooksConfig } from '@mailplane/webhooks';
 import { gatewayConfig, startGateway } from '@mailplane/gateway';
 import type { Env, PlatformConfig } from './config';
 
@@ -39,6 +39,6 @@ export async function startService(
     case 'mail':
       return startMail({ ...common, config: mailConfig(deps.env) });
     case 'webhooks':
-      return startWebhooks(common);
+      return startWebhooks({ ...common, config: webhooksConfig(deps.env) });
   }
 }

@@ -33,7 +33,7 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
     sink = await startSmtpSink({ verifyDkim: mailauthDkimVerifier(createTxtResolver({ servers: [`127.0.0.1:${dns.port}`] }).resolve) });
     env = {
       AMQP_URL: process.env.AMQP_URL!, DATA_DIR: dataDir, ADMIN_TOKEN, PORT: '0', HOST: '127.0.0.1',
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}`, DNS_SERVERS: `127.0.0.1:${dns.port}`, DKIM_KEY_SECRET: 'distributed-test-secret-0123456789abcdef',
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`, DNS_SERVERS: `127.0.0.1:${dns.port}`, DKIM_KEY_SECRET: 'distributed-test-secret-0123456789abcdef', WEBHOOK_SECRET_KEY: 'webhook-secret-key-0123456789',
       UNSUBSCRIBE_SECRET: 'distributed-unsubscribe-secret-0123456789', PUBLIC_URL: 'http://localhost:3000',
       SMTP_POOL_SIZE: '2', SEND_LEASE_MS: '2000', RETRY_SCHEDULE: '200ms,400ms,800ms', SEND_RATE_LIMIT: '10', SEND_RATE_WINDOW_SECONDS: '60', OUTBOX_SWEEP_MS: '200',
     };

@@ -54,6 +54,15 @@ export function envReader(env: Env) {
       if (!allowed.includes(v as T)) throw new ConfigError(name, `must be one of ${allowed.join(', ')}`);
       return v as T;
     },
+    /** A comma list of durations such as `30s,5m,1h` (units ms, s, m, h; bare numbers are ms). */
+    durations(name: string, fallback: string): number[] {
+      const v = raw(name) ?? fallback;
+      try {
+        return v.split(',').map(parseDuration);
+      } catch {
+        throw new ConfigError(name, `must be a comma list of durations like 30s,5m,1h, got "${v}"`);
+      }
+    },
     secret(name: string, minLength: number, fallback?: string): string {
       const v = raw(name) ?? fallback;
       if (v === undefined) throw new ConfigError(name, 'is required');
@@ -61,4 +70,11 @@ export function envReader(env: Env) {
       return v;
     },
   };
+}
+
+export function parseDuration(text: string): number {
+  const m = /^(\d+)(ms|s|m|h)?$/.exec(text.trim());
+  if (!m) throw new Error(`not a duration: ${text}`);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 'ms') as 'ms'];
+  return Number(m[1]) * unit;
 }

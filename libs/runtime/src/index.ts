@@ -4,3 +4,4 @@ export * from './logger';
 export * from './env';
 export * from './problem';
 export * from './operations';
+export * from './secret-box';

@@ -40,22 +40,9 @@ function checkedPublicUrl(url: string): string {
 // Postal-like: quick retries first, then hours apart; about 28 hours in all.
 const DEFAULT_RETRY_SCHEDULE = '1m,2m,5m,10m,20m,40m,1h,2h,4h,8h,12h';
 
-export function parseDuration(text: string): number {
-  const m = /^(\d+)(ms|s|m|h)?$/.exec(text.trim());
-  if (!m) throw new Error(`not a duration: ${text}`);
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 'ms') as 'ms'];
-  return Number(m[1]) * unit;
-}
-
 export function mailConfig(env: Record<string, string | undefined>): Readonly<MailConfig> {
   const read = envReader(env);
-  const schedule = read.string('RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE);
-  let retryScheduleMs: number[];
-  try {
-    retryScheduleMs = schedule.split(',').map(parseDuration);
-  } catch {
-    throw new Error(`configuration: RETRY_SCHEDULE must be a comma list of durations like 30s,5m,1h, got "${schedule}"`);
-  }
+  const retryScheduleMs = read.durations('RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE);
   return Object.freeze({
     smtpUrl: read.url('SMTP_URL', undefined, ['smtp', 'smtps']),
     dkimKeySecret: read.secret('DKIM_KEY_SECRET', 32),

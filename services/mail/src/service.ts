@@ -1,7 +1,7 @@
 import type { Broker } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
 import { QUEUES } from '@mailplane/contracts';
-import { serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
+import { createKeyBox, serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
 import type { MailConfig } from './config';
 import { countersRepo } from './data-access/counters-repo';
 import { idempotencyRepo } from './data-access/idempotency-repo';
@@ -9,7 +9,6 @@ import { identitiesRepo } from './data-access/identities-repo';
 import { messagesRepo } from './data-access/messages-repo';
 import { suppressionsRepo } from './data-access/suppressions-repo';
 import { createTokenSigner } from './unsubscribe/token';
-import { createKeyBox } from './dkim/key-box';
 import { createTxtResolver } from './dkim/resolver';
 import type { MailDeps } from './domain/deps';
 import { IDEMPOTENCY_TTL_SECONDS } from './domain/idempotency';

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { dkimVerify } from 'mailauth';
-import { createKeyBox, KeyBoxError } from '../src/dkim/key-box';
+import { createKeyBox, KeyBoxError } from '@mailplane/runtime';
 import { createPrivateKeyCache } from '../src/dkim/private-key-cache';
 import { generateDkimKeyPair, dkimTxtValue, txtChunks, type DkimKeyPair } from '../src/dkim/keys';
 import { renderMime, type RenderInput } from '../src/dkim/render';

@@ -1,18 +1,51 @@
 import type { Broker } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
-import { serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
+import { QUEUES } from '@mailplane/contracts';
+import { createKeyBox, serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
+import type { WebhooksConfig } from './config';
+import { deliveriesRepo } from './data-access/deliveries-repo';
+import { endpointsRepo } from './data-access/endpoints-repo';
+import type { WebhooksDeps } from './domain/deps';
+import { workItem } from './domain/fanout';
+import { createHttpTarget } from './domain/http-target';
+import { consumeEvents } from './entry-points/consumers';
 import { webhooksHandlers } from './entry-points/rpc';
 
 export interface WebhooksService {
+  deps: WebhooksDeps;
   stop(): Promise<void>;
 }
 
-export async function startWebhooks(options: { broker: Broker; store: Store; logger: Logger; clock?: Clock }): Promise<WebhooksService> {
+const RECOVERY_BATCH = 10_000;
+
+export async function startWebhooks(options: { config: WebhooksConfig; broker: Broker; store: Store; logger: Logger; clock?: Clock }): Promise<WebhooksService> {
+  const { config, broker, store } = options;
   const logger = options.logger.child({ service: 'webhooks' });
-  const deps = { store: options.store, broker: options.broker, clock: options.clock ?? systemClock, logger };
-  const rpc = await serveOperations(options.broker, 'rpc.webhooks', webhooksHandlers(deps), { logger });
+  const deps: WebhooksDeps = {
+    config,
+    endpoints: endpointsRepo(store),
+    deliveries: deliveriesRepo(store),
+    keyBox: createKeyBox(config.secretKey, 'webhook-secrets'),
+    target: createHttpTarget({ timeoutMs: config.timeoutMs, allowPrivate: config.sandbox }),
+    broker,
+    clock: options.clock ?? systemClock,
+    logger,
+  };
+  await deps.endpoints.init();
+  await deps.deliveries.init();
+  const rpc = await serveOperations(broker, QUEUES.webhooks, webhooksHandlers(deps), { logger });
+  const consumers = await consumeEvents(broker, deps);
+  // An in-process queue dies with the process, and with it the retries it held: put every pending delivery back.
+  const now = deps.clock.now();
+  for (const delivery of await deps.deliveries.pending(RECOVERY_BATCH)) {
+    await broker.send(QUEUES.webhooksDeliveries, workItem(delivery, now)).catch((err) => logger.warn('delivery not re-queued', { err }));
+  }
   logger.info('webhooks service started');
   return {
-    stop: () => rpc.cancel(),
+    deps,
+    async stop() {
+      await rpc.cancel();
+      for (const consumer of consumers) await consumer.cancel();
+    },
   };
 }

@@ -7,7 +7,7 @@ import type { IdentitiesRepo } from '../data-access/identities-repo';
 import type { MessagesRepo } from '../data-access/messages-repo';
 import type { SuppressionsRepo } from '../data-access/suppressions-repo';
 import type { TokenSigner } from '../unsubscribe/token';
-import type { KeyBox } from '../dkim/key-box';
+import type { KeyBox } from '@mailplane/runtime';
 import type { TxtResolver } from '../dkim/resolver';
 
 export interface MailDeps {

@@ -1,0 +1,93 @@
+import { AppError, type WebhookEventType } from '@mailplane/contracts';
+import { newId } from '@mailplane/runtime';
+import type { EndpointRecord } from '../data-access/endpoints-repo';
+import type { WebhooksDeps } from './deps';
+import { newSecret } from './signing';
+
+const ROTATION_OVERLAP_MS = 24 * 3600_000;
+
+type EventTypes = (WebhookEventType | '*')[];
+
+export function endpointView(r: EndpointRecord) {
+  return {
+    id: r._id,
+    url: r.url,
+    eventTypes: r.eventTypes,
+    description: r.description,
+    disabled: r.disabled,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+// The contract admits http:// for loopback hosts; only a sandboxed service may use them.
+function checkUrl(deps: WebhooksDeps, url: string) {
+  if (url.startsWith('http://') && !deps.config.sandbox) {
+    throw new AppError('validation_failed', 'Webhook URLs must be https.', { errors: [{ path: '/body/url', message: 'must be https' }] });
+  }
+}
+
+export async function createEndpoint(deps: WebhooksDeps, tenantId: string, input: { url: string; eventTypes: EventTypes; description?: string; disabled?: boolean }) {
+  checkUrl(deps, input.url);
+  const now = deps.clock.now();
+  const secret = newSecret();
+  const record: EndpointRecord = {
+    _id: newId('whe', now.getTime()),
+    tenantId,
+    url: input.url,
+    eventTypes: input.eventTypes,
+    description: input.description ?? '',
+    disabled: input.disabled ?? false,
+    secrets: [{ sealed: deps.keyBox.seal(secret), expiresAt: null }],
+    createdAt: now,
+    updatedAt: now,
+  };
+  await deps.endpoints.insert(record);
+  return { ...endpointView(record), secret };
+}
+
+export async function getEndpoint(deps: WebhooksDeps, tenantId: string, id: string) {
+  const record = await deps.endpoints.byId(tenantId, id);
+  if (!record) throw new AppError('not_found', `No webhook endpoint ${id}`);
+  return record;
+}
+
+export async function listEndpoints(deps: WebhooksDeps, tenantId: string, page: { limit: number; offset: number }) {
+  const [records, total] = await Promise.all([deps.endpoints.list(tenantId, page), deps.endpoints.count(tenantId)]);
+  return { data: records.map(endpointView), total, limit: page.limit, offset: page.offset };
+}
+
+export async function updateEndpoint(
+  deps: WebhooksDeps,
+  tenantId: string,
+  id: string,
+  changes: { url?: string; eventTypes?: EventTypes; description?: string; disabled?: boolean },
+) {
+  if (changes.url !== undefined) checkUrl(deps, changes.url);
+  const updated = await deps.endpoints.update(tenantId, id, { $set: { ...changes, updatedAt: deps.clock.now() } });
+  if (!updated) throw new AppError('not_found', `No webhook endpoint ${id}`);
+}
+
+export async function deleteEndpoint(deps: WebhooksDeps, tenantId: string, id: string) {
+  if (!(await deps.endpoints.remove(tenantId, id))) throw new AppError('not_found', `No webhook endpoint ${id}`);
+}
+
+/** A new secret; the current one keeps signing for 24 hours, and an older one still overlapping is dropped. */
+export async function rotateSecret(deps: WebhooksDeps, tenantId: string, id: string) {
+  const record = await getEndpoint(deps, tenantId, id);
+  const now = deps.clock.now();
+  const previousSecretExpiresAt = new Date(now.getTime() + ROTATION_OVERLAP_MS);
+  const secret = newSecret();
+  const secrets = [{ sealed: deps.keyBox.seal(secret), expiresAt: null }, { sealed: record.secrets[0].sealed, expiresAt: previousSecretExpiresAt }];
+  const rotated = await deps.endpoints.update(tenantId, id, { $set: { secrets, updatedAt: now } });
+  if (!rotated) throw new AppError('not_found', `No webhook endpoint ${id}`);
+  return { secret, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() };
+}
+
+/** The secrets that sign a delivery now: the current one, and the previous one until its overlap ends. */
+export function signingSecrets(deps: WebhooksDeps, record: EndpointRecord): string[] {
+  const now = deps.clock.now().getTime();
+  return record.secrets.filter((s) => s.expiresAt === null || s.expiresAt.getTime() > now).map((s) => deps.keyBox.open(s.sealed));
+}
+
+export const subscribesTo = (record: EndpointRecord, type: string) => record.eventTypes.some((t) => t === '*' || t === type);

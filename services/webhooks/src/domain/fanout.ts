@@ -1,0 +1,55 @@
+import { QUEUES, WORK_TYPES, isWebhookEventType, type Envelope } from '@mailplane/contracts';
+import { DuplicateKeyError } from '@mailplane/store';
+import { newId } from '@mailplane/runtime';
+import type { DeliveryRecord } from '../data-access/deliveries-repo';
+import type { WebhooksDeps } from './deps';
+import { subscribesTo } from './endpoints';
+
+export function workItem(delivery: DeliveryRecord, at: Date): Envelope<{ deliveryId: string }> {
+  return {
+    id: newId('wrk', at.getTime()),
+    type: WORK_TYPES.webhooksDeliver,
+    version: 1,
+    occurredAt: at.toISOString(),
+    tenantId: delivery.tenantId,
+    correlationId: delivery.event.id,
+    data: { deliveryId: delivery._id },
+  };
+}
+
+/**
+ * One event in: a delivery for each enabled endpoint of the tenant that subscribes to its type, stored,
+ * then put on the deliveries queue. The event is acknowledged only after, so a crash repeats the fan-out;
+ * the unique key makes the repeat find the deliveries already made instead of doubling them.
+ */
+export async function fanOut(deps: WebhooksDeps, event: Envelope): Promise<number> {
+  if (!isWebhookEventType(event.type) || !event.tenantId) return 0;
+  const endpoints = (await deps.endpoints.enabled(event.tenantId)).filter((e) => subscribesTo(e, event.type));
+  const now = deps.clock.now();
+  for (const endpoint of endpoints) {
+    const key = `${event.id}:${endpoint._id}`;
+    const delivery: DeliveryRecord = {
+      _id: newId('whd', now.getTime()),
+      key,
+      tenantId: event.tenantId,
+      endpointId: endpoint._id,
+      event: { id: event.id, type: event.type, createdAt: event.occurredAt, data: event.data },
+      status: 'pending',
+      attempts: [],
+      nextAttemptAt: now,
+      leaseUntil: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    let stored = delivery;
+    try {
+      await deps.deliveries.insert(delivery);
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      stored = (await deps.deliveries.byKey(key)) ?? delivery;
+      if (stored.status !== 'pending') continue;
+    }
+    await deps.broker.send(QUEUES.webhooksDeliveries, workItem(stored, now));
+  }
+  return endpoints.length;
+}

@@ -1,0 +1,84 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import axios from 'axios';
+
+export interface PostResult {
+  statusCode: number | null;
+  /** Seconds or an HTTP date, as the endpoint sent it. */
+  retryAfter: string | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export interface HttpTarget {
+  post(url: string, body: string, headers: Record<string, string>): Promise<PostResult>;
+}
+
+// Loopback, private, link-local, CGNAT, multicast and reserved ranges: never a tenant's public endpoint.
+const PRIVATE = new BlockList();
+for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) {
+  PRIVATE.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) PRIVATE.addSubnet(net, prefix, 'ipv6');
+
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return PRIVATE.check(mapped[1], 'ipv4');
+  return PRIVATE.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+}
+
+class PrivateAddressError extends Error {
+  code = 'EPRIVATEADDRESS';
+  constructor(host: string) {
+    super(`${host} resolves to a private address; refused`);
+  }
+}
+
+// Checked on the address actually connected to, so a DNS answer that changes between check and connect gains nothing.
+const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+    if (err) return callback(err, '', 0);
+    const allowed = addresses.filter((a) => !isPrivateAddress(a.address));
+    if (allowed.length === 0) return callback(new PrivateAddressError(hostname), '', 0);
+    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
+    callback(null, allowed[0].address, allowed[0].family);
+  });
+};
+
+/**
+ * POSTs a delivery. Redirects are not followed (a 3xx is a failure); the status and `Retry-After` are
+ * all that is kept of the answer. Unless `allowPrivate` (sandbox), loopback and private networks are refused.
+ */
+export function createHttpTarget(options: { timeoutMs: number; allowPrivate: boolean }): HttpTarget {
+  const agentOptions = { keepAlive: true, ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup }) };
+  const client = axios.create({
+    timeout: options.timeoutMs,
+    maxRedirects: 0,
+    validateStatus: () => true,
+    responseType: 'text',
+    maxContentLength: 64 * 1024,
+    httpAgent: new http.Agent(agentOptions),
+    httpsAgent: new https.Agent(agentOptions),
+    transitional: { clarifyTimeoutError: true },
+  });
+  return {
+    async post(url, body, headers) {
+      const started = Date.now();
+      const done = (partial: Omit<PostResult, 'durationMs'>): PostResult => ({ ...partial, durationMs: Date.now() - started });
+      const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+      if (!options.allowPrivate && isIP(host) && isPrivateAddress(host)) {
+        return done({ statusCode: null, retryAfter: null, error: `${host} is a private address; refused` });
+      }
+      try {
+        const res = await client.post(url, body, { headers: { 'content-type': 'application/json', 'user-agent': 'Mailplane-Webhooks/1', ...headers } });
+        const retryAfter = res.headers['retry-after'];
+        return done({ statusCode: res.status, retryAfter: typeof retryAfter === 'string' ? retryAfter : null, error: null });
+      } catch (err) {
+        const e = err as { code?: string; message?: string; cause?: { message?: string } };
+        return done({ statusCode: null, retryAfter: null, error: `${e.code ?? 'ERROR'}: ${e.cause?.message ?? e.message ?? 'request failed'}` });
+      }
+    },
+  };
+}
