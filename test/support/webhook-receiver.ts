@@ -1,0 +1,52 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedHook {
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+/** Stands in for a tenant's application: records each POST and answers with the next queued status (else 200). */
+export interface WebhookReceiver {
+  url: string;
+  received: ReceivedHook[];
+  answerNext(status: number, headers?: Record<string, string>, times?: number): void;
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedHook[]>;
+  stop(): Promise<void>;
+}
+
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const received: ReceivedHook[] = [];
+  const answers: { status: number; headers: Record<string, string> }[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      const answer = answers.shift() ?? { status: 200, headers: {} };
+      res.writeHead(answer.status, answer.headers).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    answerNext(status, headers = {}, times = 1) {
+      for (let i = 0; i < times; i++) answers.push({ status, headers });
+    },
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} webhook deliveries, got ${received.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return received.slice(0, count);
+    },
+    stop: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
