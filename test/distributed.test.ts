@@ -10,6 +10,8 @@ import { describeWithRabbit } from './support/env';
 import { expectContract, expectProblem } from './support/contract';
 import { auth, headerOf, verifyWithPublishedRecord } from './support/mail';
 import { spawnService, type ServiceProcess } from './support/processes';
+import { startWebhookReceiver } from './support/webhook-receiver';
+import { Webhook } from 'standardwebhooks';
 import { ADMIN_TOKEN, removeDir } from './support/platform';
 
 describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
@@ -33,9 +35,9 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
     sink = await startSmtpSink({ verifyDkim: mailauthDkimVerifier(createTxtResolver({ servers: [`127.0.0.1:${dns.port}`] }).resolve) });
     env = {
       AMQP_URL: process.env.AMQP_URL!, DATA_DIR: dataDir, ADMIN_TOKEN, PORT: '0', HOST: '127.0.0.1',
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}`, DNS_SERVERS: `127.0.0.1:${dns.port}`, DKIM_KEY_SECRET: 'distributed-test-secret-0123456789abcdef', WEBHOOK_SECRET_KEY: 'webhook-secret-key-0123456789',
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`, DNS_SERVERS: `127.0.0.1:${dns.port}`, DKIM_KEY_SECRET: 'distributed-test-secret-0123456789abcdef', WEBHOOK_SECRET_KEY: 'webhook-secret-key-0123456789', WEBHOOK_SANDBOX: 'true',
       UNSUBSCRIBE_SECRET: 'distributed-unsubscribe-secret-0123456789', PUBLIC_URL: 'http://localhost:3000',
-      SMTP_POOL_SIZE: '2', SEND_LEASE_MS: '2000', RETRY_SCHEDULE: '200ms,400ms,800ms', SEND_RATE_LIMIT: '10', SEND_RATE_WINDOW_SECONDS: '60', OUTBOX_SWEEP_MS: '200',
+      SMTP_POOL_SIZE: '2', SEND_LEASE_MS: '2000', RETRY_SCHEDULE: '200ms,400ms,800ms', SEND_RATE_LIMIT: '10', SEND_RATE_WINDOW_SECONDS: '3600', OUTBOX_SWEEP_MS: '200',
     };
     await Promise.all(['billing', 'mail', 'webhooks'].map(start));
     url = (await start('gateway'))!;
@@ -82,6 +84,21 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
     expectContract(res, 'sendEmail');
     const received = await sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id, 15_000);
     expect((await verifyWithPublishedRecord(received.raw, t.records)).status.result).toBe('pass');
+  });
+
+  it('when a tenant has a webhook endpoint, then its events cross RabbitMQ from mail to webhooks and arrive signed', async () => {
+    const t = await tenantWithDomain('hooks.example.test');
+    const receiver = await startWebhookReceiver();
+    try {
+      const endpoint = await request(url).post('/webhooks/endpoints').set(auth(t.key)).send({ url: receiver.url, eventTypes: ['email.sent'] });
+      expectContract(endpoint, 'createWebhookEndpoint');
+      const res = await request(url).post('/emails').set(auth(t.key)).send({ from: 'a@hooks.example.test', to: 'r@example.org', subject: 'hooked', text: 'x' });
+      const [hook] = await receiver.waitFor(1, 15_000);
+      const event = new Webhook(endpoint.body.secret).verify(hook.body, hook.headers as Record<string, string>) as { type: string; data: { messageId: string } };
+      expect(event).toMatchObject({ type: 'email.sent', data: { messageId: res.body.id } });
+    } finally {
+      await receiver.stop();
+    }
   });
 
   it('when a tenant sends through two gateway processes, then one rate limit holds across both', async () => {
