@@ -47,6 +47,28 @@ describe('webhook deliveries', () => {
     expect(receiver.received).toHaveLength(2);
   });
 
+  it('when a DNS check changes an identity\'s status, then identity.failed or identity.verified arrives, once per change', async () => {
+    const { key } = await platform.newTenant();
+    const endpoint = (await request(platform.url).post('/webhooks/endpoints').set(auth(key)).send({ url: receiver.url, eventTypes: ['identity.verified', 'identity.failed'] })).body;
+    const identity = (await request(platform.url).post('/identities').set(auth(key)).send({ domain: 'checked.example.test' })).body;
+    const check = () => request(platform.url).post(`/identities/${identity.id}/verify`).set(auth(key)).expect(200);
+    await check();
+    await check();
+    for (const record of identity.dnsRecords) platform.sandbox.dns.setTxt(record.name, [record.value]);
+    await check();
+    await check();
+    const hooks = await receiver.waitFor(2);
+    await sleep(300);
+    expect(receiver.received).toHaveLength(2);
+    // Deliveries run concurrently; the events' own times give their order.
+    const events = hooks
+      .map((h) => verify(endpoint.secret, h) as unknown as { type: string; createdAt: string; data: { identityId: string; domain: string; status: string } })
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    expect(events.map((e) => [e.type, e.data.status])).toEqual([['identity.failed', 'failed'], ['identity.verified', 'verified']]);
+    for (const hook of hooks) expect(validateSchema('WebhookEvent', JSON.parse(hook.body))).toEqual([]);
+    for (const event of events) expect(event.data).toMatchObject({ identityId: identity.id, domain: 'checked.example.test' });
+  });
+
   it('when the endpoint subscribes to other types or is disabled, then it receives nothing', async () => {
     const t = await tenantWithEndpoint(['email.failed']);
     const disabled = await request(platform.url).post('/webhooks/endpoints').set(auth(t.key)).send({ url: receiver.url, eventTypes: ['*'], disabled: true });

@@ -1,4 +1,4 @@
-import { AppError } from '@mailplane/contracts';
+import { AppError, type Envelope } from '@mailplane/contracts';
 import { DuplicateKeyError } from '@mailplane/store';
 import { newId } from '@mailplane/runtime';
 import type { IdentityRecord } from '../data-access/identities-repo';
@@ -52,20 +52,48 @@ export async function getIdentity(deps: MailDeps, tenantId: string, id: string) 
   return record;
 }
 
-/** Runs the real DNS lookups; the DKIM record decides, SPF and DMARC are reported as advice. */
+/**
+ * Runs the real DNS lookups; the DKIM record decides, SPF and DMARC are reported as advice. A check that
+ * changes the status writes `identity.verified` or `identity.failed` with it, published right after.
+ */
 export async function verifyIdentity(deps: MailDeps, tenantId: string, id: string) {
   const record = await getIdentity(deps, tenantId, id);
   const dnsRecords = await checkRecords(deps.resolver, record.dnsRecords);
   const now = deps.clock.now();
   const dkimFound = dnsRecords.some((r) => r.purpose === 'dkim' && r.status === 'found');
+  const status = dkimFound ? ('verified' as const) : ('failed' as const);
+  const events = status === record.status ? [] : [identityEvent(record, status, now)];
   const change = {
-    status: dkimFound ? ('verified' as const) : ('failed' as const),
+    status,
     dnsRecords,
     lastCheckedAt: now,
     verifiedAt: dkimFound ? (record.verifiedAt ?? now) : null,
+    pendingEvents: [...(record.pendingEvents ?? []), ...events],
+    eventsPending: Boolean(record.eventsPending) || events.length > 0,
   };
   await deps.identities.saveCheck(tenantId, id, change);
-  return { ...record, ...change };
+  const checked = { ...record, ...change };
+  if (change.eventsPending) {
+    await announceIdentity(deps, checked).catch((err) => deps.logger.warn('identity checked, event not yet published', { err }));
+  }
+  return checked;
+}
+
+export async function announceIdentity(deps: MailDeps, record: IdentityRecord) {
+  for (const event of record.pendingEvents ?? []) await deps.broker.publish(event);
+  await deps.identities.announced(record);
+}
+
+function identityEvent(record: IdentityRecord, status: 'verified' | 'failed', at: Date): Envelope {
+  return {
+    id: newId('evt', at.getTime()),
+    type: `identity.${status}`,
+    version: 1,
+    occurredAt: at.toISOString(),
+    tenantId: record.tenantId,
+    correlationId: record._id,
+    data: { identityId: record._id, domain: record.domain, status, checkedAt: at.toISOString() },
+  };
 }
 
 export async function deleteIdentity(deps: MailDeps, tenantId: string, id: string) {

@@ -2,6 +2,7 @@ import type { MessageRecord } from '../data-access/messages-repo';
 import type { MailDeps } from '../domain/deps';
 import { dispatch, publishPending } from './dispatch';
 import { announceSuppression } from '../domain/suppressions';
+import { announceIdentity } from '../domain/identities';
 
 const BATCH = 500;
 // A message just stored is being dispatched by its request; give that a moment before stepping in.
@@ -10,8 +11,8 @@ const FINAL = ['sent', 'failed', 'suppressed'];
 
 /**
  * The outbox relay. Re-sends to the queue whatever the broker refused, whatever stayed off the queue long
- * past its expected time, whatever a dead worker held past its lease, and events (of messages and
- * suppressions) written but not confirmed. `recover` also re-sends every live message at start-up, for an
+ * past its expected time, whatever a dead worker held past its lease, and events (of messages,
+ * suppressions and identities) written but not confirmed. `recover` also re-sends every live message at start-up, for an
  * in-process broker whose queue died with the process and for a process that died before its broker confirmed.
  */
 export async function sweep(deps: MailDeps, options: { recover?: boolean } = {}): Promise<number> {
@@ -38,5 +39,7 @@ export async function sweep(deps: MailDeps, options: { recover?: boolean } = {})
   for (const message of unannounced) await publishPending(deps, message);
   const suppressions = await deps.suppressions.unannounced(before(GRACE_MS), BATCH);
   for (const record of suppressions) await announceSuppression(deps, record);
-  return due.length + unannounced.length + suppressions.length;
+  const identities = await deps.identities.unannounced(before(GRACE_MS), BATCH);
+  for (const record of identities) await announceIdentity(deps, record);
+  return due.length + unannounced.length + suppressions.length + identities.length;
 }
