@@ -5,3 +5,4 @@ export * from './env';
 export * from './problem';
 export * from './operations';
 export * from './secret-box';
+export * from './envelope';

@@ -1,14 +1,10 @@
 import type { Envelope } from '@mailplane/contracts';
-import { newId } from '@mailplane/runtime';
+import { newEnvelope } from '@mailplane/runtime';
 import type { MessageRecord } from '../data-access/messages-repo';
 
 /** The event announcing a message's new status; written with the status change, published after. */
 export function messageEvent(message: MessageRecord, type: string, at: Date, extra: Record<string, unknown> = {}): Envelope {
-  return {
-    id: newId('evt', at.getTime()),
-    type,
-    version: 1,
-    occurredAt: at.toISOString(),
+  return newEnvelope('event', type, at, {
     tenantId: message.tenantId,
     correlationId: message._id,
     data: {
@@ -22,5 +18,5 @@ export function messageEvent(message: MessageRecord, type: string, at: Date, ext
       metadata: message.metadata,
       ...extra,
     },
-  };
+  });
 }

@@ -1,6 +1,6 @@
-import { AppError, type Envelope } from '@mailplane/contracts';
+import { AppError } from '@mailplane/contracts';
 import { DuplicateKeyError } from '@mailplane/store';
-import { newId } from '@mailplane/runtime';
+import { newEnvelope, newId } from '@mailplane/runtime';
 import type { IdentityRecord } from '../data-access/identities-repo';
 import { generateDkimKeyPair } from '../dkim/keys';
 import { checkRecords, recordsToPublish } from './dns-records';
@@ -84,17 +84,12 @@ export async function announceIdentity(deps: MailDeps, record: IdentityRecord) {
   await deps.identities.announced(record);
 }
 
-function identityEvent(record: IdentityRecord, status: 'verified' | 'failed', at: Date): Envelope {
-  return {
-    id: newId('evt', at.getTime()),
-    type: `identity.${status}`,
-    version: 1,
-    occurredAt: at.toISOString(),
+const identityEvent = (record: IdentityRecord, status: 'verified' | 'failed', at: Date) =>
+  newEnvelope('event', `identity.${status}`, at, {
     tenantId: record.tenantId,
     correlationId: record._id,
     data: { identityId: record._id, domain: record.domain, status, checkedAt: at.toISOString() },
-  };
-}
+  });
 
 export async function deleteIdentity(deps: MailDeps, tenantId: string, id: string) {
   if ((await deps.identities.remove(tenantId, id)) === 0) throw new AppError('not_found', `No identity ${id}`);

@@ -1,5 +1,5 @@
 import { AppError } from '@mailplane/contracts';
-import { newId } from '@mailplane/runtime';
+import { newEnvelope } from '@mailplane/runtime';
 import { suppressionId, type SuppressionReason, type SuppressionRecord } from '../data-access/suppressions-repo';
 import type { MailDeps } from './deps';
 
@@ -16,7 +16,7 @@ export async function suppress(deps: MailDeps, tenantId: string, input: { email:
   const email = input.email.toLowerCase();
   const event =
     input.reason === 'unsubscribed'
-      ? [{ id: newId('evt', now.getTime()), type: 'recipient.unsubscribed', version: 1, occurredAt: now.toISOString(), tenantId, correlationId: input.messageId ?? email, data: { email, messageId: input.messageId ?? null } }]
+      ? [newEnvelope('event', 'recipient.unsubscribed', now, { tenantId, correlationId: input.messageId ?? email, data: { email, messageId: input.messageId ?? null } })]
       : [];
   const result = await deps.suppressions.add({
     _id: suppressionId(tenantId, email),

@@ -1,19 +1,10 @@
-import { QUEUES, WORK_TYPES, type Envelope } from '@mailplane/contracts';
-import { newId } from '@mailplane/runtime';
+import { QUEUES, WORK_TYPES } from '@mailplane/contracts';
+import { newEnvelope } from '@mailplane/runtime';
 import type { MessageRecord } from '../data-access/messages-repo';
 import type { MailDeps } from '../domain/deps';
 
-function workItem(message: MessageRecord, at: Date): Envelope<{ messageId: string }> {
-  return {
-    id: newId('wrk', at.getTime()),
-    type: WORK_TYPES.mailSend,
-    version: 1,
-    occurredAt: at.toISOString(),
-    tenantId: message.tenantId,
-    correlationId: message._id,
-    data: { messageId: message._id },
-  };
-}
+const workItem = (message: MessageRecord, at: Date) =>
+  newEnvelope('work', WORK_TYPES.mailSend, at, { tenantId: message.tenantId, correlationId: message._id, data: { messageId: message._id } });
 
 /** Publishes the events written with the message's last change, then forgets them (if nothing changed since). */
 export async function publishPending(deps: MailDeps, message: MessageRecord): Promise<void> {

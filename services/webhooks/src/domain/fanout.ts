@@ -1,21 +1,12 @@
 import { QUEUES, WORK_TYPES, isWebhookEventType, type Envelope } from '@mailplane/contracts';
 import { DuplicateKeyError } from '@mailplane/store';
-import { newId } from '@mailplane/runtime';
+import { newEnvelope, newId } from '@mailplane/runtime';
 import type { DeliveryRecord } from '../data-access/deliveries-repo';
 import type { WebhooksDeps } from './deps';
 import { subscribesTo } from './endpoints';
 
-export function workItem(delivery: DeliveryRecord, at: Date): Envelope<{ deliveryId: string }> {
-  return {
-    id: newId('wrk', at.getTime()),
-    type: WORK_TYPES.webhooksDeliver,
-    version: 1,
-    occurredAt: at.toISOString(),
-    tenantId: delivery.tenantId,
-    correlationId: delivery.event.id,
-    data: { deliveryId: delivery._id },
-  };
-}
+export const workItem = (delivery: DeliveryRecord, at: Date) =>
+  newEnvelope('work', WORK_TYPES.webhooksDeliver, at, { tenantId: delivery.tenantId, correlationId: delivery.event.id, data: { deliveryId: delivery._id } });
 
 /**
  * One event in: a delivery for each enabled endpoint of the tenant that subscribes to its type, stored,
