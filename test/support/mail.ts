@@ -28,3 +28,14 @@ export async function verifyWithPublishedRecord(raw: Buffer | string, records: {
 
 export const headerOf = (message: { headers: { name: string; value: string }[] }, name: string) =>
   message.headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
+
+/** Polls GET /emails/{id} until the message reaches `status`; the answer is returned for further checks. */
+export async function waitForStatus(url: string, key: string, id: string, status: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await request(url).get(`/emails/${id}`).set(auth(key));
+    if (res.body.status === status) return res;
+    if (Date.now() > deadline) throw new Error(`email ${id} stayed ${res.body.status}, wanted ${status}: ${res.text}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

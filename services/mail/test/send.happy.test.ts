@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
-import { auth, headerOf, tenantWithDomain, verifyWithPublishedRecord } from '../../../test/support/mail';
+import { auth, headerOf, tenantWithDomain, verifyWithPublishedRecord, waitForStatus as waitForStatusAt } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
@@ -9,15 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => platform.stop());
 
-const waitForStatus = async (key: string, id: string, status: string, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await request(platform.url).get(`/emails/${id}`).set(auth(key));
-    if (res.body.status === status) return res;
-    if (Date.now() > deadline) throw new Error(`email ${id} stayed ${res.body.status}, wanted ${status}: ${res.text}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
+const waitForStatus = (key: string, id: string, status: string) => waitForStatusAt(platform.url, key, id, status);
 
 describe('POST /emails end to end (embedded)', () => {
   it('when a tenant sends from a verified domain, then the MTA receives it signed and mailauth verifies the signature', async () => {

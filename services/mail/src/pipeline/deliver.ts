@@ -2,7 +2,10 @@ import { ack, retry, type Outcome } from '@mailplane/broker';
 import type { MailDeps } from '../domain/deps';
 import type { JobMaker } from './build';
 import { claimMessage } from './claim';
-import { recordAttempt } from './record';
+import { recordAttempt, recordSuppressed } from './record';
+import { parseMailbox } from '../domain/address';
+import { isHardBounce } from '../domain/bounces';
+import { isSuppressed, suppress } from '../domain/suppressions';
 import type { Transmitter } from './transmit';
 
 export interface DeliverDeps extends MailDeps {
@@ -10,7 +13,10 @@ export interface DeliverDeps extends MailDeps {
   transmitter: Transmitter;
 }
 
-/** One work item: claim the message, render, sign and relay it, record the outcome. */
+/**
+ * One work item: claim the message, render, sign and relay it, record the outcome. A recipient suppressed
+ * since acceptance is not mailed; a hard bounce puts the address on the tenant's suppression list.
+ */
 export async function deliver(deps: DeliverDeps, messageId: string): Promise<Outcome> {
   const claim = await claimMessage(deps, messageId);
   if (claim.kind === 'held') return retry(claim.retryInMs);
@@ -21,8 +27,15 @@ export async function deliver(deps: DeliverDeps, messageId: string): Promise<Out
     await recordAttempt(deps, message, { outcome: 'permanent', smtpCode: null, response: 'identity deleted before the message was sent' });
     return ack();
   }
+  const recipient = parseMailbox('to', message.to).address;
+  if (await isSuppressed(deps, message.tenantId, recipient)) {
+    await recordSuppressed(deps, message);
+    return ack();
+  }
   const result = await deps.transmitter.transmit(deps.jobFor(message, identity));
   if (result.outcome === 'permanent' && result.smtpCode === null) deps.logger.error('message could not be built', { messageId, response: result.response });
   await recordAttempt(deps, message, result);
+  // Lost in a crash right here, the suppression comes back with the next bounce from the same address.
+  if (isHardBounce(result)) await suppress(deps, message.tenantId, { email: recipient, reason: 'bounced', messageId });
   return ack();
 }

@@ -62,3 +62,15 @@ export async function recordAttempt(deps: MailDeps, message: MessageRecord, resu
     });
   }
 }
+
+/** The recipient joined the suppression list after the message was accepted: it ends `suppressed`, never relayed. */
+export async function recordSuppressed(deps: MailDeps, message: MessageRecord): Promise<void> {
+  const now = deps.clock.now();
+  const event = messageEvent({ ...message, status: 'suppressed' }, 'email.suppressed', now);
+  const announced = await published(deps, event);
+  await deps.messages.change(
+    message._id,
+    { status: 'sending', leaseUntil: message.leaseUntil },
+    { $set: { status: 'suppressed', updatedAt: now, leaseUntil: null, pendingEvents: announced ? [] : [event], eventsPending: !announced } },
+  );
+}
