@@ -4,6 +4,7 @@ import { QUEUES } from '@mailplane/contracts';
 import { createKeyBox, serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
 import type { MailConfig } from './config';
 import { countersRepo } from './data-access/counters-repo';
+import { entitlementsRepo } from './data-access/entitlements-repo';
 import { idempotencyRepo } from './data-access/idempotency-repo';
 import { identitiesRepo } from './data-access/identities-repo';
 import { messagesRepo } from './data-access/messages-repo';
@@ -12,6 +13,7 @@ import { createTokenSigner } from './unsubscribe/token';
 import { createTxtResolver } from './dkim/resolver';
 import type { MailDeps } from './domain/deps';
 import { IDEMPOTENCY_TTL_SECONDS } from './domain/idempotency';
+import { consumeEntitlements } from './entry-points/entitlements-consumer';
 import { consumeOutbox } from './entry-points/outbox-consumer';
 import { mailHandlers } from './entry-points/rpc';
 import { createJobMaker } from './pipeline/build';
@@ -35,6 +37,7 @@ export async function startMail(options: { config: MailConfig; broker: Broker; s
     suppressions: suppressionsRepo(store),
     unsubscribeTokens: createTokenSigner(config.unsubscribeSecret),
     counters: countersRepo(store),
+    entitlements: entitlementsRepo(store),
     idempotency: idempotencyRepo(store),
     keyBox: createKeyBox(config.dkimKeySecret),
     resolver: createTxtResolver({ servers: config.dnsServers }),
@@ -53,6 +56,7 @@ export async function startMail(options: { config: MailConfig; broker: Broker; s
   const deliverDeps = { ...deps, transmitter, jobFor: createJobMaker(deps.keyBox.open, (message) => unsubscribeUrl(deps, message)) };
   const rpc = await serveOperations(broker, QUEUES.mail, mailHandlers(deps), { logger });
   const outbox = await consumeOutbox(broker, deliverDeps);
+  const entitlements = await consumeEntitlements(broker, deps);
   await sweep(deps, { recover: true }).catch((err) => logger.error('outbox recovery failed', { err }));
   let sweeping: Promise<void> | null = null;
   const timer = setInterval(() => {
@@ -68,6 +72,7 @@ export async function startMail(options: { config: MailConfig; broker: Broker; s
       await sweeping;
       await rpc.cancel();
       await outbox.cancel();
+      await entitlements.cancel();
       await transmitter.close();
     },
   };

@@ -2,6 +2,7 @@ import type { Broker } from '@mailplane/broker';
 import type { Clock, Logger } from '@mailplane/runtime';
 import type { MailConfig } from '../config';
 import type { CountersRepo } from '../data-access/counters-repo';
+import type { EntitlementsRepo } from '../data-access/entitlements-repo';
 import type { IdempotencyRepo } from '../data-access/idempotency-repo';
 import type { IdentitiesRepo } from '../data-access/identities-repo';
 import type { MessagesRepo } from '../data-access/messages-repo';
@@ -17,6 +18,7 @@ export interface MailDeps {
   suppressions: SuppressionsRepo;
   unsubscribeTokens: TokenSigner;
   counters: CountersRepo;
+  entitlements: EntitlementsRepo;
   idempotency: IdempotencyRepo;
   keyBox: KeyBox;
   resolver: TxtResolver;

@@ -53,7 +53,7 @@ export async function reserveQuota(deps: MailDeps, tenantId: string): Promise<()
   return () => deps.counters.giveBack(id);
 }
 
-/** The tenant's plan quota once billing announces it; the configured default until then. */
-async function monthlyQuota(deps: MailDeps, _tenantId: string): Promise<number> {
-  return deps.config.defaultMonthlyQuota;
+/** The quota of the tenant's plan as billing last announced it; the configured default before any announcement. */
+async function monthlyQuota(deps: MailDeps, tenantId: string): Promise<number> {
+  return (await deps.entitlements.byTenant(tenantId))?.monthlyEmailQuota ?? deps.config.defaultMonthlyQuota;
 }
