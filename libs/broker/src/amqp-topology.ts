@@ -25,7 +25,8 @@ export async function assertWorkQueue(channel: Channel, queue: string): Promise<
  * `q.delay.<ms>` holds a message for `ms`, then dead-letters it back to `q`. Re-declared before every use,
  * because declaring resets the `x-expires` idle timer.
  */
-export async function assertDelayQueue(channel: Channel, queue: string, delayMs: number): Promise<string> {
+export async function assertDelayQueue(channel: Channel, queue: string, requestedMs: number): Promise<string> {
+  const delayMs = delayBucket(requestedMs);
   const name = delayQueue(queue, delayMs);
   await channel.assertQueue(name, {
     durable: true,
@@ -37,6 +38,17 @@ export async function assertDelayQueue(channel: Channel, queue: string, delayMs:
     },
   });
   return name;
+}
+
+/**
+ * Every distinct delay is a queue of its own, and retries with jitter or "due in 1234 ms" would make one per
+ * message. Delays are rounded up to two significant digits (5372 ms waits 5400 ms, at most 10% longer),
+ * which bounds them to about 90 queues per power of ten.
+ */
+export function delayBucket(ms: number): number {
+  if (ms <= 100) return Math.max(1, Math.ceil(ms));
+  const step = 10 ** (Math.floor(Math.log10(ms)) - 1);
+  return Math.ceil(ms / step) * step;
 }
 
 /** RPC request queues have no dead-letter queue: expired requests (nobody answered in time) are just dropped. */
