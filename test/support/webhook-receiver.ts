@@ -11,21 +11,21 @@ export interface ReceivedHook {
 export interface WebhookReceiver {
   url: string;
   received: ReceivedHook[];
-  answerNext(status: number, headers?: Record<string, string>, times?: number): void;
+  answerNext(status: number, headers?: Record<string, string>, times?: number, body?: string): void;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedHook[]>;
   stop(): Promise<void>;
 }
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedHook[] = [];
-  const answers: { status: number; headers: Record<string, string> }[] = [];
+  const answers: { status: number; headers: Record<string, string>; body: string }[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
-      const answer = answers.shift() ?? { status: 200, headers: {} };
-      res.writeHead(answer.status, answer.headers).end();
+      const answer = answers.shift() ?? { status: 200, headers: {}, body: '' };
+      res.writeHead(answer.status, answer.headers).end(answer.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -33,8 +33,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
-    answerNext(status, headers = {}, times = 1) {
-      for (let i = 0; i < times; i++) answers.push({ status, headers });
+    answerNext(status, headers = {}, times = 1, body = '') {
+      for (let i = 0; i < times; i++) answers.push({ status, headers, body });
     },
     async waitFor(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

@@ -101,6 +101,17 @@ describe('webhook deliveries', () => {
     expect(receiver.received).toHaveLength(3);
   });
 
+  it('when the endpoint answers 2xx with a large body or 3xx, then the first is a success and the second a failure', async () => {
+    const t = await tenantWithEndpoint(['email.queued']);
+    receiver.answerNext(302, { Location: 'https://elsewhere.example.com/' });
+    receiver.answerNext(200, {}, 1, 'x'.repeat(2 << 20));
+    await send(t);
+    const hooks = await receiver.waitFor(2);
+    expect(hooks[0].headers['webhook-id']).toBe(hooks[1].headers['webhook-id']);
+    await sleep(400); // past the next retry (100 ms), had the 2xx counted as a failure
+    expect(receiver.received).toHaveLength(2);
+  });
+
   it('when the endpoint keeps failing, then the delivery stops after the last scheduled retry', async () => {
     const t = await tenantWithEndpoint(['email.queued']);
     receiver.answerNext(500, {}, 10);

@@ -57,8 +57,8 @@ export function createHttpTarget(options: { timeoutMs: number; allowPrivate: boo
     timeout: options.timeoutMs,
     maxRedirects: 0,
     validateStatus: () => true,
-    responseType: 'text',
-    maxContentLength: 64 * 1024,
+    // Only the status counts; the body is never read, whatever its size.
+    responseType: 'stream',
     httpAgent: new http.Agent(agentOptions),
     httpsAgent: new https.Agent(agentOptions),
     transitional: { clarifyTimeoutError: true },
@@ -73,6 +73,7 @@ export function createHttpTarget(options: { timeoutMs: number; allowPrivate: boo
       }
       try {
         const res = await client.post(url, body, { headers: { 'content-type': 'application/json', 'user-agent': 'Mailplane-Webhooks/1', ...headers } });
+        (res.data as { destroy(): void }).destroy();
         const retryAfter = res.headers['retry-after'];
         return done({ statusCode: res.status, retryAfter: typeof retryAfter === 'string' ? retryAfter : null, error: null });
       } catch (err) {
