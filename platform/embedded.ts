@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createMemoryBroker } from '@mailplane/broker';
 import { createLogger, type Clock, type Logger } from '@mailplane/runtime';
@@ -22,14 +23,17 @@ export interface Embedded {
 export async function startEmbedded(config: PlatformConfig, options: { logger?: Logger; clock?: Clock } = {}): Promise<Embedded> {
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const sandbox = await startSandbox({ pagePort: config.sandboxPort, dataDir: config.dataDir });
+  // Links in emails and the payment provider's webhook need the real address, also when PORT=0 asks for any.
+  const port = config.env.PORT === '0' ? String(await freePort()) : (config.env.PORT ?? '3000');
   const env = {
     DKIM_KEY_SECRET: localSecret(config.dataDir, 'dkim-key-secret'),
     UNSUBSCRIBE_SECRET: localSecret(config.dataDir, 'unsubscribe-secret'),
     WEBHOOK_SECRET_KEY: localSecret(config.dataDir, 'webhook-secret-key'),
     WEBHOOK_SANDBOX: 'true',
-    PUBLIC_URL: `http://localhost:${config.env.PORT || 3000}`,
-    ...sandbox.mailEnv,
+    PUBLIC_URL: `http://localhost:${port}`,
+    ...sandbox.env,
     ...config.env,
+    PORT: port,
   };
   const broker = createMemoryBroker();
   const started: Array<{ running: Running; close: () => Promise<void> }> = [];
@@ -70,4 +74,14 @@ function localSecret(dataDir: string, name: string): string {
     writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.once('error', reject);
+  });
 }

@@ -7,20 +7,25 @@ import { startSandboxDns, type SandboxDns } from '../sandbox/dns-server';
 import { mailauthDkimVerifier } from '../sandbox/dkim-verdict';
 import { startSmtpSink, type SmtpSink } from '../sandbox/smtp-sink';
 import { sinkPageHandler } from '../sandbox/smtp-sink-page';
+import { startBillingHub, type BillingHub } from '../sandbox/billing-hub';
+import { startPaymentProvider, type PaymentProvider } from '../sandbox/payment-provider';
 
 export interface Sandbox {
   dns: SandboxDns;
   sink: SmtpSink;
   pageUrl: string;
-  /** Variables that point the mail service at the sandbox instead of the outside world. */
-  mailEnv: Record<string, string>;
+  hub: BillingHub;
+  provider: PaymentProvider;
+  /** Variables that point the services at the sandbox instead of the outside world. */
+  env: Record<string, string>;
   stop(): Promise<void>;
 }
 
 /**
  * What stands in for the outside world in the embedded default: a DNS server for sandbox domains, an
- * SMTP server that keeps what it receives (checking each DKIM signature through that DNS), and a page
- * listing the received mail.
+ * SMTP server that keeps what it receives (checking each DKIM signature through that DNS), a page
+ * listing the received mail, and the billing hub and payment provider (test mode, paid from their own
+ * checkout page). The sandbox's API keys are not secrets: nothing real is behind them.
  */
 export async function startSandbox(options: { pagePort: number; dataDir: string; host?: string }): Promise<Sandbox> {
   const dns = persistentZone(await startSandboxDns(), path.join(options.dataDir, 'sandbox-dns.json'));
@@ -30,12 +35,25 @@ export async function startSandbox(options: { pagePort: number; dataDir: string;
   const page: Server = createServer(sinkPageHandler(sink));
   await new Promise<void>((resolve, reject) => page.listen(options.pagePort, options.host ?? '127.0.0.1', resolve).once('error', reject));
   const { port } = page.address() as AddressInfo;
+  const hub = await startBillingHub({ apiKey: 'sandbox-hub-key' });
+  const provider = await startPaymentProvider({ apiKey: 'test_sandbox-provider-key' });
   return {
     dns,
     sink,
     pageUrl: `http://127.0.0.1:${port}/`,
-    mailEnv: { SMTP_URL: `smtp://127.0.0.1:${sink.port}`, DNS_SERVERS: dnsServer },
+    hub,
+    provider,
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      DNS_SERVERS: dnsServer,
+      BILLING_HUB_URL: hub.url,
+      BILLING_HUB_API_KEY: hub.apiKey,
+      PAYMENT_PROVIDER_URL: provider.url,
+      PAYMENT_PROVIDER_API_KEY: provider.apiKey,
+    },
     async stop() {
+      await provider.stop();
+      await hub.stop();
       await new Promise<void>((resolve) => page.close(() => resolve()));
       page.closeAllConnections();
       await sink.stop();

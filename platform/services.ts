@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Broker } from '@mailplane/broker';
 import { createStore, type Store } from '@mailplane/store';
 import type { Clock, Logger } from '@mailplane/runtime';
-import { startBilling } from '@mailplane/billing';
+import { billingConfig, startBilling } from '@mailplane/billing';
 import { mailConfig, startMail } from '@mailplane/mail';
 import { startWebhooks, webhooksConfig } from '@mailplane/webhooks';
 import { gatewayConfig, startGateway } from '@mailplane/gateway';
@@ -35,7 +35,7 @@ export async function startService(
     case 'gateway':
       return startGateway({ ...common, config: gatewayConfig(deps.env) });
     case 'billing':
-      return startBilling(common);
+      return startBilling({ ...common, config: billingConfig(deps.env) });
     case 'mail':
       return startMail({ ...common, config: mailConfig(deps.env) });
     case 'webhooks':

@@ -1,18 +1,60 @@
 import type { Broker } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
+import { QUEUES } from '@mailplane/contracts';
 import { serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
+import type { BillingConfig } from './config';
+import { accountsRepo } from './data-access/accounts-repo';
+import { catalogueRepo } from './data-access/catalogue-repo';
+import { checkoutsRepo } from './data-access/checkouts-repo';
+import { createHubClient } from './data-access/hub';
+import { createProviderClient } from './data-access/provider';
+import type { BillingDeps } from './domain/deps';
+import { announce } from './domain/entitlement';
 import { billingHandlers } from './entry-points/rpc';
 
 export interface BillingService {
+  deps: BillingDeps;
   stop(): Promise<void>;
 }
 
-export async function startBilling(options: { broker: Broker; store: Store; logger: Logger; clock?: Clock }): Promise<BillingService> {
+const SWEEP_EVERY_MS = 1000;
+const SWEEP_GRACE_MS = 2000;
+
+export async function startBilling(options: { config: BillingConfig; broker: Broker; store: Store; logger: Logger; clock?: Clock }): Promise<BillingService> {
+  const { config, broker, store } = options;
   const logger = options.logger.child({ service: 'billing' });
-  const deps = { store: options.store, broker: options.broker, clock: options.clock ?? systemClock, logger };
-  const rpc = await serveOperations(options.broker, 'rpc.billing', billingHandlers(deps), { logger });
-  logger.info('billing service started');
+  const deps: BillingDeps = {
+    config,
+    hub: config.hub ? createHubClient(config.hub, config.timeoutMs) : null,
+    provider: config.provider ? createProviderClient(config.provider, config.timeoutMs) : null,
+    accounts: accountsRepo(store),
+    checkouts: checkoutsRepo(store),
+    catalogue: catalogueRepo(store),
+    broker,
+    clock: options.clock ?? systemClock,
+    logger,
+  };
+  await deps.accounts.init();
+  await deps.checkouts.init();
+  const rpc = await serveOperations(broker, QUEUES.billing, billingHandlers(deps), { logger });
+  // Entitlement changes written but not confirmed by the broker go out again.
+  let sweeping: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    sweeping ??= deps.accounts
+      .unannounced(new Date(deps.clock.now().getTime() - SWEEP_GRACE_MS), 100)
+      .then(async (accounts) => {
+        for (const account of accounts) await announce(deps, account);
+      })
+      .catch((err) => logger.warn('entitlement sweep failed', { err }))
+      .finally(() => (sweeping = null));
+  }, SWEEP_EVERY_MS);
+  logger.info(config.hub && config.provider ? 'billing service started' : 'billing service started without a hub or provider: billing answers 503');
   return {
-    stop: () => rpc.cancel(),
+    deps,
+    async stop() {
+      clearInterval(timer);
+      await sweeping;
+      await rpc.cancel();
+    },
   };
 }

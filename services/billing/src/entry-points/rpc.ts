@@ -1,6 +1,30 @@
-import type { OperationHandlers } from '@mailplane/runtime';
+import type { CheckoutRequest, RpcReply, RpcRequest } from '@mailplane/contracts';
+import { json, type OperationHandlers } from '@mailplane/runtime';
+import { getCatalogue } from '../domain/catalogue';
+import { checkoutMethods, openCheckout } from '../domain/checkout';
+import type { BillingDeps } from '../domain/deps';
+import { handlePaymentNotification, paymentIdOf } from '../domain/payment-webhook';
+import { billingState } from '../domain/state';
 
-// Operations of the contract owned by this service; those not listed answer 501 not_implemented.
-export function billingHandlers(_deps: object): OperationHandlers {
-  return {};
+// The gateway authenticated and validated these against the contract before forwarding.
+const tenant = (r: RpcRequest) => r.tenantId as string;
+const text = (status: number, body: string): RpcReply => ({ status, contentType: 'text/plain', body });
+
+export function billingHandlers(deps: BillingDeps): OperationHandlers {
+  return {
+    getCatalogue: async () => json(await getCatalogue(deps)),
+    listCheckoutMethods: async (r) => json(await checkoutMethods(deps, String(r.query.plan))),
+    createCheckout: async (r) => json(await openCheckout(deps, tenant(r), r.body as CheckoutRequest)),
+    getBillingState: async (r) => json(await billingState(deps, tenant(r))),
+    // The provider reads only the status; whatever goes wrong it gets text, and a 500 makes it retry.
+    paymentProviderWebhook: async (r) => {
+      try {
+        const outcome = await handlePaymentNotification(deps, paymentIdOf(Buffer.from(r.rawBody ?? '', 'base64'), r.contentType));
+        return text(outcome.status, outcome.text);
+      } catch (err) {
+        deps.logger.error('payment notification not applied', { requestId: r.requestId, err });
+        return text(500, 'not applied; retry');
+      }
+    },
+  };
 }

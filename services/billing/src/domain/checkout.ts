@@ -1,0 +1,74 @@
+import { AppError, type CheckoutRequest, type CheckoutResult } from '@mailplane/contracts';
+import { newId } from '@mailplane/runtime';
+import type { Provider } from '../data-access/provider';
+import { purchasablePlan } from './catalogue';
+import type { BillingDeps } from './deps';
+import { entitles } from './entitlement';
+import { providerAmount } from './money';
+import { callProvider } from './upstream';
+
+export function configuredProvider(deps: BillingDeps): Provider {
+  if (!deps.provider || !deps.hub) throw new AppError('billing_not_configured', 'No billing hub or payment provider is configured.');
+  return deps.provider;
+}
+
+/** GET /billing/checkout-methods: what the provider offers for a first payment of the plan's price. */
+export async function checkoutMethods(deps: BillingDeps, planId: string) {
+  const provider = configuredProvider(deps);
+  const plan = await purchasablePlan(deps, planId);
+  const methods = await callProvider(() => provider.firstPaymentMethods(providerAmount(plan.priceCents, plan.currency)));
+  return { plan: plan.id, methods: methods.map((m) => ({ id: m.id, description: m.description, ...(m.image?.svg ? { imageUrl: m.image.svg } : {}) })) };
+}
+
+/**
+ * POST /billing/checkout: a first payment of the plan's price on the tenant's provider customer, which
+ * also creates the mandate for later charges. The checkout is stored before the payment exists and named
+ * in its metadata, so a payment confirmed after a crash here still finds its tenant. Nothing is granted
+ * until the provider's webhook confirms the payment.
+ */
+export async function openCheckout(deps: BillingDeps, tenantId: string, input: CheckoutRequest): Promise<CheckoutResult> {
+  const provider = configuredProvider(deps);
+  let account = await deps.accounts.ensure(tenantId, deps.clock.now());
+  if (entitles(account.subscription)) throw new AppError('already_subscribed', 'The tenant already holds a subscription; upgrade or downgrade it instead.');
+  const plan = await purchasablePlan(deps, input.plan);
+  const amount = providerAmount(plan.priceCents, plan.currency);
+  if (input.paymentMethod) {
+    const offered = await callProvider(() => provider.firstPaymentMethods(amount));
+    if (!offered.some((m) => m.id === input.paymentMethod)) {
+      throw new AppError('validation_failed', `Payment method ${input.paymentMethod} is not offered for ${plan.id}.`, {
+        errors: [{ path: '/body/paymentMethod', message: 'not one of GET /billing/checkout-methods' }],
+      });
+    }
+  }
+  if (!account.customerId) {
+    const customer = await callProvider(() => provider.createCustomer({ name: input.name ?? `Mailplane tenant ${tenantId}`, email: input.email, metadata: { tenantId } }));
+    // Two racing checkouts may both create a customer; the one written first is kept.
+    await deps.accounts.change(account, { $set: { customerId: customer.id, updatedAt: deps.clock.now() } });
+    account = (await deps.accounts.byTenant(tenantId))!;
+  }
+  const now = deps.clock.now();
+  const checkoutId = newId('chk', now.getTime());
+  await deps.checkouts.insert({
+    _id: checkoutId, tenantId, plan: plan.id, planName: plan.name, priceCents: plan.priceCents, currency: plan.currency,
+    monthlyEmailQuota: plan.monthlyEmailQuota, paymentId: null, status: 'open', createdAt: now,
+  });
+  const payment = await callProvider(() =>
+    provider.createPayment(
+      {
+        amount,
+        description: `Mailplane ${plan.name}, first month`,
+        redirectUrl: input.successUrl ?? deps.config.checkoutReturnUrl,
+        webhookUrl: `${deps.config.publicUrl}/billing/webhook/payment-provider`,
+        metadata: { tenantId, plan: plan.id, checkoutId },
+        sequenceType: 'first',
+        customerId: account.customerId!,
+        ...(input.paymentMethod ? { method: input.paymentMethod } : {}),
+      },
+      checkoutId,
+    ),
+  );
+  await deps.checkouts.setPayment(checkoutId, payment.id);
+  const checkoutUrl = payment._links.checkout?.href;
+  if (!checkoutUrl) throw new AppError('billing_unavailable', 'The payment provider returned no checkout.');
+  return { checkoutUrl, paymentId: payment.id, plan: plan.id, ...(payment.expiresAt ? { expiresAt: new Date(payment.expiresAt).toISOString() } : {}) };
+}

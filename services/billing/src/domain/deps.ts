@@ -1,0 +1,21 @@
+import type { Broker } from '@mailplane/broker';
+import type { Clock, Logger } from '@mailplane/runtime';
+import type { BillingConfig } from '../config';
+import type { AccountsRepo } from '../data-access/accounts-repo';
+import type { CatalogueRepo } from '../data-access/catalogue-repo';
+import type { CheckoutsRepo } from '../data-access/checkouts-repo';
+import type { Hub } from '../data-access/hub';
+import type { Provider } from '../data-access/provider';
+
+export interface BillingDeps {
+  config: BillingConfig;
+  /** Null when not configured: every route that needs them answers 503 `billing_not_configured`. */
+  hub: Hub | null;
+  provider: Provider | null;
+  accounts: AccountsRepo;
+  checkouts: CheckoutsRepo;
+  catalogue: CatalogueRepo;
+  broker: Broker;
+  clock: Clock;
+  logger: Logger;
+}
