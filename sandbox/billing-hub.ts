@@ -1,5 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listen, sendJson } from './sandbox-http';
+
+const send = (res: ServerResponse, status: number, body: unknown) => sendJson(res, status, body, { 'Content-Type': 'application/json' });
 
 export interface HubPlan {
   code: string;
@@ -43,33 +45,18 @@ export async function startBillingHub(options: { apiKey: string; plans?: HubPlan
     send(res, 404, { status: 404, error: 'Not Found' });
   }
 
-  const server = createServer(handle);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, () => (server.off('error', reject), resolve()));
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const http = await listen(handle, host);
   let stopped: Promise<void> | undefined;
 
   return {
-    url,
+    url: http.url,
     apiKey: options.apiKey,
     setPlans: (next) => void (plans = structuredClone(next)),
     setDown: (value) => void (down = value),
     stop() {
-      stopped ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Clients keep sockets alive; close() alone would wait for them to idle out.
-        server.closeAllConnections();
-      });
+      stopped ??= http.close();
       return stopped;
     },
   };
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
-}

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody, sendText } from './payment-provider-http';
+import { readBody, sendText } from './sandbox-http';
 import { SETTLED_STATUSES, type ProviderPayment, type SettledStatus } from './payment-provider-payments';
 import { escapeHtml } from './smtp-sink-page';
 

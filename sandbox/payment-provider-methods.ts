@@ -1,4 +1,4 @@
-import { ApiError } from './payment-provider-http';
+import { ApiError } from './sandbox-http';
 
 export const AMOUNT_VALUE = /^\d+\.\d{2}$/;
 export const CURRENCY = /^[A-Z]{3}$/;

@@ -1,4 +1,4 @@
-import { ApiError, randomId, timestamp } from './payment-provider-http';
+import { ApiError, randomId, timestamp } from './sandbox-http';
 import { AMOUNT_VALUE, CURRENCY, METHOD_IDS } from './payment-provider-methods';
 
 export type PaymentStatus = 'open' | 'paid' | 'failed' | 'canceled' | 'expired';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleCheckout } from './payment-provider-checkout';
-import { ApiError, listen, parseJsonObject, readBody, sendJson, sendText } from './payment-provider-http';
+import { ApiError, listen, parseJsonObject, readBody, sendJson, sendText } from './sandbox-http';
 import { createIdempotencyStore } from './payment-provider-idempotency';
 import { listMethods } from './payment-provider-methods';
 import { createCustomer, createPayment, settle, type ProviderPayment, type ProviderState, type SettledStatus } from './payment-provider-payments';
