@@ -8,6 +8,7 @@ import { catalogueRepo } from './data-access/catalogue-repo';
 import { checkoutsRepo } from './data-access/checkouts-repo';
 import { createHubClient } from './data-access/hub';
 import { createProviderClient } from './data-access/provider';
+import { upgradesRepo } from './data-access/upgrades-repo';
 import type { BillingDeps } from './domain/deps';
 import { announce } from './domain/entitlement';
 import { billingHandlers } from './entry-points/rpc';
@@ -29,6 +30,7 @@ export async function startBilling(options: { config: BillingConfig; broker: Bro
     provider: config.provider ? createProviderClient(config.provider, config.timeoutMs) : null,
     accounts: accountsRepo(store),
     checkouts: checkoutsRepo(store),
+    upgrades: upgradesRepo(store),
     catalogue: catalogueRepo(store),
     broker,
     clock: options.clock ?? systemClock,

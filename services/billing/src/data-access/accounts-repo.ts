@@ -13,6 +13,8 @@ export interface Subscription {
   cancelAtPeriodEnd: boolean;
   /** The first payment that created it: applying the same payment again finds it here. */
   sourcePaymentId: string;
+  /** The upgrade that set the current plan, likewise. */
+  upgradeId?: string;
 }
 
 /** A tenant's billing: the provider customer, the subscription, and the entitlement revision announced to mail. */

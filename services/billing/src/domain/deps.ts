@@ -6,6 +6,7 @@ import type { CatalogueRepo } from '../data-access/catalogue-repo';
 import type { CheckoutsRepo } from '../data-access/checkouts-repo';
 import type { Hub } from '../data-access/hub';
 import type { Provider } from '../data-access/provider';
+import type { UpgradesRepo } from '../data-access/upgrades-repo';
 
 export interface BillingDeps {
   config: BillingConfig;
@@ -14,6 +15,7 @@ export interface BillingDeps {
   provider: Provider | null;
   accounts: AccountsRepo;
   checkouts: CheckoutsRepo;
+  upgrades: UpgradesRepo;
   catalogue: CatalogueRepo;
   broker: Broker;
   clock: Clock;

@@ -1,8 +1,10 @@
+import { AppError } from '@mailplane/contracts';
 import type { CheckoutRecord } from '../data-access/checkouts-repo';
 import type { ProviderPayment } from '../data-access/provider';
 import type { BillingDeps } from './deps';
 import { changeSubscription, entitles } from './entitlement';
 import { addMonth } from './money';
+import { settleUpgradePayment } from './upgrade';
 
 export type WebhookOutcome = { status: 200 | 400 | 500 | 503; text: string };
 
@@ -39,6 +41,8 @@ export async function handlePaymentNotification(deps: BillingDeps, paymentId: st
     return { status: 503, text: 'payment provider unreachable' };
   }
   if (!payment) return { status: 200, text: 'unknown payment' };
+  const upgradeId = payment.metadata?.upgradeId;
+  if (upgradeId) return settleUpgradeNotification(deps, upgradeId, payment);
   const checkout = (await deps.checkouts.byPayment(payment.id)) ?? (payment.metadata?.checkoutId ? await deps.checkouts.byId(payment.metadata.checkoutId) : null);
   if (!checkout) return { status: 200, text: 'attributable to nobody' };
   if (checkout.status !== 'open') return { status: 200, text: 'already applied' };
@@ -51,6 +55,19 @@ export async function handlePaymentNotification(deps: BillingDeps, paymentId: st
     return { status: 200, text: 'closed' };
   }
   return { status: 200, text: 'nothing to apply yet' };
+}
+
+/** An upgrade charge that settled after its request had answered (or died). */
+async function settleUpgradeNotification(deps: BillingDeps, upgradeId: string, payment: ProviderPayment): Promise<WebhookOutcome> {
+  const record = await deps.upgrades.byId(upgradeId);
+  if (!record || record.tenantId !== payment.metadata?.tenantId) return { status: 200, text: 'attributable to nobody' };
+  if (record.status !== 'open') return { status: 200, text: 'already applied' };
+  try {
+    return await settleUpgradePayment(deps, record, payment, () => ({ status: 200 as const, text: 'applied' }));
+  } catch (err) {
+    if (err instanceof AppError && err.code !== 'internal') return { status: 200, text: err.code === 'payment_declined' ? 'closed' : 'nothing to apply yet' };
+    throw err;
+  }
 }
 
 /** The entitling subscription starts when the payment was made and runs one calendar month. */

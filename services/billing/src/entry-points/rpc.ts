@@ -1,10 +1,12 @@
-import type { CheckoutRequest, RpcReply, RpcRequest } from '@mailplane/contracts';
+import type { CheckoutRequest, RpcReply, RpcRequest, UpgradeRequest } from '@mailplane/contracts';
 import { json, type OperationHandlers } from '@mailplane/runtime';
 import { getCatalogue } from '../domain/catalogue';
 import { checkoutMethods, openCheckout } from '../domain/checkout';
 import type { BillingDeps } from '../domain/deps';
 import { handlePaymentNotification, paymentIdOf } from '../domain/payment-webhook';
+import { priceUpgrade } from '../domain/quote';
 import { billingState } from '../domain/state';
+import { upgrade } from '../domain/upgrade';
 
 // The gateway authenticated and validated these against the contract before forwarding.
 const tenant = (r: RpcRequest) => r.tenantId as string;
@@ -16,6 +18,8 @@ export function billingHandlers(deps: BillingDeps): OperationHandlers {
     listCheckoutMethods: async (r) => json(await checkoutMethods(deps, String(r.query.plan))),
     createCheckout: async (r) => json(await openCheckout(deps, tenant(r), r.body as CheckoutRequest)),
     getBillingState: async (r) => json(await billingState(deps, tenant(r))),
+    quoteUpgrade: async (r) => json((await priceUpgrade(deps, tenant(r), (r.body as { plan: string }).plan)).quote),
+    upgradeSubscription: async (r) => json(await upgrade(deps, tenant(r), r.body as UpgradeRequest)),
     // The provider reads only the status; whatever goes wrong it gets text, and a 500 makes it retry.
     paymentProviderWebhook: async (r) => {
       try {

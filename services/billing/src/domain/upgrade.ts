@@ -1,0 +1,81 @@
+import { AppError, type UpgradeRequest, type UpgradeResult } from '@mailplane/contracts';
+import type { ProviderPayment } from '../data-access/provider';
+import type { UpgradeRecord } from '../data-access/upgrades-repo';
+import { configuredProvider } from './checkout';
+import type { BillingDeps } from './deps';
+import { changeSubscription, entitles } from './entitlement';
+import { providerAmount } from './money';
+import { priceUpgrade } from './quote';
+import { unavailable } from './upstream';
+
+/**
+ * POST /billing/upgrade. The amount is computed again and must equal `acceptedCents`; above the floor it
+ * must be consented to. The difference is charged on the mandate first; the larger tier applies once paid.
+ */
+export async function upgrade(deps: BillingDeps, tenantId: string, input: UpgradeRequest): Promise<UpgradeResult> {
+  const provider = configuredProvider(deps);
+  const { account, quote, target } = await priceUpgrade(deps, tenantId, input.plan);
+  if (input.acceptedCents !== quote.amountCents) {
+    throw new AppError('quote_stale', `The upgrade now costs ${quote.amountCents} cents, not ${input.acceptedCents}; quote again.`, { amountCents: quote.amountCents });
+  }
+  if (quote.consentRequired && input.consented !== true) {
+    throw new AppError('quote_not_consented', `A charge of ${quote.amountCents} cents needs the customer's consent (consented: true).`);
+  }
+  const now = deps.clock.now();
+  // Same tenant, same subscription state, same plan and amount: the same record and idempotency key.
+  const record = await deps.upgrades.open({
+    _id: `upg_${tenantId}_${account.revision}_${target.id}_${quote.amountCents}`, tenantId, plan: target.id, priceCents: target.priceCents,
+    monthlyEmailQuota: target.monthlyEmailQuota, amountCents: quote.amountCents, currency: quote.currency, paymentId: null, status: 'open', createdAt: now, appliedAt: null,
+  });
+  const result = (paymentId: string | null): UpgradeResult => ({ plan: target.id, chargedCents: quote.amountCents, currency: quote.currency, effectiveAt: deps.clock.now().toISOString(), paymentId });
+  if (quote.amountCents === 0) {
+    await applyUpgrade(deps, record, null);
+    return result(null);
+  }
+  let payment: ProviderPayment;
+  try {
+    payment = await provider.createPayment(
+      {
+        amount: providerAmount(quote.amountCents, quote.currency),
+        description: `Mailplane upgrade to ${target.id}, rest of the period`,
+        webhookUrl: `${deps.config.publicUrl}/billing/webhook/payment-provider`,
+        metadata: { tenantId, plan: target.id, upgradeId: record._id },
+        sequenceType: 'recurring',
+        customerId: account.customerId!,
+      },
+      record._id,
+    );
+  } catch (err) {
+    if ((err as { response?: { status?: number } }).response?.status === 422) {
+      await deps.upgrades.settle(record._id, 'closed', '', now);
+      throw new AppError('payment_declined', 'The stored payment method cannot be charged; nothing changed.');
+    }
+    throw unavailable(err);
+  }
+  return settleUpgradePayment(deps, record, payment, () => result(payment.id));
+}
+
+/** Applies or closes an upgrade by its payment: from the request itself, or from the provider's webhook later. */
+export async function settleUpgradePayment<T>(deps: BillingDeps, record: UpgradeRecord, payment: ProviderPayment, done: () => T): Promise<T> {
+  if (payment.status === 'paid') {
+    await applyUpgrade(deps, record, payment.id);
+    return done();
+  }
+  if (payment.status === 'failed' || payment.status === 'canceled' || payment.status === 'expired') {
+    await deps.upgrades.settle(record._id, 'closed', payment.id, deps.clock.now());
+    throw new AppError('payment_declined', 'The charge was declined; the plan is unchanged.');
+  }
+  throw new AppError('billing_unavailable', 'The charge is still being processed; the larger plan applies as soon as it is paid.');
+}
+
+async function applyUpgrade(deps: BillingDeps, record: UpgradeRecord, paymentId: string | null): Promise<void> {
+  if (record.status === 'applied') return;
+  for (;;) {
+    const account = await deps.accounts.byTenant(record.tenantId);
+    const current = account?.subscription ?? null;
+    if (!account || !entitles(current) || current.upgradeId === record._id) break;
+    const changed = await changeSubscription(deps, account, { ...current, plan: record.plan, priceCents: record.priceCents, monthlyEmailQuota: record.monthlyEmailQuota, upgradeId: record._id });
+    if (changed) break;
+  }
+  await deps.upgrades.settle(record._id, 'applied', paymentId ?? '', deps.clock.now());
+}

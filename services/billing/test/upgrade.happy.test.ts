@@ -1,0 +1,114 @@
+import request from 'supertest';
+import { expectContract, expectProblem } from '../../../test/support/contract';
+import { auth } from '../../../test/support/mail';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { prorate } from '../src/domain/quote';
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(() => platform.stop());
+afterEach(() => platform.sandbox.provider.behaviour.reset());
+
+const state = async (key: string) => (await request(platform.url).get('/billing/state').set(auth(key))).body;
+const quote = (key: string, plan: string) => request(platform.url).post('/billing/upgrade/quote').set(auth(key)).send({ plan });
+const upgrade = (key: string, body: object) => request(platform.url).post('/billing/upgrade').set(auth(key)).send(body);
+const recurringCharges = (customerId: string | null) =>
+  platform.sandbox.provider.payments().filter((p) => p.sequenceType === 'recurring' && p.customerId === customerId);
+
+/** A tenant who bought `plan` through the hosted checkout. */
+async function subscribed(plan = 'starter') {
+  const { key } = await platform.newTenant();
+  const opened = (await request(platform.url).post('/billing/checkout').set(auth(key)).send({ plan }).expect(200)).body;
+  await platform.sandbox.provider.complete(opened.paymentId, 'paid');
+  for (const deadline = Date.now() + 5000; !(await state(key)).hasSubscription; ) {
+    if (Date.now() > deadline) throw new Error('checkout never applied');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const customerId = platform.sandbox.provider.payments().find((p) => p.id === opened.paymentId)!.customerId;
+  return { key, customerId };
+}
+
+describe('proration', () => {
+  it.each([
+    [3400, 0.5, 1700],
+    [3400, 1, 3400],
+    [3400, 0, 0],
+    [1, 0.5, 1], // half a cent rounds up
+    [3, 1 / 3, 1],
+  ])('when %i cents of difference has %p of the period left, then %i cents', (difference, share, expected) => {
+    const start = new Date('2026-11-01T00:00:00Z');
+    const end = new Date('2026-12-01T00:00:00Z');
+    const now = new Date(end.getTime() - share * (end.getTime() - start.getTime()));
+    expect(prorate(difference, now, start, end)).toBe(expected);
+  });
+});
+
+describe('upgrade', () => {
+  it('when a quote is asked, then it is the difference for the time left, and nothing is charged', async () => {
+    const t = await subscribed('starter');
+    const res = await quote(t.key, 'growth');
+    expect(res.status).toBe(200);
+    expectContract(res, 'quoteUpgrade');
+    expect(res.body).toMatchObject({ plan: 'growth', currentPlan: 'starter', currency: 'EUR', consentRequired: true, prorationFloorCents: 50 });
+    expect(res.body.amountCents).toBeGreaterThan(3390);
+    expect(res.body.amountCents).toBeLessThanOrEqual(3400);
+    expect(recurringCharges(t.customerId)).toHaveLength(0);
+  });
+
+  it('when the accepted amount is stale or not consented to, then 409 and nothing is charged', async () => {
+    const t = await subscribed('starter');
+    const q = (await quote(t.key, 'growth')).body;
+    expectProblem(await upgrade(t.key, { plan: 'growth', acceptedCents: q.amountCents + 100, consented: true }), 409, 'quote_stale', 'upgradeSubscription');
+    expectProblem(await upgrade(t.key, { plan: 'growth', acceptedCents: q.amountCents }), 409, 'quote_not_consented', 'upgradeSubscription');
+    expect(recurringCharges(t.customerId)).toHaveLength(0);
+    expect(await state(t.key)).toMatchObject({ plan: 'starter' });
+  });
+
+  it('when the quoted amount is accepted, then it is charged on the mandate and the larger plan applies at once', async () => {
+    const t = await subscribed('starter');
+    const q = (await quote(t.key, 'growth')).body;
+    const res = await upgrade(t.key, { plan: 'growth', acceptedCents: q.amountCents, consented: true });
+    expect(res.status).toBe(200);
+    expectContract(res, 'upgradeSubscription');
+    expect(res.body).toMatchObject({ plan: 'growth', chargedCents: q.amountCents, currency: 'EUR', paymentId: expect.stringMatching(/^tr_/) });
+    const [charge] = recurringCharges(t.customerId);
+    expect(charge).toMatchObject({ id: res.body.paymentId, status: 'paid', amount: { value: (q.amountCents / 100).toFixed(2), currency: 'EUR' }, mandateId: expect.stringMatching(/^mdt_/) });
+    expect(await state(t.key)).toMatchObject({ plan: 'growth', monthlyEmailQuota: 100000, status: 'active' });
+  });
+
+  it('when the charge is declined, then 402 and the plan is unchanged', async () => {
+    const t = await subscribed('starter');
+    const q = (await quote(t.key, 'scale')).body;
+    platform.sandbox.provider.behaviour.declineNextRecurring();
+    expectProblem(await upgrade(t.key, { plan: 'scale', acceptedCents: q.amountCents, consented: true }), 402, 'payment_declined', 'upgradeSubscription');
+    expect(await state(t.key)).toMatchObject({ plan: 'starter', monthlyEmailQuota: 20000 });
+  });
+
+  it('when the same upgrade is sent twice at once, then the customer is charged once', async () => {
+    const t = await subscribed('starter');
+    const q = (await quote(t.key, 'growth')).body;
+    const body = { plan: 'growth', acceptedCents: q.amountCents, consented: true };
+    const answers = await Promise.all([upgrade(t.key, body), upgrade(t.key, body)]);
+    expect(answers.some((a) => a.status === 200)).toBe(true);
+    expect(recurringCharges(t.customerId)).toHaveLength(1);
+    expect(await state(t.key)).toMatchObject({ plan: 'growth' });
+  });
+
+  it.each([
+    ['a smaller plan', 422, 'not_an_upgrade', 'free'],
+    ['the same plan', 422, 'not_an_upgrade', 'starter'],
+    ['a plan the hub does not sell', 422, 'unknown_plan', 'platinum'],
+  ])('when the upgrade names %s, then %i %s', async (_label, status, code, plan) => {
+    const t = await subscribed('starter');
+    expectProblem(await quote(t.key, plan), status, code, 'quoteUpgrade');
+    expectProblem(await upgrade(t.key, { plan, acceptedCents: 0 }), status, code, 'upgradeSubscription');
+  });
+
+  it('when the tenant has no subscription, then 404 no_subscription', async () => {
+    const { key } = await platform.newTenant();
+    expectProblem(await quote(key, 'growth'), 404, 'no_subscription', 'quoteUpgrade');
+    expectProblem(await upgrade(key, { plan: 'growth', acceptedCents: 0 }), 404, 'no_subscription', 'upgradeSubscription');
+  });
+});
