@@ -35,35 +35,40 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     ...config.env,
     PORT: port,
   };
+  sandbox.hub.setWebhookUrl(`${env.PUBLIC_URL}/billing/webhook/subscription-hub`);
   const broker = createMemoryBroker();
   const started: Array<{ running: Running; close: () => Promise<void> }> = [];
-  // Services first, gateway last, so the edge never forwards to nobody.
-  for (const name of [...SERVICE_NAMES.slice(1), 'gateway'] as const) {
-    const store = await storeFor(name, config);
-    const running = await startService(name, { broker, store, logger, env, clock: options.clock });
-    started.push({ running, close: () => store.close() });
-  }
-  const gateway = started[started.length - 1].running as Gateway;
-  let sandboxTenant: Embedded['sandboxTenant'] = null;
-  if (!(await gateway.deps.tenants.findSandbox())) {
-    const created = await createTenant(gateway.deps, { name: 'Sandbox', sandbox: true });
-    await publishSandboxIdentity(gateway.url, created.apiKey.key, sandbox.dns);
-    sandboxTenant = { tenantId: created.tenantId, apiKey: created.apiKey.key, domain: SANDBOX_DOMAIN };
-  }
-  return {
-    url: gateway.url,
-    gateway,
-    sandbox,
-    sandboxTenant,
-    stop: async () => {
-      for (const { running, close } of started.reverse()) {
-        await running.stop();
-        await close();
-      }
-      await broker.close();
-      await sandbox.stop();
-    },
+  const stop = async () => {
+    for (const { running, close } of started.reverse()) {
+      await running.stop();
+      await close();
+    }
+    await broker.close();
+    await sandbox.stop();
   };
+  try {
+    // Services first, gateway last, so the edge never forwards to nobody.
+    for (const name of [...SERVICE_NAMES.slice(1), 'gateway'] as const) {
+      const store = await storeFor(name, config);
+      const running = await startService(name, { broker, store, logger, env, clock: options.clock }).catch(async (err) => {
+        await store.close();
+        throw err;
+      });
+      started.push({ running, close: () => store.close() });
+    }
+    const gateway = started[started.length - 1].running as Gateway;
+    let sandboxTenant: Embedded['sandboxTenant'] = null;
+    if (!(await gateway.deps.tenants.findSandbox())) {
+      const created = await createTenant(gateway.deps, { name: 'Sandbox', sandbox: true });
+      await publishSandboxIdentity(gateway.url, created.apiKey.key, sandbox.dns);
+      sandboxTenant = { tenantId: created.tenantId, apiKey: created.apiKey.key, domain: SANDBOX_DOMAIN };
+    }
+    return { url: gateway.url, gateway, sandbox, sandboxTenant, stop };
+  } catch (err) {
+    // A service that refuses to start (bad configuration) leaves nothing listening behind it.
+    await stop();
+    throw err;
+  }
 }
 
 /** The embedded default keeps its secrets (DKIM key sealing, unsubscribe signing) beside the data unless set in the environment. */

@@ -48,6 +48,7 @@ export async function startSandbox(options: { pagePort: number; dataDir: string;
       DNS_SERVERS: dnsServer,
       BILLING_HUB_URL: hub.url,
       BILLING_HUB_API_KEY: hub.apiKey,
+      BILLING_HUB_WEBHOOK_SECRET: hub.webhookSecret,
       PAYMENT_PROVIDER_URL: provider.url,
       PAYMENT_PROVIDER_API_KEY: provider.apiKey,
     },

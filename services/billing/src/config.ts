@@ -2,7 +2,7 @@ import { envReader } from '@mailplane/runtime';
 
 export interface BillingConfig {
   /** The hub (catalogue, subscriptions) and the payment provider; billing answers 503 without both. */
-  hub: { url: string; apiKey: string } | null;
+  hub: { url: string; apiKey: string; webhookSecret: string } | null;
   provider: { url: string; apiKey: string } | null;
   /** Where the provider reaches our webhook: `<publicUrl>/billing/webhook/payment-provider`. */
   publicUrl: string;
@@ -19,7 +19,9 @@ export function billingConfig(env: Record<string, string | undefined>): Readonly
   const providerUrl = read.optionalUrl('PAYMENT_PROVIDER_URL', ['http', 'https']);
   const publicUrl = read.url('PUBLIC_URL', 'http://localhost:3000', ['http', 'https']).replace(/\/+$/, '');
   return Object.freeze({
-    hub: hubUrl ? { url: hubUrl.replace(/\/+$/, ''), apiKey: read.secret('BILLING_HUB_API_KEY', 8) } : null,
+    hub: hubUrl
+      ? { url: hubUrl.replace(/\/+$/, ''), apiKey: read.secret('BILLING_HUB_API_KEY', 8), webhookSecret: read.secret('BILLING_HUB_WEBHOOK_SECRET', 16) }
+      : null,
     provider: providerUrl ? { url: providerUrl.replace(/\/+$/, ''), apiKey: read.secret('PAYMENT_PROVIDER_API_KEY', 8) } : null,
     publicUrl,
     checkoutReturnUrl: read.url('CHECKOUT_RETURN_URL', `${publicUrl}/billing/state`, ['http', 'https']),

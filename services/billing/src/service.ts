@@ -9,8 +9,10 @@ import { checkoutsRepo } from './data-access/checkouts-repo';
 import { createHubClient } from './data-access/hub';
 import { createProviderClient } from './data-access/provider';
 import { upgradesRepo } from './data-access/upgrades-repo';
+import { hubEventsRepo } from './data-access/hub-events-repo';
 import type { BillingDeps } from './domain/deps';
 import { announce } from './domain/entitlement';
+import { syncToHub } from './domain/hub-sync';
 import { billingHandlers } from './entry-points/rpc';
 
 export interface BillingService {
@@ -31,6 +33,7 @@ export async function startBilling(options: { config: BillingConfig; broker: Bro
     accounts: accountsRepo(store),
     checkouts: checkoutsRepo(store),
     upgrades: upgradesRepo(store),
+    hubEvents: hubEventsRepo(store),
     catalogue: catalogueRepo(store),
     broker,
     clock: options.clock ?? systemClock,
@@ -38,14 +41,16 @@ export async function startBilling(options: { config: BillingConfig; broker: Bro
   };
   await deps.accounts.init();
   await deps.checkouts.init();
+  await deps.hubEvents.init();
   const rpc = await serveOperations(broker, QUEUES.billing, billingHandlers(deps), { logger });
-  // Entitlement changes written but not confirmed by the broker go out again.
+  // Entitlement changes the broker did not confirm go out again; subscriptions the hub does not know yet are sent to it.
   let sweeping: Promise<void> | null = null;
   const timer = setInterval(() => {
     sweeping ??= deps.accounts
       .unannounced(new Date(deps.clock.now().getTime() - SWEEP_GRACE_MS), 100)
       .then(async (accounts) => {
         for (const account of accounts) await announce(deps, account);
+        for (const account of await deps.accounts.unsynced(100)) await syncToHub(deps, account._id);
       })
       .catch((err) => logger.warn('entitlement sweep failed', { err }))
       .finally(() => (sweeping = null));

@@ -15,6 +15,11 @@ export interface Subscription {
   sourcePaymentId: string;
   /** The upgrade that set the current plan, likewise. */
   upgradeId?: string;
+  /** False until the hub knows the subscription; the sweeper retries until it does. */
+  hubSynced: boolean;
+  scheduledPlan: { plan: string; priceCents: number; monthlyEmailQuota: number } | null;
+  /** While past due: the last moment to fix the payment before the subscription lapses. */
+  fixUntil: Date | null;
 }
 
 /** A tenant's billing: the provider customer, the subscription, and the entitlement revision announced to mail. */
@@ -50,6 +55,10 @@ export function accountsRepo(store: Store) {
     async change(account: AccountRecord, update: Update): Promise<boolean> {
       return (await accounts.updateOne({ _id: account._id, revision: account.revision, updatedAt: account.updatedAt }, update)).matched === 1;
     },
+    async markHubSynced(tenantId: string, paymentId: string) {
+      await accounts.updateOne({ _id: tenantId, 'subscription.sourcePaymentId': paymentId }, { $set: { 'subscription.hubSynced': true } });
+    },
+    unsynced: (limit: number) => accounts.find({ 'subscription.hubSynced': false }, { limit }),
     unannounced: (before: Date, limit: number) => accounts.find({ eventsPending: true, updatedAt: { $lt: before } }, { limit }),
     async announced(account: AccountRecord) {
       await accounts.updateOne({ _id: account._id, revision: account.revision, eventsPending: true }, { $set: { pendingEvents: [], eventsPending: false } });

@@ -5,6 +5,7 @@ import type { AccountsRepo } from '../data-access/accounts-repo';
 import type { CatalogueRepo } from '../data-access/catalogue-repo';
 import type { CheckoutsRepo } from '../data-access/checkouts-repo';
 import type { Hub } from '../data-access/hub';
+import type { HubEventsRepo } from '../data-access/hub-events-repo';
 import type { Provider } from '../data-access/provider';
 import type { UpgradesRepo } from '../data-access/upgrades-repo';
 
@@ -16,6 +17,7 @@ export interface BillingDeps {
   accounts: AccountsRepo;
   checkouts: CheckoutsRepo;
   upgrades: UpgradesRepo;
+  hubEvents: HubEventsRepo;
   catalogue: CatalogueRepo;
   broker: Broker;
   clock: Clock;

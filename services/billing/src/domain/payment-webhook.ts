@@ -5,6 +5,7 @@ import type { BillingDeps } from './deps';
 import { changeSubscription, entitles } from './entitlement';
 import { addMonth } from './money';
 import { settleUpgradePayment } from './upgrade';
+import { syncToHub } from './hub-sync';
 
 export type WebhookOutcome = { status: 200 | 400 | 500 | 503; text: string };
 
@@ -85,8 +86,10 @@ async function grant(deps: BillingDeps, checkout: CheckoutRecord, payment: Provi
     const applied = await changeSubscription(deps, account, {
       plan: checkout.plan, status: 'active', priceCents: checkout.priceCents, currency: checkout.currency, monthlyEmailQuota: checkout.monthlyEmailQuota,
       mandateId: payment.mandateId, periodStart: start, periodEnd: addMonth(start), cancelAtPeriodEnd: false, sourcePaymentId: payment.id,
+      hubSynced: false, scheduledPlan: null, fixUntil: null,
     });
     if (applied) break;
   }
   await deps.checkouts.settle(checkout._id, 'applied', payment.id);
+  await syncToHub(deps, checkout.tenantId).catch((err) => deps.logger.warn('subscription not yet known to the hub', { tenantId: checkout.tenantId, err }));
 }

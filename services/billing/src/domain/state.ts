@@ -12,10 +12,10 @@ export async function billingState(deps: BillingDeps, tenantId: string): Promise
     plan: entitlement.plan,
     status: entitlement.status,
     paymentFailed: s?.status === 'past_due',
-    fixUntil: null,
+    fixUntil: s?.status === 'past_due' && s.fixUntil ? s.fixUntil.toISOString() : null,
     currentPeriodEnd: entitles(s) ? s.periodEnd.toISOString() : null,
-    cancelAtPeriodEnd: s?.cancelAtPeriodEnd ?? false,
-    scheduledChange: null,
+    cancelAtPeriodEnd: entitles(s) ? s.cancelAtPeriodEnd : false,
+    scheduledChange: entitles(s) && s.scheduledPlan ? { kind: 'downgrade', plan: s.scheduledPlan.plan, effectiveAt: s.periodEnd.toISOString() } : null,
     monthlyEmailQuota: entitlement.monthlyEmailQuota,
   };
 }

@@ -7,6 +7,7 @@ import { changeSubscription, entitles } from './entitlement';
 import { providerAmount } from './money';
 import { priceUpgrade } from './quote';
 import { unavailable } from './upstream';
+import { syncToHub } from './hub-sync';
 
 /**
  * POST /billing/upgrade. The amount is computed again and must equal `acceptedCents`; above the floor it
@@ -74,8 +75,13 @@ async function applyUpgrade(deps: BillingDeps, record: UpgradeRecord, paymentId:
     const account = await deps.accounts.byTenant(record.tenantId);
     const current = account?.subscription ?? null;
     if (!account || !entitles(current) || current.upgradeId === record._id) break;
-    const changed = await changeSubscription(deps, account, { ...current, plan: record.plan, priceCents: record.priceCents, monthlyEmailQuota: record.monthlyEmailQuota, upgradeId: record._id });
+    const changed = await changeSubscription(deps, account, {
+      ...current, plan: record.plan, priceCents: record.priceCents, monthlyEmailQuota: record.monthlyEmailQuota, upgradeId: record._id,
+      scheduledPlan: null, hubSynced: false,
+    });
     if (changed) break;
   }
   await deps.upgrades.settle(record._id, 'applied', paymentId ?? '', deps.clock.now());
+  // Renewals charge the larger price from now on.
+  await syncToHub(deps, record.tenantId).catch((err) => deps.logger.warn('upgrade not yet known to the hub', { tenantId: record.tenantId, err }));
 }

@@ -1,0 +1,144 @@
+import request from 'supertest';
+import { hubSignature } from '../../../sandbox/billing-hub-subscriptions';
+import { expectContract, expectProblem } from '../../../test/support/contract';
+import { auth } from '../../../test/support/mail';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(() => platform.stop());
+
+const state = async (key: string) => {
+  const res = await request(platform.url).get('/billing/state').set(auth(key));
+  expectContract(res, 'getBillingState');
+  return res.body;
+};
+const hubSubscription = (tenantId: string) => platform.sandbox.hub.subscriptions().find((s) => s.external_id === tenantId);
+
+/** A tenant who bought `plan`; once the checkout is applied the hub knows the subscription too. */
+async function subscribed(plan = 'growth') {
+  const { key, tenantId } = await platform.newTenant();
+  const opened = (await request(platform.url).post('/billing/checkout').set(auth(key)).send({ plan }).expect(200)).body;
+  await platform.sandbox.provider.complete(opened.paymentId, 'paid');
+  for (const deadline = Date.now() + 5000; !hubSubscription(tenantId); ) {
+    if (Date.now() > deadline) throw new Error('the hub never learned the subscription');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return { key, tenantId };
+}
+
+describe('subscription lifecycle', () => {
+  it('when a downgrade is scheduled, then nothing changes today; at renewal the smaller tier applies', async () => {
+    const t = await subscribed('growth');
+    const before = await state(t.key);
+    const res = await request(platform.url).post('/billing/downgrade').set(auth(t.key)).send({ plan: 'starter' });
+    expect(res.status).toBe(200);
+    expectContract(res, 'downgradeSubscription');
+    expect(res.body).toEqual({ plan: 'growth', scheduledPlan: 'starter', effectiveAt: before.currentPeriodEnd });
+    expect(await state(t.key)).toMatchObject({ plan: 'growth', monthlyEmailQuota: 100000, scheduledChange: { kind: 'downgrade', plan: 'starter', effectiveAt: before.currentPeriodEnd } });
+    expect(hubSubscription(t.tenantId)).toMatchObject({ plan_code: 'growth', scheduled_plan_code: 'starter' });
+
+    expect(await platform.sandbox.hub.endPeriod(t.tenantId, 'renewed')).toBe(200);
+    const after = await state(t.key);
+    expect(after).toMatchObject({ plan: 'starter', monthlyEmailQuota: 20000, status: 'active', scheduledChange: null });
+    expect(Date.parse(after.currentPeriodEnd)).toBeGreaterThan(Date.parse(before.currentPeriodEnd));
+  });
+
+  it('when a scheduled downgrade is withdrawn, then 204, also when nothing is scheduled, and the renewal keeps the tier', async () => {
+    const t = await subscribed('growth');
+    await request(platform.url).post('/billing/downgrade').set(auth(t.key)).send({ plan: 'starter' }).expect(200);
+    const res = await request(platform.url).delete('/billing/pending-change').set(auth(t.key));
+    expect(res.status).toBe(204);
+    expectContract(res, 'cancelPendingChange');
+    await request(platform.url).delete('/billing/pending-change').set(auth(t.key)).expect(204);
+    expect((await state(t.key)).scheduledChange).toBeNull();
+    await platform.sandbox.hub.endPeriod(t.tenantId, 'renewed');
+    expect(await state(t.key)).toMatchObject({ plan: 'growth', monthlyEmailQuota: 100000 });
+  });
+
+  it('when the subscription is cancelled, then access continues until the period ends, then the tenant is back on free', async () => {
+    const t = await subscribed('starter');
+    const periodEnd = (await state(t.key)).currentPeriodEnd;
+    const res = await request(platform.url).delete('/billing/subscription').set(auth(t.key));
+    expect(res.status).toBe(200);
+    expectContract(res, 'cancelSubscription');
+    expect(res.body).toEqual({ accessUntil: periodEnd, hasSubscription: true, cancelAtPeriodEnd: true });
+    await request(platform.url).delete('/billing/subscription').set(auth(t.key)).expect(200);
+    expect(await state(t.key)).toMatchObject({ hasSubscription: true, plan: 'starter', cancelAtPeriodEnd: true });
+
+    await platform.sandbox.hub.endPeriod(t.tenantId, 'renewed');
+    expect(await state(t.key)).toMatchObject({ hasSubscription: false, status: 'canceled', plan: 'free', monthlyEmailQuota: 3000 });
+    expectProblem(await request(platform.url).delete('/billing/subscription').set(auth(t.key)), 404, 'no_subscription', 'cancelSubscription');
+    expect((await request(platform.url).post('/billing/checkout').set(auth(t.key)).send({ plan: 'starter' })).status).toBe(200);
+  });
+
+  it('when a renewal payment fails, then past due with a deadline, still entitled; fixed in time it renews, else it lapses', async () => {
+    const fixed = await subscribed('starter');
+    await platform.sandbox.hub.endPeriod(fixed.tenantId, 'payment_failed');
+    const due = await state(fixed.key);
+    expect(due).toMatchObject({ hasSubscription: true, status: 'past_due', paymentFailed: true, plan: 'starter', monthlyEmailQuota: 20000 });
+    expect(Date.parse(due.fixUntil)).toBeGreaterThan(Date.now());
+    expectProblem(await request(platform.url).post('/billing/downgrade').set(auth(fixed.key)).send({ plan: 'starter' }), 422, 'not_a_downgrade', 'downgradeSubscription');
+    expectProblem(await request(platform.url).post('/billing/upgrade/quote').set(auth(fixed.key)).send({ plan: 'scale' }), 422, 'tier_change_not_allowed', 'quoteUpgrade');
+    await platform.sandbox.hub.endPeriod(fixed.tenantId, 'payment_recovered');
+    expect(await state(fixed.key)).toMatchObject({ status: 'active', paymentFailed: false, fixUntil: null });
+
+    const unpaid = await subscribed('starter');
+    await platform.sandbox.hub.endPeriod(unpaid.tenantId, 'payment_failed');
+    await platform.sandbox.hub.endPeriod(unpaid.tenantId, 'lapsed');
+    expect(await state(unpaid.key)).toMatchObject({ hasSubscription: false, status: 'lapsed', plan: 'free', monthlyEmailQuota: 3000 });
+  });
+
+  it.each([
+    ['the free plan', 'downgrade_to_free', 'free'],
+    ['a larger plan', 'not_a_downgrade', 'scale'],
+    ['a plan the hub does not sell', 'unknown_plan', 'platinum'],
+  ])('when a downgrade names %s, then 422 %s and nothing is scheduled', async (_label, code, plan) => {
+    const t = await subscribed('growth');
+    expectProblem(await request(platform.url).post('/billing/downgrade').set(auth(t.key)).send({ plan }), 422, code, 'downgradeSubscription');
+    expect((await state(t.key)).scheduledChange).toBeNull();
+  });
+
+  it('when there is no subscription, then downgrade, withdrawal and cancel are 404', async () => {
+    const { key } = await platform.newTenant();
+    expectProblem(await request(platform.url).post('/billing/downgrade').set(auth(key)).send({ plan: 'starter' }), 404, 'no_subscription', 'downgradeSubscription');
+    expectProblem(await request(platform.url).delete('/billing/pending-change').set(auth(key)), 404, 'no_subscription', 'cancelPendingChange');
+    expectProblem(await request(platform.url).delete('/billing/subscription').set(auth(key)), 404, 'no_subscription', 'cancelSubscription');
+  });
+});
+
+describe('hub webhook', () => {
+  const post = (body: string, signature?: string) => {
+    const req = request(platform.url).post('/billing/webhook/subscription-hub').set('Content-Type', 'application/json');
+    return (signature ? req.set('Hub-Signature', signature) : req).send(body);
+  };
+
+  it('when the signature is missing, wrong, stale or over other bytes, then 401 in text and nothing is applied', async () => {
+    const t = await subscribed('starter');
+    const body = JSON.stringify({ id: 'hev_forged', type: 'subscription.lapsed', data: { external_id: t.tenantId } });
+    const secret = platform.sandbox.hub.webhookSecret;
+    const stale = Math.floor(Date.now() / 1000) - 600;
+    for (const signature of [undefined, hubSignature('another secret of some length', body), hubSignature(secret, body, stale), hubSignature(secret, `${body} `), 'garbage']) {
+      const res = await post(body, signature);
+      expect(res.status).toBe(401);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    }
+    expect((await state(t.key)).status).toBe('active');
+  });
+
+  it('when an event comes twice, or is of a type billing does not handle, then 200 and it is applied at most once', async () => {
+    const t = await subscribed('starter');
+    const secret = platform.sandbox.hub.webhookSecret;
+    const failed = JSON.stringify({ id: 'hev_twice', type: 'subscription.payment_failed', data: { external_id: t.tenantId, fix_until: '2099-01-01T00:00:00.000Z' } });
+    expect((await post(failed, hubSignature(secret, failed))).status).toBe(200);
+    await platform.sandbox.hub.endPeriod(t.tenantId, 'payment_recovered');
+    const replay = await post(failed, hubSignature(secret, failed));
+    expect(replay.status).toBe(200);
+    expect(replay.text).toBe('already applied');
+    expect((await state(t.key)).status).toBe('active');
+    const other = JSON.stringify({ id: 'hev_other', type: 'invoice.created', data: { external_id: t.tenantId } });
+    expect((await post(other, hubSignature(secret, other))).status).toBe(200);
+  });
+});
