@@ -5,7 +5,7 @@ import { startTestPlatform, type TestPlatform } from '../../../test/support/plat
 
 let platform: TestPlatform;
 beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000', RETRY_SCHEDULE: '1s' });
+  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000', RETRY_SCHEDULE: '2s' });
 });
 afterAll(() => platform.stop());
 

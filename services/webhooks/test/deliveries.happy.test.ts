@@ -141,11 +141,12 @@ describe('webhook deliveries', () => {
 
   it('when the endpoint is disabled during retries, then the pending retries stop', async () => {
     const t = await tenantWithEndpoint(['email.queued']);
-    receiver.answerNext(500, {}, 10);
+    // The endpoint asks for 2 s before the retry, so the PATCH always lands while the retry is pending.
+    receiver.answerNext(500, { 'Retry-After': '2' }, 10);
     await send(t);
     await receiver.waitFor(1);
     await request(platform.url).patch(`/webhooks/endpoints/${t.endpoint.id}`).set(auth(t.key)).send({ disabled: true }).expect(204);
-    await sleep(900);
+    await sleep(2500);
     expect(receiver.received).toHaveLength(1);
   });
 
