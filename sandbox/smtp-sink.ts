@@ -85,6 +85,8 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => (server.off('error', reject), resolve()));
   });
+  // A sender that dies mid-transaction resets its connection; an MTA shrugs that off (the message was not accepted).
+  server.on('error', () => undefined);
   const port = (server.server.address() as { port: number }).port;
 
   return {

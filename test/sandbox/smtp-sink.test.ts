@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';
 import { mailauthDkimVerifier } from '../../sandbox/dkim-verdict';
 import { startSandboxDns, type SandboxDns } from '../../sandbox/dns-server';
@@ -98,6 +98,35 @@ describe('sandbox SMTP sink', () => {
     await send('slow');
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
     expect(sink.count()).toBe(1);
+  });
+
+  it('when a sender is killed in the middle of a held message, then the sink stays up and takes the next one', async () => {
+    sink.behaviour.setDelay(60_000);
+    // A raw client that sends a whole message, then vanishes with a TCP reset while the sink holds its reply.
+    const socket = connect(sink.port, sink.host);
+    const replies: string[] = [];
+    socket.on('data', (chunk) => replies.push(chunk.toString()));
+    socket.on('error', () => undefined);
+    const waitReply = async (count: number) => {
+      for (const deadline = Date.now() + 3000; replies.join('').split('\r\n').filter(Boolean).length < count; ) {
+        if (Date.now() > deadline) throw new Error(`no SMTP reply: ${replies.join('')}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    await waitReply(1);
+    socket.write('HELO killed.example\r\n');
+    await waitReply(2);
+    for (const [i, line] of ['MAIL FROM:<a@killed.example>', 'RCPT TO:<b@recipient.example>', 'DATA'].entries()) {
+      socket.write(`${line}\r\n`);
+      await waitReply(3 + i);
+    }
+    socket.write('Subject: held\r\n\r\nbody\r\n.\r\n');
+    await new Promise((r) => setTimeout(r, 100));
+    socket.resetAndDestroy();
+    await new Promise((r) => setTimeout(r, 100));
+    sink.behaviour.setDelay(0);
+    await send('After the reset');
+    expect(sink.messages().map((m) => m.subject)).toContain('After the reset');
   });
 
   it('when the mailbox page is opened, then it lists mail newest first with escaped subjects and DKIM badges', async () => {
