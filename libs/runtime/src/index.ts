@@ -6,3 +6,4 @@ export * from './problem';
 export * from './operations';
 export * from './secret-box';
 export * from './envelope';
+export * from './periodic';

@@ -1,7 +1,7 @@
 import type { Broker } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
 import { QUEUES } from '@mailplane/contracts';
-import { serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
+import { runPeriodically, serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
 import type { BillingConfig } from './config';
 import { accountsRepo } from './data-access/accounts-repo';
 import { catalogueRepo } from './data-access/catalogue-repo';
@@ -44,23 +44,20 @@ export async function startBilling(options: { config: BillingConfig; broker: Bro
   await deps.hubEvents.init();
   const rpc = await serveOperations(broker, QUEUES.billing, billingHandlers(deps), { logger });
   // Entitlement changes the broker did not confirm go out again; subscriptions the hub does not know yet are sent to it.
-  let sweeping: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    sweeping ??= deps.accounts
-      .unannounced(new Date(deps.clock.now().getTime() - SWEEP_GRACE_MS), 100)
-      .then(async (accounts) => {
-        for (const account of accounts) await announce(deps, account);
-        for (const account of await deps.accounts.unsynced(100)) await syncToHub(deps, account._id);
-      })
-      .catch((err) => logger.warn('entitlement sweep failed', { err }))
-      .finally(() => (sweeping = null));
-  }, SWEEP_EVERY_MS);
+  const sweeper = runPeriodically(
+    async () => {
+      for (const account of await deps.accounts.unannounced(new Date(deps.clock.now().getTime() - SWEEP_GRACE_MS), 100)) await announce(deps, account);
+      for (const account of await deps.accounts.unsynced(100)) await syncToHub(deps, account._id);
+    },
+    SWEEP_EVERY_MS,
+    logger,
+    'billing sweep',
+  );
   logger.info(config.hub && config.provider ? 'billing service started' : 'billing service started without a hub or provider: billing answers 503');
   return {
     deps,
     async stop() {
-      clearInterval(timer);
-      await sweeping;
+      await sweeper.stop();
       await rpc.cancel();
     },
   };

@@ -1,7 +1,7 @@
 import type { Broker } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
 import { QUEUES } from '@mailplane/contracts';
-import { createKeyBox, serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
+import { createKeyBox, runPeriodically, serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
 import type { MailConfig } from './config';
 import { countersRepo } from './data-access/counters-repo';
 import { entitlementsRepo } from './data-access/entitlements-repo';
@@ -58,18 +58,12 @@ export async function startMail(options: { config: MailConfig; broker: Broker; s
   const outbox = await consumeOutbox(broker, deliverDeps);
   const entitlements = await consumeEntitlements(broker, deps);
   await sweep(deps, { recover: true }).catch((err) => logger.error('outbox recovery failed', { err }));
-  let sweeping: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    sweeping ??= sweep(deps)
-      .then(() => undefined, (err) => logger.warn('outbox sweep failed', { err }))
-      .finally(() => (sweeping = null));
-  }, config.sweepEveryMs);
+  const sweeper = runPeriodically(() => sweep(deps), config.sweepEveryMs, logger, 'outbox sweep');
   logger.info('mail service started');
   return {
     deps,
     async stop() {
-      clearInterval(timer);
-      await sweeping;
+      await sweeper.stop();
       await rpc.cancel();
       await outbox.cancel();
       await entitlements.cancel();
