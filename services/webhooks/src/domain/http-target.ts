@@ -37,7 +37,7 @@ class PrivateAddressError extends Error {
 }
 
 // Checked on the address actually connected to, so a DNS answer that changes between check and connect gains nothing.
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
     if (err) return callback(err, '', 0);
     const allowed = addresses.filter((a) => !isPrivateAddress(a.address));
