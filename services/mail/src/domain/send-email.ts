@@ -25,8 +25,9 @@ export async function sendingIdentity(deps: MailDeps, tenantId: string, fromDoma
   return identity;
 }
 
+/** The checks the contract cannot express; returns the parsed sender and recipient. */
 export function checkInput(input: SendInput) {
-  parseMailbox('to', input.to);
+  const to = parseMailbox('to', input.to);
   const attachmentBytes = (input.attachments ?? []).reduce((sum, a) => sum + Buffer.byteLength(a.content, 'base64'), 0);
   if (attachmentBytes > MAX_ATTACHMENT_BYTES) {
     throw new AppError('validation_failed', `Attachments may total ${MAX_ATTACHMENT_BYTES} bytes; these are ${attachmentBytes}.`, {
@@ -34,16 +35,16 @@ export function checkInput(input: SendInput) {
     });
   }
   if (input.replyTo) parseMailbox('replyTo', input.replyTo);
-  return parseMailbox('from', input.from);
+  return { from: parseMailbox('from', input.from), to };
 }
 
 /**
  * Stores the message as queued (durable from here on), then hands it to the outbox queue. A recipient on
  * the tenant's suppression list makes it `suppressed` instead: accepted, announced, never relayed.
  */
-export async function acceptMessage(deps: MailDeps, tenantId: string, identity: IdentityRecord, input: SendInput, kind: MessageKind): Promise<MessageRecord> {
+export async function acceptMessage(deps: MailDeps, tenantId: string, identity: IdentityRecord, input: SendInput & { recipient: string }, kind: MessageKind): Promise<MessageRecord> {
   const now = deps.clock.now();
-  const suppressed = await isSuppressed(deps, tenantId, parseMailbox('to', input.to).address);
+  const suppressed = await isSuppressed(deps, tenantId, input.recipient);
   const message: MessageRecord = {
     _id: newId('msg', now.getTime()),
     tenantId,

@@ -3,7 +3,6 @@ import type { MailDeps } from '../domain/deps';
 import type { JobMaker } from './build';
 import { claimMessage } from './claim';
 import { recordAttempt, recordSuppressed } from './record';
-import { parseMailbox } from '../domain/address';
 import { isHardBounce } from '../domain/bounces';
 import { isSuppressed, suppress } from '../domain/suppressions';
 import type { Transmitter } from './transmit';
@@ -27,12 +26,13 @@ export async function deliver(deps: DeliverDeps, messageId: string): Promise<Out
     await recordAttempt(deps, message, { outcome: 'permanent', smtpCode: null, response: 'identity deleted before the message was sent' });
     return ack();
   }
-  const recipient = parseMailbox('to', message.to).address;
+  const job = deps.jobFor(message, identity);
+  const recipient = job.envelope.to;
   if (await isSuppressed(deps, message.tenantId, recipient)) {
     await recordSuppressed(deps, message);
     return ack();
   }
-  const result = await deps.transmitter.transmit(deps.jobFor(message, identity));
+  const result = await deps.transmitter.transmit(job);
   if (result.outcome === 'permanent' && result.smtpCode === null) deps.logger.error('message could not be built', { messageId, response: result.response });
   await recordAttempt(deps, message, result);
   // Lost in a crash right here, the suppression comes back with the next bounce from the same address.
