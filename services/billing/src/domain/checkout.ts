@@ -1,22 +1,16 @@
 import { AppError, type CheckoutRequest, type CheckoutResult } from '@mailplane/contracts';
 import { newId } from '@mailplane/runtime';
-import type { Provider } from '../data-access/provider';
 import { purchasablePlan } from './catalogue';
 import type { BillingDeps } from './deps';
 import { entitles } from './entitlement';
 import { providerAmount } from './money';
-import { callProvider } from './upstream';
-
-export function configuredProvider(deps: BillingDeps): Provider {
-  if (!deps.provider || !deps.hub) throw new AppError('billing_not_configured', 'No billing hub or payment provider is configured.');
-  return deps.provider;
-}
+import { callUpstream, configuredProvider } from './upstream';
 
 /** GET /billing/checkout-methods: what the provider offers for a first payment of the plan's price. */
 export async function checkoutMethods(deps: BillingDeps, planId: string) {
   const provider = configuredProvider(deps);
   const plan = await purchasablePlan(deps, planId);
-  const methods = await callProvider(() => provider.firstPaymentMethods(providerAmount(plan.priceCents, plan.currency)));
+  const methods = await callUpstream(() => provider.firstPaymentMethods(providerAmount(plan.priceCents, plan.currency)));
   return { plan: plan.id, methods: methods.map((m) => ({ id: m.id, description: m.description, ...(m.image?.svg ? { imageUrl: m.image.svg } : {}) })) };
 }
 
@@ -33,7 +27,7 @@ export async function openCheckout(deps: BillingDeps, tenantId: string, input: C
   const plan = await purchasablePlan(deps, input.plan);
   const amount = providerAmount(plan.priceCents, plan.currency);
   if (input.paymentMethod) {
-    const offered = await callProvider(() => provider.firstPaymentMethods(amount));
+    const offered = await callUpstream(() => provider.firstPaymentMethods(amount));
     if (!offered.some((m) => m.id === input.paymentMethod)) {
       throw new AppError('validation_failed', `Payment method ${input.paymentMethod} is not offered for ${plan.id}.`, {
         errors: [{ path: '/body/paymentMethod', message: 'not one of GET /billing/checkout-methods' }],
@@ -41,7 +35,7 @@ export async function openCheckout(deps: BillingDeps, tenantId: string, input: C
     }
   }
   if (!account.customerId) {
-    const customer = await callProvider(() => provider.createCustomer({ name: input.name ?? `Mailplane tenant ${tenantId}`, email: input.email, metadata: { tenantId } }));
+    const customer = await callUpstream(() => provider.createCustomer({ name: input.name ?? `Mailplane tenant ${tenantId}`, email: input.email, metadata: { tenantId } }));
     // Two racing checkouts may both create a customer; the one written first is kept.
     await deps.accounts.change(account, { $set: { customerId: customer.id, updatedAt: deps.clock.now() } });
     account = (await deps.accounts.byTenant(tenantId))!;
@@ -52,7 +46,7 @@ export async function openCheckout(deps: BillingDeps, tenantId: string, input: C
     _id: checkoutId, tenantId, plan: plan.id, planName: plan.name, priceCents: plan.priceCents, currency: plan.currency,
     monthlyEmailQuota: plan.monthlyEmailQuota, paymentId: null, status: 'open', createdAt: now,
   });
-  const payment = await callProvider(() =>
+  const payment = await callUpstream(() =>
     provider.createPayment(
       {
         amount,

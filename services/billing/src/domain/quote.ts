@@ -1,7 +1,7 @@
 import { AppError, type Quote } from '@mailplane/contracts';
 import type { AccountRecord, Subscription } from '../data-access/accounts-repo';
 import { getCatalogue } from './catalogue';
-import { configuredProvider } from './checkout';
+import { configuredProvider } from './upstream';
 import type { BillingDeps } from './deps';
 import { entitles } from './entitlement';
 

@@ -2,10 +2,9 @@ import { AppError, type CancelResult, type DowngradeResult } from '@mailplane/co
 import type { AccountRecord, Subscription } from '../data-access/accounts-repo';
 import type { HubSubscriptionChange } from '../data-access/hub';
 import { getCatalogue } from './catalogue';
-import { configuredProvider } from './checkout';
+import { callUpstream, configuredProvider } from './upstream';
 import type { BillingDeps } from './deps';
 import { entitles } from './entitlement';
-import { unavailable } from './upstream';
 
 type Entitled = AccountRecord & { subscription: Subscription };
 
@@ -18,7 +17,7 @@ async function entitledAccount(deps: BillingDeps, tenantId: string): Promise<Ent
 
 /** The hub first (it acts at the period's end), then our record; a retried request repeats both harmlessly. */
 async function tellHubThenRecord(deps: BillingDeps, tenantId: string, hubChange: HubSubscriptionChange, patch: Partial<Subscription>): Promise<Subscription> {
-  await deps.hub!.changeSubscription(tenantId, hubChange).catch((err) => Promise.reject(unavailable(err)));
+  await callUpstream(() => deps.hub!.changeSubscription(tenantId, hubChange));
   for (;;) {
     const account = await entitledAccount(deps, tenantId);
     const subscription = { ...account.subscription, ...patch };

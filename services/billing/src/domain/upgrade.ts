@@ -1,12 +1,11 @@
 import { AppError, type UpgradeRequest, type UpgradeResult } from '@mailplane/contracts';
 import type { ProviderPayment } from '../data-access/provider';
 import type { UpgradeRecord } from '../data-access/upgrades-repo';
-import { configuredProvider } from './checkout';
+import { configuredProvider, unavailable } from './upstream';
 import type { BillingDeps } from './deps';
 import { changeSubscription, entitles } from './entitlement';
 import { providerAmount } from './money';
 import { priceUpgrade } from './quote';
-import { unavailable } from './upstream';
 import { syncToHub } from './hub-sync';
 
 /**

@@ -1,13 +1,21 @@
 import { AppError } from '@mailplane/contracts';
+import type { Provider } from '../data-access/provider';
+import type { BillingDeps } from './deps';
+
+/** The provider, when billing is configured at all (a hub and a provider); 503 `billing_not_configured` otherwise. */
+export function configuredProvider(deps: BillingDeps): Provider {
+  if (!deps.provider || !deps.hub) throw new AppError('billing_not_configured', 'No billing hub or payment provider is configured.');
+  return deps.provider;
+}
 
 /** A failed call to the hub or the provider, as the tenant sees it: 503 `billing_unavailable`, never a 500. */
 export function unavailable(err: unknown): AppError {
   if (err instanceof AppError) return err;
   const status = (err as { response?: { status?: number } }).response?.status;
-  return new AppError('billing_unavailable', `The payment provider could not be reached${status ? ` (HTTP ${status})` : ''}.`);
+  return new AppError('billing_unavailable', `The billing hub or payment provider could not be reached${status ? ` (HTTP ${status})` : ''}.`);
 }
 
-export async function callProvider<T>(call: () => Promise<T>): Promise<T> {
+export async function callUpstream<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
