@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { dkimVerify } from 'mailauth';
+import { eventually } from './eventually';
 import type { TestPlatform } from './platform';
 
 export const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
@@ -42,10 +43,5 @@ export async function waitForStatus(url: string, key: string, id: string, status
 
 /** Waits until a worker holds one of the tenant's messages (status `sending`): delivery is under way. */
 export async function waitForSending(url: string, key: string, timeoutMs = 15_000) {
-  for (const deadline = Date.now() + timeoutMs; ; ) {
-    const res = await request(url).get('/emails?status=sending').set(auth(key));
-    if (res.body.total > 0) return;
-    if (Date.now() > deadline) throw new Error('no message ever reached sending');
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await eventually(async () => (await request(url).get('/emails?status=sending').set(auth(key))).body.total > 0, 'a message in sending', timeoutMs);
 }

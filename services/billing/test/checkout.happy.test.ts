@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
+import { eventually } from '../../../test/support/eventually';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
@@ -17,12 +18,6 @@ const state = (key: string) => request(platform.url).get('/billing/state').set(a
 const checkout = (key: string, body: object) => request(platform.url).post('/billing/checkout').set(auth(key)).send(body);
 /** What the provider sends: the payment id, form-encoded, nothing else. */
 const notify = (id: string) => request(platform.url).post('/billing/webhook/payment-provider').type('form').send({ id });
-const waitFor = async (check: () => Promise<boolean>, what: string) => {
-  for (const deadline = Date.now() + 5000; !(await check()); ) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 
 describe('catalogue', () => {
   it('when anyone asks, then the hub\'s plans come cheapest first, the free one listed but not purchasable', async () => {
@@ -71,7 +66,7 @@ describe('checkout', () => {
     expect((await state(t.key)).body.hasSubscription).toBe(false);
 
     await platform.sandbox.provider.complete(opened.body.paymentId, 'paid');
-    await waitFor(async () => (await state(t.key)).body.hasSubscription, 'the subscription');
+    await eventually(async () => (await state(t.key)).body.hasSubscription, 'the subscription');
     const after = await state(t.key);
     expectContract(after, 'getBillingState');
     expect(after.body).toMatchObject({ hasSubscription: true, status: 'active', plan: 'starter', monthlyEmailQuota: 20000, paymentFailed: false });
@@ -81,7 +76,7 @@ describe('checkout', () => {
 
     // Mail was told: the default quota of 2 no longer applies.
     const send = () => request(platform.url).post('/emails').set(auth(t.key)).send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
-    await waitFor(async () => {
+    await eventually(async () => {
       for (let i = 0; i < 3; i++) if ((await send()).status !== 202) return false;
       return true;
     }, 'the plan quota in mail');
@@ -93,7 +88,7 @@ describe('checkout', () => {
     const { key } = await platform.newTenant();
     const opened = (await checkout(key, { plan: 'growth' })).body;
     await platform.sandbox.provider.complete(opened.paymentId, 'paid');
-    await waitFor(async () => (await state(key)).body.hasSubscription, 'the subscription');
+    await eventually(async () => (await state(key)).body.hasSubscription, 'the subscription');
     const granted = (await state(key)).body;
     const replay = await notify(opened.paymentId);
     expect(replay.status).toBe(200);

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { hubSignature } from '../../../sandbox/billing-hub-subscriptions';
 import { expectContract, expectProblem } from '../../../test/support/contract';
+import { subscribedTenant } from '../../../test/support/billing';
 import { auth } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
@@ -16,18 +17,8 @@ const state = async (key: string) => {
   return res.body;
 };
 const hubSubscription = (tenantId: string) => platform.sandbox.hub.subscriptions().find((s) => s.external_id === tenantId);
+const subscribed = (plan = 'growth') => subscribedTenant(platform, plan);
 
-/** A tenant who bought `plan`; once the checkout is applied the hub knows the subscription too. */
-async function subscribed(plan = 'growth') {
-  const { key, tenantId } = await platform.newTenant();
-  const opened = (await request(platform.url).post('/billing/checkout').set(auth(key)).send({ plan }).expect(200)).body;
-  await platform.sandbox.provider.complete(opened.paymentId, 'paid');
-  for (const deadline = Date.now() + 5000; !hubSubscription(tenantId); ) {
-    if (Date.now() > deadline) throw new Error('the hub never learned the subscription');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return { key, tenantId };
-}
 
 describe('subscription lifecycle', () => {
   it('when a downgrade is scheduled, then nothing changes today; at renewal the smaller tier applies', async () => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
+import { subscribedTenant } from '../../../test/support/billing';
 import { auth } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { prorate } from '../src/domain/quote';
@@ -14,21 +15,10 @@ afterEach(() => platform.sandbox.provider.behaviour.reset());
 const state = async (key: string) => (await request(platform.url).get('/billing/state').set(auth(key))).body;
 const quote = (key: string, plan: string) => request(platform.url).post('/billing/upgrade/quote').set(auth(key)).send({ plan });
 const upgrade = (key: string, body: object) => request(platform.url).post('/billing/upgrade').set(auth(key)).send(body);
+const subscribed = (plan = 'starter') => subscribedTenant(platform, plan);
 const recurringCharges = (customerId: string | null) =>
   platform.sandbox.provider.payments().filter((p) => p.sequenceType === 'recurring' && p.customerId === customerId);
 
-/** A tenant who bought `plan` through the hosted checkout. */
-async function subscribed(plan = 'starter') {
-  const { key } = await platform.newTenant();
-  const opened = (await request(platform.url).post('/billing/checkout').set(auth(key)).send({ plan }).expect(200)).body;
-  await platform.sandbox.provider.complete(opened.paymentId, 'paid');
-  for (const deadline = Date.now() + 5000; !(await state(key)).hasSubscription; ) {
-    if (Date.now() > deadline) throw new Error('checkout never applied');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  const customerId = platform.sandbox.provider.payments().find((p) => p.id === opened.paymentId)!.customerId;
-  return { key, customerId };
-}
 
 describe('proration', () => {
   it.each([

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:net';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { validateSchema } from '@mailplane/contracts';
+import { eventually } from '../../../test/support/eventually';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { startWebhookReceiver, type ReceivedHook, type WebhookReceiver } from '../../../test/support/webhook-receiver';
@@ -127,8 +128,7 @@ describe('webhook deliveries', () => {
     await send(t, 'first');
     await receiver.waitFor(1);
     const disabled = async () => (await request(platform.url).get(`/webhooks/endpoints/${t.endpoint.id}`).set(auth(t.key))).body.disabled;
-    for (const deadline = Date.now() + 5000; !(await disabled()) && Date.now() < deadline; ) await sleep(20);
-    expect(await disabled()).toBe(true);
+    await eventually(disabled, 'the endpoint to be disabled');
     const canary = await withCanary(t.key, ['email.queued']);
     try {
       await send(t, 'second');
