@@ -7,3 +7,4 @@ export * from './operations';
 export * from './secret-box';
 export * from './envelope';
 export * from './periodic';
+export * from './paging';

@@ -1,6 +1,6 @@
 import { AppError } from '@mailplane/contracts';
 import { DuplicateKeyError } from '@mailplane/store';
-import { newEnvelope, newId } from '@mailplane/runtime';
+import { newEnvelope, newId, pageOf } from '@mailplane/runtime';
 import type { IdentityRecord } from '../data-access/identities-repo';
 import { generateDkimKeyPair } from '../dkim/keys';
 import { checkRecords, recordsToPublish } from './dns-records';
@@ -96,6 +96,5 @@ export async function deleteIdentity(deps: MailDeps, tenantId: string, id: strin
 }
 
 export async function listIdentities(deps: MailDeps, tenantId: string, page: { limit: number; offset: number }) {
-  const [records, total] = await Promise.all([deps.identities.list(tenantId, page), deps.identities.count(tenantId)]);
-  return { data: records.map(identityView), total, limit: page.limit, offset: page.offset };
+  return pageOf(page, deps.identities.list(tenantId, page), deps.identities.count(tenantId), identityView);
 }

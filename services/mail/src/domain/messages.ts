@@ -1,3 +1,4 @@
+import { pageOf } from '@mailplane/runtime';
 import { AppError } from '@mailplane/contracts';
 import type { MessageQuery, MessageRecord, MessageStatus } from '../data-access/messages-repo';
 import type { MailDeps } from './deps';
@@ -56,8 +57,7 @@ export async function listMessages(deps: MailDeps, tenantId: string, query: List
     throw new AppError('validation_failed', '`from` must be earlier than `to`.', { errors: [{ path: '/query/from', message: 'must be earlier than to' }] });
   }
   const page = { limit: query.limit, offset: query.offset };
-  const [records, total] = await Promise.all([deps.messages.list(filter, page), deps.messages.count(filter)]);
-  return { data: records.map(summaryView), total, limit: page.limit, offset: page.offset };
+  return pageOf(page, deps.messages.list(filter, page), deps.messages.count(filter), summaryView);
 }
 
 export async function getMessage(deps: MailDeps, tenantId: string, id: string) {

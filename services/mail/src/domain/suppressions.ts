@@ -1,5 +1,5 @@
 import { AppError } from '@mailplane/contracts';
-import { newEnvelope } from '@mailplane/runtime';
+import { newEnvelope, pageOf } from '@mailplane/runtime';
 import { suppressionId, type SuppressionReason, type SuppressionRecord } from '../data-access/suppressions-repo';
 import type { MailDeps } from './deps';
 
@@ -46,8 +46,7 @@ export async function isSuppressed(deps: MailDeps, tenantId: string, address: st
 
 export async function listSuppressions(deps: MailDeps, tenantId: string, query: { q?: string; limit: number; offset: number }) {
   const page = { limit: query.limit, offset: query.offset };
-  const [records, total] = await Promise.all([deps.suppressions.list(tenantId, query.q, page), deps.suppressions.count(tenantId, query.q)]);
-  return { data: records.map(suppressionView), total, limit: page.limit, offset: page.offset };
+  return pageOf(page, deps.suppressions.list(tenantId, query.q, page), deps.suppressions.count(tenantId, query.q), suppressionView);
 }
 
 export async function removeSuppression(deps: MailDeps, tenantId: string, email: string) {

@@ -1,5 +1,5 @@
 import { AppError, type WebhookEventType } from '@mailplane/contracts';
-import { newId } from '@mailplane/runtime';
+import { newId, pageOf } from '@mailplane/runtime';
 import type { EndpointRecord } from '../data-access/endpoints-repo';
 import type { WebhooksDeps } from './deps';
 import { newSecret } from './signing';
@@ -53,8 +53,7 @@ export async function getEndpoint(deps: WebhooksDeps, tenantId: string, id: stri
 }
 
 export async function listEndpoints(deps: WebhooksDeps, tenantId: string, page: { limit: number; offset: number }) {
-  const [records, total] = await Promise.all([deps.endpoints.list(tenantId, page), deps.endpoints.count(tenantId)]);
-  return { data: records.map(endpointView), total, limit: page.limit, offset: page.offset };
+  return pageOf(page, deps.endpoints.list(tenantId, page), deps.endpoints.count(tenantId), endpointView);
 }
 
 export async function updateEndpoint(
