@@ -23,7 +23,12 @@ export async function runBaseline(n: number, window: number): Promise<RunResult>
   const signer = createDkimSigner();
   const identity = { domain: DOMAIN, selector: SELECTOR, privateKeyPem: key.privateKeyPem };
   const transport = nodemailer.createTransport(`smtp://127.0.0.1:${sink.port}`, {
-    pool: true, maxConnections: POOL_SIZE, maxMessages: Infinity, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000,
+    pool: true,
+    maxConnections: POOL_SIZE,
+    maxMessages: Infinity,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 60_000,
   } as object);
   try {
     const stopProfile = await profileWindow('baseline');

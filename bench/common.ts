@@ -56,7 +56,11 @@ export function jsonClient(baseUrl: string, maxSockets: number) {
       const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
       const req = http.request(
         new URL(path, baseUrl),
-        { method, agent, headers: { ...headers, ...(data ? { 'content-type': 'application/json', 'content-length': String(data.length) } : {}) } },
+        {
+          method,
+          agent,
+          headers: { ...headers, ...(data ? { 'content-type': 'application/json', 'content-length': String(data.length) } : {}) },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -95,11 +99,16 @@ export async function tenantWithIdentity(client: JsonClient, publish: (name: str
 }
 
 /** POSTs n emails with `window` requests in flight; resolves with the time the last 202 came back. */
-export async function postEmails(client: JsonClient, auth: Record<string, string>, domain: string, n: number, window: number): Promise<number> {
+export async function postEmails(
+  client: JsonClient,
+  auth: Record<string, string>,
+  domain: string,
+  n: number,
+  window: number,
+): Promise<number> {
   await windowed(n, window, async (i) => {
     const res = await client.call('POST', '/emails', auth, payload(i, domain));
     if (res.status !== 202) throw new Error(`POST /emails #${i} answered ${res.status}: ${JSON.stringify(res.body)}`);
   });
   return performance.now();
 }
-

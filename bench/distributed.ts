@@ -33,10 +33,20 @@ export async function runDistributed(n: number, window: number): Promise<RunResu
   try {
     const amqpUrl = benchConfig.amqpUrl ?? (rabbit = await startPrivateRabbit()).url;
     const env = {
-      AMQP_URL: amqpUrl, DATA_DIR: dataDir, ADMIN_TOKEN, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn',
-      SMTP_URL: `smtp://127.0.0.1:${receiving.sink.port}`, DNS_SERVERS: `127.0.0.1:${receiving.dns.port}`,
-      DKIM_KEY_SECRET: 'bench-dkim-key-secret-0123456789abcdef', WEBHOOK_SECRET_KEY: 'webhook-secret-key-0123456789',
-      UNSUBSCRIBE_SECRET: 'bench-unsubscribe-secret-0123456789abcdef', PUBLIC_URL: 'http://localhost:3000', RETRY_SCHEDULE: '1s,2s,5s', ...UNLIMITED,
+      AMQP_URL: amqpUrl,
+      DATA_DIR: dataDir,
+      ADMIN_TOKEN,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${receiving.sink.port}`,
+      DNS_SERVERS: `127.0.0.1:${receiving.dns.port}`,
+      DKIM_KEY_SECRET: 'bench-dkim-key-secret-0123456789abcdef',
+      WEBHOOK_SECRET_KEY: 'webhook-secret-key-0123456789',
+      UNSUBSCRIBE_SECRET: 'bench-unsubscribe-secret-0123456789abcdef',
+      PUBLIC_URL: 'http://localhost:3000',
+      RETRY_SCHEDULE: '1s,2s,5s',
+      ...UNLIMITED,
     };
     for (const name of ['billing', 'mail', 'webhooks', 'gateway']) procs.push(spawnService(name, env));
     await Promise.all(procs.map((p) => p.waitForOutput(/started/, 60_000)));
@@ -55,7 +65,13 @@ export async function runDistributed(n: number, window: number): Promise<RunResu
     }
   } catch (err) {
     const logs = procs.map((p) => `--- ${p.name} ---\n${p.output().split('\n').slice(-15).join('\n')}`).join('\n');
-    return { mode: MODE, n, seconds: null, note: `failed: ${(err as Error).message.split('\n')[0]}`, ...(benchConfig.verbose ? { logs } : {}) };
+    return {
+      mode: MODE,
+      n,
+      seconds: null,
+      note: `failed: ${(err as Error).message.split('\n')[0]}`,
+      ...(benchConfig.verbose ? { logs } : {}),
+    };
   } finally {
     await Promise.all(procs.map((p) => p.kill()));
     await rabbit?.stop();

@@ -15,7 +15,15 @@ import { installNedbTimers, nedbReport, resetNedbTimers } from './instrument';
 export async function runEmbedded(n: number, window: number): Promise<RunResult> {
   const timed = installNedbTimers();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-bench-'));
-  const config = loadPlatformConfig({ PORT: '0', HOST: '127.0.0.1', SANDBOX_PORT: '0', DATA_DIR: dataDir, ADMIN_TOKEN, LOG_LEVEL: 'silent', ...UNLIMITED });
+  const config = loadPlatformConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SANDBOX_PORT: '0',
+    DATA_DIR: dataDir,
+    ADMIN_TOKEN,
+    LOG_LEVEL: 'silent',
+    ...UNLIMITED,
+  });
   const platform = await startEmbedded(config, { logger: createLogger({ level: 'silent' }) });
   const client = jsonClient(platform.url, window);
   try {
@@ -32,7 +40,13 @@ export async function runEmbedded(n: number, window: number): Promise<RunResult>
     // Let the last status writes land before counting the datafile lines they appended.
     await new Promise((r) => setTimeout(r, 500));
     const storeWrites = writesPerMessage(linesBefore, datafileLines(dataDir), n);
-    return { mode: 'embedded', n, seconds: (end - start) / 1000, acceptedSeconds: (accepted - start) / 1000, detail: `nedb datafile lines appended per message: ${storeWrites}${timed ? `\n${nedbReport(end - start)}` : ''}` };
+    return {
+      mode: 'embedded',
+      n,
+      seconds: (end - start) / 1000,
+      acceptedSeconds: (accepted - start) / 1000,
+      detail: `nedb datafile lines appended per message: ${storeWrites}${timed ? `\n${nedbReport(end - start)}` : ''}`,
+    };
   } finally {
     client.close();
     await platform.stop();

@@ -28,8 +28,13 @@ function wrap(proto: Record<string, unknown>, method: string, fileOf: (self: any
       return await original.apply(this, args);
     } finally {
       const s = stat(fileOf(this));
-      if (field === 'busy') (s.ops++, (s.busyMs += performance.now() - t));
-      else (s.appends++, (s.appendMs += performance.now() - t));
+      if (field === 'busy') {
+        s.ops++;
+        s.busyMs += performance.now() - t;
+      } else {
+        s.appends++;
+        s.appendMs += performance.now() - t;
+      }
     }
   };
 }
@@ -54,8 +59,10 @@ export function nedbReport(windowMs: number): string {
   return [...stats]
     .filter(([, s]) => s.busyMs > windowMs * 0.02)
     .sort((a, b) => b[1].busyMs - a[1].busyMs)
-    .map(([name, s]) =>
-      `  ${name}: ${s.ops} ops, queue busy ${(s.busyMs / 1000).toFixed(2)} s = ${((100 * s.busyMs) / windowMs).toFixed(0)}% of the run, ` +
-      `${(s.busyMs / s.ops).toFixed(2)} ms/op; appendFile ${s.appends}× ${(s.appendMs / Math.max(1, s.appends)).toFixed(2)} ms = ${(s.appendMs / 1000).toFixed(2)} s`)
+    .map(
+      ([name, s]) =>
+        `  ${name}: ${s.ops} ops, queue busy ${(s.busyMs / 1000).toFixed(2)} s = ${((100 * s.busyMs) / windowMs).toFixed(0)}% of the run, ` +
+        `${(s.busyMs / s.ops).toFixed(2)} ms/op; appendFile ${s.appends}× ${(s.appendMs / Math.max(1, s.appends)).toFixed(2)} ms = ${(s.appendMs / 1000).toFixed(2)} s`,
+    )
     .join('\n');
 }

@@ -27,7 +27,12 @@ async function main() {
   await run('baseline', () => runBaseline(n.baseline, window));
   await run('embedded', () => runEmbedded(n.embedded, window));
   await run('distributed', () => runDistributed(n.distributed, window));
-  console.log(`\n${table(results, results.find((r) => r.mode.startsWith('baseline')))}`);
+  console.log(
+    `\n${table(
+      results,
+      results.find((r) => r.mode.startsWith('baseline')),
+    )}`,
+  );
   for (const r of results) if (r.detail) console.log(`${r.mode}: ${r.detail}`);
   const logs = results.map((r) => (r as { logs?: string }).logs).filter(Boolean);
   if (logs.length) console.log(`\n${logs.join('\n')}`);

@@ -25,5 +25,6 @@ export async function startVerifyingSink(): Promise<{ dns: SandboxDns; sink: Smt
 /** Fails the run if the receiving end did not see valid signatures (a fast but broken sender is no result). */
 export function assertSigned(sink: SmtpSink, mode: string): void {
   const bad = sink.messages().filter((m) => m.dkim?.result !== 'pass');
-  if (bad.length) throw new Error(`${mode}: ${bad.length} of ${sink.count()} messages did not pass DKIM (first: ${JSON.stringify(bad[0].dkim)})`);
+  if (bad.length)
+    throw new Error(`${mode}: ${bad.length} of ${sink.count()} messages did not pass DKIM (first: ${JSON.stringify(bad[0].dkim)})`);
 }

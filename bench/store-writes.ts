@@ -8,7 +8,8 @@ export function datafileLines(dir: string): Map<string, number> {
     for (const entry of readdirSync(d)) {
       const full = path.join(d, entry);
       if (statSync(full).isDirectory()) walk(full);
-      else if (entry.endsWith('.db')) lines.set(path.relative(dir, full).replace(/\.db$/, ''), readFileSync(full, 'utf8').split('\n').filter(Boolean).length);
+      else if (entry.endsWith('.db'))
+        lines.set(path.relative(dir, full).replace(/\.db$/, ''), readFileSync(full, 'utf8').split('\n').filter(Boolean).length);
     }
   };
   walk(dir);

@@ -5,10 +5,7 @@ import { runProcess } from '../platform/process';
 async function main() {
   const config = loadPlatformConfig();
   const platform = await startEmbedded(config);
-  const lines = [
-    '',
-    `  Mailplane is running at ${platform.url}  (data in ${config.dataDir})`,
-  ];
+  const lines = ['', `  Mailplane is running at ${platform.url}  (data in ${config.dataDir})`];
   if (platform.sandboxTenant) {
     lines.push(
       '',

@@ -19,9 +19,7 @@ export interface Running {
 /** Each service owns its data: its own MongoDB database, or its own folder of the embedded store. */
 export function storeFor(name: ServiceName, config: PlatformConfig): Promise<Store> {
   return createStore(
-    config.mongodbUrl
-      ? { mongodbUrl: config.mongodbUrl, dbName: `mailplane_${name}` }
-      : { dir: path.join(config.dataDir, name) },
+    config.mongodbUrl ? { mongodbUrl: config.mongodbUrl, dbName: `mailplane_${name}` } : { dir: path.join(config.dataDir, name) },
   );
 }
 

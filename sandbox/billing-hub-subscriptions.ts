@@ -20,7 +20,9 @@ export function hubSignature(secret: string, body: string, at = Math.floor(Date.
 
 const addMonth = (iso: string) => {
   const d = new Date(iso);
-  const next = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+  const next = new Date(
+    Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()),
+  );
   next.setUTCDate(Math.min(d.getUTCDate(), new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate()));
   return next.toISOString();
 };
@@ -32,7 +34,10 @@ const addMonth = (iso: string) => {
 export function endPeriod(sub: HubSubscription, outcome: PeriodEnd, now: Date): { type: string; data: Record<string, unknown> } {
   if (outcome === 'payment_failed') {
     sub.status = 'past_due';
-    return { type: 'subscription.payment_failed', data: { external_id: sub.external_id, fix_until: new Date(now.getTime() + 7 * 86_400_000).toISOString() } };
+    return {
+      type: 'subscription.payment_failed',
+      data: { external_id: sub.external_id, fix_until: new Date(now.getTime() + 7 * 86_400_000).toISOString() },
+    };
   }
   if (outcome === 'lapsed') {
     sub.status = 'lapsed';
@@ -50,6 +55,11 @@ export function endPeriod(sub: HubSubscription, outcome: PeriodEnd, now: Date): 
   sub.current_period_end = addMonth(sub.current_period_start);
   return {
     type: 'subscription.renewed',
-    data: { external_id: sub.external_id, plan_code: sub.plan_code, current_period_start: sub.current_period_start, current_period_end: sub.current_period_end },
+    data: {
+      external_id: sub.external_id,
+      plan_code: sub.plan_code,
+      current_period_start: sub.current_period_start,
+      current_period_end: sub.current_period_end,
+    },
   };
 }

@@ -42,7 +42,12 @@ export const DEFAULT_HUB_PLANS: HubPlan[] = [
   { code: 'scale', name: 'Scale', amount_cents: 14900, amount_currency: 'EUR', interval: 'monthly', monthly_email_quota: 500000 },
 ];
 
-export async function startBillingHub(options: { apiKey: string; webhookSecret?: string; plans?: HubPlan[]; host?: string }): Promise<BillingHub> {
+export async function startBillingHub(options: {
+  apiKey: string;
+  webhookSecret?: string;
+  plans?: HubPlan[];
+  host?: string;
+}): Promise<BillingHub> {
   const host = options.host ?? '127.0.0.1';
   // Copies both ways, so neither the caller nor a client can change the catalogue behind the hub's back.
   let plans = structuredClone(options.plans ?? DEFAULT_HUB_PLANS);
@@ -61,12 +66,22 @@ export async function startBillingHub(options: { apiKey: string; webhookSecret?:
     const one = /^\/api\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (req.method === 'POST' && path === '/api/v1/subscriptions') {
       const input = (JSON.parse((await readBody(req)) || '{}') as { subscription?: Partial<HubSubscription> }).subscription ?? {};
-      if (!input.external_id || !plans.some((p) => p.code === input.plan_code) || !input.current_period_start || !input.current_period_end) {
+      if (
+        !input.external_id ||
+        !plans.some((p) => p.code === input.plan_code) ||
+        !input.current_period_start ||
+        !input.current_period_end
+      ) {
         return send(res, 422, { status: 422, error: 'Unprocessable Entity' });
       }
       const sub: HubSubscription = {
-        external_id: input.external_id, plan_code: input.plan_code!, status: 'active', current_period_start: input.current_period_start,
-        current_period_end: input.current_period_end, scheduled_plan_code: null, cancel_at_period_end: false,
+        external_id: input.external_id,
+        plan_code: input.plan_code!,
+        status: 'active',
+        current_period_start: input.current_period_start,
+        current_period_end: input.current_period_end,
+        scheduled_plan_code: null,
+        cancel_at_period_end: false,
       };
       subscriptions.set(sub.external_id, sub);
       return send(res, 200, { subscription: sub });
@@ -101,7 +116,11 @@ export async function startBillingHub(options: { apiKey: string; webhookSecret?:
       if (!webhookUrl) throw new Error('no webhook URL set');
       const { type, data } = endPeriod(sub, outcome, new Date());
       const body = JSON.stringify({ id: `hev_${Date.now()}_${++eventSeq}`, type, created_at: new Date().toISOString(), data });
-      const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'hub-signature': hubSignature(webhookSecret, body) }, body });
+      const res = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'hub-signature': hubSignature(webhookSecret, body) },
+        body,
+      });
       await res.text();
       return res.status;
     },
@@ -111,4 +130,3 @@ export async function startBillingHub(options: { apiKey: string; webhookSecret?:
     },
   };
 }
-

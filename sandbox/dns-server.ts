@@ -35,7 +35,10 @@ export async function startSandboxDns(options: { port?: number; host?: string } 
     stop() {
       stopped ??= (async () => {
         for (const socket of connections) socket.destroy();
-        await Promise.all([new Promise<void>((resolve) => udp.close(() => resolve())), new Promise<void>((resolve) => tcp.close(() => resolve()))]);
+        await Promise.all([
+          new Promise<void>((resolve) => udp.close(() => resolve())),
+          new Promise<void>((resolve) => tcp.close(() => resolve())),
+        ]);
       })();
       return stopped;
     },

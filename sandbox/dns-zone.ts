@@ -17,7 +17,8 @@ export function zoneName(name: string): string {
 export function toRecords(values: string[] | string[][]): string[][] {
   const records = values.map((value) => (typeof value === 'string' ? splitIntoStrings(value) : value));
   for (const chunk of records.flat()) {
-    if (Buffer.byteLength(chunk) > MAX_CHARACTER_STRING) throw new Error(`TXT character-string longer than 255 octets: ${chunk.slice(0, 40)}…`);
+    if (Buffer.byteLength(chunk) > MAX_CHARACTER_STRING)
+      throw new Error(`TXT character-string longer than 255 octets: ${chunk.slice(0, 40)}…`);
   }
   return records;
 }
@@ -41,7 +42,13 @@ export function answerFromZone(request: DNS.Packet, zone: TxtZone): DNS.Packet {
   }
   if (question.type === Packet.TYPE.TXT || question.type === Packet.TYPE.ANY) {
     for (const data of records) {
-      response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: TTL_SECONDS, data } as DNS.Packet.Resource);
+      response.answers.push({
+        name: question.name,
+        type: Packet.TYPE.TXT,
+        class: Packet.CLASS.IN,
+        ttl: TTL_SECONDS,
+        data,
+      } as DNS.Packet.Resource);
     }
   }
   return response;

@@ -3,7 +3,8 @@ import { readBody, sendText } from './sandbox-http';
 import { SETTLED_STATUSES, type ProviderPayment, type SettledStatus } from './payment-provider-payments';
 import { escapeHtml } from './smtp-sink-page';
 
-const STYLE = 'body{font:16px system-ui,sans-serif;margin:3em auto;max-width:28em}form{display:inline-block;margin:.25em}button{font-size:1em;padding:.4em 1em}';
+const STYLE =
+  'body{font:16px system-ui,sans-serif;margin:3em auto;max-width:28em}form{display:inline-block;margin:.25em}button{font-size:1em;padding:.4em 1em}';
 
 /** The hosted checkout a customer is sent to: one button per outcome, each posting back `status=…`. */
 export async function handleCheckout(
@@ -30,7 +31,8 @@ export async function handleCheckout(
 function page(payment: ProviderPayment): string {
   const action = `/checkout/${encodeURIComponent(payment.id)}`;
   const buttons = SETTLED_STATUSES.map(
-    (status) => `<form method="post" action="${action}"><button type="submit" name="status" value="${status}">${status[0].toUpperCase()}${status.slice(1)}</button></form>`,
+    (status) =>
+      `<form method="post" action="${action}"><button type="submit" name="status" value="${status}">${status[0].toUpperCase()}${status.slice(1)}</button></form>`,
   ).join('');
   return (
     `<!doctype html><html><head><meta charset="utf-8"><title>Sandbox checkout</title><style>${STYLE}</style></head><body>` +

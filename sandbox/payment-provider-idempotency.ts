@@ -18,7 +18,8 @@ export function createIdempotencyStore(now: () => number = Date.now) {
     if (existing && now() - existing.at >= RETENTION_MS) entries.delete(key);
     const entry = entries.get(key);
     if (entry?.state === 'processing') return { kind: 'in-progress' };
-    if (entry?.state === 'done') return { kind: 'replay', matches: (bodyText) => hash(bodyText) === entry.bodyHash, status: entry.status, body: entry.body };
+    if (entry?.state === 'done')
+      return { kind: 'replay', matches: (bodyText) => hash(bodyText) === entry.bodyHash, status: entry.status, body: entry.body };
 
     // Retention counts from the first request, not from when its answer was stored.
     const at = now();

@@ -33,7 +33,8 @@ export function listMethods(rawQuery: string) {
   const value = query.get('amount[value]');
   const currency = query.get('amount[currency]');
   if ((value === null) !== (currency === null)) throw new ApiError(422, 'The amount needs both a value and a currency', 'amount');
-  if (value !== null && !AMOUNT_VALUE.test(value)) throw new ApiError(422, 'The amount value must have exactly two decimals', 'amount.value');
+  if (value !== null && !AMOUNT_VALUE.test(value))
+    throw new ApiError(422, 'The amount value must have exactly two decimals', 'amount.value');
   if (currency !== null && !CURRENCY.test(currency)) throw new ApiError(422, 'The amount currency is invalid', 'amount.currency');
 
   const shownCurrency = currency ?? 'EUR';

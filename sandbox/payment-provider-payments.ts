@@ -76,7 +76,15 @@ export function createCustomer(state: ProviderState, body: Record<string, unknow
   const name = optionalString(body, 'name');
   const email = optionalString(body, 'email');
   if (email !== null && !/^[^\s@]+@[^\s@]+$/.test(email)) throw new ApiError(422, 'The email address is invalid', 'email');
-  const customer: ProviderCustomer = { resource: 'customer', id: randomId('cst_'), mode: 'test', name, email, metadata: body.metadata ?? null, createdAt: timestamp() };
+  const customer: ProviderCustomer = {
+    resource: 'customer',
+    id: randomId('cst_'),
+    mode: 'test',
+    name,
+    email,
+    metadata: body.metadata ?? null,
+    createdAt: timestamp(),
+  };
   state.customers.set(customer.id, customer);
   return customer;
 }
@@ -87,22 +95,37 @@ export function createPayment(state: ProviderState, body: Record<string, unknown
   const description = optionalString(body, 'description');
   if (!description) throw new ApiError(422, 'The description is required', 'description');
   const sequenceType = (body.sequenceType ?? 'oneoff') as SequenceType;
-  if (!['oneoff', 'first', 'recurring'].includes(sequenceType)) throw new ApiError(422, 'The sequence type must be oneoff, first or recurring', 'sequenceType');
+  if (!['oneoff', 'first', 'recurring'].includes(sequenceType))
+    throw new ApiError(422, 'The sequence type must be oneoff, first or recurring', 'sequenceType');
   const redirectUrl = optionalUrl(body, 'redirectUrl');
   if (redirectUrl === null && sequenceType !== 'recurring') throw new ApiError(422, 'The redirect URL is required', 'redirectUrl');
   const webhookUrl = optionalUrl(body, 'webhookUrl');
   const method = optionalString(body, 'method');
   if (method !== null && !METHOD_IDS.includes(method)) throw new ApiError(422, 'The payment method is invalid', 'method');
   const customerId = optionalString(body, 'customerId');
-  if (customerId === null && sequenceType !== 'oneoff') throw new ApiError(422, `A customer is required for ${sequenceType} payments`, 'customerId');
-  if (customerId !== null && !state.customers.has(customerId)) throw new ApiError(422, `No customer exists with token ${customerId}`, 'customerId');
+  if (customerId === null && sequenceType !== 'oneoff')
+    throw new ApiError(422, `A customer is required for ${sequenceType} payments`, 'customerId');
+  if (customerId !== null && !state.customers.has(customerId))
+    throw new ApiError(422, `No customer exists with token ${customerId}`, 'customerId');
   const mandate = sequenceType === 'recurring' ? findMandate(state, customerId!, optionalString(body, 'mandateId')) : undefined;
 
   const now = Date.now();
   const id = randomId('tr_');
   const payment: ProviderPayment = {
-    resource: 'payment', id, mode: 'test', createdAt: timestamp(now), status: 'open', amount, description, method, metadata: body.metadata ?? null,
-    sequenceType, customerId, mandateId: null, redirectUrl, webhookUrl,
+    resource: 'payment',
+    id,
+    mode: 'test',
+    createdAt: timestamp(now),
+    status: 'open',
+    amount,
+    description,
+    method,
+    metadata: body.metadata ?? null,
+    sequenceType,
+    customerId,
+    mandateId: null,
+    redirectUrl,
+    webhookUrl,
     _links: { self: { href: `${state.url}/v2/payments/${id}`, type: 'application/hal+json' } },
   };
   if (mandate) {
@@ -127,7 +150,13 @@ export function settle(state: ProviderState, paymentId: string, status: SettledS
   delete payment._links.checkout;
   if (status === 'paid' && payment.sequenceType === 'first') {
     const mandate: ProviderMandate = {
-      resource: 'mandate', id: randomId('mdt_'), mode: 'test', status: 'valid', method: payment.method ?? 'creditcard', customerId: payment.customerId!, createdAt: timestamp(),
+      resource: 'mandate',
+      id: randomId('mdt_'),
+      mode: 'test',
+      status: 'valid',
+      method: payment.method ?? 'creditcard',
+      customerId: payment.customerId!,
+      createdAt: timestamp(),
     };
     state.mandates.set(mandate.id, mandate);
     payment.mandateId = mandate.id;
@@ -151,15 +180,18 @@ function chargeRecurring(state: ProviderState, payment: ProviderPayment, mandate
 function findMandate(state: ProviderState, customerId: string, mandateId: string | null): ProviderMandate {
   const usable = (mandate: ProviderMandate | undefined) => mandate?.customerId === customerId && mandate.status === 'valid';
   const mandate = mandateId === null ? [...state.mandates.values()].find(usable) : state.mandates.get(mandateId);
-  if (!mandate || !usable(mandate)) throw new ApiError(422, 'No suitable mandates found for customer', mandateId === null ? 'customerId' : 'mandateId');
+  if (!mandate || !usable(mandate))
+    throw new ApiError(422, 'No suitable mandates found for customer', mandateId === null ? 'customerId' : 'mandateId');
   return mandate;
 }
 
 function validAmount(amount: unknown): Amount {
   if (typeof amount !== 'object' || amount === null) throw new ApiError(422, 'The amount is required for payments', 'amount');
   const { value, currency } = amount as Record<string, unknown>;
-  if (typeof value !== 'string' || !AMOUNT_VALUE.test(value)) throw new ApiError(422, 'The amount value must be a string with exactly two decimals, e.g. "10.00"', 'amount.value');
-  if (typeof currency !== 'string' || !CURRENCY.test(currency)) throw new ApiError(422, 'The amount currency must be a 3-letter ISO 4217 code', 'amount.currency');
+  if (typeof value !== 'string' || !AMOUNT_VALUE.test(value))
+    throw new ApiError(422, 'The amount value must be a string with exactly two decimals, e.g. "10.00"', 'amount.value');
+  if (typeof currency !== 'string' || !CURRENCY.test(currency))
+    throw new ApiError(422, 'The amount currency must be a 3-letter ISO 4217 code', 'amount.currency');
   return { currency, value };
 }
 
@@ -173,6 +205,7 @@ function optionalString(body: Record<string, unknown>, field: string): string | 
 function optionalUrl(body: Record<string, unknown>, field: string): string | null {
   const value = optionalString(body, field);
   if (value === null || value === '') return null;
-  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new ApiError(422, `The ${field} is not a valid http(s) URL`, field);
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+    throw new ApiError(422, `The ${field} is not a valid http(s) URL`, field);
   return value;
 }

@@ -26,7 +26,11 @@ export function createWebhookSender(retryMs: number[]) {
         // No shared agent: a kept-alive socket to the receiver would hold its server open after the test closes it.
         agent: false,
         timeout: TIMEOUT_MS,
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body), 'User-Agent': 'Mollie HTTP client/1.0' },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Content-Length': Buffer.byteLength(body),
+          'User-Agent': 'Mollie HTTP client/1.0',
+        },
       });
       inFlight.add(req);
       const done = (status: number | null) => (inFlight.delete(req), resolve(status));

@@ -3,7 +3,14 @@ import { handleCheckout } from './payment-provider-checkout';
 import { ApiError, listen, parseJsonObject, readBody, sendJson, sendText } from './sandbox-http';
 import { createIdempotencyStore } from './payment-provider-idempotency';
 import { listMethods } from './payment-provider-methods';
-import { createCustomer, createPayment, settle, type ProviderPayment, type ProviderState, type SettledStatus } from './payment-provider-payments';
+import {
+  createCustomer,
+  createPayment,
+  settle,
+  type ProviderPayment,
+  type ProviderState,
+  type SettledStatus,
+} from './payment-provider-payments';
 import { createWebhookSender, type WebhookCall } from './payment-provider-webhook';
 
 export type { PaymentStatus, ProviderCustomer, ProviderPayment, SequenceType, SettledStatus } from './payment-provider-payments';
@@ -52,9 +59,11 @@ export async function startPaymentProvider(options: PaymentProviderOptions): Pro
 
   async function api(req: IncomingMessage, res: ServerResponse, path: string, rawQuery: string): Promise<void> {
     if (down) throw new ApiError(503, 'The service is temporarily unavailable, try again later');
-    if (req.headers.authorization !== `Bearer ${options.apiKey}`) throw new ApiError(401, 'Missing authentication, or failed to authenticate');
+    if (req.headers.authorization !== `Bearer ${options.apiKey}`)
+      throw new ApiError(401, 'Missing authentication, or failed to authenticate');
     const paymentId = /^\/v2\/payments\/([^/]+)$/.exec(path)?.[1];
-    if (req.method === 'POST' && path === '/v2/customers') return sendJson(res, 201, createCustomer(state, parseJsonObject(await readBody(req))));
+    if (req.method === 'POST' && path === '/v2/customers')
+      return sendJson(res, 201, createCustomer(state, parseJsonObject(await readBody(req))));
     if (req.method === 'POST' && path === '/v2/payments') return postPayment(req, res);
     if (req.method === 'GET' && path === '/v2/methods') return sendJson(res, 200, listMethods(rawQuery));
     if (req.method === 'GET' && paymentId) {

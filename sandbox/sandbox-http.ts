@@ -29,7 +29,12 @@ export class ApiError extends Error {
   }
 
   toJSON(): MollieError {
-    return { status: this.status, title: TITLES[this.status] ?? 'Error', detail: this.message, ...(this.field ? { field: this.field } : {}) };
+    return {
+      status: this.status,
+      title: TITLES[this.status] ?? 'Error',
+      detail: this.message,
+      ...(this.field ? { field: this.field } : {}),
+    };
   }
 }
 
@@ -58,7 +63,8 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   } catch {
     throw new ApiError(400, 'The request body is not valid JSON');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ApiError(400, 'The request body must be a JSON object');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new ApiError(400, 'The request body must be a JSON object');
   return parsed as Record<string, unknown>;
 }
 

@@ -11,16 +11,22 @@ export function sinkPageHandler(sink: Pick<SmtpSink, 'messages'>) {
     const id = new URL(req.url ?? '/', 'http://sink.invalid').searchParams.get('id');
     if (id === null) return send(res, 200, listPage(sink.messages()));
     const message = sink.messages().find((candidate) => candidate.id === id);
-    send(res, message ? 200 : 404, message ? messagePage(message) : page('Not found', `<p>No message ${escapeHtml(id)}.</p><p><a href="?">All mail</a></p>`));
+    send(
+      res,
+      message ? 200 : 404,
+      message ? messagePage(message) : page('Not found', `<p>No message ${escapeHtml(id)}.</p><p><a href="?">All mail</a></p>`),
+    );
   };
 }
 
 function listPage(messages: SinkMessage[]): string {
-  const rows = [...messages].reverse().map(
-    (m) =>
-      `<tr><td>${escapeHtml(m.receivedAt.toISOString())}</td><td>${escapeHtml(m.envelope.from)}</td><td>${escapeHtml(m.envelope.to.join(', '))}</td>` +
-      `<td><a href="?id=${encodeURIComponent(m.id)}">${escapeHtml(m.subject || '(no subject)')}</a></td><td>${dkimBadge(m)}</td></tr>`,
-  );
+  const rows = [...messages]
+    .reverse()
+    .map(
+      (m) =>
+        `<tr><td>${escapeHtml(m.receivedAt.toISOString())}</td><td>${escapeHtml(m.envelope.from)}</td><td>${escapeHtml(m.envelope.to.join(', '))}</td>` +
+        `<td><a href="?id=${encodeURIComponent(m.id)}">${escapeHtml(m.subject || '(no subject)')}</a></td><td>${dkimBadge(m)}</td></tr>`,
+    );
   const table = `<table><tr><th>Received</th><th>From</th><th>To</th><th>Subject</th><th>DKIM</th></tr>${rows.join('')}</table>`;
   return page(`Sandbox mailbox (${messages.length})`, messages.length ? table : '<p>No mail yet.</p>');
 }

@@ -39,14 +39,25 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
 
   async function receive(raw: Buffer, session: SMTPServerSession): Promise<void> {
     const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
-    const dkim = options.verifyDkim ? await options.verifyDkim(raw).catch(() => ({ result: 'temperror', domain: null, selector: null })) : null;
+    const dkim = options.verifyDkim
+      ? await options.verifyDkim(raw).catch(() => ({ result: 'temperror', domain: null, selector: null }))
+      : null;
     store.add({
       id: `sink_${++sequence}`,
       receivedAt: now(),
-      envelope: { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((rcpt) => rcpt.address) },
+      envelope: {
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+      },
       raw,
       subject: parsed.subject ?? '',
-      headers: parsed.headerLines.map(({ key, line }) => ({ name: line.slice(0, key.length), value: line.slice(key.length + 1).replace(/\r?\n[ \t]+/g, ' ').trim() })),
+      headers: parsed.headerLines.map(({ key, line }) => ({
+        name: line.slice(0, key.length),
+        value: line
+          .slice(key.length + 1)
+          .replace(/\r?\n[ \t]+/g, ' ')
+          .trim(),
+      })),
       text: parsed.text ?? '',
       dkim,
     });
@@ -71,7 +82,11 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
         (raw) => {
           const failure = failures.get(session);
           if (failure?.stage === 'data') return callback(smtpError(failure));
-          const accept = () => receive(raw, session).then(() => callback(), (error: Error) => callback(smtpError({ code: 451, message: `sink could not store message: ${error.message}` })));
+          const accept = () =>
+            receive(raw, session).then(
+              () => callback(),
+              (error: Error) => callback(smtpError({ code: 451, message: `sink could not store message: ${error.message}` })),
+            );
           if (!behaviour.delayMs()) return void accept();
           const timer = setTimeout(() => (delays.delete(timer), accept()), behaviour.delayMs());
           delays.add(timer);

@@ -7,7 +7,16 @@ const fs = require('node:fs');
 const file = require('node:path').join(__dirname, '..', 'package-lock.json');
 const lock = JSON.parse(fs.readFileSync(file, 'utf8'));
 const OS = ['darwin', 'win32', 'linux', 'android', 'freebsd', 'openharmony', 'openbsd', 'netbsd', 'sunos', 'aix', 'wasm32'];
-const CPU = { arm64: 'arm64', x64: 'x64', arm: 'arm', ia32: 'ia32', ppc64: 'ppc64', s390x: 's390x', riscv64: 'riscv64', loong64: 'loong64' };
+const CPU = {
+  arm64: 'arm64',
+  x64: 'x64',
+  arm: 'arm',
+  ia32: 'ia32',
+  ppc64: 'ppc64',
+  s390x: 's390x',
+  riscv64: 'riscv64',
+  loong64: 'loong64',
+};
 let added = 0;
 for (const [where, pkg] of Object.entries(lock.packages)) {
   for (const [name, version] of Object.entries(pkg.optionalDependencies ?? {})) {
@@ -22,7 +31,11 @@ for (const [where, pkg] of Object.entries(lock.packages)) {
       optional: true,
       os: [os],
       ...(cpu ? { cpu: [cpu] } : {}),
-      ...(parts.includes('musl') || parts.includes('musleabihf') ? { libc: ['musl'] } : parts.includes('gnu') || parts.includes('gnueabihf') ? { libc: ['glibc'] } : {}),
+      ...(parts.includes('musl') || parts.includes('musleabihf')
+        ? { libc: ['musl'] }
+        : parts.includes('gnu') || parts.includes('gnueabihf')
+          ? { libc: ['glibc'] }
+          : {}),
     };
     added++;
   }

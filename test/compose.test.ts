@@ -9,7 +9,9 @@ if (!available) console.warn('docker-compose is not installed: docker-compose.ym
 (available ? describe : describe.skip)('docker-compose.yml', () => {
   it('when validated by docker-compose, then it is a valid file with the four services, RabbitMQ and MongoDB', () => {
     execFileSync('docker-compose', ['-f', path.join(ROOT, 'docker-compose.yml'), 'config', '-q'], { stdio: 'pipe' });
-    const services = execFileSync('docker-compose', ['-f', path.join(ROOT, 'docker-compose.yml'), 'config', '--services'], { encoding: 'utf8' });
+    const services = execFileSync('docker-compose', ['-f', path.join(ROOT, 'docker-compose.yml'), 'config', '--services'], {
+      encoding: 'utf8',
+    });
     expect(services.split('\n').filter(Boolean).sort()).toEqual(['billing', 'gateway', 'mail', 'mongodb', 'rabbitmq', 'webhooks']);
   });
 });

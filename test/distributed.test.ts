@@ -34,10 +34,24 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
     dns = await startSandboxDns();
     sink = await startSmtpSink({ verifyDkim: mailauthDkimVerifier(createTxtResolver({ servers: [`127.0.0.1:${dns.port}`] }).resolve) });
     env = {
-      AMQP_URL: process.env.AMQP_URL!, DATA_DIR: dataDir, ADMIN_TOKEN, PORT: '0', HOST: '127.0.0.1',
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}`, DNS_SERVERS: `127.0.0.1:${dns.port}`, DKIM_KEY_SECRET: 'distributed-test-secret-0123456789abcdef', WEBHOOK_SECRET_KEY: 'webhook-secret-key-0123456789', WEBHOOK_SANDBOX: 'true',
-      UNSUBSCRIBE_SECRET: 'distributed-unsubscribe-secret-0123456789', PUBLIC_URL: 'http://localhost:3000',
-      SMTP_POOL_SIZE: '2', SEND_LEASE_MS: '2000', RETRY_SCHEDULE: '200ms,400ms,800ms', SEND_RATE_LIMIT: '10', SEND_RATE_WINDOW_SECONDS: '3600', OUTBOX_SWEEP_MS: '200',
+      AMQP_URL: process.env.AMQP_URL!,
+      DATA_DIR: dataDir,
+      ADMIN_TOKEN,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      DNS_SERVERS: `127.0.0.1:${dns.port}`,
+      DKIM_KEY_SECRET: 'distributed-test-secret-0123456789abcdef',
+      WEBHOOK_SECRET_KEY: 'webhook-secret-key-0123456789',
+      WEBHOOK_SANDBOX: 'true',
+      UNSUBSCRIBE_SECRET: 'distributed-unsubscribe-secret-0123456789',
+      PUBLIC_URL: 'http://localhost:3000',
+      SMTP_POOL_SIZE: '2',
+      SEND_LEASE_MS: '2000',
+      RETRY_SCHEDULE: '200ms,400ms,800ms',
+      SEND_RATE_LIMIT: '10',
+      SEND_RATE_WINDOW_SECONDS: '3600',
+      OUTBOX_SWEEP_MS: '200',
     };
     await Promise.all(['billing', 'mail', 'webhooks'].map(start));
     url = (await start('gateway'))!;
@@ -79,7 +93,10 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
 
   it('when an email is sent, then it crosses RabbitMQ and reaches the MTA signed', async () => {
     const t = await tenantWithDomain('dist.example.test');
-    const res = await request(url).post('/emails').set(auth(t.key)).send({ from: 'a@dist.example.test', to: 'r@example.org', subject: 'over amqp', text: 'hello' });
+    const res = await request(url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ from: 'a@dist.example.test', to: 'r@example.org', subject: 'over amqp', text: 'hello' });
     expect(res.status).toBe(202);
     expectContract(res, 'sendEmail');
     const received = await sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id, 15_000);
@@ -90,11 +107,20 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
     const t = await tenantWithDomain('hooks.example.test');
     const receiver = await startWebhookReceiver();
     try {
-      const endpoint = await request(url).post('/webhooks/endpoints').set(auth(t.key)).send({ url: receiver.url, eventTypes: ['email.sent'] });
+      const endpoint = await request(url)
+        .post('/webhooks/endpoints')
+        .set(auth(t.key))
+        .send({ url: receiver.url, eventTypes: ['email.sent'] });
       expectContract(endpoint, 'createWebhookEndpoint');
-      const res = await request(url).post('/emails').set(auth(t.key)).send({ from: 'a@hooks.example.test', to: 'r@example.org', subject: 'hooked', text: 'x' });
+      const res = await request(url)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ from: 'a@hooks.example.test', to: 'r@example.org', subject: 'hooked', text: 'x' });
       const [hook] = await receiver.waitFor(1, 15_000);
-      const event = new Webhook(endpoint.body.secret).verify(hook.body, hook.headers as Record<string, string>) as { type: string; data: { messageId: string } };
+      const event = new Webhook(endpoint.body.secret).verify(hook.body, hook.headers as Record<string, string>) as {
+        type: string;
+        data: { messageId: string };
+      };
       expect(event).toMatchObject({ type: 'email.sent', data: { messageId: res.body.id } });
     } finally {
       await receiver.stop();
@@ -107,7 +133,10 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
     procs.set('gateway-2', second);
     const url2 = (await second.waitForOutput(/gateway started at (\S+)/, 60_000))[1];
     const send = (via: string, i: number) =>
-      request(via).post('/emails').set(auth(t.key)).send({ from: 'a@twogw.example.test', to: `r${i}@example.org`, subject: 'rate', text: 'x' });
+      request(via)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ from: 'a@twogw.example.test', to: `r${i}@example.org`, subject: 'rate', text: 'x' });
     for (let i = 0; i < 10; i++) expect((await send(i % 2 ? url2 : url, i)).status).toBe(202);
     const overFirst = await send(url, 10);
     const overSecond = await send(url2, 11);
@@ -121,7 +150,10 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
     sink.behaviour.setDelay(60_000);
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) {
-      const res = await request(url).post('/emails').set(auth(t.key)).send({ from: 'a@crash.example.test', to: `r${i}@example.org`, subject: `crash ${i}`, text: 'x' });
+      const res = await request(url)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ from: 'a@crash.example.test', to: `r${i}@example.org`, subject: `crash ${i}`, text: 'x' });
       expect(res.status).toBe(202);
       ids.push(res.body.id);
     }

@@ -15,8 +15,15 @@ describe('embedded default killed mid-delivery', () => {
 
   const start = async () => {
     proc = spawnEmbedded({
-      DATA_DIR: dataDir, PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn',
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}`, SEND_LEASE_MS: '2000', OUTBOX_SWEEP_MS: '200', SEND_RATE_LIMIT: '1000',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      SANDBOX_PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      SEND_LEASE_MS: '2000',
+      OUTBOX_SWEEP_MS: '200',
+      SEND_RATE_LIMIT: '1000',
     });
     const url = (await proc.waitForOutput(/running at (http:\/\/\S+)/, 60_000))[1];
     return { url, output: proc.output() };
@@ -39,7 +46,9 @@ describe('embedded default killed mid-delivery', () => {
     sink.behaviour.setDelay(60_000);
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) {
-      const res = await request(first.url).post('/emails').set(auth(key))
+      const res = await request(first.url)
+        .post('/emails')
+        .set(auth(key))
         .send({ from: 'hello@sandbox.mailplane.test', to: `r${i}@example.org`, subject: `crash ${i}`, text: 'x' });
       expect(res.status).toBe(202);
       ids.push(res.body.id);

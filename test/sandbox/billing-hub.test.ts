@@ -18,7 +18,10 @@ describe('sandbox billing hub (plan catalogue)', () => {
   const plans = () => request(hub.url).get('/api/v1/plans').set('Authorization', `Bearer ${API_KEY}`);
 
   it('when the API key is missing or wrong, then 401', async () => {
-    for (const res of [await request(hub.url).get('/api/v1/plans'), await request(hub.url).get('/api/v1/plans').set('Authorization', 'Bearer nope')]) {
+    for (const res of [
+      await request(hub.url).get('/api/v1/plans'),
+      await request(hub.url).get('/api/v1/plans').set('Authorization', 'Bearer nope'),
+    ]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ status: 401, error: 'Unauthorized' });
     }
@@ -45,7 +48,10 @@ describe('sandbox billing hub (plan catalogue)', () => {
     ];
     hub.setPlans(next);
     next[0].amount_cents = 1; // the hub keeps its own copy
-    expect((await plans()).body.plans.map((p: HubPlan) => [p.code, p.amount_cents])).toEqual([['pro', 9900], ['free', 0]]);
+    expect((await plans()).body.plans.map((p: HubPlan) => [p.code, p.amount_cents])).toEqual([
+      ['pro', 9900],
+      ['free', 0],
+    ]);
   });
 
   it('when plans are configured at start, then those are served', async () => {

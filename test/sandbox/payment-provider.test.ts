@@ -41,11 +41,23 @@ describe('sandbox payment provider (Mollie v2 stand-in)', () => {
   const customer = async () => (await post('/v2/customers', { name: 'Ana', email: 'ana@example.org' }).expect(201)).body.id as string;
   const firstPayment = (customerId: string, extra: object = {}) =>
     post('/v2/payments', {
-      amount: { currency: 'EUR', value: '15.00' }, description: 'Starter plan', sequenceType: 'first', customerId,
-      redirectUrl: 'https://app.example/billing/return', webhookUrl, ...extra,
+      amount: { currency: 'EUR', value: '15.00' },
+      description: 'Starter plan',
+      sequenceType: 'first',
+      customerId,
+      redirectUrl: 'https://app.example/billing/return',
+      webhookUrl,
+      ...extra,
     });
   const recurring = (customerId: string, extra: object = {}) =>
-    post('/v2/payments', { amount: { currency: 'EUR', value: '15.00' }, description: 'Starter, May', sequenceType: 'recurring', customerId, webhookUrl, ...extra });
+    post('/v2/payments', {
+      amount: { currency: 'EUR', value: '15.00' },
+      description: 'Starter, May',
+      sequenceType: 'recurring',
+      customerId,
+      webhookUrl,
+      ...extra,
+    });
   /** A customer with a valid mandate, from a paid first payment. */
   const mandated = async () => {
     const customerId = await customer();
@@ -72,7 +84,15 @@ describe('sandbox payment provider (Mollie v2 stand-in)', () => {
   it('when a customer is created, then 201 with a cst_ id and the given fields', async () => {
     const res = await post('/v2/customers', { name: 'Ana', email: 'ana@example.org', metadata: { tenantId: 't1' } });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ resource: 'customer', id: expect.stringMatching(/^cst_[A-Za-z0-9]{10}$/), mode: 'test', name: 'Ana', email: 'ana@example.org', metadata: { tenantId: 't1' }, createdAt: expect.any(String) });
+    expect(res.body).toEqual({
+      resource: 'customer',
+      id: expect.stringMatching(/^cst_[A-Za-z0-9]{10}$/),
+      mode: 'test',
+      name: 'Ana',
+      email: 'ana@example.org',
+      metadata: { tenantId: 't1' },
+      createdAt: expect.any(String),
+    });
   });
 
   it('when a first payment is created, then it is open with a checkout link that expires in 15 minutes', async () => {
@@ -82,9 +102,22 @@ describe('sandbox payment provider (Mollie v2 stand-in)', () => {
     const { id } = res.body;
     expect(id).toMatch(/^tr_[A-Za-z0-9]{10}$/);
     expect(res.body).toMatchObject({
-      resource: 'payment', mode: 'test', status: 'open', amount: { currency: 'EUR', value: '15.00' }, description: 'Starter plan', method: null,
-      metadata: { plan: 'starter' }, sequenceType: 'first', customerId, mandateId: null, redirectUrl: 'https://app.example/billing/return', webhookUrl,
-      _links: { self: { href: `${provider.url}/v2/payments/${id}`, type: 'application/hal+json' }, checkout: { href: `${provider.url}/checkout/${id}`, type: 'text/html' } },
+      resource: 'payment',
+      mode: 'test',
+      status: 'open',
+      amount: { currency: 'EUR', value: '15.00' },
+      description: 'Starter plan',
+      method: null,
+      metadata: { plan: 'starter' },
+      sequenceType: 'first',
+      customerId,
+      mandateId: null,
+      redirectUrl: 'https://app.example/billing/return',
+      webhookUrl,
+      _links: {
+        self: { href: `${provider.url}/v2/payments/${id}`, type: 'application/hal+json' },
+        checkout: { href: `${provider.url}/checkout/${id}`, type: 'text/html' },
+      },
     });
     expect(Date.parse(res.body.expiresAt) - Date.parse(res.body.createdAt)).toBe(15 * 60 * 1000);
     expect((await get(`/v2/payments/${id}`)).body).toEqual(res.body);
@@ -119,8 +152,13 @@ describe('sandbox payment provider (Mollie v2 stand-in)', () => {
     await provider.complete(payment.id, 'paid');
     expect(received).toHaveLength(1);
     expect(received[0].body).toBe(`id=${payment.id}`);
-    expect(received[0].headers).toMatchObject({ 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'Mollie HTTP client/1.0' });
-    expect(provider.webhookCalls().filter((c) => c.paymentId === payment.id)).toEqual([{ paymentId: payment.id, status: 200, at: expect.any(Number) }]);
+    expect(received[0].headers).toMatchObject({
+      'content-type': 'application/x-www-form-urlencoded',
+      'user-agent': 'Mollie HTTP client/1.0',
+    });
+    expect(provider.webhookCalls().filter((c) => c.paymentId === payment.id)).toEqual([
+      { paymentId: payment.id, status: 200, at: expect.any(Number) },
+    ]);
     const { mandateId } = (await get(`/v2/payments/${payment.id}`)).body;
     expect(mandateId).toMatch(/^mdt_[A-Za-z0-9]{10}$/);
     await expect(provider.complete(payment.id, 'failed')).rejects.toThrow(/only an open payment/);
@@ -196,7 +234,13 @@ describe('sandbox payment provider (Mollie v2 stand-in)', () => {
 
   it('when an Idempotency-Key is reused, then the same body replays the answer and a different body is 400', async () => {
     const customerId = await customer();
-    const body = { amount: { currency: 'EUR', value: '49.00' }, description: 'Growth plan', sequenceType: 'first', customerId, redirectUrl: 'https://app.example/r' };
+    const body = {
+      amount: { currency: 'EUR', value: '49.00' },
+      description: 'Growth plan',
+      sequenceType: 'first',
+      customerId,
+      redirectUrl: 'https://app.example/r',
+    };
     const send = (payload: object) => post('/v2/payments', payload).set('Idempotency-Key', `key-${customerId}`);
     const first = await send(body);
     const again = await send(body);
@@ -215,12 +259,23 @@ describe('sandbox payment provider (Mollie v2 stand-in)', () => {
     const text = JSON.stringify({ amount: { currency: 'EUR', value: '1.00' }, description: 'slow', redirectUrl: 'https://app.example/r' });
     const key = `slow-${Date.now()}`;
     const slow = httpRequest(`${provider.url}/v2/payments`, {
-      method: 'POST', agent: false,
-      headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), 'Idempotency-Key': key },
+      method: 'POST',
+      agent: false,
+      headers: {
+        Authorization: `Bearer ${API_KEY}`,
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(text),
+        'Idempotency-Key': key,
+      },
     });
     slow.write(text.slice(0, 10));
     await new Promise((r) => setTimeout(r, 100));
-    const concurrent = await request(provider.url).post('/v2/payments').set('Authorization', `Bearer ${API_KEY}`).set('Idempotency-Key', key).type('json').send(text);
+    const concurrent = await request(provider.url)
+      .post('/v2/payments')
+      .set('Authorization', `Bearer ${API_KEY}`)
+      .set('Idempotency-Key', key)
+      .type('json')
+      .send(text);
     expect(concurrent.status).toBe(409);
     slow.end(text.slice(10));
     const [answer] = await once(slow, 'response');
@@ -229,7 +284,11 @@ describe('sandbox payment provider (Mollie v2 stand-in)', () => {
   });
 
   it.each([
-    ['15.00 EUR for a first payment', '?sequenceType=first&amount[value]=15.00&amount[currency]=EUR', ['ideal', 'creditcard', 'bancontact', 'paypal']],
+    [
+      '15.00 EUR for a first payment',
+      '?sequenceType=first&amount[value]=15.00&amount[currency]=EUR',
+      ['ideal', 'creditcard', 'bancontact', 'paypal'],
+    ],
     ['an amount in USD', '?amount%5Bvalue%5D=15.00&amount%5Bcurrency%5D=USD', ['creditcard', 'paypal']],
     ['9000.00 EUR, above PayPal', '?amount[value]=9000.00&amount[currency]=EUR', ['ideal', 'creditcard', 'bancontact']],
     ['0.01 EUR, below Bancontact', '?amount[value]=0.01&amount[currency]=EUR', ['ideal', 'creditcard', 'paypal']],
@@ -246,8 +305,12 @@ describe('sandbox payment provider (Mollie v2 stand-in)', () => {
   it('when a method is listed, then it carries limits, images and status', async () => {
     const { body } = await get('/v2/methods?amount[value]=15.00&amount[currency]=EUR');
     expect(body._embedded.methods[0]).toEqual({
-      resource: 'method', id: 'ideal', description: 'iDEAL', status: 'activated',
-      minimumAmount: { value: '0.01', currency: 'EUR' }, maximumAmount: { value: '50000.00', currency: 'EUR' },
+      resource: 'method',
+      id: 'ideal',
+      description: 'iDEAL',
+      status: 'activated',
+      minimumAmount: { value: '0.01', currency: 'EUR' },
+      maximumAmount: { value: '50000.00', currency: 'EUR' },
       image: { size1x: expect.stringMatching(/ideal\.png$/), size2x: expect.any(String), svg: expect.stringMatching(/ideal\.svg$/) },
     });
   });

@@ -29,7 +29,14 @@ describe('sandbox SMTP sink', () => {
     await once(page, 'listening');
     pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`;
     // One pooled connection: smtp-server holds every new connection 100 ms to catch early talkers.
-    transport = nodemailer.createTransport({ host: sink.host, port: sink.port, secure: false, ignoreTLS: true, pool: true, maxConnections: 1 });
+    transport = nodemailer.createTransport({
+      host: sink.host,
+      port: sink.port,
+      secure: false,
+      ignoreTLS: true,
+      pool: true,
+      maxConnections: 1,
+    });
   });
   afterAll(async () => {
     transport.close();
@@ -60,8 +67,14 @@ describe('sandbox SMTP sink', () => {
     const key = await generateDkimKeyPair();
     dns.setTxt('mp1._domainkey.send.example.com', [dkimTxtValue(key.publicKeyBase64)]);
     const raw = await renderMime({
-      from: 'app@send.example.com', to: 'ana@recipient.example', subject: 'Signed', text: 'Signed\u00a0body',
-      messageId: 'msg_signed', sendingDomain: 'send.example.com', date: new Date(), listUnsubscribeUrl: 'https://u.example/u?t=1',
+      from: 'app@send.example.com',
+      to: 'ana@recipient.example',
+      subject: 'Signed',
+      text: 'Signed\u00a0body',
+      messageId: 'msg_signed',
+      sendingDomain: 'send.example.com',
+      date: new Date(),
+      listUnsubscribeUrl: 'https://u.example/u?t=1',
     });
     const signed = createDkimSigner().sign(raw, { domain: 'send.example.com', selector: 'mp1', privateKeyPem: key.privateKeyPem });
     await transport.sendMail({ envelope: { from: 'app@send.example.com', to: ['ana@recipient.example'] }, raw: signed });
@@ -81,7 +94,10 @@ describe('sandbox SMTP sink', () => {
 
   it('when failing at RCPT with several recipients, then the whole transaction is refused', async () => {
     sink.behaviour.failNext(1, { code: 550, message: 'no such user' });
-    await expect(send('all refused', 'a@recipient.example, b@recipient.example')).rejects.toMatchObject({ responseCode: 550, code: 'EENVELOPE' });
+    await expect(send('all refused', 'a@recipient.example, b@recipient.example')).rejects.toMatchObject({
+      responseCode: 550,
+      code: 'EENVELOPE',
+    });
     expect(sink.count()).toBe(0);
   });
 
@@ -108,7 +124,7 @@ describe('sandbox SMTP sink', () => {
     socket.on('data', (chunk) => replies.push(chunk.toString()));
     socket.on('error', () => undefined);
     const waitReply = async (count: number) => {
-      for (const deadline = Date.now() + 3000; replies.join('').split('\r\n').filter(Boolean).length < count; ) {
+      for (const deadline = Date.now() + 3000; replies.join('').split('\r\n').filter(Boolean).length < count;) {
         if (Date.now() > deadline) throw new Error(`no SMTP reply: ${replies.join('')}`);
         await new Promise((r) => setTimeout(r, 10));
       }

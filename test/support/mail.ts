@@ -13,7 +13,12 @@ export async function tenantWithDomain(platform: TestPlatform, domain = `t${Math
   for (const record of identity.body.dnsRecords) platform.sandbox.dns.setTxt(record.name, [record.value]);
   const verified = await request(platform.url).post(`/identities/${identity.body.id}/verify`).set(auth(key));
   if (verified.body.status !== 'verified') throw new Error(`identity not verified: ${verified.text}`);
-  return { tenantId, key, domain, identity: verified.body as { id: string; selector: string; dnsRecords: { purpose: string; name: string; value: string }[] } };
+  return {
+    tenantId,
+    key,
+    domain,
+    identity: verified.body as { id: string; selector: string; dnsRecords: { purpose: string; name: string; value: string }[] },
+  };
 }
 
 /** mailauth, independent of our signer, verifying with a resolver that serves exactly the published record. */
@@ -43,5 +48,9 @@ export async function waitForStatus(url: string, key: string, id: string, status
 
 /** Waits until a worker holds one of the tenant's messages (status `sending`): delivery is under way. */
 export async function waitForSending(url: string, key: string, timeoutMs = 15_000) {
-  await eventually(async () => (await request(url).get('/emails?status=sending').set(auth(key))).body.total > 0, 'a message in sending', timeoutMs);
+  await eventually(
+    async () => (await request(url).get('/emails?status=sending').set(auth(key))).body.total > 0,
+    'a message in sending',
+    timeoutMs,
+  );
 }

@@ -23,8 +23,15 @@ const testLogLevel = () => (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent';
 /** The embedded platform on a random port in a fresh data dir, with the admin surface enabled. */
 export async function startTestPlatform(env: Env = {}, dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-'))): Promise<TestPlatform> {
   const config = loadPlatformConfig({
-    PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN, LOG_LEVEL: 'silent', RETRY_SCHEDULE: '50ms,100ms,200ms', OUTBOX_SWEEP_MS: '100',
-    UNSUBSCRIBE_SECRET, ...env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_TOKEN,
+    LOG_LEVEL: 'silent',
+    RETRY_SCHEDULE: '50ms,100ms,200ms',
+    OUTBOX_SWEEP_MS: '100',
+    UNSUBSCRIBE_SECRET,
+    ...env,
   });
   const platform = await startEmbedded(config, { logger: createLogger({ level: testLogLevel() }) });
   return {

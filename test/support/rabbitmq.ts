@@ -90,7 +90,13 @@ export async function startPrivateRabbit(options: { startTimeoutMs?: number } = 
 
 /** Controls of the node that global setup started, or undefined when the broker is not ours to restart. */
 export function rabbitFromEnv(source: NodeJS.ProcessEnv = process.env): RabbitControl | undefined {
-  const { AMQP_URL: url, TEST_RABBIT_NODE: nodeName, TEST_RABBIT_HOME: home, TEST_RABBIT_EPMD_PORT: epmdPort, TEST_RABBIT_CTL: ctl } = source;
+  const {
+    AMQP_URL: url,
+    TEST_RABBIT_NODE: nodeName,
+    TEST_RABBIT_HOME: home,
+    TEST_RABBIT_EPMD_PORT: epmdPort,
+    TEST_RABBIT_CTL: ctl,
+  } = source;
   if (!url || !nodeName || !home || !epmdPort || !ctl) return undefined;
   const env = { ...process.env, HOME: home, ERL_EPMD_PORT: epmdPort };
   const rabbitmqctl = async (command: string) => {

@@ -44,9 +44,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       }
       return received.slice(0, count);
     },
-    stop: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

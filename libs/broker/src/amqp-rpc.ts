@@ -20,7 +20,10 @@ export class RpcClient {
   private readonly pending = new Map<string, Pending>();
   private readonly replyChannels = new WeakMap<Session, Promise<Channel>>();
 
-  constructor(private readonly connection: AmqpConnection, private readonly unavailableTimeoutMs: number) {
+  constructor(
+    private readonly connection: AmqpConnection,
+    private readonly unavailableTimeoutMs: number,
+  ) {
     // Fail fast: a reply cannot come back on a connection that is gone.
     connection.onDown((err) => this.failAll(err));
   }

@@ -18,7 +18,12 @@ const REOPEN_DELAY_MS = 200;
  * A consumer on its own channel, so that its prefetch is its own and closing the channel on cancel hands its
  * unacked messages back to the queue. Re-established after every reconnect.
  */
-export async function subscribe(connection: AmqpConnection, spec: SubscriberSpec, timeoutMs: number, logger?: BrokerLogger): Promise<Subscription> {
+export async function subscribe(
+  connection: AmqpConnection,
+  spec: SubscriberSpec,
+  timeoutMs: number,
+  logger?: BrokerLogger,
+): Promise<Subscription> {
   let channel: Channel | undefined;
   let cancelled = false;
   const started = new WeakSet<Session>();

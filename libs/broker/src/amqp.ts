@@ -74,9 +74,16 @@ export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Brok
     toQueue(queue, message.content, { ...message.properties, headers, persistent: true, expiration: undefined }, delayMs);
 
   return {
-    send: (queue, message, sendOptions = {}) => toQueue(queue, encode(message), properties(message, sendOptions.headers), sendOptions.delayMs),
+    send: (queue, message, sendOptions = {}) =>
+      toQueue(queue, encode(message), properties(message, sendOptions.headers), sendOptions.delayMs),
     publish: (message, publishOptions = {}) =>
-      publishConfirmed(connection, timeoutMs, async () => ({ exchange: EVENTS_EXCHANGE, routingKey: message.type }), encode(message), properties(message, publishOptions.headers)),
+      publishConfirmed(
+        connection,
+        timeoutMs,
+        async () => ({ exchange: EVENTS_EXCHANGE, routingKey: message.type }),
+        encode(message),
+        properties(message, publishOptions.headers),
+      ),
     consume: async (queue, handler, consumeOptions) => {
       assertPrefetch(consumeOptions.prefetch);
       const subscription = await subscribe(
@@ -98,7 +105,12 @@ export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Brok
     serve: async (queue, handler, serveOptions = {}) => {
       const prefetch = serveOptions.prefetch ?? 1;
       assertPrefetch(prefetch);
-      const spec: SubscriberSpec = { queue, prefetch, declare: (channel) => assertRpcQueue(channel, queue), handle: rpcServerHandler(queue, handler, options.logger) };
+      const spec: SubscriberSpec = {
+        queue,
+        prefetch,
+        declare: (channel) => assertRpcQueue(channel, queue),
+        handle: rpcServerHandler(queue, handler, options.logger),
+      };
       return track(await subscribe(connection, spec, timeoutMs, options.logger));
     },
     request: (queue, payload, rpcOptions) => rpc.request(queue, payload, rpcOptions),

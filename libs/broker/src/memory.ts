@@ -3,7 +3,15 @@ import { MemoryQueue, type QueueConsumer } from './memory-queue';
 import { MemoryRpc } from './memory-rpc';
 import { TopicBindings } from './memory-topic';
 import { BrokerUnavailableError, type Broker, type BrokerLogger, type ConsumeOptions, type Handler, type Outcome } from './port';
-import { assertPrefetch, backoffMs, checkedOutcome, DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY, errorFields, type RetryPolicy } from './delivery-policy';
+import {
+  assertPrefetch,
+  backoffMs,
+  checkedOutcome,
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_RETRY,
+  errorFields,
+  type RetryPolicy,
+} from './delivery-policy';
 
 export interface MemoryBrokerOptions {
   /** Backoff after a handler threw (default 1 s doubling up to 60 s); tests shorten it. */
@@ -74,12 +82,19 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
         outcome = checkedOutcome(await handler(JSON.parse(current.body), delivery));
       } catch (err) {
         logger?.warn('message handler failed', { queue: name, attempt: current.attempt, ...errorFields(err) });
-        outcome = current.attempt >= maxAttempts ? { kind: 'dead-letter', reason: 'handler kept failing' } : { kind: 'retry', delayMs: backoffMs(policy, current.attempt) };
+        outcome =
+          current.attempt >= maxAttempts
+            ? { kind: 'dead-letter', reason: 'handler kept failing' }
+            : { kind: 'retry', delayMs: backoffMs(policy, current.attempt) };
       }
       // Not held any more: the subscription was cancelled and the message already went back to the queue.
       if (target.settle(consumer, current) && !closed) settleOutcome(name, current, outcome);
     };
-    const consumer: QueueConsumer<Item> = { prefetch: consumeOptions.prefetch, inFlight: new Set(), deliver: (next) => queueMicrotask(() => void run(next)) };
+    const consumer: QueueConsumer<Item> = {
+      prefetch: consumeOptions.prefetch,
+      inFlight: new Set(),
+      deliver: (next) => queueMicrotask(() => void run(next)),
+    };
     target.addConsumer(consumer);
     const subscription = {
       cancel: async () => {
@@ -104,7 +119,10 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
       for (const name of bindings.route(message.type)) queue(name).push(item(message, publishOptions.headers));
     },
     consume,
-    deadLetters: async (name) => queue(`${name}.dead`).snapshot().map((dead) => JSON.parse(dead.body) as Envelope),
+    deadLetters: async (name) =>
+      queue(`${name}.dead`)
+        .snapshot()
+        .map((dead) => JSON.parse(dead.body) as Envelope),
     request: async (name, payload, rpcOptions) => {
       assertOpen();
       return rpc.request(name, payload, rpcOptions);

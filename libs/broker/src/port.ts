@@ -1,10 +1,7 @@
 import type { Envelope } from '@mailplane/contracts';
 
 /** What a consumer decides for each message it was handed. */
-export type Outcome =
-  | { kind: 'ack' }
-  | { kind: 'retry'; delayMs: number }
-  | { kind: 'dead-letter'; reason: string };
+export type Outcome = { kind: 'ack' } | { kind: 'retry'; delayMs: number } | { kind: 'dead-letter'; reason: string };
 
 export const ack = (): Outcome => ({ kind: 'ack' });
 export const retry = (delayMs: number): Outcome => ({ kind: 'retry', delayMs });
@@ -45,7 +42,10 @@ export interface RpcOptions {
 
 /** Raised by request() when no reply came before the deadline. */
 export class RpcTimeoutError extends Error {
-  constructor(readonly queue: string, readonly timeoutMs: number) {
+  constructor(
+    readonly queue: string,
+    readonly timeoutMs: number,
+  ) {
     super(`no reply from ${queue} within ${timeoutMs} ms`);
     this.name = 'RpcTimeoutError';
   }
@@ -53,7 +53,11 @@ export class RpcTimeoutError extends Error {
 
 /** Raised by request() when the serving handler threw; carries its message (and `code` if it had one), never its stack. */
 export class RpcRemoteError extends Error {
-  constructor(readonly queue: string, message: string, readonly code?: string) {
+  constructor(
+    readonly queue: string,
+    message: string,
+    readonly code?: string,
+  ) {
     super(message);
     this.name = 'RpcRemoteError';
   }

@@ -21,50 +21,57 @@ export function amqpRestartTests(url: string): void {
       process.stderr.write('SKIPPED the RabbitMQ restart test: AMQP_URL points at a broker this run did not start\n');
     }
 
-    (rabbit ? it : it.skip)('then consumers and RPC servers resume, sends wait or fail loudly, and confirmed messages survive', async () => {
-      const patient = await open(20_000);
-      const impatient = await open(300);
-      const [work, kept, echo, slow, p] = ['rs-work', 'rs-kept', 'rs-echo', 'rs-slow', 'rs-evt'].map(unique);
-      const consumer = await collect(patient, work, { prefetch: 5, bindings: [`${p}.#`] });
-      await patient.serve(echo, async (request) => ({ echo: request }));
-      let slowSeen = false;
-      await patient.serve(slow, () => {
-        slowSeen = true;
-        return new Promise(() => undefined);
-      });
-      const confirmedBefore = envelope('test.kept');
-      await patient.send(kept, confirmedBefore);
-      const inFlight = patient.request(slow, {}, { timeoutMs: 20_000 });
-      await waitFor(() => slowSeen, 'the slow server to hold the request');
+    (rabbit ? it : it.skip)(
+      'then consumers and RPC servers resume, sends wait or fail loudly, and confirmed messages survive',
+      async () => {
+        const patient = await open(20_000);
+        const impatient = await open(300);
+        const [work, kept, echo, slow, p] = ['rs-work', 'rs-kept', 'rs-echo', 'rs-slow', 'rs-evt'].map(unique);
+        const consumer = await collect(patient, work, { prefetch: 5, bindings: [`${p}.#`] });
+        await patient.serve(echo, async (request) => ({ echo: request }));
+        let slowSeen = false;
+        await patient.serve(slow, () => {
+          slowSeen = true;
+          return new Promise(() => undefined);
+        });
+        const confirmedBefore = envelope('test.kept');
+        await patient.send(kept, confirmedBefore);
+        const inFlight = patient.request(slow, {}, { timeoutMs: 20_000 });
+        await waitFor(() => slowSeen, 'the slow server to hold the request');
 
-      const stoppedAt = Date.now();
-      await rabbit!.stopApp();
-      const lostRequest = await rejection(inFlight);
-      expect(lostRequest).toBeInstanceOf(BrokerUnavailableError);
-      expect(Date.now() - stoppedAt).toBeLessThan(10_000);
+        const stoppedAt = Date.now();
+        await rabbit!.stopApp();
+        const lostRequest = await rejection(inFlight);
+        expect(lostRequest).toBeInstanceOf(BrokerUnavailableError);
+        expect(Date.now() - stoppedAt).toBeLessThan(10_000);
 
-      const duringOutage = envelope('test.outage');
-      const patientSend = patient.send(work, duringOutage).then(
-        () => 'confirmed',
-        (err: Error) => err,
-      );
-      expect(await rejection(impatient.send(work, envelope('test.outage')))).toBeInstanceOf(BrokerUnavailableError);
-      await rabbit!.startApp();
+        const duringOutage = envelope('test.outage');
+        const patientSend = patient.send(work, duringOutage).then(
+          () => 'confirmed',
+          (err: Error) => err,
+        );
+        expect(await rejection(impatient.send(work, envelope('test.outage')))).toBeInstanceOf(BrokerUnavailableError);
+        await rabbit!.startApp();
 
-      const outcome = await patientSend;
-      if (outcome !== 'confirmed') expect(outcome).toBeInstanceOf(BrokerUnavailableError);
-      const after = envelope('test.after');
-      await patient.send(work, after);
-      await patient.publish(envelope(`${p}.after`));
-      const ids = () => consumer.received.map((r) => r.message.id);
-      await waitFor(() => ids().includes(after.id) && consumer.received.some((r) => r.message.type === `${p}.after`), 'deliveries after the restart', 15_000);
-      if (outcome === 'confirmed') await waitFor(() => ids().includes(duringOutage.id), 'the message sent during the outage');
+        const outcome = await patientSend;
+        if (outcome !== 'confirmed') expect(outcome).toBeInstanceOf(BrokerUnavailableError);
+        const after = envelope('test.after');
+        await patient.send(work, after);
+        await patient.publish(envelope(`${p}.after`));
+        const ids = () => consumer.received.map((r) => r.message.id);
+        await waitFor(
+          () => ids().includes(after.id) && consumer.received.some((r) => r.message.type === `${p}.after`),
+          'deliveries after the restart',
+          15_000,
+        );
+        if (outcome === 'confirmed') await waitFor(() => ids().includes(duringOutage.id), 'the message sent during the outage');
 
-      expect(await patient.request(echo, { n: 1 }, { timeoutMs: 5000 })).toEqual({ echo: { n: 1 } });
-      const survivor = await collect(patient, kept, { prefetch: 1 });
-      await waitFor(() => survivor.received.length === 1, 'the message confirmed before the restart');
-      expect(survivor.received[0].message).toEqual(confirmedBefore);
-      expect(logged).toEqual(expect.arrayContaining(['broker connection lost; reconnecting', 'broker connection restored']));
-    });
+        expect(await patient.request(echo, { n: 1 }, { timeoutMs: 5000 })).toEqual({ echo: { n: 1 } });
+        const survivor = await collect(patient, kept, { prefetch: 1 });
+        await waitFor(() => survivor.received.length === 1, 'the message confirmed before the restart');
+        expect(survivor.received[0].message).toEqual(confirmedBefore);
+        expect(logged).toEqual(expect.arrayContaining(['broker connection lost; reconnecting', 'broker connection restored']));
+      },
+    );
   });
 }

@@ -10,7 +10,15 @@ export function topicContract(ctx: ContractContext): void {
       const star = await collect(ctx.broker, unique('star'), { prefetch: 10, bindings: [`${p}.email.*`, done] });
       const hash = await collect(ctx.broker, unique('hash'), { prefetch: 10, bindings: [`${p}.#`, `${p}.email.#`] });
       const middle = await collect(ctx.broker, unique('mid'), { prefetch: 10, bindings: [`${p}.*.bounced`, done] });
-      for (const type of [`${p}.email.sent`, `${p}.email.sent.late`, p, `${p}.sms.bounced`, `${p}.email.bounced`, 'other.email.sent', done]) {
+      for (const type of [
+        `${p}.email.sent`,
+        `${p}.email.sent.late`,
+        p,
+        `${p}.sms.bounced`,
+        `${p}.email.bounced`,
+        'other.email.sent',
+        done,
+      ]) {
         await ctx.broker.publish(envelope(type));
       }
       const types = (r: typeof star) => r.received.map((x) => x.message.type).filter((t) => t !== done);

@@ -39,5 +39,4 @@ export type EventType = WebhookEventType | InternalEventType;
 /** An endpoint subscribed to `*` receives every webhook event type, present and future. */
 export const ALL_EVENTS = '*';
 
-export const isWebhookEventType = (value: string): value is WebhookEventType =>
-  (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
+export const isWebhookEventType = (value: string): value is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);

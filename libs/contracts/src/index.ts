@@ -3,7 +3,18 @@ export * from './errors';
 export * from './events';
 export * from './queues';
 export * from './limits';
-export { DOCUMENT_ID, DOCUMENT_PATH, document, operations, getOperation, type Operation, type OpenApiDocument, type ServiceName, type PermissionName, type SecurityKind } from './openapi';
+export {
+  DOCUMENT_ID,
+  DOCUMENT_PATH,
+  document,
+  operations,
+  getOperation,
+  type Operation,
+  type OpenApiDocument,
+  type ServiceName,
+  type PermissionName,
+  type SecurityKind,
+} from './openapi';
 export { validateRequest, validateResponse, type RequestParts, type RequestValidation } from './validation';
 export { validateSchema } from './ajv';
 export type { Issue } from './issues';

@@ -44,8 +44,15 @@ export function toIssues(errors: ErrorObject[] | null | undefined, prefix = ''):
     if (e.keyword === 'if' || inside(e)) continue;
     if (e.keyword === 'anyOf') {
       const branches = all.filter((c) => inside(c) === e);
-      const missing = branches.filter((c) => c.keyword === 'required').map((c) => (c.params as { missingProperty: string }).missingProperty);
-      add(e.instancePath, missing.length === branches.length && missing.length > 0 ? `needs one of: ${missing.join(', ')}` : 'matches none of the allowed forms');
+      const missing = branches
+        .filter((c) => c.keyword === 'required')
+        .map((c) => (c.params as { missingProperty: string }).missingProperty);
+      add(
+        e.instancePath,
+        missing.length === branches.length && missing.length > 0
+          ? `needs one of: ${missing.join(', ')}`
+          : 'matches none of the allowed forms',
+      );
       continue;
     }
     const { where, message } = describe(e);

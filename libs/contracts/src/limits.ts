@@ -20,8 +20,23 @@ export const TEST_EMAIL_SUBJECT = 'Mailplane test email';
 
 /** Headers the platform sets itself; a send request may not set them (case-insensitive). */
 export const RESERVED_HEADERS = [
-  'from', 'to', 'cc', 'bcc', 'subject', 'reply-to', 'sender', 'date', 'message-id', 'mime-version', 'content-type',
-  'content-transfer-encoding', 'dkim-signature', 'list-unsubscribe', 'list-unsubscribe-post', 'return-path', 'received',
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'reply-to',
+  'sender',
+  'date',
+  'message-id',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+  'dkim-signature',
+  'list-unsubscribe',
+  'list-unsubscribe-post',
+  'return-path',
+  'received',
 ] as const;
 
 /** An unsubscribe token is honoured this long after the message was sent. */

@@ -54,7 +54,10 @@ const WORK_DATA_SCHEMAS: Record<string, string> = {
 /** A compiled validator that answers issues ([] when valid) instead of a boolean. */
 export type Validator = (value: unknown) => Issue[];
 
-const wrap = (validate: ValidateFunction): Validator => (value) => (validate(value) ? [] : toIssues(validate.errors));
+const wrap =
+  (validate: ValidateFunction): Validator =>
+  (value) =>
+    validate(value) ? [] : toIssues(validate.errors);
 
 export const validateEnvelope: Validator = wrap(ajv.getSchema(`${SCHEMAS}envelope.json`) as ValidateFunction);
 export const validateRpcRequest: Validator = wrap(ajv.getSchema(`${SCHEMAS}rpc-request.json`) as ValidateFunction);

@@ -39,7 +39,8 @@ function problemIssues(status: number, body: unknown): Issue[] {
   const issues: Issue[] = [];
   if (problem?.status !== status) issues.push({ path: '/body/status', message: `must equal the HTTP status ${status}` });
   if (isErrorCode(problem?.code)) {
-    if (ErrorCodes[problem.code].status !== status) issues.push({ path: '/body/code', message: `${problem.code} is a ${ErrorCodes[problem.code].status}, not a ${status}` });
+    if (ErrorCodes[problem.code].status !== status)
+      issues.push({ path: '/body/code', message: `${problem.code} is a ${ErrorCodes[problem.code].status}, not a ${status}` });
     if (problem.type !== problemType(problem.code)) issues.push({ path: '/body/type', message: `must be ${problemType(problem.code)}` });
   }
   return issues;

@@ -17,8 +17,7 @@ export interface RequestParts {
 }
 
 export type RequestValidation =
-  | { ok: true; value: { params: Record<string, string>; query: Record<string, unknown>; body: unknown } }
-  | { ok: false; errors: Issue[] };
+  { ok: true; value: { params: Record<string, string>; query: Record<string, unknown>; body: unknown } } | { ok: false; errors: Issue[] };
 
 interface Parameter {
   name: string;
@@ -118,7 +117,10 @@ function checkBody(c: CompiledRequest, body: unknown, contentType: string | null
   const validate = contentType ? c.bodies.get(contentType) : undefined;
   if (!validate) {
     const accepted = [...c.bodies.keys()];
-    issues.push({ path: '/headers/content-type', message: accepted.length ? `must be one of: ${accepted.join(', ')}` : 'no body is accepted' });
+    issues.push({
+      path: '/headers/content-type',
+      message: accepted.length ? `must be one of: ${accepted.join(', ')}` : 'no body is accepted',
+    });
     return undefined;
   }
   const value = structuredClone(body); // ajv writes defaults into what it validates

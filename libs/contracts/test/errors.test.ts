@@ -46,7 +46,12 @@ describe('AppError', () => {
   it('takes its status from the table and keeps detail, extra members and headers', () => {
     const err = new AppError('rate_limited', 'Slow down.', { violatedPolicy: 'send' }, { 'Retry-After': '1' });
     expect(err).toBeInstanceOf(Error);
-    expect({ code: err.code, status: err.status, detail: err.detail, message: err.message }).toEqual({ code: 'rate_limited', status: 429, detail: 'Slow down.', message: 'Slow down.' });
+    expect({ code: err.code, status: err.status, detail: err.detail, message: err.message }).toEqual({
+      code: 'rate_limited',
+      status: 429,
+      detail: 'Slow down.',
+      message: 'Slow down.',
+    });
     expect(err.extra).toEqual({ violatedPolicy: 'send' });
     expect(err.headers).toEqual({ 'Retry-After': '1' });
     expect(new AppError('internal').message).toBe(ErrorCodes.internal.title);

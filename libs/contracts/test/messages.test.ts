@@ -1,5 +1,14 @@
 import { EVENT_TYPES, WEBHOOK_EVENT_TYPES } from '../src/events';
-import { EVENT_DATA_SCHEMAS, validateEnvelope, validateEventData, validateMessage, validateRpcReply, validateRpcRequest, type RpcReply, type RpcRequest } from '../src/messages';
+import {
+  EVENT_DATA_SCHEMAS,
+  validateEnvelope,
+  validateEventData,
+  validateMessage,
+  validateRpcReply,
+  validateRpcRequest,
+  type RpcReply,
+  type RpcRequest,
+} from '../src/messages';
 import { QUEUES } from '../src/queues';
 import { document } from '../src/openapi';
 import type { Envelope } from '../src/envelope';
@@ -7,8 +16,25 @@ import type { Envelope } from '../src/envelope';
 const NOW = '2026-03-01T12:00:00.000Z';
 const MSG = 'msg_01j9zzzzzzzzzzzzzzzzzzzzzz';
 const IDN = 'idn_01j9zzzzzzzzzzzzzzzzzzzzzz';
-const email = { messageId: MSG, kind: 'standard', identityId: IDN, from: 'a@acme.example.com', to: 'j@example.org', subject: 'Hi', tags: [], metadata: {} };
-const envelope = (type: string, data: object, version = 1): Envelope => ({ id: 'evt_01j9zzzzzzzzzzzzzzzzzzzzzz', type, version, occurredAt: NOW, tenantId: 'ten_01j9zzzzzzzzzzzzzzzzzzzzzz', correlationId: 'req_1', data });
+const email = {
+  messageId: MSG,
+  kind: 'standard',
+  identityId: IDN,
+  from: 'a@acme.example.com',
+  to: 'j@example.org',
+  subject: 'Hi',
+  tags: [],
+  metadata: {},
+};
+const envelope = (type: string, data: object, version = 1): Envelope => ({
+  id: 'evt_01j9zzzzzzzzzzzzzzzzzzzzzz',
+  type,
+  version,
+  occurredAt: NOW,
+  tenantId: 'ten_01j9zzzzzzzzzzzzzzzzzzzzzz',
+  correlationId: 'req_1',
+  data,
+});
 
 describe('broker messages', () => {
   it('accepts a well-formed envelope and refuses one without a correlation id', () => {
@@ -19,9 +45,17 @@ describe('broker messages', () => {
 
   it('checks event data by type and version', () => {
     expect(validateMessage(envelope('email.sent', { ...email, attempt: 1, smtpCode: 250, response: '250 OK', sentAt: NOW }))).toEqual([]);
-    expect(validateMessage(envelope('email.sent', email)).map((i) => i.path).sort()).toEqual(['/data/attempt', '/data/response', '/data/sentAt', '/data/smtpCode']);
-    expect(validateMessage(envelope('email.queued', { ...email, secret: 'x' }))).toEqual([{ path: '/data/secret', message: 'is not allowed' }]);
-    expect(validateMessage(envelope('email.queued', email, 2))).toEqual([{ path: '/type', message: 'no schema for email.queued version 2' }]);
+    expect(
+      validateMessage(envelope('email.sent', email))
+        .map((i) => i.path)
+        .sort(),
+    ).toEqual(['/data/attempt', '/data/response', '/data/sentAt', '/data/smtpCode']);
+    expect(validateMessage(envelope('email.queued', { ...email, secret: 'x' }))).toEqual([
+      { path: '/data/secret', message: 'is not allowed' },
+    ]);
+    expect(validateMessage(envelope('email.queued', email, 2))).toEqual([
+      { path: '/type', message: 'no schema for email.queued version 2' },
+    ]);
     expect(validateMessage(envelope('email.opened', email))).toHaveLength(1);
   });
 
@@ -34,7 +68,16 @@ describe('broker messages', () => {
   it('has a data schema for every event type, each of which compiles', () => {
     expect(Object.keys(EVENT_DATA_SCHEMAS).sort()).toEqual([...EVENT_TYPES].sort());
     for (const type of EVENT_TYPES) expect(() => validateEventData(type, {})).not.toThrow();
-    expect(validateEventData('entitlement.changed', { revision: 3, plan: 'pro', monthlyEmailQuota: 50000, status: 'active', hasSubscription: true, effectiveAt: NOW })).toEqual([]);
+    expect(
+      validateEventData('entitlement.changed', {
+        revision: 3,
+        plan: 'pro',
+        monthlyEmailQuota: 50000,
+        status: 'active',
+        hasSubscription: true,
+        effectiveAt: NOW,
+      }),
+    ).toEqual([]);
     expect(validateEventData('recipient.unsubscribed', { email: 'j@example.org', messageId: null })).toEqual([]);
   });
 
@@ -46,8 +89,15 @@ describe('broker messages', () => {
 
   it('checks RPC requests and replies', () => {
     const request: RpcRequest = {
-      operationId: 'rawBodyless', requestId: 'req_1', tenantId: null, keyId: null, params: {}, query: { limit: 20 },
-      body: null, headers: { accept: 'application/json' }, contentType: null,
+      operationId: 'rawBodyless',
+      requestId: 'req_1',
+      tenantId: null,
+      keyId: null,
+      params: {},
+      query: { limit: 20 },
+      body: null,
+      headers: { accept: 'application/json' },
+      contentType: null,
     };
     expect(validateRpcRequest(request)).toEqual([]);
     expect(validateRpcRequest({ ...request, rawBody: Buffer.from('{}').toString('base64') })).toEqual([]);
@@ -61,6 +111,8 @@ describe('broker messages', () => {
   it('names every queue once', () => {
     const names = Object.values(QUEUES);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(expect.arrayContaining(['rpc.billing', 'rpc.mail', 'rpc.webhooks', 'mail.outbox', 'webhooks.events', 'mail.entitlements']));
+    expect(names).toEqual(
+      expect.arrayContaining(['rpc.billing', 'rpc.mail', 'rpc.webhooks', 'mail.outbox', 'webhooks.events', 'mail.entitlements']),
+    );
   });
 });

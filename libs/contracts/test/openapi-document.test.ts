@@ -18,13 +18,42 @@ function thirdPartyValidation(): { valid: boolean; errors?: unknown; version?: s
 }
 
 const EXPECTED_OPERATION_IDS = [
-  'listApiKeys', 'createApiKey', 'revokeApiKey', 'sendEmail', 'sendTestEmail', 'listEmails', 'getEmail',
-  'createCheckout', 'listCheckoutMethods', 'quoteUpgrade', 'upgradeSubscription', 'downgradeSubscription',
-  'cancelPendingChange', 'cancelSubscription', 'getBillingState', 'getCatalogue', 'hubWebhook',
-  'paymentProviderWebhook', 'listIdentities', 'createIdentity', 'getIdentity', 'verifyIdentity', 'deleteIdentity',
-  'listWebhookEndpoints', 'createWebhookEndpoint', 'getWebhookEndpoint', 'updateWebhookEndpoint',
-  'deleteWebhookEndpoint', 'rotateWebhookEndpointSecret', 'listSuppressions', 'addSuppression', 'removeSuppression',
-  'showUnsubscribePage', 'unsubscribe', 'health', 'createTenant',
+  'listApiKeys',
+  'createApiKey',
+  'revokeApiKey',
+  'sendEmail',
+  'sendTestEmail',
+  'listEmails',
+  'getEmail',
+  'createCheckout',
+  'listCheckoutMethods',
+  'quoteUpgrade',
+  'upgradeSubscription',
+  'downgradeSubscription',
+  'cancelPendingChange',
+  'cancelSubscription',
+  'getBillingState',
+  'getCatalogue',
+  'hubWebhook',
+  'paymentProviderWebhook',
+  'listIdentities',
+  'createIdentity',
+  'getIdentity',
+  'verifyIdentity',
+  'deleteIdentity',
+  'listWebhookEndpoints',
+  'createWebhookEndpoint',
+  'getWebhookEndpoint',
+  'updateWebhookEndpoint',
+  'deleteWebhookEndpoint',
+  'rotateWebhookEndpointSecret',
+  'listSuppressions',
+  'addSuppression',
+  'removeSuppression',
+  'showUnsubscribePage',
+  'unsubscribe',
+  'health',
+  'createTenant',
 ];
 
 type Raw = Record<string, unknown>;
@@ -51,20 +80,37 @@ describe('openapi.yaml', () => {
 
   it('names the owning service of every operation', () => {
     const owner = (p: string) =>
-      p.startsWith('/billing') ? 'billing'
-      : p.startsWith('/webhooks') ? 'webhooks'
-      : /^\/(emails|identities|suppressions|unsubscribe)/.test(p) ? 'mail'
-      : 'gateway';
+      p.startsWith('/billing')
+        ? 'billing'
+        : p.startsWith('/webhooks')
+          ? 'webhooks'
+          : /^\/(emails|identities|suppressions|unsubscribe)/.test(p)
+            ? 'mail'
+            : 'gateway';
     for (const op of operations) expect([op.operationId, op.service]).toEqual([op.operationId, owner(op.path)]);
   });
 
   it('classifies the security of every operation', () => {
     const kinds = Object.fromEntries(operations.map((op) => [op.operationId, op.security]));
     expect(kinds).toMatchObject({
-      getCatalogue: 'public', showUnsubscribePage: 'public', unsubscribe: 'public', health: 'public',
-      createTenant: 'admin', hubWebhook: 'hub', paymentProviderWebhook: 'none', sendEmail: 'bearer',
+      getCatalogue: 'public',
+      showUnsubscribePage: 'public',
+      unsubscribe: 'public',
+      health: 'public',
+      createTenant: 'admin',
+      hubWebhook: 'hub',
+      paymentProviderWebhook: 'none',
+      sendEmail: 'bearer',
     });
-    const nonBearer = ['getCatalogue', 'showUnsubscribePage', 'unsubscribe', 'health', 'createTenant', 'hubWebhook', 'paymentProviderWebhook'];
+    const nonBearer = [
+      'getCatalogue',
+      'showUnsubscribePage',
+      'unsubscribe',
+      'health',
+      'createTenant',
+      'hubWebhook',
+      'paymentProviderWebhook',
+    ];
     for (const op of operations) {
       if (!nonBearer.includes(op.operationId)) expect([op.operationId, op.security]).toEqual([op.operationId, 'bearer']);
     }
@@ -83,7 +129,12 @@ describe('openapi.yaml', () => {
   });
 
   it('marks the two inbound billing webhooks as raw-body and nothing else', () => {
-    expect(operations.filter((op) => op.rawBody).map((op) => op.operationId).sort()).toEqual(['hubWebhook', 'paymentProviderWebhook']);
+    expect(
+      operations
+        .filter((op) => op.rawBody)
+        .map((op) => op.operationId)
+        .sort(),
+    ).toEqual(['hubWebhook', 'paymentProviderWebhook']);
   });
 
   it('maps OpenAPI templates to express paths', () => {
@@ -91,7 +142,11 @@ describe('openapi.yaml', () => {
     expect(byId.getEmail.expressPath).toBe('/emails/:id');
     expect(byId.removeSuppression.expressPath).toBe('/suppressions/:email');
     expect(byId.rotateWebhookEndpointSecret.expressPath).toBe('/webhooks/endpoints/:id/rotate-secret');
-    expect(byId.unsubscribe.requestContentTypes.sort()).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']);
+    expect(byId.unsubscribe.requestContentTypes.sort()).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+    ]);
     expect(byId.sendEmail.maxBodyBytes).toBe(15 * 1024 * 1024);
     expect(byId.createApiKey.maxBodyBytes).toBe(1024 * 1024);
   });

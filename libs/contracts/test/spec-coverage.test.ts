@@ -47,7 +47,12 @@ const DESIGNED: Array<[string, string, number[]]> = [
 
 const statuses = (method: string, path: string) => {
   const op = document.paths[path]?.[method] as { responses?: Record<string, unknown> } | undefined;
-  return op ? Object.keys(op.responses ?? {}).filter((s) => s !== 'default').map(Number).sort((a, b) => a - b) : null;
+  return op
+    ? Object.keys(op.responses ?? {})
+        .filter((s) => s !== 'default')
+        .map(Number)
+        .sort((a, b) => a - b)
+    : null;
 };
 
 describe('coverage of control-api.md §4', () => {
@@ -65,7 +70,7 @@ describe('coverage of control-api.md §4', () => {
     expect(operations).toHaveLength(known.size);
   });
 
-  it('keeps the spec\'s success status as the only 2xx of each spec endpoint', () => {
+  it("keeps the spec's success status as the only 2xx of each spec endpoint", () => {
     for (const [method, path, expected] of SPEC) {
       const twoXX = (statuses(method, path) ?? []).filter((s) => s < 300);
       expect([method, path, twoXX]).toEqual([method, path, expected.filter((s) => s < 300)]);
@@ -74,7 +79,7 @@ describe('coverage of control-api.md §4', () => {
 
   it('answers text/plain on the two inbound webhooks and HTML on the unsubscribe page', () => {
     const media = (method: string, path: string, status: string) =>
-      Object.keys(((document.paths[path][method] as { responses: Record<string, { content?: object }> }).responses[status].content) ?? {});
+      Object.keys((document.paths[path][method] as { responses: Record<string, { content?: object }> }).responses[status].content ?? {});
     for (const s of ['200', '401']) expect(media('post', '/billing/webhook/subscription-hub', s)).toEqual(['text/plain']);
     for (const s of ['200', '400', '500', '503']) expect(media('post', '/billing/webhook/payment-provider', s)).toEqual(['text/plain']);
     expect(media('get', '/unsubscribe', '200')).toEqual(['text/html']);

@@ -9,7 +9,10 @@ const ID = 'msg_01j9zzzzzzzzzzzzzzzzzzzzzz';
 
 describe('validateRequest: paging', () => {
   it('when limit and offset are absent, then the defaults 20 and 0 apply', () => {
-    expect(validateRequest('listEmails', { query: {} })).toEqual({ ok: true, value: { params: {}, query: { limit: 20, offset: 0 }, body: undefined } });
+    expect(validateRequest('listEmails', { query: {} })).toEqual({
+      ok: true,
+      value: { params: {}, query: { limit: 20, offset: 0 }, body: undefined },
+    });
   });
 
   it('when limit and offset arrive as strings, then they are coerced to integers', () => {
@@ -41,7 +44,13 @@ describe('validateRequest: paging', () => {
 
 describe('validateRequest: GET /emails filters', () => {
   it('accepts every filter', () => {
-    const query = { identityId: 'idn_01j9zzzzzzzzzzzzzzzzzzzzzz', status: 'deferred', q: 'receipt', from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00+01:00' };
+    const query = {
+      identityId: 'idn_01j9zzzzzzzzzzzzzzzzzzzzzz',
+      status: 'deferred',
+      q: 'receipt',
+      from: '2026-01-01T00:00:00Z',
+      to: '2026-02-01T00:00:00+01:00',
+    };
     expect(validateRequest('listEmails', { query })).toMatchObject({ ok: true, value: { query: { ...query, limit: 20, offset: 0 } } });
   });
 
@@ -65,11 +74,19 @@ describe('validateRequest: path parameters', () => {
 describe('validateRequest: POST /emails', () => {
   it('when the body is valid, then it passes unchanged', () => {
     const full = {
-      ...SEND, html: '<p>Thanks</p>', replyTo: 'help@acme.example.com', identityId: 'idn_01j9zzzzzzzzzzzzzzzzzzzzzz',
-      headers: { 'X-Entity-Ref-ID': 'abc-123' }, tags: [{ name: 'category', value: 'receipt' }], metadata: { orderId: '42' },
+      ...SEND,
+      html: '<p>Thanks</p>',
+      replyTo: 'help@acme.example.com',
+      identityId: 'idn_01j9zzzzzzzzzzzzzzzzzzzzzz',
+      headers: { 'X-Entity-Ref-ID': 'abc-123' },
+      tags: [{ name: 'category', value: 'receipt' }],
+      metadata: { orderId: '42' },
       attachments: [{ filename: 'receipt.pdf', content: 'JVBERi0xLjQK', contentType: 'application/pdf' }],
     };
-    expect(validateRequest('sendEmail', { ...json(full), headers: { 'idempotency-key': 'order-42' } })).toEqual({ ok: true, value: { params: {}, query: {}, body: full } });
+    expect(validateRequest('sendEmail', { ...json(full), headers: { 'idempotency-key': 'order-42' } })).toEqual({
+      ok: true,
+      value: { params: {}, query: {}, body: full },
+    });
   });
 
   it('when the subject carries CR or LF, then it is rejected (header injection)', () => {
@@ -77,7 +94,9 @@ describe('validateRequest: POST /emails', () => {
   });
 
   it('when a field is unknown, then it is rejected', () => {
-    expect(errorsOf(validateRequest('sendEmail', json({ ...SEND, cc: 'x@example.org' })))).toEqual([{ path: '/body/cc', message: 'is not allowed' }]);
+    expect(errorsOf(validateRequest('sendEmail', json({ ...SEND, cc: 'x@example.org' })))).toEqual([
+      { path: '/body/cc', message: 'is not allowed' },
+    ]);
   });
 
   it('when neither text nor html is given, then one of them is asked for', () => {
@@ -104,9 +123,20 @@ describe('validateRequest: POST /emails', () => {
   });
 
   it.each([
-    ['YQ==', true], ['YWI=', true], ['YWJj', true], ['YQ', true], ['a+b/', true],
-    ['', false], ['====', false], ['YQ===', false], ['Y Q==', false], ['YQ==\n', false], ['YQ-_', false], ['YQ=a', false], ['é', false],
-  ])('when an attachment\'s content is %p, then base64 is %p', (content, ok) => {
+    ['YQ==', true],
+    ['YWI=', true],
+    ['YWJj', true],
+    ['YQ', true],
+    ['a+b/', true],
+    ['', false],
+    ['====', false],
+    ['YQ===', false],
+    ['Y Q==', false],
+    ['YQ==\n', false],
+    ['YQ-_', false],
+    ['YQ=a', false],
+    ['é', false],
+  ])("when an attachment's content is %p, then base64 is %p", (content, ok) => {
     const r = validateRequest('sendEmail', json({ ...SEND, attachments: [{ filename: 'a.bin', content }] }));
     expect([...new Set(paths(r))]).toEqual(ok ? [] : ['/body/attachments/0/content']);
   });
@@ -123,12 +153,18 @@ describe('validateRequest: POST /emails', () => {
     ]);
     const content = Buffer.alloc(12 << 20, 7).toString('base64');
     expect(validateRequest('sendEmail', json({ ...SEND, attachments: [{ filename: 'a.bin', content }] })).ok).toBe(true);
-    expect(paths(validateRequest('sendEmail', json({ ...SEND, attachments: [{ filename: 'a.bin', content: `${content}!` }] })))).toEqual(['/body/attachments/0/content']);
+    expect(paths(validateRequest('sendEmail', json({ ...SEND, attachments: [{ filename: 'a.bin', content: `${content}!` }] })))).toEqual([
+      '/body/attachments/0/content',
+    ]);
   });
 
   it('when the Idempotency-Key header is too long or not printable ASCII, then it is rejected', () => {
-    expect(paths(validateRequest('sendEmail', { ...json(SEND), headers: { 'Idempotency-Key': 'k'.repeat(256) } }))).toEqual(['/headers/idempotency-key']);
-    expect(paths(validateRequest('sendEmail', { ...json(SEND), headers: { 'idempotency-key': 'clé' } }))).toEqual(['/headers/idempotency-key']);
+    expect(paths(validateRequest('sendEmail', { ...json(SEND), headers: { 'Idempotency-Key': 'k'.repeat(256) } }))).toEqual([
+      '/headers/idempotency-key',
+    ]);
+    expect(paths(validateRequest('sendEmail', { ...json(SEND), headers: { 'idempotency-key': 'clé' } }))).toEqual([
+      '/headers/idempotency-key',
+    ]);
   });
 
   it('when the body is missing or of another media type, then it is rejected', () => {
@@ -138,34 +174,57 @@ describe('validateRequest: POST /emails', () => {
 });
 
 describe('validateRequest: other bodies', () => {
-  it('applies body defaults without touching the caller\'s object', () => {
+  it("applies body defaults without touching the caller's object", () => {
     const body = { name: 'ci' };
     expect(validateRequest('createApiKey', json(body))).toMatchObject({ ok: true, value: { body: { name: 'ci', permission: 'full' } } });
     expect(body).toEqual({ name: 'ci' });
   });
 
   it('requires at least one field in a webhook endpoint update', () => {
-    expect(paths(validateRequest('updateWebhookEndpoint', { params: { id: 'whe_01j9zzzzzzzzzzzzzzzzzzzzzz' }, ...json({}) }))).toEqual(['/body']);
-    expect(validateRequest('updateWebhookEndpoint', { params: { id: 'whe_01j9zzzzzzzzzzzzzzzzzzzzzz' }, ...json({ disabled: true }) }).ok).toBe(true);
+    expect(paths(validateRequest('updateWebhookEndpoint', { params: { id: 'whe_01j9zzzzzzzzzzzzzzzzzzzzzz' }, ...json({}) }))).toEqual([
+      '/body',
+    ]);
+    expect(
+      validateRequest('updateWebhookEndpoint', { params: { id: 'whe_01j9zzzzzzzzzzzzzzzzzzzzzz' }, ...json({ disabled: true }) }).ok,
+    ).toBe(true);
   });
 
   it('accepts known event types and `*`, and refuses others and plain-http URLs', () => {
-    expect(validateRequest('createWebhookEndpoint', json({ url: 'https://hooks.example.com/x', eventTypes: ['email.sent', '*'] })).ok).toBe(true);
-    expect(validateRequest('createWebhookEndpoint', json({ url: 'http://localhost:4000/hook', eventTypes: ['email.failed'] })).ok).toBe(true);
-    expect(paths(validateRequest('createWebhookEndpoint', json({ url: 'https://h.example.com', eventTypes: ['email.opened'] })))).toEqual(['/body/eventTypes/0']);
-    expect(paths(validateRequest('createWebhookEndpoint', json({ url: 'http://hooks.example.com/x', eventTypes: ['*'] })))).toEqual(['/body/url']);
-    expect(paths(validateRequest('createWebhookEndpoint', json({ url: 'https://h.example.com', eventTypes: [] })))).toEqual(['/body/eventTypes']);
+    expect(validateRequest('createWebhookEndpoint', json({ url: 'https://hooks.example.com/x', eventTypes: ['email.sent', '*'] })).ok).toBe(
+      true,
+    );
+    expect(validateRequest('createWebhookEndpoint', json({ url: 'http://localhost:4000/hook', eventTypes: ['email.failed'] })).ok).toBe(
+      true,
+    );
+    expect(paths(validateRequest('createWebhookEndpoint', json({ url: 'https://h.example.com', eventTypes: ['email.opened'] })))).toEqual([
+      '/body/eventTypes/0',
+    ]);
+    expect(paths(validateRequest('createWebhookEndpoint', json({ url: 'http://hooks.example.com/x', eventTypes: ['*'] })))).toEqual([
+      '/body/url',
+    ]);
+    expect(paths(validateRequest('createWebhookEndpoint', json({ url: 'https://h.example.com', eventTypes: [] })))).toEqual([
+      '/body/eventTypes',
+    ]);
   });
 
   it('takes the unsubscribe token from a one-click form, a JSON body or the query alone', () => {
-    expect(validateRequest('unsubscribe', { query: { token: 't0k' }, body: { 'List-Unsubscribe': 'One-Click' }, contentType: 'application/x-www-form-urlencoded' }).ok).toBe(true);
+    expect(
+      validateRequest('unsubscribe', {
+        query: { token: 't0k' },
+        body: { 'List-Unsubscribe': 'One-Click' },
+        contentType: 'application/x-www-form-urlencoded',
+      }).ok,
+    ).toBe(true);
     expect(validateRequest('unsubscribe', json({ token: 't0k' })).ok).toBe(true);
     expect(validateRequest('unsubscribe', { query: { token: 't0k' } }).ok).toBe(true);
     expect(validateRequest('unsubscribe', json({ token: 't0k', extra: 1 })).ok).toBe(false);
   });
 
   it('does not look into the body of a raw-body webhook', () => {
-    expect(validateRequest('hubWebhook', { body: 'not json', contentType: 'application/json' })).toMatchObject({ ok: true, value: { body: 'not json' } });
+    expect(validateRequest('hubWebhook', { body: 'not json', contentType: 'application/json' })).toMatchObject({
+      ok: true,
+      value: { body: 'not json' },
+    });
   });
 
   it('accepts an upgrade only with an integer accepted amount', () => {

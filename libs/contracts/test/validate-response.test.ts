@@ -2,8 +2,22 @@ import { problemType } from '../src/errors';
 import { validateResponse } from '../src/validation';
 
 const NOW = '2026-03-01T12:00:00.000Z';
-const KEY = { id: 'key_01j9zzzzzzzzzzzzzzzzzzzzzz', name: 'ci', permission: 'full', prefix: 'mp_01j9zzzzz', createdAt: NOW, lastUsedAt: null };
-const problem = (status: number, code: string, extra: object = {}) => ({ type: problemType(code as never), title: 't', status, code, requestId: 'req_1', ...extra });
+const KEY = {
+  id: 'key_01j9zzzzzzzzzzzzzzzzzzzzzz',
+  name: 'ci',
+  permission: 'full',
+  prefix: 'mp_01j9zzzzz',
+  createdAt: NOW,
+  lastUsedAt: null,
+};
+const problem = (status: number, code: string, extra: object = {}) => ({
+  type: problemType(code as never),
+  title: 't',
+  status,
+  code,
+  requestId: 'req_1',
+  ...extra,
+});
 const JSON_CT = 'application/json; charset=utf-8';
 const PROBLEM_CT = 'application/problem+json';
 
@@ -21,14 +35,18 @@ describe('validateResponse', () => {
 
   it('flags a missing field and a wrong type', () => {
     const { prefix: _p, ...noPrefix } = KEY;
-    expect(validateResponse('listApiKeys', 200, JSON_CT, { data: [{ ...noPrefix, lastUsedAt: 5 }] }).map((i) => i.path).sort()).toEqual([
-      '/body/data/0/lastUsedAt', '/body/data/0/prefix',
-    ]);
+    expect(
+      validateResponse('listApiKeys', 200, JSON_CT, { data: [{ ...noPrefix, lastUsedAt: 5 }] })
+        .map((i) => i.path)
+        .sort(),
+    ).toEqual(['/body/data/0/lastUsedAt', '/body/data/0/prefix']);
   });
 
   it('flags an undocumented status', () => {
     expect(validateResponse('getCatalogue', 200, JSON_CT, { degraded: true, currency: 'EUR', plans: [] })).toEqual([]);
-    expect(validateResponse('listApiKeys', 201, JSON_CT, { data: [] })).toEqual([{ path: '/status', message: '201 is not a documented status of listApiKeys' }]);
+    expect(validateResponse('listApiKeys', 201, JSON_CT, { data: [] })).toEqual([
+      { path: '/status', message: '201 is not a documented status of listApiKeys' },
+    ]);
   });
 
   it('matches other error statuses against `default`, which must be a problem', () => {
@@ -46,13 +64,19 @@ describe('validateResponse', () => {
   it('requires the quota figures on a quota_exceeded 422 of POST /emails', () => {
     const quota = problem(422, 'quota_exceeded', { limit: 3000, used: 3000, resetAt: '2026-04-01T00:00:00Z' });
     expect(validateResponse('sendEmail', 422, PROBLEM_CT, quota)).toEqual([]);
-    expect(validateResponse('sendEmail', 422, PROBLEM_CT, problem(422, 'quota_exceeded')).map((i) => i.path).sort()).toEqual(['/body/limit', '/body/resetAt', '/body/used']);
+    expect(
+      validateResponse('sendEmail', 422, PROBLEM_CT, problem(422, 'quota_exceeded'))
+        .map((i) => i.path)
+        .sort(),
+    ).toEqual(['/body/limit', '/body/resetAt', '/body/used']);
     expect(validateResponse('sendEmail', 422, PROBLEM_CT, problem(422, 'idempotency_key_reused'))).toEqual([]);
   });
 
   it('requires an empty body on 204', () => {
     expect(validateResponse('updateWebhookEndpoint', 204, undefined, undefined)).toEqual([]);
-    expect(validateResponse('updateWebhookEndpoint', 204, JSON_CT, { id: 'x' })).toEqual([{ path: '/body', message: 'must be empty for 204' }]);
+    expect(validateResponse('updateWebhookEndpoint', 204, JSON_CT, { id: 'x' })).toEqual([
+      { path: '/body', message: 'must be empty for 204' },
+    ]);
   });
 
   it('checks text/plain webhooks and HTML pages as strings', () => {
@@ -68,19 +92,40 @@ describe('validateResponse', () => {
 
   it('checks required headers when they are given', () => {
     const headers = { 'content-type': PROBLEM_CT };
-    expect(validateResponse('sendEmail', 429, PROBLEM_CT, problem(429, 'rate_limited'), headers).map((i) => i.path).sort()).toEqual([
-      '/headers/retry-after', '/headers/x-request-id',
-    ]);
-    expect(validateResponse('sendEmail', 429, PROBLEM_CT, problem(429, 'rate_limited'), { 'X-Request-Id': 'req_1', 'Retry-After': '1' })).toEqual([]);
+    expect(
+      validateResponse('sendEmail', 429, PROBLEM_CT, problem(429, 'rate_limited'), headers)
+        .map((i) => i.path)
+        .sort(),
+    ).toEqual(['/headers/retry-after', '/headers/x-request-id']);
+    expect(
+      validateResponse('sendEmail', 429, PROBLEM_CT, problem(429, 'rate_limited'), { 'X-Request-Id': 'req_1', 'Retry-After': '1' }),
+    ).toEqual([]);
   });
 
   it('validates billing shapes: a degraded catalogue has no price ids, a state has every field', () => {
     const plan = { id: 'pro', name: 'Pro', priceCents: 2900, interval: 'month', purchasable: false, monthlyEmailQuota: 50000 };
     expect(validateResponse('getCatalogue', 200, JSON_CT, { degraded: true, currency: 'EUR', plans: [plan] })).toEqual([]);
-    expect(validateResponse('getCatalogue', 200, JSON_CT, { degraded: false, currency: 'EUR', plans: [{ ...plan, interval: 'year' }] })).toHaveLength(1);
-    const state = { hasSubscription: false, plan: 'free', status: 'none', paymentFailed: false, fixUntil: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, scheduledChange: null, monthlyEmailQuota: 3000 };
+    expect(
+      validateResponse('getCatalogue', 200, JSON_CT, { degraded: false, currency: 'EUR', plans: [{ ...plan, interval: 'year' }] }),
+    ).toHaveLength(1);
+    const state = {
+      hasSubscription: false,
+      plan: 'free',
+      status: 'none',
+      paymentFailed: false,
+      fixUntil: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      scheduledChange: null,
+      monthlyEmailQuota: 3000,
+    };
     expect(validateResponse('getBillingState', 200, JSON_CT, state)).toEqual([]);
-    expect(validateResponse('getBillingState', 200, JSON_CT, { ...state, scheduledChange: { kind: 'downgrade', plan: 'starter', effectiveAt: NOW } })).toEqual([]);
+    expect(
+      validateResponse('getBillingState', 200, JSON_CT, {
+        ...state,
+        scheduledChange: { kind: 'downgrade', plan: 'starter', effectiveAt: NOW },
+      }),
+    ).toEqual([]);
     expect(validateResponse('getBillingState', 200, JSON_CT, { ...state, status: 'trialing' })).toHaveLength(1);
   });
 });

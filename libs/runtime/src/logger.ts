@@ -29,10 +29,12 @@ export function createLogger(options: { level?: Level | 'silent'; bindings?: Fie
   const min = options.level === 'silent' ? Infinity : ORDER[options.level ?? 'info'];
   const write = options.write ?? ((line: string) => process.stdout.write(line + '\n'));
   const bindings = options.bindings ?? {};
-  const log = (level: Level) => (message: string, fields: Fields = {}) => {
-    if (ORDER[level] < min) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level, msg: message, ...redact(bindings), ...redact(fields) }));
-  };
+  const log =
+    (level: Level) =>
+    (message: string, fields: Fields = {}) => {
+      if (ORDER[level] < min) return;
+      write(JSON.stringify({ time: new Date().toISOString(), level, msg: message, ...redact(bindings), ...redact(fields) }));
+    };
   return {
     debug: log('debug'),
     info: log('info'),

@@ -8,7 +8,10 @@ export function runPeriodically(task: () => Promise<unknown>, everyMs: number, l
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     running ??= task()
-      .then(() => undefined, (err) => logger.warn(`${what} failed`, { err }))
+      .then(
+        () => undefined,
+        (err) => logger.warn(`${what} failed`, { err }),
+      )
       .finally(() => (running = null));
   }, everyMs);
   return {

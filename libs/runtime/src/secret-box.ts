@@ -66,9 +66,6 @@ export function openPrivateKey(sealed: string, masterKey: Buffer): string {
   try {
     return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
   } catch {
-    throw new KeyBoxError(
-      'KEY_BOX_AUTH_FAILED',
-      'sealed value failed authentication: it was tampered with or sealed under another secret',
-    );
+    throw new KeyBoxError('KEY_BOX_AUTH_FAILED', 'sealed value failed authentication: it was tampered with or sealed under another secret');
   }
 }

@@ -21,7 +21,14 @@ export function createNedbStore({ dir, compactEveryMs = 10 * 60_000 }: NedbStore
   let closed = false;
 
   const compactAll = () =>
-    Promise.all([...datastores.values()].map((loading) => loading.then((ds) => ds.compactDatafileAsync(), () => undefined)));
+    Promise.all(
+      [...datastores.values()].map((loading) =>
+        loading.then(
+          (ds) => ds.compactDatafileAsync(),
+          () => undefined,
+        ),
+      ),
+    );
   // A failed compaction leaves the file as it was; the next one (or close) tries again.
   const timer = setInterval(() => void compactAll().catch(() => undefined), compactEveryMs);
   timer.unref();

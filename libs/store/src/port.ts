@@ -39,7 +39,10 @@ export interface IndexOptions {
 
 /** Raised by inserts and updates that would break a unique index. */
 export class DuplicateKeyError extends Error {
-  constructor(readonly collection: string, message = 'duplicate key') {
+  constructor(
+    readonly collection: string,
+    message = 'duplicate key',
+  ) {
     super(`${collection}: ${message}`);
     this.name = 'DuplicateKeyError';
   }

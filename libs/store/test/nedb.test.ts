@@ -10,7 +10,11 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 storeContract('nedb', () => createNedbStore({ dir: root }), { ttl: { kind: 'on-read' } });
 
 describe('nedb store files', () => {
-  const lines = (dir: string, name: string) => fs.readFileSync(path.join(dir, `${name}.db`), 'utf8').trim().split('\n').length;
+  const lines = (dir: string, name: string) =>
+    fs
+      .readFileSync(path.join(dir, `${name}.db`), 'utf8')
+      .trim()
+      .split('\n').length;
 
   async function churn(dir: string, compactEveryMs?: number) {
     const store = createNedbStore({ dir, compactEveryMs });
@@ -46,7 +50,12 @@ describe('nedb store files', () => {
     }
     // Read the file as a crash would leave it: the store is still open, its last compaction not run.
     const ids = new Set(
-      fs.readFileSync(path.join(dir, 'mixed.db'), 'utf8').trim().split('\n').map((line) => JSON.parse(line)._id).filter(Boolean),
+      fs
+        .readFileSync(path.join(dir, 'mixed.db'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)._id)
+        .filter(Boolean),
     );
     expect(ids.size).toBe(200);
     await store.close();

@@ -20,7 +20,11 @@ export function billingConfig(env: Record<string, string | undefined>): Readonly
   const publicUrl = read.url('PUBLIC_URL', 'http://localhost:3000', ['http', 'https']).replace(/\/+$/, '');
   return Object.freeze({
     hub: hubUrl
-      ? { url: hubUrl.replace(/\/+$/, ''), apiKey: read.secret('BILLING_HUB_API_KEY', 8), webhookSecret: read.secret('BILLING_HUB_WEBHOOK_SECRET', 16) }
+      ? {
+          url: hubUrl.replace(/\/+$/, ''),
+          apiKey: read.secret('BILLING_HUB_API_KEY', 8),
+          webhookSecret: read.secret('BILLING_HUB_WEBHOOK_SECRET', 16),
+        }
       : null,
     provider: providerUrl ? { url: providerUrl.replace(/\/+$/, ''), apiKey: read.secret('PAYMENT_PROVIDER_API_KEY', 8) } : null,
     publicUrl,

@@ -23,7 +23,13 @@ export interface BillingService {
 const SWEEP_EVERY_MS = 1000;
 const SWEEP_GRACE_MS = 2000;
 
-export async function startBilling(options: { config: BillingConfig; broker: Broker; store: Store; logger: Logger; clock?: Clock }): Promise<BillingService> {
+export async function startBilling(options: {
+  config: BillingConfig;
+  broker: Broker;
+  store: Store;
+  logger: Logger;
+  clock?: Clock;
+}): Promise<BillingService> {
   const { config, broker, store } = options;
   const logger = options.logger.child({ service: 'billing' });
   const deps: BillingDeps = {
@@ -46,14 +52,17 @@ export async function startBilling(options: { config: BillingConfig; broker: Bro
   // Entitlement changes the broker did not confirm go out again; subscriptions the hub does not know yet are sent to it.
   const sweeper = runPeriodically(
     async () => {
-      for (const account of await deps.accounts.unannounced(new Date(deps.clock.now().getTime() - SWEEP_GRACE_MS), 100)) await announce(deps, account);
+      for (const account of await deps.accounts.unannounced(new Date(deps.clock.now().getTime() - SWEEP_GRACE_MS), 100))
+        await announce(deps, account);
       for (const account of await deps.accounts.unsynced(100)) await syncToHub(deps, account._id);
     },
     SWEEP_EVERY_MS,
     logger,
     'billing sweep',
   );
-  logger.info(config.hub && config.provider ? 'billing service started' : 'billing service started without a hub or provider: billing answers 503');
+  logger.info(
+    config.hub && config.provider ? 'billing service started' : 'billing service started without a hub or provider: billing answers 503',
+  );
   return {
     deps,
     async stop() {

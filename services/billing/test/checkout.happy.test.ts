@@ -20,7 +20,7 @@ const checkout = (key: string, body: object) => request(platform.url).post('/bil
 const notify = (id: string) => request(platform.url).post('/billing/webhook/payment-provider').type('form').send({ id });
 
 describe('catalogue', () => {
-  it('when anyone asks, then the hub\'s plans come cheapest first, the free one listed but not purchasable', async () => {
+  it("when anyone asks, then the hub's plans come cheapest first, the free one listed but not purchasable", async () => {
     const res = await request(platform.url).get('/billing/catalogue');
     expect(res.status).toBe(200);
     expectContract(res, 'getCatalogue');
@@ -69,13 +69,23 @@ describe('checkout', () => {
     await eventually(async () => (await state(t.key)).body.hasSubscription, 'the subscription');
     const after = await state(t.key);
     expectContract(after, 'getBillingState');
-    expect(after.body).toMatchObject({ hasSubscription: true, status: 'active', plan: 'starter', monthlyEmailQuota: 20000, paymentFailed: false });
+    expect(after.body).toMatchObject({
+      hasSubscription: true,
+      status: 'active',
+      plan: 'starter',
+      monthlyEmailQuota: 20000,
+      paymentFailed: false,
+    });
     const periodDays = (Date.parse(after.body.currentPeriodEnd) - Date.now()) / 86_400_000;
     expect(periodDays).toBeGreaterThan(27);
     expect(periodDays).toBeLessThan(32);
 
     // Mail was told: the default quota of 2 no longer applies.
-    const send = () => request(platform.url).post('/emails').set(auth(t.key)).send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
+    const send = () =>
+      request(platform.url)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
     await eventually(async () => {
       for (let i = 0; i < 3; i++) if ((await send()).status !== 202) return false;
       return true;
@@ -139,7 +149,12 @@ describe('billing not configured', () => {
     const bare = await startTestPlatform({ BILLING_HUB_URL: '', PAYMENT_PROVIDER_URL: '' });
     try {
       const { key } = await bare.newTenant();
-      expectProblem(await request(bare.url).post('/billing/checkout').set(auth(key)).send({ plan: 'starter' }), 503, 'billing_not_configured', 'createCheckout');
+      expectProblem(
+        await request(bare.url).post('/billing/checkout').set(auth(key)).send({ plan: 'starter' }),
+        503,
+        'billing_not_configured',
+        'createCheckout',
+      );
       const catalogue = await request(bare.url).get('/billing/catalogue');
       expectContract(catalogue, 'getCatalogue');
       expect(catalogue.body).toMatchObject({ degraded: true, plans: [] });

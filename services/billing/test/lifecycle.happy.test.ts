@@ -19,7 +19,6 @@ const state = async (key: string) => {
 const hubSubscription = (tenantId: string) => platform.sandbox.hub.subscriptions().find((s) => s.external_id === tenantId);
 const subscribed = (plan = 'growth') => subscribedTenant(platform, plan);
 
-
 describe('subscription lifecycle', () => {
   it('when a downgrade is scheduled, then nothing changes today; at renewal the smaller tier applies', async () => {
     const t = await subscribed('growth');
@@ -28,7 +27,11 @@ describe('subscription lifecycle', () => {
     expect(res.status).toBe(200);
     expectContract(res, 'downgradeSubscription');
     expect(res.body).toEqual({ plan: 'growth', scheduledPlan: 'starter', effectiveAt: before.currentPeriodEnd });
-    expect(await state(t.key)).toMatchObject({ plan: 'growth', monthlyEmailQuota: 100000, scheduledChange: { kind: 'downgrade', plan: 'starter', effectiveAt: before.currentPeriodEnd } });
+    expect(await state(t.key)).toMatchObject({
+      plan: 'growth',
+      monthlyEmailQuota: 100000,
+      scheduledChange: { kind: 'downgrade', plan: 'starter', effectiveAt: before.currentPeriodEnd },
+    });
     expect(hubSubscription(t.tenantId)).toMatchObject({ plan_code: 'growth', scheduled_plan_code: 'starter' });
 
     expect(await platform.sandbox.hub.endPeriod(t.tenantId, 'renewed')).toBe(200);
@@ -61,7 +64,12 @@ describe('subscription lifecycle', () => {
 
     await platform.sandbox.hub.endPeriod(t.tenantId, 'renewed');
     expect(await state(t.key)).toMatchObject({ hasSubscription: false, status: 'canceled', plan: 'free', monthlyEmailQuota: 3000 });
-    expectProblem(await request(platform.url).delete('/billing/subscription').set(auth(t.key)), 404, 'no_subscription', 'cancelSubscription');
+    expectProblem(
+      await request(platform.url).delete('/billing/subscription').set(auth(t.key)),
+      404,
+      'no_subscription',
+      'cancelSubscription',
+    );
     expect((await request(platform.url).post('/billing/checkout').set(auth(t.key)).send({ plan: 'starter' })).status).toBe(200);
   });
 
@@ -69,10 +77,26 @@ describe('subscription lifecycle', () => {
     const fixed = await subscribed('starter');
     await platform.sandbox.hub.endPeriod(fixed.tenantId, 'payment_failed');
     const due = await state(fixed.key);
-    expect(due).toMatchObject({ hasSubscription: true, status: 'past_due', paymentFailed: true, plan: 'starter', monthlyEmailQuota: 20000 });
+    expect(due).toMatchObject({
+      hasSubscription: true,
+      status: 'past_due',
+      paymentFailed: true,
+      plan: 'starter',
+      monthlyEmailQuota: 20000,
+    });
     expect(Date.parse(due.fixUntil)).toBeGreaterThan(Date.now());
-    expectProblem(await request(platform.url).post('/billing/downgrade').set(auth(fixed.key)).send({ plan: 'starter' }), 422, 'not_a_downgrade', 'downgradeSubscription');
-    expectProblem(await request(platform.url).post('/billing/upgrade/quote').set(auth(fixed.key)).send({ plan: 'scale' }), 422, 'tier_change_not_allowed', 'quoteUpgrade');
+    expectProblem(
+      await request(platform.url).post('/billing/downgrade').set(auth(fixed.key)).send({ plan: 'starter' }),
+      422,
+      'not_a_downgrade',
+      'downgradeSubscription',
+    );
+    expectProblem(
+      await request(platform.url).post('/billing/upgrade/quote').set(auth(fixed.key)).send({ plan: 'scale' }),
+      422,
+      'tier_change_not_allowed',
+      'quoteUpgrade',
+    );
     await platform.sandbox.hub.endPeriod(fixed.tenantId, 'payment_recovered');
     expect(await state(fixed.key)).toMatchObject({ status: 'active', paymentFailed: false, fixUntil: null });
 
@@ -88,14 +112,29 @@ describe('subscription lifecycle', () => {
     ['a plan the hub does not sell', 'unknown_plan', 'platinum'],
   ])('when a downgrade names %s, then 422 %s and nothing is scheduled', async (_label, code, plan) => {
     const t = await subscribed('growth');
-    expectProblem(await request(platform.url).post('/billing/downgrade').set(auth(t.key)).send({ plan }), 422, code, 'downgradeSubscription');
+    expectProblem(
+      await request(platform.url).post('/billing/downgrade').set(auth(t.key)).send({ plan }),
+      422,
+      code,
+      'downgradeSubscription',
+    );
     expect((await state(t.key)).scheduledChange).toBeNull();
   });
 
   it('when there is no subscription, then downgrade, withdrawal and cancel are 404', async () => {
     const { key } = await platform.newTenant();
-    expectProblem(await request(platform.url).post('/billing/downgrade').set(auth(key)).send({ plan: 'starter' }), 404, 'no_subscription', 'downgradeSubscription');
-    expectProblem(await request(platform.url).delete('/billing/pending-change').set(auth(key)), 404, 'no_subscription', 'cancelPendingChange');
+    expectProblem(
+      await request(platform.url).post('/billing/downgrade').set(auth(key)).send({ plan: 'starter' }),
+      404,
+      'no_subscription',
+      'downgradeSubscription',
+    );
+    expectProblem(
+      await request(platform.url).delete('/billing/pending-change').set(auth(key)),
+      404,
+      'no_subscription',
+      'cancelPendingChange',
+    );
     expectProblem(await request(platform.url).delete('/billing/subscription').set(auth(key)), 404, 'no_subscription', 'cancelSubscription');
   });
 });
@@ -111,7 +150,13 @@ describe('hub webhook', () => {
     const body = JSON.stringify({ id: 'hev_forged', type: 'subscription.lapsed', data: { external_id: t.tenantId } });
     const secret = platform.sandbox.hub.webhookSecret;
     const stale = Math.floor(Date.now() / 1000) - 600;
-    for (const signature of [undefined, hubSignature('another secret of some length', body), hubSignature(secret, body, stale), hubSignature(secret, `${body} `), 'garbage']) {
+    for (const signature of [
+      undefined,
+      hubSignature('another secret of some length', body),
+      hubSignature(secret, body, stale),
+      hubSignature(secret, `${body} `),
+      'garbage',
+    ]) {
       const res = await post(body, signature);
       expect(res.status).toBe(401);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -122,7 +167,11 @@ describe('hub webhook', () => {
   it('when an event comes twice, or is of a type billing does not handle, then 200 and it is applied at most once', async () => {
     const t = await subscribed('starter');
     const secret = platform.sandbox.hub.webhookSecret;
-    const failed = JSON.stringify({ id: 'hev_twice', type: 'subscription.payment_failed', data: { external_id: t.tenantId, fix_until: '2099-01-01T00:00:00.000Z' } });
+    const failed = JSON.stringify({
+      id: 'hev_twice',
+      type: 'subscription.payment_failed',
+      data: { external_id: t.tenantId, fix_until: '2099-01-01T00:00:00.000Z' },
+    });
     expect((await post(failed, hubSignature(secret, failed))).status).toBe(200);
     await platform.sandbox.hub.endPeriod(t.tenantId, 'payment_recovered');
     const replay = await post(failed, hubSignature(secret, failed));

@@ -19,7 +19,6 @@ const subscribed = (plan = 'starter') => subscribedTenant(platform, plan);
 const recurringCharges = (customerId: string | null) =>
   platform.sandbox.provider.payments().filter((p) => p.sequenceType === 'recurring' && p.customerId === customerId);
 
-
 describe('proration', () => {
   it.each([
     [3400, 0.5, 1700],
@@ -41,7 +40,13 @@ describe('upgrade', () => {
     const res = await quote(t.key, 'growth');
     expect(res.status).toBe(200);
     expectContract(res, 'quoteUpgrade');
-    expect(res.body).toMatchObject({ plan: 'growth', currentPlan: 'starter', currency: 'EUR', consentRequired: true, prorationFloorCents: 50 });
+    expect(res.body).toMatchObject({
+      plan: 'growth',
+      currentPlan: 'starter',
+      currency: 'EUR',
+      consentRequired: true,
+      prorationFloorCents: 50,
+    });
     expect(res.body.amountCents).toBeGreaterThan(3390);
     expect(res.body.amountCents).toBeLessThanOrEqual(3400);
     expect(recurringCharges(t.customerId)).toHaveLength(0);
@@ -50,8 +55,18 @@ describe('upgrade', () => {
   it('when the accepted amount is stale or not consented to, then 409 and nothing is charged', async () => {
     const t = await subscribed('starter');
     const q = (await quote(t.key, 'growth')).body;
-    expectProblem(await upgrade(t.key, { plan: 'growth', acceptedCents: q.amountCents + 100, consented: true }), 409, 'quote_stale', 'upgradeSubscription');
-    expectProblem(await upgrade(t.key, { plan: 'growth', acceptedCents: q.amountCents }), 409, 'quote_not_consented', 'upgradeSubscription');
+    expectProblem(
+      await upgrade(t.key, { plan: 'growth', acceptedCents: q.amountCents + 100, consented: true }),
+      409,
+      'quote_stale',
+      'upgradeSubscription',
+    );
+    expectProblem(
+      await upgrade(t.key, { plan: 'growth', acceptedCents: q.amountCents }),
+      409,
+      'quote_not_consented',
+      'upgradeSubscription',
+    );
     expect(recurringCharges(t.customerId)).toHaveLength(0);
     expect(await state(t.key)).toMatchObject({ plan: 'starter' });
   });
@@ -62,9 +77,19 @@ describe('upgrade', () => {
     const res = await upgrade(t.key, { plan: 'growth', acceptedCents: q.amountCents, consented: true });
     expect(res.status).toBe(200);
     expectContract(res, 'upgradeSubscription');
-    expect(res.body).toMatchObject({ plan: 'growth', chargedCents: q.amountCents, currency: 'EUR', paymentId: expect.stringMatching(/^tr_/) });
+    expect(res.body).toMatchObject({
+      plan: 'growth',
+      chargedCents: q.amountCents,
+      currency: 'EUR',
+      paymentId: expect.stringMatching(/^tr_/),
+    });
     const [charge] = recurringCharges(t.customerId);
-    expect(charge).toMatchObject({ id: res.body.paymentId, status: 'paid', amount: { value: (q.amountCents / 100).toFixed(2), currency: 'EUR' }, mandateId: expect.stringMatching(/^mdt_/) });
+    expect(charge).toMatchObject({
+      id: res.body.paymentId,
+      status: 'paid',
+      amount: { value: (q.amountCents / 100).toFixed(2), currency: 'EUR' },
+      mandateId: expect.stringMatching(/^mdt_/),
+    });
     expect(await state(t.key)).toMatchObject({ plan: 'growth', monthlyEmailQuota: 100000, status: 'active' });
   });
 
@@ -72,7 +97,12 @@ describe('upgrade', () => {
     const t = await subscribed('starter');
     const q = (await quote(t.key, 'scale')).body;
     platform.sandbox.provider.behaviour.declineNextRecurring();
-    expectProblem(await upgrade(t.key, { plan: 'scale', acceptedCents: q.amountCents, consented: true }), 402, 'payment_declined', 'upgradeSubscription');
+    expectProblem(
+      await upgrade(t.key, { plan: 'scale', acceptedCents: q.amountCents, consented: true }),
+      402,
+      'payment_declined',
+      'upgradeSubscription',
+    );
     expect(await state(t.key)).toMatchObject({ plan: 'starter', monthlyEmailQuota: 20000 });
   });
 

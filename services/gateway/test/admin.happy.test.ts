@@ -34,6 +34,8 @@ describe('back-office', () => {
   });
 
   it('when the CLI has a wrong token, then it fails with the status', async () => {
-    await expect(adminCommand(['create-tenant', 'x'], { ADMIN_TOKEN: 'wrong-token-wrong-token', MAILPLANE_URL: platform.url })).rejects.toThrow(/401/);
+    await expect(
+      adminCommand(['create-tenant', 'x'], { ADMIN_TOKEN: 'wrong-token-wrong-token', MAILPLANE_URL: platform.url }),
+    ).rejects.toThrow(/401/);
   });
 });

@@ -54,7 +54,9 @@ describe('API keys', () => {
     const { key } = await platform.newTenant();
     const created = await request(platform.url).post('/api-keys').set(auth(key)).send({ name: 'hashed' });
     const dir = path.join(platform.dataDir, 'gateway');
-    const onDisk = readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8')).join('\n');
+    const onDisk = readdirSync(dir)
+      .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+      .join('\n');
     expect(onDisk).toContain(created.body.id);
     expect(onDisk).not.toContain(created.body.key.slice(-43));
     expect(onDisk).not.toContain(key.slice(-43));

@@ -52,7 +52,10 @@ describe('bad input to POST /api-keys changes nothing', () => {
   });
 
   it('when the body is larger than the limit, then 413', async () => {
-    const res = await request(platform.url).post('/api-keys').set(auth()).send({ name: 'x'.repeat(5000) });
+    const res = await request(platform.url)
+      .post('/api-keys')
+      .set(auth())
+      .send({ name: 'x'.repeat(5000) });
     expectProblem(res, 413, 'payload_too_large');
   });
 

@@ -46,7 +46,10 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
   return Object.freeze({
     smtpUrl: read.url('SMTP_URL', undefined, ['smtp', 'smtps']),
     dkimKeySecret: read.secret('DKIM_KEY_SECRET', 32),
-    dnsServers: read.optional('DNS_SERVERS')?.split(',').map((s) => s.trim()),
+    dnsServers: read
+      .optional('DNS_SERVERS')
+      ?.split(',')
+      .map((s) => s.trim()),
     defaultSelector: read.string('DKIM_SELECTOR', 'mp1'),
     spfInclude: read.string('SPF_INCLUDE', 'spf.mailplane.dev'),
     retryScheduleMs,

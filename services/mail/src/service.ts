@@ -27,7 +27,13 @@ export interface MailService {
   stop(): Promise<void>;
 }
 
-export async function startMail(options: { config: MailConfig; broker: Broker; store: Store; logger: Logger; clock?: Clock }): Promise<MailService> {
+export async function startMail(options: {
+  config: MailConfig;
+  broker: Broker;
+  store: Store;
+  logger: Logger;
+  clock?: Clock;
+}): Promise<MailService> {
   const { config, broker, store } = options;
   const logger = options.logger.child({ service: 'mail' });
   const deps: MailDeps = {
@@ -52,7 +58,8 @@ export async function startMail(options: { config: MailConfig; broker: Broker; s
   await deps.idempotency.init(IDEMPOTENCY_TTL_SECONDS);
 
   const smtp = { url: config.smtpUrl, poolSize: config.smtpPoolSize };
-  const transmitter = config.deliveryThreads > 0 ? createThreadedTransmitter(config.deliveryThreads, smtp, logger) : createLocalTransmitter(smtp);
+  const transmitter =
+    config.deliveryThreads > 0 ? createThreadedTransmitter(config.deliveryThreads, smtp, logger) : createLocalTransmitter(smtp);
   const deliverDeps = { ...deps, transmitter, jobFor: createJobMaker(deps.keyBox.open, (message) => unsubscribeUrl(deps, message)) };
   const rpc = await serveOperations(broker, QUEUES.mail, mailHandlers(deps), { logger });
   const outbox = await consumeOutbox(broker, deliverDeps);

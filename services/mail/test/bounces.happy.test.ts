@@ -10,14 +10,21 @@ beforeAll(async () => {
 afterAll(() => platform.stop());
 
 const send = (t: { key: string; domain: string }, to: string, subject = 'hi') =>
-  request(platform.url).post('/emails').set(auth(t.key)).send({ from: `a@${t.domain}`, to, subject, text: 'x' }).expect(202);
+  request(platform.url)
+    .post('/emails')
+    .set(auth(t.key))
+    .send({ from: `a@${t.domain}`, to, subject, text: 'x' })
+    .expect(202);
 const suppressions = async (key: string) => (await request(platform.url).get('/suppressions').set(auth(key))).body;
 const relayed = (id: string) => platform.sandbox.sink.messages().some((m) => headerOf(m, 'X-Mailplane-Message-Id') === id);
 
 describe('bounces and late suppressions', () => {
   it('when the MTA says the address does not exist (5.1.1), then it is suppressed as bounced and the next email to it is never relayed', async () => {
     const t = await tenantWithDomain(platform);
-    platform.sandbox.sink.behaviour.failNext(1, { code: 550, message: '5.1.1 <Gone@Example.org>: Recipient address rejected: User unknown' });
+    platform.sandbox.sink.behaviour.failNext(1, {
+      code: 550,
+      message: '5.1.1 <Gone@Example.org>: Recipient address rejected: User unknown',
+    });
     const first = (await send(t, 'Gone <Gone@Example.org>')).body;
     await waitForStatus(platform.url, t.key, first.id, 'failed');
     const list = await request(platform.url).get('/suppressions').set(auth(t.key));

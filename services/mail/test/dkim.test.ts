@@ -49,7 +49,9 @@ describe('DKIM: render, sign, verify with mailauth', () => {
   });
 
   it('when a rendered message is signed, then it verifies pass and h= covers every listed header present', async () => {
-    const attachments = [{ filename: 'receipt.pdf', content: Buffer.from('%PDF-1.4 \u00ff').toString('base64'), contentType: 'application/pdf' }];
+    const attachments = [
+      { filename: 'receipt.pdf', content: Buffer.from('%PDF-1.4 \u00ff').toString('base64'), contentType: 'application/pdf' },
+    ];
     const signed = signer.sign(await renderMime(message({ headers: { 'X-Campaign': 'receipts' }, attachments })), identity);
     const result = await verdict(signed);
     expect(result.status.result).toBe('pass');
@@ -63,7 +65,11 @@ describe('DKIM: render, sign, verify with mailauth', () => {
 
   it('when the body has non-ASCII text with NBSP, then it leaves 7-bit and still verifies pass', async () => {
     const raw = await renderMime(
-      message({ subject: 'Caf\u00e9\u00a0receipt', text: 'Total:\u00a0\u00a012\u00a0\u20ac \u2014 merci\u00a0!\n', html: '<p>Gr\u00fc\u00dfe\u00a0\u00a0</p>' }),
+      message({
+        subject: 'Caf\u00e9\u00a0receipt',
+        text: 'Total:\u00a0\u00a012\u00a0\u20ac \u2014 merci\u00a0!\n',
+        html: '<p>Gr\u00fc\u00dfe\u00a0\u00a0</p>',
+      }),
     );
     expect(raw.every((byte) => byte < 0x80)).toBe(true);
     expect((await verdict(signer.sign(raw, identity))).status.result).toBe('pass');
@@ -105,11 +111,15 @@ describe('DKIM: render, sign, verify with mailauth', () => {
   });
 
   it('when a tenant header tries to override a renderer header, then rendering is refused', async () => {
-    await expect(renderMime(message({ headers: { 'list-unsubscribe': '<https://evil.example>' } }))).rejects.toMatchObject({ code: 'RENDER_RESERVED_HEADER' });
+    await expect(renderMime(message({ headers: { 'list-unsubscribe': '<https://evil.example>' } }))).rejects.toMatchObject({
+      code: 'RENDER_RESERVED_HEADER',
+    });
   });
 
   it('when the unsubscribe URL is not http(s) or tries to break out of <…>, then it is refused or encoded', async () => {
-    await expect(renderMime(message({ listUnsubscribeUrl: 'javascript:alert(1)' }))).rejects.toMatchObject({ code: 'RENDER_BAD_UNSUBSCRIBE_URL' });
+    await expect(renderMime(message({ listUnsubscribeUrl: 'javascript:alert(1)' }))).rejects.toMatchObject({
+      code: 'RENDER_BAD_UNSUBSCRIBE_URL',
+    });
     const raw = (await renderMime(message({ listUnsubscribeUrl: 'https://u.example/u?t=a> <mailto:x@evil.example' }))).toString();
     expect(raw).toContain('List-Unsubscribe: <https://u.example/u?t=a%3E%20%3Cmailto:x@evil.example>');
   });
@@ -134,7 +144,11 @@ describe('DKIM key box: private keys encrypted at rest', () => {
       bytes[0] ^= 1;
       return bytes.toString('base64url');
     };
-    for (const tampered of [[version, iv, tag, flip(ciphertext)], [version, iv, flip(tag), ciphertext], [version, flip(iv), tag, ciphertext]]) {
+    for (const tampered of [
+      [version, iv, tag, flip(ciphertext)],
+      [version, iv, flip(tag), ciphertext],
+      [version, flip(iv), tag, ciphertext],
+    ]) {
       expect(() => box.open(tampered.join('.'))).toThrow(expect.objectContaining({ code: 'KEY_BOX_AUTH_FAILED' }));
     }
   });

@@ -17,7 +17,12 @@ afterEach(async () => {
 });
 
 const change = (revision: number, monthlyEmailQuota: number) => ({
-  revision, plan: `p${revision}`, monthlyEmailQuota, status: 'active' as const, hasSubscription: true, effectiveAt: '2026-11-01T00:00:00.000Z',
+  revision,
+  plan: `p${revision}`,
+  monthlyEmailQuota,
+  status: 'active' as const,
+  hasSubscription: true,
+  effectiveAt: '2026-11-01T00:00:00.000Z',
 });
 
 describe("mail's copy of a tenant's entitlement", () => {

@@ -26,7 +26,10 @@ describe('status events', () => {
     try {
       const t = await tenantWithDomain(platform);
       platform.sandbox.sink.behaviour.failNext(1, { code: 421, message: 'busy' });
-      const res = await request(platform.url).post('/emails').set(auth(t.key)).send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'events', text: 'x' });
+      const res = await request(platform.url)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'events', text: 'x' });
       const mine = () => seen.filter((e) => (e.data as { messageId: string }).messageId === res.body.id);
       await new Promise<void>((resolve) => {
         const check = () => mine().some((e) => e.type === 'email.sent') && resolve();

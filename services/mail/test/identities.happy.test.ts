@@ -23,13 +23,18 @@ describe('identities', () => {
     expect(dkim).toMatchObject({ type: 'TXT', name: 'mp1._domainkey.brand.example.test', status: 'unchecked' });
     expect(dkim.value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/=]{300,}$/);
     expect(res.text).not.toMatch(/PRIVATE KEY/);
-    const onDisk = readdirSync(path.join(platform.dataDir, 'mail')).map((f) => readFileSync(path.join(platform.dataDir, 'mail', f), 'utf8')).join('');
+    const onDisk = readdirSync(path.join(platform.dataDir, 'mail'))
+      .map((f) => readFileSync(path.join(platform.dataDir, 'mail', f), 'utf8'))
+      .join('');
     expect(onDisk).toContain(res.body.id);
     expect(onDisk).not.toMatch(/PRIVATE KEY/);
   });
 
   it('when verified before the records exist, then failed with what is missing; after publishing, verified', async () => {
-    const created = await request(platform.url).post('/identities').set(auth(key)).send({ domain: 'later.example.test', selector: 's2026' });
+    const created = await request(platform.url)
+      .post('/identities')
+      .set(auth(key))
+      .send({ domain: 'later.example.test', selector: 's2026' });
     const early = await request(platform.url).post(`/identities/${created.body.id}/verify`).set(auth(key));
     expectContract(early, 'verifyIdentity');
     expect(early.body.status).toBe('failed');
@@ -40,7 +45,11 @@ describe('identities', () => {
     const verified = await request(platform.url).post(`/identities/${created.body.id}/verify`).set(auth(key));
     expect(verified.body.status).toBe('verified');
     expect(verified.body.verifiedAt).not.toBeNull();
-    expect(verified.body.dnsRecords.map((r: { purpose: string; status: string }) => [r.purpose, r.status])).toEqual([['dkim', 'found'], ['spf', 'missing'], ['dmarc', 'missing']]);
+    expect(verified.body.dnsRecords.map((r: { purpose: string; status: string }) => [r.purpose, r.status])).toEqual([
+      ['dkim', 'found'],
+      ['spf', 'missing'],
+      ['dmarc', 'missing'],
+    ]);
   });
 
   it('when the published DKIM key is a different one, then mismatch and not verified', async () => {
@@ -59,7 +68,12 @@ describe('identities', () => {
     expect(listed.body.data[0].id).toBe(created.body.id);
     const other = await platform.newTenant();
     expectProblem(await request(platform.url).get(`/identities/${created.body.id}`).set(auth(other.key)), 404, 'not_found', 'getIdentity');
-    expectProblem(await request(platform.url).delete(`/identities/${created.body.id}`).set(auth(other.key)), 404, 'not_found', 'deleteIdentity');
+    expectProblem(
+      await request(platform.url).delete(`/identities/${created.body.id}`).set(auth(other.key)),
+      404,
+      'not_found',
+      'deleteIdentity',
+    );
     await request(platform.url).get(`/identities/${created.body.id}`).set(auth(key)).expect(200);
     await request(platform.url).delete(`/identities/${created.body.id}`).set(auth(key)).expect(204);
     expectProblem(await request(platform.url).get(`/identities/${created.body.id}`).set(auth(key)), 404, 'not_found', 'getIdentity');
@@ -67,8 +81,18 @@ describe('identities', () => {
 
   it('when the same domain is added twice, then 409; bad domains are 400', async () => {
     await request(platform.url).post('/identities').set(auth(key)).send({ domain: 'twice.example.test' }).expect(201);
-    expectProblem(await request(platform.url).post('/identities').set(auth(key)).send({ domain: 'twice.example.test' }), 409, 'already_exists', 'createIdentity');
-    expectProblem(await request(platform.url).post('/identities').set(auth(key)).send({ domain: 'not a domain' }), 400, 'validation_failed', 'createIdentity');
+    expectProblem(
+      await request(platform.url).post('/identities').set(auth(key)).send({ domain: 'twice.example.test' }),
+      409,
+      'already_exists',
+      'createIdentity',
+    );
+    expectProblem(
+      await request(platform.url).post('/identities').set(auth(key)).send({ domain: 'not a domain' }),
+      400,
+      'validation_failed',
+      'createIdentity',
+    );
     expectProblem(await request(platform.url).get('/identities?limit=0').set(auth(key)), 400, 'validation_failed', 'listIdentities');
   });
 });

@@ -13,7 +13,11 @@ describe('monthly quota', () => {
 
   it('when 10 sends race at quota−1, then exactly one is accepted and the rest get the quota problem', async () => {
     const t = await tenantWithDomain(platform);
-    const send = (i: number) => request(platform.url).post('/emails').set(auth(t.key)).send({ from: `a@${t.domain}`, to: `r${i}@example.org`, subject: `n${i}`, text: 'x' });
+    const send = (i: number) =>
+      request(platform.url)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ from: `a@${t.domain}`, to: `r${i}@example.org`, subject: `n${i}`, text: 'x' });
     for (let i = 0; i < 4; i++) expect((await send(i)).status).toBe(202);
     const raced = await Promise.all(Array.from({ length: 10 }, (_, i) => send(100 + i)));
     expect(raced.filter((r) => r.status === 202)).toHaveLength(1);
@@ -30,9 +34,17 @@ describe('monthly quota', () => {
   it('when the quota is used up, then a test email still goes out', async () => {
     const t = await tenantWithDomain(platform);
     for (let i = 0; i < 5; i++) {
-      await request(platform.url).post('/emails').set(auth(t.key)).send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' }).expect(202);
+      await request(platform.url)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' })
+        .expect(202);
     }
-    await request(platform.url).post('/emails').set(auth(t.key)).send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' }).expect(422);
+    await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' })
+      .expect(422);
     const res = await request(platform.url).post('/emails/test').set(auth(t.key)).send({ to: 'qa@example.org' });
     expect(res.status).toBe(202);
   });
@@ -47,28 +59,43 @@ describe('quota from the plan', () => {
 
   // What billing publishes when a tenant's plan changes.
   const announce = (tenantId: string, revision: number, monthlyEmailQuota: number) =>
-    platform.gateway.deps.broker.publish(newEnvelope('event', 'entitlement.changed', new Date(), {
-      tenantId,
-      correlationId: `sub_${tenantId}`,
-      data: { revision, plan: `plan${monthlyEmailQuota}`, monthlyEmailQuota, status: 'active', hasSubscription: true, effectiveAt: new Date().toISOString() },
-    }));
+    platform.gateway.deps.broker.publish(
+      newEnvelope('event', 'entitlement.changed', new Date(), {
+        tenantId,
+        correlationId: `sub_${tenantId}`,
+        data: {
+          revision,
+          plan: `plan${monthlyEmailQuota}`,
+          monthlyEmailQuota,
+          status: 'active',
+          hasSubscription: true,
+          effectiveAt: new Date().toISOString(),
+        },
+      }),
+    );
 
   it('when billing announces a plan, then its quota replaces the default, and a newer revision replaces it again', async () => {
     const t = await tenantWithDomain(platform);
-    const send = () => request(platform.url).post('/emails').set(auth(t.key)).send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
+    const send = () =>
+      request(platform.url)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
     await send().expect(202);
     await send().expect(202);
     expect((await send()).body).toMatchObject({ code: 'quota_exceeded', limit: 2 });
 
     await announce(t.tenantId, 2, 4);
     // Refused sends give their reservation back, so polling costs nothing until the new quota admits one.
-    for (const deadline = Date.now() + 5000; (await send()).status !== 202; ) if (Date.now() > deadline) throw new Error('quota 4 never applied');
+    for (const deadline = Date.now() + 5000; (await send()).status !== 202;)
+      if (Date.now() > deadline) throw new Error('quota 4 never applied');
     await send().expect(202);
     expect((await send()).body).toMatchObject({ code: 'quota_exceeded', limit: 4, used: 4 });
 
     await announce(t.tenantId, 1, 100);
     await announce(t.tenantId, 3, 5);
-    for (const deadline = Date.now() + 5000; (await send()).status !== 202; ) if (Date.now() > deadline) throw new Error('quota 5 never applied');
+    for (const deadline = Date.now() + 5000; (await send()).status !== 202;)
+      if (Date.now() > deadline) throw new Error('quota 5 never applied');
     const refused = await send();
     expectProblem(refused, 422, 'quota_exceeded', 'sendEmail');
     expect(refused.body).toMatchObject({ limit: 5, used: 5 });
@@ -85,7 +112,11 @@ describe('rate limit', () => {
 
   it('when a tenant sends faster than its limit, then 429 with RateLimit headers and Retry-After; other tenants are unaffected', async () => {
     const t = await tenantWithDomain(platform);
-    const send = () => request(platform.url).post('/emails').set(auth(t.key)).send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
+    const send = () =>
+      request(platform.url)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
     const first = await send();
     expect(first.headers['ratelimit-policy']).toBe('"send";q=3;w=3600');
     expect(first.headers.ratelimit).toMatch(/^"send";r=2;t=\d+$/);
@@ -96,7 +127,11 @@ describe('rate limit', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(limited.headers.ratelimit).toMatch(/^"send";r=0;t=\d+$/);
     const other = await tenantWithDomain(platform);
-    await request(platform.url).post('/emails').set(auth(other.key)).send({ from: `a@${other.domain}`, to: 'r@example.org', subject: 's', text: 'x' }).expect(202);
+    await request(platform.url)
+      .post('/emails')
+      .set(auth(other.key))
+      .send({ from: `a@${other.domain}`, to: 'r@example.org', subject: 's', text: 'x' })
+      .expect(202);
   });
 });
 
@@ -111,7 +146,11 @@ describe('Idempotency-Key', () => {
     const t = await tenantWithDomain(platform);
     const body = { from: `a@${t.domain}`, to: 'r@example.org', subject: 'once', text: 'x' };
     const first = await request(platform.url).post('/emails').set(auth(t.key)).set('Idempotency-Key', 'order-42').send(body);
-    const again = await request(platform.url).post('/emails').set(auth(t.key)).set('Idempotency-Key', '"order-42"').send({ text: 'x', subject: 'once', to: 'r@example.org', from: `a@${t.domain}` });
+    const again = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .set('Idempotency-Key', '"order-42"')
+      .send({ text: 'x', subject: 'once', to: 'r@example.org', from: `a@${t.domain}` });
     expect(first.status).toBe(202);
     expect(again.status).toBe(202);
     expectContract(again, 'sendEmail');
@@ -122,8 +161,17 @@ describe('Idempotency-Key', () => {
 
   it('when the same key comes with another body, then 422 idempotency_key_reused and nothing is queued', async () => {
     const t = await tenantWithDomain(platform);
-    await request(platform.url).post('/emails').set(auth(t.key)).set('Idempotency-Key', 'k1').send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'one', text: 'x' }).expect(202);
-    const res = await request(platform.url).post('/emails').set(auth(t.key)).set('Idempotency-Key', 'k1').send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'two', text: 'x' });
+    await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .set('Idempotency-Key', 'k1')
+      .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'one', text: 'x' })
+      .expect(202);
+    const res = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .set('Idempotency-Key', 'k1')
+      .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'two', text: 'x' });
     expectProblem(res, 422, 'idempotency_key_reused', 'sendEmail');
     expect((await request(platform.url).get('/emails').set(auth(t.key))).body.total).toBe(1);
   });
@@ -131,8 +179,16 @@ describe('Idempotency-Key', () => {
   it('when two tenants use the same key, then each gets its own message', async () => {
     const a = await tenantWithDomain(platform);
     const b = await tenantWithDomain(platform);
-    const ra = await request(platform.url).post('/emails').set(auth(a.key)).set('Idempotency-Key', 'shared').send({ from: `a@${a.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
-    const rb = await request(platform.url).post('/emails').set(auth(b.key)).set('Idempotency-Key', 'shared').send({ from: `a@${b.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
+    const ra = await request(platform.url)
+      .post('/emails')
+      .set(auth(a.key))
+      .set('Idempotency-Key', 'shared')
+      .send({ from: `a@${a.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
+    const rb = await request(platform.url)
+      .post('/emails')
+      .set(auth(b.key))
+      .set('Idempotency-Key', 'shared')
+      .send({ from: `a@${b.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
     expect(ra.body.id).not.toBe(rb.body.id);
     expect(rb.headers['idempotent-replayed']).toBeUndefined();
   });
@@ -140,7 +196,9 @@ describe('Idempotency-Key', () => {
   it('when the same key races, then exactly one message is created', async () => {
     const t = await tenantWithDomain(platform);
     const body = { from: `a@${t.domain}`, to: 'r@example.org', subject: 'race', text: 'x' };
-    const results = await Promise.all(Array.from({ length: 8 }, () => request(platform.url).post('/emails').set(auth(t.key)).set('Idempotency-Key', 'race-1').send(body)));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => request(platform.url).post('/emails').set(auth(t.key)).set('Idempotency-Key', 'race-1').send(body)),
+    );
     for (const r of results) expect([202, 429]).toContain(r.status);
     expect(new Set(results.filter((r) => r.status === 202).map((r) => r.body.id)).size).toBe(1);
     expect((await request(platform.url).get('/emails').set(auth(t.key))).body.total).toBe(1);

@@ -12,14 +12,20 @@ let between: string;
 beforeAll(async () => {
   platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
   t = await tenantWithDomain(platform);
-  const res = await request(platform.url).post('/identities').set(auth(t.key)).send({ domain: `mail.${t.domain}` });
+  const res = await request(platform.url)
+    .post('/identities')
+    .set(auth(t.key))
+    .send({ domain: `mail.${t.domain}` });
   for (const record of res.body.dnsRecords) platform.sandbox.dns.setTxt(record.name, [record.value]);
   await request(platform.url).post(`/identities/${res.body.id}/verify`).set(auth(t.key)).expect(200);
   second = { ...t, domain: `mail.${t.domain}`, identity: res.body };
   const subjects = ['Invoice March', 'Welcome aboard', 'Invoice April', 'Password reset'];
   for (const [i, subject] of subjects.entries()) {
     const from = i === 3 ? `a@${second.domain}` : `a@${t.domain}`;
-    const r = await request(platform.url).post('/emails').set(auth(t.key)).send({ from, to: i === 1 ? 'VIP@Example.org' : `user${i}@example.org`, subject, text: 'x' });
+    const r = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ from, to: i === 1 ? 'VIP@Example.org' : `user${i}@example.org`, subject, text: 'x' });
     ids.push(r.body.id);
     if (i === 1) {
       await new Promise((r) => setTimeout(r, 20));
@@ -62,7 +68,7 @@ describe('GET /emails', () => {
     expect(idsOf(await list('?status=suppressed'))).toEqual([]);
   });
 
-  it("when another tenant reads a message, then 404; and its list is empty", async () => {
+  it('when another tenant reads a message, then 404; and its list is empty', async () => {
     const other = await platform.newTenant();
     const res = await request(platform.url).get(`/emails/${ids[0]}`).set(auth(other.key));
     expectProblem(res, 404, 'not_found', 'getEmail');

@@ -39,33 +39,55 @@ describe('bad sends are refused with a problem and queue nothing', () => {
     ['an unknown field', { cc: 'c@example.org' }],
     ['a subject over 998 characters', { subject: 'x'.repeat(999) }],
   ])('when the email has %s, then 400', async (_label, change) => {
-    const res = await request(platform.url).post('/emails').set(auth(t.key)).send({ ...valid(), ...change });
+    const res = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ ...valid(), ...change });
     expectProblem(res, 400, 'validation_failed', 'sendEmail');
   });
 
   it('when the From domain has no identity, then 400 identity_unverified', async () => {
-    const res = await request(platform.url).post('/emails').set(auth(t.key)).send({ ...valid(), from: 'a@unknown-domain.test' });
+    const res = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ ...valid(), from: 'a@unknown-domain.test' });
     expectProblem(res, 400, 'identity_unverified', 'sendEmail');
   });
 
   it('when the identity exists but is not verified, then 400 identity_unverified', async () => {
-    await request(platform.url).post('/identities').set(auth(t.key)).send({ domain: `unverified-${t.domain}` }).expect(201);
-    const res = await request(platform.url).post('/emails').set(auth(t.key)).send({ ...valid(), from: `a@unverified-${t.domain}` });
+    await request(platform.url)
+      .post('/identities')
+      .set(auth(t.key))
+      .send({ domain: `unverified-${t.domain}` })
+      .expect(201);
+    const res = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ ...valid(), from: `a@unverified-${t.domain}` });
     expectProblem(res, 400, 'identity_unverified', 'sendEmail');
   });
 
   it("when another tenant's identity is named, then 400 and nothing is sent for it", async () => {
     const other = await tenantWithDomain(platform);
-    const res = await request(platform.url).post('/emails').set(auth(t.key)).send({ ...valid(), from: `a@${other.domain}`, identityId: other.identity.id });
+    const res = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ ...valid(), from: `a@${other.domain}`, identityId: other.identity.id });
     expectProblem(res, 400, 'identity_unverified', 'sendEmail');
   });
 
   it('when attachments total more than 10 MiB, then 400 naming the attachments', async () => {
     const content = Buffer.alloc(5.5 * 1024 * 1024, 7).toString('base64');
-    const res = await request(platform.url).post('/emails').set(auth(t.key)).send({
-      ...valid(),
-      attachments: [{ filename: 'a.bin', content }, { filename: 'b.bin', content }],
-    });
+    const res = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({
+        ...valid(),
+        attachments: [
+          { filename: 'a.bin', content },
+          { filename: 'b.bin', content },
+        ],
+      });
     expectProblem(res, 400, 'validation_failed', 'sendEmail');
     expect(JSON.stringify(res.body.errors)).toContain('attachments');
   });
@@ -73,7 +95,10 @@ describe('bad sends are refused with a problem and queue nothing', () => {
   it('when the body is larger than the send limit, then 413', async () => {
     const big = await startTestPlatform({ BODY_LIMIT_BYTES: '2048' });
     try {
-      const res = await request(big.url).post('/emails').set(auth(big.sandboxTenant!.apiKey)).send({ ...valid(), text: 'x'.repeat(4096) });
+      const res = await request(big.url)
+        .post('/emails')
+        .set(auth(big.sandboxTenant!.apiKey))
+        .send({ ...valid(), text: 'x'.repeat(4096) });
       expectProblem(res, 413, 'payload_too_large');
     } finally {
       await big.stop();

@@ -14,17 +14,20 @@ const waitForStatus = (key: string, id: string, status: string) => waitForStatus
 describe('POST /emails end to end (embedded)', () => {
   it('when a tenant sends from a verified domain, then the MTA receives it signed and mailauth verifies the signature', async () => {
     const t = await tenantWithDomain(platform);
-    const res = await request(platform.url).post('/emails').set(auth(t.key)).send({
-      from: `Acme <hello@${t.domain}>`,
-      to: 'Jane Doe <jane@example.org>',
-      subject: 'Your receipt — №42',
-      text: 'Thanks for your order.\u00a0Total: 10 €',
-      html: '<p>Thanks for your order.</p>',
-      replyTo: `support@${t.domain}`,
-      headers: { 'X-Campaign': 'receipts' },
-      tags: [{ name: 'category', value: 'receipt' }],
-      metadata: { orderId: '42' },
-    });
+    const res = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({
+        from: `Acme <hello@${t.domain}>`,
+        to: 'Jane Doe <jane@example.org>',
+        subject: 'Your receipt — №42',
+        text: 'Thanks for your order.\u00a0Total: 10 €',
+        html: '<p>Thanks for your order.</p>',
+        replyTo: `support@${t.domain}`,
+        headers: { 'X-Campaign': 'receipts' },
+        tags: [{ name: 'category', value: 'receipt' }],
+        metadata: { orderId: '42' },
+      });
     expect(res.status).toBe(202);
     expectContract(res, 'sendEmail');
     expect(res.body).toMatchObject({ status: 'queued', kind: 'standard' });
@@ -49,19 +52,31 @@ describe('POST /emails end to end (embedded)', () => {
   it('when the MTA answers 4xx, then the message is deferred, retried, and sent on a later attempt', async () => {
     const t = await tenantWithDomain(platform);
     platform.sandbox.sink.behaviour.failNext(1, { code: 451, message: 'Try again later' });
-    const res = await request(platform.url).post('/emails').set(auth(t.key)).send({ from: `a@${t.domain}`, to: 'b@example.org', subject: 'retry', text: 'x' });
+    const res = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ from: `a@${t.domain}`, to: 'b@example.org', subject: 'retry', text: 'x' });
     const view = await waitForStatus(t.key, res.body.id, 'sent');
-    expect(view.body.attempts.map((a: { outcome: string; smtpCode: number }) => [a.outcome, a.smtpCode])).toEqual([['deferred', 451], ['sent', 250]]);
+    expect(view.body.attempts.map((a: { outcome: string; smtpCode: number }) => [a.outcome, a.smtpCode])).toEqual([
+      ['deferred', 451],
+      ['sent', 250],
+    ]);
     expect(view.body.attempts[0].nextAttemptAt).toBeDefined();
   });
 
   it('when an email has an attachment, then the MTA receives the file and the signature still verifies', async () => {
     const t = await tenantWithDomain(platform);
     const pdf = Buffer.from('%PDF-1.4 invoice 42 \u00e9\n%%EOF');
-    const res = await request(platform.url).post('/emails').set(auth(t.key)).send({
-      from: `billing@${t.domain}`, to: 'jane@example.org', subject: 'Invoice', text: 'Attached.',
-      attachments: [{ filename: 'invoice-42.pdf', content: pdf.toString('base64'), contentType: 'application/pdf' }],
-    });
+    const res = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({
+        from: `billing@${t.domain}`,
+        to: 'jane@example.org',
+        subject: 'Invoice',
+        text: 'Attached.',
+        attachments: [{ filename: 'invoice-42.pdf', content: pdf.toString('base64'), contentType: 'application/pdf' }],
+      });
     expect(res.status).toBe(202);
     const received = await platform.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id);
     const raw = received.raw.toString('latin1');
@@ -73,11 +88,17 @@ describe('POST /emails end to end (embedded)', () => {
   it('when the MTA keeps answering 4xx, then after the last scheduled retry the message fails as retries_exhausted', async () => {
     const t = await tenantWithDomain(platform);
     platform.sandbox.sink.behaviour.failNext(4, { code: 452, message: 'Mailbox full' });
-    const res = await request(platform.url).post('/emails').set(auth(t.key)).send({ from: `a@${t.domain}`, to: 'full@example.org', subject: 'full', text: 'x' });
+    const res = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ from: `a@${t.domain}`, to: 'full@example.org', subject: 'full', text: 'x' });
     const view = await waitForStatus(t.key, res.body.id, 'failed');
     // The test schedule has three retries: four attempts in all, the last one final.
     expect(view.body.attempts.map((a: { outcome: string; smtpCode: number }) => [a.outcome, a.smtpCode])).toEqual([
-      ['deferred', 452], ['deferred', 452], ['deferred', 452], ['failed', 452],
+      ['deferred', 452],
+      ['deferred', 452],
+      ['deferred', 452],
+      ['failed', 452],
     ]);
     expect(platform.sandbox.sink.messages().some((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id)).toBe(false);
   });
@@ -85,7 +106,10 @@ describe('POST /emails end to end (embedded)', () => {
   it('when the MTA answers 5xx, then the message fails at once without a retry', async () => {
     const t = await tenantWithDomain(platform);
     platform.sandbox.sink.behaviour.failNext(1, { code: 550, message: 'No such user' });
-    const res = await request(platform.url).post('/emails').set(auth(t.key)).send({ from: `a@${t.domain}`, to: 'nobody@example.org', subject: 'bounce', text: 'x' });
+    const res = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ from: `a@${t.domain}`, to: 'nobody@example.org', subject: 'bounce', text: 'x' });
     const view = await waitForStatus(t.key, res.body.id, 'failed');
     expect(view.body.attempts).toEqual([expect.objectContaining({ outcome: 'failed', smtpCode: 550 })]);
     expect(view.body.attempts[0].response).toContain('No such user');
@@ -105,7 +129,10 @@ describe('POST /emails end to end (embedded)', () => {
     const platform2 = await startTestPlatform();
     try {
       const key = platform2.sandboxTenant!.apiKey;
-      const res = await request(platform2.url).post('/emails').set(auth(key)).send({ from: 'hi@sandbox.mailplane.test', to: 'x@example.org', subject: 'hello', text: 'hi' });
+      const res = await request(platform2.url)
+        .post('/emails')
+        .set(auth(key))
+        .send({ from: 'hi@sandbox.mailplane.test', to: 'x@example.org', subject: 'hello', text: 'hi' });
       expect(res.status).toBe(202);
       const received = await platform2.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id);
       expect(received.dkim?.result).toBe('pass');

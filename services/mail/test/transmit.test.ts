@@ -21,18 +21,26 @@ beforeAll(async () => {
   const key = await generateDkimKeyPair();
   privateKeyPem = key.privateKeyPem;
   zone.set(`mp1._domainkey.${DOMAIN}`, dkimTxtValue(key.publicKeyBase64));
-  sink = await startSmtpSink({ verifyDkim: async (raw) => {
-    const [result] = (await dkimVerify(raw, { resolver })).results;
-    return { result: result.status.result, domain: result.signingDomain ?? null, selector: result.selector ?? null };
-  } });
+  sink = await startSmtpSink({
+    verifyDkim: async (raw) => {
+      const [result] = (await dkimVerify(raw, { resolver })).results;
+      return { result: result.status.result, domain: result.signingDomain ?? null, selector: result.selector ?? null };
+    },
+  });
 });
 afterAll(() => sink.stop());
 afterEach(() => sink.behaviour.reset());
 
 const job = (n: number, change: Partial<TransmitJob['render']> = {}): TransmitJob => ({
   render: {
-    from: `Shop <hello@${DOMAIN}>`, to: `buyer${n}@recipient.example`, subject: `Order ${n}`, text: `Thanks for order ${n}.`,
-    messageId: `msg_01transmit${String(n).padStart(16, '0')}`, sendingDomain: DOMAIN, date: new Date(), listUnsubscribeUrl: 'https://mailplane.example/unsubscribe?token=t',
+    from: `Shop <hello@${DOMAIN}>`,
+    to: `buyer${n}@recipient.example`,
+    subject: `Order ${n}`,
+    text: `Thanks for order ${n}.`,
+    messageId: `msg_01transmit${String(n).padStart(16, '0')}`,
+    sendingDomain: DOMAIN,
+    date: new Date(),
+    listUnsubscribeUrl: 'https://mailplane.example/unsubscribe?token=t',
     ...change,
   },
   dkim: { domain: DOMAIN, selector: 'mp1', privateKeyPem: '' },
@@ -46,7 +54,10 @@ const signedJob = (n: number, change?: Partial<TransmitJob['render']>) => {
 
 describe.each([
   ['on the event loop', () => createLocalTransmitter({ url: `smtp://127.0.0.1:${sink.port}`, poolSize: 2 })],
-  ['on two worker threads', () => createThreadedTransmitter(2, { url: `smtp://127.0.0.1:${sink.port}`, poolSize: 2 }, createLogger({ level: 'silent' }))],
+  [
+    'on two worker threads',
+    () => createThreadedTransmitter(2, { url: `smtp://127.0.0.1:${sink.port}`, poolSize: 2 }, createLogger({ level: 'silent' })),
+  ],
 ])('transmitting %s', (_where, create) => {
   let transmitter: Transmitter;
   beforeAll(() => {

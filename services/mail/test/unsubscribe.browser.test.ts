@@ -17,7 +17,15 @@ if (!available) console.warn(`${CHROMIUM} is not installed: the unsubscribe page
     // Flags from this machine's notes: no sandbox as root, and no background network (there is none).
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 60_000);
   afterAll(async () => {
@@ -27,7 +35,10 @@ if (!available) console.warn(`${CHROMIUM} is not installed: the unsubscribe page
 
   it('when a recipient opens the link on a phone and presses the button, then they see the confirmation and are suppressed', async () => {
     const t = await tenantWithDomain(platform);
-    const sent = await request(platform.url).post('/emails').set(auth(t.key)).send({ from: `news@${t.domain}`, to: 'phone@example.org', subject: 'Hi', text: 'x' });
+    const sent = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ from: `news@${t.domain}`, to: 'phone@example.org', subject: 'Hi', text: 'x' });
     const received = await platform.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === sent.body.id);
     const link = new URL(/^<([^>]+)>$/.exec(headerOf(received, 'List-Unsubscribe') as string)![1]);
 
@@ -48,6 +59,8 @@ if (!available) console.warn(`${CHROMIUM} is not installed: the unsubscribe page
     expect(page.url()).toBe(`${platform.url}/unsubscribe`);
     await page.screenshot({ path: '/tmp/unsubscribe-done.png' });
     const listed = await request(platform.url).get('/suppressions').set(auth(t.key));
-    expect(listed.body.data).toEqual([expect.objectContaining({ email: 'phone@example.org', reason: 'unsubscribed', messageId: sent.body.id })]);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ email: 'phone@example.org', reason: 'unsubscribed', messageId: sent.body.id }),
+    ]);
   }, 60_000);
 });

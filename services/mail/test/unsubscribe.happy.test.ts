@@ -10,19 +10,26 @@ let platform: TestPlatform;
 const events: Envelope[] = [];
 beforeAll(async () => {
   platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-  await platform.gateway.deps.broker.consume(`test.unsub.${Date.now()}`, async (e) => (events.push(e), ack()), { prefetch: 50, bindings: ['recipient.*', 'email.suppressed'] });
+  await platform.gateway.deps.broker.consume(`test.unsub.${Date.now()}`, async (e) => (events.push(e), ack()), {
+    prefetch: 50,
+    bindings: ['recipient.*', 'email.suppressed'],
+  });
 });
 afterAll(() => platform.stop());
 
 /** Sends one email and returns what the recipient's MTA got, with the token of its List-Unsubscribe link. */
 async function delivered(t: Awaited<ReturnType<typeof tenantWithDomain>>, to: string) {
-  const res = await request(platform.url).post('/emails').set(auth(t.key)).send({ from: `news@${t.domain}`, to, subject: 'Weekly', text: 'Hello' });
+  const res = await request(platform.url)
+    .post('/emails')
+    .set(auth(t.key))
+    .send({ from: `news@${t.domain}`, to, subject: 'Weekly', text: 'Hello' });
   expect(res.status).toBe(202);
   const received = await platform.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id);
   const link = /^<([^>]+)>$/.exec(headerOf(received, 'List-Unsubscribe') ?? '')?.[1] as string;
   return { id: res.body.id as string, received, link, token: new URL(link).searchParams.get('token') as string };
 }
-const suppressed = async (key: string) => (await request(platform.url).get('/suppressions').set(auth(key))).body.data.map((s: { email: string }) => s.email);
+const suppressed = async (key: string) =>
+  (await request(platform.url).get('/suppressions').set(auth(key))).body.data.map((s: { email: string }) => s.email);
 
 describe('List-Unsubscribe on every email', () => {
   it('when an email is relayed, then it carries the one-click headers and DKIM covers both', async () => {
@@ -50,7 +57,10 @@ describe('POST /unsubscribe', () => {
     expect(res.body).toEqual({ unsubscribed: true, email: 'r***@example.org' });
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(await suppressed(t.key)).toEqual(['reader@example.org']);
-    const again = await request(platform.url).post(`/unsubscribe?token=${encodeURIComponent(token)}`).set('Content-Type', 'application/x-www-form-urlencoded').send('List-Unsubscribe=One-Click');
+    const again = await request(platform.url)
+      .post(`/unsubscribe?token=${encodeURIComponent(token)}`)
+      .set('Content-Type', 'application/x-www-form-urlencoded')
+      .send('List-Unsubscribe=One-Click');
     expect(again.status).toBe(200);
     const mine = events.filter((e) => e.type === 'recipient.unsubscribed' && e.tenantId === t.tenantId);
     expect(mine.map((e) => e.data)).toEqual([{ email: 'reader@example.org', messageId: id }]);
@@ -77,13 +87,23 @@ describe('POST /unsubscribe', () => {
     const parts = token.split('.');
     parts[4] = Buffer.from('other@example.org').toString('base64url');
     const tampered = parts.join('.');
-    const expired = createTokenSigner(UNSUBSCRIBE_SECRET).sign({ tenantId: t.tenantId, messageId: id, email: 'keep@example.org', expiresAt: Math.floor(Date.now() / 1000) - 60 });
+    const expired = createTokenSigner(UNSUBSCRIBE_SECRET).sign({
+      tenantId: t.tenantId,
+      messageId: id,
+      email: 'keep@example.org',
+      expiresAt: Math.floor(Date.now() / 1000) - 60,
+    });
     for (const bad of [tampered, expired, 'u1.garbage']) {
-      const res = await request(platform.url).post(`/unsubscribe?token=${encodeURIComponent(bad)}`).set('Content-Type', 'application/x-www-form-urlencoded').send('List-Unsubscribe=One-Click');
+      const res = await request(platform.url)
+        .post(`/unsubscribe?token=${encodeURIComponent(bad)}`)
+        .set('Content-Type', 'application/x-www-form-urlencoded')
+        .send('List-Unsubscribe=One-Click');
       expectProblem(res, 400, 'token_invalid', 'unsubscribe');
     }
     expectProblem(await request(platform.url).post('/unsubscribe').send({}), 400, 'validation_failed', 'unsubscribe');
-    const mismatch = await request(platform.url).post(`/unsubscribe?token=${encodeURIComponent(token)}`).send({ token: expired });
+    const mismatch = await request(platform.url)
+      .post(`/unsubscribe?token=${encodeURIComponent(token)}`)
+      .send({ token: expired });
     expectProblem(mismatch, 400, 'token_invalid', 'unsubscribe');
     expect(await suppressed(t.key)).toEqual([]);
   });
@@ -107,7 +127,12 @@ describe('GET /unsubscribe', () => {
   it('when the token is tampered, then 400; when it expired, then 410; JSON clients get problems', async () => {
     const t = await tenantWithDomain(platform);
     const { token, id } = await delivered(t, 'late@example.org');
-    const expired = createTokenSigner(UNSUBSCRIBE_SECRET).sign({ tenantId: t.tenantId, messageId: id, email: 'late@example.org', expiresAt: Math.floor(Date.now() / 1000) - 1 });
+    const expired = createTokenSigner(UNSUBSCRIBE_SECRET).sign({
+      tenantId: t.tenantId,
+      messageId: id,
+      email: 'late@example.org',
+      expiresAt: Math.floor(Date.now() / 1000) - 1,
+    });
     const tampered = `${token.slice(0, -2)}xx`;
     const bad = await request(platform.url).get(`/unsubscribe?token=${encodeURIComponent(tampered)}`);
     expect(bad.status).toBe(400);
@@ -116,7 +141,14 @@ describe('GET /unsubscribe', () => {
     const old = await request(platform.url).get(`/unsubscribe?token=${encodeURIComponent(expired)}`);
     expect(old.status).toBe(410);
     expect(old.text).toContain('expired');
-    expectProblem(await request(platform.url).get(`/unsubscribe?token=${encodeURIComponent(expired)}`).set('Accept', 'application/json'), 410, 'token_expired', 'showUnsubscribePage');
+    expectProblem(
+      await request(platform.url)
+        .get(`/unsubscribe?token=${encodeURIComponent(expired)}`)
+        .set('Accept', 'application/json'),
+      410,
+      'token_expired',
+      'showUnsubscribePage',
+    );
     expectProblem(await request(platform.url).get('/unsubscribe'), 400, 'validation_failed', 'showUnsubscribePage');
   });
 });
@@ -126,14 +158,20 @@ describe('suppressed recipients', () => {
     const t = await tenantWithDomain(platform);
     const { token } = await delivered(t, 'gone@example.org');
     await request(platform.url).post('/unsubscribe').send({ token }).expect(200);
-    const next = await request(platform.url).post('/emails').set(auth(t.key)).send({ from: `news@${t.domain}`, to: 'Gone <GONE@example.org>', subject: 'Again', text: 'x' });
+    const next = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ from: `news@${t.domain}`, to: 'Gone <GONE@example.org>', subject: 'Again', text: 'x' });
     expect(next.status).toBe(202);
     expectContract(next, 'sendEmail');
     expect(next.body.status).toBe('suppressed');
     // A later email to someone else arriving shows the pipeline moved past the suppressed one.
     await delivered(t, 'other@example.org');
     expect(platform.sandbox.sink.messages().some((m) => headerOf(m, 'X-Mailplane-Message-Id') === next.body.id)).toBe(false);
-    expect((await request(platform.url).get(`/emails/${next.body.id}`).set(auth(t.key))).body).toMatchObject({ status: 'suppressed', attempts: [] });
+    expect((await request(platform.url).get(`/emails/${next.body.id}`).set(auth(t.key))).body).toMatchObject({
+      status: 'suppressed',
+      attempts: [],
+    });
     expect(events.some((e) => e.type === 'email.suppressed' && (e.data as { messageId: string }).messageId === next.body.id)).toBe(true);
     const otherTenant = await tenantWithDomain(platform);
     expect((await delivered(otherTenant, 'gone@example.org')).received).toBeDefined();
@@ -145,16 +183,29 @@ describe('suppressed recipients', () => {
     expect(added.status).toBe(201);
     expectContract(added, 'addSuppression');
     expect(added.body).toMatchObject({ email: 'manual@example.org', reason: 'manual', messageId: null });
-    const twice = await request(platform.url).post('/suppressions').set(auth(t.key)).send({ email: 'manual@example.org', reason: 'bounced' });
+    const twice = await request(platform.url)
+      .post('/suppressions')
+      .set(auth(t.key))
+      .send({ email: 'manual@example.org', reason: 'bounced' });
     expect(twice.status).toBe(200);
     expect(twice.body).toEqual(added.body);
     await request(platform.url).post('/suppressions').set(auth(t.key)).send({ email: 'x@other.test' }).expect(201);
     const listed = await request(platform.url).get('/suppressions?q=EXAMPLE').set(auth(t.key));
     expectContract(listed, 'listSuppressions');
     expect(listed.body).toMatchObject({ total: 1, data: [{ email: 'manual@example.org' }] });
-    expectProblem(await request(platform.url).post('/suppressions').set(auth(t.key)).send({ email: 'nope' }), 400, 'validation_failed', 'addSuppression');
+    expectProblem(
+      await request(platform.url).post('/suppressions').set(auth(t.key)).send({ email: 'nope' }),
+      400,
+      'validation_failed',
+      'addSuppression',
+    );
     await request(platform.url).delete('/suppressions/MANUAL@example.org').set(auth(t.key)).expect(204);
-    expectProblem(await request(platform.url).delete('/suppressions/manual@example.org').set(auth(t.key)), 404, 'not_found', 'removeSuppression');
+    expectProblem(
+      await request(platform.url).delete('/suppressions/manual@example.org').set(auth(t.key)),
+      404,
+      'not_found',
+      'removeSuppression',
+    );
     expect((await delivered(t, 'manual@example.org')).received).toBeDefined();
   });
 });

@@ -18,7 +18,13 @@ export interface WebhooksService {
 
 const RECOVERY_BATCH = 10_000;
 
-export async function startWebhooks(options: { config: WebhooksConfig; broker: Broker; store: Store; logger: Logger; clock?: Clock }): Promise<WebhooksService> {
+export async function startWebhooks(options: {
+  config: WebhooksConfig;
+  broker: Broker;
+  store: Store;
+  logger: Logger;
+  clock?: Clock;
+}): Promise<WebhooksService> {
   const { config, broker, store } = options;
   const logger = options.logger.child({ service: 'webhooks' });
   const deps: WebhooksDeps = {

@@ -25,9 +25,14 @@ async function tenantWithEndpoint(eventTypes: string[], url = receiver.url) {
   return { ...t, endpoint: endpoint.body as { id: string; secret: string } };
 }
 const send = (t: { key: string; domain: string }, subject = 'hi') =>
-  request(platform.url).post('/emails').set(auth(t.key)).send({ from: `a@${t.domain}`, to: 'b@example.org', subject, text: 'x' }).expect(202);
+  request(platform.url)
+    .post('/emails')
+    .set(auth(t.key))
+    .send({ from: `a@${t.domain}`, to: 'b@example.org', subject, text: 'x' })
+    .expect(202);
 /** The Standard Webhooks reference library checks the signature and timestamp, independently of our signer. */
-const verify = (secret: string, hook: ReceivedHook) => new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>) as { id: string; type: string };
+const verify = (secret: string, hook: ReceivedHook) =>
+  new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>) as { id: string; type: string };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A second endpoint of the tenant for every event: once it has an event, the fan-out of that event is over. */
 async function withCanary(key: string, eventTypes = ['*']) {
@@ -54,9 +59,14 @@ describe('webhook deliveries', () => {
     expect(receiver.received).toHaveLength(2);
   });
 
-  it('when a DNS check changes an identity\'s status, then identity.failed or identity.verified arrives, once per change', async () => {
+  it("when a DNS check changes an identity's status, then identity.failed or identity.verified arrives, once per change", async () => {
     const { key } = await platform.newTenant();
-    const endpoint = (await request(platform.url).post('/webhooks/endpoints').set(auth(key)).send({ url: receiver.url, eventTypes: ['identity.verified', 'identity.failed'] })).body;
+    const endpoint = (
+      await request(platform.url)
+        .post('/webhooks/endpoints')
+        .set(auth(key))
+        .send({ url: receiver.url, eventTypes: ['identity.verified', 'identity.failed'] })
+    ).body;
     const identity = (await request(platform.url).post('/identities').set(auth(key)).send({ domain: 'checked.example.test' })).body;
     const check = () => request(platform.url).post(`/identities/${identity.id}/verify`).set(auth(key)).expect(200);
     await check();
@@ -69,16 +79,30 @@ describe('webhook deliveries', () => {
     expect(receiver.received).toHaveLength(2);
     // Deliveries run concurrently; the events' own times give their order.
     const events = hooks
-      .map((h) => verify(endpoint.secret, h) as unknown as { type: string; createdAt: string; data: { identityId: string; domain: string; status: string } })
+      .map(
+        (h) =>
+          verify(endpoint.secret, h) as unknown as {
+            type: string;
+            createdAt: string;
+            data: { identityId: string; domain: string; status: string };
+          },
+      )
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    expect(events.map((e) => [e.type, e.data.status])).toEqual([['identity.failed', 'failed'], ['identity.verified', 'verified']]);
+    expect(events.map((e) => [e.type, e.data.status])).toEqual([
+      ['identity.failed', 'failed'],
+      ['identity.verified', 'verified'],
+    ]);
     for (const hook of hooks) expect(validateSchema('WebhookEvent', JSON.parse(hook.body))).toEqual([]);
     for (const event of events) expect(event.data).toMatchObject({ identityId: identity.id, domain: 'checked.example.test' });
   });
 
   it('when the endpoint subscribes to other types or is disabled, then it receives nothing', async () => {
     const t = await tenantWithEndpoint(['email.failed']);
-    await request(platform.url).post('/webhooks/endpoints').set(auth(t.key)).send({ url: receiver.url, eventTypes: ['*'], disabled: true }).expect(201);
+    await request(platform.url)
+      .post('/webhooks/endpoints')
+      .set(auth(t.key))
+      .send({ url: receiver.url, eventTypes: ['*'], disabled: true })
+      .expect(201);
     const canary = await withCanary(t.key);
     try {
       await send(t);
@@ -152,7 +176,8 @@ describe('webhook deliveries', () => {
 
   it('when the secret is rotated, then deliveries carry both signatures and each secret verifies them', async () => {
     const t = await tenantWithEndpoint(['email.queued']);
-    const rotated = (await request(platform.url).post(`/webhooks/endpoints/${t.endpoint.id}/rotate-secret`).set(auth(t.key)).expect(200)).body;
+    const rotated = (await request(platform.url).post(`/webhooks/endpoints/${t.endpoint.id}/rotate-secret`).set(auth(t.key)).expect(200))
+      .body;
     await send(t);
     const [hook] = await receiver.waitFor(1);
     expect(String(hook.headers['webhook-signature']).split(' ')).toHaveLength(2);
@@ -175,9 +200,17 @@ describe('webhook deliveries outside the sandbox', () => {
     try {
       const t = await tenantWithDomain(strict);
       for (const url of [`https://127.0.0.1:${port}/hooks`, `https://localhost:${port}/hooks`]) {
-        await request(strict.url).post('/webhooks/endpoints').set(auth(t.key)).send({ url, eventTypes: ['*'] }).expect(201);
+        await request(strict.url)
+          .post('/webhooks/endpoints')
+          .set(auth(t.key))
+          .send({ url, eventTypes: ['*'] })
+          .expect(201);
       }
-      await request(strict.url).post('/emails').set(auth(t.key)).send({ from: `a@${t.domain}`, to: 'b@example.org', subject: 'x', text: 'x' }).expect(202);
+      await request(strict.url)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ from: `a@${t.domain}`, to: 'b@example.org', subject: 'x', text: 'x' })
+        .expect(202);
       await strict.sandbox.sink.waitFor(() => true, 5000);
       await sleep(500);
       expect(connections).toBe(0);

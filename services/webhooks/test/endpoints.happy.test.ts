@@ -17,10 +17,19 @@ const create = (body: object, apiKey = key) => request(platform.url).post('/webh
 
 describe('webhook endpoints', () => {
   it('when an endpoint is created, then 201 with its secret shown once, stored sealed, never listed or read back', async () => {
-    const res = await create({ url: 'https://hooks.example.com/mailplane', eventTypes: ['email.sent', 'email.failed'], description: 'prod' });
+    const res = await create({
+      url: 'https://hooks.example.com/mailplane',
+      eventTypes: ['email.sent', 'email.failed'],
+      description: 'prod',
+    });
     expect(res.status).toBe(201);
     expectContract(res, 'createWebhookEndpoint');
-    expect(res.body).toMatchObject({ url: 'https://hooks.example.com/mailplane', eventTypes: ['email.sent', 'email.failed'], description: 'prod', disabled: false });
+    expect(res.body).toMatchObject({
+      url: 'https://hooks.example.com/mailplane',
+      eventTypes: ['email.sent', 'email.failed'],
+      description: 'prod',
+      disabled: false,
+    });
     expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
     const read = await request(platform.url).get(`/webhooks/endpoints/${res.body.id}`).set(auth(key));
@@ -29,7 +38,9 @@ describe('webhook endpoints', () => {
     const list = await request(platform.url).get('/webhooks/endpoints').set(auth(key));
     expectContract(list, 'listWebhookEndpoints');
     expect(list.text).not.toContain(res.body.secret);
-    const onDisk = readdirSync(path.join(platform.dataDir, 'webhooks')).map((f) => readFileSync(path.join(platform.dataDir, 'webhooks', f), 'utf8')).join('');
+    const onDisk = readdirSync(path.join(platform.dataDir, 'webhooks'))
+      .map((f) => readFileSync(path.join(platform.dataDir, 'webhooks', f), 'utf8'))
+      .join('');
     expect(onDisk).toContain(res.body.id);
     expect(onDisk).not.toContain(res.body.secret.slice('whsec_'.length));
   });
@@ -46,7 +57,10 @@ describe('webhook endpoints', () => {
 
   it('when an endpoint is updated, then 204 and only the given fields change', async () => {
     const created = (await create({ url: 'https://a.example.com/', eventTypes: ['*'], description: 'keep' })).body;
-    const res = await request(platform.url).patch(`/webhooks/endpoints/${created.id}`).set(auth(key)).send({ disabled: true, eventTypes: ['email.sent'] });
+    const res = await request(platform.url)
+      .patch(`/webhooks/endpoints/${created.id}`)
+      .set(auth(key))
+      .send({ disabled: true, eventTypes: ['email.sent'] });
     expect(res.status).toBe(204);
     expectContract(res, 'updateWebhookEndpoint');
     const read = (await request(platform.url).get(`/webhooks/endpoints/${created.id}`).set(auth(key))).body;
@@ -72,7 +86,12 @@ describe('webhook endpoints', () => {
     expectContract(del, 'deleteWebhookEndpoint');
     const at = `/webhooks/endpoints/${created.id}`;
     expectProblem(await request(platform.url).get(at).set(auth(key)), 404, 'not_found', 'getWebhookEndpoint');
-    expectProblem(await request(platform.url).patch(at).set(auth(key)).send({ description: 'x' }), 404, 'not_found', 'updateWebhookEndpoint');
+    expectProblem(
+      await request(platform.url).patch(at).set(auth(key)).send({ description: 'x' }),
+      404,
+      'not_found',
+      'updateWebhookEndpoint',
+    );
     expectProblem(await request(platform.url).delete(at).set(auth(key)), 404, 'not_found', 'deleteWebhookEndpoint');
     expectProblem(await request(platform.url).post(`${at}/rotate-secret`).set(auth(key)), 404, 'not_found', 'rotateWebhookEndpointSecret');
   });
@@ -82,7 +101,12 @@ describe('webhook endpoints', () => {
     const { key: other } = await platform.newTenant();
     const at = `/webhooks/endpoints/${created.id}`;
     expectProblem(await request(platform.url).get(at).set(auth(other)), 404, 'not_found', 'getWebhookEndpoint');
-    expectProblem(await request(platform.url).patch(at).set(auth(other)).send({ disabled: true }), 404, 'not_found', 'updateWebhookEndpoint');
+    expectProblem(
+      await request(platform.url).patch(at).set(auth(other)).send({ disabled: true }),
+      404,
+      'not_found',
+      'updateWebhookEndpoint',
+    );
     expectProblem(await request(platform.url).delete(at).set(auth(other)), 404, 'not_found', 'deleteWebhookEndpoint');
     expect((await request(platform.url).get(at).set(auth(key))).body.disabled).toBe(false);
     expect((await request(platform.url).get('/webhooks/endpoints').set(auth(other))).body.total).toBe(0);
@@ -102,6 +126,11 @@ describe('webhook endpoints', () => {
 
   it('when an update is empty, then 400', async () => {
     const created = (await create({ url: 'https://e.example.com/', eventTypes: ['*'] })).body;
-    expectProblem(await request(platform.url).patch(`/webhooks/endpoints/${created.id}`).set(auth(key)).send({}), 400, 'validation_failed', 'updateWebhookEndpoint');
+    expectProblem(
+      await request(platform.url).patch(`/webhooks/endpoints/${created.id}`).set(auth(key)).send({}),
+      400,
+      'validation_failed',
+      'updateWebhookEndpoint',
+    );
   });
 });

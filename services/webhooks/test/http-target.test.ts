@@ -3,15 +3,28 @@ import { isPrivateAddress, publicOnlyLookup } from '../src/domain/http-target';
 
 const lookup = (host: string, options: { all?: boolean }) =>
   new Promise<{ err: NodeJS.ErrnoException | null; result: unknown }>((resolve) =>
-    publicOnlyLookup(host, options as never, ((err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) =>
-      resolve({ err, result: Array.isArray(address) ? address : { address, family } })) as never),
+    publicOnlyLookup(
+      host,
+      options as never,
+      ((err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) =>
+        resolve({ err, result: Array.isArray(address) ? address : { address, family } })) as never,
+    ),
   );
 
 describe('where webhook deliveries may connect outside the sandbox', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fc00::1', 'fe80::1', '::ffff:127.0.0.1'])(
-    'when the address is %s, then it is private',
-    (address) => expect(isPrivateAddress(address)).toBe(true),
-  );
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    'fc00::1',
+    'fe80::1',
+    '::ffff:127.0.0.1',
+  ])('when the address is %s, then it is private', (address) => expect(isPrivateAddress(address)).toBe(true));
 
   it.each(['1.1.1.1', '93.184.216.34', '2606:4700:4700::1111', '172.32.0.1'])('when the address is %s, then it is public', (address) => {
     expect(isPrivateAddress(address)).toBe(false);

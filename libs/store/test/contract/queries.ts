@@ -11,10 +11,26 @@ interface Person extends Doc {
 }
 
 const PEOPLE: Person[] = [
-  { _id: 'a', n: 1, tag: 'x', tags: ['red', 'blue'], meta: { plan: 'pro', seats: 5 }, email: 'Alice@Example.com', at: new Date('2024-01-01T00:00:00Z') },
+  {
+    _id: 'a',
+    n: 1,
+    tag: 'x',
+    tags: ['red', 'blue'],
+    meta: { plan: 'pro', seats: 5 },
+    email: 'Alice@Example.com',
+    at: new Date('2024-01-01T00:00:00Z'),
+  },
   { _id: 'b', n: 2, tag: 'y', tags: ['green'], meta: { plan: 'free' }, email: 'bob@example.com', at: new Date('2024-06-01T00:00:00Z') },
   { _id: 'c', n: 3, tags: [], meta: { plan: 'pro', seats: 1 }, email: 'carol@other.org', at: new Date('2025-01-01T00:00:00Z') },
-  { _id: 'd', n: 4, tag: null, tags: ['red'], meta: { plan: 'team', seats: 10 }, email: 'dave@example.com', at: new Date('2025-06-01T00:00:00Z') },
+  {
+    _id: 'd',
+    n: 4,
+    tag: null,
+    tags: ['red'],
+    meta: { plan: 'team', seats: 10 },
+    email: 'dave@example.com',
+    at: new Date('2025-06-01T00:00:00Z'),
+  },
 ];
 
 const CASES: Array<[string, Filter, string[]]> = [

@@ -12,7 +12,12 @@ export function updateTests(ctx: ContractContext): void {
       await c.insertOne({ _id: 'm1', note: 'x', counters: { sent: 1 }, tags: ['a'] });
       const r = await c.updateOne(
         { _id: 'm1' },
-        { $set: { 'profile.name': 'N' }, $unset: { note: '' }, $inc: { 'counters.sent': 2, 'counters.failed': 1 }, $push: { tags: 'b', log: 'first' } },
+        {
+          $set: { 'profile.name': 'N' },
+          $unset: { note: '' },
+          $inc: { 'counters.sent': 2, 'counters.failed': 1 },
+          $push: { tags: 'b', log: 'first' },
+        },
       );
       expect(r).toEqual({ matched: 1, upserted: false });
       expect(await c.findOne({ _id: 'm1' })).toEqual({
@@ -36,14 +41,21 @@ export function updateTests(ctx: ContractContext): void {
       const c = fresh();
       const created = new Date('2024-01-01T00:00:00Z');
       const update = (name: string, createdAt: Date): Update => ({ $set: { name }, $setOnInsert: { createdAt, 'meta.origin': 'api' } });
-      expect(await c.updateOne({ _id: 'u1', tenantId: 't1' }, update('A', created), { upsert: true })).toEqual({ matched: 0, upserted: true });
-      expect(await c.updateOne({ _id: 'u1', tenantId: 't1' }, update('B', new Date()), { upsert: true })).toEqual({ matched: 1, upserted: false });
+      expect(await c.updateOne({ _id: 'u1', tenantId: 't1' }, update('A', created), { upsert: true })).toEqual({
+        matched: 0,
+        upserted: true,
+      });
+      expect(await c.updateOne({ _id: 'u1', tenantId: 't1' }, update('B', new Date()), { upsert: true })).toEqual({
+        matched: 1,
+        upserted: false,
+      });
       expect(await c.findOne({ _id: 'u1' })).toEqual({ _id: 'u1', tenantId: 't1', name: 'B', createdAt: created, meta: { origin: 'api' } });
     });
 
     it('upsert takes the _id from $setOnInsert and builds dotted filter fields as subdocuments', async () => {
       const c = fresh();
-      const once = () => c.updateOne({ 'owner.email': 'o@example.com', kind: 'k' }, { $setOnInsert: { _id: 'u2' }, $inc: { n: 1 } }, { upsert: true });
+      const once = () =>
+        c.updateOne({ 'owner.email': 'o@example.com', kind: 'k' }, { $setOnInsert: { _id: 'u2' }, $inc: { n: 1 } }, { upsert: true });
       expect(await once()).toEqual({ matched: 0, upserted: true });
       expect(await once()).toEqual({ matched: 1, upserted: false });
       expect(await c.find({})).toEqual([{ _id: 'u2', owner: { email: 'o@example.com' }, kind: 'k', n: 2 }]);
@@ -64,7 +76,8 @@ export function updateTests(ctx: ContractContext): void {
       await c.insertOne({ _id: 'j1', status: 'queued', priority: 1, at: 1 });
       await c.insertOne({ _id: 'j2', status: 'queued', priority: 5, at: 2 });
       await c.insertOne({ _id: 'j3', status: 'queued', priority: 5, at: 1 });
-      const claim = () => c.findOneAndUpdate({ status: 'queued' }, { $set: { status: 'sending' }, $inc: { attempts: 1 } }, { sort: { priority: -1, at: 1 } });
+      const claim = () =>
+        c.findOneAndUpdate({ status: 'queued' }, { $set: { status: 'sending' }, $inc: { attempts: 1 } }, { sort: { priority: -1, at: 1 } });
       expect(await claim()).toEqual({ _id: 'j3', status: 'sending', priority: 5, at: 1, attempts: 1 });
       expect((await claim())?._id).toBe('j2');
       expect((await claim())?._id).toBe('j1');

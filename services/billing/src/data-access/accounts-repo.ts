@@ -46,14 +46,26 @@ export function accountsRepo(store: Store) {
     async ensure(tenantId: string, at: Date): Promise<AccountRecord> {
       await accounts.updateOne(
         { _id: tenantId },
-        { $setOnInsert: { _id: tenantId, customerId: null, subscription: null, revision: 0, pendingEvents: [], eventsPending: false, updatedAt: at } },
+        {
+          $setOnInsert: {
+            _id: tenantId,
+            customerId: null,
+            subscription: null,
+            revision: 0,
+            pendingEvents: [],
+            eventsPending: false,
+            updatedAt: at,
+          },
+        },
         { upsert: true },
       );
       return (await accounts.findOne({ _id: tenantId }))!;
     },
     /** Compare-and-set on the revision read: false when another change came first. */
     async change(account: AccountRecord, update: Update): Promise<boolean> {
-      return (await accounts.updateOne({ _id: account._id, revision: account.revision, updatedAt: account.updatedAt }, update)).matched === 1;
+      return (
+        (await accounts.updateOne({ _id: account._id, revision: account.revision, updatedAt: account.updatedAt }, update)).matched === 1
+      );
     },
     async markHubSynced(tenantId: string, paymentId: string) {
       await accounts.updateOne({ _id: tenantId, 'subscription.sourcePaymentId': paymentId }, { $set: { 'subscription.hubSynced': true } });
@@ -61,7 +73,10 @@ export function accountsRepo(store: Store) {
     unsynced: (limit: number) => accounts.find({ 'subscription.hubSynced': false }, { limit }),
     unannounced: (before: Date, limit: number) => accounts.find({ eventsPending: true, updatedAt: { $lt: before } }, { limit }),
     async announced(account: AccountRecord) {
-      await accounts.updateOne({ _id: account._id, revision: account.revision, eventsPending: true }, { $set: { pendingEvents: [], eventsPending: false } });
+      await accounts.updateOne(
+        { _id: account._id, revision: account.revision, eventsPending: true },
+        { $set: { pendingEvents: [], eventsPending: false } },
+      );
     },
   };
 }

@@ -32,7 +32,12 @@ export function createHubClient(hub: { url: string; apiKey: string }, timeoutMs:
     },
     async putSubscription(tenantId, plan, periodStart, periodEnd) {
       await client.post('/api/v1/subscriptions', {
-        subscription: { external_id: tenantId, plan_code: plan, current_period_start: periodStart.toISOString(), current_period_end: periodEnd.toISOString() },
+        subscription: {
+          external_id: tenantId,
+          plan_code: plan,
+          current_period_start: periodStart.toISOString(),
+          current_period_end: periodEnd.toISOString(),
+        },
       });
     },
     async changeSubscription(tenantId, change) {

@@ -40,13 +40,20 @@ export interface Provider {
 
 /** The payment provider's API, Mollie v2 style. Every POST carries an Idempotency-Key, so a retried call never pays twice. */
 export function createProviderClient(provider: { url: string; apiKey: string }, timeoutMs: number): Provider {
-  const client = axios.create({ baseURL: `${provider.url}/v2`, timeout: timeoutMs, headers: { authorization: `Bearer ${provider.apiKey}` } });
-  const post = async <T>(path: string, body: object, key: string = randomUUID()) => (await client.post<T>(path, body, { headers: { 'idempotency-key': key } })).data;
+  const client = axios.create({
+    baseURL: `${provider.url}/v2`,
+    timeout: timeoutMs,
+    headers: { authorization: `Bearer ${provider.apiKey}` },
+  });
+  const post = async <T>(path: string, body: object, key: string = randomUUID()) =>
+    (await client.post<T>(path, body, { headers: { 'idempotency-key': key } })).data;
   return {
     createCustomer: (input) => post('/customers', input),
     createPayment: (input, idempotencyKey) => post('/payments', input, idempotencyKey),
     async payment(id) {
-      const res = await client.get<ProviderPayment>(`/payments/${encodeURIComponent(id)}`, { validateStatus: (s) => s === 200 || s === 404 });
+      const res = await client.get<ProviderPayment>(`/payments/${encodeURIComponent(id)}`, {
+        validateStatus: (s) => s === 200 || s === 404,
+      });
       return res.status === 404 ? null : res.data;
     },
     async firstPaymentMethods(amount) {

@@ -43,7 +43,11 @@ export async function purchasablePlan(deps: BillingDeps, planId: string) {
   const catalogue = await getCatalogue(deps);
   const plan = catalogue.plans.find((p) => p.id === planId);
   if (!plan || !plan.purchasable) {
-    const why = catalogue.degraded ? 'the catalogue cannot be reached right now' : plan ? 'it is free: the free tier is reached by cancellation' : 'there is no such plan';
+    const why = catalogue.degraded
+      ? 'the catalogue cannot be reached right now'
+      : plan
+        ? 'it is free: the free tier is reached by cancellation'
+        : 'there is no such plan';
     throw new AppError('plan_not_purchasable', `Plan ${planId} cannot be purchased: ${why}.`);
   }
   return { ...plan, currency: catalogue.currency };

@@ -11,7 +11,10 @@ export async function checkoutMethods(deps: BillingDeps, planId: string) {
   const provider = configuredProvider(deps);
   const plan = await purchasablePlan(deps, planId);
   const methods = await callUpstream(() => provider.firstPaymentMethods(providerAmount(plan.priceCents, plan.currency)));
-  return { plan: plan.id, methods: methods.map((m) => ({ id: m.id, description: m.description, ...(m.image?.svg ? { imageUrl: m.image.svg } : {}) })) };
+  return {
+    plan: plan.id,
+    methods: methods.map((m) => ({ id: m.id, description: m.description, ...(m.image?.svg ? { imageUrl: m.image.svg } : {}) })),
+  };
 }
 
 /**
@@ -23,7 +26,8 @@ export async function checkoutMethods(deps: BillingDeps, planId: string) {
 export async function openCheckout(deps: BillingDeps, tenantId: string, input: CheckoutRequest): Promise<CheckoutResult> {
   const provider = configuredProvider(deps);
   let account = await deps.accounts.ensure(tenantId, deps.clock.now());
-  if (entitles(account.subscription)) throw new AppError('already_subscribed', 'The tenant already holds a subscription; upgrade or downgrade it instead.');
+  if (entitles(account.subscription))
+    throw new AppError('already_subscribed', 'The tenant already holds a subscription; upgrade or downgrade it instead.');
   const plan = await purchasablePlan(deps, input.plan);
   const amount = providerAmount(plan.priceCents, plan.currency);
   if (input.paymentMethod) {
@@ -35,7 +39,9 @@ export async function openCheckout(deps: BillingDeps, tenantId: string, input: C
     }
   }
   if (!account.customerId) {
-    const customer = await callUpstream(() => provider.createCustomer({ name: input.name ?? `Mailplane tenant ${tenantId}`, email: input.email, metadata: { tenantId } }));
+    const customer = await callUpstream(() =>
+      provider.createCustomer({ name: input.name ?? `Mailplane tenant ${tenantId}`, email: input.email, metadata: { tenantId } }),
+    );
     // Two racing checkouts may both create a customer; the one written first is kept.
     await deps.accounts.change(account, { $set: { customerId: customer.id, updatedAt: deps.clock.now() } });
     account = (await deps.accounts.byTenant(tenantId))!;
@@ -43,8 +49,16 @@ export async function openCheckout(deps: BillingDeps, tenantId: string, input: C
   const now = deps.clock.now();
   const checkoutId = newId('chk', now.getTime());
   await deps.checkouts.insert({
-    _id: checkoutId, tenantId, plan: plan.id, planName: plan.name, priceCents: plan.priceCents, currency: plan.currency,
-    monthlyEmailQuota: plan.monthlyEmailQuota, paymentId: null, status: 'open', createdAt: now,
+    _id: checkoutId,
+    tenantId,
+    plan: plan.id,
+    planName: plan.name,
+    priceCents: plan.priceCents,
+    currency: plan.currency,
+    monthlyEmailQuota: plan.monthlyEmailQuota,
+    paymentId: null,
+    status: 'open',
+    createdAt: now,
   });
   const payment = await callUpstream(() =>
     provider.createPayment(
@@ -64,5 +78,10 @@ export async function openCheckout(deps: BillingDeps, tenantId: string, input: C
   await deps.checkouts.setPayment(checkoutId, payment.id);
   const checkoutUrl = payment._links.checkout?.href;
   if (!checkoutUrl) throw new AppError('billing_unavailable', 'The payment provider returned no checkout.');
-  return { checkoutUrl, paymentId: payment.id, plan: plan.id, ...(payment.expiresAt ? { expiresAt: new Date(payment.expiresAt).toISOString() } : {}) };
+  return {
+    checkoutUrl,
+    paymentId: payment.id,
+    plan: plan.id,
+    ...(payment.expiresAt ? { expiresAt: new Date(payment.expiresAt).toISOString() } : {}),
+  };
 }

@@ -23,10 +23,19 @@ export function entitlementOf(deps: BillingDeps, account: Pick<AccountRecord, 's
  * then publishes it; the sweeper publishes whatever the broker did not confirm. False when the account
  * changed meanwhile (the caller reads it again).
  */
-export async function changeSubscription(deps: BillingDeps, account: AccountRecord, subscription: Subscription | null, extra: Record<string, unknown> = {}): Promise<boolean> {
+export async function changeSubscription(
+  deps: BillingDeps,
+  account: AccountRecord,
+  subscription: Subscription | null,
+  extra: Record<string, unknown> = {},
+): Promise<boolean> {
   const now = deps.clock.now();
   const next = { ...account, subscription, revision: account.revision + 1, updatedAt: now };
-  const event = newEnvelope('event', 'entitlement.changed', now, { tenantId: account._id, correlationId: account._id, data: entitlementOf(deps, next, now) });
+  const event = newEnvelope('event', 'entitlement.changed', now, {
+    tenantId: account._id,
+    correlationId: account._id,
+    data: entitlementOf(deps, next, now),
+  });
   next.pendingEvents = [...account.pendingEvents, event];
   next.eventsPending = true;
   const written = await deps.accounts.change(account, {

@@ -19,7 +19,8 @@ interface HubEvent {
  */
 export async function handleHubEvent(deps: BillingDeps, raw: Buffer, signature: string | undefined): Promise<HubOutcome> {
   if (!deps.config.hub) return { status: 503, text: 'billing is not configured' };
-  if (!verifyHubSignature(deps.config.hub.webhookSecret, signature, raw, deps.clock.now())) return { status: 401, text: 'invalid signature' };
+  if (!verifyHubSignature(deps.config.hub.webhookSecret, signature, raw, deps.clock.now()))
+    return { status: 401, text: 'invalid signature' };
   let event: HubEvent;
   try {
     event = JSON.parse(raw.toString('utf8')) as HubEvent;
@@ -55,8 +56,15 @@ async function nextState(deps: BillingDeps, s: Subscription, event: HubEvent): P
       const priced = plan === s.plan ? s : plan === s.scheduledPlan?.plan ? s.scheduledPlan : await catalogued(deps, plan);
       if (!priced || !d.current_period_start || !d.current_period_end) return null;
       return {
-        ...s, plan, priceCents: priced.priceCents, monthlyEmailQuota: priced.monthlyEmailQuota, status: 'active', fixUntil: null, scheduledPlan: null,
-        periodStart: new Date(d.current_period_start), periodEnd: new Date(d.current_period_end),
+        ...s,
+        plan,
+        priceCents: priced.priceCents,
+        monthlyEmailQuota: priced.monthlyEmailQuota,
+        status: 'active',
+        fixUntil: null,
+        scheduledPlan: null,
+        periodStart: new Date(d.current_period_start),
+        periodEnd: new Date(d.current_period_end),
       };
     }
     case 'subscription.payment_failed':

@@ -1,5 +1,22 @@
 // ISO 4217 currencies without minor units; the provider wants "1000" for 1000 JPY, "10.00" for 1000 EUR cents.
-const ZERO_DECIMALS = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+const ZERO_DECIMALS = new Set([
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'ISK',
+  'JPY',
+  'KMF',
+  'KRW',
+  'PYG',
+  'RWF',
+  'UGX',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+]);
 
 /** Integer minor units to the provider's amount: a decimal string with the currency's own number of decimals. */
 export function providerAmount(cents: number, currency: string): { currency: string; value: string } {
@@ -10,7 +27,17 @@ export function providerAmount(cents: number, currency: string): { currency: str
 
 /** One calendar month later, clamped to the month's last day (Jan 31 → Feb 28/29), in UTC. */
 export function addMonth(at: Date): Date {
-  const next = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1, at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds(), at.getUTCMilliseconds()));
+  const next = new Date(
+    Date.UTC(
+      at.getUTCFullYear(),
+      at.getUTCMonth() + 1,
+      1,
+      at.getUTCHours(),
+      at.getUTCMinutes(),
+      at.getUTCSeconds(),
+      at.getUTCMilliseconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
   next.setUTCDate(Math.min(at.getUTCDate(), lastDay));
   return next;

@@ -44,7 +44,9 @@ export async function handlePaymentNotification(deps: BillingDeps, paymentId: st
   if (!payment) return { status: 200, text: 'unknown payment' };
   const upgradeId = payment.metadata?.upgradeId;
   if (upgradeId) return settleUpgradeNotification(deps, upgradeId, payment);
-  const checkout = (await deps.checkouts.byPayment(payment.id)) ?? (payment.metadata?.checkoutId ? await deps.checkouts.byId(payment.metadata.checkoutId) : null);
+  const checkout =
+    (await deps.checkouts.byPayment(payment.id)) ??
+    (payment.metadata?.checkoutId ? await deps.checkouts.byId(payment.metadata.checkoutId) : null);
   if (!checkout) return { status: 200, text: 'attributable to nobody' };
   if (checkout.status !== 'open') return { status: 200, text: 'already applied' };
   if (payment.status === 'paid') {
@@ -66,7 +68,8 @@ async function settleUpgradeNotification(deps: BillingDeps, upgradeId: string, p
   try {
     return await settleUpgradePayment(deps, record, payment, () => ({ status: 200 as const, text: 'applied' }));
   } catch (err) {
-    if (err instanceof AppError && err.code !== 'internal') return { status: 200, text: err.code === 'payment_declined' ? 'closed' : 'nothing to apply yet' };
+    if (err instanceof AppError && err.code !== 'internal')
+      return { status: 200, text: err.code === 'payment_declined' ? 'closed' : 'nothing to apply yet' };
     throw err;
   }
 }
@@ -79,17 +82,32 @@ async function grant(deps: BillingDeps, checkout: CheckoutRecord, payment: Provi
     if (current?.sourcePaymentId === payment.id) break; // applied before a crash; only the checkout is left
     if (entitles(current)) {
       // A second checkout paid while the first already entitled: nothing is granted twice.
-      deps.logger.error('second paid checkout for an entitled tenant; refund it by hand', { tenantId: checkout.tenantId, paymentId: payment.id });
+      deps.logger.error('second paid checkout for an entitled tenant; refund it by hand', {
+        tenantId: checkout.tenantId,
+        paymentId: payment.id,
+      });
       break;
     }
     const start = payment.paidAt ? new Date(payment.paidAt) : deps.clock.now();
     const applied = await changeSubscription(deps, account, {
-      plan: checkout.plan, status: 'active', priceCents: checkout.priceCents, currency: checkout.currency, monthlyEmailQuota: checkout.monthlyEmailQuota,
-      mandateId: payment.mandateId, periodStart: start, periodEnd: addMonth(start), cancelAtPeriodEnd: false, sourcePaymentId: payment.id,
-      hubSynced: false, scheduledPlan: null, fixUntil: null,
+      plan: checkout.plan,
+      status: 'active',
+      priceCents: checkout.priceCents,
+      currency: checkout.currency,
+      monthlyEmailQuota: checkout.monthlyEmailQuota,
+      mandateId: payment.mandateId,
+      periodStart: start,
+      periodEnd: addMonth(start),
+      cancelAtPeriodEnd: false,
+      sourcePaymentId: payment.id,
+      hubSynced: false,
+      scheduledPlan: null,
+      fixUntil: null,
     });
     if (applied) break;
   }
   await deps.checkouts.settle(checkout._id, 'applied', payment.id);
-  await syncToHub(deps, checkout.tenantId).catch((err) => deps.logger.warn('subscription not yet known to the hub', { tenantId: checkout.tenantId, err }));
+  await syncToHub(deps, checkout.tenantId).catch((err) =>
+    deps.logger.warn('subscription not yet known to the hub', { tenantId: checkout.tenantId, err }),
+  );
 }

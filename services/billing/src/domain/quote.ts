@@ -28,7 +28,8 @@ export interface PricedUpgrade {
 export async function priceUpgrade(deps: BillingDeps, tenantId: string, planId: string): Promise<PricedUpgrade> {
   configuredProvider(deps);
   const account = await deps.accounts.byTenant(tenantId);
-  if (!account || !entitles(account.subscription)) throw new AppError('no_subscription', 'There is no subscription to upgrade; open a checkout instead.');
+  if (!account || !entitles(account.subscription))
+    throw new AppError('no_subscription', 'There is no subscription to upgrade; open a checkout instead.');
   const current = account.subscription;
   const catalogue = await getCatalogue(deps);
   if (catalogue.degraded) throw new AppError('billing_unavailable', 'The plan catalogue cannot be reached; try again shortly.');
@@ -36,7 +37,10 @@ export async function priceUpgrade(deps: BillingDeps, tenantId: string, planId: 
   if (!target) throw new AppError('unknown_plan', `There is no plan ${planId}.`);
   if (target.priceCents <= current.priceCents) throw new AppError('not_an_upgrade', `${planId} is not larger than ${current.plan}.`);
   if (current.status !== 'active' || current.cancelAtPeriodEnd) {
-    throw new AppError('tier_change_not_allowed', 'The subscription cannot change tier while a payment is due or a cancellation is pending.');
+    throw new AppError(
+      'tier_change_not_allowed',
+      'The subscription cannot change tier while a payment is due or a cancellation is pending.',
+    );
   }
   const amountCents = prorate(target.priceCents - current.priceCents, deps.clock.now(), current.periodStart, current.periodEnd);
   return {

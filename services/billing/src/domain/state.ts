@@ -15,7 +15,8 @@ export async function billingState(deps: BillingDeps, tenantId: string): Promise
     fixUntil: s?.status === 'past_due' && s.fixUntil ? s.fixUntil.toISOString() : null,
     currentPeriodEnd: entitles(s) ? s.periodEnd.toISOString() : null,
     cancelAtPeriodEnd: entitles(s) ? s.cancelAtPeriodEnd : false,
-    scheduledChange: entitles(s) && s.scheduledPlan ? { kind: 'downgrade', plan: s.scheduledPlan.plan, effectiveAt: s.periodEnd.toISOString() } : null,
+    scheduledChange:
+      entitles(s) && s.scheduledPlan ? { kind: 'downgrade', plan: s.scheduledPlan.plan, effectiveAt: s.periodEnd.toISOString() } : null,
     monthlyEmailQuota: entitlement.monthlyEmailQuota,
   };
 }

@@ -16,7 +16,9 @@ export async function upgrade(deps: BillingDeps, tenantId: string, input: Upgrad
   const provider = configuredProvider(deps);
   const { account, quote, target } = await priceUpgrade(deps, tenantId, input.plan);
   if (input.acceptedCents !== quote.amountCents) {
-    throw new AppError('quote_stale', `The upgrade now costs ${quote.amountCents} cents, not ${input.acceptedCents}; quote again.`, { amountCents: quote.amountCents });
+    throw new AppError('quote_stale', `The upgrade now costs ${quote.amountCents} cents, not ${input.acceptedCents}; quote again.`, {
+      amountCents: quote.amountCents,
+    });
   }
   if (quote.consentRequired && input.consented !== true) {
     throw new AppError('quote_not_consented', `A charge of ${quote.amountCents} cents needs the customer's consent (consented: true).`);
@@ -24,10 +26,25 @@ export async function upgrade(deps: BillingDeps, tenantId: string, input: Upgrad
   const now = deps.clock.now();
   // Same tenant, same subscription state, same plan and amount: the same record and idempotency key.
   const record = await deps.upgrades.open({
-    _id: `upg_${tenantId}_${account.revision}_${target.id}_${quote.amountCents}`, tenantId, plan: target.id, priceCents: target.priceCents,
-    monthlyEmailQuota: target.monthlyEmailQuota, amountCents: quote.amountCents, currency: quote.currency, paymentId: null, status: 'open', createdAt: now, appliedAt: null,
+    _id: `upg_${tenantId}_${account.revision}_${target.id}_${quote.amountCents}`,
+    tenantId,
+    plan: target.id,
+    priceCents: target.priceCents,
+    monthlyEmailQuota: target.monthlyEmailQuota,
+    amountCents: quote.amountCents,
+    currency: quote.currency,
+    paymentId: null,
+    status: 'open',
+    createdAt: now,
+    appliedAt: null,
   });
-  const result = (paymentId: string | null): UpgradeResult => ({ plan: target.id, chargedCents: quote.amountCents, currency: quote.currency, effectiveAt: deps.clock.now().toISOString(), paymentId });
+  const result = (paymentId: string | null): UpgradeResult => ({
+    plan: target.id,
+    chargedCents: quote.amountCents,
+    currency: quote.currency,
+    effectiveAt: deps.clock.now().toISOString(),
+    paymentId,
+  });
   if (quote.amountCents === 0) {
     await applyUpgrade(deps, record, null);
     return result(null);
@@ -56,7 +73,12 @@ export async function upgrade(deps: BillingDeps, tenantId: string, input: Upgrad
 }
 
 /** Applies or closes an upgrade by its payment: from the request itself, or from the provider's webhook later. */
-export async function settleUpgradePayment<T>(deps: BillingDeps, record: UpgradeRecord, payment: ProviderPayment, done: () => T): Promise<T> {
+export async function settleUpgradePayment<T>(
+  deps: BillingDeps,
+  record: UpgradeRecord,
+  payment: ProviderPayment,
+  done: () => T,
+): Promise<T> {
   if (payment.status === 'paid') {
     await applyUpgrade(deps, record, payment.id);
     return done();
@@ -75,12 +97,19 @@ async function applyUpgrade(deps: BillingDeps, record: UpgradeRecord, paymentId:
     const current = account?.subscription ?? null;
     if (!account || !entitles(current) || current.upgradeId === record._id) break;
     const changed = await changeSubscription(deps, account, {
-      ...current, plan: record.plan, priceCents: record.priceCents, monthlyEmailQuota: record.monthlyEmailQuota, upgradeId: record._id,
-      scheduledPlan: null, hubSynced: false,
+      ...current,
+      plan: record.plan,
+      priceCents: record.priceCents,
+      monthlyEmailQuota: record.monthlyEmailQuota,
+      upgradeId: record._id,
+      scheduledPlan: null,
+      hubSynced: false,
     });
     if (changed) break;
   }
   await deps.upgrades.settle(record._id, 'applied', paymentId ?? '', deps.clock.now());
   // Renewals charge the larger price from now on.
-  await syncToHub(deps, record.tenantId).catch((err) => deps.logger.warn('upgrade not yet known to the hub', { tenantId: record.tenantId, err }));
+  await syncToHub(deps, record.tenantId).catch((err) =>
+    deps.logger.warn('upgrade not yet known to the hub', { tenantId: record.tenantId, err }),
+  );
 }

@@ -12,7 +12,10 @@ export function configuredProvider(deps: BillingDeps): Provider {
 export function unavailable(err: unknown): AppError {
   if (err instanceof AppError) return err;
   const status = (err as { response?: { status?: number } }).response?.status;
-  return new AppError('billing_unavailable', `The billing hub or payment provider could not be reached${status ? ` (HTTP ${status})` : ''}.`);
+  return new AppError(
+    'billing_unavailable',
+    `The billing hub or payment provider could not be reached${status ? ` (HTTP ${status})` : ''}.`,
+  );
 }
 
 export async function callUpstream<T>(call: () => Promise<T>): Promise<T> {

@@ -47,7 +47,9 @@ function pathMatches(template: string, path: string): boolean {
 function fromExpressError(err: unknown): unknown {
   const type = (err as { type?: string } | null)?.type;
   if (type === 'entity.too.large') return new AppError('payload_too_large', 'The request body is too large.');
-  if (type === 'request.aborted' || type === 'request.size.invalid') return new AppError('malformed_request', 'The request body was cut short.');
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return new AppError('unsupported_media_type', 'Unsupported body encoding.');
+  if (type === 'request.aborted' || type === 'request.size.invalid')
+    return new AppError('malformed_request', 'The request body was cut short.');
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported')
+    return new AppError('unsupported_media_type', 'Unsupported body encoding.');
   return err;
 }

@@ -39,8 +39,16 @@ export function handleOperation(op: Operation, deps: GatewayDeps, config: Gatewa
     const principal = await principalFor(op, req, deps, config);
     const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
     // Raw-body webhooks travel untouched: their owner verifies the signature over the exact bytes.
-    const { body, contentType } = op.rawBody ? { body: undefined, contentType: req.get('content-type') } : await parseBody(op, raw, req.get('content-type'));
-    const checked = validateRequest(op.operationId, { params: req.params, query: req.query as Record<string, unknown>, headers: req.headers, body, contentType });
+    const { body, contentType } = op.rawBody
+      ? { body: undefined, contentType: req.get('content-type') }
+      : await parseBody(op, raw, req.get('content-type'));
+    const checked = validateRequest(op.operationId, {
+      params: req.params,
+      query: req.query as Record<string, unknown>,
+      headers: req.headers,
+      body,
+      contentType,
+    });
     if (!checked.ok) throw new AppError('validation_failed', 'The request does not match the contract.', { errors: checked.errors });
     const request: RpcRequest = {
       operationId: op.operationId,
@@ -55,9 +63,10 @@ export function handleOperation(op: Operation, deps: GatewayDeps, config: Gatewa
       ...(op.rawBody && raw ? { rawBody: raw.toString('base64') } : {}),
     };
     const handler = local[op.operationId];
-    const reply = op.service === 'gateway'
-      ? await (handler ? handler(request) : Promise.reject(new AppError('not_implemented')))
-      : await forward(deps.broker, op.service, request, config.rpcTimeoutMs);
+    const reply =
+      op.service === 'gateway'
+        ? await (handler ? handler(request) : Promise.reject(new AppError('not_implemented')))
+        : await forward(deps.broker, op.service, request, config.rpcTimeoutMs);
     sendReply(res, reply);
   };
 }

@@ -51,7 +51,10 @@ export function identitiesRepo(store: Store) {
     unannounced: (before: Date, limit: number) => identities.find({ eventsPending: true, lastCheckedAt: { $lt: before } }, { limit }),
     /** Forgets the published events, unless a later check wrote new ones meanwhile. */
     async announced(record: IdentityRecord) {
-      await identities.updateOne({ _id: record._id, eventsPending: true, lastCheckedAt: record.lastCheckedAt }, { $set: { pendingEvents: [], eventsPending: false } });
+      await identities.updateOne(
+        { _id: record._id, eventsPending: true, lastCheckedAt: record.lastCheckedAt },
+        { $set: { pendingEvents: [], eventsPending: false } },
+      );
     },
     remove: (tenantId: string, id: string) => identities.deleteOne({ _id: id, tenantId }),
   };

@@ -31,8 +31,21 @@ export class RenderError extends Error {
 
 /** Headers the renderer owns; letting tenant headers set them would break signing or unsubscribe. */
 const RESERVED_HEADERS = new Set([
-  'from', 'to', 'cc', 'bcc', 'subject', 'date', 'message-id', 'reply-to', 'sender', 'mime-version',
-  'content-type', 'content-transfer-encoding', 'dkim-signature', 'list-unsubscribe', 'list-unsubscribe-post',
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'date',
+  'message-id',
+  'reply-to',
+  'sender',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+  'dkim-signature',
+  'list-unsubscribe',
+  'list-unsubscribe-post',
   'x-mailplane-message-id',
 ]);
 
@@ -54,7 +67,10 @@ export async function renderMime(input: RenderInput): Promise<Buffer> {
   const reserved = custom.find(([name]) => isReservedHeader(name));
   if (reserved) throw new RenderError('RENDER_RESERVED_HEADER', `header ${reserved[0]} is set by the renderer and cannot be overridden`);
   if (!MESSAGE_ID_LEFT.test(input.messageId) || !MESSAGE_ID_RIGHT.test(input.sendingDomain)) {
-    throw new RenderError('RENDER_BAD_MESSAGE_ID', `cannot build a Message-ID from ${JSON.stringify(input.messageId)} and ${JSON.stringify(input.sendingDomain)}`);
+    throw new RenderError(
+      'RENDER_BAD_MESSAGE_ID',
+      `cannot build a Message-ID from ${JSON.stringify(input.messageId)} and ${JSON.stringify(input.sendingDomain)}`,
+    );
   }
   const headers: Record<string, string> = { ...Object.fromEntries(custom), 'X-Mailplane-Message-Id': input.messageId };
   if (input.listUnsubscribeUrl) {
@@ -71,7 +87,12 @@ export async function renderMime(input: RenderInput): Promise<Buffer> {
     messageId: `<${input.messageId}@${input.sendingDomain}>`,
     date: input.date,
     headers,
-    attachments: input.attachments?.map((a) => ({ filename: a.filename, content: a.content, encoding: 'base64', contentType: a.contentType })),
+    attachments: input.attachments?.map((a) => ({
+      filename: a.filename,
+      content: a.content,
+      encoding: 'base64',
+      contentType: a.contentType,
+    })),
     textEncoding: 'quoted-printable',
     newline: 'win',
     disableFileAccess: true,

@@ -36,6 +36,7 @@ const DNS_NAME = /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?(?:\.[a-z0
 // The same split dkim-signer makes, so the body we check is the body it hashes.
 const HEADER_BODY_SEPARATOR = /^\r?\n|(?:\r?\n){2}/;
 // dkim-signer canonicalizes with JS `\s`, which also eats \v, \f and Unicode spaces (NBSP…); RFC 6376 WSP is SP/HTAB only.
+// eslint-disable-next-line no-control-regex -- the range is the point: anything outside ASCII
 const NOT_SAFE_FOR_DKIM_SIGNER = /[^\x00-\x7f]|[\v\f]/;
 
 export function createDkimSigner(options: { maxCachedKeys?: number } = {}): DkimSigner {
@@ -61,7 +62,10 @@ function assertSignable(message: string): void {
   const body = separator ? message.slice(separator.index + separator[0].length) : '';
   // dkim-signer hashes an empty body as CRLF (RFC 6376 says empty), and with no body at all it hashes the headers.
   if (!/[^ \t\r\n]/.test(body)) {
-    throw new DkimSignError('DKIM_EMPTY_BODY', 'refusing to DKIM-sign a message with an empty body: dkim-signer would compute a wrong body hash');
+    throw new DkimSignError(
+      'DKIM_EMPTY_BODY',
+      'refusing to DKIM-sign a message with an empty body: dkim-signer would compute a wrong body hash',
+    );
   }
   if (NOT_SAFE_FOR_DKIM_SIGNER.test(message)) {
     throw new DkimSignError(

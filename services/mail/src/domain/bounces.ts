@@ -2,7 +2,8 @@ import type { RelayResult } from '../pipeline/smtp-relay';
 
 // RFC 3463 X.1.x: the address itself is bad (no such mailbox, no such domain, null MX).
 const BAD_ADDRESS_STATUS = /(?:^|\s)5\.1\.(?:1|2|3|10)(?:\s|$)/;
-const BAD_MAILBOX_TEXT = /\b(?:user unknown|unknown user|no such (?:user|mailbox|recipient)|mailbox (?:not found|does not exist)|address does not exist)\b/i;
+const BAD_MAILBOX_TEXT =
+  /\b(?:user unknown|unknown user|no such (?:user|mailbox|recipient)|mailbox (?:not found|does not exist)|address does not exist)\b/i;
 
 /**
  * A hard bounce: the receiving MTA says the address will never take mail. Policy refusals, full

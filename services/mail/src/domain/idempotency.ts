@@ -15,7 +15,10 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }
@@ -28,7 +31,13 @@ export const normalizeKey = (raw: string) => (/^".*"$/.test(raw) ? raw.slice(1, 
  * another body is refused (422); a request still running gets 429 + Retry-After. Failures are not kept,
  * so a client may retry a refused send with the same key.
  */
-export async function onceFor(deps: MailDeps, tenantId: string, rawKey: string | undefined, body: unknown, work: () => Promise<Reply>): Promise<Reply & { replayed: boolean }> {
+export async function onceFor(
+  deps: MailDeps,
+  tenantId: string,
+  rawKey: string | undefined,
+  body: unknown,
+  work: () => Promise<Reply>,
+): Promise<Reply & { replayed: boolean }> {
   if (rawKey === undefined) return { ...(await work()), replayed: false };
   const id = sha256(`${tenantId}\n${normalizeKey(rawKey)}`);
   const fingerprint = sha256(canonical(body));
@@ -38,7 +47,9 @@ export async function onceFor(deps: MailDeps, tenantId: string, rawKey: string |
       throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.');
     }
     if (existing.state === 'in_flight' || !existing.reply) {
-      throw new AppError('idempotency_key_in_flight', 'A request with this Idempotency-Key is still being processed.', undefined, { 'Retry-After': '1' });
+      throw new AppError('idempotency_key_in_flight', 'A request with this Idempotency-Key is still being processed.', undefined, {
+        'Retry-After': '1',
+      });
     }
     return { ...existing.reply, replayed: true };
   }

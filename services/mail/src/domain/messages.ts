@@ -54,7 +54,9 @@ export async function listMessages(deps: MailDeps, tenantId: string, query: List
     to: query.to ? new Date(query.to) : undefined,
   };
   if (filter.from && filter.to && filter.from >= filter.to) {
-    throw new AppError('validation_failed', '`from` must be earlier than `to`.', { errors: [{ path: '/query/from', message: 'must be earlier than to' }] });
+    throw new AppError('validation_failed', '`from` must be earlier than `to`.', {
+      errors: [{ path: '/query/from', message: 'must be earlier than to' }],
+    });
   }
   const page = { limit: query.limit, offset: query.offset };
   return pageOf(page, deps.messages.list(filter, page), deps.messages.count(filter), summaryView);

@@ -14,13 +14,19 @@ export type SendInput = SendEmailRequest;
 export async function sendingIdentity(deps: MailDeps, tenantId: string, fromDomain: string, identityId?: string): Promise<IdentityRecord> {
   const identity = identityId ? await deps.identities.byId(tenantId, identityId) : await deps.identities.byDomain(tenantId, fromDomain);
   if (!identity) {
-    throw new AppError('identity_unverified', identityId ? `No identity ${identityId}.` : `No sending identity for ${fromDomain}; create and verify one first.`);
+    throw new AppError(
+      'identity_unverified',
+      identityId ? `No identity ${identityId}.` : `No sending identity for ${fromDomain}; create and verify one first.`,
+    );
   }
   if (identity.domain !== fromDomain) {
     throw new AppError('from_domain_mismatch', `The From domain ${fromDomain} is not the identity's domain ${identity.domain}.`);
   }
   if (identity.status !== 'verified') {
-    throw new AppError('identity_unverified', `The identity for ${identity.domain} is not verified; publish its DNS records and verify it.`);
+    throw new AppError(
+      'identity_unverified',
+      `The identity for ${identity.domain} is not verified; publish its DNS records and verify it.`,
+    );
   }
   return identity;
 }
@@ -42,7 +48,13 @@ export function checkInput(input: SendInput) {
  * Stores the message as queued (durable from here on), then hands it to the outbox queue. A recipient on
  * the tenant's suppression list makes it `suppressed` instead: accepted, announced, never relayed.
  */
-export async function acceptMessage(deps: MailDeps, tenantId: string, identity: IdentityRecord, input: SendInput & { recipient: string }, kind: MessageKind): Promise<MessageRecord> {
+export async function acceptMessage(
+  deps: MailDeps,
+  tenantId: string,
+  identity: IdentityRecord,
+  input: SendInput & { recipient: string },
+  kind: MessageKind,
+): Promise<MessageRecord> {
   const now = deps.clock.now();
   const suppressed = await isSuppressed(deps, tenantId, input.recipient);
   const message: MessageRecord = {

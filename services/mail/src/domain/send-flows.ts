@@ -20,7 +20,10 @@ export async function sendEmail(deps: MailDeps, tenantId: string, input: SendInp
   const reply = await onceFor(deps, tenantId, idempotencyKey, input, async () => {
     const giveBack = await reserveQuota(deps, tenantId);
     try {
-      return { status: 202, body: sendResult(await acceptMessage(deps, tenantId, identity, { ...input, recipient: to.address }, 'standard')) };
+      return {
+        status: 202,
+        body: sendResult(await acceptMessage(deps, tenantId, identity, { ...input, recipient: to.address }, 'standard')),
+      };
     } catch (err) {
       await giveBack();
       throw err;
@@ -33,17 +36,30 @@ export async function sendEmail(deps: MailDeps, tenantId: string, input: SendInp
 /** POST /emails/test: a server-built message through the same pipeline, outside the quota. */
 export async function sendTestEmail(deps: MailDeps, tenantId: string, input: { to: string; identityId?: string; subject?: string }) {
   const to = parseMailbox('to', input.to);
-  const identity = input.identityId ? await deps.identities.byId(tenantId, input.identityId) : await deps.identities.firstVerified(tenantId);
+  const identity = input.identityId
+    ? await deps.identities.byId(tenantId, input.identityId)
+    : await deps.identities.firstVerified(tenantId);
   if (!identity || identity.status !== 'verified') {
-    throw new AppError('identity_unverified', input.identityId ? `Identity ${input.identityId} is missing or not verified.` : 'The tenant has no verified identity to send a test from.');
+    throw new AppError(
+      'identity_unverified',
+      input.identityId
+        ? `Identity ${input.identityId} is missing or not verified.`
+        : 'The tenant has no verified identity to send a test from.',
+    );
   }
   const at = deps.clock.now().toISOString();
-  const message = await acceptMessage(deps, tenantId, identity, {
-    from: `Mailplane test <test@${identity.domain}>`,
-    to: input.to,
-    recipient: to.address,
-    subject: input.subject ?? 'Mailplane test email',
-    text: `This is a test email sent through Mailplane from ${identity.domain} at ${at}.\r\nIt was DKIM-signed with selector ${identity.selector}.\r\n`,
-  }, 'test');
+  const message = await acceptMessage(
+    deps,
+    tenantId,
+    identity,
+    {
+      from: `Mailplane test <test@${identity.domain}>`,
+      to: input.to,
+      recipient: to.address,
+      subject: input.subject ?? 'Mailplane test email',
+      text: `This is a test email sent through Mailplane from ${identity.domain} at ${at}.\r\nIt was DKIM-signed with selector ${identity.selector}.\r\n`,
+    },
+    'test',
+  );
   return { status: 202, body: sendResult(message) };
 }

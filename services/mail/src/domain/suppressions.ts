@@ -11,12 +11,22 @@ export function suppressionView(r: SuppressionRecord) {
  * Puts a recipient on the tenant's list (once: an address already there keeps its first record).
  * An unsubscribe also writes its `recipient.unsubscribed` event with the record and publishes it after.
  */
-export async function suppress(deps: MailDeps, tenantId: string, input: { email: string; reason: SuppressionReason; messageId?: string | null }) {
+export async function suppress(
+  deps: MailDeps,
+  tenantId: string,
+  input: { email: string; reason: SuppressionReason; messageId?: string | null },
+) {
   const now = deps.clock.now();
   const email = input.email.toLowerCase();
   const event =
     input.reason === 'unsubscribed'
-      ? [newEnvelope('event', 'recipient.unsubscribed', now, { tenantId, correlationId: input.messageId ?? email, data: { email, messageId: input.messageId ?? null } })]
+      ? [
+          newEnvelope('event', 'recipient.unsubscribed', now, {
+            tenantId,
+            correlationId: input.messageId ?? email,
+            data: { email, messageId: input.messageId ?? null },
+          }),
+        ]
       : [];
   const result = await deps.suppressions.add({
     _id: suppressionId(tenantId, email),

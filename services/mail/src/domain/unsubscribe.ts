@@ -5,7 +5,12 @@ import { maskEmail } from '../unsubscribe/token';
 import type { MailDeps } from './deps';
 import { suppress } from './suppressions';
 
-const html = (body: string, status = 200): RpcReply => ({ status, contentType: 'text/html; charset=utf-8', body, headers: { 'Cache-Control': 'no-store' } });
+const html = (body: string, status = 200): RpcReply => ({
+  status,
+  contentType: 'text/html; charset=utf-8',
+  body,
+  headers: { 'Cache-Control': 'no-store' },
+});
 const wantsHtml = (accept = '') => /text\/html/.test(accept);
 const wantsJson = (accept = '') => /json/.test(accept) && !wantsHtml(accept);
 
@@ -13,7 +18,13 @@ const wantsJson = (accept = '') => /json/.test(accept) && !wantsHtml(accept);
 function refuse(code: 'token_invalid' | 'token_expired', requestId: string, asHtml: boolean): RpcReply {
   const err = new AppError(code, code === 'token_expired' ? 'This unsubscribe link has expired.' : 'This unsubscribe link is not valid.');
   if (!asHtml) return problemReply(err, requestId);
-  return html(errorPage(code === 'token_expired' ? 'This link has expired' : 'This link is not valid', `${err.detail} If you still receive emails you do not want, use the link in the most recent one.`), err.status);
+  return html(
+    errorPage(
+      code === 'token_expired' ? 'This link has expired' : 'This link is not valid',
+      `${err.detail} If you still receive emails you do not want, use the link in the most recent one.`,
+    ),
+    err.status,
+  );
 }
 
 /** GET /unsubscribe: the confirmation page; nothing is changed here. */
@@ -27,7 +38,12 @@ export function showUnsubscribePage(deps: MailDeps, token: string, accept: strin
  * POST /unsubscribe (RFC 8058): the recipient joins the tenant's suppression list. A valid token always
  * answers 200, also when already suppressed; every token that cannot be honoured is a 400 (the spec lists no 410 here).
  */
-export async function unsubscribe(deps: MailDeps, tokens: { query?: string; body?: string }, accept: string | undefined, requestId: string): Promise<RpcReply> {
+export async function unsubscribe(
+  deps: MailDeps,
+  tokens: { query?: string; body?: string },
+  accept: string | undefined,
+  requestId: string,
+): Promise<RpcReply> {
   const token = tokens.query ?? tokens.body;
   const asHtml = wantsHtml(accept);
   if (!token || (tokens.query && tokens.body && tokens.query !== tokens.body)) return refuse('token_invalid', requestId, asHtml);

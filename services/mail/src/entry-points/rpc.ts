@@ -41,7 +41,12 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
     },
     showUnsubscribePage: async (r) => showUnsubscribePage(deps, String(r.query.token), r.headers.accept, r.requestId),
     unsubscribe: async (r) =>
-      unsubscribe(deps, { query: r.query.token as string | undefined, body: (r.body as { token?: string } | null)?.token }, r.headers.accept, r.requestId),
+      unsubscribe(
+        deps,
+        { query: r.query.token as string | undefined, body: (r.body as { token?: string } | null)?.token },
+        r.headers.accept,
+        r.requestId,
+      ),
     deleteIdentity: async (r) => {
       await deleteIdentity(deps, tenant(r), id(r));
       return noContent();

@@ -33,7 +33,8 @@ export async function deliver(deps: DeliverDeps, messageId: string): Promise<Out
     return ack();
   }
   const result = await deps.transmitter.transmit(job);
-  if (result.outcome === 'permanent' && result.smtpCode === null) deps.logger.error('message could not be built', { messageId, response: result.response });
+  if (result.outcome === 'permanent' && result.smtpCode === null)
+    deps.logger.error('message could not be built', { messageId, response: result.response });
   await recordAttempt(deps, message, result);
   // Lost in a crash right here, the suppression comes back with the next bounce from the same address.
   if (isHardBounce(result)) await suppress(deps, message.tenantId, { email: recipient, reason: 'bounced', messageId });

@@ -4,13 +4,21 @@ import type { MessageRecord } from '../data-access/messages-repo';
 import type { MailDeps } from '../domain/deps';
 
 const workItem = (message: MessageRecord, at: Date) =>
-  newEnvelope('work', WORK_TYPES.mailSend, at, { tenantId: message.tenantId, correlationId: message._id, data: { messageId: message._id } });
+  newEnvelope('work', WORK_TYPES.mailSend, at, {
+    tenantId: message.tenantId,
+    correlationId: message._id,
+    data: { messageId: message._id },
+  });
 
 /** Publishes the events written with the message's last change, then forgets them (if nothing changed since). */
 export async function publishPending(deps: MailDeps, message: MessageRecord): Promise<void> {
   if (!message.eventsPending) return;
   for (const event of message.pendingEvents) await deps.broker.publish(event);
-  await deps.messages.change(message._id, { updatedAt: message.updatedAt, eventsPending: true }, { $set: { pendingEvents: [], eventsPending: false } });
+  await deps.messages.change(
+    message._id,
+    { updatedAt: message.updatedAt, eventsPending: true },
+    { $set: { pendingEvents: [], eventsPending: false } },
+  );
 }
 
 /**

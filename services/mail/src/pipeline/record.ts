@@ -5,7 +5,11 @@ import { messageEvent } from '../domain/events';
 import { enqueue, markUndispatched } from './dispatch';
 import type { RelayResult } from './smtp-relay';
 
-const published = (deps: MailDeps, event: Envelope) => deps.broker.publish(event).then(() => true, () => false);
+const published = (deps: MailDeps, event: Envelope) =>
+  deps.broker.publish(event).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * Records the attempt and the new status in one update, only if this worker still holds the lease.
@@ -18,7 +22,13 @@ export async function recordAttempt(deps: MailDeps, message: MessageRecord, resu
   const retryDelay = deps.config.retryScheduleMs[message.attempts.length];
   const outcome = result.outcome === 'sent' ? 'sent' : result.outcome === 'temporary' && retryDelay !== undefined ? 'deferred' : 'failed';
   const nextAttemptAt = outcome === 'deferred' ? new Date(now.getTime() + retryDelay) : null;
-  const attempt: Attempt = { at: now, outcome, smtpCode: result.smtpCode, response: result.response.slice(0, 1000), ...(nextAttemptAt ? { nextAttemptAt } : {}) };
+  const attempt: Attempt = {
+    at: now,
+    outcome,
+    smtpCode: result.smtpCode,
+    response: result.response.slice(0, 1000),
+    ...(nextAttemptAt ? { nextAttemptAt } : {}),
+  };
   const next: MessageRecord = {
     ...message,
     status: outcome,
@@ -45,8 +55,14 @@ export async function recordAttempt(deps: MailDeps, message: MessageRecord, resu
     { status: 'sending', leaseUntil: message.leaseUntil },
     {
       $set: {
-        status: next.status, updatedAt: now, leaseUntil: null, sentAt: next.sentAt, nextAttemptAt: next.nextAttemptAt,
-        dispatchedAt: next.dispatchedAt, pendingEvents: next.pendingEvents, eventsPending: next.eventsPending,
+        status: next.status,
+        updatedAt: now,
+        leaseUntil: null,
+        sentAt: next.sentAt,
+        nextAttemptAt: next.nextAttemptAt,
+        dispatchedAt: next.dispatchedAt,
+        pendingEvents: next.pendingEvents,
+        eventsPending: next.eventsPending,
       },
       $push: { attempts: attempt },
     },
@@ -71,6 +87,8 @@ export async function recordSuppressed(deps: MailDeps, message: MessageRecord): 
   await deps.messages.change(
     message._id,
     { status: 'sending', leaseUntil: message.leaseUntil },
-    { $set: { status: 'suppressed', updatedAt: now, leaseUntil: null, pendingEvents: announced ? [] : [event], eventsPending: !announced } },
+    {
+      $set: { status: 'suppressed', updatedAt: now, leaseUntil: null, pendingEvents: announced ? [] : [event], eventsPending: !announced },
+    },
   );
 }

@@ -35,7 +35,10 @@ export async function sweep(deps: MailDeps, options: { recover?: boolean } = {})
     await dispatch(deps, message, Math.max(0, message.nextAttemptAt.getTime() - now));
   }
   // A queued or deferred message's events go out with its next dispatch, above; these are final statuses.
-  const unannounced = await deps.messages.find({ eventsPending: true, status: { $in: FINAL }, updatedAt: { $lt: before(GRACE_MS) } }, BATCH);
+  const unannounced = await deps.messages.find(
+    { eventsPending: true, status: { $in: FINAL }, updatedAt: { $lt: before(GRACE_MS) } },
+    BATCH,
+  );
   for (const message of unannounced) await publishPending(deps, message);
   const suppressions = await deps.suppressions.unannounced(before(GRACE_MS), BATCH);
   for (const record of suppressions) await announceSuppression(deps, record);

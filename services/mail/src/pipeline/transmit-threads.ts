@@ -74,13 +74,15 @@ export function createThreadedTransmitter(threads: number, smtp: { url: string; 
     async close() {
       closing = true;
       await Promise.all(
-        workers.filter((w): w is Worker => w !== null).map(async (worker) => {
-          const exited = new Promise((resolve) => worker.once('exit', resolve));
-          worker.postMessage('close');
-          const timer = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
-          await exited;
-          clearTimeout(timer);
-        }),
+        workers
+          .filter((w): w is Worker => w !== null)
+          .map(async (worker) => {
+            const exited = new Promise((resolve) => worker.once('exit', resolve));
+            worker.postMessage('close');
+            const timer = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
+            await exited;
+            clearTimeout(timer);
+          }),
       );
     },
   };

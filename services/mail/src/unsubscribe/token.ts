@@ -21,7 +21,13 @@ export function createTokenSigner(secret: string) {
   const mac = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
   return {
     sign(claim: UnsubscribeClaim): string {
-      const payload = [VERSION, claim.tenantId, claim.messageId, String(claim.expiresAt), Buffer.from(claim.email).toString('base64url')].join('.');
+      const payload = [
+        VERSION,
+        claim.tenantId,
+        claim.messageId,
+        String(claim.expiresAt),
+        Buffer.from(claim.email).toString('base64url'),
+      ].join('.');
       return `${payload}.${mac(payload)}`;
     },
     /** Checks the signature before anything else; only a genuine token can be reported as expired. */

@@ -59,7 +59,10 @@ export async function attemptDelivery(deps: WebhooksDeps, deliveryId: string): P
   const held = await deps.deliveries.change(
     delivery._id,
     { leaseUntil: delivery.leaseUntil },
-    { $set: { nextAttemptAt: new Date(now.getTime() + delay), leaseUntil: null, updatedAt: deps.clock.now() }, $push: { attempts: attempt } },
+    {
+      $set: { nextAttemptAt: new Date(now.getTime() + delay), leaseUntil: null, updatedAt: deps.clock.now() },
+      $push: { attempts: attempt },
+    },
   );
   return held ? retry(delay) : ack();
 }

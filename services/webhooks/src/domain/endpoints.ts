@@ -27,7 +27,11 @@ function checkUrl(deps: WebhooksDeps, url: string) {
   }
 }
 
-export async function createEndpoint(deps: WebhooksDeps, tenantId: string, input: { url: string; eventTypes: EventTypes; description?: string; disabled?: boolean }) {
+export async function createEndpoint(
+  deps: WebhooksDeps,
+  tenantId: string,
+  input: { url: string; eventTypes: EventTypes; description?: string; disabled?: boolean },
+) {
   checkUrl(deps, input.url);
   const now = deps.clock.now();
   const secret = newSecret();
@@ -77,7 +81,10 @@ export async function rotateSecret(deps: WebhooksDeps, tenantId: string, id: str
   const now = deps.clock.now();
   const previousSecretExpiresAt = new Date(now.getTime() + ROTATION_OVERLAP_MS);
   const secret = newSecret();
-  const secrets = [{ sealed: deps.keyBox.seal(secret), expiresAt: null }, { sealed: record.secrets[0].sealed, expiresAt: previousSecretExpiresAt }];
+  const secrets = [
+    { sealed: deps.keyBox.seal(secret), expiresAt: null },
+    { sealed: record.secrets[0].sealed, expiresAt: previousSecretExpiresAt },
+  ];
   const rotated = await deps.endpoints.update(tenantId, id, { $set: { secrets, updatedAt: now } });
   if (!rotated) throw new AppError('not_found', `No webhook endpoint ${id}`);
   return { secret, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() };

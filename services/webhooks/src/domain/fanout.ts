@@ -6,7 +6,11 @@ import type { WebhooksDeps } from './deps';
 import { subscribesTo } from './endpoints';
 
 export const workItem = (delivery: DeliveryRecord, at: Date) =>
-  newEnvelope('work', WORK_TYPES.webhooksDeliver, at, { tenantId: delivery.tenantId, correlationId: delivery.event.id, data: { deliveryId: delivery._id } });
+  newEnvelope('work', WORK_TYPES.webhooksDeliver, at, {
+    tenantId: delivery.tenantId,
+    correlationId: delivery.event.id,
+    data: { deliveryId: delivery._id },
+  });
 
 /**
  * One event in: a delivery for each enabled endpoint of the tenant that subscribes to its type, stored,

@@ -18,10 +18,27 @@ export interface HttpTarget {
 
 // Loopback, private, link-local, CGNAT, multicast and reserved ranges: never a tenant's public endpoint.
 const PRIVATE = new BlockList();
-for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) {
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
   PRIVATE.addSubnet(net, prefix, 'ipv4');
 }
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) PRIVATE.addSubnet(net, prefix, 'ipv6');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  PRIVATE.addSubnet(net, prefix, 'ipv6');
 
 export function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
@@ -72,13 +89,19 @@ export function createHttpTarget(options: { timeoutMs: number; allowPrivate: boo
         return done({ statusCode: null, retryAfter: null, error: `${host} is a private address; refused` });
       }
       try {
-        const res = await client.post(url, body, { headers: { 'content-type': 'application/json', 'user-agent': 'Mailplane-Webhooks/1', ...headers } });
+        const res = await client.post(url, body, {
+          headers: { 'content-type': 'application/json', 'user-agent': 'Mailplane-Webhooks/1', ...headers },
+        });
         (res.data as { destroy(): void }).destroy();
         const retryAfter = res.headers['retry-after'];
         return done({ statusCode: res.status, retryAfter: typeof retryAfter === 'string' ? retryAfter : null, error: null });
       } catch (err) {
         const e = err as { code?: string; message?: string; cause?: { message?: string } };
-        return done({ statusCode: null, retryAfter: null, error: `${e.code ?? 'ERROR'}: ${e.cause?.message ?? e.message ?? 'request failed'}` });
+        return done({
+          statusCode: null,
+          retryAfter: null,
+          error: `${e.code ?? 'ERROR'}: ${e.cause?.message ?? e.message ?? 'request failed'}`,
+        });
       }
     },
   };

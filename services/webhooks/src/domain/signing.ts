@@ -12,6 +12,11 @@ export const newSecret = (): string => PREFIX + randomBytes(32).toString('base64
 export function signatureHeader(secrets: string[], id: string, timestamp: number, body: string): string {
   const content = `${id}.${timestamp}.${body}`;
   return secrets
-    .map((secret) => `v1,${createHmac('sha256', Buffer.from(secret.slice(PREFIX.length), 'base64')).update(content).digest('base64')}`)
+    .map(
+      (secret) =>
+        `v1,${createHmac('sha256', Buffer.from(secret.slice(PREFIX.length), 'base64'))
+          .update(content)
+          .digest('base64')}`,
+    )
     .join(' ');
 }

@@ -1,7 +1,15 @@
 import type { RpcRequest, WebhookEventType } from '@mailplane/contracts';
 import { json, noContent, type OperationHandlers } from '@mailplane/runtime';
 import type { WebhooksDeps } from '../domain/deps';
-import { createEndpoint, deleteEndpoint, endpointView, getEndpoint, listEndpoints, rotateSecret, updateEndpoint } from '../domain/endpoints';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  endpointView,
+  getEndpoint,
+  listEndpoints,
+  rotateSecret,
+  updateEndpoint,
+} from '../domain/endpoints';
 
 // The gateway authenticated and validated these against the contract before forwarding.
 const tenant = (r: RpcRequest) => r.tenantId as string;
@@ -10,7 +18,8 @@ type EndpointInput = { url: string; eventTypes: (WebhookEventType | '*')[]; desc
 
 export function webhooksHandlers(deps: WebhooksDeps): OperationHandlers {
   return {
-    listWebhookEndpoints: async (r) => json(await listEndpoints(deps, tenant(r), { limit: Number(r.query.limit), offset: Number(r.query.offset) })),
+    listWebhookEndpoints: async (r) =>
+      json(await listEndpoints(deps, tenant(r), { limit: Number(r.query.limit), offset: Number(r.query.offset) })),
     createWebhookEndpoint: async (r) => json(await createEndpoint(deps, tenant(r), r.body as EndpointInput), 201),
     getWebhookEndpoint: async (r) => json(endpointView(await getEndpoint(deps, tenant(r), id(r)))),
     updateWebhookEndpoint: async (r) => {
