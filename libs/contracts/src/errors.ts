@@ -65,15 +65,19 @@ export const isErrorCode = (value: unknown): value is ErrorCode =>
 export class AppError extends Error {
   readonly status: number;
 
+  /** Extension members of the problem body (`errors`, `limit`, `used`, `resetAt`, ...). */
+  readonly extra?: Record<string, unknown>;
+  /** Response headers that belong to the failure (`Retry-After`, `RateLimit`). */
+  readonly headers?: Record<string, string>;
+
   constructor(
     readonly code: ErrorCode,
     readonly detail?: string,
-    /** Extension members of the problem body (`errors`, `limit`, `used`, `resetAt`, ...). */
-    readonly extra?: Record<string, unknown>,
-    /** Response headers that belong to the failure (`Retry-After`, `RateLimit`). */
-    readonly headers?: Record<string, string>,
+    options: { extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {
     super(detail ?? ErrorCodes[code].title);
+    this.extra = options.extra;
+    this.headers = options.headers;
     this.name = 'AppError';
     this.status = ErrorCodes[code].status;
   }

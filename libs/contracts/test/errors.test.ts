@@ -44,7 +44,7 @@ describe('the error table', () => {
 
 describe('AppError', () => {
   it('takes its status from the table and keeps detail, extra members and headers', () => {
-    const err = new AppError('rate_limited', 'Slow down.', { violatedPolicy: 'send' }, { 'Retry-After': '1' });
+    const err = new AppError('rate_limited', 'Slow down.', { extra: { violatedPolicy: 'send' }, headers: { 'Retry-After': '1' } });
     expect(err).toBeInstanceOf(Error);
     expect({ code: err.code, status: err.status, detail: err.detail, message: err.message }).toEqual({
       code: 'rate_limited',

@@ -1,4 +1,4 @@
-import { AppError, ErrorCodes, type RpcReply } from '@mailplane/contracts';
+import { AppError, ErrorCodes, problemType, type RpcReply } from '@mailplane/contracts';
 
 export const PROBLEM_JSON = 'application/problem+json';
 
@@ -17,7 +17,7 @@ export function toProblem(err: unknown, requestId: string): Problem {
   const known = err instanceof AppError ? err : new AppError('internal');
   const entry = ErrorCodes[known.code];
   return {
-    type: `https://mailplane.dev/problems/${known.code}`,
+    type: problemType(known.code),
     title: entry.title,
     status: entry.status,
     code: known.code,

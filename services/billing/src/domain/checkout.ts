@@ -34,7 +34,7 @@ export async function openCheckout(deps: BillingDeps, tenantId: string, input: C
     const offered = await callUpstream(() => provider.firstPaymentMethods(amount));
     if (!offered.some((m) => m.id === input.paymentMethod)) {
       throw new AppError('validation_failed', `Payment method ${input.paymentMethod} is not offered for ${plan.id}.`, {
-        errors: [{ path: '/body/paymentMethod', message: 'not one of GET /billing/checkout-methods' }],
+        extra: { errors: [{ path: '/body/paymentMethod', message: 'not one of GET /billing/checkout-methods' }] },
       });
     }
   }

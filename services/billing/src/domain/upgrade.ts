@@ -17,7 +17,7 @@ export async function upgrade(deps: BillingDeps, tenantId: string, input: Upgrad
   const { account, quote, target } = await priceUpgrade(deps, tenantId, input.plan);
   if (input.acceptedCents !== quote.amountCents) {
     throw new AppError('quote_stale', `The upgrade now costs ${quote.amountCents} cents, not ${input.acceptedCents}; quote again.`, {
-      amountCents: quote.amountCents,
+      extra: { amountCents: quote.amountCents },
     });
   }
   if (quote.consentRequired && input.consented !== true) {

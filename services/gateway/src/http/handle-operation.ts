@@ -49,7 +49,8 @@ export function handleOperation(op: Operation, deps: GatewayDeps, config: Gatewa
       body,
       contentType,
     });
-    if (!checked.ok) throw new AppError('validation_failed', 'The request does not match the contract.', { errors: checked.errors });
+    if (!checked.ok)
+      throw new AppError('validation_failed', 'The request does not match the contract.', { extra: { errors: checked.errors } });
     const request: RpcRequest = {
       operationId: op.operationId,
       requestId: res.locals.requestId,

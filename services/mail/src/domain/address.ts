@@ -14,7 +14,7 @@ export function parseMailbox(field: string, value: string): Mailbox {
   const at = address ? address.lastIndexOf('@') : -1;
   if (!address || at < 1 || at === address.length - 1 || /[\s<>]/.test(address)) {
     throw new AppError('validation_failed', `${field} must be one email address.`, {
-      errors: [{ path: `/${field}`, message: 'not one email address' }],
+      extra: { errors: [{ path: `/${field}`, message: 'not one email address' }] },
     });
   }
   return { name: parsed[0].name, address, domain: address.slice(at + 1).toLowerCase() };

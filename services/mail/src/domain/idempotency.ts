@@ -47,8 +47,8 @@ export async function onceFor(
       throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.');
     }
     if (existing.state === 'in_flight' || !existing.reply) {
-      throw new AppError('idempotency_key_in_flight', 'A request with this Idempotency-Key is still being processed.', undefined, {
-        'Retry-After': '1',
+      throw new AppError('idempotency_key_in_flight', 'A request with this Idempotency-Key is still being processed.', {
+        headers: { 'Retry-After': '1' },
       });
     }
     return { ...existing.reply, replayed: true };

@@ -21,10 +21,12 @@ export async function takeRateLimit(deps: MailDeps, tenantId: string): Promise<R
   const used = await deps.counters.take(`rate:${tenantId}:${windowStart}`, limit, keepFor(windowMs * 2));
   const policy = `"send";q=${limit};w=${windowSeconds}`;
   if (used === null) {
-    throw new AppError('rate_limited', `At most ${limit} sends per ${windowSeconds} s.`, undefined, {
-      'RateLimit-Policy': policy,
-      RateLimit: `"send";r=0;t=${resetSeconds}`,
-      'Retry-After': String(resetSeconds),
+    throw new AppError('rate_limited', `At most ${limit} sends per ${windowSeconds} s.`, {
+      headers: {
+        'RateLimit-Policy': policy,
+        RateLimit: `"send";r=0;t=${resetSeconds}`,
+        'Retry-After': String(resetSeconds),
+      },
     });
   }
   return { headers: { 'RateLimit-Policy': policy, RateLimit: `"send";r=${limit - used};t=${resetSeconds}` } };
@@ -45,9 +47,7 @@ export async function reserveQuota(deps: MailDeps, tenantId: string): Promise<()
   const used = await deps.counters.take(id, limit, keepFor(62 * 24 * 3600 * 1000));
   if (used === null) {
     throw new AppError('quota_exceeded', `The monthly quota of ${limit} emails is used up until ${month.resetAt.toISOString()}.`, {
-      limit,
-      used: await deps.counters.read(id),
-      resetAt: month.resetAt.toISOString(),
+      extra: { limit, used: await deps.counters.read(id), resetAt: month.resetAt.toISOString() },
     });
   }
   return () => deps.counters.giveBack(id);

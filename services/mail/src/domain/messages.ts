@@ -55,7 +55,7 @@ export async function listMessages(deps: MailDeps, tenantId: string, query: List
   };
   if (filter.from && filter.to && filter.from >= filter.to) {
     throw new AppError('validation_failed', '`from` must be earlier than `to`.', {
-      errors: [{ path: '/query/from', message: 'must be earlier than to' }],
+      extra: { errors: [{ path: '/query/from', message: 'must be earlier than to' }] },
     });
   }
   const page = { limit: query.limit, offset: query.offset };

@@ -37,7 +37,7 @@ export function checkInput(input: SendInput) {
   const attachmentBytes = (input.attachments ?? []).reduce((sum, a) => sum + Buffer.byteLength(a.content, 'base64'), 0);
   if (attachmentBytes > MAX_ATTACHMENT_BYTES) {
     throw new AppError('validation_failed', `Attachments may total ${MAX_ATTACHMENT_BYTES} bytes; these are ${attachmentBytes}.`, {
-      errors: [{ path: '/body/attachments', message: `more than ${MAX_ATTACHMENT_BYTES} bytes in total` }],
+      extra: { errors: [{ path: '/body/attachments', message: `more than ${MAX_ATTACHMENT_BYTES} bytes in total` }] },
     });
   }
   if (input.replyTo) parseMailbox('replyTo', input.replyTo);

@@ -23,7 +23,9 @@ export function endpointView(r: EndpointRecord) {
 // The contract admits http:// for loopback hosts; only a sandboxed service may use them.
 function checkUrl(deps: WebhooksDeps, url: string) {
   if (url.startsWith('http://') && !deps.config.sandbox) {
-    throw new AppError('validation_failed', 'Webhook URLs must be https.', { errors: [{ path: '/body/url', message: 'must be https' }] });
+    throw new AppError('validation_failed', 'Webhook URLs must be https.', {
+      extra: { errors: [{ path: '/body/url', message: 'must be https' }] },
+    });
   }
 }
 
