@@ -14,3 +14,5 @@ export async function createStore(config: StoreConfig): Promise<Store> {
     ? createMongoStore({ url: config.mongodbUrl, dbName: config.dbName })
     : createNedbStore({ dir: config.dir });
 }
+export { carrying, eventOutbox, type CarriesEvents, type EventOutbox, type OutboxFields } from './outbox';
+export { tenantScoped, type TenantScoped } from './tenant-scoped';
