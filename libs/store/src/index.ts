@@ -16,3 +16,7 @@ export async function createStore(config: StoreConfig): Promise<Store> {
 }
 export { carrying, eventOutbox, type CarriesEvents, type EventOutbox, type OutboxFields } from './outbox';
 export { tenantScoped, type TenantScoped } from './tenant-scoped';
+export { createBlobStore } from './blob-store';
+export { createFileBlobStore } from './blob-files';
+export { createGridFsBlobStore } from './blob-gridfs';
+export type { BlobStore } from './blob-port';

@@ -1,0 +1,44 @@
+import { GridFSBucket, MongoClient } from 'mongodb';
+import { assertBlobKey, type BlobStore } from './blob-port';
+
+/**
+ * Blobs in a GridFS bucket (documents are capped at 16 MB; a message with 10 MiB of attachments is not).
+ * The key is the file name; a put uploads a new file and then removes the older ones of that name, so a
+ * reader always finds a complete file.
+ */
+export async function createGridFsBlobStore({ url, dbName, bucket }: { url: string; dbName: string; bucket: string }): Promise<BlobStore> {
+  const client = new MongoClient(url);
+  await client.connect();
+  const files = new GridFSBucket(client.db(dbName), { bucketName: bucket });
+  // get and delete: a blob's versions by name, newest first
+  await client.db(dbName).collection(`${bucket}.files`).createIndex({ filename: 1, uploadDate: -1 });
+  const versions = (key: string) => files.find({ filename: key }, { sort: { uploadDate: -1, _id: -1 } }).toArray();
+  return {
+    async put(key, data) {
+      assertBlobKey(key);
+      const upload = files.openUploadStream(key);
+      await new Promise<void>((resolve, reject) =>
+        upload
+          .once('finish', () => resolve())
+          .once('error', reject)
+          .end(data),
+      );
+      for (const older of (await versions(key)).filter((f) => !f._id.equals(upload.id))) await files.delete(older._id);
+    },
+    async get(key) {
+      assertBlobKey(key);
+      const [latest] = await versions(key);
+      if (!latest) return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of files.openDownloadStream(latest._id)) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+    async delete(key) {
+      assertBlobKey(key);
+      const all = await versions(key);
+      for (const file of all) await files.delete(file._id);
+      return all.length > 0;
+    },
+    close: () => client.close(),
+  };
+}

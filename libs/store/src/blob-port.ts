@@ -1,0 +1,19 @@
+/**
+ * Large, cold bytes kept apart from the records that name them (message bodies and attachments): written
+ * once, read rarely, deleted by retention. Keys are the owner's ids (`[A-Za-z0-9_-]`, at most 128 characters).
+ */
+export interface BlobStore {
+  /** Durable once it resolves; writing a key again replaces it whole (readers see the old or the new bytes). */
+  put(key: string, data: Buffer): Promise<void>;
+  /** Null when the key was never written or has been deleted. */
+  get(key: string): Promise<Buffer | null>;
+  /** Whether there was something to delete. */
+  delete(key: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const BLOB_KEY = /^[A-Za-z0-9_-]{1,128}$/;
+
+export function assertBlobKey(key: string): void {
+  if (!BLOB_KEY.test(key)) throw new Error(`invalid blob key "${key.slice(0, 40)}"`);
+}
