@@ -15,7 +15,7 @@ export interface SuppressionRecord extends CarriesEvents<Envelope> {
 }
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-export const suppressionId = (tenantId: string, email: string) => `${tenantId}:${email.toLowerCase()}`;
+const suppressionId = (tenantId: string, email: string) => `${tenantId}:${email.toLowerCase()}`;
 
 export function suppressionsRepo(store: Store) {
   const suppressions = store.collection<SuppressionRecord>('suppressions');
@@ -30,7 +30,8 @@ export function suppressionsRepo(store: Store) {
       await outbox.init();
     },
     /** Adds the record unless the recipient is already suppressed; returns the record that holds, and whether it is new. */
-    async add(record: SuppressionRecord): Promise<{ record: SuppressionRecord; created: boolean }> {
+    async add(fields: Omit<SuppressionRecord, '_id'>): Promise<{ record: SuppressionRecord; created: boolean }> {
+      const record = { _id: suppressionId(fields.tenantId, fields.email), ...fields };
       try {
         await suppressions.insertOne(record);
         return { record, created: true };

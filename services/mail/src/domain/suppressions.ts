@@ -1,7 +1,7 @@
 import { AppError } from '@mailplane/contracts';
 import { newEnvelope, pageOf } from '@mailplane/runtime';
 import { carrying } from '@mailplane/store';
-import { suppressionId, type SuppressionReason, type SuppressionRecord } from '../data-access/suppressions-repo';
+import type { SuppressionReason, SuppressionRecord } from '../data-access/suppressions-repo';
 import type { MailDeps } from './deps';
 
 export function suppressionView(r: SuppressionRecord) {
@@ -30,7 +30,6 @@ export async function suppress(
         ]
       : [];
   const result = await deps.suppressions.add({
-    _id: suppressionId(tenantId, email),
     tenantId,
     email,
     reason: input.reason,
