@@ -16,11 +16,11 @@ import { IDEMPOTENCY_TTL_SECONDS } from './domain/idempotency';
 import { consumeEntitlements } from './entry-points/entitlements-consumer';
 import { consumeOutbox } from './entry-points/outbox-consumer';
 import { mailHandlers } from './entry-points/rpc';
-import { createJobMaker } from './pipeline/build';
-import { createLocalTransmitter } from './pipeline/transmit';
-import { createThreadedTransmitter } from './pipeline/transmit-threads';
-import { sweep } from './pipeline/sweeper';
-import { unsubscribeUrl } from './unsubscribe/link';
+import { createJobMaker } from './domain/delivery/build-job';
+import { sweep } from './domain/delivery/sweeper';
+import { unsubscribeUrl } from './domain/delivery/unsubscribe-link';
+import { createLocalTransmitter } from './transmit/local-transmitter';
+import { createThreadedTransmitter } from './transmit/threaded-transmitter';
 
 export interface MailService {
   deps: MailDeps;

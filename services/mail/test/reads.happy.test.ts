@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { expectContract, expectProblem } from '../../../test/support/contract';
+import { expectContract } from '../../../test/support/contract';
+import { eventually } from '../../../test/support/eventually';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
@@ -27,11 +28,9 @@ beforeAll(async () => {
       .set(auth(t.key))
       .send({ from, to: i === 1 ? 'VIP@Example.org' : `user${i}@example.org`, subject, text: 'x' });
     ids.push(r.body.id);
-    if (i === 1) {
-      await new Promise((r) => setTimeout(r, 20));
-      between = new Date().toISOString();
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    // The time filters cut between the second and the third message: they must not share a millisecond.
+    if (i === 1) await eventually(() => Date.now() > Date.parse(r.body.createdAt), 'the clock to move past the second message');
+    if (i === 2) between = r.body.createdAt;
   }
 });
 afterAll(() => platform.stop());
@@ -66,17 +65,5 @@ describe('GET /emails', () => {
     const created = (await request(platform.url).get(`/emails/${ids[0]}`).set(auth(t.key))).body.createdAt;
     expect(idsOf(await list(`?from=${encodeURIComponent(created)}&to=${encodeURIComponent(between)}`))).toContain(ids[0]);
     expect(idsOf(await list('?status=suppressed'))).toEqual([]);
-  });
-
-  it('when another tenant reads a message, then 404; and its list is empty', async () => {
-    const other = await platform.newTenant();
-    const res = await request(platform.url).get(`/emails/${ids[0]}`).set(auth(other.key));
-    expectProblem(res, 404, 'not_found', 'getEmail');
-    expect((await request(platform.url).get('/emails').set(auth(other.key))).body.total).toBe(0);
-  });
-
-  it('when the id is malformed, then 400', async () => {
-    const res = await request(platform.url).get('/emails/not-an-id').set(auth(t.key));
-    expectProblem(res, 400, 'validation_failed', 'getEmail');
   });
 });

@@ -85,36 +85,6 @@ describe('POST /emails end to end (embedded)', () => {
     expect((await verifyWithPublishedRecord(received.raw, t.identity.dnsRecords)).status.result).toBe('pass');
   });
 
-  it('when the MTA keeps answering 4xx, then after the last scheduled retry the message fails as retries_exhausted', async () => {
-    const t = await tenantWithDomain(platform);
-    platform.sandbox.sink.behaviour.failNext(4, { code: 452, message: 'Mailbox full' });
-    const res = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: 'full@example.org', subject: 'full', text: 'x' });
-    const view = await waitForStatus(t.key, res.body.id, 'failed');
-    // The test schedule has three retries: four attempts in all, the last one final.
-    expect(view.body.attempts.map((a: { outcome: string; smtpCode: number }) => [a.outcome, a.smtpCode])).toEqual([
-      ['deferred', 452],
-      ['deferred', 452],
-      ['deferred', 452],
-      ['failed', 452],
-    ]);
-    expect(platform.sandbox.sink.messages().some((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id)).toBe(false);
-  });
-
-  it('when the MTA answers 5xx, then the message fails at once without a retry', async () => {
-    const t = await tenantWithDomain(platform);
-    platform.sandbox.sink.behaviour.failNext(1, { code: 550, message: 'No such user' });
-    const res = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: 'nobody@example.org', subject: 'bounce', text: 'x' });
-    const view = await waitForStatus(t.key, res.body.id, 'failed');
-    expect(view.body.attempts).toEqual([expect.objectContaining({ outcome: 'failed', smtpCode: 550 })]);
-    expect(view.body.attempts[0].response).toContain('No such user');
-  });
-
   it('when a test email is requested, then it goes through the same pipeline tagged kind=test', async () => {
     const t = await tenantWithDomain(platform);
     const res = await request(platform.url).post('/emails/test').set(auth(t.key)).send({ to: 'qa@example.org' });

@@ -1,9 +1,10 @@
 import { dkimVerify } from 'mailauth';
 import { startSmtpSink, type SmtpSink } from '../../../sandbox/smtp-sink';
 import { generateDkimKeyPair, dkimTxtValue, txtChunks } from '../src/dkim/keys';
-import type { TransmitJob } from '../src/pipeline/build';
-import { createLocalTransmitter, type Transmitter } from '../src/pipeline/transmit';
-import { createThreadedTransmitter } from '../src/pipeline/transmit-threads';
+import type { TransmitJob } from '../src/transmit/transmitter';
+import { createLocalTransmitter } from '../src/transmit/local-transmitter';
+import type { Transmitter } from '../src/transmit/transmitter';
+import { createThreadedTransmitter } from '../src/transmit/threaded-transmitter';
 import { createLogger } from '@mailplane/runtime';
 
 const DOMAIN = 'threads.example.com';

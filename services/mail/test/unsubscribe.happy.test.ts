@@ -1,10 +1,9 @@
 import request from 'supertest';
 import { ack } from '@mailplane/broker';
 import type { Envelope } from '@mailplane/contracts';
-import { createTokenSigner } from '../src/unsubscribe/token';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth, headerOf, tenantWithDomain, verifyWithPublishedRecord } from '../../../test/support/mail';
-import { startTestPlatform, UNSUBSCRIBE_SECRET, type TestPlatform } from '../../../test/support/platform';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
 const events: Envelope[] = [];
@@ -79,34 +78,6 @@ describe('POST /unsubscribe', () => {
     expect(bare.status).toBe(200);
     expect((await suppressed(t.key)).sort()).toEqual(['a@example.org', 'b@example.org', 'c@example.org']);
   });
-
-  it('when the token is tampered, expired, missing or two tokens disagree, then 400 and nobody is suppressed', async () => {
-    const t = await tenantWithDomain(platform);
-    const { token, id } = await delivered(t, 'keep@example.org');
-    // The same signature over another recipient: the address is inside the signed part.
-    const parts = token.split('.');
-    parts[4] = Buffer.from('other@example.org').toString('base64url');
-    const tampered = parts.join('.');
-    const expired = createTokenSigner(UNSUBSCRIBE_SECRET).sign({
-      tenantId: t.tenantId,
-      messageId: id,
-      email: 'keep@example.org',
-      expiresAt: Math.floor(Date.now() / 1000) - 60,
-    });
-    for (const bad of [tampered, expired, 'u1.garbage']) {
-      const res = await request(platform.url)
-        .post(`/unsubscribe?token=${encodeURIComponent(bad)}`)
-        .set('Content-Type', 'application/x-www-form-urlencoded')
-        .send('List-Unsubscribe=One-Click');
-      expectProblem(res, 400, 'token_invalid', 'unsubscribe');
-    }
-    expectProblem(await request(platform.url).post('/unsubscribe').send({}), 400, 'validation_failed', 'unsubscribe');
-    const mismatch = await request(platform.url)
-      .post(`/unsubscribe?token=${encodeURIComponent(token)}`)
-      .send({ token: expired });
-    expectProblem(mismatch, 400, 'token_invalid', 'unsubscribe');
-    expect(await suppressed(t.key)).toEqual([]);
-  });
 });
 
 describe('GET /unsubscribe', () => {
@@ -122,34 +93,6 @@ describe('GET /unsubscribe', () => {
     expect(res.text).toContain('p***@example.org');
     expect(res.text).not.toContain('page@example.org');
     expect(await suppressed(t.key)).toEqual([]);
-  });
-
-  it('when the token is tampered, then 400; when it expired, then 410; JSON clients get problems', async () => {
-    const t = await tenantWithDomain(platform);
-    const { token, id } = await delivered(t, 'late@example.org');
-    const expired = createTokenSigner(UNSUBSCRIBE_SECRET).sign({
-      tenantId: t.tenantId,
-      messageId: id,
-      email: 'late@example.org',
-      expiresAt: Math.floor(Date.now() / 1000) - 1,
-    });
-    const tampered = `${token.slice(0, -2)}xx`;
-    const bad = await request(platform.url).get(`/unsubscribe?token=${encodeURIComponent(tampered)}`);
-    expect(bad.status).toBe(400);
-    expect(bad.headers['content-type']).toMatch(/^text\/html/);
-    expectContract(bad, 'showUnsubscribePage');
-    const old = await request(platform.url).get(`/unsubscribe?token=${encodeURIComponent(expired)}`);
-    expect(old.status).toBe(410);
-    expect(old.text).toContain('expired');
-    expectProblem(
-      await request(platform.url)
-        .get(`/unsubscribe?token=${encodeURIComponent(expired)}`)
-        .set('Accept', 'application/json'),
-      410,
-      'token_expired',
-      'showUnsubscribePage',
-    );
-    expectProblem(await request(platform.url).get('/unsubscribe'), 400, 'validation_failed', 'showUnsubscribePage');
   });
 });
 

@@ -1,10 +1,19 @@
 import type { Store } from '@mailplane/store';
 
 interface Counter {
+  /** `<name>:<tenantId>:<period>`. */
   _id: string;
   count: number;
   expiresAt: Date;
 }
+
+/** One of a tenant's counters: `rate` per window, `quota` per month. */
+export interface CounterKey {
+  name: 'rate' | 'quota';
+  period: string;
+}
+
+const idOf = (tenantId: string, key: CounterKey) => `${key.name}:${tenantId}:${key.period}`;
 
 /**
  * Atomic counters with a ceiling (monthly quota, rate-limit windows). Each counter is one document,
@@ -18,7 +27,8 @@ export function countersRepo(store: Store) {
       await counters.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
     },
     /** Adds one if that keeps the counter at or below `limit`; returns the new count, or null when full. */
-    async take(id: string, limit: number, expiresAt: Date): Promise<number | null> {
+    async take(tenantId: string, key: CounterKey, limit: number, expiresAt: Date): Promise<number | null> {
+      const id = idOf(tenantId, key);
       const increment = () => counters.findOneAndUpdate({ _id: id, count: { $lt: limit } }, { $inc: { count: 1 } });
       // One write on the hot path; the counter is created only the first time it is missed.
       let after = await increment();
@@ -28,11 +38,11 @@ export function countersRepo(store: Store) {
       }
       return after ? after.count : null;
     },
-    async giveBack(id: string) {
-      await counters.updateOne({ _id: id, count: { $gt: 0 } }, { $inc: { count: -1 } });
+    async giveBack(tenantId: string, key: CounterKey) {
+      await counters.updateOne({ _id: idOf(tenantId, key), count: { $gt: 0 } }, { $inc: { count: -1 } });
     },
-    async read(id: string): Promise<number> {
-      return (await counters.findOne({ _id: id }))?.count ?? 0;
+    async read(tenantId: string, key: CounterKey): Promise<number> {
+      return (await counters.findOne({ _id: idOf(tenantId, key) }))?.count ?? 0;
     },
   };
 }

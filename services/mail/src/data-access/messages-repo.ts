@@ -1,49 +1,12 @@
-import type { Envelope, MessageKind, MessageStatus, Tag } from '@mailplane/contracts';
-import type { Filter, Store, Update } from '@mailplane/store';
+import type { Filter, Store } from '@mailplane/store';
+import { eventOutbox, tenantScoped } from '@mailplane/store';
+import { deliveryQueries } from './message-delivery-queries';
+import type { MessageRecord, MessageStatus } from './message-record';
 
-export type { MessageKind, MessageStatus };
+export type { Attempt, AttemptChange, MessageBody, MessageKind, MessageRecord, MessageStatus } from './message-record';
 
-export interface Attempt {
-  at: Date;
-  outcome: 'sent' | 'deferred' | 'failed';
-  smtpCode: number | null;
-  response: string;
-  nextAttemptAt?: Date;
-}
-
-export interface MessageRecord {
-  _id: string;
-  tenantId: string;
-  kind: MessageKind;
-  status: MessageStatus;
-  identityId: string;
-  from: string;
-  to: string;
-  subject: string;
-  text: string | null;
-  html: string | null;
-  replyTo: string | null;
-  headers: Record<string, string>;
-  tags: Tag[];
-  metadata: Record<string, string>;
-  attachments: { filename: string; content: string; contentType?: string }[];
-  createdAt: Date;
-  updatedAt: Date;
-  sentAt: Date | null;
-  attempts: Attempt[];
-  /** When the message is next due for a delivery attempt. */
-  nextAttemptAt: Date;
-  /** Last time it was put on the outbox queue; null until the broker confirmed the first time. */
-  dispatchedAt: Date | null;
-  /** A worker holds the message until then; after it a crashed worker's message is picked up again. */
-  leaseUntil: Date | null;
-  /** Events written with a status change and not yet confirmed by the broker (transactional outbox). */
-  pendingEvents: Envelope[];
-  eventsPending: boolean;
-}
-
+/** GET /emails filters; all optional, always within one tenant. */
 export interface MessageQuery {
-  tenantId: string;
   identityId?: string;
   status?: MessageStatus;
   q?: string;
@@ -54,7 +17,7 @@ export interface MessageQuery {
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function toFilter(query: MessageQuery): Filter {
-  const filter: Filter = { tenantId: query.tenantId };
+  const filter: Filter = {};
   if (query.identityId) filter.identityId = query.identityId;
   if (query.status) filter.status = query.status;
   if (query.from || query.to) {
@@ -67,8 +30,11 @@ function toFilter(query: MessageQuery): Filter {
   return filter;
 }
 
+/** A tenant's messages (every read takes its id first), and the delivery side's queries across tenants. */
 export function messagesRepo(store: Store) {
   const messages = store.collection<MessageRecord>('messages');
+  const tenant = tenantScoped(messages);
+  const outbox = eventOutbox(messages, { agedBy: 'updatedAt' });
   return {
     async init() {
       // list / count: a tenant's messages newest first, optionally by status or identity
@@ -77,21 +43,14 @@ export function messagesRepo(store: Store) {
       await messages.createIndex({ tenantId: 1, identityId: 1, createdAt: -1 });
       // sweeper: due messages never confirmed on the queue, or held by a worker whose lease ran out
       await messages.createIndex({ status: 1, nextAttemptAt: 1 });
-      // sweeper: status changes whose events the broker has not confirmed
-      await messages.createIndex({ eventsPending: 1 });
+      await outbox.init();
     },
     insert: (record: MessageRecord) => messages.insertOne(record),
-    byId: (id: string) => messages.findOne({ _id: id }),
-    byTenant: (tenantId: string, id: string) => messages.findOne({ _id: id, tenantId }),
-    list: (query: MessageQuery, page: { limit: number; offset: number }) =>
-      messages.find(toFilter(query), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
-    count: (query: MessageQuery) => messages.count(toFilter(query)),
-    /** Compare-and-set on the message; false when `expect` no longer holds. */
-    async change(id: string, expect: Filter, update: Update): Promise<boolean> {
-      return (await messages.updateOne({ _id: id, ...expect }, update)).matched === 1;
-    },
-    claim: (id: string, expect: Filter, update: Update) => messages.findOneAndUpdate({ _id: id, ...expect }, update),
-    find: (filter: Filter, limit: number) => messages.find(filter, { sort: { nextAttemptAt: 1, _id: 1 }, limit }),
+    byId: (tenantId: string, id: string) => tenant.findOne(tenantId, { _id: id }),
+    list: (tenantId: string, query: MessageQuery, page: { limit: number; offset: number }) =>
+      tenant.find(tenantId, toFilter(query), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
+    count: (tenantId: string, query: MessageQuery) => tenant.count(tenantId, toFilter(query)),
+    ...deliveryQueries(messages, outbox),
   };
 }
 export type MessagesRepo = ReturnType<typeof messagesRepo>;

@@ -1,9 +1,10 @@
 import type { Envelope } from '@mailplane/contracts';
-import { DuplicateKeyError, type Store } from '@mailplane/store';
+import { DuplicateKeyError, eventOutbox, tenantScoped, type CarriesEvents, type Store } from '@mailplane/store';
 
 export type SuppressionReason = 'unsubscribed' | 'manual' | 'bounced';
 
-export interface SuppressionRecord {
+/** `pendingEvents`: the `recipient.unsubscribed` event, kept until the broker confirmed it (transactional outbox). */
+export interface SuppressionRecord extends CarriesEvents<Envelope> {
   /** `<tenantId>:<lowercased address>`: one record per recipient per tenant. */
   _id: string;
   tenantId: string;
@@ -11,43 +12,42 @@ export interface SuppressionRecord {
   reason: SuppressionReason;
   messageId: string | null;
   createdAt: Date;
-  /** The `recipient.unsubscribed` event, kept until the broker confirmed it (transactional outbox). */
-  pendingEvents: Envelope[];
-  eventsPending: boolean;
 }
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-export const suppressionId = (tenantId: string, email: string) => `${tenantId}:${email.toLowerCase()}`;
+const suppressionId = (tenantId: string, email: string) => `${tenantId}:${email.toLowerCase()}`;
 
 export function suppressionsRepo(store: Store) {
   const suppressions = store.collection<SuppressionRecord>('suppressions');
-  const filter = (tenantId: string, q?: string) => (q ? { tenantId, email: new RegExp(escapeRegex(q), 'i') } : { tenantId });
+  const tenant = tenantScoped(suppressions);
+  const outbox = eventOutbox(suppressions, { agedBy: 'createdAt' });
+  const matching = (q?: string) => (q ? { email: new RegExp(escapeRegex(q), 'i') } : {});
+  const byEmail = (tenantId: string, email: string) => tenant.findOne(tenantId, { _id: suppressionId(tenantId, email) });
   return {
     async init() {
       // list: a tenant's suppressions, newest first
       await suppressions.createIndex({ tenantId: 1, createdAt: -1 });
-      // sweeper: events written but not confirmed
-      await suppressions.createIndex({ eventsPending: 1 });
+      await outbox.init();
     },
     /** Adds the record unless the recipient is already suppressed; returns the record that holds, and whether it is new. */
-    async add(record: SuppressionRecord): Promise<{ record: SuppressionRecord; created: boolean }> {
+    async add(fields: Omit<SuppressionRecord, '_id'>): Promise<{ record: SuppressionRecord; created: boolean }> {
+      const record = { _id: suppressionId(fields.tenantId, fields.email), ...fields };
       try {
         await suppressions.insertOne(record);
         return { record, created: true };
       } catch (err) {
         if (!(err instanceof DuplicateKeyError)) throw err;
-        return { record: (await suppressions.findOne({ _id: record._id })) as SuppressionRecord, created: false };
+        return { record: (await byEmail(record.tenantId, record.email)) as SuppressionRecord, created: false };
       }
     },
-    find: (tenantId: string, email: string) => suppressions.findOne({ _id: suppressionId(tenantId, email) }),
+    byEmail,
     list: (tenantId: string, q: string | undefined, page: { limit: number; offset: number }) =>
-      suppressions.find(filter(tenantId, q), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
-    count: (tenantId: string, q?: string) => suppressions.count(filter(tenantId, q)),
-    remove: (tenantId: string, email: string) => suppressions.deleteOne({ _id: suppressionId(tenantId, email) }),
-    unannounced: (before: Date, limit: number) => suppressions.find({ eventsPending: true, createdAt: { $lt: before } }, { limit }),
-    async announced(id: string) {
-      await suppressions.updateOne({ _id: id, eventsPending: true }, { $set: { pendingEvents: [], eventsPending: false } });
-    },
+      tenant.find(tenantId, matching(q), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
+    count: (tenantId: string, q?: string) => tenant.count(tenantId, matching(q)),
+    remove: (tenantId: string, email: string) => tenant.deleteOne(tenantId, { _id: suppressionId(tenantId, email) }),
+    /** Sweeper, across tenants: records whose event the broker has not confirmed. */
+    unannounced: (before: Date, limit: number) => outbox.unannounced(before, limit),
+    announce: outbox.announce,
   };
 }
 export type SuppressionsRepo = ReturnType<typeof suppressionsRepo>;

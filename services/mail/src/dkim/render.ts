@@ -1,5 +1,8 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
 
+// `newline` reaches MimeNode through MailComposer, but @types/nodemailer 8 does not list it.
+type ComposerOptions = ConstructorParameters<typeof MailComposer>[0] & { newline: 'win' };
+
 /** Everything that goes into one outgoing message; ids and date are decided by the caller. */
 export interface RenderInput {
   from: string;
@@ -77,7 +80,7 @@ export async function renderMime(input: RenderInput): Promise<Buffer> {
     headers['List-Unsubscribe'] = `<${unsubscribeUrl(input.listUnsubscribeUrl)}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
-  const composer = new MailComposer({
+  const options: ComposerOptions = {
     from: input.from,
     to: input.to,
     replyTo: input.replyTo,
@@ -97,8 +100,8 @@ export async function renderMime(input: RenderInput): Promise<Buffer> {
     newline: 'win',
     disableFileAccess: true,
     disableUrlAccess: true,
-  });
-  return composer.compile().build();
+  };
+  return new MailComposer(options).compile().build();
 }
 
 /** The WHATWG serialization percent-encodes `<`, `>`, spaces and controls, so the URL cannot break out of `<…>`. */

@@ -1,5 +1,5 @@
 import type { Broker } from '@mailplane/broker';
-import type { Clock, Logger } from '@mailplane/runtime';
+import type { Clock, KeyBox, Logger } from '@mailplane/runtime';
 import type { MailConfig } from '../config';
 import type { CountersRepo } from '../data-access/counters-repo';
 import type { EntitlementsRepo } from '../data-access/entitlements-repo';
@@ -7,9 +7,8 @@ import type { IdempotencyRepo } from '../data-access/idempotency-repo';
 import type { IdentitiesRepo } from '../data-access/identities-repo';
 import type { MessagesRepo } from '../data-access/messages-repo';
 import type { SuppressionsRepo } from '../data-access/suppressions-repo';
-import type { TokenSigner } from '../unsubscribe/token';
-import type { KeyBox } from '@mailplane/runtime';
 import type { TxtResolver } from '../dkim/resolver';
+import type { TokenSigner } from '../unsubscribe/token';
 
 export interface MailDeps {
   config: MailConfig;

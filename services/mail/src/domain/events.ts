@@ -2,8 +2,10 @@ import type { Envelope } from '@mailplane/contracts';
 import { newEnvelope } from '@mailplane/runtime';
 import type { MessageRecord } from '../data-access/messages-repo';
 
+type Announced = Pick<MessageRecord, '_id' | 'tenantId' | 'kind' | 'identityId' | 'from' | 'to' | 'subject' | 'tags' | 'metadata'>;
+
 /** The event announcing a message's new status; written with the status change, published after. */
-export function messageEvent(message: MessageRecord, type: string, at: Date, extra: Record<string, unknown> = {}): Envelope {
+export function messageEvent(message: Announced, type: string, at: Date, extra: Record<string, unknown> = {}): Envelope {
   return newEnvelope('event', type, at, {
     tenantId: message.tenantId,
     correlationId: message._id,

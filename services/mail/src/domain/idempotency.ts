@@ -4,11 +4,6 @@ import type { MailDeps } from './deps';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 
-export interface Reply {
-  status: number;
-  body: unknown;
-}
-
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 // Canonical JSON (sorted keys) so that a retry with reordered fields is the same request.
@@ -27,38 +22,38 @@ function canonical(value: unknown): string {
 export const normalizeKey = (raw: string) => (/^".*"$/.test(raw) ? raw.slice(1, -1) : raw);
 
 /**
- * Runs `work` at most once per (tenant, key) for 24 h. A finished request is replayed; the same key with
- * another body is refused (422); a request still running gets 429 + Retry-After. Failures are not kept,
- * so a client may retry a refused send with the same key.
+ * Runs `work` at most once per (tenant, key) for 24 h. A finished request's outcome is replayed; the same
+ * key with another body is refused; a request still running is refused as retryable. Failures are not
+ * kept, so a client may retry a refused send with the same key.
  */
-export async function onceFor(
+export async function onceFor<T>(
   deps: MailDeps,
   tenantId: string,
   rawKey: string | undefined,
   body: unknown,
-  work: () => Promise<Reply>,
-): Promise<Reply & { replayed: boolean }> {
-  if (rawKey === undefined) return { ...(await work()), replayed: false };
-  const id = sha256(`${tenantId}\n${normalizeKey(rawKey)}`);
+  work: () => Promise<T>,
+): Promise<{ outcome: T; replayed: boolean }> {
+  if (rawKey === undefined) return { outcome: await work(), replayed: false };
+  const key = normalizeKey(rawKey);
   const fingerprint = sha256(canonical(body));
-  const existing = await deps.idempotency.claim({ _id: id, fingerprint, state: 'in_flight', reply: null, createdAt: new Date() });
-  if (existing) {
-    if (existing.fingerprint !== fingerprint) {
+  const held = await deps.idempotency.claim(tenantId, key, fingerprint, deps.clock.now());
+  if (held) {
+    if (held.fingerprint !== fingerprint) {
       throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.');
     }
-    if (existing.state === 'in_flight' || !existing.reply) {
+    if (!held.done) {
       throw new AppError('idempotency_key_in_flight', 'A request with this Idempotency-Key is still being processed.', {
         headers: { 'Retry-After': '1' },
       });
     }
-    return { ...existing.reply, replayed: true };
+    return { outcome: held.outcome as T, replayed: true };
   }
   try {
-    const reply = await work();
-    await deps.idempotency.complete(id, reply);
-    return { ...reply, replayed: false };
+    const outcome = await work();
+    await deps.idempotency.complete(tenantId, key, outcome);
+    return { outcome, replayed: false };
   } catch (err) {
-    await deps.idempotency.release(id);
+    await deps.idempotency.release(tenantId, key);
     throw err;
   }
 }

@@ -1,6 +1,7 @@
 import { AppError } from '@mailplane/contracts';
 import { DuplicateKeyError } from '@mailplane/store';
 import { newEnvelope, newId, pageOf } from '@mailplane/runtime';
+import { carrying } from '@mailplane/store';
 import type { IdentityRecord } from '../data-access/identities-repo';
 import { generateDkimKeyPair } from '../dkim/keys';
 import { checkRecords, recordsToPublish } from './dns-records';
@@ -36,6 +37,7 @@ export async function createIdentity(deps: MailDeps, tenantId: string, input: { 
     createdAt: now,
     verifiedAt: null,
     lastCheckedAt: null,
+    ...carrying([]),
   };
   try {
     await deps.identities.insert(record);
@@ -68,8 +70,8 @@ export async function verifyIdentity(deps: MailDeps, tenantId: string, id: strin
     dnsRecords,
     lastCheckedAt: now,
     verifiedAt: dkimFound ? (record.verifiedAt ?? now) : null,
-    pendingEvents: [...(record.pendingEvents ?? []), ...events],
-    eventsPending: Boolean(record.eventsPending) || events.length > 0,
+    // identities created before they carried events have no list yet
+    ...carrying([...(record.pendingEvents ?? []), ...events]),
   };
   await deps.identities.saveCheck(tenantId, id, change);
   const checked = { ...record, ...change };
@@ -80,8 +82,7 @@ export async function verifyIdentity(deps: MailDeps, tenantId: string, id: strin
 }
 
 export async function announceIdentity(deps: MailDeps, record: IdentityRecord) {
-  for (const event of record.pendingEvents ?? []) await deps.broker.publish(event);
-  await deps.identities.announced(record);
+  await deps.identities.announce(record, (event) => deps.broker.publish(event));
 }
 
 const identityEvent = (record: IdentityRecord, status: 'verified' | 'failed', at: Date) =>

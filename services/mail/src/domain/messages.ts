@@ -46,7 +46,6 @@ export interface ListQuery {
 
 export async function listMessages(deps: MailDeps, tenantId: string, query: ListQuery) {
   const filter: MessageQuery = {
-    tenantId,
     identityId: query.identityId,
     status: query.status,
     q: query.q,
@@ -59,11 +58,11 @@ export async function listMessages(deps: MailDeps, tenantId: string, query: List
     });
   }
   const page = { limit: query.limit, offset: query.offset };
-  return pageOf(page, deps.messages.list(filter, page), deps.messages.count(filter), summaryView);
+  return pageOf(page, deps.messages.list(tenantId, filter, page), deps.messages.count(tenantId, filter), summaryView);
 }
 
 export async function getMessage(deps: MailDeps, tenantId: string, id: string) {
-  const record = await deps.messages.byTenant(tenantId, id);
+  const record = await deps.messages.byId(tenantId, id);
   if (!record) throw new AppError('not_found', `No email ${id}`);
   return messageView(record);
 }

@@ -1,6 +1,7 @@
 import { AppError } from '@mailplane/contracts';
 import { newEnvelope, pageOf } from '@mailplane/runtime';
-import { suppressionId, type SuppressionReason, type SuppressionRecord } from '../data-access/suppressions-repo';
+import { carrying } from '@mailplane/store';
+import type { SuppressionReason, SuppressionRecord } from '../data-access/suppressions-repo';
 import type { MailDeps } from './deps';
 
 export function suppressionView(r: SuppressionRecord) {
@@ -18,7 +19,7 @@ export async function suppress(
 ) {
   const now = deps.clock.now();
   const email = input.email.toLowerCase();
-  const event =
+  const events =
     input.reason === 'unsubscribed'
       ? [
           newEnvelope('event', 'recipient.unsubscribed', now, {
@@ -29,16 +30,14 @@ export async function suppress(
         ]
       : [];
   const result = await deps.suppressions.add({
-    _id: suppressionId(tenantId, email),
     tenantId,
     email,
     reason: input.reason,
     messageId: input.messageId ?? null,
     createdAt: now,
-    pendingEvents: event,
-    eventsPending: event.length > 0,
+    ...carrying(events),
   });
-  if (result.created && event.length > 0) {
+  if (result.created && events.length > 0) {
     // Stored is done: if the broker is away, the outbox sweeper announces it later.
     await announceSuppression(deps, result.record).catch((err) => deps.logger.warn('suppression stored, event not yet published', { err }));
   }
@@ -46,12 +45,11 @@ export async function suppress(
 }
 
 export async function announceSuppression(deps: MailDeps, record: SuppressionRecord) {
-  for (const event of record.pendingEvents) await deps.broker.publish(event);
-  await deps.suppressions.announced(record._id);
+  await deps.suppressions.announce(record, (event) => deps.broker.publish(event));
 }
 
 export async function isSuppressed(deps: MailDeps, tenantId: string, address: string): Promise<boolean> {
-  return (await deps.suppressions.find(tenantId, address)) !== null;
+  return (await deps.suppressions.byEmail(tenantId, address)) !== null;
 }
 
 export async function listSuppressions(deps: MailDeps, tenantId: string, query: { q?: string; limit: number; offset: number }) {

@@ -1,6 +1,6 @@
 import { QUEUES } from '@mailplane/contracts';
-import { deadLetter, type Broker, type Subscription } from '@mailplane/broker';
-import { deliver, type DeliverDeps } from '../pipeline/deliver';
+import { ack, deadLetter, retry, type Broker, type Subscription } from '@mailplane/broker';
+import { deliver, type DeliverDeps } from '../domain/delivery/deliver';
 
 /** The outbox queue's consumer: each work item names one message; the store says what to do with it. */
 export function consumeOutbox(broker: Broker, deps: DeliverDeps): Promise<Subscription> {
@@ -9,7 +9,8 @@ export function consumeOutbox(broker: Broker, deps: DeliverDeps): Promise<Subscr
     async (envelope) => {
       const messageId = (envelope.data as { messageId?: unknown })?.messageId;
       if (typeof messageId !== 'string') return deadLetter('work item without a messageId');
-      return deliver(deps, messageId);
+      const delivery = await deliver(deps, messageId);
+      return delivery.done ? ack() : retry(delivery.retryInMs);
     },
     { prefetch: deps.config.workerPrefetch, maxAttempts: 10 },
   );

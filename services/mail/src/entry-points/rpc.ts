@@ -1,12 +1,13 @@
-import type { RpcRequest } from '@mailplane/contracts';
+import type { RpcRequest, SendEmailRequest } from '@mailplane/contracts';
 import { json, noContent, type OperationHandlers } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { createIdentity, deleteIdentity, getIdentity, identityView, listIdentities, verifyIdentity } from '../domain/identities';
+import { rateLimitHeaders } from '../domain/limits';
 import { getMessage, listMessages, type ListQuery } from '../domain/messages';
-import type { SendInput } from '../domain/send-email';
-import { sendEmail, sendTestEmail } from '../domain/send-flows';
+import { sendEmail } from '../domain/send-email';
+import { sendTestEmail } from '../domain/send-test-email';
 import { listSuppressions, removeSuppression, suppress, suppressionView } from '../domain/suppressions';
-import { showUnsubscribePage, unsubscribe } from '../domain/unsubscribe';
+import { unsubscribePageReply, unsubscribeReply } from './unsubscribe-replies';
 
 // The gateway authenticated and validated these against the contract before forwarding.
 const tenant = (r: RpcRequest) => r.tenantId as string;
@@ -16,19 +17,21 @@ const page = (r: RpcRequest) => ({ limit: Number(r.query.limit), offset: Number(
 export function mailHandlers(deps: MailDeps): OperationHandlers {
   return {
     sendEmail: async (r) => {
-      const { status, body, headers } = await sendEmail(deps, tenant(r), r.body as SendInput, r.headers['idempotency-key']);
-      return { status, contentType: 'application/json', body, headers };
+      const sent = await sendEmail(deps, tenant(r), r.body as SendEmailRequest, r.headers['idempotency-key']);
+      const headers = { ...rateLimitHeaders(sent.rateLimit), ...(sent.replayed ? { 'Idempotent-Replayed': 'true' } : {}) };
+      return { ...json(sent.email, 202), headers };
     },
-    sendTestEmail: async (r) => {
-      const { status, body } = await sendTestEmail(deps, tenant(r), r.body as { to: string });
-      return json(body, status);
-    },
+    sendTestEmail: async (r) => json(await sendTestEmail(deps, tenant(r), r.body as { to: string }), 202),
     listEmails: async (r) => json(await listMessages(deps, tenant(r), r.query as unknown as ListQuery)),
     getEmail: async (r) => json(await getMessage(deps, tenant(r), id(r))),
     listIdentities: async (r) => json(await listIdentities(deps, tenant(r), page(r))),
     createIdentity: async (r) => json(identityView(await createIdentity(deps, tenant(r), r.body as { domain: string })), 201),
     getIdentity: async (r) => json(identityView(await getIdentity(deps, tenant(r), id(r)))),
     verifyIdentity: async (r) => json(identityView(await verifyIdentity(deps, tenant(r), id(r)))),
+    deleteIdentity: async (r) => {
+      await deleteIdentity(deps, tenant(r), id(r));
+      return noContent();
+    },
     listSuppressions: async (r) => json(await listSuppressions(deps, tenant(r), r.query as { q?: string; limit: number; offset: number })),
     addSuppression: async (r) => {
       const body = r.body as { email: string; reason?: 'manual' | 'bounced' | 'unsubscribed' };
@@ -39,17 +42,10 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
       await removeSuppression(deps, tenant(r), String(r.params.email));
       return noContent();
     },
-    showUnsubscribePage: async (r) => showUnsubscribePage(deps, String(r.query.token), r.headers.accept, r.requestId),
-    unsubscribe: async (r) =>
-      unsubscribe(
-        deps,
-        { query: r.query.token as string | undefined, body: (r.body as { token?: string } | null)?.token },
-        r.headers.accept,
-        r.requestId,
-      ),
-    deleteIdentity: async (r) => {
-      await deleteIdentity(deps, tenant(r), id(r));
-      return noContent();
+    showUnsubscribePage: async (r) => unsubscribePageReply(deps, String(r.query.token), r.headers.accept),
+    unsubscribe: async (r) => {
+      const tokens = { query: r.query.token as string | undefined, body: (r.body as { token?: string } | null)?.token };
+      return unsubscribeReply(deps, tokens, r.headers.accept);
     },
   };
 }

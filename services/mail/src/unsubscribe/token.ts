@@ -47,9 +47,3 @@ export function createTokenSigner(secret: string) {
   };
 }
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
-
-/** `j***@example.com`: enough for the owner to recognise, little for anyone else. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  return `${email.slice(0, 1)}***${email.slice(at)}`;
-}

@@ -1,5 +1,5 @@
-import type { MessageRecord } from '../data-access/messages-repo';
-import type { MailDeps } from '../domain/deps';
+import type { MessageRecord } from '../../data-access/messages-repo';
+import type { MailDeps } from '../deps';
 
 export type Claim =
   | { kind: 'claimed'; message: MessageRecord }
@@ -11,20 +11,9 @@ export type Claim =
 /** Takes the lease on a due message; exactly one worker wins, whatever the broker redelivers. */
 export async function claimMessage(deps: MailDeps, messageId: string): Promise<Claim> {
   const now = deps.clock.now();
-  const leaseUntil = new Date(now.getTime() + deps.config.leaseMs);
-  const message = await deps.messages.claim(
-    messageId,
-    {
-      $or: [
-        { status: { $in: ['queued', 'deferred'] }, nextAttemptAt: { $lte: now } },
-        { status: 'sending', leaseUntil: { $lt: now } },
-      ],
-    },
-    // Events of a queued or deferred message were published before its work item was sent: forget them.
-    { $set: { status: 'sending', leaseUntil, updatedAt: now, pendingEvents: [], eventsPending: false } },
-  );
+  const message = await deps.messages.claimDue(messageId, new Date(now.getTime() + deps.config.leaseMs), now);
   if (message) return { kind: 'claimed', message };
-  const current = await deps.messages.byId(messageId);
+  const current = await deps.messages.anyTenantById(messageId);
   if (current?.status === 'sending' && current.leaseUntil) {
     return { kind: 'held', retryInMs: Math.max(50, current.leaseUntil.getTime() - now.getTime() + 50) };
   }

@@ -1,13 +1,7 @@
 import { renderMime } from '../dkim/render';
 import { createDkimSigner } from '../dkim/signer';
-import type { TransmitJob } from './build';
-import { createSmtpRelay, type RelayResult } from './smtp-relay';
-
-/** Renders, signs and relays messages; a message that cannot be rendered or signed is a permanent failure. */
-export interface Transmitter {
-  transmit(job: TransmitJob): Promise<RelayResult>;
-  close(): Promise<void>;
-}
+import { createSmtpRelay } from './smtp-relay';
+import type { Transmitter } from './transmitter';
 
 /** The work itself, wherever it runs: on the service's event loop or in a worker thread. */
 export function createLocalTransmitter(smtp: { url: string; poolSize: number }): Transmitter {

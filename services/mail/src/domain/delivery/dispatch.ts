@@ -1,7 +1,7 @@
-import { QUEUES, WORK_TYPES } from '@mailplane/contracts';
+import { QUEUES, WORK_TYPES, type Envelope } from '@mailplane/contracts';
 import { newEnvelope } from '@mailplane/runtime';
-import type { MessageRecord } from '../data-access/messages-repo';
-import type { MailDeps } from '../domain/deps';
+import type { MessageRecord } from '../../data-access/messages-repo';
+import type { MailDeps } from '../deps';
 
 const workItem = (message: MessageRecord, at: Date) =>
   newEnvelope('work', WORK_TYPES.mailSend, at, {
@@ -12,13 +12,7 @@ const workItem = (message: MessageRecord, at: Date) =>
 
 /** Publishes the events written with the message's last change, then forgets them (if nothing changed since). */
 export async function publishPending(deps: MailDeps, message: MessageRecord): Promise<void> {
-  if (!message.eventsPending) return;
-  for (const event of message.pendingEvents) await deps.broker.publish(event);
-  await deps.messages.change(
-    message._id,
-    { updatedAt: message.updatedAt, eventsPending: true },
-    { $set: { pendingEvents: [], eventsPending: false } },
-  );
+  await deps.messages.announce(message, (event: Envelope) => deps.broker.publish(event));
 }
 
 /**
@@ -36,14 +30,10 @@ export async function enqueue(deps: MailDeps, message: MessageRecord, delayMs: n
 export async function dispatch(deps: MailDeps, message: MessageRecord, delayMs: number): Promise<void> {
   const at = deps.clock.now();
   await enqueue(deps, message, delayMs);
-  await deps.messages.change(
-    message._id,
-    { updatedAt: message.updatedAt },
-    { $set: { dispatchedAt: new Date(at.getTime() + delayMs), pendingEvents: [], eventsPending: false } },
-  );
+  await deps.messages.dispatched(message, new Date(at.getTime() + delayMs));
 }
 
 /** After a failed `enqueue`: marks the message as never confirmed on the queue, for the sweeper's next round. */
 export async function markUndispatched(deps: MailDeps, message: MessageRecord): Promise<void> {
-  await deps.messages.change(message._id, { updatedAt: message.updatedAt }, { $set: { dispatchedAt: null } });
+  await deps.messages.undispatched(message);
 }

@@ -1,8 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createLocalTransmitter } from './transmit';
-import type { TransmitJob } from './build';
+import { createLocalTransmitter } from './local-transmitter';
+import type { TransmitJob } from './transmitter';
 
-// One transmitter per worker thread, with its own SMTP pool; jobs come from `transmit-threads.ts`.
+// One transmitter per worker thread, with its own SMTP pool; jobs come from `threaded-transmitter.ts`.
 const transmitter = createLocalTransmitter(workerData as { url: string; poolSize: number });
 const port = parentPort!;
 

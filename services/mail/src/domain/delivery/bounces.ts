@@ -1,4 +1,4 @@
-import type { RelayResult } from '../pipeline/smtp-relay';
+import type { RelayResult } from '../../transmit/smtp-relay';
 
 // RFC 3463 X.1.x: the address itself is bad (no such mailbox, no such domain, null MX).
 const BAD_ADDRESS_STATUS = /(?:^|\s)5\.1\.(?:1|2|3|10)(?:\s|$)/;

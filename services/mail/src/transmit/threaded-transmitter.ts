@@ -1,14 +1,13 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '@mailplane/runtime';
-import type { TransmitJob } from './build';
 import type { RelayResult } from './smtp-relay';
-import type { Transmitter } from './transmit';
+import type { TransmitJob, Transmitter } from './transmitter';
 
 type Pending = { resolve(result: RelayResult): void; reject(err: Error): void };
 
 // The worker is TypeScript when the service runs from source (tsx, jest); it registers tsx in its own thread.
-const WORKER_FILE = path.join(__dirname, `transmit-worker${path.extname(__filename)}`);
+const WORKER_FILE = path.join(__dirname, `transmit-thread${path.extname(__filename)}`);
 const BOOT = `${WORKER_FILE.endsWith('.ts') ? "require('tsx/cjs');" : ''} require(${JSON.stringify(WORKER_FILE)});`;
 const CLOSE_WAIT_MS = 5000;
 const RESTART_AFTER_MS = 1000;

@@ -1,9 +1,10 @@
 import type { Envelope } from '@mailplane/contracts';
-import type { Attempt, MessageRecord } from '../data-access/messages-repo';
-import type { MailDeps } from '../domain/deps';
-import { messageEvent } from '../domain/events';
+import { carrying, type CarriesEvents } from '@mailplane/store';
+import type { Attempt, AttemptChange, MessageRecord } from '../../data-access/messages-repo';
+import type { RelayResult } from '../../transmit/smtp-relay';
+import type { MailDeps } from '../deps';
+import { messageEvent } from '../events';
 import { enqueue, markUndispatched } from './dispatch';
-import type { RelayResult } from './smtp-relay';
 
 const published = (deps: MailDeps, event: Envelope) =>
   deps.broker.publish(event).then(
@@ -29,16 +30,15 @@ export async function recordAttempt(deps: MailDeps, message: MessageRecord, resu
     response: result.response.slice(0, 1000),
     ...(nextAttemptAt ? { nextAttemptAt } : {}),
   };
-  const next: MessageRecord = {
-    ...message,
+  const change: Omit<AttemptChange, keyof CarriesEvents> = {
     status: outcome,
     updatedAt: now,
     leaseUntil: null,
     sentAt: outcome === 'sent' ? now : message.sentAt,
-    attempts: [...message.attempts, attempt],
     nextAttemptAt: nextAttemptAt ?? message.nextAttemptAt,
     dispatchedAt: nextAttemptAt ?? message.dispatchedAt,
   };
+  const next = { ...message, ...change, attempts: [...message.attempts, attempt] };
   const event = messageEvent(next, `email.${outcome}`, now, {
     attempt: next.attempts.length,
     smtpCode: result.smtpCode,
@@ -48,33 +48,17 @@ export async function recordAttempt(deps: MailDeps, message: MessageRecord, resu
     ...(outcome === 'failed' ? { reason: result.outcome === 'permanent' ? 'rejected' : 'retries_exhausted' } : {}),
   });
   const announced = outcome !== 'deferred' && (await published(deps, event));
-  next.pendingEvents = announced ? [] : [event];
-  next.eventsPending = !announced;
-  const held = await deps.messages.change(
-    message._id,
-    { status: 'sending', leaseUntil: message.leaseUntil },
-    {
-      $set: {
-        status: next.status,
-        updatedAt: now,
-        leaseUntil: null,
-        sentAt: next.sentAt,
-        nextAttemptAt: next.nextAttemptAt,
-        dispatchedAt: next.dispatchedAt,
-        pendingEvents: next.pendingEvents,
-        eventsPending: next.eventsPending,
-      },
-      $push: { attempts: attempt },
-    },
-  );
+  const events = carrying(announced ? [] : [event]);
+  const held = await deps.messages.recordAttempt(message, { ...change, ...events }, attempt);
   if (!held) {
     deps.logger.warn('lease lost before the attempt was recorded', { messageId: message._id, outcome });
     return;
   }
   if (outcome === 'deferred') {
-    await enqueue(deps, next, retryDelay).catch(async (err) => {
+    const deferred = { ...next, ...events };
+    await enqueue(deps, deferred, retryDelay).catch(async (err) => {
       deps.logger.warn('deferred message not yet back on the queue', { messageId: message._id, err });
-      await markUndispatched(deps, next);
+      await markUndispatched(deps, deferred);
     });
   }
 }
@@ -82,13 +66,7 @@ export async function recordAttempt(deps: MailDeps, message: MessageRecord, resu
 /** The recipient joined the suppression list after the message was accepted: it ends `suppressed`, never relayed. */
 export async function recordSuppressed(deps: MailDeps, message: MessageRecord): Promise<void> {
   const now = deps.clock.now();
-  const event = messageEvent({ ...message, status: 'suppressed' }, 'email.suppressed', now);
+  const event = messageEvent(message, 'email.suppressed', now);
   const announced = await published(deps, event);
-  await deps.messages.change(
-    message._id,
-    { status: 'sending', leaseUntil: message.leaseUntil },
-    {
-      $set: { status: 'suppressed', updatedAt: now, leaseUntil: null, pendingEvents: announced ? [] : [event], eventsPending: !announced },
-    },
-  );
+  await deps.messages.recordSuppressed(message, now, announced ? [] : [event]);
 }

@@ -1,36 +1,41 @@
-import { ack, retry, type Outcome } from '@mailplane/broker';
-import type { MailDeps } from '../domain/deps';
-import type { JobMaker } from './build';
+import type { IdentityRecord } from '../../data-access/identities-repo';
+import type { MessageRecord } from '../../data-access/messages-repo';
+import type { Transmitter, TransmitJob } from '../../transmit/transmitter';
+import type { MailDeps } from '../deps';
+import { isSuppressed, suppress } from '../suppressions';
+import { isHardBounce } from './bounces';
 import { claimMessage } from './claim';
 import { recordAttempt, recordSuppressed } from './record';
-import { isHardBounce } from '../domain/bounces';
-import { isSuppressed, suppress } from '../domain/suppressions';
-import type { Transmitter } from './transmit';
 
 export interface DeliverDeps extends MailDeps {
-  jobFor: JobMaker;
+  jobFor: (message: MessageRecord, identity: IdentityRecord) => TransmitJob;
   transmitter: Transmitter;
 }
+
+/** Done with the work item, or another worker holds the message: look again later. */
+export type Delivery = { done: true } | { done: false; retryInMs: number };
+
+const DONE: Delivery = { done: true };
 
 /**
  * One work item: claim the message, render, sign and relay it, record the outcome. A recipient suppressed
  * since acceptance is not mailed; a hard bounce puts the address on the tenant's suppression list.
  */
-export async function deliver(deps: DeliverDeps, messageId: string): Promise<Outcome> {
+export async function deliver(deps: DeliverDeps, messageId: string): Promise<Delivery> {
   const claim = await claimMessage(deps, messageId);
-  if (claim.kind === 'held') return retry(claim.retryInMs);
-  if (claim.kind === 'nothing') return ack();
+  if (claim.kind === 'held') return { done: false, retryInMs: claim.retryInMs };
+  if (claim.kind === 'nothing') return DONE;
   const { message } = claim;
   const identity = await deps.identities.byId(message.tenantId, message.identityId);
   if (!identity) {
     await recordAttempt(deps, message, { outcome: 'permanent', smtpCode: null, response: 'identity deleted before the message was sent' });
-    return ack();
+    return DONE;
   }
   const job = deps.jobFor(message, identity);
   const recipient = job.envelope.to;
   if (await isSuppressed(deps, message.tenantId, recipient)) {
     await recordSuppressed(deps, message);
-    return ack();
+    return DONE;
   }
   const result = await deps.transmitter.transmit(job);
   if (result.outcome === 'permanent' && result.smtpCode === null)
@@ -38,5 +43,5 @@ export async function deliver(deps: DeliverDeps, messageId: string): Promise<Out
   await recordAttempt(deps, message, result);
   // Lost in a crash right here, the suppression comes back with the next bounce from the same address.
   if (isHardBounce(result)) await suppress(deps, message.tenantId, { email: recipient, reason: 'bounced', messageId });
-  return ack();
+  return DONE;
 }

@@ -1,18 +1,10 @@
-import type { IdentityRecord } from '../data-access/identities-repo';
-import type { MessageRecord } from '../data-access/messages-repo';
-import type { RenderInput } from '../dkim/render';
-import type { DkimIdentity } from '../dkim/signer';
-
-/** Everything needed to render, sign and relay one message, in plain data that can cross to a worker thread. */
-export interface TransmitJob {
-  render: RenderInput;
-  dkim: DkimIdentity;
-  envelope: { from: string; to: string };
-}
+import type { IdentityRecord } from '../../data-access/identities-repo';
+import type { MessageRecord } from '../../data-access/messages-repo';
+import type { TransmitJob } from '../../transmit/transmitter';
 
 const bareAddress = (mailbox: string) => mailbox.match(/<([^>]+)>/)?.[1] ?? mailbox;
 
-/** Turns a claimed message into a job. Private keys are opened from the key box once per identity and kept in memory. */
+/** Turns a claimed message into a job; the one place that reads its body. Private keys are opened from the key box once per identity and kept in memory. */
 export function createJobMaker(openKey: (sealed: string) => string, unsubscribeUrl: (message: MessageRecord) => string) {
   const opened = new Map<string, string>();
   const privateKey = (identity: IdentityRecord) => {
@@ -43,4 +35,3 @@ export function createJobMaker(openKey: (sealed: string) => string, unsubscribeU
     envelope: { from: bareAddress(message.from), to: bareAddress(message.to) },
   });
 }
-export type JobMaker = ReturnType<typeof createJobMaker>;

@@ -1,0 +1,85 @@
+import { carrying, tenantScoped, type Collection, type EventOutbox } from '@mailplane/store';
+import type { Envelope } from '@mailplane/contracts';
+import type { Attempt, AttemptChange, MessageRecord } from './message-record';
+
+const LIVE = ['queued', 'deferred'];
+const FINAL = ['sent', 'failed', 'suppressed'];
+const stillHeld = (message: MessageRecord) => ({ _id: message._id, status: 'sending', leaseUntil: message.leaseUntil });
+
+/**
+ * The delivery worker's and the sweeper's queries. They work by message id across tenants, because a work
+ * item or a sweep starts from the id alone; nothing that answers a tenant may call them.
+ */
+export function deliveryQueries(messages: Collection<MessageRecord>, outbox: EventOutbox<MessageRecord>) {
+  const tenant = tenantScoped(messages);
+  return {
+    anyTenantById: (id: string) => messages.findOne({ _id: id }),
+
+    /**
+     * Takes the lease on a due message (queued or deferred and due, or held past its lease); null when it is
+     * not due or another worker holds it. Events of a queued or deferred message were published before its
+     * work item was sent, so the claim forgets them.
+     */
+    claimDue: (id: string, leaseUntil: Date, now: Date) =>
+      messages.findOneAndUpdate(
+        {
+          _id: id,
+          $or: [
+            { status: { $in: LIVE }, nextAttemptAt: { $lte: now } },
+            { status: 'sending', leaseUntil: { $lt: now } },
+          ],
+        },
+        { $set: { status: 'sending', leaseUntil, updatedAt: now, ...carrying([]) } },
+      ),
+
+    /** Appends the attempt with its status change, only while this worker's lease holds; false once it lost it. */
+    async recordAttempt(held: MessageRecord, change: AttemptChange, attempt: Attempt): Promise<boolean> {
+      const update = { $set: change, $push: { attempts: attempt } };
+      return (await tenant.updateOne(held.tenantId, stillHeld(held), update)).matched === 1;
+    },
+
+    /** Ends a held message `suppressed`, with its event unless the broker already confirmed it. */
+    async recordSuppressed(held: MessageRecord, now: Date, events: Envelope[]): Promise<void> {
+      const change = { status: 'suppressed', updatedAt: now, leaseUntil: null, ...carrying(events) };
+      await tenant.updateOne(held.tenantId, stillHeld(held), { $set: change });
+    },
+
+    /** Put on the queue (events published): expected off it at `dispatchedAt`, unless the message changed meanwhile. */
+    async dispatched(message: MessageRecord, dispatchedAt: Date): Promise<void> {
+      const change = { dispatchedAt, ...carrying([]) };
+      await tenant.updateOne(message.tenantId, { _id: message._id, updatedAt: message.updatedAt }, { $set: change });
+    },
+
+    /** The broker refused it: never confirmed on the queue, for the sweeper's next round. */
+    async undispatched(message: MessageRecord): Promise<void> {
+      await tenant.updateOne(message.tenantId, { _id: message._id, updatedAt: message.updatedAt }, { $set: { dispatchedAt: null } });
+    },
+
+    /**
+     * Messages the sweeper puts on the queue again: stored but never confirmed there (after `graceMs`, while
+     * their request dispatches them), off the queue long past their expected time, or held past their lease.
+     */
+    dueForDispatch(now: Date, ages: { graceMs: number; redispatchAfterMs: number }, limit: number) {
+      const before = (ms: number) => new Date(now.getTime() - ms);
+      const live = { status: { $in: LIVE } };
+      const overdue = { $lt: before(ages.redispatchAfterMs) };
+      return messages.find(
+        {
+          $or: [
+            { ...live, dispatchedAt: null, createdAt: { $lt: before(ages.graceMs) } },
+            { ...live, dispatchedAt: overdue },
+            { status: 'sending', leaseUntil: { $lt: now }, dispatchedAt: overdue },
+          ],
+        },
+        { sort: { nextAttemptAt: 1, _id: 1 }, limit },
+      );
+    },
+
+    /** At start-up, every message not yet final: the queue may have died with the process. */
+    notFinal: (limit: number) => messages.find({ status: { $in: [...LIVE, 'sending'] } }, { sort: { nextAttemptAt: 1, _id: 1 }, limit }),
+
+    /** Final statuses whose events the broker has not confirmed; a live message's events go with its next dispatch. */
+    unannouncedFinal: (before: Date, limit: number) => outbox.unannounced(before, limit, { status: { $in: FINAL } }),
+    announce: outbox.announce,
+  };
+}

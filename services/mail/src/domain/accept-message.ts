@@ -1,0 +1,69 @@
+import type { SendEmailRequest } from '@mailplane/contracts';
+import { newId } from '@mailplane/runtime';
+import { carrying, type CarriesEvents } from '@mailplane/store';
+import type { MessageKind, MessageRecord } from '../data-access/messages-repo';
+import type { IdentityRecord } from '../data-access/identities-repo';
+import { enqueue, markUndispatched, publishPending } from './delivery/dispatch';
+import { isSuppressed } from './suppressions';
+import type { MailDeps } from './deps';
+import { messageEvent } from './events';
+
+/** What a send answers: the message as accepted. */
+export interface AcceptedEmail {
+  id: string;
+  status: string;
+  kind: string;
+  createdAt: string;
+}
+
+const accepted = (m: MessageRecord): AcceptedEmail => ({ id: m._id, status: m.status, kind: m.kind, createdAt: m.createdAt.toISOString() });
+
+/**
+ * Stores the message as queued (durable from here on), then hands it to the outbox queue. A recipient on
+ * the tenant's suppression list makes it `suppressed` instead: accepted, announced, never relayed.
+ */
+export async function acceptMessage(
+  deps: MailDeps,
+  tenantId: string,
+  identity: IdentityRecord,
+  input: SendEmailRequest & { recipient: string },
+  kind: MessageKind,
+): Promise<AcceptedEmail> {
+  const now = deps.clock.now();
+  const suppressed = await isSuppressed(deps, tenantId, input.recipient);
+  const fields: Omit<MessageRecord, keyof CarriesEvents> = {
+    _id: newId('msg', now.getTime()),
+    tenantId,
+    kind,
+    status: suppressed ? 'suppressed' : 'queued',
+    identityId: identity._id,
+    from: input.from,
+    to: input.to,
+    subject: input.subject,
+    text: input.text ?? null,
+    html: input.html ?? null,
+    replyTo: input.replyTo ?? null,
+    headers: input.headers ?? {},
+    tags: input.tags ?? [],
+    metadata: input.metadata ?? {},
+    attachments: input.attachments ?? [],
+    createdAt: now,
+    updatedAt: now,
+    sentAt: null,
+    attempts: [],
+    nextAttemptAt: now,
+    // expected off the queue at once; cleared below if the broker refuses it
+    dispatchedAt: now,
+    leaseUntil: null,
+  };
+  const message: MessageRecord = { ...fields, ...carrying([messageEvent(fields, suppressed ? 'email.suppressed' : 'email.queued', now)]) };
+  await deps.messages.insert(message);
+  try {
+    await (suppressed ? publishPending(deps, message) : enqueue(deps, message, 0));
+  } catch (err) {
+    // Stored is accepted: the outbox sweeper will put it on the queue once the broker is back.
+    deps.logger.warn('message stored but not yet on the queue', { messageId: message._id, err });
+    if (!suppressed) await markUndispatched(deps, message).catch(() => undefined);
+  }
+  return accepted(message);
+}

@@ -1,0 +1,25 @@
+import request from 'supertest';
+import { expectProblem } from '../../../test/support/contract';
+import { auth } from '../../../test/support/mail';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(() => platform.stop());
+
+describe('GET /emails', () => {
+  it('when the id is malformed, then 400', async () => {
+    const { key } = await platform.newTenant();
+    const res = await request(platform.url).get('/emails/not-an-id').set(auth(key));
+    expectProblem(res, 400, 'validation_failed', 'getEmail');
+  });
+
+  it('when `from` is not earlier than `to`, then 400', async () => {
+    const { key } = await platform.newTenant();
+    const at = encodeURIComponent(new Date().toISOString());
+    const res = await request(platform.url).get(`/emails?from=${at}&to=${at}`).set(auth(key));
+    expectProblem(res, 400, 'validation_failed', 'listEmails');
+  });
+});

@@ -1,0 +1,38 @@
+import request from 'supertest';
+import { expectProblem } from '../../../test/support/contract';
+import { auth, tenantWithDomain } from '../../../test/support/mail';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+
+let platform: TestPlatform;
+let t: Awaited<ReturnType<typeof tenantWithDomain>>;
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
+  t = await tenantWithDomain(platform);
+});
+afterAll(() => platform.stop());
+
+const messageCount = async () => (await request(platform.url).get('/emails').set(auth(t.key))).body.total;
+const valid = () => ({ from: `a@${t.domain}`, to: 'b@example.org', subject: 'hi', text: 'x' });
+
+describe('bad sends are refused with a problem and queue nothing', () => {
+  let before: number;
+  let received: number;
+  beforeEach(async () => {
+    before = await messageCount();
+    received = platform.sandbox.sink.count();
+  });
+  afterEach(async () => {
+    expect(await messageCount()).toBe(before);
+    expect(platform.sandbox.sink.count()).toBe(received);
+  });
+
+  it("when another tenant's identity is named, then 400 and nothing is sent for it", async () => {
+    const other = await tenantWithDomain(platform);
+    const res = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ ...valid(), from: `a@${other.domain}`, identityId: other.identity.id });
+    expectProblem(res, 400, 'identity_unverified', 'sendEmail');
+  });
+});

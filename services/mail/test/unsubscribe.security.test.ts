@@ -1,0 +1,92 @@
+import request from 'supertest';
+import { ack } from '@mailplane/broker';
+import type { Envelope } from '@mailplane/contracts';
+import { createTokenSigner } from '../src/unsubscribe/token';
+import { expectContract, expectProblem } from '../../../test/support/contract';
+import { auth, headerOf, tenantWithDomain } from '../../../test/support/mail';
+import { startTestPlatform, UNSUBSCRIBE_SECRET, type TestPlatform } from '../../../test/support/platform';
+
+let platform: TestPlatform;
+const events: Envelope[] = [];
+beforeAll(async () => {
+  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
+  await platform.gateway.deps.broker.consume(`test.unsub.${Date.now()}`, async (e) => (events.push(e), ack()), {
+    prefetch: 50,
+    bindings: ['recipient.*', 'email.suppressed'],
+  });
+});
+afterAll(() => platform.stop());
+
+/** Sends one email and returns what the recipient's MTA got, with the token of its List-Unsubscribe link. */
+async function delivered(t: Awaited<ReturnType<typeof tenantWithDomain>>, to: string) {
+  const res = await request(platform.url)
+    .post('/emails')
+    .set(auth(t.key))
+    .send({ from: `news@${t.domain}`, to, subject: 'Weekly', text: 'Hello' });
+  expect(res.status).toBe(202);
+  const received = await platform.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id);
+  const link = /^<([^>]+)>$/.exec(headerOf(received, 'List-Unsubscribe') ?? '')?.[1] as string;
+  return { id: res.body.id as string, received, link, token: new URL(link).searchParams.get('token') as string };
+}
+const suppressed = async (key: string) =>
+  (await request(platform.url).get('/suppressions').set(auth(key))).body.data.map((s: { email: string }) => s.email);
+
+describe('POST /unsubscribe', () => {
+  it('when the token is tampered, expired, missing or two tokens disagree, then 400 and nobody is suppressed', async () => {
+    const t = await tenantWithDomain(platform);
+    const { token, id } = await delivered(t, 'keep@example.org');
+    // The same signature over another recipient: the address is inside the signed part.
+    const parts = token.split('.');
+    parts[4] = Buffer.from('other@example.org').toString('base64url');
+    const tampered = parts.join('.');
+    const expired = createTokenSigner(UNSUBSCRIBE_SECRET).sign({
+      tenantId: t.tenantId,
+      messageId: id,
+      email: 'keep@example.org',
+      expiresAt: Math.floor(Date.now() / 1000) - 60,
+    });
+    for (const bad of [tampered, expired, 'u1.garbage']) {
+      const res = await request(platform.url)
+        .post(`/unsubscribe?token=${encodeURIComponent(bad)}`)
+        .set('Content-Type', 'application/x-www-form-urlencoded')
+        .send('List-Unsubscribe=One-Click');
+      expectProblem(res, 400, 'token_invalid', 'unsubscribe');
+    }
+    expectProblem(await request(platform.url).post('/unsubscribe').send({}), 400, 'validation_failed', 'unsubscribe');
+    const mismatch = await request(platform.url)
+      .post(`/unsubscribe?token=${encodeURIComponent(token)}`)
+      .send({ token: expired });
+    expectProblem(mismatch, 400, 'token_invalid', 'unsubscribe');
+    expect(await suppressed(t.key)).toEqual([]);
+  });
+});
+
+describe('GET /unsubscribe', () => {
+  it('when the token is tampered, then 400; when it expired, then 410; JSON clients get problems', async () => {
+    const t = await tenantWithDomain(platform);
+    const { token, id } = await delivered(t, 'late@example.org');
+    const expired = createTokenSigner(UNSUBSCRIBE_SECRET).sign({
+      tenantId: t.tenantId,
+      messageId: id,
+      email: 'late@example.org',
+      expiresAt: Math.floor(Date.now() / 1000) - 1,
+    });
+    const tampered = `${token.slice(0, -2)}xx`;
+    const bad = await request(platform.url).get(`/unsubscribe?token=${encodeURIComponent(tampered)}`);
+    expect(bad.status).toBe(400);
+    expect(bad.headers['content-type']).toMatch(/^text\/html/);
+    expectContract(bad, 'showUnsubscribePage');
+    const old = await request(platform.url).get(`/unsubscribe?token=${encodeURIComponent(expired)}`);
+    expect(old.status).toBe(410);
+    expect(old.text).toContain('expired');
+    expectProblem(
+      await request(platform.url)
+        .get(`/unsubscribe?token=${encodeURIComponent(expired)}`)
+        .set('Accept', 'application/json'),
+      410,
+      'token_expired',
+      'showUnsubscribePage',
+    );
+    expectProblem(await request(platform.url).get('/unsubscribe'), 400, 'validation_failed', 'showUnsubscribePage');
+  });
+});
