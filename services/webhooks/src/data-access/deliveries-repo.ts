@@ -47,6 +47,7 @@ export function deliveriesRepo(store: Store) {
       }
     },
     byId: (tenantId: string, id: string) => deliveries.findOne(tenantId, { _id: id }),
+    byKey: (tenantId: string, key: string) => deliveries.findOne(tenantId, { key }),
     /** Takes the lease of a pending delivery that is due and not held by another worker; null when it cannot. */
     claim: (tenantId: string, id: string, now: Date, leaseUntil: Date) =>
       all.findOneAndUpdate(
