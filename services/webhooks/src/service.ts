@@ -7,7 +7,7 @@ import { deliveriesRepo } from './data-access/deliveries-repo';
 import { endpointsRepo } from './data-access/endpoints-repo';
 import type { WebhooksDeps } from './domain/deps';
 import { workItem } from './domain/fanout';
-import { createHttpTarget } from './domain/http-target';
+import { createHttpTarget } from './data-access/http-target';
 import { consumeEvents } from './entry-points/consumers';
 import { webhooksHandlers } from './entry-points/rpc';
 
@@ -27,14 +27,15 @@ export async function startWebhooks(options: {
 }): Promise<WebhooksService> {
   const { config, broker, store } = options;
   const logger = options.logger.child({ service: 'webhooks' });
+  const clock = options.clock ?? systemClock;
   const deps: WebhooksDeps = {
     config,
     endpoints: endpointsRepo(store),
     deliveries: deliveriesRepo(store),
     keyBox: createKeyBox(config.secretKey, 'webhook-secrets'),
-    target: createHttpTarget({ timeoutMs: config.timeoutMs, allowPrivate: config.sandbox }),
+    target: createHttpTarget({ timeoutMs: config.timeoutMs, allowPrivate: config.sandbox, clock }),
     broker,
-    clock: options.clock ?? systemClock,
+    clock,
     logger,
   };
   await deps.endpoints.init();

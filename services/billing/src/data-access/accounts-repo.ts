@@ -1,5 +1,5 @@
 import type { Envelope, SubscriptionStatus } from '@mailplane/contracts';
-import type { Store, Update } from '@mailplane/store';
+import { carrying, eventOutbox, type CarriesEvents, type Store } from '@mailplane/store';
 
 export interface Subscription {
   plan: string;
@@ -23,61 +23,46 @@ export interface Subscription {
 }
 
 /** A tenant's billing: the provider customer, the subscription, and the entitlement revision announced to mail. */
-export interface AccountRecord {
+export interface AccountRecord extends CarriesEvents<Envelope> {
   _id: string;
   customerId: string | null;
   subscription: Subscription | null;
   /** Grows with every change of what the tenant is entitled to (`entitlement.changed`). */
   revision: number;
-  pendingEvents: Envelope[];
-  eventsPending: boolean;
   updatedAt: Date;
 }
 
 export function accountsRepo(store: Store) {
   const accounts = store.collection<AccountRecord>('accounts');
+  // Announcing an old read must not forget the events of a later revision.
+  const outbox = eventOutbox(accounts, { agedBy: 'updatedAt', guardedBy: 'revision' });
+  /** Compare-and-set on the account as read: false when another change came first. */
+  const changeRead = async (account: AccountRecord, fields: Partial<AccountRecord>): Promise<boolean> =>
+    (await accounts.updateOne({ _id: account._id, revision: account.revision, updatedAt: account.updatedAt }, { $set: fields })).matched ===
+    1;
   return {
-    async init() {
-      // sweeper: entitlement changes the broker has not confirmed
-      await accounts.createIndex({ eventsPending: 1 });
-    },
+    init: () => outbox.init(),
     byTenant: (tenantId: string) => accounts.findOne({ _id: tenantId }),
     /** Creates the account on first use. */
     async ensure(tenantId: string, at: Date): Promise<AccountRecord> {
-      await accounts.updateOne(
-        { _id: tenantId },
-        {
-          $setOnInsert: {
-            _id: tenantId,
-            customerId: null,
-            subscription: null,
-            revision: 0,
-            pendingEvents: [],
-            eventsPending: false,
-            updatedAt: at,
-          },
-        },
-        { upsert: true },
-      );
+      const fresh: AccountRecord = { _id: tenantId, customerId: null, subscription: null, revision: 0, updatedAt: at, ...carrying([]) };
+      await accounts.updateOne({ _id: tenantId }, { $setOnInsert: { ...fresh } }, { upsert: true });
       return (await accounts.findOne({ _id: tenantId }))!;
     },
-    /** Compare-and-set on the revision read: false when another change came first. */
-    async change(account: AccountRecord, update: Update): Promise<boolean> {
-      return (
-        (await accounts.updateOne({ _id: account._id, revision: account.revision, updatedAt: account.updatedAt }, update)).matched === 1
-      );
-    },
+    /** The provider customer; when two checkouts race, the one written first is kept. */
+    setCustomer: (account: AccountRecord, customerId: string, at: Date) => changeRead(account, { customerId, updatedAt: at }),
+    /** A subscription change that leaves the entitlement as it is (scheduled downgrade, cancellation at the period's end). */
+    saveSubscription: (account: AccountRecord, subscription: Subscription, at: Date) =>
+      changeRead(account, { subscription, updatedAt: at }),
+    /** A new entitlement: the subscription, the next revision and the event announcing it, written together. */
+    entitle: (account: AccountRecord, subscription: Subscription | null, revision: number, events: Envelope[], at: Date) =>
+      changeRead(account, { subscription, revision, updatedAt: at, ...carrying(events) }),
     async markHubSynced(tenantId: string, paymentId: string) {
       await accounts.updateOne({ _id: tenantId, 'subscription.sourcePaymentId': paymentId }, { $set: { 'subscription.hubSynced': true } });
     },
     unsynced: (limit: number) => accounts.find({ 'subscription.hubSynced': false }, { limit }),
-    unannounced: (before: Date, limit: number) => accounts.find({ eventsPending: true, updatedAt: { $lt: before } }, { limit }),
-    async announced(account: AccountRecord) {
-      await accounts.updateOne(
-        { _id: account._id, revision: account.revision, eventsPending: true },
-        { $set: { pendingEvents: [], eventsPending: false } },
-      );
-    },
+    unannounced: outbox.unannounced,
+    announce: outbox.announce,
   };
 }
 export type AccountsRepo = ReturnType<typeof accountsRepo>;

@@ -1,4 +1,4 @@
-import type { Store } from '@mailplane/store';
+import { tenantScoped, type Store } from '@mailplane/store';
 
 /**
  * A checkout, written before its payment is created so that a paid payment always finds its tenant and
@@ -19,19 +19,23 @@ export interface CheckoutRecord {
 
 export function checkoutsRepo(store: Store) {
   const checkouts = store.collection<CheckoutRecord>('checkouts');
+  const ofTenant = tenantScoped(checkouts);
   return {
     async init() {
       // payment webhook: the checkout of a payment
       await checkouts.createIndex({ paymentId: 1 }, { sparse: true });
     },
     insert: (record: CheckoutRecord) => checkouts.insertOne(record),
-    byId: (id: string) => checkouts.findOne({ _id: id }),
+    byId: (tenantId: string, id: string) => ofTenant.findOne(tenantId, { _id: id }),
+    /** The provider's notification names only the payment, so this one lookup spans tenants. */
     byPayment: (paymentId: string) => checkouts.findOne({ paymentId }),
-    async setPayment(id: string, paymentId: string) {
-      await checkouts.updateOne({ _id: id }, { $set: { paymentId } });
+    async setPayment(tenantId: string, id: string, paymentId: string) {
+      await ofTenant.updateOne(tenantId, { _id: id }, { $set: { paymentId } });
     },
-    async settle(id: string, status: 'applied' | 'closed', paymentId: string): Promise<boolean> {
-      return (await checkouts.updateOne({ _id: id, status: 'open' }, { $set: { status, paymentId } })).matched === 1;
+    async settle(checkout: CheckoutRecord, status: 'applied' | 'closed', paymentId: string): Promise<boolean> {
+      return (
+        (await ofTenant.updateOne(checkout.tenantId, { _id: checkout._id, status: 'open' }, { $set: { status, paymentId } })).matched === 1
+      );
     },
   };
 }

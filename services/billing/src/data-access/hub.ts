@@ -1,4 +1,5 @@
 import axios from 'axios';
+import { upstreamError } from './upstream-error';
 
 /** A plan as the hub sells it. */
 export interface HubPlan {
@@ -26,6 +27,7 @@ export interface Hub {
 
 export function createHubClient(hub: { url: string; apiKey: string }, timeoutMs: number): Hub {
   const client = axios.create({ baseURL: hub.url, timeout: timeoutMs, headers: { authorization: `Bearer ${hub.apiKey}` } });
+  client.interceptors.response.use(undefined, (err) => Promise.reject(upstreamError(err)));
   return {
     async plans() {
       return (await client.get<{ plans: HubPlan[] }>('/api/v1/plans')).data.plans;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import axios from 'axios';
+import axios, { isAxiosError } from 'axios';
+import { upstreamError } from './upstream-error';
 
 export interface ProviderPayment {
   id: string;
@@ -11,7 +12,19 @@ export interface ProviderPayment {
   mandateId: string | null;
   paidAt?: string;
   expiresAt?: string;
-  _links: { checkout?: { href: string } };
+  /** The hosted checkout of a `first` payment (the provider's `_links.checkout.href`). */
+  checkoutUrl: string | null;
+}
+
+type PaymentBody = Omit<ProviderPayment, 'checkoutUrl'> & { _links: { checkout?: { href: string } } };
+const fromBody = ({ _links, ...payment }: PaymentBody): ProviderPayment => ({ ...payment, checkoutUrl: _links.checkout?.href ?? null });
+
+/** The provider refused the request as unprocessable (Mollie's 422), e.g. a charge on a mandate that cannot be charged. */
+export class ChargeRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ChargeRefusedError';
+  }
 }
 
 export interface ProviderMethod {
@@ -45,16 +58,20 @@ export function createProviderClient(provider: { url: string; apiKey: string }, 
     timeout: timeoutMs,
     headers: { authorization: `Bearer ${provider.apiKey}` },
   });
+  // Callers see an UpstreamError, or a ChargeRefusedError for a payment the provider would not create.
+  client.interceptors.response.use(undefined, (err) =>
+    Promise.reject(isAxiosError(err) && err.response?.status === 422 ? new ChargeRefusedError(err.message) : upstreamError(err)),
+  );
   const post = async <T>(path: string, body: object, key: string = randomUUID()) =>
     (await client.post<T>(path, body, { headers: { 'idempotency-key': key } })).data;
   return {
     createCustomer: (input) => post('/customers', input),
-    createPayment: (input, idempotencyKey) => post('/payments', input, idempotencyKey),
+    createPayment: async (input, idempotencyKey) => fromBody(await post<PaymentBody>('/payments', input, idempotencyKey)),
     async payment(id) {
-      const res = await client.get<ProviderPayment>(`/payments/${encodeURIComponent(id)}`, {
+      const res = await client.get<PaymentBody>(`/payments/${encodeURIComponent(id)}`, {
         validateStatus: (s) => s === 200 || s === 404,
       });
-      return res.status === 404 ? null : res.data;
+      return res.status === 404 ? null : fromBody(res.data);
     },
     async firstPaymentMethods(amount) {
       const query = new URLSearchParams({ sequenceType: 'first', 'amount[value]': amount.value, 'amount[currency]': amount.currency });

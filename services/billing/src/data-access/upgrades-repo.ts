@@ -1,4 +1,4 @@
-import type { Store } from '@mailplane/store';
+import { tenantScoped, type Store } from '@mailplane/store';
 
 /**
  * An upgrade charge, written before the charge is made. Its id is the charge's idempotency key and is
@@ -21,15 +21,20 @@ export interface UpgradeRecord {
 
 export function upgradesRepo(store: Store) {
   const upgrades = store.collection<UpgradeRecord>('upgrades');
+  const ofTenant = tenantScoped(upgrades);
   return {
-    byId: (id: string) => upgrades.findOne({ _id: id }),
+    byId: (tenantId: string, id: string) => ofTenant.findOne(tenantId, { _id: id }),
     /** The record for this id, created if new. */
     async open(record: UpgradeRecord): Promise<UpgradeRecord> {
       await upgrades.updateOne({ _id: record._id }, { $setOnInsert: { ...record } }, { upsert: true });
-      return (await upgrades.findOne({ _id: record._id }))!;
+      return (await ofTenant.findOne(record.tenantId, { _id: record._id }))!;
     },
-    async settle(id: string, status: 'applied' | 'closed', paymentId: string, at: Date): Promise<void> {
-      await upgrades.updateOne({ _id: id, status: 'open' }, { $set: { status, paymentId, appliedAt: status === 'applied' ? at : null } });
+    async settle(upgrade: UpgradeRecord, status: 'applied' | 'closed', paymentId: string, at: Date): Promise<void> {
+      await ofTenant.updateOne(
+        upgrade.tenantId,
+        { _id: upgrade._id, status: 'open' },
+        { $set: { status, paymentId, appliedAt: status === 'applied' ? at : null } },
+      );
     },
   };
 }

@@ -43,7 +43,7 @@ export async function openCheckout(deps: BillingDeps, tenantId: string, input: C
       provider.createCustomer({ name: input.name ?? `Mailplane tenant ${tenantId}`, email: input.email, metadata: { tenantId } }),
     );
     // Two racing checkouts may both create a customer; the one written first is kept.
-    await deps.accounts.change(account, { $set: { customerId: customer.id, updatedAt: deps.clock.now() } });
+    await deps.accounts.setCustomer(account, customer.id, deps.clock.now());
     account = (await deps.accounts.byTenant(tenantId))!;
   }
   const now = deps.clock.now();
@@ -75,8 +75,8 @@ export async function openCheckout(deps: BillingDeps, tenantId: string, input: C
       checkoutId,
     ),
   );
-  await deps.checkouts.setPayment(checkoutId, payment.id);
-  const checkoutUrl = payment._links.checkout?.href;
+  await deps.checkouts.setPayment(tenantId, checkoutId, payment.id);
+  const checkoutUrl = payment.checkoutUrl;
   if (!checkoutUrl) throw new AppError('billing_unavailable', 'The payment provider returned no checkout.');
   return {
     checkoutUrl,

@@ -23,29 +23,20 @@ export function entitlementOf(deps: BillingDeps, account: Pick<AccountRecord, 's
  * then publishes it; the sweeper publishes whatever the broker did not confirm. False when the account
  * changed meanwhile (the caller reads it again).
  */
-export async function changeSubscription(
-  deps: BillingDeps,
-  account: AccountRecord,
-  subscription: Subscription | null,
-  extra: Record<string, unknown> = {},
-): Promise<boolean> {
+export async function changeSubscription(deps: BillingDeps, account: AccountRecord, subscription: Subscription | null): Promise<boolean> {
   const now = deps.clock.now();
-  const next = { ...account, subscription, revision: account.revision + 1, updatedAt: now };
+  const revision = account.revision + 1;
   const event = newEnvelope('event', 'entitlement.changed', now, {
     tenantId: account._id,
     correlationId: account._id,
-    data: entitlementOf(deps, next, now),
+    data: entitlementOf(deps, { subscription, revision }, now),
   });
-  next.pendingEvents = [...account.pendingEvents, event];
-  next.eventsPending = true;
-  const written = await deps.accounts.change(account, {
-    $set: { subscription, revision: next.revision, updatedAt: now, pendingEvents: next.pendingEvents, eventsPending: true, ...extra },
-  });
+  const events = [...account.pendingEvents, event];
+  const written = await deps.accounts.entitle(account, subscription, revision, events, now);
+  const next: AccountRecord = { ...account, subscription, revision, updatedAt: now, pendingEvents: events, eventsPending: true };
   if (written) await announce(deps, next).catch((err) => deps.logger.warn('entitlement stored, not yet published', { err }));
   return written;
 }
 
-export async function announce(deps: BillingDeps, account: AccountRecord): Promise<void> {
-  for (const event of account.pendingEvents) await deps.broker.publish(event);
-  await deps.accounts.announced(account);
-}
+export const announce = (deps: BillingDeps, account: AccountRecord): Promise<void> =>
+  deps.accounts.announce(account, (event) => deps.broker.publish(event));

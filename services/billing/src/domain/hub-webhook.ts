@@ -1,10 +1,12 @@
+import { AppError } from '@mailplane/contracts';
 import type { Subscription } from '../data-access/accounts-repo';
 import type { BillingDeps } from './deps';
 import { changeSubscription } from './entitlement';
 import { getCatalogue } from './catalogue';
 import { verifyHubSignature } from './hub-signature';
 
-export type HubOutcome = { status: 200 | 400 | 401 | 503; text: string };
+/** What a verified hub event did; every one of them is acknowledged to the hub. */
+export type HubEventOutcome = 'applied' | 'already_applied' | 'ignored' | 'unattributed';
 
 interface HubEvent {
   id: string;
@@ -17,30 +19,30 @@ interface HubEvent {
  * subscription and announces the new entitlement; an event applied before, or of a type we do not
  * handle, is acknowledged and changes nothing.
  */
-export async function handleHubEvent(deps: BillingDeps, raw: Buffer, signature: string | undefined): Promise<HubOutcome> {
-  if (!deps.config.hub) return { status: 503, text: 'billing is not configured' };
-  if (!verifyHubSignature(deps.config.hub.webhookSecret, signature, raw, deps.clock.now()))
-    return { status: 401, text: 'invalid signature' };
+export async function handleHubEvent(deps: BillingDeps, raw: Buffer, signature: string | undefined): Promise<HubEventOutcome> {
+  if (!deps.config.hub) throw new AppError('billing_not_configured', 'No billing hub is configured.');
+  if (!verifyHubSignature(deps.config.hub.webhookSecret, signature, raw, deps.clock.now())) throw new AppError('signature_invalid');
   let event: HubEvent;
   try {
     event = JSON.parse(raw.toString('utf8')) as HubEvent;
   } catch {
-    return { status: 400, text: 'body is not JSON' };
+    throw new AppError('malformed_json');
   }
-  if (typeof event.id !== 'string' || typeof event.type !== 'string') return { status: 400, text: 'event without id or type' };
-  if (await deps.hubEvents.seen(event.id)) return { status: 200, text: 'already applied' };
-  const text = await apply(deps, event);
+  if (typeof event.id !== 'string' || typeof event.type !== 'string')
+    throw new AppError('validation_failed', 'The event has no id or no type.');
+  if (await deps.hubEvents.seen(event.id)) return 'already_applied';
+  const outcome = await apply(deps, event);
   await deps.hubEvents.remember(event.id, event.type, deps.clock.now());
-  return { status: 200, text };
+  return outcome;
 }
 
-async function apply(deps: BillingDeps, event: HubEvent): Promise<string> {
+async function apply(deps: BillingDeps, event: HubEvent): Promise<HubEventOutcome> {
   const tenantId = event.data?.external_id;
-  if (!tenantId) return 'attributable to nobody';
+  if (!tenantId) return 'unattributed';
   for (;;) {
     const account = await deps.accounts.byTenant(tenantId);
     const s = account?.subscription;
-    if (!account || !s) return 'attributable to nobody';
+    if (!account || !s) return 'unattributed';
     const next = await nextState(deps, s, event);
     if (!next) return 'ignored';
     if (await changeSubscription(deps, account, next)) return 'applied';

@@ -27,7 +27,7 @@ async function tellHubThenRecord(
   for (;;) {
     const account = await entitledAccount(deps, tenantId);
     const subscription = { ...account.subscription, ...patch };
-    if (await deps.accounts.change(account, { $set: { subscription, updatedAt: deps.clock.now() } })) return subscription;
+    if (await deps.accounts.saveSubscription(account, subscription, deps.clock.now())) return subscription;
   }
 }
 

@@ -1,5 +1,5 @@
 import { AppError, type UpgradeRequest, type UpgradeResult } from '@mailplane/contracts';
-import type { ProviderPayment } from '../data-access/provider';
+import { ChargeRefusedError, type ProviderPayment } from '../data-access/provider';
 import type { UpgradeRecord } from '../data-access/upgrades-repo';
 import { configuredProvider, unavailable } from './upstream';
 import type { BillingDeps } from './deps';
@@ -63,31 +63,34 @@ export async function upgrade(deps: BillingDeps, tenantId: string, input: Upgrad
       record._id,
     );
   } catch (err) {
-    if ((err as { response?: { status?: number } }).response?.status === 422) {
-      await deps.upgrades.settle(record._id, 'closed', '', now);
+    if (err instanceof ChargeRefusedError) {
+      await deps.upgrades.settle(record, 'closed', '', now);
       throw new AppError('payment_declined', 'The stored payment method cannot be charged; nothing changed.');
     }
     throw unavailable(err);
   }
-  return settleUpgradePayment(deps, record, payment, () => result(payment.id));
+  const charge = await settleUpgradePayment(deps, record, payment);
+  if (charge === 'declined') throw new AppError('payment_declined', 'The charge was declined; the plan is unchanged.');
+  if (charge === 'processing')
+    throw new AppError('billing_unavailable', 'The charge is still being processed; the larger plan applies as soon as it is paid.');
+  return result(payment.id);
 }
 
 /** Applies or closes an upgrade by its payment: from the request itself, or from the provider's webhook later. */
-export async function settleUpgradePayment<T>(
+export async function settleUpgradePayment(
   deps: BillingDeps,
   record: UpgradeRecord,
   payment: ProviderPayment,
-  done: () => T,
-): Promise<T> {
+): Promise<'applied' | 'declined' | 'processing'> {
   if (payment.status === 'paid') {
     await applyUpgrade(deps, record, payment.id);
-    return done();
+    return 'applied';
   }
   if (payment.status === 'failed' || payment.status === 'canceled' || payment.status === 'expired') {
-    await deps.upgrades.settle(record._id, 'closed', payment.id, deps.clock.now());
-    throw new AppError('payment_declined', 'The charge was declined; the plan is unchanged.');
+    await deps.upgrades.settle(record, 'closed', payment.id, deps.clock.now());
+    return 'declined';
   }
-  throw new AppError('billing_unavailable', 'The charge is still being processed; the larger plan applies as soon as it is paid.');
+  return 'processing';
 }
 
 async function applyUpgrade(deps: BillingDeps, record: UpgradeRecord, paymentId: string | null): Promise<void> {
@@ -107,7 +110,7 @@ async function applyUpgrade(deps: BillingDeps, record: UpgradeRecord, paymentId:
     });
     if (changed) break;
   }
-  await deps.upgrades.settle(record._id, 'applied', paymentId ?? '', deps.clock.now());
+  await deps.upgrades.settle(record, 'applied', paymentId ?? '', deps.clock.now());
   // Renewals charge the larger price from now on.
   await syncToHub(deps, record.tenantId).catch((err) =>
     deps.logger.warn('upgrade not yet known to the hub', { tenantId: record.tenantId, err }),

@@ -1,5 +1,6 @@
 import { AppError } from '@mailplane/contracts';
 import type { Provider } from '../data-access/provider';
+import { UpstreamError } from '../data-access/upstream-error';
 import type { BillingDeps } from './deps';
 
 /** The provider, when billing is configured at all (a hub and a provider); 503 `billing_not_configured` otherwise. */
@@ -11,11 +12,8 @@ export function configuredProvider(deps: BillingDeps): Provider {
 /** A failed call to the hub or the provider, as the tenant sees it: 503 `billing_unavailable`, never a 500. */
 export function unavailable(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  const status = (err as { response?: { status?: number } }).response?.status;
-  return new AppError(
-    'billing_unavailable',
-    `The billing hub or payment provider could not be reached${status ? ` (HTTP ${status})` : ''}.`,
-  );
+  const answer = err instanceof UpstreamError ? err.answer : null;
+  return new AppError('billing_unavailable', `The billing hub or payment provider could not be reached${answer ? ` (${answer})` : ''}.`);
 }
 
 export async function callUpstream<T>(call: () => Promise<T>): Promise<T> {

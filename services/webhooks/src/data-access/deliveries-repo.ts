@@ -1,4 +1,4 @@
-import type { Filter, Store, Update } from '@mailplane/store';
+import { DuplicateKeyError, tenantScoped, type Store } from '@mailplane/store';
 
 export interface DeliveryAttempt {
   at: Date;
@@ -25,21 +25,43 @@ export interface DeliveryRecord {
 }
 
 export function deliveriesRepo(store: Store) {
-  const deliveries = store.collection<DeliveryRecord>('deliveries');
+  const all = store.collection<DeliveryRecord>('deliveries');
+  const deliveries = tenantScoped(all);
+  /** Writes only while the lease taken with `delivery` is still held: false when another worker took it over. */
+  const whileLeased = async (delivery: DeliveryRecord, update: Parameters<typeof deliveries.updateOne>[2]) =>
+    (await deliveries.updateOne(delivery.tenantId, { _id: delivery._id, leaseUntil: delivery.leaseUntil }, update)).matched === 1;
   return {
     async init() {
-      await deliveries.createIndex({ key: 1 }, { unique: true });
+      await all.createIndex({ key: 1 }, { unique: true });
       // start-up recovery: everything still pending
-      await deliveries.createIndex({ status: 1, nextAttemptAt: 1 });
+      await all.createIndex({ status: 1, nextAttemptAt: 1 });
     },
-    insert: (record: DeliveryRecord) => deliveries.insertOne(record),
-    byKey: (key: string) => deliveries.findOne({ key }),
-    byId: (id: string) => deliveries.findOne({ _id: id }),
-    claim: (id: string, expect: Filter, update: Update) => deliveries.findOneAndUpdate({ _id: id, ...expect }, update),
-    async change(id: string, expect: Filter, update: Update): Promise<boolean> {
-      return (await deliveries.updateOne({ _id: id, ...expect }, update)).matched === 1;
+    /** Stores a new delivery; for a redelivered event, the one its key already stored. */
+    async insertOnce(record: DeliveryRecord): Promise<DeliveryRecord> {
+      try {
+        await all.insertOne(record);
+        return record;
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError)) throw err;
+        return (await deliveries.findOne(record.tenantId, { key: record.key })) ?? record;
+      }
     },
-    pending: (limit: number) => deliveries.find({ status: 'pending' }, { sort: { nextAttemptAt: 1, _id: 1 }, limit }),
+    byId: (tenantId: string, id: string) => deliveries.findOne(tenantId, { _id: id }),
+    byKey: (tenantId: string, key: string) => deliveries.findOne(tenantId, { key }),
+    /** Takes the lease of a pending delivery that is due and not held by another worker; null when it cannot. */
+    claim: (tenantId: string, id: string, now: Date, leaseUntil: Date) =>
+      all.findOneAndUpdate(
+        { _id: id, tenantId, status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ leaseUntil: null }, { leaseUntil: { $lt: now } }] },
+        { $set: { leaseUntil } },
+      ),
+    /** Records a failed attempt and when to try again, releasing the lease. */
+    retryLater: (delivery: DeliveryRecord, attempt: DeliveryAttempt, nextAttemptAt: Date, at: Date) =>
+      whileLeased(delivery, { $set: { nextAttemptAt, leaseUntil: null, updatedAt: at }, $push: { attempts: attempt } }),
+    /** Ends the delivery, with its last attempt when one was made. */
+    finish: (delivery: DeliveryRecord, status: 'succeeded' | 'failed' | 'cancelled', attempt: DeliveryAttempt | null, at: Date) =>
+      whileLeased(delivery, { $set: { status, leaseUntil: null, updatedAt: at }, ...(attempt ? { $push: { attempts: attempt } } : {}) }),
+    /** Every tenant's pending deliveries, for start-up recovery to queue again. */
+    pending: (limit: number) => all.find({ status: 'pending' }, { sort: { nextAttemptAt: 1, _id: 1 }, limit }),
   };
 }
 export type DeliveriesRepo = ReturnType<typeof deliveriesRepo>;

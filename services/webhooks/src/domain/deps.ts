@@ -3,7 +3,7 @@ import type { Clock, KeyBox, Logger } from '@mailplane/runtime';
 import type { WebhooksConfig } from '../config';
 import type { DeliveriesRepo } from '../data-access/deliveries-repo';
 import type { EndpointsRepo } from '../data-access/endpoints-repo';
-import type { HttpTarget } from './http-target';
+import type { HttpTarget } from '../data-access/http-target';
 
 export interface WebhooksDeps {
   config: WebhooksConfig;

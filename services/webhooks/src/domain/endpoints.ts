@@ -1,6 +1,6 @@
 import { AppError, type WebhookEventType } from '@mailplane/contracts';
 import { newId, pageOf } from '@mailplane/runtime';
-import type { EndpointRecord } from '../data-access/endpoints-repo';
+import type { EndpointChanges, EndpointRecord } from '../data-access/endpoints-repo';
 import type { WebhooksDeps } from './deps';
 import { newSecret } from './signing';
 
@@ -62,14 +62,9 @@ export async function listEndpoints(deps: WebhooksDeps, tenantId: string, page: 
   return pageOf(page, deps.endpoints.list(tenantId, page), deps.endpoints.count(tenantId), endpointView);
 }
 
-export async function updateEndpoint(
-  deps: WebhooksDeps,
-  tenantId: string,
-  id: string,
-  changes: { url?: string; eventTypes?: EventTypes; description?: string; disabled?: boolean },
-) {
+export async function updateEndpoint(deps: WebhooksDeps, tenantId: string, id: string, changes: EndpointChanges) {
   if (changes.url !== undefined) checkUrl(deps, changes.url);
-  const updated = await deps.endpoints.update(tenantId, id, { $set: { ...changes, updatedAt: deps.clock.now() } });
+  const updated = await deps.endpoints.update(tenantId, id, changes, deps.clock.now());
   if (!updated) throw new AppError('not_found', `No webhook endpoint ${id}`);
 }
 
@@ -87,7 +82,7 @@ export async function rotateSecret(deps: WebhooksDeps, tenantId: string, id: str
     { sealed: deps.keyBox.seal(secret), expiresAt: null },
     { sealed: record.secrets[0].sealed, expiresAt: previousSecretExpiresAt },
   ];
-  const rotated = await deps.endpoints.update(tenantId, id, { $set: { secrets, updatedAt: now } });
+  const rotated = await deps.endpoints.replaceSecrets(tenantId, id, secrets, now);
   if (!rotated) throw new AppError('not_found', `No webhook endpoint ${id}`);
   return { secret, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() };
 }

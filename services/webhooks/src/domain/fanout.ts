@@ -1,5 +1,4 @@
 import { QUEUES, WORK_TYPES, isWebhookEventType, type Envelope } from '@mailplane/contracts';
-import { DuplicateKeyError } from '@mailplane/store';
 import { newEnvelope, newId } from '@mailplane/runtime';
 import type { DeliveryRecord } from '../data-access/deliveries-repo';
 import type { WebhooksDeps } from './deps';
@@ -36,14 +35,8 @@ export async function fanOut(deps: WebhooksDeps, event: Envelope): Promise<numbe
       createdAt: now,
       updatedAt: now,
     };
-    let stored = delivery;
-    try {
-      await deps.deliveries.insert(delivery);
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-      stored = (await deps.deliveries.byKey(key)) ?? delivery;
-      if (stored.status !== 'pending') continue;
-    }
+    const stored = await deps.deliveries.insertOnce(delivery);
+    if (stored.status !== 'pending') continue;
     await deps.broker.send(QUEUES.webhooksDeliveries, workItem(stored, now));
   }
   return endpoints.length;

@@ -18,8 +18,8 @@ export async function consumeEvents(broker: Broker, deps: WebhooksDeps): Promise
     QUEUES.webhooksDeliveries,
     async (item) => {
       const deliveryId = (item.data as { deliveryId?: unknown })?.deliveryId;
-      if (typeof deliveryId !== 'string') return deadLetter('work item without a deliveryId');
-      return attemptDelivery(deps, deliveryId);
+      if (typeof deliveryId !== 'string' || !item.tenantId) return deadLetter('work item without a deliveryId or tenantId');
+      return attemptDelivery(deps, item.tenantId, deliveryId);
     },
     { prefetch: deps.config.concurrency, maxAttempts: 10 },
   );

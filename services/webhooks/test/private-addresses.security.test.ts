@@ -1,5 +1,5 @@
 import type { LookupAddress } from 'node:dns';
-import { isPrivateAddress, publicOnlyLookup } from '../src/domain/http-target';
+import { isPrivateAddress, publicOnlyLookup } from '../src/data-access/private-addresses';
 
 const lookup = (host: string, options: { all?: boolean }) =>
   new Promise<{ err: NodeJS.ErrnoException | null; result: unknown }>((resolve) =>

@@ -1,0 +1,100 @@
+import request from 'supertest';
+import { expectContract, expectProblem } from '../../../test/support/contract';
+import { subscribedTenant } from '../../../test/support/billing';
+import { auth } from '../../../test/support/mail';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await startTestPlatform({ DEFAULT_MONTHLY_QUOTA: '2', SEND_RATE_LIMIT: '1000' });
+});
+afterAll(() => platform.stop());
+afterEach(() => {
+  platform.sandbox.hub.setDown(false);
+  platform.sandbox.provider.behaviour.reset();
+});
+
+const state = (key: string) => request(platform.url).get('/billing/state').set(auth(key));
+const checkout = (key: string, body: object) => request(platform.url).post('/billing/checkout').set(auth(key)).send(body);
+/** What the provider sends: the payment id, form-encoded, nothing else. */
+const notify = (id: string) => request(platform.url).post('/billing/webhook/payment-provider').type('form').send({ id });
+
+describe('catalogue, degraded', () => {
+  it('when the hub is down, then the last catalogue is replayed degraded: nothing purchasable, no price ids', async () => {
+    await request(platform.url).get('/billing/catalogue').expect(200);
+    platform.sandbox.hub.setDown(true);
+    const res = await request(platform.url).get('/billing/catalogue');
+    expectContract(res, 'getCatalogue');
+    expect(res.body.degraded).toBe(true);
+    expect(res.body.plans).toHaveLength(4);
+    for (const plan of res.body.plans) {
+      expect(plan.purchasable).toBe(false);
+      expect(plan.priceId).toBeUndefined();
+    }
+    const { key } = await platform.newTenant();
+    expectProblem(await checkout(key, { plan: 'starter' }), 422, 'plan_not_purchasable', 'createCheckout');
+  });
+});
+
+describe('checkout, refused', () => {
+  it('when the payment fails, then nothing is granted and a new checkout may be opened', async () => {
+    const { key } = await platform.newTenant();
+    const opened = (await checkout(key, { plan: 'starter' })).body;
+    await platform.sandbox.provider.complete(opened.paymentId, 'failed');
+    expect((await notify(opened.paymentId)).status).toBe(200);
+    expect((await state(key)).body).toMatchObject({ hasSubscription: false, status: 'none' });
+    expect((await checkout(key, { plan: 'starter' })).status).toBe(200);
+  });
+
+  it.each([
+    ['the free plan', 422, 'plan_not_purchasable', { plan: 'free' }],
+    ['a plan the hub does not sell', 422, 'plan_not_purchasable', { plan: 'platinum' }],
+    ['a payment method not offered', 400, 'validation_failed', { plan: 'starter', paymentMethod: 'cash' }],
+  ])('when the checkout names %s, then %i %s and no payment is created', async (_label, status, code, body) => {
+    const { key } = await platform.newTenant();
+    const payments = platform.sandbox.provider.payments().length;
+    expectProblem(await checkout(key, body), status, code, 'createCheckout');
+    expect(platform.sandbox.provider.payments()).toHaveLength(payments);
+  });
+
+  it('when the provider is down, then checkout is 503 and a notification is 503 so that the provider retries', async () => {
+    const { key } = await platform.newTenant();
+    const opened = (await checkout(key, { plan: 'starter' })).body;
+    platform.sandbox.provider.behaviour.setDown(true);
+    expectProblem(await checkout(key, { plan: 'starter' }), 503, 'billing_unavailable', 'createCheckout');
+    const res = await notify(opened.paymentId);
+    expect(res.status).toBe(503);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+  });
+
+  it('when a notification has no payment id, then 400 in text', async () => {
+    const res = await request(platform.url).post('/billing/webhook/payment-provider').type('form').send({ other: 'x' });
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+  });
+  it('when the tenant already holds a subscription, then 409 already_subscribed', async () => {
+    const t = await subscribedTenant(platform, 'starter');
+    expectProblem(await checkout(t.key, { plan: 'growth' }), 409, 'already_subscribed', 'createCheckout');
+  });
+});
+
+describe('billing not configured', () => {
+  it('when no hub or provider is set, then checkout is 503 billing_not_configured, the catalogue degraded, the state still answers', async () => {
+    const bare = await startTestPlatform({ BILLING_HUB_URL: '', PAYMENT_PROVIDER_URL: '' });
+    try {
+      const { key } = await bare.newTenant();
+      expectProblem(
+        await request(bare.url).post('/billing/checkout').set(auth(key)).send({ plan: 'starter' }),
+        503,
+        'billing_not_configured',
+        'createCheckout',
+      );
+      const catalogue = await request(bare.url).get('/billing/catalogue');
+      expectContract(catalogue, 'getCatalogue');
+      expect(catalogue.body).toMatchObject({ degraded: true, plans: [] });
+      expect((await request(bare.url).get('/billing/state').set(auth(key))).body).toMatchObject({ status: 'none', hasSubscription: false });
+    } finally {
+      await bare.stop();
+    }
+  });
+});

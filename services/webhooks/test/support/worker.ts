@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createMemoryBroker } from '@mailplane/broker';
+import type { WebhookEventType } from '@mailplane/contracts';
+import { createLogger, newEnvelope, systemClock } from '@mailplane/runtime';
+import { createStore } from '@mailplane/store';
+import { eventually } from '../../../../test/support/eventually';
+import { createEndpoint } from '../../src/domain/endpoints';
+import { startWebhooks, webhooksConfig } from '../../src';
+
+/**
+ * The webhooks service alone, on an in-process broker and a fresh store, so a test can publish events
+ * itself and wait until each delivery is settled (succeeded, failed, cancelled) instead of sleeping.
+ */
+export async function startWebhooksWorker(env: Record<string, string> = {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'webhooks-'));
+  const broker = createMemoryBroker();
+  const store = await createStore({ dir });
+  const service = await startWebhooks({
+    config: webhooksConfig({ WEBHOOK_SECRET_KEY: 'test-webhook-secret-key-0123456789', WEBHOOK_SANDBOX: 'true', ...env }),
+    broker,
+    store,
+    logger: createLogger({ level: 'silent' }),
+  });
+  const { deps } = service;
+  return {
+    deps,
+    endpoint: (tenantId: string, url: string, eventTypes: (WebhookEventType | '*')[] = ['*']) =>
+      createEndpoint(deps, tenantId, { url, eventTypes }),
+    /** Publishes a tenant's event as mail would; returns its id, the `webhook-id` of its deliveries. */
+    async publish(tenantId: string, type: WebhookEventType = 'email.queued'): Promise<string> {
+      const event = newEnvelope('event', type, systemClock.now(), { tenantId, correlationId: tenantId, data: { messageId: 'msg_x' } });
+      await broker.publish(event);
+      return event.id;
+    },
+    /** The delivery of an event to an endpoint once it is settled: nothing more will be sent for it. */
+    async settled(tenantId: string, eventId: string, endpointId: string, timeoutMs = 10_000) {
+      const key = `${eventId}:${endpointId}`;
+      await eventually(
+        async () => ((await deps.deliveries.byKey(tenantId, key))?.status ?? 'pending') !== 'pending',
+        `the delivery ${key} to settle`,
+        timeoutMs,
+      );
+      return (await deps.deliveries.byKey(tenantId, key))!;
+    },
+    async stop() {
+      await service.stop();
+      await broker.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+export type WebhooksWorker = Awaited<ReturnType<typeof startWebhooksWorker>>;
