@@ -51,6 +51,22 @@ describe('upgrade, refused', () => {
     expect(await state(t.key)).toMatchObject({ plan: 'starter', monthlyEmailQuota: 20000 });
   });
 
+  it('when a declined upgrade is retried after the card is fixed, then the provider is asked afresh and the retry is charged once', async () => {
+    const t = await subscribed('starter');
+    const first = (await quote(t.key, 'growth')).body;
+    platform.sandbox.provider.behaviour.declineNextRecurring();
+    const body = { plan: 'growth', acceptedCents: first.amountCents, consented: true };
+    expectProblem(await upgrade(t.key, body), 402, 'payment_declined', 'upgradeSubscription');
+
+    // The fresh quote is the same amount (a cent lasts minutes), so the retry names the same upgrade.
+    const fresh = (await quote(t.key, 'growth')).body;
+    expect(fresh.amountCents).toBe(first.amountCents);
+    const retried = await Promise.all([upgrade(t.key, body), upgrade(t.key, body)]);
+    expect(retried.map((r) => r.status)).toContain(200);
+    expect(recurringCharges(t.customerId).map((p) => p.status)).toEqual(['failed', 'paid']);
+    expect(await state(t.key)).toMatchObject({ plan: 'growth', monthlyEmailQuota: 100000 });
+  });
+
   it.each([
     ['a smaller plan', 422, 'not_an_upgrade', 'free'],
     ['the same plan', 422, 'not_an_upgrade', 'starter'],

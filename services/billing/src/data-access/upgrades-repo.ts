@@ -1,40 +1,62 @@
 import { tenantScoped, type Store } from '@mailplane/store';
 
 /**
- * An upgrade charge, written before the charge is made. Its id is the charge's idempotency key and is
- * derived from the request, so a retried upgrade never charges twice, and a charge confirmed later (or
- * after a crash) still finds what it pays for.
+ * An upgrade, written before it is charged. Its id is derived from the request, so a retried upgrade finds
+ * the same record, and a charge confirmed later (or after a crash) still finds what it pays for. Each
+ * charge attempt has its own idempotency key (`<id>.<attempt>`): a retry of the same attempt charges at
+ * most once, and a retry after a decline is a new attempt that the provider charges afresh.
  */
 export interface UpgradeRecord {
   _id: string;
   tenantId: string;
+  /** The entitlement revision the amount was priced on; the charge applies only while it is current. */
+  revision: number;
   plan: string;
   priceCents: number;
   monthlyEmailQuota: number;
   amountCents: number;
   currency: string;
+  /** 1 for the first charge; one more for every retry after a decline. */
+  attempt: number;
   paymentId: string | null;
   status: 'open' | 'applied' | 'closed';
   createdAt: Date;
   appliedAt: Date | null;
 }
 
+export const chargeKey = (record: Pick<UpgradeRecord, '_id' | 'attempt'>) => `${record._id}.${record.attempt}`;
+
 export function upgradesRepo(store: Store) {
   const upgrades = store.collection<UpgradeRecord>('upgrades');
   const ofTenant = tenantScoped(upgrades);
+  const reread = async (record: UpgradeRecord) => (await ofTenant.findOne(record.tenantId, { _id: record._id }))!;
   return {
     byId: (tenantId: string, id: string) => ofTenant.findOne(tenantId, { _id: id }),
     /** The record for this id, created if new. */
     async open(record: UpgradeRecord): Promise<UpgradeRecord> {
       await upgrades.updateOne({ _id: record._id }, { $setOnInsert: { ...record } }, { upsert: true });
-      return (await ofTenant.findOne(record.tenantId, { _id: record._id }))!;
+      return reread(record);
     },
-    async settle(upgrade: UpgradeRecord, status: 'applied' | 'closed', paymentId: string, at: Date): Promise<void> {
+    /** Reopens a declined upgrade as its next attempt; racing retries agree on one attempt. */
+    async nextAttempt(record: UpgradeRecord): Promise<UpgradeRecord> {
       await ofTenant.updateOne(
+        record.tenantId,
+        { _id: record._id, status: 'closed', attempt: record.attempt },
+        { $set: { status: 'open', paymentId: null }, $inc: { attempt: 1 } },
+      );
+      return reread(record);
+    },
+    async setPayment(record: UpgradeRecord, paymentId: string): Promise<void> {
+      await ofTenant.updateOne(record.tenantId, { _id: record._id, attempt: record.attempt, paymentId: null }, { $set: { paymentId } });
+    },
+    /** Settles the attempt the payment belongs to; an older attempt's late news changes nothing. */
+    async settle(upgrade: UpgradeRecord, status: 'applied' | 'closed', paymentId: string, at: Date): Promise<boolean> {
+      const { matched } = await ofTenant.updateOne(
         upgrade.tenantId,
-        { _id: upgrade._id, status: 'open' },
+        { _id: upgrade._id, status: 'open', attempt: upgrade.attempt },
         { $set: { status, paymentId, appliedAt: status === 'applied' ? at : null } },
       );
+      return matched === 1;
     },
   };
 }

@@ -60,7 +60,7 @@ async function settleUpgradeNotification(
   const tenantId = payment.metadata?.tenantId;
   const record = tenantId ? await deps.upgrades.byId(tenantId, upgradeId) : null;
   if (!record) return 'unattributed';
-  if (record.status !== 'open') return 'already_applied';
+  if (record.status !== 'open' || String(record.attempt) !== payment.metadata?.attempt) return 'already_applied';
   const charge = await settleUpgradePayment(deps, record, payment);
   return charge === 'applied' ? 'applied' : charge === 'declined' ? 'closed' : 'pending';
 }

@@ -1,6 +1,6 @@
 import { AppError, type UpgradeRequest, type UpgradeResult } from '@mailplane/contracts';
 import { ChargeRefusedError, type ProviderPayment } from '../data-access/provider';
-import type { UpgradeRecord } from '../data-access/upgrades-repo';
+import { chargeKey, type UpgradeRecord } from '../data-access/upgrades-repo';
 import { configuredProvider, unavailable } from './upstream';
 import type { BillingDeps } from './deps';
 import { changeSubscription, entitles } from './entitlement';
@@ -24,10 +24,12 @@ export async function upgrade(deps: BillingDeps, tenantId: string, input: Upgrad
     throw new AppError('quote_not_consented', `A charge of ${quote.amountCents} cents needs the customer's consent (consented: true).`);
   }
   const now = deps.clock.now();
-  // Same tenant, same subscription state, same plan and amount: the same record and idempotency key.
-  const record = await deps.upgrades.open({
+  // Same tenant, same subscription state, same plan and amount: the same record.
+  let record = await deps.upgrades.open({
     _id: `upg_${tenantId}_${account.revision}_${target.id}_${quote.amountCents}`,
     tenantId,
+    revision: account.revision,
+    attempt: 1,
     plan: target.id,
     priceCents: target.priceCents,
     monthlyEmailQuota: target.monthlyEmailQuota,
@@ -38,6 +40,8 @@ export async function upgrade(deps: BillingDeps, tenantId: string, input: Upgrad
     createdAt: now,
     appliedAt: null,
   });
+  // A decline is final at the provider, which would replay it under the same key: the retry is a new attempt.
+  if (record.status === 'closed') record = await deps.upgrades.nextAttempt(record);
   const result = (paymentId: string | null): UpgradeResult => ({
     plan: target.id,
     chargedCents: quote.amountCents,
@@ -56,12 +60,13 @@ export async function upgrade(deps: BillingDeps, tenantId: string, input: Upgrad
         amount: providerAmount(quote.amountCents, quote.currency),
         description: `Mailplane upgrade to ${target.id}, rest of the period`,
         webhookUrl: `${deps.config.publicUrl}/billing/webhook/payment-provider`,
-        metadata: { tenantId, plan: target.id, upgradeId: record._id },
+        metadata: { tenantId, plan: target.id, upgradeId: record._id, attempt: String(record.attempt) },
         sequenceType: 'recurring',
         customerId: account.customerId!,
       },
-      record._id,
+      chargeKey(record),
     );
+    await deps.upgrades.setPayment(record, payment.id);
   } catch (err) {
     if (err instanceof ChargeRefusedError) {
       await deps.upgrades.settle(record, 'closed', '', now);
