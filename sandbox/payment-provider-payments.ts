@@ -37,7 +37,12 @@ export interface ProviderPayment {
   canceledAt?: string;
   expiredAt?: string;
   details?: { failureReason: string };
-  _links: { self: Link; checkout?: Link };
+  /** Present, true, while the payment can still be canceled (`DELETE /v2/payments/{id}`); omitted once final. */
+  isCancelable?: boolean;
+  /** Present once paid: how much was refunded and how much can still be. */
+  amountRefunded?: Amount;
+  amountRemaining?: Amount;
+  _links: { self: Link; checkout?: Link; refunds?: Link };
 }
 
 export interface ProviderCustomer {
@@ -131,6 +136,7 @@ export function createPayment(state: ProviderState, body: Record<string, unknown
   if (mandate) {
     chargeRecurring(state, payment, mandate);
   } else {
+    payment.isCancelable = true;
     payment.expiresAt = timestamp(now + CHECKOUT_TTL_MS);
     payment._links.checkout = { href: `${state.url}/checkout/${id}`, type: 'text/html' };
   }
@@ -148,6 +154,8 @@ export function settle(state: ProviderState, paymentId: string, status: SettledS
   payment[`${status}At`] = timestamp();
   // Mollie only offers the checkout while the payment can still be paid.
   delete payment._links.checkout;
+  delete payment.isCancelable;
+  if (status === 'paid') markPaid(payment);
   if (status === 'paid' && payment.sequenceType === 'first') {
     const mandate: ProviderMandate = {
       resource: 'mandate',
@@ -174,7 +182,13 @@ function chargeRecurring(state: ProviderState, payment: ProviderPayment, mandate
   } else {
     payment.status = 'paid';
     payment.paidAt = timestamp();
+    markPaid(payment);
   }
+}
+
+function markPaid(payment: ProviderPayment): void {
+  payment.amountRefunded = { currency: payment.amount.currency, value: '0.00' };
+  payment.amountRemaining = { ...payment.amount };
 }
 
 function findMandate(state: ProviderState, customerId: string, mandateId: string | null): ProviderMandate {

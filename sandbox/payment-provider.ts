@@ -11,10 +11,12 @@ import {
   type ProviderState,
   type SettledStatus,
 } from './payment-provider-payments';
+import { cancelPayment, createRefund, listRefunds, type ProviderRefund } from './payment-provider-refunds';
 import { createWebhookSender, type WebhookCall } from './payment-provider-webhook';
 
 export type { PaymentStatus, ProviderCustomer, ProviderPayment, SequenceType, SettledStatus } from './payment-provider-payments';
 export type { WebhookCall } from './payment-provider-webhook';
+export type { ProviderRefund } from './payment-provider-refunds';
 
 export interface PaymentProviderOptions {
   apiKey: string;
@@ -23,15 +25,25 @@ export interface PaymentProviderOptions {
   host?: string;
 }
 
-/** Stands in for the Mollie v2 API: customers, payments with a hosted checkout, mandates, recurring charges and webhooks. */
+/**
+ * Stands in for the Mollie v2 API: customers, payments with a hosted checkout, mandates, recurring charges,
+ * cancellation of open payments, refunds and webhooks.
+ */
 export interface PaymentProvider {
   /** Base URL; API paths start with /v2. */
   url: string;
   apiKey: string;
-  /** Settles a payment as the customer's checkout would: sets status, creates the mandate for a paid `first` payment, then calls its webhookUrl. */
-  complete(paymentId: string, status: SettledStatus): Promise<void>;
+  /**
+   * Settles a payment as the customer's checkout would: sets status, creates the mandate for a paid `first`
+   * payment, then calls its webhookUrl, unless `notify: false` holds the call back (a webhook that lags).
+   */
+  complete(paymentId: string, status: SettledStatus, options?: { notify?: boolean }): Promise<void>;
+  /** Calls the payment's webhookUrl (again), as Mollie does on a status change or a retry. */
+  notify(paymentId: string): Promise<void>;
   /** Copies, oldest first. */
   payments(): ProviderPayment[];
+  /** Copies of every refund made, oldest first. */
+  refunds(): ProviderRefund[];
   /** Each webhook call made: paymentId, the HTTP status the receiver answered (null on connection error), time. */
   webhookCalls(): WebhookCall[];
   behaviour: PaymentProviderBehaviour;
@@ -50,39 +62,70 @@ export async function startPaymentProvider(options: PaymentProviderOptions): Pro
   const state: ProviderState = { url: '', customers: new Map(), payments: new Map(), mandates: new Map(), declines: 0 };
   const webhooks = createWebhookSender(options.webhookRetryMs ?? [100, 300, 1000]);
   const idempotency = createIdempotencyStore();
+  const refunds: ProviderRefund[] = [];
   let down = false;
 
-  async function complete(paymentId: string, status: SettledStatus): Promise<void> {
-    const payment = settle(state, paymentId, status);
-    if (payment.webhookUrl) await webhooks.deliver(payment.webhookUrl, payment.id);
+  async function complete(paymentId: string, status: SettledStatus, { notify: now = true } = {}): Promise<void> {
+    settle(state, paymentId, status);
+    if (now) await notify(paymentId);
+  }
+
+  async function notify(paymentId: string): Promise<void> {
+    const payment = state.payments.get(paymentId);
+    if (payment?.webhookUrl) await webhooks.deliver(payment.webhookUrl, payment.id);
   }
 
   async function api(req: IncomingMessage, res: ServerResponse, path: string, rawQuery: string): Promise<void> {
     if (down) throw new ApiError(503, 'The service is temporarily unavailable, try again later');
     if (req.headers.authorization !== `Bearer ${options.apiKey}`)
       throw new ApiError(401, 'Missing authentication, or failed to authenticate');
-    const paymentId = /^\/v2\/payments\/([^/]+)$/.exec(path)?.[1];
+    const [, paymentId, sub] = /^\/v2\/payments\/([^/]+)(\/refunds)?$/.exec(path) ?? [];
     if (req.method === 'POST' && path === '/v2/customers')
       return sendJson(res, 201, createCustomer(state, parseJsonObject(await readBody(req))));
-    if (req.method === 'POST' && path === '/v2/payments') return postPayment(req, res);
+    if (req.method === 'POST' && path === '/v2/payments')
+      return postIdempotent(req, res, path, (body) => createPayment(state, body), respondCreated);
     if (req.method === 'GET' && path === '/v2/methods') return sendJson(res, 200, listMethods(rawQuery));
-    if (req.method === 'GET' && paymentId) {
-      const payment = state.payments.get(decodeURIComponent(paymentId));
-      if (!payment) throw new ApiError(404, `No payment exists with token ${decodeURIComponent(paymentId)}`);
-      return sendJson(res, 200, payment);
+    const payment = paymentId ? existing(decodeURIComponent(paymentId)) : undefined;
+    if (req.method === 'GET' && payment && !sub) return sendJson(res, 200, payment);
+    if (req.method === 'DELETE' && payment && !sub) {
+      sendJson(res, 200, cancelPayment(payment));
+      if (payment.webhookUrl) void webhooks.deliver(payment.webhookUrl, payment.id);
+      return;
     }
+    if (req.method === 'POST' && payment && sub)
+      return postIdempotent(
+        req,
+        res,
+        path,
+        (body) => createRefund(payment, body, refunds),
+        (r, refund) => sendJson(r, 201, refund),
+      );
+    if (req.method === 'GET' && payment && sub) return sendJson(res, 200, listRefunds(payment, refunds));
     throw new ApiError(404, 'The requested resource does not exist');
   }
 
-  async function postPayment(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  function existing(paymentId: string): ProviderPayment {
+    const payment = state.payments.get(paymentId);
+    if (!payment) throw new ApiError(404, `No payment exists with token ${paymentId}`);
+    return payment;
+  }
+
+  /** Mollie's `Idempotency-Key` on every POST; one key used on another endpoint or with another body is a 400. */
+  async function postIdempotent<T>(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    create: (body: Record<string, unknown>) => T,
+    respond: (res: ServerResponse, created: T) => void,
+  ): Promise<void> {
     const key = req.headers['idempotency-key'];
-    if (typeof key !== 'string' || key === '') return respondCreated(res, createPayment(state, parseJsonObject(await readBody(req))));
+    if (typeof key !== 'string' || key === '') return respond(res, create(parseJsonObject(await readBody(req))));
 
     const claim = idempotency.claim(key);
     if (claim.kind === 'in-progress') throw new ApiError(409, 'A request with this Idempotency-Key is still being processed');
     let text: string;
     try {
-      text = await readBody(req);
+      text = `${path}\n${await readBody(req)}`;
     } catch (error) {
       if (claim.kind === 'new') claim.abandon();
       throw error;
@@ -91,17 +134,17 @@ export async function startPaymentProvider(options: PaymentProviderOptions): Pro
       if (!claim.matches(text)) throw new ApiError(400, 'The Idempotency-Key was already used for a request with a different body');
       return sendJson(res, claim.status, claim.body, { 'Idempotent-Replayed': 'true' });
     }
-    let payment: ProviderPayment;
+    let created: T;
     try {
-      payment = createPayment(state, parseJsonObject(text));
+      created = create(parseJsonObject(text.slice(path.length + 1)));
     } catch (error) {
       // A refused request is answered the same way again; anything unexpected may be retried for real.
       if (error instanceof ApiError) claim.finish(text, error.status, error.toJSON());
       else claim.abandon();
       throw error;
     }
-    claim.finish(text, 201, structuredClone(payment));
-    respondCreated(res, payment);
+    claim.finish(text, 201, structuredClone(created));
+    respond(res, created);
   }
 
   function respondCreated(res: ServerResponse, payment: ProviderPayment): void {
@@ -132,7 +175,9 @@ export async function startPaymentProvider(options: PaymentProviderOptions): Pro
     url: http.url,
     apiKey: options.apiKey,
     complete,
+    notify,
     payments: () => [...state.payments.values()].map((payment) => structuredClone(payment)),
+    refunds: () => refunds.map((refund) => structuredClone(refund)),
     webhookCalls: webhooks.calls,
     behaviour: {
       setDown: (value) => void (down = value),

@@ -10,9 +10,9 @@ import { createHubClient } from './data-access/hub';
 import { createProviderClient } from './data-access/provider';
 import { upgradesRepo } from './data-access/upgrades-repo';
 import { hubEventsRepo } from './data-access/hub-events-repo';
+import { ledgerRepo } from './data-access/ledger-repo';
 import type { BillingDeps } from './domain/deps';
-import { announce } from './domain/entitlement';
-import { syncToHub } from './domain/hub-sync';
+import { sweep } from './domain/sweeper';
 import { billingHandlers } from './entry-points/rpc';
 
 export interface BillingService {
@@ -21,7 +21,6 @@ export interface BillingService {
 }
 
 const SWEEP_EVERY_MS = 1000;
-const SWEEP_GRACE_MS = 2000;
 
 export async function startBilling(options: {
   config: BillingConfig;
@@ -40,6 +39,7 @@ export async function startBilling(options: {
     checkouts: checkoutsRepo(store),
     upgrades: upgradesRepo(store),
     hubEvents: hubEventsRepo(store),
+    ledger: ledgerRepo(store),
     catalogue: catalogueRepo(store),
     broker,
     clock: options.clock ?? systemClock,
@@ -48,18 +48,9 @@ export async function startBilling(options: {
   await deps.accounts.init();
   await deps.checkouts.init();
   await deps.hubEvents.init();
+  await deps.ledger.init();
   const rpc = await serveOperations(broker, QUEUES.billing, billingHandlers(deps), { logger });
-  // Entitlement changes the broker did not confirm go out again; subscriptions the hub does not know yet are sent to it.
-  const sweeper = runPeriodically(
-    async () => {
-      for (const account of await deps.accounts.unannounced(new Date(deps.clock.now().getTime() - SWEEP_GRACE_MS), 100))
-        await announce(deps, account);
-      for (const account of await deps.accounts.unsynced(100)) await syncToHub(deps, account._id);
-    },
-    SWEEP_EVERY_MS,
-    logger,
-    'billing sweep',
-  );
+  const sweeper = runPeriodically(() => sweep(deps), SWEEP_EVERY_MS, logger, 'billing sweep');
   logger.info(
     config.hub && config.provider ? 'billing service started' : 'billing service started without a hub or provider: billing answers 503',
   );

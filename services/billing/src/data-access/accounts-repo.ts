@@ -29,23 +29,45 @@ export interface AccountRecord extends CarriesEvents<Envelope> {
   subscription: Subscription | null;
   /** Grows with every change of what the tenant is entitled to (`entitlement.changed`). */
   revision: number;
+  /**
+   * The decision about each paid payment, written in the same compare-and-set as the state it was decided
+   * on, so a payment is never both granted and refunded however its notifications race.
+   */
+  grantedPayments: string[];
+  refusedPayments: string[];
   updatedAt: Date;
 }
+
+/** Appends a payment to one of the account's decision lists. */
+type PaymentDecision = { grantedPayments: string } | { refusedPayments: string };
 
 export function accountsRepo(store: Store) {
   const accounts = store.collection<AccountRecord>('accounts');
   // Announcing an old read must not forget the events of a later revision.
   const outbox = eventOutbox(accounts, { agedBy: 'updatedAt', guardedBy: 'revision' });
   /** Compare-and-set on the account as read: false when another change came first. */
-  const changeRead = async (account: AccountRecord, fields: Partial<AccountRecord>): Promise<boolean> =>
-    (await accounts.updateOne({ _id: account._id, revision: account.revision, updatedAt: account.updatedAt }, { $set: fields })).matched ===
-    1;
+  const changeRead = async (account: AccountRecord, fields: Partial<AccountRecord>, push?: PaymentDecision): Promise<boolean> =>
+    (
+      await accounts.updateOne(
+        { _id: account._id, revision: account.revision, updatedAt: account.updatedAt },
+        { $set: fields, ...(push ? { $push: push } : {}) },
+      )
+    ).matched === 1;
   return {
     init: () => outbox.init(),
     byTenant: (tenantId: string) => accounts.findOne({ _id: tenantId }),
     /** Creates the account on first use. */
     async ensure(tenantId: string, at: Date): Promise<AccountRecord> {
-      const fresh: AccountRecord = { _id: tenantId, customerId: null, subscription: null, revision: 0, updatedAt: at, ...carrying([]) };
+      const fresh: AccountRecord = {
+        _id: tenantId,
+        customerId: null,
+        subscription: null,
+        revision: 0,
+        grantedPayments: [],
+        refusedPayments: [],
+        updatedAt: at,
+        ...carrying([]),
+      };
       await accounts.updateOne({ _id: tenantId }, { $setOnInsert: { ...fresh } }, { upsert: true });
       return (await accounts.findOne({ _id: tenantId }))!;
     },
@@ -54,9 +76,20 @@ export function accountsRepo(store: Store) {
     /** A subscription change that leaves the entitlement as it is (scheduled downgrade, cancellation at the period's end). */
     saveSubscription: (account: AccountRecord, subscription: Subscription, at: Date) =>
       changeRead(account, { subscription, updatedAt: at }),
-    /** A new entitlement: the subscription, the next revision and the event announcing it, written together. */
-    entitle: (account: AccountRecord, subscription: Subscription | null, revision: number, events: Envelope[], at: Date) =>
-      changeRead(account, { subscription, revision, updatedAt: at, ...carrying(events) }),
+    /** A new entitlement: the subscription, the next revision, the event announcing it and the payment it grants, written together. */
+    entitle: (
+      account: AccountRecord,
+      change: { subscription: Subscription | null; revision: number; events: Envelope[]; grantsPayment?: string },
+      at: Date,
+    ) =>
+      changeRead(
+        account,
+        { subscription: change.subscription, revision: change.revision, updatedAt: at, ...carrying(change.events) },
+        change.grantsPayment ? { grantedPayments: change.grantsPayment } : undefined,
+      ),
+    /** Decides that a paid payment entitles to nothing here (it is refunded), on the account as read. */
+    refusePayment: (account: AccountRecord, paymentId: string, at: Date) =>
+      changeRead(account, { updatedAt: at }, { refusedPayments: paymentId }),
     async markHubSynced(tenantId: string, paymentId: string) {
       await accounts.updateOne({ _id: tenantId, 'subscription.sourcePaymentId': paymentId }, { $set: { 'subscription.hubSynced': true } });
     },

@@ -13,7 +13,8 @@ export interface CheckoutRecord {
   currency: string;
   monthlyEmailQuota: number;
   paymentId: string | null;
-  status: 'open' | 'applied' | 'closed';
+  /** `closed`: the payment failed, expired or was canceled; `refunded`: paid, but the tenant was entitled already. */
+  status: 'open' | 'applied' | 'closed' | 'refunded';
   createdAt: Date;
 }
 
@@ -24,6 +25,8 @@ export function checkoutsRepo(store: Store) {
     async init() {
       // payment webhook: the checkout of a payment
       await checkouts.createIndex({ paymentId: 1 }, { sparse: true });
+      // a new checkout cancels the tenant's earlier open ones
+      await checkouts.createIndex({ tenantId: 1, status: 1 });
     },
     insert: (record: CheckoutRecord) => checkouts.insertOne(record),
     byId: (tenantId: string, id: string) => ofTenant.findOne(tenantId, { _id: id }),
@@ -32,7 +35,8 @@ export function checkoutsRepo(store: Store) {
     async setPayment(tenantId: string, id: string, paymentId: string) {
       await ofTenant.updateOne(tenantId, { _id: id }, { $set: { paymentId } });
     },
-    async settle(checkout: CheckoutRecord, status: 'applied' | 'closed', paymentId: string): Promise<boolean> {
+    openOf: (tenantId: string) => ofTenant.find(tenantId, { status: 'open' }),
+    async settle(checkout: CheckoutRecord, status: Exclude<CheckoutRecord['status'], 'open'>, paymentId: string): Promise<boolean> {
       return (
         (await ofTenant.updateOne(checkout.tenantId, { _id: checkout._id, status: 'open' }, { $set: { status, paymentId } })).matched === 1
       );

@@ -44,10 +44,26 @@ export interface NewPayment {
   method?: string;
 }
 
+/** A refund as the provider keeps it; `failed` and `canceled` ones gave nothing back. */
+export interface ProviderRefund {
+  id: string;
+  status: 'queued' | 'pending' | 'processing' | 'refunded' | 'failed' | 'canceled';
+  amount: { currency: string; value: string };
+}
+
 export interface Provider {
   createCustomer(input: { name: string; email?: string; metadata: Record<string, string> }): Promise<{ id: string }>;
   createPayment(input: NewPayment, idempotencyKey?: string): Promise<ProviderPayment>;
   payment(id: string): Promise<ProviderPayment | null>;
+  /** Cancels a payment that can still be canceled; `not_cancelable` once it is paid, pending or final. */
+  cancelPayment(id: string): Promise<'canceled' | 'not_cancelable'>;
+  refunds(paymentId: string): Promise<ProviderRefund[]>;
+  refund(
+    paymentId: string,
+    amount: { currency: string; value: string },
+    description: string,
+    idempotencyKey: string,
+  ): Promise<ProviderRefund>;
   firstPaymentMethods(amount: { currency: string; value: string }): Promise<ProviderMethod[]>;
 }
 
@@ -73,6 +89,21 @@ export function createProviderClient(provider: { url: string; apiKey: string }, 
       });
       return res.status === 404 ? null : fromBody(res.data);
     },
+    async cancelPayment(id) {
+      try {
+        await client.delete(`/payments/${encodeURIComponent(id)}`);
+        return 'canceled';
+      } catch (err) {
+        if (err instanceof ChargeRefusedError) return 'not_cancelable';
+        throw err;
+      }
+    },
+    async refunds(paymentId) {
+      const path = `/payments/${encodeURIComponent(paymentId)}/refunds`;
+      return (await client.get<{ _embedded: { refunds: ProviderRefund[] } }>(path)).data._embedded.refunds;
+    },
+    refund: (paymentId, amount, description, key) =>
+      post<ProviderRefund>(`/payments/${encodeURIComponent(paymentId)}/refunds`, { amount, description }, key),
     async firstPaymentMethods(amount) {
       const query = new URLSearchParams({ sequenceType: 'first', 'amount[value]': amount.value, 'amount[currency]': amount.currency });
       return (await client.get<{ _embedded: { methods: ProviderMethod[] } }>(`/methods?${query}`)).data._embedded.methods;

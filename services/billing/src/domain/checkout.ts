@@ -78,10 +78,27 @@ export async function openCheckout(deps: BillingDeps, tenantId: string, input: C
   await deps.checkouts.setPayment(tenantId, checkoutId, payment.id);
   const checkoutUrl = payment.checkoutUrl;
   if (!checkoutUrl) throw new AppError('billing_unavailable', 'The payment provider returned no checkout.');
+  await cancelEarlierCheckouts(deps, tenantId, checkoutId);
   return {
     checkoutUrl,
     paymentId: payment.id,
     plan: plan.id,
     ...(payment.expiresAt ? { expiresAt: new Date(payment.expiresAt).toISOString() } : {}),
   };
+}
+
+/**
+ * Only the newest checkout should take money: the tenant's earlier open ones are canceled at the provider
+ * while it still allows. One it no longer allows (paid, or pending) stays open; if it is paid, the payment
+ * webhook grants it or refunds it like any other.
+ */
+async function cancelEarlierCheckouts(deps: BillingDeps, tenantId: string, newest: string): Promise<void> {
+  for (const earlier of await deps.checkouts.openOf(tenantId)) {
+    if (earlier._id === newest || !earlier.paymentId) continue;
+    const canceled = await deps.provider!.cancelPayment(earlier.paymentId).catch((err) => {
+      deps.logger.warn('earlier checkout not canceled; its payment is refunded if it is paid', { tenantId, err });
+      return 'not_cancelable' as const;
+    });
+    if (canceled === 'canceled') await deps.checkouts.settle(earlier, 'closed', earlier.paymentId);
+  }
 }

@@ -6,6 +6,7 @@ import type { CatalogueRepo } from '../data-access/catalogue-repo';
 import type { CheckoutsRepo } from '../data-access/checkouts-repo';
 import type { Hub } from '../data-access/hub';
 import type { HubEventsRepo } from '../data-access/hub-events-repo';
+import type { LedgerRepo } from '../data-access/ledger-repo';
 import type { Provider } from '../data-access/provider';
 import type { UpgradesRepo } from '../data-access/upgrades-repo';
 
@@ -18,6 +19,7 @@ export interface BillingDeps {
   checkouts: CheckoutsRepo;
   upgrades: UpgradesRepo;
   hubEvents: HubEventsRepo;
+  ledger: LedgerRepo;
   catalogue: CatalogueRepo;
   broker: Broker;
   clock: Clock;

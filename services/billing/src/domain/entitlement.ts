@@ -23,7 +23,12 @@ export function entitlementOf(deps: BillingDeps, account: Pick<AccountRecord, 's
  * then publishes it; the sweeper publishes whatever the broker did not confirm. False when the account
  * changed meanwhile (the caller reads it again).
  */
-export async function changeSubscription(deps: BillingDeps, account: AccountRecord, subscription: Subscription | null): Promise<boolean> {
+export async function changeSubscription(
+  deps: BillingDeps,
+  account: AccountRecord,
+  subscription: Subscription | null,
+  grantsPayment?: string,
+): Promise<boolean> {
   const now = deps.clock.now();
   const revision = account.revision + 1;
   const event = newEnvelope('event', 'entitlement.changed', now, {
@@ -32,7 +37,7 @@ export async function changeSubscription(deps: BillingDeps, account: AccountReco
     data: entitlementOf(deps, { subscription, revision }, now),
   });
   const events = [...account.pendingEvents, event];
-  const written = await deps.accounts.entitle(account, subscription, revision, events, now);
+  const written = await deps.accounts.entitle(account, { subscription, revision, events, grantsPayment }, now);
   const next: AccountRecord = { ...account, subscription, revision, updatedAt: now, pendingEvents: events, eventsPending: true };
   if (written) await announce(deps, next).catch((err) => deps.logger.warn('entitlement stored, not yet published', { err }));
   return written;

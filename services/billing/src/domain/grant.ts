@@ -1,44 +1,53 @@
 import type { CheckoutRecord } from '../data-access/checkouts-repo';
 import type { ProviderPayment } from '../data-access/provider';
 import type { BillingDeps } from './deps';
-import { changeSubscription, entitles } from './entitlement';
+import { entitles } from './entitlement';
 import { syncToHub } from './hub-sync';
 import { addMonth } from './money';
+import { settlePaid } from './paid-payment';
 
-/** A paid checkout's subscription: it starts when the payment was made and runs one calendar month. */
-export async function grantCheckout(deps: BillingDeps, checkout: CheckoutRecord, payment: ProviderPayment): Promise<void> {
-  for (;;) {
-    const account = await deps.accounts.ensure(checkout.tenantId, deps.clock.now());
-    const current = account.subscription;
-    if (current?.sourcePaymentId === payment.id) break; // applied before a crash; only the checkout is left
-    if (entitles(current)) {
-      // A second checkout paid while the first already entitled: nothing is granted twice.
-      deps.logger.error('second paid checkout for an entitled tenant; refund it by hand', {
-        tenantId: checkout.tenantId,
-        paymentId: payment.id,
-      });
-      break;
-    }
-    const start = payment.paidAt ? new Date(payment.paidAt) : deps.clock.now();
-    const applied = await changeSubscription(deps, account, {
-      plan: checkout.plan,
-      status: 'active',
-      priceCents: checkout.priceCents,
-      currency: checkout.currency,
-      monthlyEmailQuota: checkout.monthlyEmailQuota,
-      mandateId: payment.mandateId,
-      periodStart: start,
-      periodEnd: addMonth(start),
-      cancelAtPeriodEnd: false,
-      sourcePaymentId: payment.id,
-      hubSynced: false,
-      scheduledPlan: null,
-      fixUntil: null,
-    });
-    if (applied) break;
+/**
+ * A paid checkout grants its plan, for one calendar month from the payment, unless the tenant is already
+ * entitled by another payment: then it is refunded, so a second checkout paid never keeps the money.
+ */
+export async function settleCheckoutPayment(
+  deps: BillingDeps,
+  checkout: CheckoutRecord,
+  payment: ProviderPayment,
+): Promise<'applied' | 'already_applied' | 'refunded'> {
+  const start = payment.paidAt ? new Date(payment.paidAt) : deps.clock.now();
+  const outcome = await settlePaid(deps, {
+    tenantId: checkout.tenantId,
+    payment,
+    source: 'checkout',
+    plan: checkout.plan,
+    appliedBefore: checkout.status === 'applied' && checkout.paymentId === payment.id,
+    grant: (account) =>
+      entitles(account.subscription)
+        ? null
+        : {
+            plan: checkout.plan,
+            status: 'active',
+            priceCents: checkout.priceCents,
+            currency: checkout.currency,
+            monthlyEmailQuota: checkout.monthlyEmailQuota,
+            mandateId: payment.mandateId,
+            periodStart: start,
+            periodEnd: addMonth(start),
+            cancelAtPeriodEnd: false,
+            sourcePaymentId: payment.id,
+            hubSynced: false,
+            scheduledPlan: null,
+            fixUntil: null,
+          },
+  });
+  if (outcome === 'refunded') {
+    await deps.checkouts.settle(checkout, 'refunded', payment.id);
+    return 'refunded';
   }
   await deps.checkouts.settle(checkout, 'applied', payment.id);
   await syncToHub(deps, checkout.tenantId).catch((err) =>
     deps.logger.warn('subscription not yet known to the hub', { tenantId: checkout.tenantId, err }),
   );
+  return outcome === 'granted' ? 'applied' : 'already_applied';
 }

@@ -25,6 +25,13 @@ export function providerAmount(cents: number, currency: string): { currency: str
   return { currency, value: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}` };
 }
 
+/** The provider's decimal amount back to integer minor units. */
+export function centsOf(amount: { currency: string; value: string }): number {
+  const [whole, fraction = ''] = amount.value.split('.');
+  if (ZERO_DECIMALS.has(amount.currency)) return Number(whole);
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+}
+
 /** One calendar month later, clamped to the month's last day (Jan 31 → Feb 28/29), in UTC. */
 export function addMonth(at: Date): Date {
   const next = new Date(

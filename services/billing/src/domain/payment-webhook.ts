@@ -1,18 +1,21 @@
 import type { CheckoutRecord } from '../data-access/checkouts-repo';
 import type { ProviderPayment } from '../data-access/provider';
 import type { BillingDeps } from './deps';
-import { grantCheckout } from './grant';
-import { settleUpgradePayment } from './upgrade';
+import { settleCheckoutPayment } from './grant';
+import { centsOf } from './money';
+import { settleUpgradePayment } from './upgrade-settlement';
 import { configuredProvider, unavailable } from './upstream';
 
 /** What a payment notification did; every one of them is acknowledged to the provider. */
-export type PaymentNotificationOutcome = 'applied' | 'closed' | 'pending' | 'already_applied' | 'unattributed' | 'unknown_payment';
+export type PaymentNotificationOutcome =
+  'applied' | 'closed' | 'pending' | 'already_applied' | 'refunded' | 'unattributed' | 'unknown_payment';
 
 const FINAL_UNPAID = new Set(['failed', 'canceled', 'expired']);
 
 /**
- * A payment notification. Its body is never trusted: the payment is fetched again with our own key. A
- * paid checkout grants its plan once; a replay, a payment of nobody, or an open payment changes nothing.
+ * A payment notification (also the sweeper's and the landing page's way to look again). Its body is never
+ * trusted: the payment is fetched again with our own key. A paid payment ends in an entitlement or a
+ * refund, once; a payment of nobody, or an open one, changes nothing.
  */
 export async function handlePaymentNotification(deps: BillingDeps, paymentId: string): Promise<PaymentNotificationOutcome> {
   const provider = configuredProvider(deps);
@@ -28,11 +31,8 @@ export async function handlePaymentNotification(deps: BillingDeps, paymentId: st
   if (upgradeId) return settleUpgradeNotification(deps, upgradeId, payment);
   const checkout = (await deps.checkouts.byPayment(payment.id)) ?? (await checkoutNamedBy(deps, payment));
   if (!checkout) return 'unattributed';
+  if (payment.status === 'paid') return settleCheckoutPayment(deps, checkout, payment);
   if (checkout.status !== 'open') return 'already_applied';
-  if (payment.status === 'paid') {
-    await grantCheckout(deps, checkout, payment);
-    return 'applied';
-  }
   if (FINAL_UNPAID.has(payment.status)) {
     await deps.checkouts.settle(checkout, 'closed', payment.id);
     return 'closed';
@@ -40,15 +40,24 @@ export async function handlePaymentNotification(deps: BillingDeps, paymentId: st
   return 'pending';
 }
 
+/** The payment is the tenant's own: on its provider customer, for the amount billing asked. */
+async function isTenants(deps: BillingDeps, tenantId: string, payment: ProviderPayment, amountCents: number): Promise<boolean> {
+  const account = await deps.accounts.byTenant(tenantId);
+  return account?.customerId === payment.customerId && centsOf(payment.amount) === amountCents;
+}
+
 /**
  * The checkout a payment's metadata names, for a payment created just before a crash kept the checkout
- * from recording it. A checkout that recorded another payment, or of another tenant, is not this one's.
+ * from recording it. A checkout that recorded another payment, of another tenant, or of another amount is
+ * not this one's.
  */
 async function checkoutNamedBy(deps: BillingDeps, payment: ProviderPayment): Promise<CheckoutRecord | null> {
   const { tenantId, checkoutId } = payment.metadata ?? {};
   if (!tenantId || !checkoutId) return null;
   const checkout = await deps.checkouts.byId(tenantId, checkoutId);
-  return checkout?.paymentId === null ? checkout : null;
+  if (checkout?.paymentId !== null || !(await isTenants(deps, tenantId, payment, checkout.priceCents))) return null;
+  await deps.checkouts.setPayment(tenantId, checkout._id, payment.id);
+  return { ...checkout, paymentId: payment.id };
 }
 
 /** An upgrade charge that settled after its request had answered (or died). */
@@ -59,8 +68,8 @@ async function settleUpgradeNotification(
 ): Promise<PaymentNotificationOutcome> {
   const tenantId = payment.metadata?.tenantId;
   const record = tenantId ? await deps.upgrades.byId(tenantId, upgradeId) : null;
-  if (!record) return 'unattributed';
-  if (record.status !== 'open' || String(record.attempt) !== payment.metadata?.attempt) return 'already_applied';
+  if (!record || !(await isTenants(deps, record.tenantId, payment, record.amountCents))) return 'unattributed';
+  if (payment.status !== 'paid' && record.status !== 'open') return 'already_applied';
   const charge = await settleUpgradePayment(deps, record, payment);
-  return charge === 'applied' ? 'applied' : charge === 'declined' ? 'closed' : 'pending';
+  return charge === 'declined' ? 'closed' : charge === 'processing' ? 'pending' : charge;
 }

@@ -1,12 +1,13 @@
 import { AppError, type UpgradeRequest, type UpgradeResult } from '@mailplane/contracts';
 import { ChargeRefusedError, type ProviderPayment } from '../data-access/provider';
-import { chargeKey, type UpgradeRecord } from '../data-access/upgrades-repo';
+import { chargeKey } from '../data-access/upgrades-repo';
 import { configuredProvider, unavailable } from './upstream';
 import type { BillingDeps } from './deps';
-import { changeSubscription, entitles } from './entitlement';
 import { providerAmount } from './money';
 import { priceUpgrade } from './quote';
-import { syncToHub } from './hub-sync';
+import { applyFreeUpgrade, settleUpgradePayment } from './upgrade-settlement';
+
+const SUBSCRIPTION_MOVED = 'The subscription changed while this upgrade was charged; the charge is refunded. Quote again.';
 
 /**
  * POST /billing/upgrade. The amount is computed again and must equal `acceptedCents`; above the floor it
@@ -23,7 +24,6 @@ export async function upgrade(deps: BillingDeps, tenantId: string, input: Upgrad
   if (quote.consentRequired && input.consented !== true) {
     throw new AppError('quote_not_consented', `A charge of ${quote.amountCents} cents needs the customer's consent (consented: true).`);
   }
-  const now = deps.clock.now();
   // Same tenant, same subscription state, same plan and amount: the same record.
   let record = await deps.upgrades.open({
     _id: `upg_${tenantId}_${account.revision}_${target.id}_${quote.amountCents}`,
@@ -37,7 +37,7 @@ export async function upgrade(deps: BillingDeps, tenantId: string, input: Upgrad
     currency: quote.currency,
     paymentId: null,
     status: 'open',
-    createdAt: now,
+    createdAt: deps.clock.now(),
     appliedAt: null,
   });
   // A decline is final at the provider, which would replay it under the same key: the retry is a new attempt.
@@ -50,7 +50,7 @@ export async function upgrade(deps: BillingDeps, tenantId: string, input: Upgrad
     paymentId,
   });
   if (quote.amountCents === 0) {
-    await applyUpgrade(deps, record, null);
+    if (!(await applyFreeUpgrade(deps, record))) throw new AppError('quote_stale', 'The subscription changed meanwhile; quote again.');
     return result(null);
   }
   let payment: ProviderPayment;
@@ -66,58 +66,18 @@ export async function upgrade(deps: BillingDeps, tenantId: string, input: Upgrad
       },
       chargeKey(record),
     );
-    await deps.upgrades.setPayment(record, payment.id);
   } catch (err) {
     if (err instanceof ChargeRefusedError) {
-      await deps.upgrades.settle(record, 'closed', '', now);
+      await deps.upgrades.settle(record, 'closed', '', deps.clock.now());
       throw new AppError('payment_declined', 'The stored payment method cannot be charged; nothing changed.');
     }
     throw unavailable(err);
   }
-  const charge = await settleUpgradePayment(deps, record, payment);
+  await deps.upgrades.setPayment(record, payment.id);
+  const charge = await settleUpgradePayment(deps, record, payment).catch((err) => Promise.reject(unavailable(err)));
   if (charge === 'declined') throw new AppError('payment_declined', 'The charge was declined; the plan is unchanged.');
+  if (charge === 'refunded') throw new AppError('quote_stale', SUBSCRIPTION_MOVED);
   if (charge === 'processing')
     throw new AppError('billing_unavailable', 'The charge is still being processed; the larger plan applies as soon as it is paid.');
   return result(payment.id);
-}
-
-/** Applies or closes an upgrade by its payment: from the request itself, or from the provider's webhook later. */
-export async function settleUpgradePayment(
-  deps: BillingDeps,
-  record: UpgradeRecord,
-  payment: ProviderPayment,
-): Promise<'applied' | 'declined' | 'processing'> {
-  if (payment.status === 'paid') {
-    await applyUpgrade(deps, record, payment.id);
-    return 'applied';
-  }
-  if (payment.status === 'failed' || payment.status === 'canceled' || payment.status === 'expired') {
-    await deps.upgrades.settle(record, 'closed', payment.id, deps.clock.now());
-    return 'declined';
-  }
-  return 'processing';
-}
-
-async function applyUpgrade(deps: BillingDeps, record: UpgradeRecord, paymentId: string | null): Promise<void> {
-  if (record.status === 'applied') return;
-  for (;;) {
-    const account = await deps.accounts.byTenant(record.tenantId);
-    const current = account?.subscription ?? null;
-    if (!account || !entitles(current) || current.upgradeId === record._id) break;
-    const changed = await changeSubscription(deps, account, {
-      ...current,
-      plan: record.plan,
-      priceCents: record.priceCents,
-      monthlyEmailQuota: record.monthlyEmailQuota,
-      upgradeId: record._id,
-      scheduledPlan: null,
-      hubSynced: false,
-    });
-    if (changed) break;
-  }
-  await deps.upgrades.settle(record, 'applied', paymentId ?? '', deps.clock.now());
-  // Renewals charge the larger price from now on.
-  await syncToHub(deps, record.tenantId).catch((err) =>
-    deps.logger.warn('upgrade not yet known to the hub', { tenantId: record.tenantId, err }),
-  );
 }

@@ -11,6 +11,7 @@ const OUTCOME_TEXTS: Record<HubEventOutcome | PaymentNotificationOutcome, string
   closed: 'closed',
   ignored: 'ignored',
   pending: 'nothing to apply yet',
+  refunded: 'entitles to nothing; refunded',
   unattributed: 'attributable to nobody',
   unknown_payment: 'unknown payment',
 };
