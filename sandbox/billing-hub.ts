@@ -37,6 +37,8 @@ export interface BillingHub {
 
 export const DEFAULT_HUB_PLANS: HubPlan[] = [
   { code: 'free', name: 'Free', amount_cents: 0, amount_currency: 'EUR', interval: 'monthly', monthly_email_quota: 3000 },
+  // The granted tier: priced at zero, handed out from the back-office.
+  { code: 'partner', name: 'Partner', amount_cents: 0, amount_currency: 'EUR', interval: 'monthly', monthly_email_quota: 50000 },
   { code: 'starter', name: 'Starter', amount_cents: 1500, amount_currency: 'EUR', interval: 'monthly', monthly_email_quota: 20000 },
   { code: 'growth', name: 'Growth', amount_cents: 4900, amount_currency: 'EUR', interval: 'monthly', monthly_email_quota: 100000 },
   { code: 'scale', name: 'Scale', amount_cents: 14900, amount_currency: 'EUR', interval: 'monthly', monthly_email_quota: 500000 },

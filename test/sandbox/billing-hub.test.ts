@@ -34,6 +34,7 @@ describe('sandbox billing hub (plan catalogue)', () => {
     expect(res.body).toEqual({ plans: DEFAULT_HUB_PLANS });
     expect(res.body.plans.map((p: HubPlan) => [p.code, p.amount_cents, p.monthly_email_quota])).toEqual([
       ['free', 0, 3000],
+      ['partner', 0, 50000],
       ['starter', 1500, 20000],
       ['growth', 4900, 100000],
       ['scale', 14900, 500000],

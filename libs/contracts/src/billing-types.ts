@@ -92,6 +92,26 @@ export interface BillingState {
   cancelAtPeriodEnd: boolean;
   scheduledChange: ScheduledChange | null;
   monthlyEmailQuota: number;
+  /** The tier is a back-office grant; `currentPeriodEnd` is then when it ends (null: until taken back). */
+  granted: boolean;
+  /** This month's sending as POST /emails counts it; null when mail cannot be asked. */
+  usage: MonthlyUsage | null;
+}
+
+/** The internal operation on `rpc.mail` (never routed by the gateway) that answers a tenant's MonthlyUsage. */
+export const MONTHLY_USAGE_OPERATION = 'getMonthlyUsage';
+
+/** Emails counted against the monthly quota, the quota, and when the count starts again. */
+export interface MonthlyUsage {
+  used: number;
+  limit: number;
+  resetAt: string;
+}
+
+/** POST /admin/tenants/{tenantId}/grant. */
+export interface GrantRequest {
+  plan: string;
+  until?: string;
 }
 
 export interface Plan {

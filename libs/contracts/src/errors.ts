@@ -38,6 +38,7 @@ export const ErrorCodes = {
   quote_stale: { status: 409, title: 'The accepted amount differs from the current quote' },
   unknown_plan: { status: 422, title: 'No such plan in the catalogue' },
   plan_not_purchasable: { status: 422, title: 'The plan cannot be purchased' },
+  plan_not_grantable: { status: 422, title: 'Only a zero-priced plan of the catalogue can be granted' },
   not_an_upgrade: { status: 422, title: 'The plan is not larger than the current one' },
   not_a_downgrade: { status: 422, title: 'The plan is not smaller than the current one' },
   downgrade_to_free: { status: 422, title: 'The free tier is reached by cancellation, not downgrade' },

@@ -54,6 +54,11 @@ const EXPECTED_OPERATION_IDS = [
   'unsubscribe',
   'health',
   'createTenant',
+  'listTenants',
+  'getTenantBilling',
+  'grantPlan',
+  'revokeGrant',
+  'showCheckoutReturn',
 ];
 
 type Raw = Record<string, unknown>;
@@ -80,7 +85,7 @@ describe('openapi.yaml', () => {
 
   it('names the owning service of every operation', () => {
     const owner = (p: string) =>
-      p.startsWith('/billing')
+      p.startsWith('/billing') || /^\/admin\/tenants\/\{tenantId\}\//.test(p)
         ? 'billing'
         : p.startsWith('/webhooks')
           ? 'webhooks'
@@ -98,6 +103,11 @@ describe('openapi.yaml', () => {
       unsubscribe: 'public',
       health: 'public',
       createTenant: 'admin',
+      listTenants: 'admin',
+      getTenantBilling: 'admin',
+      grantPlan: 'admin',
+      revokeGrant: 'admin',
+      showCheckoutReturn: 'public',
       hubWebhook: 'hub',
       paymentProviderWebhook: 'none',
       sendEmail: 'bearer',
@@ -108,6 +118,11 @@ describe('openapi.yaml', () => {
       'unsubscribe',
       'health',
       'createTenant',
+      'listTenants',
+      'getTenantBilling',
+      'grantPlan',
+      'revokeGrant',
+      'showCheckoutReturn',
       'hubWebhook',
       'paymentProviderWebhook',
     ];

@@ -43,6 +43,11 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['get', '/billing/checkout-methods', [200, 400, 401, 422, 503]],
   ['get', '/healthz', [200]],
   ['post', '/admin/tenants', [201, 400, 401]],
+  ['get', '/admin/tenants', [200, 400, 401]],
+  ['get', '/admin/tenants/{tenantId}/billing', [200, 400, 401]],
+  ['post', '/admin/tenants/{tenantId}/grant', [200, 400, 401, 409, 422, 503]],
+  ['delete', '/admin/tenants/{tenantId}/grant', [200, 400, 401]],
+  ['get', '/billing/return', [200, 400, 404]],
 ];
 
 const statuses = (method: string, path: string) => {

@@ -154,6 +154,8 @@ const samples: Array<[string, unknown]> = [
       cancelAtPeriodEnd: false,
       scheduledChange: null,
       monthlyEmailQuota: 50000,
+      granted: false,
+      usage: { used: 12, limit: 50000, resetAt: NOW },
     } satisfies T.BillingState,
   ],
   [

@@ -118,8 +118,11 @@ describe('validateResponse', () => {
       cancelAtPeriodEnd: false,
       scheduledChange: null,
       monthlyEmailQuota: 3000,
+      granted: false,
+      usage: null,
     };
     expect(validateResponse('getBillingState', 200, JSON_CT, state)).toEqual([]);
+    expect(validateResponse('getBillingState', 200, JSON_CT, { ...state, usage: { used: 3, limit: 3000, resetAt: NOW } })).toEqual([]);
     expect(
       validateResponse('getBillingState', 200, JSON_CT, {
         ...state,

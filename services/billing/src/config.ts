@@ -6,8 +6,8 @@ export interface BillingConfig {
   provider: { url: string; apiKey: string } | null;
   /** Where the provider reaches our webhook: `<publicUrl>/billing/webhook/payment-provider`. */
   publicUrl: string;
-  /** Where a customer lands after the hosted checkout when the request names no `successUrl`. */
-  checkoutReturnUrl: string;
+  /** Where a customer lands after the hosted checkout when the request names no `successUrl`; null: our return page. */
+  checkoutReturnUrl: string | null;
   /** Emails per month of a tenant on no paid plan; keep equal to mail's DEFAULT_MONTHLY_QUOTA. */
   freeMonthlyQuota: number;
   timeoutMs: number;
@@ -28,7 +28,7 @@ export function billingConfig(env: Record<string, string | undefined>): Readonly
       : null,
     provider: providerUrl ? { url: providerUrl.replace(/\/+$/, ''), apiKey: read.secret('PAYMENT_PROVIDER_API_KEY', 8) } : null,
     publicUrl,
-    checkoutReturnUrl: read.url('CHECKOUT_RETURN_URL', `${publicUrl}/billing/state`, ['http', 'https']),
+    checkoutReturnUrl: read.optionalUrl('CHECKOUT_RETURN_URL', ['http', 'https']) ?? null,
     freeMonthlyQuota: read.int('DEFAULT_MONTHLY_QUOTA', 3000, { min: 0 }),
     timeoutMs: read.int('BILLING_TIMEOUT_MS', 10_000, { min: 100, max: 60_000 }),
   });

@@ -11,6 +11,7 @@ import { createProviderClient } from './data-access/provider';
 import { upgradesRepo } from './data-access/upgrades-repo';
 import { hubEventsRepo } from './data-access/hub-events-repo';
 import { ledgerRepo } from './data-access/ledger-repo';
+import { mailUsageClient } from './data-access/mail-usage';
 import type { BillingDeps } from './domain/deps';
 import { sweep } from './domain/sweeper';
 import { billingHandlers } from './entry-points/rpc';
@@ -21,6 +22,8 @@ export interface BillingService {
 }
 
 const SWEEP_EVERY_MS = 1000;
+// The state answers without usage rather than wait long on mail.
+const MAIL_USAGE_TIMEOUT_MS = 1500;
 
 export async function startBilling(options: {
   config: BillingConfig;
@@ -41,6 +44,7 @@ export async function startBilling(options: {
     hubEvents: hubEventsRepo(store),
     ledger: ledgerRepo(store),
     catalogue: catalogueRepo(store),
+    mailUsage: mailUsageClient(broker, MAIL_USAGE_TIMEOUT_MS),
     broker,
     clock: options.clock ?? systemClock,
     logger,

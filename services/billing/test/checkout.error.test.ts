@@ -26,7 +26,7 @@ describe('catalogue, degraded', () => {
     const res = await request(platform.url).get('/billing/catalogue');
     expectContract(res, 'getCatalogue');
     expect(res.body.degraded).toBe(true);
-    expect(res.body.plans).toHaveLength(4);
+    expect(res.body.plans).toHaveLength(5);
     for (const plan of res.body.plans) {
       expect(plan.purchasable).toBe(false);
       expect(plan.priceId).toBeUndefined();

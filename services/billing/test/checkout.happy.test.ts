@@ -23,9 +23,10 @@ describe('catalogue', () => {
     expect(res.status).toBe(200);
     expectContract(res, 'getCatalogue');
     expect(res.body.degraded).toBe(false);
-    expect(res.body.plans.map((p: { id: string }) => p.id)).toEqual(['free', 'starter', 'growth', 'scale']);
+    expect(res.body.plans.map((p: { id: string }) => p.id)).toEqual(['free', 'partner', 'starter', 'growth', 'scale']);
     expect(res.body.plans[0]).toMatchObject({ priceCents: 0, purchasable: false });
-    expect(res.body.plans[1]).toMatchObject({ priceCents: 1500, purchasable: true, priceId: expect.any(String) });
+    expect(res.body.plans[1]).toMatchObject({ priceCents: 0, purchasable: false });
+    expect(res.body.plans[2]).toMatchObject({ priceCents: 1500, purchasable: true, priceId: expect.any(String) });
   });
 });
 

@@ -22,11 +22,22 @@ export interface Subscription {
   fixUntil: Date | null;
 }
 
+/** A tier handed out from the back-office: nothing paid, no period unless the operator set an end. */
+export interface BackOfficeGrant {
+  grantId: string;
+  plan: string;
+  monthlyEmailQuota: number;
+  until: Date | null;
+  grantedAt: Date;
+}
+
 /** A tenant's billing: the provider customer, the subscription, and the entitlement revision announced to mail. */
 export interface AccountRecord extends CarriesEvents<Envelope> {
   _id: string;
   customerId: string | null;
   subscription: Subscription | null;
+  /** Entitles only while no paid subscription does; a paid checkout ends it. */
+  grant?: BackOfficeGrant | null;
   /** Grows with every change of what the tenant is entitled to (`entitlement.changed`). */
   revision: number;
   /**
@@ -54,7 +65,11 @@ export function accountsRepo(store: Store) {
       )
     ).matched === 1;
   return {
-    init: () => outbox.init(),
+    async init() {
+      await outbox.init();
+      // sweeper: grants whose end has come
+      await accounts.createIndex({ 'grant.until': 1 }, { sparse: true });
+    },
     byTenant: (tenantId: string) => accounts.findOne({ _id: tenantId }),
     /** Creates the account on first use. */
     async ensure(tenantId: string, at: Date): Promise<AccountRecord> {
@@ -79,12 +94,12 @@ export function accountsRepo(store: Store) {
     /** A new entitlement: the subscription, the next revision, the event announcing it and the payment it grants, written together. */
     entitle: (
       account: AccountRecord,
-      change: { subscription: Subscription | null; revision: number; events: Envelope[]; grantsPayment?: string },
+      change: Pick<AccountRecord, 'subscription' | 'grant' | 'revision'> & { events: Envelope[]; grantsPayment?: string },
       at: Date,
     ) =>
       changeRead(
         account,
-        { subscription: change.subscription, revision: change.revision, updatedAt: at, ...carrying(change.events) },
+        { subscription: change.subscription, grant: change.grant, revision: change.revision, updatedAt: at, ...carrying(change.events) },
         change.grantsPayment ? { grantedPayments: change.grantsPayment } : undefined,
       ),
     /** Decides that a paid payment entitles to nothing here (it is refunded), on the account as read. */
@@ -93,6 +108,8 @@ export function accountsRepo(store: Store) {
     async markHubSynced(tenantId: string, paymentId: string) {
       await accounts.updateOne({ _id: tenantId, 'subscription.sourcePaymentId': paymentId }, { $set: { 'subscription.hubSynced': true } });
     },
+    /** Across tenants, for the sweeper: back-office grants whose end has come. */
+    grantsEndedBefore: (at: Date, limit: number) => accounts.find({ 'grant.until': { $lt: at } }, { limit }),
     unsynced: (limit: number) => accounts.find({ 'subscription.hubSynced': false }, { limit }),
     unannounced: outbox.unannounced,
     announce: outbox.announce,

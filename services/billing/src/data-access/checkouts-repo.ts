@@ -30,6 +30,8 @@ export function checkoutsRepo(store: Store) {
     },
     insert: (record: CheckoutRecord) => checkouts.insertOne(record),
     byId: (tenantId: string, id: string) => ofTenant.findOne(tenantId, { _id: id }),
+    /** The public return page knows only the checkout id (its unguessable part is the credential), so this spans tenants. */
+    byIdForReturnPage: (id: string) => checkouts.findOne({ _id: id }),
     /** The provider's notification names only the payment, so this one lookup spans tenants. */
     byPayment: (paymentId: string) => checkouts.findOne({ paymentId }),
     async setPayment(tenantId: string, id: string, paymentId: string) {

@@ -65,7 +65,8 @@ export async function openCheckout(deps: BillingDeps, tenantId: string, input: C
       {
         amount,
         description: `Mailplane ${plan.name}, first month`,
-        redirectUrl: input.successUrl ?? deps.config.checkoutReturnUrl,
+        // Our public return page unless the request or the operator names another.
+        redirectUrl: input.successUrl ?? deps.config.checkoutReturnUrl ?? `${deps.config.publicUrl}/billing/return?checkout=${checkoutId}`,
         webhookUrl: `${deps.config.publicUrl}/billing/webhook/payment-provider`,
         metadata: { tenantId, plan: plan.id, checkoutId },
         sequenceType: 'first',

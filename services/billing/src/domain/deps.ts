@@ -7,6 +7,7 @@ import type { CheckoutsRepo } from '../data-access/checkouts-repo';
 import type { Hub } from '../data-access/hub';
 import type { HubEventsRepo } from '../data-access/hub-events-repo';
 import type { LedgerRepo } from '../data-access/ledger-repo';
+import type { MailUsage } from '../data-access/mail-usage';
 import type { Provider } from '../data-access/provider';
 import type { UpgradesRepo } from '../data-access/upgrades-repo';
 
@@ -21,6 +22,8 @@ export interface BillingDeps {
   hubEvents: HubEventsRepo;
   ledger: LedgerRepo;
   catalogue: CatalogueRepo;
+  /** This month's quota use of a tenant, asked from mail over the broker. */
+  mailUsage: MailUsage;
   broker: Broker;
   clock: Clock;
   logger: Logger;

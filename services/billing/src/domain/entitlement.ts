@@ -1,17 +1,26 @@
 import type { EntitlementChanged } from '@mailplane/contracts';
 import { newEnvelope } from '@mailplane/runtime';
-import type { AccountRecord, Subscription } from '../data-access/accounts-repo';
+import type { AccountRecord, BackOfficeGrant, Subscription } from '../data-access/accounts-repo';
 import type { BillingDeps } from './deps';
 
 export const entitles = (s: Subscription | null): s is Subscription => s !== null && (s.status === 'active' || s.status === 'past_due');
 
-/** What the account entitles to now: the subscription's plan while it entitles, the free tier otherwise. */
-export function entitlementOf(deps: BillingDeps, account: Pick<AccountRecord, 'subscription' | 'revision'>, at: Date): EntitlementChanged {
+/** A back-office grant entitles while no paid subscription does and its end has not come. */
+export const activeGrant = (account: Pick<AccountRecord, 'subscription' | 'grant'>, at: Date): BackOfficeGrant | null =>
+  !entitles(account.subscription) && account.grant && (!account.grant.until || account.grant.until > at) ? account.grant : null;
+
+/** What the account entitles to now: the paid subscription's plan, else a back-office grant's, else the free tier. */
+export function entitlementOf(
+  deps: BillingDeps,
+  account: Pick<AccountRecord, 'subscription' | 'grant' | 'revision'>,
+  at: Date,
+): EntitlementChanged {
   const s = account.subscription;
+  const granted = activeGrant(account, at);
   return {
     revision: account.revision,
-    plan: entitles(s) ? s.plan : 'free',
-    monthlyEmailQuota: entitles(s) ? s.monthlyEmailQuota : deps.config.freeMonthlyQuota,
+    plan: entitles(s) ? s.plan : (granted?.plan ?? 'free'),
+    monthlyEmailQuota: entitles(s) ? s.monthlyEmailQuota : (granted?.monthlyEmailQuota ?? deps.config.freeMonthlyQuota),
     status: s?.status ?? 'none',
     hasSubscription: entitles(s),
     effectiveAt: at.toISOString(),
@@ -29,16 +38,30 @@ export async function changeSubscription(
   subscription: Subscription | null,
   grantsPayment?: string,
 ): Promise<boolean> {
+  // A paid subscription ends any back-office grant.
+  return changeEntitlement(deps, account, { subscription, grant: entitles(subscription) ? null : (account.grant ?? null) }, grantsPayment);
+}
+
+/** A back-office grant given (or replaced) or taken back, announced like any other change. */
+export const changeGrant = (deps: BillingDeps, account: AccountRecord, grant: BackOfficeGrant | null) =>
+  changeEntitlement(deps, account, { subscription: account.subscription, grant });
+
+async function changeEntitlement(
+  deps: BillingDeps,
+  account: AccountRecord,
+  change: Pick<AccountRecord, 'subscription' | 'grant'>,
+  grantsPayment?: string,
+): Promise<boolean> {
   const now = deps.clock.now();
   const revision = account.revision + 1;
   const event = newEnvelope('event', 'entitlement.changed', now, {
     tenantId: account._id,
     correlationId: account._id,
-    data: entitlementOf(deps, { subscription, revision }, now),
+    data: entitlementOf(deps, { ...change, revision }, now),
   });
   const events = [...account.pendingEvents, event];
-  const written = await deps.accounts.entitle(account, { subscription, revision, events, grantsPayment }, now);
-  const next: AccountRecord = { ...account, subscription, revision, updatedAt: now, pendingEvents: events, eventsPending: true };
+  const written = await deps.accounts.entitle(account, { ...change, revision, events, grantsPayment }, now);
+  const next: AccountRecord = { ...account, ...change, revision, updatedAt: now, pendingEvents: events, eventsPending: true };
   if (written) await announce(deps, next).catch((err) => deps.logger.warn('entitlement stored, not yet published', { err }));
   return written;
 }

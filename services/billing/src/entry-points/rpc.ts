@@ -7,6 +7,8 @@ import { priceUpgrade } from '../domain/quote';
 import { billingState } from '../domain/state';
 import { upgrade } from '../domain/upgrade';
 import { cancelSubscription, scheduleDowngrade, withdrawPendingChange } from '../domain/subscription-changes';
+import { adminHandlers } from './admin';
+import { checkoutReturnReply } from './checkout-return';
 import { inboundWebhookHandlers } from './inbound-webhooks';
 
 // The gateway authenticated and validated these against the contract before forwarding.
@@ -17,7 +19,7 @@ export function billingHandlers(deps: BillingDeps): OperationHandlers {
     getCatalogue: async () => json(await getCatalogue(deps)),
     listCheckoutMethods: async (r) => json(await checkoutMethods(deps, String(r.query.plan))),
     createCheckout: async (r) => json(await openCheckout(deps, tenant(r), r.body as CheckoutRequest)),
-    getBillingState: async (r) => json(await billingState(deps, tenant(r))),
+    getBillingState: async (r) => json(await billingState(deps, tenant(r), r.requestId)),
     quoteUpgrade: async (r) => json((await priceUpgrade(deps, tenant(r), (r.body as { plan: string }).plan)).quote),
     upgradeSubscription: async (r) => json(await upgrade(deps, tenant(r), r.body as UpgradeRequest)),
     downgradeSubscription: async (r) => json(await scheduleDowngrade(deps, tenant(r), (r.body as { plan: string }).plan)),
@@ -26,6 +28,8 @@ export function billingHandlers(deps: BillingDeps): OperationHandlers {
       return noContent();
     },
     cancelSubscription: async (r) => json(await cancelSubscription(deps, tenant(r))),
+    showCheckoutReturn: (r) => checkoutReturnReply(deps, String(r.query.checkout), r.headers.accept),
     ...inboundWebhookHandlers(deps),
+    ...adminHandlers(deps),
   };
 }

@@ -1,4 +1,4 @@
-import { newId } from '@mailplane/runtime';
+import { newId, pageOf, type PageQuery } from '@mailplane/runtime';
 import { createApiKey } from './api-keys';
 import type { GatewayDeps } from './deps';
 
@@ -10,3 +10,12 @@ export async function createTenant(deps: GatewayDeps, input: { name: string; san
   deps.logger.info('tenant created', { tenantId });
   return { tenantId, name: input.name, apiKey };
 }
+
+/** GET /admin/tenants: the operator's list. */
+export const listTenants = (deps: GatewayDeps, page: PageQuery) =>
+  pageOf(page, deps.tenants.list(page), deps.tenants.count(), (t) => ({
+    tenantId: t._id,
+    name: t.name,
+    sandbox: t.sandbox,
+    createdAt: t.createdAt.toISOString(),
+  }));

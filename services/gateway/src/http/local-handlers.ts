@@ -3,7 +3,7 @@ import { json, noContent, type OperationHandlers } from '@mailplane/runtime';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
 import type { GatewayDeps } from '../domain/deps';
 import { checkHealth } from '../domain/health';
-import { createTenant } from '../domain/tenants';
+import { createTenant, listTenants } from '../domain/tenants';
 
 export type LocalHandlers = OperationHandlers;
 
@@ -19,6 +19,7 @@ export function localHandlers(deps: GatewayDeps): LocalHandlers {
       return noContent();
     },
     createTenant: async (r) => json(await createTenant(deps, r.body as { name: string }), 201),
+    listTenants: async (r) => json(await listTenants(deps, { limit: Number(r.query.limit), offset: Number(r.query.offset) })),
     health: async () => json(await checkHealth(deps)),
   };
 }

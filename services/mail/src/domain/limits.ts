@@ -1,4 +1,4 @@
-import { AppError } from '@mailplane/contracts';
+import { AppError, type MonthlyUsage } from '@mailplane/contracts';
 import type { MailDeps } from './deps';
 
 /** Where a tenant stands in its current rate-limit window. */
@@ -52,6 +52,13 @@ export async function reserveQuota(deps: MailDeps, tenantId: string): Promise<()
     });
   }
   return () => deps.counters.giveBack(tenantId, counter);
+}
+
+/** This month's count and quota exactly as reserveQuota sees them; billing shows it in the tenant's state. */
+export async function monthlyUsage(deps: MailDeps, tenantId: string): Promise<MonthlyUsage> {
+  const month = monthOf(deps.clock.now());
+  const used = await deps.counters.read(tenantId, { name: 'quota', period: month.key });
+  return { used, limit: await monthlyQuota(deps, tenantId), resetAt: month.resetAt.toISOString() };
 }
 
 /** The quota of the tenant's plan as billing last announced it; the configured default before any announcement. */

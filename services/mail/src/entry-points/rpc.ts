@@ -1,8 +1,8 @@
-import type { RpcRequest, SendEmailRequest } from '@mailplane/contracts';
+import { MONTHLY_USAGE_OPERATION, type RpcRequest, type SendEmailRequest } from '@mailplane/contracts';
 import { json, noContent, type OperationHandlers } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { createIdentity, deleteIdentity, getIdentity, identityView, listIdentities, verifyIdentity } from '../domain/identities';
-import { rateLimitHeaders } from '../domain/limits';
+import { monthlyUsage, rateLimitHeaders } from '../domain/limits';
 import { getMessage, listMessages, type ListQuery } from '../domain/messages';
 import { sendEmail } from '../domain/send-email';
 import { sendTestEmail } from '../domain/send-test-email';
@@ -43,6 +43,8 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
       return noContent();
     },
     showUnsubscribePage: async (r) => unsubscribePageReply(deps, String(r.query.token), r.headers.accept),
+    // Internal: billing asks it over the broker for the billing state; the gateway never routes it.
+    [MONTHLY_USAGE_OPERATION]: async (r) => json(await monthlyUsage(deps, tenant(r))),
     unsubscribe: async (r) => {
       const tokens = { query: r.query.token as string | undefined, body: (r.body as { token?: string } | null)?.token };
       return unsubscribeReply(deps, tokens, r.headers.accept);
