@@ -1,20 +1,71 @@
 import type { Env } from './config';
 
-const USAGE = `usage: npm run admin -- create-tenant <name>
+const USAGE = `usage: npm run admin -- <command>
+  create-tenant <name>                    a tenant and its first API key (shown once)
+  list-tenants                            every tenant with its plan and this month's usage
+  grant <tenantId> <plan> [<until>]       hand out a zero-priced plan, until an RFC 3339 time or taken back
+  revoke-grant <tenantId>                 take a grant back: the tenant is on free again
+  billing <tenantId>                      the tenant's billing state and money ledger (JSON)
   env: MAILPLANE_URL (default http://localhost:3000), ADMIN_TOKEN (required)`;
 
-/** The back-office CLI: a thin wrapper over POST /admin/tenants. Returns what to print. */
+type Call = (method: string, path: string, body?: object) => Promise<Record<string, unknown>>;
+
+/** The back-office CLI: a thin wrapper over the admin surface (`/admin/...`). Returns what to print. */
 export async function adminCommand(args: string[], env: Env): Promise<string> {
-  const [command, name] = args;
-  if (command !== 'create-tenant' || !name) throw new Error(USAGE);
+  const [command, ...rest] = args;
   if (!env.ADMIN_TOKEN) throw new Error('ADMIN_TOKEN is required\n' + USAGE);
-  const base = env.MAILPLANE_URL ?? 'http://localhost:3000';
-  const res = await fetch(new URL('/admin/tenants', base), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${env.ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name }),
-  });
-  const body = (await res.json()) as { tenantId?: string; apiKey?: { key: string }; detail?: string; title?: string };
-  if (res.status !== 201) throw new Error(`admin: ${res.status} ${body.title ?? ''} ${body.detail ?? ''}`.trim());
-  return `tenant ${body.tenantId} created\nAPI key (shown once): ${body.apiKey?.key}`;
+  const call = caller(env.MAILPLANE_URL ?? 'http://localhost:3000', env.ADMIN_TOKEN);
+  const [a, b, c] = rest;
+  if (command === 'create-tenant' && a) {
+    const body = await call('POST', '/admin/tenants', { name: a });
+    return `tenant ${body.tenantId} created\nAPI key (shown once): ${(body.apiKey as { key: string }).key}`;
+  }
+  if (command === 'list-tenants' && !a) return listTenants(call);
+  if (command === 'grant' && a && b)
+    return stateLine(a, await call('POST', `/admin/tenants/${a}/grant`, { plan: b, ...(c ? { until: c } : {}) }));
+  if (command === 'revoke-grant' && a) return stateLine(a, await call('DELETE', `/admin/tenants/${a}/grant`));
+  if (command === 'billing' && a) return JSON.stringify(await call('GET', `/admin/tenants/${a}/billing`), null, 2);
+  throw new Error(USAGE);
+}
+
+function caller(base: string, token: string): Call {
+  return async (method, path, body) => {
+    const res = await fetch(new URL(path, base), {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const answer = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`admin: ${res.status} ${answer.title ?? ''} ${answer.detail ?? ''}`.trim());
+    return answer;
+  };
+}
+
+interface State {
+  plan: string;
+  granted: boolean;
+  currentPeriodEnd: string | null;
+  usage: { used: number; limit: number } | null;
+}
+
+function stateLine(tenantId: string, state: Record<string, unknown>): string {
+  const s = state as unknown as State;
+  const usage = s.usage ? `${s.usage.used}/${s.usage.limit} emails this month` : 'usage unknown';
+  const plan = s.granted ? `${s.plan} (granted${s.currentPeriodEnd ? ` until ${s.currentPeriodEnd}` : ''})` : s.plan;
+  return `${tenantId}  ${plan}  ${usage}`;
+}
+
+async function listTenants(call: Call): Promise<string> {
+  const lines: string[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = (await call('GET', `/admin/tenants?limit=100&offset=${offset}`)) as {
+      data: { tenantId: string; name: string }[];
+      total: number;
+    };
+    for (const t of page.data) {
+      const billing = (await call('GET', `/admin/tenants/${t.tenantId}/billing`)) as { state: Record<string, unknown> };
+      lines.push(`${stateLine(t.tenantId, billing.state)}  ${t.name}`);
+    }
+    if (offset + 100 >= page.total) return lines.join('\n') || 'no tenants';
+  }
 }

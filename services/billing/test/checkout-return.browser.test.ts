@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import request from 'supertest';
+import { chromium, type Browser } from 'playwright-core';
+import { auth } from '../../../test/support/mail';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+
+const CHROMIUM = '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI === 'true') throw new Error(`${CHROMIUM} is required under CI for the checkout return page test`);
+if (!available) console.warn(`${CHROMIUM} is not installed: the checkout return page is NOT tested in a browser in this run`);
+
+(available ? describe : describe.skip)('the checkout return page in a real browser', () => {
+  let platform: TestPlatform;
+  let browser: Browser;
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    // As for the unsubscribe page: no sandbox as root, and no background network (there is none).
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await platform.stop();
+  });
+
+  it('when a customer pays on the hosted checkout from a phone, then they land on a page that says the payment went through, with no key', async () => {
+    const { key } = await platform.newTenant();
+    const opened = await request(platform.url).post('/billing/checkout').set(auth(key)).send({ plan: 'starter' });
+
+    const page = await browser.newPage({ viewport: { width: 375, height: 667 }, isMobile: true });
+    await page.goto(opened.body.checkoutUrl);
+    await page.getByRole('button', { name: 'Paid' }).click();
+    await page.waitForSelector('h1[role="status"]');
+    expect(new URL(page.url()).pathname).toBe('/billing/return');
+    expect(await page.textContent('h1')).toBe('Payment received');
+    expect(await page.textContent('main')).toContain('Starter plan is active');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    const box = await page.locator('main').boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: '/tmp/checkout-return-page.png' });
+  }, 60_000);
+});

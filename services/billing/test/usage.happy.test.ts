@@ -1,0 +1,43 @@
+import request from 'supertest';
+import { expectContract } from '../../../test/support/contract';
+import { auth, tenantWithDomain } from '../../../test/support/mail';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await startTestPlatform({ DEFAULT_MONTHLY_QUOTA: '3', SEND_RATE_LIMIT: '1000' });
+});
+afterAll(() => platform.stop());
+
+const state = async (key: string) => {
+  const res = await request(platform.url).get('/billing/state').set(auth(key));
+  expectContract(res, 'getBillingState');
+  return res.body;
+};
+
+describe('usage in the billing state', () => {
+  it('when a tenant has sent this month, then the state counts it against the quota that POST /emails enforces, with its reset time', async () => {
+    const t = await tenantWithDomain(platform);
+    const now = new Date();
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+    expect((await state(t.key)).usage).toEqual({ used: 0, limit: 3, resetAt: nextMonth });
+
+    const send = () =>
+      request(platform.url)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
+    await send().expect(202);
+    await request(platform.url).post('/emails/test').set(auth(t.key)).send({ to: 'qa@example.org' }).expect(202);
+    expect((await state(t.key)).usage).toEqual({ used: 1, limit: 3, resetAt: nextMonth });
+
+    await send().expect(202);
+    await send().expect(202);
+    const refused = await send();
+    expect(refused.status).toBe(422);
+    const { usage, monthlyEmailQuota } = await state(t.key);
+    expect(usage).toEqual({ used: refused.body.used, limit: refused.body.limit, resetAt: refused.body.resetAt });
+    expect(usage).toEqual({ used: 3, limit: 3, resetAt: nextMonth });
+    expect(monthlyEmailQuota).toBe(3);
+  });
+});
