@@ -8,8 +8,8 @@ import { centsOf } from '../src/domain/money';
 
 // MONEY_SEED=<seed> replays a failing run (every run prints its seed); MONEY_RUNS=<n> runs more.
 const seed = Number(process.env.MONEY_SEED ?? Date.now() % 2 ** 31);
-// About a hundred paid payments, a dozen refunds and a dozen upgrade charges per run of the suite.
-const RUNS = Number(process.env.MONEY_RUNS ?? 80);
+// About seventy paid payments, ten refunds and a few upgrade charges per run of the suite.
+const RUNS = Number(process.env.MONEY_RUNS ?? 60);
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import axios from 'axios';
+import { retryOnReset } from './retry-on-reset';
 import { upstreamError } from './upstream-error';
 
 /** A plan as the hub sells it. */
@@ -27,6 +28,7 @@ export interface Hub {
 
 export function createHubClient(hub: { url: string; apiKey: string }, timeoutMs: number): Hub {
   const client = axios.create({ baseURL: hub.url, timeout: timeoutMs, headers: { authorization: `Bearer ${hub.apiKey}` } });
+  retryOnReset(client);
   client.interceptors.response.use(undefined, (err) => Promise.reject(upstreamError(err)));
   return {
     async plans() {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import axios, { isAxiosError } from 'axios';
+import { retryOnReset } from './retry-on-reset';
 import { upstreamError } from './upstream-error';
 
 export interface ProviderPayment {
@@ -74,6 +75,7 @@ export function createProviderClient(provider: { url: string; apiKey: string }, 
     timeout: timeoutMs,
     headers: { authorization: `Bearer ${provider.apiKey}` },
   });
+  retryOnReset(client);
   // Callers see an UpstreamError, or a ChargeRefusedError for a payment the provider would not create.
   client.interceptors.response.use(undefined, (err) =>
     Promise.reject(isAxiosError(err) && err.response?.status === 422 ? new ChargeRefusedError(err.message) : upstreamError(err)),
