@@ -7,8 +7,8 @@ import type { GatewayConfig } from './config';
 import { apiKeysRepo } from './data-access/api-keys-repo';
 import { tenantsRepo } from './data-access/tenants-repo';
 import type { GatewayDeps } from './domain/deps';
-import { createApp } from './http/app';
-import { rejectMalformedRequest } from './http/client-error';
+import { createApp } from './entry-points/app';
+import { rejectMalformedRequest } from './entry-points/client-error';
 
 export interface Gateway {
   url: string;
