@@ -15,7 +15,6 @@ export function tenantsRepo(store: Store) {
       await tenants.createIndex({ sandbox: 1 });
     },
     insert: (record: TenantRecord) => tenants.insertOne(record),
-    byId: (id: string) => tenants.findOne({ _id: id }),
     findSandbox: () => tenants.findOne({ sandbox: true }),
   };
 }

@@ -5,10 +5,11 @@ import type { Store } from '@mailplane/store';
 import { systemClock, type Clock, type Logger } from '@mailplane/runtime';
 import type { GatewayConfig } from './config';
 import { apiKeysRepo } from './data-access/api-keys-repo';
+import { servicesRpc } from './data-access/services-rpc';
 import { tenantsRepo } from './data-access/tenants-repo';
 import type { GatewayDeps } from './domain/deps';
-import { createApp } from './http/app';
-import { rejectMalformedRequest } from './http/client-error';
+import { createApp } from './entry-points/app';
+import { rejectMalformedRequest } from './entry-points/client-error';
 
 export interface Gateway {
   url: string;
@@ -27,6 +28,7 @@ export async function startGateway(options: {
   const deps: GatewayDeps = {
     keys: apiKeysRepo(store),
     tenants: tenantsRepo(store),
+    services: servicesRpc(broker, { timeoutMs: config.rpcTimeoutMs }),
     broker,
     clock: options.clock ?? systemClock,
     logger: options.logger.child({ service: 'gateway' }),
