@@ -4,6 +4,7 @@ import type { ContractContext, ContractOptions } from './contract/context';
 import { indexTests } from './contract/indexes';
 import { lifecycleTests } from './contract/lifecycle';
 import { queryTests } from './contract/queries';
+import { searchTests } from './contract/search';
 import { updateTests } from './contract/updates';
 
 export type { ContractOptions } from './contract/context';
@@ -34,6 +35,7 @@ export function storeContract(name: string, makeStore: () => Store | Promise<Sto
     });
 
     queryTests(ctx);
+    searchTests(ctx);
     updateTests(ctx);
     indexTests(ctx);
     concurrencyTests(ctx);
