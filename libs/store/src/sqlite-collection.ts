@@ -127,7 +127,10 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
       read((state) => {
         assertFilter(name, filter);
         const q = countSql(name, state.schema, filter, engine.expired(state));
-        return engine.prepare(q.sql).pluck().get(...q.params) as number;
+        return engine
+          .prepare(q.sql)
+          .pluck()
+          .get(...q.params) as number;
       }),
     updateOne: (filter, update, options = {}) =>
       write((state) => {

@@ -80,7 +80,8 @@ export function compileFilter(collection: string, filter: Filter, schema: Schema
   function range(s: Source, op: string, v: unknown): string {
     const cmp = `${s.value} ${op} ${bind(encodeScalar(v))}`;
     if (typeof v === 'number') return `(${cmp} AND ${s.type} IN ('integer', 'real'))`;
-    if (v instanceof Date) return op[0] === '>' ? `(${cmp} AND ${s.value} < ${bind(DATE_END)})` : `(${cmp} AND ${s.value} >= ${bind(DATE_PREFIX)})`;
+    if (v instanceof Date)
+      return op[0] === '>' ? `(${cmp} AND ${s.value} < ${bind(DATE_END)})` : `(${cmp} AND ${s.value} >= ${bind(DATE_PREFIX)})`;
     if (typeof v === 'string') {
       return `(${cmp} AND ${s.type} = 'text' AND NOT (${s.value} >= ${bind(DATE_PREFIX)} AND ${s.value} < ${bind(DATE_END)}))`;
     }
@@ -132,7 +133,10 @@ export function compileFilter(collection: string, filter: Filter, schema: Schema
     if (key === '$contains') return contains(value);
     if (key.startsWith('$')) return fail(`operator ${key}`);
     assertPath(collection, key);
-    if (isOperatorObject(value)) return Object.entries(value).map(([op, arg]) => operator(key, op, arg)).join(' AND ');
+    if (isOperatorObject(value))
+      return Object.entries(value)
+        .map(([op, arg]) => operator(key, op, arg))
+        .join(' AND ');
     return match(key, (s) => eq(s, value));
   }
 

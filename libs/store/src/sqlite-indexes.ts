@@ -20,12 +20,18 @@ export function planIndex(collection: string, keys: Record<string, 1 | -1>, opti
   const entries = Object.entries(keys);
   if (entries.length === 0) throw new Error(`${collection}: an index needs at least one key`);
   for (const [path] of entries) assertPath(collection, path);
-  if (options.text) return textIndex(collection, entries.map(([path]) => path));
+  if (options.text)
+    return textIndex(
+      collection,
+      entries.map(([path]) => path),
+    );
   const table = ident(collection);
   const columns = entries.map(([path, dir]) => `${valueAt(path, BARE)}${dir === -1 ? ' DESC' : ''}`);
   const statements: string[] = [];
   if (options.unique) {
-    statements.push(`CREATE UNIQUE INDEX IF NOT EXISTS ${ident(name(collection, entries, '__unique'))} ON ${table} (${columns.join(', ')})`);
+    statements.push(
+      `CREATE UNIQUE INDEX IF NOT EXISTS ${ident(name(collection, entries, '__unique'))} ON ${table} (${columns.join(', ')})`,
+    );
     statements.push(nullGuard(collection, entries, options.sparse ?? false));
   } else {
     // The id as last column orders ties the way paging sorts end (`_id`), and lets a deep offset skip

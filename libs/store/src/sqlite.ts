@@ -40,7 +40,12 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     throw err;
   }
   const engine = new Engine(db);
-  if (options.importNedbFrom) await importNedbDir(engine, options.importNedbFrom);
+  if (options.importNedbFrom) {
+    await importNedbDir(engine, options.importNedbFrom).catch((err: unknown) => {
+      db.close();
+      throw err;
+    });
+  }
 
   let closed = false;
   const timer = setInterval(() => {
