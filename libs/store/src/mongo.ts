@@ -55,7 +55,8 @@ function mongoCollection<T extends Doc>(name: string, coll: MongoCollection<Doc>
   };
 
   return {
-    createIndex: (keys, { text, ...options } = {}) =>
+    // counts: a plain index on the keys, which countDocuments scans without reading documents.
+    createIndex: (keys, { text, counts: _, ...options } = {}) =>
       run(async () => {
         // $contains runs as case-insensitive regexes, which no MongoDB index serves better than the tenant
         // index that already narrows the scan (a `text` index is word-based, not substring): nothing to create.

@@ -69,8 +69,8 @@ export function nedbCollection<T extends Doc>(name: string, open: () => Promise<
   return {
     createIndex: (keys, options = {}) =>
       run(async (ds) => {
-        // No substring index in nedb: $contains scans what the other conditions leave.
-        if (options.text) return;
+        // No substring index or count table in nedb: $contains and count scan what the other conditions leave.
+        if (options.text || options.counts) return;
         const fieldName = Object.keys(keys);
         // nedb restores indexes from its file without their TTL and then ignores ensureIndex: re-create TTL ones.
         if (options.expireAfterSeconds !== undefined) await ds.removeIndexAsync([...fieldName].sort().join(','));

@@ -53,6 +53,12 @@ export interface IndexOptions {
    * SQLite: an FTS5 trigram index. nedb and MongoDB: nothing (they scan the documents the other conditions leave).
    */
   text?: boolean;
+  /**
+   * Keeps the number of documents per combination of the keys' values, so that `count` with only string or
+   * Date equalities on some of these fields answers at once (SQLite: a table kept by triggers). MongoDB:
+   * a plain index on the keys (countDocuments then scans the index only). nedb: nothing.
+   */
+  counts?: boolean;
 }
 
 /** Raised by inserts and updates that would break a unique index. */

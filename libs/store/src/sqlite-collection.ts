@@ -2,6 +2,7 @@ import { applyUpdate } from './apply-update';
 import { assertFilter, assertUpdate, upsertId } from './guards';
 import { type Collection, type Doc, DuplicateKeyError, type Filter, type FindOptions, type Sort, type Update } from './port';
 import { decodeDoc, encodeDoc } from './sqlite-codec';
+import { countFromTable } from './sqlite-counts';
 import type { CollectionState, Engine } from './sqlite-engine';
 import { planIndex } from './sqlite-indexes';
 import { ident } from './sqlite-paths';
@@ -100,12 +101,15 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
         const state = engine.state(name);
         const plan = planIndex(name, keys, options);
         engine.write(() => {
-          const fresh = plan.text && !engine.recalled(name, 'text', plan.text.table);
+          // A derived table (text, counts) is filled from the documents once, when it is created.
+          const derived = plan.text ?? plan.counts;
+          const kind = plan.text ? 'text' : 'counts';
+          const fresh = derived && !engine.recalled(name, kind, derived.table);
           for (const sql of plan.statements) engine.db.exec(sql);
-          if (plan.text && fresh) {
-            engine.db.exec(plan.text.fill);
-            engine.remember(name, 'text', plan.text.table, JSON.stringify(plan.text.paths));
-            state.textIndexes.push({ table: plan.text.table, paths: plan.text.paths });
+          if (derived && fresh) {
+            engine.db.exec(derived.fill);
+            engine.remember(name, kind, derived.table, JSON.stringify(derived.paths));
+            (plan.text ? state.textIndexes : state.countTables).push({ table: derived.table, paths: derived.paths });
           }
           if (plan.ttl) {
             engine.remember(name, 'ttl', plan.ttl.path, String(plan.ttl.seconds));
@@ -126,7 +130,8 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
     count: (filter) =>
       read((state) => {
         assertFilter(name, filter);
-        const q = countSql(name, state.schema, filter, engine.expired(state));
+        const counted = state.ttl.size === 0 ? countFromTable(filter, state.countTables, state.arrays) : undefined;
+        const q = counted ?? countSql(name, state.schema, filter, engine.expired(state));
         return engine
           .prepare(q.sql)
           .pluck()

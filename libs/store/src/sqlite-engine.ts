@@ -11,6 +11,7 @@ export interface CollectionState {
   name: string;
   arrays: Set<string>;
   textIndexes: Array<{ table: string; paths: string[] }>;
+  countTables: Array<{ table: string; paths: string[] }>;
   ttl: Map<string, number>;
   schema: Schema;
 }
@@ -85,12 +86,13 @@ export class Engine {
     const rows = this.prepare('SELECT kind, key, value FROM _store_meta WHERE collection = ?').all(name) as Array<Record<string, string>>;
     const of = (kind: string) => rows.filter((r) => r.kind === kind);
     const arrays = new Set(of('array').map((r) => r.key));
-    const textIndexes = of('text').map((r) => ({ table: r.key, paths: JSON.parse(r.value) as string[] }));
+    const tables = (kind: string) => of(kind).map((r) => ({ table: r.key, paths: JSON.parse(r.value) as string[] }));
+    const [textIndexes, countTables] = [tables('text'), tables('counts')];
     const ttl = new Map(of('ttl').map((r) => [r.key, Number(r.value)]));
-    return { name, arrays, textIndexes, ttl, schema: { arrays, textIndexes } };
+    return { name, arrays, textIndexes, countTables, ttl, schema: { arrays, textIndexes } };
   }
 
-  remember(collection: string, kind: 'array' | 'text' | 'ttl' | 'migrated', key: string, value = ''): void {
+  remember(collection: string, kind: 'array' | 'text' | 'counts' | 'ttl' | 'migrated', key: string, value = ''): void {
     this.prepare('INSERT OR REPLACE INTO _store_meta (collection, kind, key, value) VALUES (?, ?, ?, ?)').run(collection, kind, key, value);
   }
 

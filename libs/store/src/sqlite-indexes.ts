@@ -1,4 +1,5 @@
 import type { IndexOptions } from './port';
+import { planCountTable } from './sqlite-counts';
 import { assertPath, BARE, ident, typeAt, valueAt } from './sqlite-paths';
 
 export interface IndexPlan {
@@ -7,6 +8,8 @@ export interface IndexPlan {
   ttl?: { path: string; seconds: number };
   /** A text index: its FTS table, and the statement that fills it from the documents already stored. */
   text?: { table: string; paths: string[]; fill: string };
+  /** A count table, likewise. */
+  counts?: { table: string; paths: string[]; fill: string };
 }
 
 const name = (collection: string, keys: [string, 1 | -1][], suffix: string) =>
@@ -20,11 +23,13 @@ export function planIndex(collection: string, keys: Record<string, 1 | -1>, opti
   const entries = Object.entries(keys);
   if (entries.length === 0) throw new Error(`${collection}: an index needs at least one key`);
   for (const [path] of entries) assertPath(collection, path);
-  if (options.text)
-    return textIndex(
-      collection,
-      entries.map(([path]) => path),
-    );
+  const paths = entries.map(([path]) => path);
+  if (options.text) return textIndex(collection, paths);
+  if (options.counts) {
+    if (paths.includes('_id')) throw new Error(`${collection}: a count index cannot be keyed by _id`);
+    const { table, statements, fill } = planCountTable(collection, paths);
+    return { statements, counts: { table, paths, fill } };
+  }
   const table = ident(collection);
   const columns = entries.map(([path, dir]) => `${valueAt(path, BARE)}${dir === -1 ? ' DESC' : ''}`);
   const statements: string[] = [];

@@ -1,5 +1,6 @@
 import type { Store } from '../src';
 import { concurrencyTests } from './contract/concurrency';
+import { countTests } from './contract/counts';
 import type { ContractContext, ContractOptions } from './contract/context';
 import { indexTests } from './contract/indexes';
 import { lifecycleTests } from './contract/lifecycle';
@@ -36,6 +37,7 @@ export function storeContract(name: string, makeStore: () => Store | Promise<Sto
 
     queryTests(ctx);
     searchTests(ctx);
+    countTests(ctx);
     updateTests(ctx);
     indexTests(ctx);
     concurrencyTests(ctx);

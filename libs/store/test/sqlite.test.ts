@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createSqliteStore, createStore, type Doc, SQLITE_FILE } from '../src';
+import { countFromTable } from '../src/sqlite-counts';
 import { countSql, findSql, type Query } from '../src/sqlite-sql';
 import { storeContract } from './contract';
 
@@ -40,6 +41,7 @@ describe('sqlite store', () => {
     await messages.createIndex({ tenantId: 1, createdAt: -1 });
     await messages.createIndex({ tenantId: 1, status: 1, createdAt: -1 });
     await messages.createIndex({ subject: 1, to: 1 }, { text: true });
+    await messages.createIndex({ tenantId: 1, status: 1 }, { counts: true });
     await messages.insertMany(Array.from({ length: 500 }, (_, i) => message(i)));
     await store.close();
   });
@@ -84,6 +86,20 @@ describe('sqlite store', () => {
       expect(plan(countSql('messages', schema, { tenantId: 't1', status: 'sent' }))).toContain(
         'USING COVERING INDEX messages__tenantId_asc__status_asc__createdAt_desc',
       );
+    });
+
+    it('a count by tenant, or tenant and status, reads the count table when there is one', () => {
+      const tables = [{ table: 'messages__counts__tenantId__status', paths: ['tenantId', 'status'] }];
+      const q = countFromTable({ tenantId: 't1', status: 'sent' }, tables, schema.arrays);
+      expect(
+        db
+          .prepare(q?.sql ?? '')
+          .pluck()
+          .get(...(q?.params ?? [])),
+      ).toBe(167);
+      expect(plan(q as Query)).toContain('SEARCH messages__counts__tenantId__status USING PRIMARY KEY');
+      expect(countFromTable({ tenantId: 't1', identityId: 'i1' }, tables, schema.arrays)).toBeUndefined();
+      expect(countFromTable({ tags: 'vip' }, [{ table: 'x', paths: ['tags'] }], schema.arrays)).toBeUndefined();
     });
 
     it('a text search of 3 characters or more goes through the trigram index, a shorter one scans', () => {
