@@ -22,6 +22,8 @@ export async function createIndexes(gateway: Store, mail: Store): Promise<void> 
   await messagesRepo(mail).init();
   // search: GET /emails?q= over subject and recipient (until the mail service creates it itself)
   await mail.collection(COLLECTIONS.messages).createIndex({ subject: 1, to: 1 }, { text: true });
+  // count: the list's total by tenant, status and identity (until the mail service creates it itself)
+  await mail.collection(COLLECTIONS.messages).createIndex({ tenantId: 1, status: 1, identityId: 1 }, { counts: true });
 }
 
 export function tenantRecords(now: Date) {

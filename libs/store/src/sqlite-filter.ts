@@ -76,14 +76,16 @@ export function compileFilter(collection: string, filter: Filter, schema: Schema
     return parts.length ? `(${parts.join(' OR ')})` : '0';
   }
 
-  // Comparisons stay within the bound's type, as in MongoDB (a Date bound never matches a string).
+  // Comparisons stay within the bound's type, as in MongoDB (a Date bound never matches a string). The type
+  // brackets carry a unary `+`, which keeps the planner from taking them for the range an index should scan.
   function range(s: Source, op: string, v: unknown): string {
     const cmp = `${s.value} ${op} ${bind(encodeScalar(v))}`;
     if (typeof v === 'number') return `(${cmp} AND ${s.type} IN ('integer', 'real'))`;
-    if (v instanceof Date)
-      return op[0] === '>' ? `(${cmp} AND ${s.value} < ${bind(DATE_END)})` : `(${cmp} AND ${s.value} >= ${bind(DATE_PREFIX)})`;
+    if (v instanceof Date) {
+      return op[0] === '>' ? `(${cmp} AND +${s.value} < ${bind(DATE_END)})` : `(${cmp} AND +${s.value} >= ${bind(DATE_PREFIX)})`;
+    }
     if (typeof v === 'string') {
-      return `(${cmp} AND ${s.type} = 'text' AND NOT (${s.value} >= ${bind(DATE_PREFIX)} AND ${s.value} < ${bind(DATE_END)}))`;
+      return `(${cmp} AND ${s.type} = 'text' AND NOT (+${s.value} >= ${bind(DATE_PREFIX)} AND +${s.value} < ${bind(DATE_END)}))`;
     }
     return fail(`a range over a ${v === null ? 'null' : typeof v} bound`);
   }
