@@ -4,6 +4,9 @@ import { describeAttachments, hasInlineBody } from '../bodies';
 import type { MailDeps } from '../deps';
 import { daysBefore } from './policy';
 
+/** What a purge touches: the records and their bodies, nothing that sends. */
+export type RetentionDeps = Pick<MailDeps, 'messages' | 'bodies' | 'clock' | 'config' | 'logger'>;
+
 const BATCH = 100;
 // A backlog (the first start over a year of mail) drains over several rounds rather than holding the store.
 const MAX_BATCHES_PER_ROUND = 20;
@@ -14,7 +17,7 @@ const MAX_BATCHES_PER_ROUND = 20;
  * touched. Each step deletes the blob before it changes the record, so a crash leaves the message due and
  * the next round repeats the step (deleting a blob already gone is fine).
  */
-export async function purgeExpired(deps: MailDeps): Promise<{ bodies: number; records: number }> {
+export async function purgeExpired(deps: RetentionDeps): Promise<{ bodies: number; records: number }> {
   const purged = { bodies: 0, records: 0 };
   for (let batch = 0; batch < MAX_BATCHES_PER_ROUND; batch++) {
     const bodies = await purgeBodies(deps);
@@ -30,7 +33,7 @@ export async function purgeExpired(deps: MailDeps): Promise<{ bodies: number; re
 
 const blobHeld = (message: MessageRecord) => !hasInlineBody(message) && !message.bodyPurgedAt;
 
-async function purgeBodies(deps: MailDeps): Promise<number> {
+async function purgeBodies(deps: RetentionDeps): Promise<number> {
   const now = deps.clock.now();
   const due = await deps.messages.bodiesDue(now, daysBefore(now, deps.config.retention.bodyDays), BATCH);
   for (const message of due) {
@@ -40,7 +43,7 @@ async function purgeBodies(deps: MailDeps): Promise<number> {
   return due.length;
 }
 
-async function purgeRecords(deps: MailDeps): Promise<number> {
+async function purgeRecords(deps: RetentionDeps): Promise<number> {
   const now = deps.clock.now();
   const due = await deps.messages.recordsDue(daysBefore(now, deps.config.retention.messageDays), BATCH);
   for (const message of due) {
