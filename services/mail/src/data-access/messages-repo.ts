@@ -1,9 +1,10 @@
 import type { Filter, Store } from '@mailplane/store';
 import { eventOutbox, tenantScoped } from '@mailplane/store';
 import { deliveryQueries } from './message-delivery-queries';
+import { retentionQueries } from './message-retention-queries';
 import type { MessageRecord, MessageStatus } from './message-record';
 
-export type { Attempt, AttemptChange, MessageBody, MessageKind, MessageRecord, MessageStatus } from './message-record';
+export type { AttachedFile, Attempt, AttemptChange, MessageBody, MessageKind, MessageRecord, MessageStatus } from './message-record';
 
 /** GET /emails filters; all optional, always within one tenant. */
 export interface MessageQuery {
@@ -35,6 +36,7 @@ export function messagesRepo(store: Store) {
   const messages = store.collection<MessageRecord>('messages');
   const tenant = tenantScoped(messages);
   const outbox = eventOutbox(messages, { agedBy: 'updatedAt' });
+  const { initRetention, ...retention } = retentionQueries(messages);
   return {
     async init() {
       // list / count: a tenant's messages newest first, optionally by status or identity
@@ -44,6 +46,7 @@ export function messagesRepo(store: Store) {
       // sweeper: due messages never confirmed on the queue, or held by a worker whose lease ran out
       await messages.createIndex({ status: 1, nextAttemptAt: 1 });
       await outbox.init();
+      await initRetention();
     },
     insert: (record: MessageRecord) => messages.insertOne(record),
     byId: (tenantId: string, id: string) => tenant.findOne(tenantId, { _id: id }),
@@ -51,6 +54,7 @@ export function messagesRepo(store: Store) {
       tenant.find(tenantId, toFilter(query), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
     count: (tenantId: string, query: MessageQuery) => tenant.count(tenantId, toFilter(query)),
     ...deliveryQueries(messages, outbox),
+    ...retention,
   };
 }
 export type MessagesRepo = ReturnType<typeof messagesRepo>;
