@@ -15,8 +15,6 @@ export interface MessageQuery {
   to?: Date;
 }
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 function toFilter(query: MessageQuery): Filter {
   const filter: Filter = {};
   if (query.identityId) filter.identityId = query.identityId;
@@ -24,10 +22,7 @@ function toFilter(query: MessageQuery): Filter {
   if (query.from || query.to) {
     filter.createdAt = { ...(query.from ? { $gte: query.from } : {}), ...(query.to ? { $lt: query.to } : {}) };
   }
-  if (query.q) {
-    const pattern = new RegExp(escapeRegex(query.q), 'i');
-    filter.$or = [{ subject: pattern }, { to: pattern }];
-  }
+  if (query.q) filter.$contains = { paths: ['subject', 'to'], text: query.q };
   return filter;
 }
 
@@ -43,6 +38,10 @@ export function messagesRepo(store: Store) {
       await messages.createIndex({ tenantId: 1, createdAt: -1 });
       await messages.createIndex({ tenantId: 1, status: 1, createdAt: -1 });
       await messages.createIndex({ tenantId: 1, identityId: 1, createdAt: -1 });
+      // count: list totals by tenant, status and identity without reading a million index entries
+      await messages.createIndex({ tenantId: 1, status: 1, identityId: 1 }, { counts: true });
+      // list / count with q=: substring search over subject and recipient
+      await messages.createIndex({ subject: 1, to: 1 }, { text: true });
       // sweeper: due messages never confirmed on the queue, or held by a worker whose lease ran out
       await messages.createIndex({ status: 1, nextAttemptAt: 1 });
       await outbox.init();
