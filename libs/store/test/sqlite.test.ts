@@ -133,3 +133,19 @@ describe('sqlite store', () => {
     expect(fs.readdirSync(dir)).toEqual([SQLITE_FILE]);
   });
 });
+
+describe('sqlite checkpoints', () => {
+  it('while the store is open, then the write-ahead log is copied into the database file by the checkpointer', async () => {
+    const file = path.join(root, 'checkpoint.sqlite3');
+    const store = await createSqliteStore({ file, checkpointEveryMs: 20 });
+    const notes = store.collection<Doc & { text: string }>('notes');
+    const before = fs.statSync(file).size;
+    await notes.insertMany(Array.from({ length: 2000 }, (_, i) => ({ _id: `n${i}`, text: 'x'.repeat(1000) })));
+    // Commits never checkpoint by themselves (wal_autocheckpoint = 0): only the thread can grow the file.
+    for (let waited = 0; fs.statSync(file).size < before + 1_000_000 && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(fs.statSync(file).size).toBeGreaterThan(before + 1_000_000);
+    await store.close();
+  });
+});
