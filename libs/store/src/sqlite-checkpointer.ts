@@ -29,6 +29,8 @@ export function startCheckpointer(file: string, everyMs: number, onFailure: () =
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async stop() {
+      // Referenced again so that the process waits for the thread to close its connection.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -148,4 +149,17 @@ describe('sqlite checkpoints', () => {
     expect(fs.statSync(file).size).toBeGreaterThan(before + 1_000_000);
     await store.close();
   });
+});
+
+it('when a script closes its store and has nothing else to do, then close still completes before the process exits', () => {
+  const file = path.join(root, 'exit.sqlite3');
+  const script = `const { createSqliteStore } = require(${JSON.stringify(path.join(__dirname, '../src'))});
+    (async () => {
+      const store = await createSqliteStore({ file: ${JSON.stringify(file)} });
+      await store.collection('notes').insertOne({ _id: 'n1' });
+      await store.close();
+      console.log('closed');
+    })();`;
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8' });
+  expect(out.trim()).toBe('closed');
 });
