@@ -1,9 +1,8 @@
 import { carrying, tenantScoped, type Collection, type EventOutbox } from '@mailplane/store';
 import type { Envelope } from '@mailplane/contracts';
-import type { Attempt, AttemptChange, MessageRecord } from './message-record';
+import { FINAL_STATUSES as FINAL, type Attempt, type AttemptChange, type MessageRecord } from './message-record';
 
 const LIVE = ['queued', 'deferred'];
-const FINAL = ['sent', 'failed', 'suppressed'];
 const stillHeld = (message: MessageRecord) => ({ _id: message._id, status: 'sending', leaseUntil: message.leaseUntil });
 
 /**

@@ -3,7 +3,9 @@ import { newId } from '@mailplane/runtime';
 import { carrying, type CarriesEvents } from '@mailplane/store';
 import type { MessageKind, MessageRecord } from '../data-access/messages-repo';
 import type { IdentityRecord } from '../data-access/identities-repo';
+import { bodyOf, describeAttachments } from './bodies';
 import { enqueue, markUndispatched, publishPending } from './delivery/dispatch';
+import { bodyExpiry } from './retention/policy';
 import { isSuppressed } from './suppressions';
 import type { MailDeps } from './deps';
 import { messageEvent } from './events';
@@ -19,8 +21,9 @@ export interface AcceptedEmail {
 const accepted = (m: MessageRecord): AcceptedEmail => ({ id: m._id, status: m.status, kind: m.kind, createdAt: m.createdAt.toISOString() });
 
 /**
- * Stores the message as queued (durable from here on), then hands it to the outbox queue. A recipient on
- * the tenant's suppression list makes it `suppressed` instead: accepted, announced, never relayed.
+ * Stores the body in the blob store, then the message as queued (durable from here on), then hands it to the
+ * outbox queue. A recipient on the tenant's suppression list makes it `suppressed` instead: accepted,
+ * announced, never relayed. A crash between the two writes leaves a blob no record names (see docs/decisions.md).
  */
 export async function acceptMessage(
   deps: MailDeps,
@@ -30,7 +33,7 @@ export async function acceptMessage(
   kind: MessageKind,
 ): Promise<AcceptedEmail> {
   const now = deps.clock.now();
-  const suppressed = await isSuppressed(deps, tenantId, input.recipient);
+  const [suppressed, bodyExpiresAt] = await Promise.all([isSuppressed(deps, tenantId, input.recipient), bodyExpiry(deps, tenantId, now)]);
   const fields: Omit<MessageRecord, keyof CarriesEvents> = {
     _id: newId('msg', now.getTime()),
     tenantId,
@@ -40,13 +43,13 @@ export async function acceptMessage(
     from: input.from,
     to: input.to,
     subject: input.subject,
-    text: input.text ?? null,
-    html: input.html ?? null,
     replyTo: input.replyTo ?? null,
     headers: input.headers ?? {},
     tags: input.tags ?? [],
     metadata: input.metadata ?? {},
-    attachments: input.attachments ?? [],
+    attachedFiles: describeAttachments(input.attachments ?? []),
+    bodyExpiresAt,
+    bodyPurgedAt: null,
     createdAt: now,
     updatedAt: now,
     sentAt: null,
@@ -57,6 +60,8 @@ export async function acceptMessage(
     leaseUntil: null,
   };
   const message: MessageRecord = { ...fields, ...carrying([messageEvent(fields, suppressed ? 'email.suppressed' : 'email.queued', now)]) };
+  await deps.bodies.save(message._id, bodyOf(input));
+  // Not undone if the insert fails: a failure may still have written the record, which must find its body.
   await deps.messages.insert(message);
   try {
     await (suppressed ? publishPending(deps, message) : enqueue(deps, message, 0));
