@@ -5,7 +5,7 @@ import { contractViolations } from './support/fuzz/contract-check';
 import { fuzzTenant, type FuzzTenant } from './support/fuzz/fixtures';
 import { closeAgent, describeRequest, send } from './support/fuzz/http';
 import { OVERSIZE } from './support/fuzz/serialize';
-import { requestFor } from './support/fuzz/variants';
+import { requestFor, routeMiss } from './support/fuzz/variants';
 
 // FUZZ_SEED replays a run; FUZZ_RUNS sets the requests per operation (about 3,000 in all by default).
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -42,4 +42,20 @@ describe(`every operation of the OpenAPI document under generated input (seed ${
     },
     60_000,
   );
+
+  it('paths and methods the document does not have: 404 or 405 problems, a request id on each', async () => {
+    await fc.assert(
+      fc.asyncProperty(routeMiss(), async (request) => {
+        const res = await send(platform.url, request);
+        const body = request.method === 'HEAD' ? {} : JSON.parse(res.text || '{}');
+        expect({ status: [404, 405].includes(res.status), type: res.headers['content-type'] }).toEqual({
+          status: true,
+          type: 'application/problem+json; charset=utf-8',
+        });
+        expect(body.requestId).toBe(res.headers['x-request-id']);
+        if (res.status === 405) expect(res.headers.allow).toBeTruthy();
+      }),
+      { seed, numRuns: runs, endOnFailure: true },
+    );
+  });
 });

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
-import type { Operation } from '@mailplane/contracts';
+import { operations, type Operation } from '@mailplane/contracts';
 import { parametersOf, validDraft, type Draft } from './draft';
 import type { FuzzTenant } from './fixtures';
 import * as hostile from './hostile';
 import { printable, type FuzzRequest } from './http';
 import { boundaryMutation, fieldMutation } from './mutations';
 import { OVERSIZE, toRequest } from './serialize';
+import { operationsAt } from '../../../src/entry-points/routes';
 
 /** Every family of input, weighted so that about a third of the requests are the valid ones. */
 export function requestFor(op: Operation, fx: FuzzTenant): fc.Arbitrary<FuzzRequest> {
@@ -94,4 +95,20 @@ export function requestFor(op: Operation, fx: FuzzTenant): fc.Arbitrary<FuzzRequ
       : []),
   ];
   return fc.oneof(...variants);
+}
+
+/** A method and path the document does not have: another method, a trailing slash, another case, one segment more, a prefix. */
+export function routeMiss(): fc.Arbitrary<FuzzRequest> {
+  const paths = [...new Set(operations.map((op) => op.path.replace(/\{[^}]+\}/g, 'x')))];
+  const bent = fc.tuple(fc.constantFrom(...paths), fc.constantFrom('same', 'slash', 'upper', 'deeper', 'prefix')).map(([path, how]) => {
+    if (how === 'same') return path;
+    if (how === 'slash') return `${path}/`;
+    if (how === 'upper') return path.toUpperCase();
+    return how === 'deeper' ? `${path}/more/more` : `/v1${path}`;
+  });
+  const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND', 'TRACE');
+  return fc
+    .tuple(method, bent)
+    .filter(([m, path]) => !operationsAt(path).some((op) => op.method === m.toLowerCase()))
+    .map(([m, path]) => printable({ operationId: '', variant: 'route', method: m, path, headers: { accept: '*/*' } }));
 }
