@@ -10,6 +10,7 @@ import { tenantsRepo } from './data-access/tenants-repo';
 import type { GatewayDeps } from './domain/deps';
 import { createApp } from './entry-points/app';
 import { rejectMalformedRequest } from './entry-points/client-error';
+import { continueAfterChecks } from './entry-points/before-body';
 
 export interface Gateway {
   url: string;
@@ -28,7 +29,7 @@ export async function startGateway(options: {
   const deps: GatewayDeps = {
     keys: apiKeysRepo(store),
     tenants: tenantsRepo(store),
-    services: servicesRpc(broker, { timeoutMs: config.rpcTimeoutMs }),
+    services: servicesRpc(broker, { timeoutMs: config.rpcTimeoutMs, admission: config.admission }),
     broker,
     clock: options.clock ?? systemClock,
     logger: options.logger.child({ service: 'gateway' }),
@@ -38,6 +39,7 @@ export async function startGateway(options: {
   const server: Server = createApp(deps, config).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   server.on('clientError', rejectMalformedRequest);
+  server.on('checkContinue', continueAfterChecks(server));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   deps.logger.info('gateway listening', { url });
