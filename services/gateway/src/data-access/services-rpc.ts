@@ -6,7 +6,8 @@ import { busy, createAdmission, type Admission, type AdmissionLimits, type Place
 export type BackendService = keyof typeof RPC_QUEUES;
 export const BACKEND_SERVICES = Object.keys(RPC_QUEUES) as BackendService[];
 
-const PING_TIMEOUT_MS = 1500;
+// Pings have a queue of their own, so a slow answer means a stalled service, not a busy one.
+const PING_TIMEOUT_MS = 800;
 const RETRY_SOON = { 'Retry-After': '1' };
 
 /**
