@@ -12,6 +12,8 @@ import { createApp } from './entry-points/app';
 import { rejectMalformedRequest } from './entry-points/client-error';
 import { continueAfterChecks } from './entry-points/before-body';
 
+const LISTEN_BACKLOG = 4096;
+
 export interface Gateway {
   url: string;
   deps: GatewayDeps;
@@ -36,7 +38,9 @@ export async function startGateway(options: {
   };
   await deps.keys.init();
   await deps.tenants.init();
-  const server: Server = createApp(deps, config).listen(config.port, config.host);
+  // Node's default backlog (511) drops the SYNs of a larger burst, and a dropped SYN is retried only after
+  // a second or more: the refusals admission gives at once would arrive late, and so would /healthz.
+  const server: Server = createApp(deps, config).listen(config.port, config.host, LISTEN_BACKLOG);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   server.on('clientError', rejectMalformedRequest);
   server.on('checkContinue', continueAfterChecks(server));

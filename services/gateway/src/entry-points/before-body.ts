@@ -8,8 +8,8 @@ import { principalFor } from './guard';
 const expectsContinue = (req: Request) => /^100-continue$/i.test(req.get('expect') ?? '');
 
 /**
- * What the headers alone decide, before a byte of the body is read: who calls (401), whether the announced body
- * is too large (413), and whether the owning service has room for one more request (503 `service_busy`). The
+ * What the headers alone decide, before a byte of the body is read: whether the owning service has room for one
+ * more request (503 `service_busy`), who calls (401), whether the announced body is too large (413). The
  * principal and the place in line are left in `res.locals` for the handler. A refusal closes the connection, so
  * an unread body is never waited for; a request that passes gets its `100 Continue` only now.
  */
@@ -17,14 +17,15 @@ export function beforeBody(op: Operation, deps: GatewayDeps, config: GatewayConf
   const limit = Math.min(op.maxBodyBytes, config.bodyLimitBytes);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      res.locals.principal = await principalFor(op, req.get('authorization'), deps, config.adminToken);
-      if (Number(req.get('content-length')) > limit) {
-        throw new AppError('payload_too_large', `The request body may be at most ${limit} bytes.`);
-      }
+      // A full line is refused first: the cheapest answer, and it tells an unauthenticated caller nothing.
       if (op.service !== 'gateway') {
         const place = deps.services.admit(op.service);
         res.locals.place = place;
         res.once('close', place.leave);
+      }
+      res.locals.principal = await principalFor(op, req.get('authorization'), deps, config.adminToken);
+      if (Number(req.get('content-length')) > limit) {
+        throw new AppError('payload_too_large', `The request body may be at most ${limit} bytes.`);
       }
     } catch (err) {
       if (!req.complete) res.setHeader('Connection', 'close');
