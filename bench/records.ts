@@ -14,16 +14,12 @@ export const COLLECTIONS = { tenants: 'tenants', apiKeys: 'api_keys', identities
 export const STATUSES = ['sent', 'failed', 'suppressed'] as const;
 const SPF_INCLUDE = 'spf.mailplane.test';
 
-/** The services' own indexes (their repositories' init), and the text index `q=` needs. */
+/** The services' own indexes (their repositories' init). */
 export async function createIndexes(gateway: Store, mail: Store): Promise<void> {
   await tenantsRepo(gateway).init();
   await apiKeysRepo(gateway).init();
   await identitiesRepo(mail).init();
   await messagesRepo(mail).init();
-  // search: GET /emails?q= over subject and recipient (until the mail service creates it itself)
-  await mail.collection(COLLECTIONS.messages).createIndex({ subject: 1, to: 1 }, { text: true });
-  // count: the list's total by tenant, status and identity (until the mail service creates it itself)
-  await mail.collection(COLLECTIONS.messages).createIndex({ tenantId: 1, status: 1, identityId: 1 }, { counts: true });
 }
 
 export function tenantRecords(now: Date) {
@@ -63,14 +59,19 @@ export async function identityRecord(tenantId: string, domain: string, dkimKeySe
     pendingEvents: [],
     eventsPending: false,
   };
+  const body = purged ? null : { text, html: r(6) < 0.4 ? `<p>${text}</p>` : null, attachments: [] };
+  return { record, body };
 }
 
 const WORDS = ['invoice', 'receipt', 'welcome', 'password', 'reset', 'order', 'shipped', 'weekly', 'report', 'alert', 'your', 'account'];
 const pick = <T>(list: readonly T[], r: number): T => list[Math.floor(r * list.length) % list.length];
 
+const BODY_RETENTION_MS = 30 * 86_400_000;
+
 /**
  * Message `i` of a seeded history: final statuses only (a live one would be re-dispatched at start-up),
- * created `ageMs` before `now`, bodies from ~200 bytes to ~6 kB.
+ * created `ageMs` before `now`, bodies from ~200 bytes to ~6 kB, those older than the default body retention
+ * already purged (the record says so and `body` is null), as they would be on a platform a year in.
  */
 export function messageRecord(i: number, tenantId: string, identityId: string, domain: string, now: number, ageMs: number) {
   const r = (k: number) => (((Math.sin(i * 12.9898 + k * 78.233) * 43758.5453) % 1) + 1) % 1;
@@ -86,7 +87,9 @@ export function messageRecord(i: number, tenantId: string, identityId: string, d
     smtpCode: status === 'failed' ? 550 : 250,
     response: '250 2.0.0 OK',
   };
-  return {
+  const bodyExpiresAt = new Date(createdAt.getTime() + BODY_RETENTION_MS);
+  const purged = bodyExpiresAt.getTime() <= now;
+  const record = {
     _id: newId('msg', createdAt.getTime()),
     tenantId,
     kind: 'standard',
@@ -95,13 +98,13 @@ export function messageRecord(i: number, tenantId: string, identityId: string, d
     from: `Bench <bench@${domain}>`,
     to: `user${i % 50_000}@example${i % 7}.org`,
     subject,
-    text,
-    html: r(6) < 0.4 ? `<p>${text}</p>` : null,
     replyTo: null,
     headers: {},
     tags: r(7) < 0.2 ? [{ name: 'category', value: pick(WORDS, r(8)) }] : [],
     metadata: {},
-    attachments: [],
+    attachedFiles: [],
+    bodyExpiresAt,
+    bodyPurgedAt: purged ? bodyExpiresAt : null,
     createdAt,
     updatedAt: sentAt,
     sentAt: status === 'sent' ? sentAt : null,
@@ -112,4 +115,6 @@ export function messageRecord(i: number, tenantId: string, identityId: string, d
     pendingEvents: [],
     eventsPending: false,
   };
+  const body = purged ? null : { text, html: r(6) < 0.4 ? `<p>${text}</p>` : null, attachments: [] };
+  return { record, body };
 }

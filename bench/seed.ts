@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createStore, type Doc, type Store } from '@mailplane/store';
+import { createBlobStore, createStore, type Doc, type Store } from '@mailplane/store';
+import { bodiesRepo } from '../services/mail/src/data-access/bodies-repo';
 import { SANDBOX_DOMAIN } from '../platform/sandbox-identity';
 import { COLLECTIONS, createIndexes, identityRecord, messageRecord, tenantRecords } from './records';
 
@@ -13,10 +14,11 @@ const DAY_MS = 86_400_000;
 const BATCH = 5000;
 
 /** The per-service layout of platform/services.ts: a folder, or a database, per service. */
-function storeFor(service: 'gateway' | 'mail', dataDir: string): Promise<Store> {
+function configFor(service: 'gateway' | 'mail', dataDir: string) {
   const url = process.env.MONGODB_URL;
-  return createStore(url ? { mongodbUrl: url, dbName: `mailplane_${service}` } : { dir: path.join(dataDir, service) });
+  return url ? { mongodbUrl: url, dbName: `mailplane_${service}` } : { dir: path.join(dataDir, service) };
 }
+const storeFor = (service: 'gateway' | 'mail', dataDir: string): Promise<Store> => createStore(configFor(service, dataDir));
 
 /** The secret the embedded platform keeps beside the data (platform/embedded.ts), unless set in the environment. */
 function dkimKeySecret(dataDir: string): string {
@@ -41,6 +43,8 @@ export async function seed(count: number, dataDir: string, log: (line: string) =
   const now = new Date();
   const gateway = await storeFor('gateway', dataDir);
   const mail = await storeFor('mail', dataDir);
+  const blobs = await createBlobStore(configFor('mail', dataDir), 'bodies');
+  const bodies = bodiesRepo(blobs);
   try {
     if (await gateway.collection<Doc>(COLLECTIONS.tenants).findOne({ sandbox: true })) throw new Error(`${dataDir} is already seeded`);
     const { tenant, apiKey, token } = tenantRecords(now);
@@ -54,9 +58,18 @@ export async function seed(count: number, dataDir: string, log: (line: string) =
     const started = performance.now();
     for (let from = 0; from < count; from += BATCH) {
       const batch = [];
-      // Oldest first, spread evenly over 90 days, as they would have arrived.
+      // Oldest first, spread evenly over 90 days, as they would have arrived; bodies first, as mail writes them.
       for (let i = from; i < Math.min(count, from + BATCH); i++) {
-        batch.push(messageRecord(i, tenant._id, identity._id, SANDBOX_DOMAIN, now.getTime(), ((count - i) / count) * 90 * DAY_MS));
+        const { record, body } = messageRecord(
+          i,
+          tenant._id,
+          identity._id,
+          SANDBOX_DOMAIN,
+          now.getTime(),
+          ((count - i) / count) * 90 * DAY_MS,
+        );
+        if (body) await bodies.save(record._id, body);
+        batch.push(record);
       }
       await messages.insertMany(batch);
       if ((from / BATCH) % 20 === 19) log(`  ${from + batch.length} messages (${Math.round((performance.now() - started) / 1000)} s)`);
@@ -69,6 +82,7 @@ export async function seed(count: number, dataDir: string, log: (line: string) =
   } finally {
     await gateway.close();
     await mail.close();
+    await blobs.close();
   }
 }
 

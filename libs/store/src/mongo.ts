@@ -82,7 +82,7 @@ function mongoCollection<T extends Doc>(name: string, coll: MongoCollection<Doc>
         if (options.limit) cursor.limit(options.limit);
         return (await cursor.toArray()) as T[];
       }),
-    count: (filter) => run(() => coll.countDocuments(query(filter))),
+    count: (filter, options = {}) => run(() => coll.countDocuments(query(filter), options.limit ? { limit: options.limit } : {})),
     updateOne: (filter, update, options = {}) =>
       run(async () => {
         if (options.upsert) upsertId(name, filter, update);

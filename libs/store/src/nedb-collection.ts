@@ -94,7 +94,8 @@ export function nedbCollection<T extends Doc>(name: string, open: () => Promise<
         if (options.limit) cursor = cursor.limit(options.limit);
         return copy((await cursor) as unknown as T[]);
       }),
-    count: (filter) => run(async (ds) => (await ds.countAsync(query(filter))) as unknown as number),
+    count: (filter, options = {}) =>
+      run(async (ds) => Math.min((await ds.countAsync(query(filter))) as unknown as number, options.limit ?? Infinity)),
     updateOne: (filter, update, options = {}) =>
       run(async (ds) => {
         assertUpdate(name, update);

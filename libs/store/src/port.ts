@@ -87,7 +87,11 @@ export interface Collection<T extends Doc> {
   insertMany(docs: T[]): Promise<void>;
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
-  count(filter: Filter): Promise<number>;
+  /**
+   * With `limit`, counts at most that many (a search whose total only needs to reach the deepest page a
+   * client can ask for need not count a million matches).
+   */
+  count(filter: Filter, options?: { limit?: number }): Promise<number>;
   /** Compare-and-set: applies `update` to one document matching `filter`; returns how many matched (0 or 1). */
   updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<{ matched: number; upserted: boolean }>;
   /** Returns how many documents matched (changed or not). */

@@ -127,15 +127,16 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
       }),
     findOne: (filter) => read((state) => select(state, filter, { limit: 1 }).map((r) => decodeDoc<T>(r.id, r.doc))[0] ?? null),
     find: (filter, options = {}) => read((state) => select(state, filter, options).map((r) => decodeDoc<T>(r.id, r.doc))),
-    count: (filter) =>
+    count: (filter, options = {}) =>
       read((state) => {
         assertFilter(name, filter);
         const counted = state.ttl.size === 0 ? countFromTable(filter, state.countTables, state.arrays) : undefined;
-        const q = counted ?? countSql(name, state.schema, filter, engine.expired(state));
-        return engine
+        const q = counted ?? countSql(name, state.schema, filter, engine.expired(state), options.limit);
+        const n = engine
           .prepare(q.sql)
           .pluck()
           .get(...q.params) as number;
+        return Math.min(n, options.limit ?? Infinity);
       }),
     updateOne: (filter, update, options = {}) =>
       write((state) => {

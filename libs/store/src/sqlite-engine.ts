@@ -89,7 +89,13 @@ export class Engine {
     const tables = (kind: string) => of(kind).map((r) => ({ table: r.key, paths: JSON.parse(r.value) as string[] }));
     const [textIndexes, countTables] = [tables('text'), tables('counts')];
     const ttl = new Map(of('ttl').map((r) => [r.key, Number(r.value)]));
-    return { name, arrays, textIndexes, countTables, ttl, schema: { arrays, textIndexes } };
+    const probeText = (table: string, match: string, limit: number) => {
+      const rids = this.prepare(`SELECT rowid FROM ${ident(table)} WHERE ${ident(table)} MATCH ? LIMIT ?`)
+        .pluck()
+        .all(match, limit + 1) as number[];
+      return rids.length > limit ? undefined : rids;
+    };
+    return { name, arrays, textIndexes, countTables, ttl, schema: { arrays, textIndexes, probeText } };
   }
 
   remember(collection: string, kind: 'array' | 'text' | 'counts' | 'ttl' | 'migrated', key: string, value = ''): void {

@@ -9,7 +9,15 @@ export interface Schema {
   arrays: ReadonlySet<string>;
   /** FTS5 trigram tables, each over the named paths in order (columns c0, c1, ...). */
   textIndexes: ReadonlyArray<{ table: string; paths: string[] }>;
+  /** The rowids a text index matches, or undefined when there are more than `limit`. */
+  probeText?(table: string, match: string, limit: number): number[] | undefined;
 }
+
+// Up to this many matches a search is driven by the text index; beyond it, walking the sort index and testing
+// each row finds a page sooner (a common word matches every few rows) than materialising every match.
+const TEXT_PROBE_LIMIT = 5000;
+// eslint-disable-next-line no-control-regex -- ASCII text can use SQLite's own lower() and instr()
+const ASCII = /^[\x00-\x7f]*$/;
 
 export interface Compiled {
   sql: string;
@@ -121,7 +129,14 @@ export function compileFilter(collection: string, filter: Filter, schema: Schema
     const ix = [...text].length >= 3 ? schema.textIndexes.find((x) => paths.every((p) => x.paths.includes(p))) : undefined;
     if (ix) {
       const columns = paths.map((p) => `c${ix.paths.indexOf(p)}`).join(' ');
-      return `t.rid IN (SELECT rowid FROM ${ident(ix.table)} WHERE ${ident(ix.table)} MATCH ${bind(`{${columns}} : "${text.replace(/"/g, '""')}"`)})`;
+      const query = `{${columns}} : "${text.replace(/"/g, '""')}"`;
+      const rids = schema.probeText?.(ix.table, query, TEXT_PROBE_LIMIT);
+      if (rids) return rids.length > 0 ? `t.rid IN (SELECT value FROM json_each(${bind(JSON.stringify(rids))}))` : '0';
+      if (!schema.probeText) return `t.rid IN (SELECT rowid FROM ${ident(ix.table)} WHERE ${ident(ix.table)} MATCH ${bind(query)})`;
+    }
+    if (ASCII.test(text)) {
+      const found = (s: Source) => `(${s.type} = 'text' AND instr(lower(${s.value}), ${bind(text.toLowerCase())}) > 0)`;
+      return `(${paths.map((p) => match(p, found)).join(' OR ')})`;
     }
     const re = new RegExp(escapeRegex(text), 'i');
     return `(${paths.map((p) => match(p, (s) => regex(s, re))).join(' OR ')})`;

@@ -24,9 +24,12 @@ export function findSql(collection: string, schema: Schema, filter: Filter, opti
   };
 }
 
-export function countSql(collection: string, schema: Schema, filter: Filter, extra?: Extra): Query {
+export function countSql(collection: string, schema: Schema, filter: Filter, extra?: Extra, limit?: number): Query {
   const w = where(collection, schema, filter, extra);
-  return { sql: `SELECT count(*) AS n FROM ${ident(collection)} AS t WHERE ${w.sql}`, params: w.params };
+  const from = `FROM ${ident(collection)} AS t WHERE ${w.sql}`;
+  return limit
+    ? { sql: `SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ?)`, params: [...w.params, limit] }
+    : { sql: `SELECT count(*) AS n ${from}`, params: w.params };
 }
 
 export function deleteSql(collection: string, schema: Schema, filter: Filter, many: boolean, extra?: Extra): Query {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Doc, Store } from './port';
 import { purgeExpired, sqliteCollection } from './sqlite-collection';
+import { startCheckpointer } from './sqlite-checkpointer';
 import { Engine } from './sqlite-engine';
 import { importNedbDir } from './sqlite-migrate';
 import { assertCollectionName } from './sqlite-paths';
@@ -14,6 +15,8 @@ export interface SqliteStoreOptions {
   ttlSweepMs?: number;
   /** Page cache per store, in MiB: bounds memory whatever the number of documents. */
   cacheMiB?: number;
+  /** How often a thread of its own copies the write-ahead log into the file. */
+  checkpointEveryMs?: number;
   /** Import the nedb files (`<collection>.db`) of this folder on open; each is renamed `.migrated` once committed. */
   importNedbFrom?: string;
 }
@@ -24,7 +27,7 @@ export interface SqliteStoreOptions {
  * write; a power cut or OS crash may lose the last transactions (never corrupts the file).
  */
 export async function createSqliteStore(options: SqliteStoreOptions): Promise<Store> {
-  const { file, ttlSweepMs = 60_000, cacheMiB = 32 } = options;
+  const { file, ttlSweepMs = 60_000, cacheMiB = 32, checkpointEveryMs = 500 } = options;
   mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   try {
@@ -33,6 +36,8 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     db.pragma('busy_timeout = 5000');
     db.pragma(`cache_size = -${Math.round(cacheMiB * 1024)}`);
     db.pragma('temp_store = MEMORY');
+    // Checkpoints run on the checkpointer's thread, never inside a commit on the event loop.
+    db.pragma('wal_autocheckpoint = 0');
     // Keeps the planner's statistics current for long-lived connections (SQLite's recommendation).
     db.pragma('optimize = 0x10002');
   } catch (err) {
@@ -47,6 +52,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     });
   }
 
+  const checkpointer = startCheckpointer(file, checkpointEveryMs, () => db.open && db.pragma('wal_autocheckpoint = 1000'));
   let closed = false;
   const timer = setInterval(() => {
     if (closed) return;
@@ -68,6 +74,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
       if (closed) return;
       closed = true;
       clearInterval(timer);
+      await checkpointer.stop();
       db.pragma('optimize');
       db.close();
     },

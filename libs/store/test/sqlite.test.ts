@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -132,4 +133,33 @@ describe('sqlite store', () => {
     await store.close();
     expect(fs.readdirSync(dir)).toEqual([SQLITE_FILE]);
   });
+});
+
+describe('sqlite checkpoints', () => {
+  it('while the store is open, then the write-ahead log is copied into the database file by the checkpointer', async () => {
+    const file = path.join(root, 'checkpoint.sqlite3');
+    const store = await createSqliteStore({ file, checkpointEveryMs: 20 });
+    const notes = store.collection<Doc & { text: string }>('notes');
+    const before = fs.statSync(file).size;
+    await notes.insertMany(Array.from({ length: 2000 }, (_, i) => ({ _id: `n${i}`, text: 'x'.repeat(1000) })));
+    // Commits never checkpoint by themselves (wal_autocheckpoint = 0): only the thread can grow the file.
+    for (let waited = 0; fs.statSync(file).size < before + 1_000_000 && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(fs.statSync(file).size).toBeGreaterThan(before + 1_000_000);
+    await store.close();
+  });
+});
+
+it('when a script closes its store and has nothing else to do, then close still completes before the process exits', () => {
+  const file = path.join(root, 'exit.sqlite3');
+  const script = `const { createSqliteStore } = require(${JSON.stringify(path.join(__dirname, '../src'))});
+    (async () => {
+      const store = await createSqliteStore({ file: ${JSON.stringify(file)} });
+      await store.collection('notes').insertOne({ _id: 'n1' });
+      await store.close();
+      console.log('closed');
+    })();`;
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8' });
+  expect(out.trim()).toBe('closed');
 });

@@ -9,7 +9,7 @@ import { servicesRpc } from './data-access/services-rpc';
 import { tenantsRepo } from './data-access/tenants-repo';
 import type { GatewayDeps } from './domain/deps';
 import { createApp } from './entry-points/app';
-import { rejectMalformedRequest } from './entry-points/client-error';
+import { refuseConnect, rejectMalformedRequest } from './entry-points/client-error';
 import { continueAfterChecks } from './entry-points/before-body';
 
 const LISTEN_BACKLOG = 4096;
@@ -40,10 +40,14 @@ export async function startGateway(options: {
   await deps.tenants.init();
   // Node's default backlog (511) drops the SYNs of a larger burst, and a dropped SYN is retried only after
   // a second or more: the refusals admission gives at once would arrive late, and so would /healthz.
-  const server: Server = createApp(deps, config).listen(config.port, config.host, LISTEN_BACKLOG);
+  const app = createApp(deps, config);
+  const server: Server = app.listen(config.port, config.host, LISTEN_BACKLOG);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   server.on('clientError', rejectMalformedRequest);
   server.on('checkContinue', continueAfterChecks(server));
+  server.on('connect', refuseConnect);
+  // An expectation other than 100-continue is ignored (RFC 9110 allows it) instead of Node's bare 417.
+  server.on('checkExpectation', app);
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   deps.logger.info('gateway listening', { url });

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { AppError, validateRequest, type Operation, type RpcRequest } from '@mailplane/contracts';
 import type { Principal } from '../domain/authenticate';
-import { parseBody } from './body';
+import { checkMediaType, mediaType, parseBody } from './body';
 
 // Request headers that a service may need; nothing else (cookies, credentials) travels over the broker.
 const FORWARDED_HEADERS = ['idempotency-key', 'accept', 'hub-signature', 'user-agent'];
@@ -18,7 +18,9 @@ function pickHeaders(req: Request): Record<string, string> {
 /** The HTTP request checked against the contract and turned into the message its owner (or the gateway) serves. */
 export async function toRpcRequest(op: Operation, req: Request, requestId: string, principal: Principal | null): Promise<RpcRequest> {
   const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
-  // Raw-body webhooks travel untouched: their owner verifies the signature over the exact bytes.
+  // Raw-body webhooks travel untouched (their owner verifies the signature over the exact bytes), but only
+  // in a media type the operation declares.
+  if (op.rawBody) checkMediaType(op, raw, mediaType(req.get('content-type')));
   const { body, contentType } = op.rawBody
     ? { body: undefined, contentType: req.get('content-type') }
     : await parseBody(op, raw, req.get('content-type'));

@@ -1,3 +1,4 @@
+import { PAGE } from '@mailplane/contracts';
 import type { Filter, Store } from '@mailplane/store';
 import { DuplicateKeyError, eventOutbox, tenantScoped } from '@mailplane/store';
 import { deliveryQueries } from './message-delivery-queries';
@@ -61,7 +62,9 @@ export function messagesRepo(store: Store) {
     byId: (tenantId: string, id: string) => tenant.findOne(tenantId, { _id: id }),
     list: (tenantId: string, query: MessageQuery, page: { limit: number; offset: number }) =>
       tenant.find(tenantId, toFilter(query), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
-    count: (tenantId: string, query: MessageQuery) => tenant.count(tenantId, toFilter(query)),
+    /** A search counts up to the deepest position a page can reach; beyond it the exact number serves no page. */
+    count: (tenantId: string, query: MessageQuery) =>
+      tenant.count(tenantId, toFilter(query), query.q ? { limit: PAGE.maxOffset + PAGE.maxLimit } : undefined),
     ...deliveryQueries(messages, outbox),
     ...retention,
   };
