@@ -51,6 +51,11 @@ export const ErrorCodes = {
   internal: { status: 500, title: 'Internal error' },
   not_implemented: { status: 501, title: 'Not implemented' },
   service_unavailable: { status: 503, title: 'A service behind the gateway cannot be reached' },
+  service_busy: { status: 503, title: 'Too busy to take the request now; nothing was done, retry after Retry-After' },
+  outcome_unknown: {
+    status: 503,
+    title: 'The request was handed to a service whose answer was lost; retry with the same Idempotency-Key to learn the outcome',
+  },
   service_timeout: { status: 504, title: 'A service behind the gateway did not answer in time' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { AppError, operations } from '@mailplane/contracts';
 import type { GatewayConfig } from '../config';
 import type { GatewayDeps } from '../domain/deps';
+import { beforeBody } from './before-body';
 import { handleOperation } from './handle-operation';
 import { localHandlers } from './local-handlers';
 import { requestId } from './request-id';
@@ -28,7 +29,7 @@ export function createApp(deps: GatewayDeps, config: GatewayConfig) {
       res.locals.operation = op;
       next();
     };
-    app[op.method as Method](op.expressPath, remember, rawBody, handleOperation(op, deps, config, local));
+    app[op.method as Method](op.expressPath, remember, beforeBody(op, deps, config), rawBody, handleOperation(op, deps, config, local));
   }
   app.use((req: Request, res: Response, next: NextFunction) => next(routingError(req, res)));
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {

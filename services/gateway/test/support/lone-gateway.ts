@@ -16,12 +16,12 @@ export interface LoneGateway {
   stop(): Promise<void>;
 }
 
-/** The gateway alone, with no services behind it, on a short RPC deadline (300 ms). */
-export async function startLoneGateway(): Promise<LoneGateway> {
+/** The gateway alone, with no services behind it, on a short RPC deadline (300 ms) unless `env` says otherwise. */
+export async function startLoneGateway(env: Record<string, string> = {}): Promise<LoneGateway> {
   const dir = mkdtempSync(path.join(tmpdir(), 'gateway-'));
   const broker = createMemoryBroker();
   const store = await createStore({ dir });
-  const config = gatewayConfig({ PORT: '0', HOST: '127.0.0.1', RPC_TIMEOUT_MS: '300' });
+  const config = gatewayConfig({ PORT: '0', HOST: '127.0.0.1', RPC_TIMEOUT_MS: '300', ...env });
   const gateway = await startGateway({ config, broker, store, logger: createLogger({ level: 'silent' }) });
   const key = (await createTenant(gateway.deps, { name: 'alone' })).apiKey.key;
   return {

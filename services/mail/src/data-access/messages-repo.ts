@@ -1,6 +1,6 @@
 import { PAGE } from '@mailplane/contracts';
 import type { Filter, Store } from '@mailplane/store';
-import { eventOutbox, tenantScoped } from '@mailplane/store';
+import { DuplicateKeyError, eventOutbox, tenantScoped } from '@mailplane/store';
 import { deliveryQueries } from './message-delivery-queries';
 import { retentionQueries } from './message-retention-queries';
 import type { MessageRecord, MessageStatus } from './message-record';
@@ -49,6 +49,16 @@ export function messagesRepo(store: Store) {
       await initRetention();
     },
     insert: (record: MessageRecord) => messages.insertOne(record),
+    /** False when a message with this id is already stored: ids reserved by an Idempotency-Key are inserted once. */
+    async insertNew(record: MessageRecord): Promise<boolean> {
+      try {
+        await messages.insertOne(record);
+        return true;
+      } catch (err) {
+        if (err instanceof DuplicateKeyError) return false;
+        throw err;
+      }
+    },
     byId: (tenantId: string, id: string) => tenant.findOne(tenantId, { _id: id }),
     list: (tenantId: string, query: MessageQuery, page: { limit: number; offset: number }) =>
       tenant.find(tenantId, toFilter(query), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
