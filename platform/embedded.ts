@@ -8,7 +8,7 @@ import { createTenant, type Gateway } from '@mailplane/gateway';
 import type { PlatformConfig } from './config';
 import { startSandbox, type Sandbox } from './sandbox';
 import { publishSandboxIdentity, SANDBOX_DOMAIN } from './sandbox-identity';
-import { SERVICE_NAMES, startService, storeFor, type Running } from './services';
+import { SERVICE_NAMES, startService, storeConfigFor, storeFor, type Running } from './services';
 
 export interface Embedded {
   url: string;
@@ -50,7 +50,8 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     // Services first, gateway last, so the edge never forwards to nobody.
     for (const name of [...SERVICE_NAMES.slice(1), 'gateway'] as const) {
       const store = await storeFor(name, config);
-      const running = await startService(name, { broker, store, logger, env, clock: options.clock }).catch(async (err) => {
+      const storeConfig = storeConfigFor(name, config);
+      const running = await startService(name, { broker, store, storeConfig, logger, env, clock: options.clock }).catch(async (err) => {
         await store.close();
         throw err;
       });

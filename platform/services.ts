@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Broker } from '@mailplane/broker';
-import { createStore, type Store } from '@mailplane/store';
+import { createBlobStore, createStore, type Store, type StoreConfig } from '@mailplane/store';
 import type { Clock, Logger } from '@mailplane/runtime';
 import { billingConfig, startBilling } from '@mailplane/billing';
-import { mailConfig, startMail } from '@mailplane/mail';
+import { mailConfig, startMail, type MailConfig } from '@mailplane/mail';
 import { startWebhooks, webhooksConfig } from '@mailplane/webhooks';
 import { gatewayConfig, startGateway } from '@mailplane/gateway';
 import type { Env, PlatformConfig } from './config';
@@ -17,16 +17,18 @@ export interface Running {
 }
 
 /** Each service owns its data: its own MongoDB database, or its own folder of the embedded store. */
+export function storeConfigFor(name: ServiceName, config: PlatformConfig): StoreConfig {
+  return config.mongodbUrl ? { mongodbUrl: config.mongodbUrl, dbName: `mailplane_${name}` } : { dir: path.join(config.dataDir, name) };
+}
+
 export function storeFor(name: ServiceName, config: PlatformConfig): Promise<Store> {
-  return createStore(
-    config.mongodbUrl ? { mongodbUrl: config.mongodbUrl, dbName: `mailplane_${name}` } : { dir: path.join(config.dataDir, name) },
-  );
+  return createStore(storeConfigFor(name, config));
 }
 
 /** Starts one service; its own variables are read (and refused with a clear message) here. */
 export async function startService(
   name: ServiceName,
-  deps: { broker: Broker; store: Store; logger: Logger; env: Env; clock?: Clock },
+  deps: { broker: Broker; store: Store; storeConfig: StoreConfig; logger: Logger; env: Env; clock?: Clock },
 ): Promise<Running> {
   const common = { broker: deps.broker, store: deps.store, logger: deps.logger, clock: deps.clock };
   switch (name) {
@@ -35,8 +37,26 @@ export async function startService(
     case 'billing':
       return startBilling({ ...common, config: billingConfig(deps.env) });
     case 'mail':
-      return startMail({ ...common, config: mailConfig(deps.env) });
+      return startMailWithBodies({ ...common, config: mailConfig(deps.env) }, deps.storeConfig);
     case 'webhooks':
       return startWebhooks({ ...common, config: webhooksConfig(deps.env) });
   }
+}
+
+/** Message bodies go to a blob store beside mail's data: files under its folder, or a GridFS bucket in its database. */
+async function startMailWithBodies(
+  options: { broker: Broker; store: Store; logger: Logger; clock?: Clock; config: MailConfig },
+  storeConfig: StoreConfig,
+): Promise<Running> {
+  const bodies = await createBlobStore(storeConfig, 'bodies');
+  const mail = await startMail({ ...options, bodies }).catch(async (err) => {
+    await bodies.close();
+    throw err;
+  });
+  return {
+    async stop() {
+      await mail.stop();
+      await bodies.close();
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { createLogger } from '@mailplane/runtime';
+import { createLogger, type Clock } from '@mailplane/runtime';
 import { loadPlatformConfig, type Env } from '../../platform/config';
 import { startEmbedded, type Embedded } from '../../platform/embedded';
 
@@ -20,8 +20,12 @@ export interface TestPlatform extends Embedded {
 /** Tests are quiet unless TEST_LOG_LEVEL asks for the platform's log, when chasing a failure. */
 const testLogLevel = () => (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent';
 
-/** The embedded platform on a random port in a fresh data dir, with the admin surface enabled. */
-export async function startTestPlatform(env: Env = {}, dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-'))): Promise<TestPlatform> {
+/** The embedded platform on a random port in a fresh data dir, with the admin surface enabled; `clock` drives every service. */
+export async function startTestPlatform(
+  env: Env = {},
+  dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-')),
+  clock?: Clock,
+): Promise<TestPlatform> {
   const config = loadPlatformConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -33,7 +37,7 @@ export async function startTestPlatform(env: Env = {}, dataDir = mkdtempSync(pat
     UNSUBSCRIBE_SECRET,
     ...env,
   });
-  const platform = await startEmbedded(config, { logger: createLogger({ level: testLogLevel() }) });
+  const platform = await startEmbedded(config, { logger: createLogger({ level: testLogLevel() }), ...(clock ? { clock } : {}) });
   return {
     ...platform,
     dataDir,

@@ -4,7 +4,15 @@ import type { AmqpConnection, Session } from './amqp-connection';
 import { declareOnce } from './amqp-publish';
 import { assertRpcQueue, RPC_CORRELATION_HEADER, RPC_DEADLINE_HEADER } from './amqp-topology';
 import { errorFields } from './delivery-policy';
-import { BrokerUnavailableError, RpcRemoteError, RpcTimeoutError, type BrokerLogger, type RpcHandler, type RpcOptions } from './port';
+import {
+  BrokerUnavailableError,
+  RpcRemoteError,
+  RpcReplyLostError,
+  RpcTimeoutError,
+  type BrokerLogger,
+  type RpcHandler,
+  type RpcOptions,
+} from './port';
 
 const REPLY_TO = 'amq.rabbitmq.reply-to';
 
@@ -12,6 +20,8 @@ type Reply = { ok: true; result: unknown } | { ok: false; error: string; code?: 
 
 interface Pending {
   queue: string;
+  /** Handed to the broker: from then on a lost connection leaves the outcome unknown. */
+  sent: boolean;
   settle(reply: Reply | Error): void;
 }
 
@@ -31,11 +41,12 @@ export class RpcClient {
   request(queue: string, payload: unknown, options: RpcOptions): Promise<unknown> {
     // Our own id matches the reply; the caller's correlation id (shared by a whole HTTP request) travels as a header.
     const id = randomUUID();
-    const deadline = Date.now() + options.timeoutMs;
+    const deadline = Date.now() + (options.deadlineMs ?? options.timeoutMs);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => this.pending.get(id)?.settle(new RpcTimeoutError(queue, options.timeoutMs)), options.timeoutMs);
       this.pending.set(id, {
         queue,
+        sent: false,
         settle: (reply) => {
           if (!this.pending.delete(id)) return;
           clearTimeout(timer);
@@ -52,7 +63,7 @@ export class RpcClient {
   }
 
   failAll(err: Error): void {
-    for (const pending of [...this.pending.values()]) pending.settle(err);
+    for (const pending of [...this.pending.values()]) pending.settle(pending.sent ? new RpcReplyLostError(err.message) : err);
   }
 
   private async send(queue: string, id: string, body: Buffer, deadline: number, headers: Record<string, unknown>): Promise<void> {
@@ -61,6 +72,8 @@ export class RpcClient {
     await declareOnce(session, `rpc:${queue}`, () => assertRpcQueue(channel, queue));
     const expiration = String(Math.max(1, deadline - Date.now()));
     channel.publish('', queue, body, { correlationId: id, replyTo: REPLY_TO, expiration, headers, contentType: 'application/json' });
+    const pending = this.pending.get(id);
+    if (pending) pending.sent = true;
   }
 
   private replyChannel(session: Session): Promise<Channel> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MemoryQueue, type QueueConsumer } from './memory-queue';
-import { BrokerUnavailableError, RpcRemoteError, RpcTimeoutError, type RpcHandler, type RpcOptions, type Subscription } from './port';
+import { RpcRemoteError, RpcReplyLostError, RpcTimeoutError, type RpcHandler, type RpcOptions, type Subscription } from './port';
 import { errorFields } from './delivery-policy';
 
 type Reply = { ok: true; body: string } | { ok: false; error: string; code?: string };
@@ -29,7 +29,7 @@ export class MemoryRpc {
       this.queue(queue).push({
         body: JSON.stringify(payload ?? null),
         correlationId: options.correlationId ?? randomUUID(),
-        deadline: Date.now() + options.timeoutMs,
+        deadline: Date.now() + (options.deadlineMs ?? options.timeoutMs),
         reply: (reply) => {
           if (!this.pending.has(fail)) return;
           clearTimeout(timer);
@@ -68,7 +68,7 @@ export class MemoryRpc {
 
   /** Fails every request still waiting for its reply. */
   close(): void {
-    for (const fail of [...this.pending]) fail(new BrokerUnavailableError('broker closed before the reply came'));
+    for (const fail of [...this.pending]) fail(new RpcReplyLostError('broker closed before the reply came'));
   }
 
   private queue(name: string): MemoryQueue<Call> {

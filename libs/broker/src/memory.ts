@@ -13,6 +13,8 @@ import {
   type RetryPolicy,
 } from './delivery-policy';
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export interface MemoryBrokerOptions {
   /** Backoff after a handler threw (default 1 s doubling up to 60 s); tests shorten it. */
   retry?: Partial<RetryPolicy>;
@@ -42,12 +44,14 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
     if (!found) queues.set(name, (found = new MemoryQueue<Item>()));
     return found;
   };
+  // Node fires a timer of more than 2^31-1 ms at once: a longer delay waits in steps.
   const later = (delayMs: number, fn: () => void) => {
     if (delayMs <= 0) return fn();
+    const step = Math.min(delayMs, MAX_TIMER_MS);
     const timer = setTimeout(() => {
       timers.delete(timer);
-      fn();
-    }, delayMs);
+      later(delayMs - step, fn);
+    }, step);
     timers.add(timer);
   };
   const assertOpen = () => {

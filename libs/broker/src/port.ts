@@ -36,7 +36,13 @@ export interface Subscription {
 export type RpcHandler = (request: unknown, meta: { correlationId: string; deadline: number }) => Promise<unknown>;
 
 export interface RpcOptions {
+  /** How long the caller waits for the reply. */
   timeoutMs: number;
+  /**
+   * The server's deadline, from now (default `timeoutMs`): a shorter one leaves the server's answer time to
+   * travel back, so a server that acts only before its deadline is always heard by a caller still waiting.
+   */
+  deadlineMs?: number;
   correlationId?: string;
 }
 
@@ -68,6 +74,17 @@ export class BrokerUnavailableError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'BrokerUnavailableError';
+  }
+}
+
+/**
+ * Raised by request() when the connection went down after the request was handed to the broker: the server may
+ * have acted on it. A `BrokerUnavailableError`, so callers that do not care about the difference need not look.
+ */
+export class RpcReplyLostError extends BrokerUnavailableError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RpcReplyLostError';
   }
 }
 

@@ -8,6 +8,9 @@ export const ErrorCodes = {
   validation_failed: { status: 400, title: 'The request does not match the contract' },
   malformed_json: { status: 400, title: 'The request body is not valid JSON' },
   malformed_request: { status: 400, title: 'The HTTP request could not be parsed' },
+  body_too_deep: { status: 400, title: 'The request body nests too deeply' },
+  body_too_complex: { status: 400, title: 'The request body has too many members' },
+  request_timeout: { status: 408, title: 'The request was not received in time' },
   payload_too_large: { status: 413, title: 'The request body is too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported request content type' },
   headers_too_large: { status: 431, title: 'Request headers too large' },
@@ -49,6 +52,11 @@ export const ErrorCodes = {
   internal: { status: 500, title: 'Internal error' },
   not_implemented: { status: 501, title: 'Not implemented' },
   service_unavailable: { status: 503, title: 'A service behind the gateway cannot be reached' },
+  service_busy: { status: 503, title: 'Too busy to take the request now; nothing was done, retry after Retry-After' },
+  outcome_unknown: {
+    status: 503,
+    title: 'The request was handed to a service whose answer was lost; retry with the same Idempotency-Key to learn the outcome',
+  },
   service_timeout: { status: 504, title: 'A service behind the gateway did not answer in time' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

@@ -9,6 +9,8 @@ export {
   document,
   operations,
   getOperation,
+  rawOperation,
+  deref,
   type Operation,
   type OpenApiDocument,
   type ServiceName,

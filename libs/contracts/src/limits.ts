@@ -55,3 +55,14 @@ export const WEBHOOK_DELIVERY = {
   secretBytes: 32,
   secretPrefix: 'whsec_',
 } as const;
+
+/**
+ * The shape of a request body, checked on the raw text before it is parsed or validated: the deepest
+ * legitimate body (a send with attachments) nests 3 levels and has under 200 members.
+ */
+export const BODY_SHAPE_LIMITS = {
+  /** Objects and arrays inside each other. */
+  maxDepth: 32,
+  /** Object members and array elements, counted over the whole body (form fields for form bodies). */
+  maxMembers: 2_000,
+} as const;

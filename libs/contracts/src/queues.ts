@@ -29,3 +29,6 @@ export const WORK_TYPES = {
 } as const;
 
 export const rpcQueue = (service: keyof typeof RPC_QUEUES): string => RPC_QUEUES[service];
+
+/** Beside each RPC queue, `<queue>.health` answers pings, so a health check never waits behind a queue of requests. */
+export const healthQueueOf = (queue: string): string => `${queue}.health`;

@@ -1,7 +1,7 @@
 // Identity, webhook-endpoint, suppression, unsubscribe and operator shapes of the HTTP API, kept equal
 // to openapi.yaml (test/types.test.ts).
 import type { WebhookEventType } from './events';
-import type { CreatedApiKey } from './types';
+import type { CreatedApiKey } from './api-key-types';
 
 export interface CreateIdentityRequest {
   domain: string;

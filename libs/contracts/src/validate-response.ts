@@ -7,6 +7,8 @@ import { deref, rawOperation } from './openapi';
 interface ResponseObject {
   content?: Record<string, { schema?: unknown }>;
   headers?: Record<string, { required?: boolean; schema?: unknown }>;
+  /** On a `default` response: the only statuses it stands for. */
+  'x-statuses'?: number[];
 }
 
 const cache = new Map<string, ValidateFunction>();
@@ -22,12 +24,12 @@ function bodyValidator(key: string, schema: unknown): ValidateFunction {
 
 function documented(operationId: string, status: number): { key: string; response: ResponseObject } | null {
   const responses = (rawOperation(operationId).responses ?? {}) as Record<string, unknown>;
-  // `default` stands for the cross-cutting problems only; a success must be listed by its own status.
-  const keys = [String(status), `${String(status)[0]}XX`, ...(status >= 400 ? ['default'] : [])];
-  for (const key of keys) {
+  for (const key of [String(status), `${String(status)[0]}XX`]) {
     if (responses[key]) return { key, response: deref(responses[key]) as ResponseObject };
   }
-  return null;
+  // `default` stands for the cross-cutting problems it lists, never for a success or another error.
+  const fallback = responses.default ? (deref(responses.default) as ResponseObject) : undefined;
+  return fallback?.['x-statuses']?.includes(status) ? { key: 'default', response: fallback } : null;
 }
 
 const isEmpty = (body: unknown) =>
@@ -47,9 +49,8 @@ function problemIssues(status: number, body: unknown): Issue[] {
 }
 
 /**
- * Checks one response against the contract: the status is documented (exactly, or by `default` for an
- * error), the
- * content type is one the status lists, the body matches its schema (problem bodies also agree with the
+ * Checks one response against the contract: the status is documented (exactly, or among the `x-statuses`
+ * of `default`), the content type is one the status lists, the body matches its schema (problem bodies also agree with the
  * status and the error table), and, when `headers` are given, every required header is present.
  * Pass text bodies (HTML, text/plain) as strings. Returns [] when the response is valid.
  */

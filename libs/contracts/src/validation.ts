@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv/dist/2020';
 import { forAjv, ajv } from './ajv';
+import { canonicalInstant } from './instant';
 import { toIssues, type Issue } from './issues';
 import { deref, getOperation, rawOperation } from './openapi';
 
@@ -28,7 +29,7 @@ interface Parameter {
 
 interface Part {
   validate: ValidateFunction;
-  /** Declared scalar type per parameter, used to coerce strings. */
+  /** Declared scalar type per parameter (`date-time` for that string format), used to coerce strings. */
   types: Map<string, string>;
 }
 
@@ -44,7 +45,8 @@ interface CompiledRequest {
 const cache = new Map<string, CompiledRequest>();
 
 function scalarType(schema: Record<string, unknown> | undefined): string {
-  const resolved = deref(schema ?? {}) as { type?: unknown };
+  const resolved = deref(schema ?? {}) as { type?: unknown; format?: unknown };
+  if (resolved.type === 'string' && resolved.format === 'date-time') return 'date-time';
   return typeof resolved.type === 'string' ? resolved.type : 'string';
 }
 
@@ -87,13 +89,15 @@ function compiled(operationId: string): CompiledRequest {
   return entry;
 }
 
-// Query and path values arrive as strings; turn the ones declared numeric or boolean into their type.
-// Anything that does not look like the type is left alone for the schema to reject.
+// Query and path values arrive as strings; turn the ones declared numeric or boolean into their type, and
+// instants into their canonical UTC form. Anything that does not look like the type is left alone for the
+// schema to reject: integers are decimal digits only (`1e1`, `0x10`, `+5`, `5.0` are not), as the document says.
 function coerce(values: Record<string, unknown>, types: Map<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
     const type = types.get(name);
     if (typeof value !== 'string') out[name] = value;
+    else if (type === 'date-time') out[name] = canonicalInstant(value) ?? value;
     else if (type === 'integer' && /^-?\d{1,15}$/.test(value)) out[name] = Number(value);
     else if (type === 'number' && value.trim() !== '' && Number.isFinite(Number(value))) out[name] = Number(value);
     else if (type === 'boolean' && (value === 'true' || value === 'false')) out[name] = value === 'true';
@@ -103,7 +107,7 @@ function coerce(values: Record<string, unknown>, types: Map<string, string>): Re
 }
 
 function check(part: Part, values: Record<string, unknown>, prefix: string, issues: Issue[]): Record<string, unknown> {
-  const value = coerce({ ...values }, part.types);
+  const value = coerce(values, part.types);
   if (!part.validate(value)) issues.push(...toIssues(part.validate.errors, prefix));
   return value;
 }
@@ -128,16 +132,22 @@ function checkBody(c: CompiledRequest, body: unknown, contentType: string | null
   return value;
 }
 
+// Unknown query parameters are ignored, as most HTTP APIs do: several operations (and the spec's status
+// lists) have no 400 to refuse them with, and a tracking parameter added by a proxy should not break a call.
+function declaredOnly(values: Record<string, unknown>, types: Map<string, string>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([name]) => types.has(name)));
+}
+
 /**
  * Checks one request against the contract: path parameters, query (coerced, defaults applied, unknown
- * names rejected), declared headers, and the body for its content type (closed schemas, defaults applied).
+ * names ignored), declared headers, and the body for its content type (closed schemas, defaults applied).
  * Bodies of `x-raw-body` operations are not checked: their service verifies a signature over the bytes.
  */
 export function validateRequest(operationId: string, parts: RequestParts): RequestValidation {
   const c = compiled(operationId);
   const issues: Issue[] = [];
   const params = check(c.params, parts.params ?? {}, '/params', issues);
-  const query = check(c.query, parts.query ?? {}, '/query', issues);
+  const query = check(c.query, declaredOnly(parts.query ?? {}, c.query.types), '/query', issues);
   const headers = Object.fromEntries(Object.entries(parts.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   check(c.headers, headers, '/headers', issues);
   const body = checkBody(c, parts.body, parts.contentType, issues);

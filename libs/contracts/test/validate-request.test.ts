@@ -28,14 +28,22 @@ describe('validateRequest: paging', () => {
     expect(paths(validateRequest('listSuppressions', { query: { offset: '10001' } }))).toEqual(['/query/offset']);
   });
 
-  it('when a query parameter is unknown, then it is rejected', () => {
-    const r = validateRequest('listEmails', { query: { page: '2' } });
-    expect(errorsOf(r)).toEqual([{ path: '/query/page', message: 'is not allowed' }]);
+  it('when a query parameter is unknown, then it is ignored and left out of the value', () => {
+    const r = validateRequest('listEmails', { query: { page: '2', utm_source: 'x' } });
+    expect(r).toEqual({ ok: true, value: { params: {}, query: { limit: 20, offset: 0 }, body: undefined } });
   });
 
-  it('when a route takes no query at all, then any parameter is rejected', () => {
-    expect(paths(validateRequest('listApiKeys', { query: { limit: '5' } }))).toEqual(['/query/limit']);
+  it('when a route takes no query at all, then any parameter, __proto__ included, is ignored', () => {
+    const query = JSON.parse('{"limit":"5","__proto__":"x","constructor":"y"}');
+    expect(validateRequest('getCatalogue', { query })).toEqual({ ok: true, value: { params: {}, query: {}, body: undefined } });
   });
+
+  it.each([['1e1'], ['0x10'], ['+5'], ['5.0'], [' 5'], ['1234567890123456']])(
+    'when an integer is written %p rather than in decimal digits, then 400',
+    (offset) => {
+      expect(paths(validateRequest('listEmails', { query: { offset } }))).toEqual(['/query/offset']);
+    },
+  );
 
   it('when a parameter is repeated, then it is rejected instead of picking one', () => {
     expect(paths(validateRequest('listEmails', { query: { limit: ['5', '6'] } }))).toEqual(['/query/limit']);
@@ -51,7 +59,26 @@ describe('validateRequest: GET /emails filters', () => {
       from: '2026-01-01T00:00:00Z',
       to: '2026-02-01T00:00:00+01:00',
     };
-    expect(validateRequest('listEmails', { query })).toMatchObject({ ok: true, value: { query: { ...query, limit: 20, offset: 0 } } });
+    const canonical = { from: '2026-01-01T00:00:00.000Z', to: '2026-01-31T23:00:00.000Z' };
+    expect(validateRequest('listEmails', { query })).toMatchObject({
+      ok: true,
+      value: { query: { ...query, ...canonical, limit: 20, offset: 0 } },
+    });
+  });
+
+  it('honours a leap second as the next second, in UTC, whatever the offset', () => {
+    const query = { from: '2016-12-31T23:59:60Z', to: '2017-01-01T00:59:60.5+01:00' };
+    expect(validateRequest('listEmails', { query })).toMatchObject({
+      ok: true,
+      value: { query: { from: '2017-01-01T00:00:00.000Z', to: '2017-01-01T00:00:00.500Z' } },
+    });
+  });
+
+  it('rejects a leap second anywhere but at the end of a UTC day, and impossible dates', () => {
+    expect(paths(validateRequest('listEmails', { query: { from: '2016-12-31T12:00:60Z', to: '2021-02-29T00:00:00Z' } }))).toEqual([
+      '/query/from',
+      '/query/to',
+    ]);
   });
 
   it('rejects an unknown status, a non-RFC 3339 date and an empty search', () => {

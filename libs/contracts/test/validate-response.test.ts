@@ -54,6 +54,16 @@ describe('validateResponse', () => {
     expect(validateResponse('listApiKeys', 504, 'text/html', '<h1>timeout</h1>')).toHaveLength(1);
   });
 
+  it('lets `default` stand only for the cross-cutting statuses it lists, never for a 400 the operation does not declare', () => {
+    expect(validateResponse('getCatalogue', 413, PROBLEM_CT, problem(413, 'payload_too_large'))).toEqual([]);
+    expect(validateResponse('getCatalogue', 400, PROBLEM_CT, problem(400, 'validation_failed'))).toEqual([
+      { path: '/status', message: '400 is not a documented status of getCatalogue' },
+    ]);
+    expect(validateResponse('cancelSubscription', 409, PROBLEM_CT, problem(409, 'already_exists'))).toHaveLength(1);
+    expect(validateResponse('hubWebhook', 415, 'text/plain', 'unsupported')).toEqual([]);
+    expect(validateResponse('hubWebhook', 400, 'text/plain', 'bad')).toHaveLength(1);
+  });
+
   it('requires problems to agree with the HTTP status and the error table', () => {
     expect(validateResponse('getEmail', 404, PROBLEM_CT, problem(404, 'not_found'))).toEqual([]);
     expect(validateResponse('getEmail', 404, PROBLEM_CT, problem(400, 'not_found')).map((i) => i.path)).toEqual(['/body/status']);

@@ -1,18 +1,26 @@
+import path from 'node:path';
 import { createMongoStore } from './mongo';
-import { createNedbStore } from './nedb';
 import type { Store } from './port';
+import { createSqliteStore } from './sqlite';
 
 export * from './port';
 export { createMongoStore, type MongoStoreOptions } from './mongo';
 export { createNedbStore, type NedbStoreOptions } from './nedb';
+export { createSqliteStore, type SqliteStoreOptions } from './sqlite';
 
-/** MongoDB (one database per service) when a URL is configured, otherwise nedb files in a folder per service. */
+/** The embedded store's file inside a service's data folder. */
+export const SQLITE_FILE = 'store.sqlite3';
+
+/**
+ * MongoDB (one database per service) when a URL is configured, otherwise one SQLite file in a folder per
+ * service; nedb files found in that folder (the former embedded format) are imported on first open.
+ */
 export type StoreConfig = { mongodbUrl: string; dbName: string } | { dir: string };
 
 export async function createStore(config: StoreConfig): Promise<Store> {
   return 'mongodbUrl' in config
     ? createMongoStore({ url: config.mongodbUrl, dbName: config.dbName })
-    : createNedbStore({ dir: config.dir });
+    : createSqliteStore({ file: path.join(config.dir, SQLITE_FILE), importNedbFrom: config.dir });
 }
 export { carrying, eventOutbox, type CarriesEvents, type EventOutbox, type OutboxFields } from './outbox';
 export { tenantScoped, type TenantScoped } from './tenant-scoped';

@@ -6,6 +6,7 @@ import {
   type UpdateFilter,
 } from 'mongodb';
 import { assertFilter, assertUpdate, upsertId } from './guards';
+import { expandContains } from './text-search';
 import { type Collection, type Doc, DuplicateKeyError, type Filter, type Store, type Update } from './port';
 
 export interface MongoStoreOptions {
@@ -46,7 +47,7 @@ function mongoCollection<T extends Doc>(name: string, coll: MongoCollection<Doc>
   };
   const query = (filter: Filter) => {
     assertFilter(name, filter);
-    return filter as MongoFilter<Doc>;
+    return expandContains(name, filter) as MongoFilter<Doc>;
   };
   const change = (update: Update) => {
     assertUpdate(name, update);
@@ -54,8 +55,12 @@ function mongoCollection<T extends Doc>(name: string, coll: MongoCollection<Doc>
   };
 
   return {
-    createIndex: (keys, options = {}) =>
+    // counts: a plain index on the keys, which countDocuments scans without reading documents.
+    createIndex: (keys, { text, counts: _, ...options } = {}) =>
       run(async () => {
+        // $contains runs as case-insensitive regexes, which no MongoDB index serves better than the tenant
+        // index that already narrows the scan (a `text` index is word-based, not substring): nothing to create.
+        if (text) return;
         const defined = Object.entries(options).filter(([, v]) => v !== undefined);
         await coll.createIndex(keys, Object.fromEntries(defined) as CreateIndexesOptions);
       }),
@@ -63,6 +68,10 @@ function mongoCollection<T extends Doc>(name: string, coll: MongoCollection<Doc>
       run(async () => {
         // The driver writes an _id into the object it is given; ours is always present, but keep the caller's intact.
         await coll.insertOne({ ...doc });
+      }),
+    insertMany: (docs) =>
+      run(async () => {
+        if (docs.length > 0) await coll.insertMany(docs.map((d) => ({ ...d })));
       }),
     findOne: (filter) => run(async () => (await coll.findOne(query(filter))) as T | null),
     find: (filter, options = {}) =>
@@ -73,7 +82,7 @@ function mongoCollection<T extends Doc>(name: string, coll: MongoCollection<Doc>
         if (options.limit) cursor.limit(options.limit);
         return (await cursor.toArray()) as T[];
       }),
-    count: (filter) => run(() => coll.countDocuments(query(filter))),
+    count: (filter, options = {}) => run(() => coll.countDocuments(query(filter), options.limit ? { limit: options.limit } : {})),
     updateOne: (filter, update, options = {}) =>
       run(async () => {
         if (options.upsert) upsertId(name, filter, update);

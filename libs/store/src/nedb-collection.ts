@@ -1,6 +1,7 @@
 import type Datastore from '@seald-io/nedb';
 import { assertFilter, assertUpdate, upsertId } from './guards';
 import { toNedbFilter } from './nedb-filter';
+import { expandContains } from './text-search';
 import { type Collection, type Doc, DuplicateKeyError, type Filter, type FindOptions, type Update } from './port';
 import { upsertDocument } from './upsert-doc';
 
@@ -36,7 +37,7 @@ export function nedbCollection<T extends Doc>(name: string, open: () => Promise<
   };
   const query = (filter: Filter) => {
     assertFilter(name, filter);
-    return toNedbFilter(filter);
+    return toNedbFilter(expandContains(name, filter));
   };
 
   async function updateFirst(ds: Ds, q: Filter, update: Update): Promise<T | null> {
@@ -68,6 +69,8 @@ export function nedbCollection<T extends Doc>(name: string, open: () => Promise<
   return {
     createIndex: (keys, options = {}) =>
       run(async (ds) => {
+        // No substring index or count table in nedb: $contains and count scan what the other conditions leave.
+        if (options.text || options.counts) return;
         const fieldName = Object.keys(keys);
         // nedb restores indexes from its file without their TTL and then ignores ensureIndex: re-create TTL ones.
         if (options.expireAfterSeconds !== undefined) await ds.removeIndexAsync([...fieldName].sort().join(','));
@@ -76,6 +79,11 @@ export function nedbCollection<T extends Doc>(name: string, open: () => Promise<
     insertOne: (doc) =>
       run(async (ds) => {
         await ds.insertAsync(copy(doc) as unknown as Record<string, unknown>);
+      }),
+    insertMany: (docs) =>
+      run(async (ds) => {
+        // nedb inserts an array all or nothing.
+        if (docs.length > 0) await ds.insertAsync(copy(docs) as unknown as Record<string, unknown>[]);
       }),
     findOne: (filter) => run(async (ds) => copy((await ds.findOneAsync(query(filter))) as unknown as T | null)),
     find: (filter, options: FindOptions = {}) =>
@@ -86,7 +94,8 @@ export function nedbCollection<T extends Doc>(name: string, open: () => Promise<
         if (options.limit) cursor = cursor.limit(options.limit);
         return copy((await cursor) as unknown as T[]);
       }),
-    count: (filter) => run(async (ds) => (await ds.countAsync(query(filter))) as unknown as number),
+    count: (filter, options = {}) =>
+      run(async (ds) => Math.min((await ds.countAsync(query(filter))) as unknown as number, options.limit ?? Infinity)),
     updateOne: (filter, update, options = {}) =>
       run(async (ds) => {
         assertUpdate(name, update);

@@ -4,11 +4,24 @@ export interface Doc {
 }
 
 /**
- * The query dialect both engines understand: equality (dotted paths too), $in, $nin, $ne, $lt/$lte/$gt/$gte,
+ * The query dialect every engine understands: equality (dotted paths too), $in, $nin, $ne, $lt/$lte/$gt/$gte,
  * $exists, $regex (RegExp values only), $or, $and. `{ f: null }` matches null or missing, as in MongoDB.
  * A field whose value is `undefined` is refused: MongoDB would silently drop it and widen the match.
+ * Field paths are letters, digits, `_` and `-`, dot-separated, not starting with a digit (the SQLite engine
+ * writes them into SQL; anything else is refused there).
+ *
+ * Text search, our own operator (not MongoDB's word-based `$text`): `{ $contains: { paths, text } }` at the
+ * top level (or inside $and/$or) matches documents where at least one of `paths` holds a string (or an array
+ * with a string) containing `text`, ignoring case. Empty text matches every document. It is fast on SQLite
+ * when `createIndex(<the same paths>, { text: true })` exists and `text` has 3 characters or more.
  */
 export type Filter = Record<string, unknown>;
+
+/** The operand of `$contains`. */
+export interface ContainsQuery {
+  paths: string[];
+  text: string;
+}
 
 /** $set, $unset, $inc, $push, $setOnInsert only; at least one of them (no replacement documents). */
 export interface Update {
@@ -35,6 +48,17 @@ export interface IndexOptions {
   expireAfterSeconds?: number;
   /** Skip documents lacking the field (unique indexes over optional fields). */
   sparse?: boolean;
+  /**
+   * A substring index over the (string) fields named by the keys, for `$contains` (directions are ignored).
+   * SQLite: an FTS5 trigram index. nedb and MongoDB: nothing (they scan the documents the other conditions leave).
+   */
+  text?: boolean;
+  /**
+   * Keeps the number of documents per combination of the keys' values, so that `count` with only string or
+   * Date equalities on some of these fields answers at once (SQLite: a table kept by triggers). MongoDB:
+   * a plain index on the keys (countDocuments then scans the index only). nedb: nothing.
+   */
+  counts?: boolean;
 }
 
 /** Raised by inserts and updates that would break a unique index. */
@@ -56,9 +80,18 @@ export interface Collection<T extends Doc> {
   /** Idempotent when called again with the same keys and options (do it at start-up). */
   createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<void>;
   insertOne(doc: T): Promise<void>;
+  /**
+   * Bulk insert (seeding, imports). A duplicate raises DuplicateKeyError; SQLite and nedb then keep none of
+   * the batch, MongoDB (an ordered insert, no transaction) keeps those before the duplicate.
+   */
+  insertMany(docs: T[]): Promise<void>;
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
-  count(filter: Filter): Promise<number>;
+  /**
+   * With `limit`, counts at most that many (a search whose total only needs to reach the deepest page a
+   * client can ask for need not count a million matches).
+   */
+  count(filter: Filter, options?: { limit?: number }): Promise<number>;
   /** Compare-and-set: applies `update` to one document matching `filter`; returns how many matched (0 or 1). */
   updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<{ matched: number; upserted: boolean }>;
   /** Returns how many documents matched (changed or not). */

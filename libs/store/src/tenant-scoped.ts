@@ -9,7 +9,7 @@ export function tenantScoped<T extends Doc & { tenantId: string }>(collection: C
   return {
     findOne: (tenantId: string, filter: Filter) => collection.findOne(scoped(tenantId, filter)),
     find: (tenantId: string, filter: Filter, options?: FindOptions) => collection.find(scoped(tenantId, filter), options),
-    count: (tenantId: string, filter: Filter) => collection.count(scoped(tenantId, filter)),
+    count: (tenantId: string, filter: Filter, options?: { limit?: number }) => collection.count(scoped(tenantId, filter), options),
     updateOne: (tenantId: string, filter: Filter, update: Update) => collection.updateOne(scoped(tenantId, filter), update),
     deleteOne: (tenantId: string, filter: Filter) => collection.deleteOne(scoped(tenantId, filter)),
   };

@@ -38,17 +38,17 @@ function parentOf(doc: Plain, path: string, create: boolean): [Plain | undefined
   return [node, last];
 }
 
-const getPath = (doc: Plain, path: string): unknown => {
+export const getPath = (doc: Plain, path: string): unknown => {
   const [parent, key] = parentOf(doc, path, false);
   return parent?.[key];
 };
 
-function setPath(doc: Plain, path: string, value: unknown): void {
+export function setPath(doc: Plain, path: string, value: unknown): void {
   const [parent, key] = parentOf(doc, path, true);
   (parent as Plain)[key] = value;
 }
 
-function unsetPath(doc: Plain, path: string): void {
+export function unsetPath(doc: Plain, path: string): void {
   const [parent, key] = parentOf(doc, path, false);
   if (parent) delete parent[key];
 }

@@ -1,9 +1,11 @@
 import type { Store } from '../src';
 import { concurrencyTests } from './contract/concurrency';
+import { countTests } from './contract/counts';
 import type { ContractContext, ContractOptions } from './contract/context';
 import { indexTests } from './contract/indexes';
 import { lifecycleTests } from './contract/lifecycle';
 import { queryTests } from './contract/queries';
+import { searchTests } from './contract/search';
 import { updateTests } from './contract/updates';
 
 export type { ContractOptions } from './contract/context';
@@ -34,6 +36,8 @@ export function storeContract(name: string, makeStore: () => Store | Promise<Sto
     });
 
     queryTests(ctx);
+    searchTests(ctx);
+    countTests(ctx);
     updateTests(ctx);
     indexTests(ctx);
     concurrencyTests(ctx);

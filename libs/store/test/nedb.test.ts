@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createNedbStore, createStore, type Doc } from '../src';
+import { createNedbStore, type Doc } from '../src';
 import { storeContract } from './contract';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'store-nedb-'));
@@ -65,15 +65,5 @@ describe('nedb store files', () => {
     const store = createNedbStore({ dir: root });
     expect(() => store.collection('../escape')).toThrow(/invalid collection name/);
     return store.close();
-  });
-});
-
-describe('createStore', () => {
-  it('without a MongoDB URL, then it opens nedb files in the given folder', async () => {
-    const dir = fs.mkdtempSync(path.join(root, 'config-'));
-    const store = await createStore({ dir });
-    await store.collection<Doc>('things').insertOne({ _id: 't' });
-    await store.close();
-    expect(fs.readdirSync(dir)).toEqual(['things.db']);
   });
 });

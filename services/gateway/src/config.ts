@@ -1,4 +1,5 @@
 import { envReader } from '@mailplane/runtime';
+import type { AdmissionLimits } from './data-access/admission';
 
 export interface GatewayConfig {
   port: number;
@@ -7,6 +8,8 @@ export interface GatewayConfig {
   rpcTimeoutMs: number;
   bodyLimitBytes: number;
   publicUrl: string | undefined;
+  /** Per service and gateway process: requests forwarded at a time, and how many more may wait for a turn. */
+  admission: AdmissionLimits;
 }
 
 export function gatewayConfig(env: Record<string, string | undefined>): Readonly<GatewayConfig> {
@@ -20,5 +23,10 @@ export function gatewayConfig(env: Record<string, string | undefined>): Readonly
     // Attachments are base64 inside JSON: 10 MB of files is about 13.4 MB of body.
     bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 15 * 1024 * 1024, { min: 1024 }),
     publicUrl: read.optionalUrl('PUBLIC_URL', ['http', 'https']),
+    admission: Object.freeze({
+      maxInFlight: read.int('FORWARD_MAX_IN_FLIGHT', 32, { min: 1, max: 10_000 }),
+      maxWaiting: read.int('FORWARD_MAX_WAITING', 256, { min: 0, max: 100_000 }),
+      maxWaitMs: read.int('FORWARD_MAX_WAIT_MS', 2000, { min: 1 }),
+    }),
   });
 }

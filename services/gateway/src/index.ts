@@ -1,3 +1,3 @@
-export { startGateway, type Gateway } from './gateway';
+export { startGateway, type Gateway } from './service';
 export { gatewayConfig, type GatewayConfig } from './config';
 export { createTenant } from './domain/tenants';

@@ -20,22 +20,10 @@ describe('back-office', () => {
     expect(keys.body.data).toHaveLength(1);
   });
 
-  it('when the tenant name is missing, then 400 and no tenant', async () => {
-    const res = await request(platform.url).post('/admin/tenants').set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({});
-    expect(res.status).toBe(400);
-    expectContract(res, 'createTenant');
-  });
-
   it('when the CLI creates a tenant, then it prints a working key once', async () => {
     const out = await adminCommand(['create-tenant', 'From the CLI'], { ADMIN_TOKEN, MAILPLANE_URL: platform.url });
     const key = /API key \(shown once\): (\S+)/.exec(out)?.[1];
     expect(key).toBeDefined();
     await request(platform.url).get('/api-keys').set('Authorization', `Bearer ${key}`).expect(200);
-  });
-
-  it('when the CLI has a wrong token, then it fails with the status', async () => {
-    await expect(
-      adminCommand(['create-tenant', 'x'], { ADMIN_TOKEN: 'wrong-token-wrong-token', MAILPLANE_URL: platform.url }),
-    ).rejects.toThrow(/401/);
   });
 });

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import request from 'supertest';
-import { expectProblem } from '../../../test/support/contract';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { expectContract, expectProblem } from '../../../test/support/contract';
+import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
 let key: string;
@@ -62,6 +62,14 @@ describe('bad input to POST /api-keys changes nothing', () => {
   it('when the body is not JSON, then 415', async () => {
     const res = await request(platform.url).post('/api-keys').set(auth()).set('Content-Type', 'text/plain').send('name=x');
     expectProblem(res, 415, 'unsupported_media_type');
+  });
+});
+
+describe('bad input to POST /admin/tenants', () => {
+  it('when the tenant name is missing, then 400 and no tenant', async () => {
+    const res = await request(platform.url).post('/admin/tenants').set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({});
+    expect(res.status).toBe(400);
+    expectContract(res, 'createTenant');
   });
 });
 

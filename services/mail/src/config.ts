@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { UNSUBSCRIBE_TOKEN_TTL_DAYS } from '@mailplane/contracts';
-import { envReader } from '@mailplane/runtime';
+import { ConfigError, envReader } from '@mailplane/runtime';
 
 export interface MailConfig {
   smtpUrl: string;
@@ -26,6 +26,20 @@ export interface MailConfig {
   /** Signs unsubscribe tokens. */
   unsubscribeSecret: string;
   unsubscribeTtlDays: number;
+  retention: RetentionConfig;
+}
+
+/** How long what a message leaves behind is kept once it is final. */
+export interface RetentionConfig {
+  /** Days a body is kept after acceptance, unless the tenant's plan or the tenant itself says otherwise. */
+  bodyDays: number;
+  /** By plan code, as billing names it in `entitlement.changed`. */
+  bodyDaysByPlan: Readonly<Record<string, number>>;
+  /** By tenant id; wins over the plan. */
+  bodyDaysByTenant: Readonly<Record<string, number>>;
+  /** Days the message record (status, attempts) is kept; at least every body retention. */
+  messageDays: number;
+  purgeEveryMs: number;
 }
 
 // RFC 8058 wants an HTTPS link; plain http is accepted only for a gateway on this machine (the sandbox).
@@ -35,6 +49,36 @@ function checkedPublicUrl(url: string): string {
     throw new Error('configuration: PUBLIC_URL must be https (http only for localhost)');
   }
   return url.replace(/\/+$/, '');
+}
+
+// Paid tiers of the default catalogue keep bodies longer; free and starter keep BODY_RETENTION_DAYS.
+const DEFAULT_BODY_RETENTION_BY_PLAN = 'growth=60,scale=90';
+
+/** `name=days,name=days`: a table of retention days by plan or tenant. */
+function daysTable(name: string, text: string): Record<string, number> {
+  const table: Record<string, number> = {};
+  for (const entry of text.split(',').filter((e) => e.trim() !== '')) {
+    const [key, days] = entry.split('=').map((part) => part.trim());
+    if (!key || !/^[1-9]\d*$/.test(days ?? '')) throw new ConfigError(name, `must look like "name=days,name=days", got "${text}"`);
+    table[key] = Number(days);
+  }
+  return table;
+}
+
+function retentionConfig(read: ReturnType<typeof envReader>): RetentionConfig {
+  const bodyDays = read.int('BODY_RETENTION_DAYS', 30, { min: 1, max: 3650 });
+  const bodyDaysByPlan = daysTable(
+    'BODY_RETENTION_DAYS_BY_PLAN',
+    read.string('BODY_RETENTION_DAYS_BY_PLAN', DEFAULT_BODY_RETENTION_BY_PLAN),
+  );
+  const bodyDaysByTenant = daysTable('BODY_RETENTION_DAYS_BY_TENANT', read.optional('BODY_RETENTION_DAYS_BY_TENANT') ?? '');
+  const messageDays = read.int('MESSAGE_RETENTION_DAYS', 396, { min: 1, max: 3650 });
+  const longestBody = Math.max(bodyDays, ...Object.values(bodyDaysByPlan), ...Object.values(bodyDaysByTenant));
+  if (messageDays < longestBody) {
+    throw new ConfigError('MESSAGE_RETENTION_DAYS', `must be at least the longest body retention (${longestBody} days)`);
+  }
+  const purgeEveryMs = read.int('RETENTION_PURGE_MS', 60_000, { min: 10 });
+  return { bodyDays, bodyDaysByPlan, bodyDaysByTenant, messageDays, purgeEveryMs };
 }
 
 // Postal-like: quick retries first, then hours apart; about 28 hours in all.
@@ -67,5 +111,6 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
     publicUrl: checkedPublicUrl(read.url('PUBLIC_URL', undefined, ['http', 'https'])),
     unsubscribeSecret: read.secret('UNSUBSCRIBE_SECRET', 32),
     unsubscribeTtlDays: read.int('UNSUBSCRIBE_TOKEN_TTL_DAYS', UNSUBSCRIBE_TOKEN_TTL_DAYS, { min: 1, max: 3650 }),
+    retention: Object.freeze(retentionConfig(read)),
   });
 }

@@ -1,8 +1,9 @@
 import type { Broker } from '@mailplane/broker';
-import type { Store } from '@mailplane/store';
+import type { BlobStore, Store } from '@mailplane/store';
 import { QUEUES } from '@mailplane/contracts';
 import { createKeyBox, runPeriodically, serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
 import type { MailConfig } from './config';
+import { bodiesRepo } from './data-access/bodies-repo';
 import { countersRepo } from './data-access/counters-repo';
 import { entitlementsRepo } from './data-access/entitlements-repo';
 import { idempotencyRepo } from './data-access/idempotency-repo';
@@ -18,6 +19,7 @@ import { consumeOutbox } from './entry-points/outbox-consumer';
 import { mailHandlers } from './entry-points/rpc';
 import { createJobMaker } from './domain/delivery/build-job';
 import { sweep } from './domain/delivery/sweeper';
+import { purgeExpired } from './domain/retention/purge';
 import { unsubscribeUrl } from './domain/delivery/unsubscribe-link';
 import { createLocalTransmitter } from './transmit/local-transmitter';
 import { createThreadedTransmitter } from './transmit/threaded-transmitter';
@@ -31,6 +33,8 @@ export async function startMail(options: {
   config: MailConfig;
   broker: Broker;
   store: Store;
+  /** Where message bodies go; the caller opens and closes it, like the store. */
+  bodies: BlobStore;
   logger: Logger;
   clock?: Clock;
 }): Promise<MailService> {
@@ -40,6 +44,7 @@ export async function startMail(options: {
     config,
     identities: identitiesRepo(store),
     messages: messagesRepo(store),
+    bodies: bodiesRepo(options.bodies),
     suppressions: suppressionsRepo(store),
     unsubscribeTokens: createTokenSigner(config.unsubscribeSecret),
     counters: countersRepo(store),
@@ -66,11 +71,13 @@ export async function startMail(options: {
   const entitlements = await consumeEntitlements(broker, deps);
   await sweep(deps, { recover: true }).catch((err) => logger.error('outbox recovery failed', { err }));
   const sweeper = runPeriodically(() => sweep(deps), config.sweepEveryMs, logger, 'outbox sweep');
+  const retention = runPeriodically(() => purgeExpired(deps), config.retention.purgeEveryMs, logger, 'retention purge');
   logger.info('mail service started');
   return {
     deps,
     async stop() {
       await sweeper.stop();
+      await retention.stop();
       await rpc.cancel();
       await outbox.cancel();
       await entitlements.cancel();

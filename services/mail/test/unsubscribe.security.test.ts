@@ -7,6 +7,7 @@ import { auth, headerOf, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, UNSUBSCRIBE_SECRET, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const events: Envelope[] = [];
 beforeAll(async () => {
   platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
@@ -72,11 +73,15 @@ describe('GET /unsubscribe', () => {
       expiresAt: Math.floor(Date.now() / 1000) - 1,
     });
     const tampered = `${token.slice(0, -2)}xx`;
-    const bad = await request(platform.url).get(`/unsubscribe?token=${encodeURIComponent(tampered)}`);
+    const bad = await request(platform.url)
+      .get(`/unsubscribe?token=${encodeURIComponent(tampered)}`)
+      .set('Accept', BROWSER_ACCEPT);
     expect(bad.status).toBe(400);
     expect(bad.headers['content-type']).toMatch(/^text\/html/);
     expectContract(bad, 'showUnsubscribePage');
-    const old = await request(platform.url).get(`/unsubscribe?token=${encodeURIComponent(expired)}`);
+    const old = await request(platform.url)
+      .get(`/unsubscribe?token=${encodeURIComponent(expired)}`)
+      .set('Accept', BROWSER_ACCEPT);
     expect(old.status).toBe(410);
     expect(old.text).toContain('expired');
     expectProblem(
@@ -88,5 +93,13 @@ describe('GET /unsubscribe', () => {
       'showUnsubscribePage',
     );
     expectProblem(await request(platform.url).get('/unsubscribe'), 400, 'validation_failed', 'showUnsubscribePage');
+  });
+
+  it('when a client did not ask for HTML (*/*, curl, no Accept), then a refused token is a problem, not a page', async () => {
+    const path = `/unsubscribe?token=${encodeURIComponent('u1.not.a.token')}`;
+    expectProblem(await request(platform.url).get(path).set('Accept', '*/*'), 400, 'token_invalid', 'showUnsubscribePage');
+    expectProblem(await request(platform.url).get(path), 400, 'token_invalid', 'showUnsubscribePage');
+    const html = await request(platform.url).get(path).set('Accept', 'application/json;q=0.5, text/html');
+    expect(html.headers['content-type']).toMatch(/^text\/html/);
   });
 });

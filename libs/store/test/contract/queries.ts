@@ -84,6 +84,12 @@ export function queryTests(ctx: ContractContext): void {
       expect(await people.count(filter)).toBe(expected.length);
     });
 
+    it('counts at most the limit it is given, and exactly below it', async () => {
+      expect(await people.count({}, { limit: 2 })).toBe(2);
+      expect(await people.count({ 'meta.plan': 'pro' }, { limit: 10 })).toBe(2);
+      expect(await people.count({ tags: 'red' }, { limit: 1 })).toBe(1);
+    });
+
     it('sorts on several keys, ascending and descending, dotted paths included', async () => {
       expect(ids(await people.find({}, { sort: { 'meta.plan': 1, n: -1 } }))).toEqual(['b', 'c', 'a', 'd']);
       expect(ids(await people.find({ tags: 'red' }, { sort: { at: -1 } }))).toEqual(['d', 'a']);

@@ -1,8 +1,6 @@
 import type { Permission } from '@mailplane/contracts';
 import type { Store } from '@mailplane/store';
 
-export type { Permission };
-
 export interface ApiKeyRecord {
   _id: string;
   tenantId: string;
@@ -15,6 +13,14 @@ export interface ApiKeyRecord {
   revokedAt: Date | null;
 }
 
+/** Every tenant-scoped call takes one of these, so the tenant cannot be left out of the filter. */
+export interface TenantScope {
+  tenantId: string;
+}
+export interface TenantKey extends TenantScope {
+  keyId: string;
+}
+
 export function apiKeysRepo(store: Store) {
   const keys = store.collection<ApiKeyRecord>('api_keys');
   return {
@@ -23,15 +29,16 @@ export function apiKeysRepo(store: Store) {
       await keys.createIndex({ tenantId: 1, revokedAt: 1, createdAt: 1 });
     },
     insert: (record: ApiKeyRecord) => keys.insertOne(record),
-    byId: (id: string) => keys.findOne({ _id: id }),
-    listActive: (tenantId: string) => keys.find({ tenantId, revokedAt: null }, { sort: { createdAt: 1, _id: 1 } }),
+    /** The one lookup without a tenant: the presented key is what names the tenant. */
+    findForAuthentication: (keyId: string) => keys.findOne({ _id: keyId }),
+    listActive: ({ tenantId }: TenantScope) => keys.find({ tenantId, revokedAt: null }, { sort: { createdAt: 1, _id: 1 } }),
     /** Compare-and-set: only a live key of this tenant is revoked; false when there was none. */
-    async revoke(tenantId: string, id: string, at: Date): Promise<boolean> {
-      const { matched } = await keys.updateOne({ _id: id, tenantId, revokedAt: null }, { $set: { revokedAt: at } });
+    async revoke({ tenantId, keyId }: TenantKey, at: Date): Promise<boolean> {
+      const { matched } = await keys.updateOne({ _id: keyId, tenantId, revokedAt: null }, { $set: { revokedAt: at } });
       return matched === 1;
     },
-    async touch(id: string, at: Date) {
-      await keys.updateOne({ _id: id }, { $set: { lastUsedAt: at } });
+    async touch({ tenantId, keyId }: TenantKey, at: Date) {
+      await keys.updateOne({ _id: keyId, tenantId }, { $set: { lastUsedAt: at } });
     },
   };
 }

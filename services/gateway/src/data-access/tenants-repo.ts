@@ -15,7 +15,6 @@ export function tenantsRepo(store: Store) {
       await tenants.createIndex({ sandbox: 1 });
     },
     insert: (record: TenantRecord) => tenants.insertOne(record),
-    byId: (id: string) => tenants.findOne({ _id: id }),
     findSandbox: () => tenants.findOne({ sandbox: true }),
     /** The back-office list, newest first (ids sort by creation time). */
     list: (page: { limit: number; offset: number }) => tenants.find({}, { sort: { _id: -1 }, skip: page.offset, limit: page.limit }),

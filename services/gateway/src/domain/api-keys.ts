@@ -1,12 +1,10 @@
-import { AppError, type ApiKey } from '@mailplane/contracts';
+import { AppError, type ApiKey, type CreateApiKeyRequest, type CreatedApiKey } from '@mailplane/contracts';
 import { newId } from '@mailplane/runtime';
-import type { ApiKeyRecord, Permission } from '../data-access/api-keys-repo';
+import type { ApiKeyRecord, TenantKey, TenantScope } from '../data-access/api-keys-repo';
 import type { GatewayDeps } from './deps';
 import { issueToken } from './key-token';
 
-export type ApiKeyView = ApiKey;
-
-export function toView(record: ApiKeyRecord): ApiKeyView {
+function toView(record: ApiKeyRecord): ApiKey {
   return {
     id: record._id,
     name: record.name,
@@ -18,11 +16,7 @@ export function toView(record: ApiKeyRecord): ApiKeyView {
 }
 
 /** The full token is returned here and nowhere else: only its hash is kept. */
-export async function createApiKey(
-  deps: GatewayDeps,
-  tenantId: string,
-  input: { name: string; permission?: Permission },
-): Promise<ApiKeyView & { key: string }> {
+export async function createApiKey(deps: GatewayDeps, { tenantId }: TenantScope, input: CreateApiKeyRequest): Promise<CreatedApiKey> {
   const now = deps.clock.now();
   const issued = issueToken(newId('key', now.getTime()));
   const record: ApiKeyRecord = {
@@ -41,13 +35,13 @@ export async function createApiKey(
   return { ...toView(record), key: issued.token };
 }
 
-export async function listApiKeys(deps: GatewayDeps, tenantId: string): Promise<ApiKeyView[]> {
-  return (await deps.keys.listActive(tenantId)).map(toView);
+export async function listApiKeys(deps: GatewayDeps, scope: TenantScope): Promise<ApiKey[]> {
+  return (await deps.keys.listActive(scope)).map(toView);
 }
 
-export async function revokeApiKey(deps: GatewayDeps, tenantId: string, keyId: string): Promise<void> {
-  if (!(await deps.keys.revoke(tenantId, keyId, deps.clock.now()))) {
-    throw new AppError('not_found', `No active API key ${keyId}`);
+export async function revokeApiKey(deps: GatewayDeps, key: TenantKey): Promise<void> {
+  if (!(await deps.keys.revoke(key, deps.clock.now()))) {
+    throw new AppError('not_found', `No active API key ${key.keyId}`);
   }
-  deps.logger.info('api key revoked', { tenantId, keyId });
+  deps.logger.info('api key revoked', { tenantId: key.tenantId, keyId: key.keyId });
 }

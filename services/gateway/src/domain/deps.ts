@@ -1,11 +1,14 @@
 import type { Broker } from '@mailplane/broker';
 import type { Clock, Logger } from '@mailplane/runtime';
 import type { ApiKeysRepo } from '../data-access/api-keys-repo';
+import type { ServicesRpc } from '../data-access/services-rpc';
 import type { TenantsRepo } from '../data-access/tenants-repo';
 
 export interface GatewayDeps {
   keys: ApiKeysRepo;
   tenants: TenantsRepo;
+  services: ServicesRpc;
+  // Not used by the gateway's domain; tests of other services reach the platform's broker through it.
   broker: Broker;
   clock: Clock;
   logger: Logger;

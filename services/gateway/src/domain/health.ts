@@ -1,19 +1,11 @@
+import type { Health } from '@mailplane/contracts';
+import { BACKEND_SERVICES } from '../data-access/services-rpc';
 import type { GatewayDeps } from './deps';
 
-export const SERVICES = ['billing', 'mail', 'webhooks'] as const;
-const PING_TIMEOUT_MS = 1500;
-
-export async function checkHealth(deps: GatewayDeps) {
+export async function checkHealth(deps: GatewayDeps): Promise<Health> {
   const results = await Promise.all(
-    SERVICES.map(async (service) => {
-      try {
-        await deps.broker.request(`rpc.${service}`, { operationId: 'ping', requestId: 'health' }, { timeoutMs: PING_TIMEOUT_MS });
-        return [service, 'up'] as const;
-      } catch {
-        return [service, 'down'] as const;
-      }
-    }),
+    BACKEND_SERVICES.map(async (service) => [service, (await deps.services.isUp(service)) ? 'up' : 'down'] as const),
   );
-  const services = Object.fromEntries(results);
-  return { status: results.every(([, s]) => s === 'up') ? 'ok' : 'degraded', services };
+  const services = Object.fromEntries(results) as Health['services'];
+  return { status: results.every(([, state]) => state === 'up') ? 'ok' : 'degraded', services };
 }

@@ -1,12 +1,13 @@
+import type { CreatedTenant, CreateTenantRequest } from '@mailplane/contracts';
 import { newId, pageOf, type PageQuery } from '@mailplane/runtime';
 import { createApiKey } from './api-keys';
 import type { GatewayDeps } from './deps';
 
-export async function createTenant(deps: GatewayDeps, input: { name: string; sandbox?: boolean }) {
+export async function createTenant(deps: GatewayDeps, input: CreateTenantRequest): Promise<CreatedTenant> {
   const now = deps.clock.now();
   const tenantId = newId('ten', now.getTime());
   await deps.tenants.insert({ _id: tenantId, name: input.name, sandbox: input.sandbox ?? false, createdAt: now });
-  const apiKey = await createApiKey(deps, tenantId, { name: 'Default key', permission: 'full' });
+  const apiKey = await createApiKey(deps, { tenantId }, { name: 'Default key', permission: 'full' });
   deps.logger.info('tenant created', { tenantId });
   return { tenantId, name: input.name, apiKey };
 }

@@ -8,13 +8,36 @@ interface IdempotencyRecord {
   state: 'in_flight' | 'done';
   /** The first release stored the HTTP answer; only accepted sends (202) are kept, so the body is the outcome. */
   reply: { status: 202; body: unknown } | null;
+  /** The id the key's message is stored under, whichever request stores it; absent on records written before leases. */
+  messageId?: string;
+  /** Who holds the key, and until when; after `leaseUntil` a retry may take it over. */
+  holder?: string;
+  leaseUntil?: Date;
   createdAt: Date;
 }
 
+/** A claim on a key: who claims it, for how long, and the message id it reserves for the send. */
+export interface KeyClaim {
+  fingerprint: string;
+  messageId: string;
+  holder: string;
+  leaseUntil: Date;
+}
+
 /** A key someone already holds: its request's fingerprint and, once done, the outcome to replay. */
-export type HeldKey = { fingerprint: string; done: false } | { fingerprint: string; done: true; outcome: unknown };
+export type HeldKey =
+  { fingerprint: string; done: false; messageId: string | null; leaseUntil: Date } | { fingerprint: string; done: true; outcome: unknown };
+
+// Records from before leases carried none: their request is long gone once a minute has passed.
+const OLD_RECORD_LEASE_MS = 60_000;
 
 const idOf = (tenantId: string, key: string) => createHash('sha256').update(`${tenantId}\n${key}`).digest('hex');
+
+function held(record: IdempotencyRecord): HeldKey {
+  if (record.state === 'done' && record.reply) return { fingerprint: record.fingerprint, done: true, outcome: record.reply.body };
+  const leaseUntil = record.leaseUntil ?? new Date(record.createdAt.getTime() + OLD_RECORD_LEASE_MS);
+  return { fingerprint: record.fingerprint, done: false, messageId: record.messageId ?? null, leaseUntil };
+}
 
 export function idempotencyRepo(store: Store) {
   const records = store.collection<IdempotencyRecord>('idempotency');
@@ -24,24 +47,39 @@ export function idempotencyRepo(store: Store) {
       await records.createIndex({ createdAt: 1 }, { expireAfterSeconds: ttlSeconds });
     },
     /** Claims the tenant's key for a request; returns who holds it when someone already does. */
-    async claim(tenantId: string, key: string, fingerprint: string, at: Date): Promise<HeldKey | null> {
+    async claim(tenantId: string, key: string, claim: KeyClaim, at: Date): Promise<HeldKey | null> {
       const _id = idOf(tenantId, key);
       try {
-        await records.insertOne({ _id, fingerprint, state: 'in_flight', reply: null, createdAt: at });
+        await records.insertOne({ _id, state: 'in_flight', reply: null, createdAt: at, ...claim });
         return null;
       } catch (err) {
         if (!(err instanceof DuplicateKeyError)) throw err;
       }
-      const held = await records.findOne({ _id });
-      if (!held) return null;
-      return held.state === 'done' && held.reply
-        ? { fingerprint: held.fingerprint, done: true, outcome: held.reply.body }
-        : { fingerprint: held.fingerprint, done: false };
+      const record = await records.findOne({ _id });
+      // Expired between the insert and the read: nobody holds it any more, the caller may claim again.
+      return record ? held(record) : { fingerprint: claim.fingerprint, done: false, messageId: null, leaseUntil: at };
+    },
+    /**
+     * Takes over a key whose lease ran out (its request died or gave up), keeping the message id it reserved,
+     * so that whatever the first request stored is found, never stored twice. False when another retry won.
+     */
+    async takeOver(tenantId: string, key: string, next: Omit<KeyClaim, 'fingerprint'>, at: Date): Promise<boolean> {
+      const _id = idOf(tenantId, key);
+      const expired = { _id, state: 'in_flight', leaseUntil: { $lt: at } };
+      const legacyExpired = {
+        _id,
+        state: 'in_flight',
+        leaseUntil: { $exists: false },
+        createdAt: { $lt: new Date(at.getTime() - OLD_RECORD_LEASE_MS) },
+      };
+      const { matched } = await records.updateOne({ $or: [expired, legacyExpired] }, { $set: next });
+      return matched === 1;
     },
     async complete(tenantId: string, key: string, outcome: unknown) {
       await records.updateOne({ _id: idOf(tenantId, key) }, { $set: { state: 'done', reply: { status: 202, body: outcome } } });
     },
-    release: (tenantId: string, key: string) => records.deleteOne({ _id: idOf(tenantId, key), state: 'in_flight' }),
+    /** Gives the key back after a refused send, unless a retry took it over meanwhile. */
+    release: (tenantId: string, key: string, holder: string) => records.deleteOne({ _id: idOf(tenantId, key), state: 'in_flight', holder }),
   };
 }
 export type IdempotencyRepo = ReturnType<typeof idempotencyRepo>;

@@ -1,9 +1,8 @@
 import { carrying, tenantScoped, type Collection, type EventOutbox } from '@mailplane/store';
 import type { Envelope } from '@mailplane/contracts';
-import type { Attempt, AttemptChange, MessageRecord } from './message-record';
+import { FINAL_STATUSES as FINAL, type Attempt, type AttemptChange, type MessageRecord } from './message-record';
 
 const LIVE = ['queued', 'deferred'];
-const FINAL = ['sent', 'failed', 'suppressed'];
 const stillHeld = (message: MessageRecord) => ({ _id: message._id, status: 'sending', leaseUntil: message.leaseUntil });
 
 /**
@@ -59,20 +58,24 @@ export function deliveryQueries(messages: Collection<MessageRecord>, outbox: Eve
      * Messages the sweeper puts on the queue again: stored but never confirmed there (after `graceMs`, while
      * their request dispatches them), off the queue long past their expected time, or held past their lease.
      */
-    dueForDispatch(now: Date, ages: { graceMs: number; redispatchAfterMs: number }, limit: number) {
+    async dueForDispatch(now: Date, ages: { graceMs: number; redispatchAfterMs: number }, limit: number) {
       const before = (ms: number) => new Date(now.getTime() - ms);
       const live = { status: { $in: LIVE } };
       const overdue = { $lt: before(ages.redispatchAfterMs) };
-      return messages.find(
-        {
-          $or: [
-            { ...live, dispatchedAt: null, createdAt: { $lt: before(ages.graceMs) } },
-            { ...live, dispatchedAt: overdue },
-            { status: 'sending', leaseUntil: { $lt: now }, dispatchedAt: overdue },
-          ],
-        },
-        { sort: { nextAttemptAt: 1, _id: 1 }, limit },
+      // Three queries rather than one $or: each starts from the (status, nextAttemptAt) index, where an $or
+      // over a million stored messages made SQLite scan them all on every sweep.
+      const sort = { nextAttemptAt: 1, _id: 1 } as const;
+      const groups = await Promise.all(
+        [
+          { ...live, dispatchedAt: null, createdAt: { $lt: before(ages.graceMs) } },
+          { ...live, dispatchedAt: overdue },
+          { status: 'sending', leaseUntil: { $lt: now }, dispatchedAt: overdue },
+        ].map((filter) => messages.find(filter, { sort, limit })),
       );
+      const byDue = (a: MessageRecord, b: MessageRecord) =>
+        a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+      const unique = new Map(groups.flat().map((m) => [m._id, m]));
+      return [...unique.values()].sort(byDue).slice(0, limit);
     },
 
     /** At start-up, every message not yet final: the queue may have died with the process. */

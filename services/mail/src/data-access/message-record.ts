@@ -3,6 +3,9 @@ import type { CarriesEvents } from '@mailplane/store';
 
 export type { MessageKind, MessageStatus };
 
+/** A message leaves these statuses never: only they may lose their body, or their record, to retention. */
+export const FINAL_STATUSES: MessageStatus[] = ['sent', 'failed', 'suppressed'];
+
 export interface Attempt {
   at: Date;
   outcome: 'sent' | 'deferred' | 'failed';
@@ -11,15 +14,25 @@ export interface Attempt {
   nextAttemptAt?: Date;
 }
 
-/** What the sender wrote; read only to build the MIME message (the job maker). */
+/** What the sender wrote; kept in the blob store under the message id, read only to build the MIME message. */
 export interface MessageBody {
   text: string | null;
   html: string | null;
   attachments: { filename: string; content: string; contentType?: string }[];
 }
 
-/** `pendingEvents`: events written with a status change and not yet confirmed by the broker (transactional outbox). */
-export interface MessageRecord extends MessageBody, CarriesEvents<Envelope> {
+/** An attachment as lists and reads show it, without its bytes. */
+export interface AttachedFile {
+  filename: string;
+  contentType: string | null;
+  bytes: number;
+}
+
+/**
+ * `pendingEvents`: events written with a status change and not yet confirmed by the broker (transactional outbox).
+ * Records written before bodies moved to the blob store carry the body inline and none of the body fields.
+ */
+export interface MessageRecord extends Partial<MessageBody>, CarriesEvents<Envelope> {
   _id: string;
   tenantId: string;
   kind: MessageKind;
@@ -42,6 +55,11 @@ export interface MessageRecord extends MessageBody, CarriesEvents<Envelope> {
   dispatchedAt: Date | null;
   /** A worker holds the message until then; after it a crashed worker's message is picked up again. */
   leaseUntil: Date | null;
+  attachedFiles?: AttachedFile[];
+  /** From then on retention may delete the body of a message in a final status; fixed at acceptance by the tenant's plan. */
+  bodyExpiresAt?: Date;
+  /** When retention deleted the body: the message can be listed and read, no longer relayed or shown. */
+  bodyPurgedAt?: Date | null;
 }
 
 /** What recording an attempt changes besides appending it. */

@@ -1,9 +1,11 @@
+import { PAGE } from '@mailplane/contracts';
 import type { Filter, Store } from '@mailplane/store';
-import { eventOutbox, tenantScoped } from '@mailplane/store';
+import { DuplicateKeyError, eventOutbox, tenantScoped } from '@mailplane/store';
 import { deliveryQueries } from './message-delivery-queries';
+import { retentionQueries } from './message-retention-queries';
 import type { MessageRecord, MessageStatus } from './message-record';
 
-export type { Attempt, AttemptChange, MessageBody, MessageKind, MessageRecord, MessageStatus } from './message-record';
+export type { AttachedFile, Attempt, AttemptChange, MessageBody, MessageKind, MessageRecord, MessageStatus } from './message-record';
 
 /** GET /emails filters; all optional, always within one tenant. */
 export interface MessageQuery {
@@ -14,8 +16,6 @@ export interface MessageQuery {
   to?: Date;
 }
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 function toFilter(query: MessageQuery): Filter {
   const filter: Filter = {};
   if (query.identityId) filter.identityId = query.identityId;
@@ -23,10 +23,7 @@ function toFilter(query: MessageQuery): Filter {
   if (query.from || query.to) {
     filter.createdAt = { ...(query.from ? { $gte: query.from } : {}), ...(query.to ? { $lt: query.to } : {}) };
   }
-  if (query.q) {
-    const pattern = new RegExp(escapeRegex(query.q), 'i');
-    filter.$or = [{ subject: pattern }, { to: pattern }];
-  }
+  if (query.q) filter.$contains = { paths: ['subject', 'to'], text: query.q };
   return filter;
 }
 
@@ -35,22 +32,41 @@ export function messagesRepo(store: Store) {
   const messages = store.collection<MessageRecord>('messages');
   const tenant = tenantScoped(messages);
   const outbox = eventOutbox(messages, { agedBy: 'updatedAt' });
+  const { initRetention, ...retention } = retentionQueries(messages);
   return {
     async init() {
       // list / count: a tenant's messages newest first, optionally by status or identity
       await messages.createIndex({ tenantId: 1, createdAt: -1 });
       await messages.createIndex({ tenantId: 1, status: 1, createdAt: -1 });
       await messages.createIndex({ tenantId: 1, identityId: 1, createdAt: -1 });
+      // count: list totals by tenant, status and identity without reading a million index entries
+      await messages.createIndex({ tenantId: 1, status: 1, identityId: 1 }, { counts: true });
+      // list / count with q=: substring search over subject and recipient
+      await messages.createIndex({ subject: 1, to: 1 }, { text: true });
       // sweeper: due messages never confirmed on the queue, or held by a worker whose lease ran out
       await messages.createIndex({ status: 1, nextAttemptAt: 1 });
       await outbox.init();
+      await initRetention();
     },
     insert: (record: MessageRecord) => messages.insertOne(record),
+    /** False when a message with this id is already stored: ids reserved by an Idempotency-Key are inserted once. */
+    async insertNew(record: MessageRecord): Promise<boolean> {
+      try {
+        await messages.insertOne(record);
+        return true;
+      } catch (err) {
+        if (err instanceof DuplicateKeyError) return false;
+        throw err;
+      }
+    },
     byId: (tenantId: string, id: string) => tenant.findOne(tenantId, { _id: id }),
     list: (tenantId: string, query: MessageQuery, page: { limit: number; offset: number }) =>
       tenant.find(tenantId, toFilter(query), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
-    count: (tenantId: string, query: MessageQuery) => tenant.count(tenantId, toFilter(query)),
+    /** A search counts up to the deepest position a page can reach; beyond it the exact number serves no page. */
+    count: (tenantId: string, query: MessageQuery) =>
+      tenant.count(tenantId, toFilter(query), query.q ? { limit: PAGE.maxOffset + PAGE.maxLimit } : undefined),
     ...deliveryQueries(messages, outbox),
+    ...retention,
   };
 }
 export type MessagesRepo = ReturnType<typeof messagesRepo>;

@@ -14,14 +14,13 @@ export interface SuppressionRecord extends CarriesEvents<Envelope> {
   createdAt: Date;
 }
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const suppressionId = (tenantId: string, email: string) => `${tenantId}:${email.toLowerCase()}`;
 
 export function suppressionsRepo(store: Store) {
   const suppressions = store.collection<SuppressionRecord>('suppressions');
   const tenant = tenantScoped(suppressions);
   const outbox = eventOutbox(suppressions, { agedBy: 'createdAt' });
-  const matching = (q?: string) => (q ? { email: new RegExp(escapeRegex(q), 'i') } : {});
+  const matching = (q?: string) => (q ? { $contains: { paths: ['email'], text: q } } : {});
   const byEmail = (tenantId: string, email: string) => tenant.findOne(tenantId, { _id: suppressionId(tenantId, email) });
   return {
     async init() {

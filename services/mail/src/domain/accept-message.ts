@@ -3,7 +3,10 @@ import { newId } from '@mailplane/runtime';
 import { carrying, type CarriesEvents } from '@mailplane/store';
 import type { MessageKind, MessageRecord } from '../data-access/messages-repo';
 import type { IdentityRecord } from '../data-access/identities-repo';
+import { bodyOf, describeAttachments } from './bodies';
+import { ensureTimeLeft, UNBOUNDED, type Budget } from './budget';
 import { enqueue, markUndispatched, publishPending } from './delivery/dispatch';
+import { bodyExpiry } from './retention/policy';
 import { isSuppressed } from './suppressions';
 import type { MailDeps } from './deps';
 import { messageEvent } from './events';
@@ -16,11 +19,22 @@ export interface AcceptedEmail {
   createdAt: string;
 }
 
-const accepted = (m: MessageRecord): AcceptedEmail => ({ id: m._id, status: m.status, kind: m.kind, createdAt: m.createdAt.toISOString() });
+/**
+ * The answer the send got when the message was stored. Only a message suppressed at acceptance is `suppressed`
+ * before any attempt (one suppressed later, before its first attempt, reads the same: it will never be relayed).
+ */
+export const acceptedAs = (m: MessageRecord): AcceptedEmail => ({
+  id: m._id,
+  status: m.status === 'suppressed' && m.attempts.length === 0 ? 'suppressed' : 'queued',
+  kind: m.kind,
+  createdAt: m.createdAt.toISOString(),
+});
 
 /**
- * Stores the message as queued (durable from here on), then hands it to the outbox queue. A recipient on
- * the tenant's suppression list makes it `suppressed` instead: accepted, announced, never relayed.
+ * Stores the body in the blob store, then the message as queued (durable from here on), then hands it to the
+ * outbox queue. A recipient on the tenant's suppression list makes it `suppressed` instead: accepted,
+ * announced, never relayed. A crash between the two writes leaves a blob no record names (see docs/decisions.md).
+ * Null when a message is already stored under `messageId` (a racing request with the same Idempotency-Key won).
  */
 export async function acceptMessage(
   deps: MailDeps,
@@ -28,11 +42,13 @@ export async function acceptMessage(
   identity: IdentityRecord,
   input: SendEmailRequest & { recipient: string },
   kind: MessageKind,
-): Promise<AcceptedEmail> {
+  options: { messageId?: string; budget?: Budget } = {},
+): Promise<AcceptedEmail | null> {
+  const budget = options.budget ?? UNBOUNDED;
   const now = deps.clock.now();
-  const suppressed = await isSuppressed(deps, tenantId, input.recipient);
+  const [suppressed, bodyExpiresAt] = await Promise.all([isSuppressed(deps, tenantId, input.recipient), bodyExpiry(deps, tenantId, now)]);
   const fields: Omit<MessageRecord, keyof CarriesEvents> = {
-    _id: newId('msg', now.getTime()),
+    _id: options.messageId ?? newId('msg', now.getTime()),
     tenantId,
     kind,
     status: suppressed ? 'suppressed' : 'queued',
@@ -40,13 +56,13 @@ export async function acceptMessage(
     from: input.from,
     to: input.to,
     subject: input.subject,
-    text: input.text ?? null,
-    html: input.html ?? null,
     replyTo: input.replyTo ?? null,
     headers: input.headers ?? {},
     tags: input.tags ?? [],
     metadata: input.metadata ?? {},
-    attachments: input.attachments ?? [],
+    attachedFiles: describeAttachments(input.attachments ?? []),
+    bodyExpiresAt,
+    bodyPurgedAt: null,
     createdAt: now,
     updatedAt: now,
     sentAt: null,
@@ -57,7 +73,11 @@ export async function acceptMessage(
     leaseUntil: null,
   };
   const message: MessageRecord = { ...fields, ...carrying([messageEvent(fields, suppressed ? 'email.suppressed' : 'email.queued', now)]) };
-  await deps.messages.insert(message);
+  ensureTimeLeft(budget);
+  await deps.bodies.save(message._id, bodyOf(input));
+  ensureTimeLeft(budget);
+  // Not undone if the insert fails: a failure may still have written the record, which must find its body.
+  if (!(await deps.messages.insertNew(message))) return null;
   try {
     await (suppressed ? publishPending(deps, message) : enqueue(deps, message, 0));
   } catch (err) {
@@ -65,5 +85,5 @@ export async function acceptMessage(
     deps.logger.warn('message stored but not yet on the queue', { messageId: message._id, err });
     if (!suppressed) await markUndispatched(deps, message).catch(() => undefined);
   }
-  return accepted(message);
+  return acceptedAs(message);
 }

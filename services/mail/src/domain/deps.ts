@@ -1,6 +1,7 @@
 import type { Broker } from '@mailplane/broker';
 import type { Clock, KeyBox, Logger } from '@mailplane/runtime';
 import type { MailConfig } from '../config';
+import type { BodiesRepo } from '../data-access/bodies-repo';
 import type { CountersRepo } from '../data-access/counters-repo';
 import type { EntitlementsRepo } from '../data-access/entitlements-repo';
 import type { IdempotencyRepo } from '../data-access/idempotency-repo';
@@ -14,6 +15,8 @@ export interface MailDeps {
   config: MailConfig;
   identities: IdentitiesRepo;
   messages: MessagesRepo;
+  /** Message bodies, in the blob store. */
+  bodies: BodiesRepo;
   suppressions: SuppressionsRepo;
   unsubscribeTokens: TokenSigner;
   counters: CountersRepo;

@@ -1,25 +1,43 @@
 import { AppError, MAX_ATTACHMENT_BYTES, type SendEmailRequest } from '@mailplane/contracts';
 import type { IdentityRecord } from '../data-access/identities-repo';
-import { acceptMessage } from './accept-message';
+import { acceptedAs, acceptMessage, type AcceptedEmail } from './accept-message';
 import { parseMailbox } from './address';
+import { UNBOUNDED, type Budget } from './budget';
 import type { MailDeps } from './deps';
 import { onceFor } from './idempotency';
 import { reserveQuota, takeRateLimit } from './limits';
 
-/** POST /emails: rate limit, identity, idempotency, quota, then durably queued. */
-export async function sendEmail(deps: MailDeps, tenantId: string, input: SendEmailRequest, idempotencyKey: string | undefined) {
+/** POST /emails: rate limit, identity, idempotency, quota, then durably queued (only while the caller still waits). */
+export async function sendEmail(
+  deps: MailDeps,
+  tenantId: string,
+  input: SendEmailRequest,
+  request: { idempotencyKey?: string; budget?: Budget } = {},
+) {
+  const budget = request.budget ?? UNBOUNDED;
   const rateLimit = await takeRateLimit(deps, tenantId);
   const { from, to } = checkInput(input);
   const identity = await sendingIdentity(deps, tenantId, from.domain, input.identityId);
-  const { outcome: email, replayed } = await onceFor(deps, tenantId, idempotencyKey, input, async () => {
+  const stored = async (messageId: string) => {
+    const message = await deps.messages.byId(tenantId, messageId);
+    return message ? acceptedAs(message) : null;
+  };
+  const perform = async (messageId: string): Promise<AcceptedEmail> => {
     const giveBack = await reserveQuota(deps, tenantId);
+    let email: AcceptedEmail | null;
     try {
-      return await acceptMessage(deps, tenantId, identity, { ...input, recipient: to.address }, 'standard');
+      email = await acceptMessage(deps, tenantId, identity, { ...input, recipient: to.address }, 'standard', { messageId, budget });
     } catch (err) {
       await giveBack();
       throw err;
     }
-  });
+    if (email) return email;
+    // A request with the same key stored it first: its acceptance is ours, its quota too.
+    await giveBack();
+    return (await stored(messageId)) as AcceptedEmail;
+  };
+  const key = { tenantId, rawKey: request.idempotencyKey, body: input, budget };
+  const { outcome: email, replayed } = await onceFor(deps, key, { perform, stored });
   return { email, replayed, rateLimit };
 }
 

@@ -1,5 +1,5 @@
 import { AppError } from '@mailplane/contracts';
-import { acceptMessage } from './accept-message';
+import { acceptMessage, type AcceptedEmail } from './accept-message';
 import { parseMailbox } from './address';
 import type { MailDeps } from './deps';
 
@@ -18,7 +18,8 @@ export async function sendTestEmail(deps: MailDeps, tenantId: string, input: { t
     );
   }
   const at = deps.clock.now().toISOString();
-  return acceptMessage(
+  // A fresh message id: it cannot already be stored.
+  return (await acceptMessage(
     deps,
     tenantId,
     identity,
@@ -30,5 +31,5 @@ export async function sendTestEmail(deps: MailDeps, tenantId: string, input: { t
       text: `This is a test email sent through Mailplane from ${identity.domain} at ${at}.\r\nIt was DKIM-signed with selector ${identity.selector}.\r\n`,
     },
     'test',
-  );
+  )) as AcceptedEmail;
 }

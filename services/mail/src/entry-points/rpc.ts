@@ -16,8 +16,11 @@ const page = (r: RpcRequest) => ({ limit: Number(r.query.limit), offset: Number(
 
 export function mailHandlers(deps: MailDeps): OperationHandlers {
   return {
-    sendEmail: async (r) => {
-      const sent = await sendEmail(deps, tenant(r), r.body as SendEmailRequest, r.headers['idempotency-key']);
+    sendEmail: async (r, context) => {
+      const sent = await sendEmail(deps, tenant(r), r.body as SendEmailRequest, {
+        idempotencyKey: r.headers['idempotency-key'],
+        budget: context,
+      });
       const headers = { ...rateLimitHeaders(sent.rateLimit), ...(sent.replayed ? { 'Idempotent-Replayed': 'true' } : {}) };
       return { ...json(sent.email, 202), headers };
     },

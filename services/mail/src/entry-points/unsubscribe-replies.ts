@@ -3,9 +3,24 @@ import type { MailDeps } from '../domain/deps';
 import { checkUnsubscribeToken, unsubscribe } from '../domain/unsubscribe';
 import { confirmPage, donePage, errorPage } from './unsubscribe-page';
 
-// People (the page's own form, a browser) get HTML; programs get JSON and problems.
-const wantsHtml = (accept = '') => /text\/html/.test(accept);
-const wantsJson = (accept = '') => /json/.test(accept) && !wantsHtml(accept);
+/** The highest `q` the Accept header gives any of `types` by name; a wildcard range names none of them. */
+function quality(accept: string, types: string[]): number {
+  let best = 0;
+  for (const range of accept.split(',')) {
+    const [type, ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    if (!types.includes(type)) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    best = Math.max(best, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  return best;
+}
+
+// People (a browser, the page's own form) name HTML in Accept; programs (`*/*`, curl, JSON clients) get
+// JSON and problems.
+function wantsHtml(accept = ''): boolean {
+  const html = quality(accept, ['text/html', 'application/xhtml+xml']);
+  return html > 0 && html >= quality(accept, ['application/problem+json', 'application/json']);
+}
 
 /** `j***@example.com`: enough for the owner to recognise, little for anyone else. */
 export function maskEmail(email: string): string {
@@ -30,12 +45,12 @@ function refusal(err: unknown, asHtml: boolean): RpcReply {
   );
 }
 
-/** GET /unsubscribe: the confirmation page, HTML unless the client asks for JSON only. */
+/** GET /unsubscribe: the confirmation page; a refused token is a page only for clients that ask for HTML. */
 export function unsubscribePageReply(deps: MailDeps, token: string, accept: string | undefined): RpcReply {
   try {
     return html(confirmPage(maskEmail(checkUnsubscribeToken(deps, token).email), token));
   } catch (err) {
-    return refusal(err, !wantsJson(accept));
+    return refusal(err, wantsHtml(accept));
   }
 }
 

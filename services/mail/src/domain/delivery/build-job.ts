@@ -1,10 +1,10 @@
 import type { IdentityRecord } from '../../data-access/identities-repo';
-import type { MessageRecord } from '../../data-access/messages-repo';
+import type { MessageBody, MessageRecord } from '../../data-access/messages-repo';
 import type { TransmitJob } from '../../transmit/transmitter';
 
 const bareAddress = (mailbox: string) => mailbox.match(/<([^>]+)>/)?.[1] ?? mailbox;
 
-/** Turns a claimed message into a job; the one place that reads its body. Private keys are opened from the key box once per identity and kept in memory. */
+/** Turns a claimed message and its body into a job. Private keys are opened from the key box once per identity and kept in memory. */
 export function createJobMaker(openKey: (sealed: string) => string, unsubscribeUrl: (message: MessageRecord) => string) {
   const opened = new Map<string, string>();
   const privateKey = (identity: IdentityRecord) => {
@@ -16,16 +16,16 @@ export function createJobMaker(openKey: (sealed: string) => string, unsubscribeU
     }
     return pem;
   };
-  return (message: MessageRecord, identity: IdentityRecord): TransmitJob => ({
+  return (message: MessageRecord, body: MessageBody, identity: IdentityRecord): TransmitJob => ({
     render: {
       from: message.from,
       to: message.to,
       subject: message.subject,
-      text: message.text ?? undefined,
-      html: message.html ?? undefined,
+      text: body.text ?? undefined,
+      html: body.html ?? undefined,
       replyTo: message.replyTo ?? undefined,
       headers: message.headers,
-      attachments: message.attachments,
+      attachments: body.attachments,
       messageId: message._id,
       sendingDomain: identity.domain,
       date: message.createdAt,

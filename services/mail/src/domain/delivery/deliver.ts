@@ -1,14 +1,15 @@
 import type { IdentityRecord } from '../../data-access/identities-repo';
-import type { MessageRecord } from '../../data-access/messages-repo';
+import type { MessageBody, MessageRecord } from '../../data-access/messages-repo';
 import type { Transmitter, TransmitJob } from '../../transmit/transmitter';
 import type { MailDeps } from '../deps';
+import { loadBody } from '../bodies';
 import { isSuppressed, suppress } from '../suppressions';
 import { isHardBounce } from './bounces';
 import { claimMessage } from './claim';
 import { recordAttempt, recordSuppressed } from './record';
 
 export interface DeliverDeps extends MailDeps {
-  jobFor: (message: MessageRecord, identity: IdentityRecord) => TransmitJob;
+  jobFor: (message: MessageRecord, body: MessageBody, identity: IdentityRecord) => TransmitJob;
   transmitter: Transmitter;
 }
 
@@ -31,7 +32,14 @@ export async function deliver(deps: DeliverDeps, messageId: string): Promise<Del
     await recordAttempt(deps, message, { outcome: 'permanent', smtpCode: null, response: 'identity deleted before the message was sent' });
     return DONE;
   }
-  const job = deps.jobFor(message, identity);
+  const body = await loadBody(deps, message);
+  if (!body) {
+    // Retention spares live messages, so only a blob store that lost data gets here.
+    deps.logger.error('message body missing', { messageId });
+    await recordAttempt(deps, message, { outcome: 'permanent', smtpCode: null, response: 'message body no longer stored' });
+    return DONE;
+  }
+  const job = deps.jobFor(message, body, identity);
   const recipient = job.envelope.to;
   if (await isSuppressed(deps, message.tenantId, recipient)) {
     await recordSuppressed(deps, message);

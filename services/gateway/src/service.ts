@@ -5,10 +5,14 @@ import type { Store } from '@mailplane/store';
 import { systemClock, type Clock, type Logger } from '@mailplane/runtime';
 import type { GatewayConfig } from './config';
 import { apiKeysRepo } from './data-access/api-keys-repo';
+import { servicesRpc } from './data-access/services-rpc';
 import { tenantsRepo } from './data-access/tenants-repo';
 import type { GatewayDeps } from './domain/deps';
-import { createApp } from './http/app';
-import { rejectMalformedRequest } from './http/client-error';
+import { createApp } from './entry-points/app';
+import { refuseConnect, rejectMalformedRequest } from './entry-points/client-error';
+import { continueAfterChecks } from './entry-points/before-body';
+
+const LISTEN_BACKLOG = 4096;
 
 export interface Gateway {
   url: string;
@@ -27,15 +31,23 @@ export async function startGateway(options: {
   const deps: GatewayDeps = {
     keys: apiKeysRepo(store),
     tenants: tenantsRepo(store),
+    services: servicesRpc(broker, { timeoutMs: config.rpcTimeoutMs, admission: config.admission }),
     broker,
     clock: options.clock ?? systemClock,
     logger: options.logger.child({ service: 'gateway' }),
   };
   await deps.keys.init();
   await deps.tenants.init();
-  const server: Server = createApp(deps, config).listen(config.port, config.host);
+  // Node's default backlog (511) drops the SYNs of a larger burst, and a dropped SYN is retried only after
+  // a second or more: the refusals admission gives at once would arrive late, and so would /healthz.
+  const app = createApp(deps, config);
+  const server: Server = app.listen(config.port, config.host, LISTEN_BACKLOG);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   server.on('clientError', rejectMalformedRequest);
+  server.on('checkContinue', continueAfterChecks(server));
+  server.on('connect', refuseConnect);
+  // An expectation other than 100-continue is ignored (RFC 9110 allows it) instead of Node's bare 417.
+  server.on('checkExpectation', app);
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   deps.logger.info('gateway listening', { url });

@@ -1,0 +1,70 @@
+import { performance } from 'node:perf_hooks';
+import { jsonClient } from './common';
+import { measure, type Stat, stat } from './volume-stats';
+
+const DAY_MS = 86_400_000;
+
+/** Query strings of GET /emails per filter; `i` varies the value so that no cache answers twice. */
+export function listQueries(identityId: string): Record<string, (i: number) => string> {
+  const day = (i: number) => new Date(Date.now() - (10 + (Math.abs(i) % 70)) * DAY_MS);
+  return {
+    none: () => '',
+    status: (i) => `&status=${i % 2 ? 'failed' : 'suppressed'}`,
+    identityId: () => `&identityId=${identityId}`,
+    'from/to': (i) => `&from=${day(i).toISOString()}&to=${new Date(day(i).getTime() + DAY_MS).toISOString()}`,
+    'offset=5000': () => '&offset=5000',
+    'q= (rare)': (i) => `&q=user${1000 + (Math.abs(i) % 9000)}@`,
+    'q= (common)': () => '&q=invoice',
+  };
+}
+
+/** GET /emails per filter, GET /emails/{id}, and POST /emails at `rate` per second for `seconds`. */
+export async function measureApi(url: string, apiKey: string, identityId: string, rate = 50, seconds = 10) {
+  const client = jsonClient(url, 64);
+  const auth = { authorization: `Bearer ${apiKey}` };
+  const get = async (path: string) => {
+    const res = await client.call('GET', path, auth);
+    if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+    return res.body;
+  };
+  const results: Record<string, Stat> = {};
+  try {
+    for (const [name, query] of Object.entries(listQueries(identityId))) {
+      results[`GET /emails ${name}`] = await measure(async (i) => void (await get(`/emails?limit=50${query(i)}`)));
+    }
+    const ids = ((await get('/emails?limit=100&offset=3000')).data as Array<{ id: string }>).map((m) => m.id);
+    results['GET /emails/{id}'] = await measure(async (i) => void (await get(`/emails/${ids[Math.abs(i) % ids.length]}`)));
+    // Unmeasured first sends: the first one opens the identity's sealed key (scrypt), once per process.
+    await postAtRate(client, auth, 5, 1);
+    results[`POST /emails ${rate}/s`] = await postAtRate(client, auth, rate, seconds);
+  } finally {
+    client.close();
+  }
+  return results;
+}
+
+/** Open loop: request k leaves at start + k/rate whatever the earlier ones are doing. */
+async function postAtRate(
+  client: ReturnType<typeof jsonClient>,
+  auth: Record<string, string>,
+  rate: number,
+  seconds: number,
+): Promise<Stat> {
+  const start = performance.now();
+  const samples: number[] = [];
+  let error: string | undefined;
+  const sends = Array.from({ length: rate * seconds }, async (_, k) => {
+    await new Promise((r) => setTimeout(r, start + (k * 1000) / rate - performance.now()));
+    const t = performance.now();
+    const res = await client.call('POST', '/emails', auth, {
+      from: 'Bench <bench@sandbox.mailplane.test>',
+      to: `volume${k}@example.org`,
+      subject: `Volume bench ${k}`,
+      text: 'Hello from the volume bench.',
+    });
+    samples.push(performance.now() - t);
+    if (res.status !== 202) error ??= `POST /emails: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
+  });
+  await Promise.all(sends);
+  return stat(samples, error);
+}

@@ -1,0 +1,123 @@
+// npm run bench:volume [-- --sizes 10000,100000,1000000]
+// For each size: seed a data folder once (kept under VOLUME_DIR, default <tmp>/mailplane-volume), start the
+// embedded platform on it as a child process, measure start-up, memory and the API; then the engine floor.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { UNLIMITED } from './common';
+import { measureApi } from './volume-api';
+import { measureEngine } from './volume-engine';
+import { fmt, type Stat } from './volume-stats';
+
+const ROOT = path.resolve(__dirname, '..');
+const TSX = ['--import', 'tsx'];
+
+const rssMiB = (pid: number, field: 'VmRSS' | 'VmHWM') => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+  return line ? Math.round(Number(line[1]) / 1024) : NaN;
+};
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+/** Seeds once per size; the API key is read back from the seed's log. */
+async function seeded(dir: string, n: number): Promise<string> {
+  const log = path.join(dir, 'seed.log');
+  const key = () => (existsSync(log) ? /API key: (\S+)/.exec(readFileSync(log, 'utf8'))?.[1] : undefined);
+  if (key()) return key() as string;
+  mkdirSync(dir, { recursive: true });
+  console.log(`seeding ${n} messages into ${dir} ...`);
+  const child = spawn(process.execPath, [...TSX, 'bench/seed.ts', '--count', String(n)], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dir },
+  });
+  const out: Buffer[] = [];
+  child.stdout?.on('data', (d: Buffer) => out.push(d));
+  child.stderr?.on('data', (d: Buffer) => out.push(d));
+  await exited(child);
+  writeFileSync(log, Buffer.concat(out));
+  if (!key()) throw new Error(`seeding failed: ${Buffer.concat(out).toString().slice(-2000)}`);
+  return key() as string;
+}
+
+async function startPlatform(dir: string) {
+  const port = await freePort();
+  const env = { ...process.env, ...UNLIMITED, DATA_DIR: dir, PORT: String(port), SANDBOX_PORT: '0', LOG_LEVEL: 'error' };
+  const started = performance.now();
+  const child = spawn(process.execPath, [...TSX, 'bin/embedded.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    if (child.exitCode !== null || tries > 1200) throw new Error(`the platform did not start (exit ${child.exitCode})`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child, url, startSeconds: (performance.now() - started) / 1000 };
+}
+
+async function runSize(n: number, baseDir: string) {
+  const dir = path.join(baseDir, String(n));
+  const apiKey = await seeded(dir, n);
+  const { child, url, startSeconds } = await startPlatform(dir);
+  const pid = child.pid as number;
+  const rows: Record<string, string> = { 'start-up (s)': startSeconds.toFixed(2), 'RSS after start (MiB)': String(rssMiB(pid, 'VmRSS')) };
+  const errors: string[] = [];
+  const add = (prefix: string, stats: Record<string, Stat>) => {
+    for (const [name, s] of Object.entries(stats)) {
+      rows[`${prefix}${name} p50/p99 ms`] = `${fmt(s.p50)} / ${fmt(s.p99)}`;
+      if (s.error) errors.push(`${n} ${name}: ${s.error}`);
+    }
+  };
+  try {
+    const identities = await fetch(`${url}/identities`, { headers: { authorization: `Bearer ${apiKey}` } }).then((r) => r.json());
+    const identityId = (identities as { data: Array<{ id: string }> }).data[0].id;
+    add('', await measureApi(url, apiKey, identityId));
+    rows['RSS after load (MiB)'] = String(rssMiB(pid, 'VmRSS'));
+    rows['peak RSS (MiB)'] = String(rssMiB(pid, 'VmHWM'));
+  } finally {
+    child.kill('SIGTERM');
+    await Promise.race([exited(child), new Promise((r) => setTimeout(r, 15_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+  add('engine: ', await measureEngine(dir));
+  return { rows, errors };
+}
+
+async function main() {
+  const at = process.argv.indexOf('--sizes');
+  const sizes = (at > 0 ? process.argv[at + 1] : '10000,100000,1000000').split(',').map(Number);
+  const baseDir = process.env.VOLUME_DIR ?? path.join(os.tmpdir(), 'mailplane-volume');
+  const results: Record<number, Record<string, string>> = {};
+  const errors: string[] = [];
+  for (const n of sizes) {
+    const r = await runSize(n, baseDir);
+    results[n] = r.rows;
+    errors.push(...r.errors);
+    console.log(`${n}: done`);
+  }
+  const names = [...new Set(Object.values(results).flatMap((r) => Object.keys(r)))];
+  const width = Math.max(...names.map((s) => s.length));
+  console.log(`\n${''.padEnd(width)}  ${sizes.map((n) => String(n).padStart(16)).join('')}`);
+  for (const name of names) console.log(`${name.padEnd(width)}  ${sizes.map((n) => (results[n][name] ?? '-').padStart(16)).join('')}`);
+  if (errors.length) console.log(`\nfailed requests:\n${errors.join('\n')}`);
+  console.log(`\n${os.cpus().length} cores, Node ${process.version}; data under ${baseDir}`);
+}
+
+void main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+// Documents are stored as JSON text. JSON has no dates, so a Date becomes the string TAG + 'D' + its ISO form:
+// fixed width for years 0000-9999, so SQL compares and sorts them in time order, and the tag keeps them
+// apart from strings. A real string that starts with TAG is stored as TAG + 'S' + itself.
+const TAG = '\u0001';
+export const DATE_PREFIX = `${TAG}D`;
+/** The smallest string above every encoded Date: the upper end of a Date-only range. */
+export const DATE_END = `${TAG}E`;
+const ESCAPED = `${TAG}S`;
+
+type Plain = Record<string, unknown>;
+
+const isPlainObject = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
+
+/** A scalar as SQL sees it: Dates and strings encoded, booleans as 1/0 (as json_extract returns them). */
+export function encodeScalar(value: unknown): unknown {
+  if (value instanceof Date) return DATE_PREFIX + value.toISOString();
+  if (typeof value === 'string') return value.startsWith(TAG) ? ESCAPED + value : value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
+/** Decodes a string read from SQL (json_extract or a document). */
+export function decodeString(value: string): string | Date {
+  if (!value.startsWith(TAG)) return value;
+  if (value.startsWith(DATE_PREFIX)) return new Date(value.slice(DATE_PREFIX.length));
+  return value.startsWith(ESCAPED) ? value.slice(ESCAPED.length) : value;
+}
+
+/**
+ * A JSON-ready copy of `value` (undefined fields dropped), noting every path that holds an array:
+ * queries on those paths must also look inside the arrays, the others can use a plain index.
+ */
+export function toStored(value: unknown, arrays?: Set<string>, path = ''): unknown {
+  if (typeof value === 'boolean') return value;
+  if (value instanceof Date || typeof value !== 'object' || value === null) return encodeScalar(value);
+  if (Array.isArray(value)) {
+    if (path) arrays?.add(path);
+    return value.map((v) => toStored(v, arrays, path));
+  }
+  const out: Plain = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (v !== undefined) out[k] = toStored(v, arrays, path ? `${path}.${k}` : k);
+  }
+  return out;
+}
+
+/** The document column: everything but `_id`, which has a column of its own. */
+export function encodeDoc(doc: Plain, arrays?: Set<string>): string {
+  const { _id: _, ...rest } = doc;
+  return JSON.stringify(toStored(rest, arrays));
+}
+
+const revive = (_key: string, v: unknown) => (typeof v === 'string' && v.startsWith(TAG) ? decodeString(v) : v);
+
+export function decodeDoc<T>(id: string, json: string): T {
+  return { _id: id, ...(JSON.parse(json, revive) as Plain) } as T;
+}
+
+export const parseStored = (json: string): unknown => JSON.parse(json, revive);
+
+export { isPlainObject };

@@ -1,0 +1,173 @@
+import { applyUpdate } from './apply-update';
+import { assertFilter, assertUpdate, upsertId } from './guards';
+import { type Collection, type Doc, DuplicateKeyError, type Filter, type FindOptions, type Sort, type Update } from './port';
+import { decodeDoc, encodeDoc } from './sqlite-codec';
+import { countFromTable } from './sqlite-counts';
+import type { CollectionState, Engine } from './sqlite-engine';
+import { planIndex } from './sqlite-indexes';
+import { ident } from './sqlite-paths';
+import { countSql, deleteSql, findSql } from './sqlite-sql';
+import { upsertDocument } from './upsert-doc';
+
+interface Row {
+  rid: number;
+  id: string;
+  doc: string;
+}
+
+const isDuplicate = (e: unknown) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(String((e as { code?: unknown } | null)?.code));
+
+/**
+ * Every operation is one synchronous better-sqlite3 call (a transaction when it writes), so a
+ * read-modify-write can never interleave with another caller on this connection.
+ */
+export function sqliteCollection<T extends Doc>(name: string, engine: Engine): Collection<T> {
+  const table = ident(name);
+
+  function select(state: CollectionState, filter: Filter, options: FindOptions): Row[] {
+    assertFilter(name, filter);
+    const q = findSql(name, state.schema, filter, options, engine.expired(state));
+    return engine.prepare(q.sql).all(...q.params) as Row[];
+  }
+
+  function remove(state: CollectionState, filter: Filter, many: boolean): number {
+    assertFilter(name, filter);
+    const q = deleteSql(name, state.schema, filter, many, engine.expired(state));
+    return engine.prepare(q.sql).run(...q.params).changes;
+  }
+
+  function insert(state: CollectionState, doc: Record<string, unknown>): string {
+    if (typeof doc._id !== 'string') throw new Error(`${name}: documents need a string _id`);
+    const arrays = new Set<string>();
+    const json = encodeDoc(doc, arrays);
+    engine.noteArrays(state, arrays);
+    engine.prepare(`INSERT INTO ${table} (id, doc) VALUES (?, ?)`).run(doc._id, json);
+    return json;
+  }
+
+  /** Applies the update to a stored row; returns the document as stored afterwards. */
+  function rewrite(state: CollectionState, row: Row, update: Update): T {
+    const doc = decodeDoc<Record<string, unknown>>(row.id, row.doc);
+    applyUpdate(name, doc, update);
+    const arrays = new Set<string>();
+    const json = encodeDoc(doc, arrays);
+    if (json !== row.doc) {
+      engine.noteArrays(state, arrays);
+      engine.prepare(`UPDATE ${table} SET doc = ? WHERE rid = ?`).run(json, row.rid);
+    }
+    return decodeDoc<T>(row.id, json);
+  }
+
+  function upsert(state: CollectionState, filter: Filter, update: Update): T {
+    const doc = upsertDocument(filter, update);
+    doc._id = upsertId(name, filter, update);
+    return decodeDoc<T>(doc._id as string, insert(state, doc));
+  }
+
+  /** Runs a write; a unique index conflict becomes DuplicateKeyError, after one retry once expired documents are gone. */
+  function write<R>(fn: (state: CollectionState) => R): Promise<R> {
+    return run(() => {
+      const state = engine.state(name);
+      try {
+        return engine.write(() => fn(state));
+      } catch (e) {
+        if (!isDuplicate(e) || state.ttl.size === 0) throw e;
+        purgeExpired(engine, name);
+        return engine.write(() => fn(state));
+      }
+    });
+  }
+
+  const run = async <R>(fn: () => R): Promise<R> => {
+    try {
+      return fn();
+    } catch (e) {
+      throw isDuplicate(e) ? new DuplicateKeyError(name) : e;
+    }
+  };
+  const read = <R>(fn: (state: CollectionState) => R) => run(() => fn(engine.state(name)));
+
+  function findAndModify(state: CollectionState, filter: Filter, update: Update, options: { sort?: Sort; upsert?: boolean }) {
+    assertUpdate(name, update);
+    if (options.upsert) upsertId(name, filter, update);
+    const [row] = select(state, filter, { sort: options.sort, limit: 1 });
+    if (row) return { doc: rewrite(state, row, update), upserted: false };
+    return options.upsert ? { doc: upsert(state, filter, update), upserted: true } : { doc: null, upserted: false };
+  }
+
+  return {
+    createIndex: (keys, options = {}) =>
+      run(() => {
+        const state = engine.state(name);
+        const plan = planIndex(name, keys, options);
+        engine.write(() => {
+          // A derived table (text, counts) is filled from the documents once, when it is created.
+          const derived = plan.text ?? plan.counts;
+          const kind = plan.text ? 'text' : 'counts';
+          const fresh = derived && !engine.recalled(name, kind, derived.table);
+          for (const sql of plan.statements) engine.db.exec(sql);
+          if (derived && fresh) {
+            engine.db.exec(derived.fill);
+            engine.remember(name, kind, derived.table, JSON.stringify(derived.paths));
+            (plan.text ? state.textIndexes : state.countTables).push({ table: derived.table, paths: derived.paths });
+          }
+          if (plan.ttl) {
+            engine.remember(name, 'ttl', plan.ttl.path, String(plan.ttl.seconds));
+            state.ttl.set(plan.ttl.path, plan.ttl.seconds);
+          }
+        });
+      }),
+    insertOne: (doc) =>
+      write((state) => {
+        insert(state, doc as unknown as Record<string, unknown>);
+      }),
+    insertMany: (docs) =>
+      write((state) => {
+        for (const doc of docs) insert(state, doc as unknown as Record<string, unknown>);
+      }),
+    findOne: (filter) => read((state) => select(state, filter, { limit: 1 }).map((r) => decodeDoc<T>(r.id, r.doc))[0] ?? null),
+    find: (filter, options = {}) => read((state) => select(state, filter, options).map((r) => decodeDoc<T>(r.id, r.doc))),
+    count: (filter, options = {}) =>
+      read((state) => {
+        assertFilter(name, filter);
+        const counted = state.ttl.size === 0 ? countFromTable(filter, state.countTables, state.arrays) : undefined;
+        const q = counted ?? countSql(name, state.schema, filter, engine.expired(state), options.limit);
+        const n = engine
+          .prepare(q.sql)
+          .pluck()
+          .get(...q.params) as number;
+        return Math.min(n, options.limit ?? Infinity);
+      }),
+    updateOne: (filter, update, options = {}) =>
+      write((state) => {
+        const { doc, upserted } = findAndModify(state, filter, update, { upsert: options.upsert });
+        return { matched: doc && !upserted ? 1 : 0, upserted };
+      }),
+    updateMany: (filter, update) =>
+      write((state) => {
+        assertUpdate(name, update);
+        const rows = select(state, filter, {});
+        for (const row of rows) rewrite(state, row, update);
+        return rows.length;
+      }),
+    findOneAndUpdate: (filter, update, options = {}) => write((state) => findAndModify(state, filter, update, options).doc),
+    deleteOne: (filter) => write((state) => remove(state, filter, false)),
+    deleteMany: (filter) => write((state) => remove(state, filter, true)),
+  };
+}
+
+/** Deletes expired documents a batch at a time (each its own short transaction); returns how many. */
+export function purgeExpired(engine: Engine, name: string, batch = 1000, maxBatches = 100): number {
+  const state = engine.state(name);
+  const expired = engine.expired(state);
+  if (!expired) return 0;
+  const table = ident(name);
+  const sql = `DELETE FROM ${table} WHERE rid IN (SELECT t.rid FROM ${table} AS t WHERE ${expired.sql} LIMIT ${batch})`;
+  let total = 0;
+  for (let i = 0; i < maxBatches; i++) {
+    const { changes } = engine.write(() => engine.prepare(sql).run(...expired.params));
+    total += changes;
+    if (changes < batch) break;
+  }
+  return total;
+}

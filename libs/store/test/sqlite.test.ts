@@ -1,0 +1,165 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { createSqliteStore, createStore, type Doc, SQLITE_FILE } from '../src';
+import { countFromTable } from '../src/sqlite-counts';
+import { countSql, findSql, type Query } from '../src/sqlite-sql';
+import { storeContract } from './contract';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+storeContract('sqlite', () => createSqliteStore({ file: path.join(root, 'contract.sqlite3') }), { ttl: { kind: 'on-read' } });
+
+interface Message extends Doc {
+  tenantId: string;
+  status: string;
+  identityId: string;
+  subject: string;
+  to: string;
+  createdAt: Date;
+  tags: string[];
+}
+
+describe('sqlite store', () => {
+  const file = path.join(root, 'specific.sqlite3');
+  const message = (i: number): Message => ({
+    _id: `m${String(i).padStart(4, '0')}`,
+    tenantId: `t${i % 2}`,
+    status: i % 3 ? 'sent' : 'queued',
+    identityId: `i${i % 4}`,
+    subject: `Order ${i}`,
+    to: `user${i}@example.com`,
+    createdAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000),
+    tags: i % 5 ? [] : ['vip'],
+  });
+
+  beforeAll(async () => {
+    const store = await createSqliteStore({ file });
+    const messages = store.collection<Message>('messages');
+    await messages.createIndex({ tenantId: 1, createdAt: -1 });
+    await messages.createIndex({ tenantId: 1, status: 1, createdAt: -1 });
+    await messages.createIndex({ subject: 1, to: 1 }, { text: true });
+    await messages.createIndex({ tenantId: 1, status: 1 }, { counts: true });
+    await messages.insertMany(Array.from({ length: 500 }, (_, i) => message(i)));
+    await store.close();
+  });
+
+  it('when reopened, then documents, array matching and the text index are still there', async () => {
+    const store = await createSqliteStore({ file });
+    const messages = store.collection<Message>('messages');
+    expect(await messages.count({})).toBe(500);
+    expect(await messages.findOne({ _id: 'm0007' })).toEqual(message(7));
+    expect(await messages.count({ tags: 'vip' })).toBe(100);
+    expect(await messages.count({ $contains: { paths: ['subject', 'to'], text: 'USER12@' } })).toBe(1);
+    await store.close();
+  });
+
+  describe('the planner uses the indexes', () => {
+    const schema = { arrays: new Set(['tags']), textIndexes: [{ table: 'messages__text__subject__to', paths: ['subject', 'to'] }] };
+    const newestFirst = { sort: { createdAt: -1 as const, _id: -1 as const }, skip: 40, limit: 20 };
+    let db: Database.Database;
+    beforeAll(() => {
+      db = new Database(file, { readonly: true });
+      db.function('mp_regexp', { varargs: true }, () => 0);
+    });
+    afterAll(() => db.close());
+    const plan = (q: Query) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...q.params) as Array<{ detail: string }>).map((r) => r.detail).join('\n');
+
+    it.each([
+      ['a tenant page, newest first', { tenantId: 't1' }, 'messages__tenantId_asc__createdAt_desc'],
+      ['a tenant page by status', { tenantId: 't1', status: 'sent' }, 'messages__tenantId_asc__status_asc__createdAt_desc'],
+      [
+        'a tenant page within a time range',
+        { tenantId: 't1', createdAt: { $gte: new Date(Date.UTC(2025, 0, 1)), $lt: new Date(Date.UTC(2025, 0, 2)) } },
+        'messages__tenantId_asc__createdAt_desc (<expr>=? AND <expr>>? AND <expr><?)',
+      ],
+    ])('%s: searched through its index, already in order', (_label, filter, index) => {
+      const detail = plan(findSql('messages', schema, filter, newestFirst));
+      expect(detail).toContain(`SEARCH t USING INDEX ${index}`);
+      expect(detail).not.toMatch(/TEMP B-TREE|SCAN t/);
+    });
+
+    it('a count by tenant and status reads the index only', () => {
+      expect(plan(countSql('messages', schema, { tenantId: 't1', status: 'sent' }))).toContain(
+        'USING COVERING INDEX messages__tenantId_asc__status_asc__createdAt_desc',
+      );
+    });
+
+    it('a count by tenant, or tenant and status, reads the count table when there is one', () => {
+      const tables = [{ table: 'messages__counts__tenantId__status', paths: ['tenantId', 'status'] }];
+      const q = countFromTable({ tenantId: 't1', status: 'sent' }, tables, schema.arrays);
+      expect(
+        db
+          .prepare(q?.sql ?? '')
+          .pluck()
+          .get(...(q?.params ?? [])),
+      ).toBe(167);
+      expect(plan(q as Query)).toContain('SEARCH messages__counts__tenantId__status USING PRIMARY KEY');
+      expect(countFromTable({ tenantId: 't1', identityId: 'i1' }, tables, schema.arrays)).toBeUndefined();
+      expect(countFromTable({ tags: 'vip' }, [{ table: 'x', paths: ['tags'] }], schema.arrays)).toBeUndefined();
+    });
+
+    it('a text search of 3 characters or more goes through the trigram index, a shorter one scans', () => {
+      const search = (text: string) => ({ tenantId: 't1', $contains: { paths: ['subject', 'to'], text } });
+      expect(plan(findSql('messages', schema, search('user1'), newestFirst))).toContain('messages__text__subject__to VIRTUAL TABLE');
+      expect(plan(findSql('messages', schema, search('us'), newestFirst))).not.toContain('VIRTUAL TABLE');
+    });
+  });
+
+  it('refuses field paths and operators it cannot write into SQL safely', async () => {
+    const store = await createSqliteStore({ file });
+    const c = store.collection<Message>('messages');
+    for (const bad of ["a'b", 'a b', 'a..b', '1a', 'a.$x', '_id.x', 'a"b', "x') OR 1=1 --"]) {
+      await expect(c.find({ [bad]: 1 })).rejects.toThrow(/field path/);
+      await expect(c.find({}, { sort: { [bad]: 1 } })).rejects.toThrow(/field path/);
+      await expect(c.createIndex({ [bad]: 1 })).rejects.toThrow(/field path/);
+      await expect(c.find({ $contains: { paths: [bad], text: 'x' } })).rejects.toThrow(/field path/);
+    }
+    await expect(c.find({ $where: 'true' })).rejects.toThrow(/not supported/);
+    await expect(c.find({ tenantId: { $elemMatch: {} } })).rejects.toThrow(/not supported/);
+    expect(() => store.collection('sqlite_master')).toThrow(/invalid collection name/);
+    expect(() => store.collection('../x')).toThrow(/invalid collection name/);
+    await store.close();
+  });
+
+  it('createStore without a MongoDB URL opens one SQLite file in the given folder', async () => {
+    const dir = fs.mkdtempSync(path.join(root, 'config-'));
+    const store = await createStore({ dir });
+    await store.collection<Doc>('things').insertOne({ _id: 't' });
+    await store.close();
+    expect(fs.readdirSync(dir)).toEqual([SQLITE_FILE]);
+  });
+});
+
+describe('sqlite checkpoints', () => {
+  it('while the store is open, then the write-ahead log is copied into the database file by the checkpointer', async () => {
+    const file = path.join(root, 'checkpoint.sqlite3');
+    const store = await createSqliteStore({ file, checkpointEveryMs: 20 });
+    const notes = store.collection<Doc & { text: string }>('notes');
+    const before = fs.statSync(file).size;
+    await notes.insertMany(Array.from({ length: 2000 }, (_, i) => ({ _id: `n${i}`, text: 'x'.repeat(1000) })));
+    // Commits never checkpoint by themselves (wal_autocheckpoint = 0): only the thread can grow the file.
+    for (let waited = 0; fs.statSync(file).size < before + 1_000_000 && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(fs.statSync(file).size).toBeGreaterThan(before + 1_000_000);
+    await store.close();
+  });
+});
+
+it('when a script closes its store and has nothing else to do, then close still completes before the process exits', () => {
+  const file = path.join(root, 'exit.sqlite3');
+  const script = `const { createSqliteStore } = require(${JSON.stringify(path.join(__dirname, '../src'))});
+    (async () => {
+      const store = await createSqliteStore({ file: ${JSON.stringify(file)} });
+      await store.collection('notes').insertOne({ _id: 'n1' });
+      await store.close();
+      console.log('closed');
+    })();`;
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8' });
+  expect(out.trim()).toBe('closed');
+});

@@ -1,0 +1,29 @@
+import { AppError, type CreateApiKeyRequest, type CreateTenantRequest, type RpcRequest } from '@mailplane/contracts';
+import { json, noContent, type OperationHandlers } from '@mailplane/runtime';
+import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
+import type { GatewayDeps } from '../domain/deps';
+import { checkHealth } from '../domain/health';
+import { createTenant, listTenants } from '../domain/tenants';
+
+export type LocalHandlers = OperationHandlers;
+
+// Bearer routes reach these only after authentication; a request without a tenant is refused, never widened.
+function tenantOf(request: RpcRequest): { tenantId: string } {
+  if (!request.tenantId) throw new AppError('unauthorized');
+  return { tenantId: request.tenantId };
+}
+
+/** The operations the gateway serves itself; bodies were validated against the contract before they get here. */
+export function localHandlers(deps: GatewayDeps): LocalHandlers {
+  return {
+    listApiKeys: async (r) => json({ data: await listApiKeys(deps, tenantOf(r)) }),
+    createApiKey: async (r) => json(await createApiKey(deps, tenantOf(r), r.body as CreateApiKeyRequest), 201),
+    revokeApiKey: async (r) => {
+      await revokeApiKey(deps, { ...tenantOf(r), keyId: String(r.params.id) });
+      return noContent();
+    },
+    createTenant: async (r) => json(await createTenant(deps, r.body as CreateTenantRequest), 201),
+    listTenants: async (r) => json(await listTenants(deps, { limit: Number(r.query.limit), offset: Number(r.query.offset) })),
+    health: async () => json(await checkHealth(deps)),
+  };
+}

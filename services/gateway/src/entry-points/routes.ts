@@ -1,0 +1,25 @@
+import { operations, type Operation } from '@mailplane/contracts';
+
+// Exact matches only, as the router is configured: case-sensitive, no trailing slash. Templates hold only
+// letters, `-`, `/` and `{name}`, so nothing else needs escaping.
+const matchers = operations.map((op) => ({ op, pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
+
+/** The operations whose path template matches a raw (still percent-encoded) request path. */
+export function operationsAt(path: string): Operation[] {
+  return matchers.filter((m) => m.pattern.test(path)).map((m) => m.op);
+}
+
+/** The methods a path takes, for `Allow`. */
+export function allowedMethods(ops: Operation[]): string {
+  return [...new Set(ops.map((op) => op.method.toUpperCase()))].join(', ');
+}
+
+/** True when every segment of a raw path percent-decodes to valid UTF-8. */
+export function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

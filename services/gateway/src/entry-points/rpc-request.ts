@@ -1,0 +1,48 @@
+import type { Request } from 'express';
+import { AppError, validateRequest, type Operation, type RpcRequest } from '@mailplane/contracts';
+import type { Principal } from '../domain/authenticate';
+import { checkMediaType, mediaType, parseBody } from './body';
+
+// Request headers that a service may need; nothing else (cookies, credentials) travels over the broker.
+const FORWARDED_HEADERS = ['idempotency-key', 'accept', 'hub-signature', 'user-agent'];
+
+function pickHeaders(req: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of FORWARDED_HEADERS) {
+    const value = req.get(name);
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+/** The HTTP request checked against the contract and turned into the message its owner (or the gateway) serves. */
+export async function toRpcRequest(op: Operation, req: Request, requestId: string, principal: Principal | null): Promise<RpcRequest> {
+  const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
+  // Raw-body webhooks travel untouched (their owner verifies the signature over the exact bytes), but only
+  // in a media type the operation declares.
+  if (op.rawBody) checkMediaType(op, raw, mediaType(req.get('content-type')));
+  const { body, contentType } = op.rawBody
+    ? { body: undefined, contentType: req.get('content-type') }
+    : await parseBody(op, raw, req.get('content-type'));
+  const checked = validateRequest(op.operationId, {
+    params: req.params,
+    query: req.query as Record<string, unknown>,
+    headers: req.headers,
+    body,
+    contentType,
+  });
+  if (!checked.ok)
+    throw new AppError('validation_failed', 'The request does not match the contract.', { extra: { errors: checked.errors } });
+  return {
+    operationId: op.operationId,
+    requestId,
+    tenantId: principal?.tenantId ?? null,
+    keyId: principal?.keyId ?? null,
+    params: checked.value.params,
+    query: checked.value.query,
+    body: checked.value.body ?? null,
+    headers: pickHeaders(req),
+    contentType: contentType ?? null,
+    ...(op.rawBody && raw ? { rawBody: raw.toString('base64') } : {}),
+  };
+}

@@ -1,0 +1,38 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createMemoryBroker, type Broker } from '@mailplane/broker';
+import { createStore } from '@mailplane/store';
+import { createLogger } from '@mailplane/runtime';
+import { createTenant, gatewayConfig, startGateway, type Gateway } from '../../src';
+import { removeDir } from '../../../../test/support/platform';
+
+export interface LoneGateway {
+  gateway: Gateway;
+  /** The gateway's broker: a test serves `rpc.<service>` on it to play that service. */
+  broker: Broker;
+  /** A full-access key of a fresh tenant. */
+  key: string;
+  stop(): Promise<void>;
+}
+
+/** The gateway alone, with no services behind it, on a short RPC deadline (300 ms) unless `env` says otherwise. */
+export async function startLoneGateway(env: Record<string, string> = {}): Promise<LoneGateway> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gateway-'));
+  const broker = createMemoryBroker();
+  const store = await createStore({ dir });
+  const config = gatewayConfig({ PORT: '0', HOST: '127.0.0.1', RPC_TIMEOUT_MS: '300', ...env });
+  const gateway = await startGateway({ config, broker, store, logger: createLogger({ level: 'silent' }) });
+  const key = (await createTenant(gateway.deps, { name: 'alone' })).apiKey.key;
+  return {
+    gateway,
+    broker,
+    key,
+    async stop() {
+      await gateway.stop();
+      await store.close();
+      await broker.close();
+      removeDir(dir);
+    },
+  };
+}

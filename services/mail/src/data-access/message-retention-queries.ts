@@ -1,0 +1,45 @@
+import type { Collection } from '@mailplane/store';
+import { FINAL_STATUSES as FINAL, type AttachedFile, type MessageRecord } from './message-record';
+
+/**
+ * Retention's queries. They cross tenants (a purge walks the whole collection by age) and are called only
+ * from `domain/retention/`.
+ */
+export function retentionQueries(messages: Collection<MessageRecord>) {
+  return {
+    async initRetention() {
+      // bodiesDue: unpurged final messages by body expiry, and records from before bodies had one by age
+      await messages.createIndex({ bodyPurgedAt: 1, status: 1, bodyExpiresAt: 1, createdAt: 1 });
+      // recordsDue: final messages by age
+      await messages.createIndex({ status: 1, createdAt: 1 });
+    },
+
+    /**
+     * Final messages whose body may go: past their `bodyExpiresAt`, or, for records written before bodies had
+     * an expiry (body inline), accepted before `inlineBefore`.
+     */
+    bodiesDue: (now: Date, inlineBefore: Date, limit: number) =>
+      messages.find(
+        {
+          $or: [
+            { bodyPurgedAt: null, status: { $in: FINAL }, bodyExpiresAt: { $lte: now } },
+            { bodyPurgedAt: null, status: { $in: FINAL }, bodyExpiresAt: null, createdAt: { $lt: inlineBefore } },
+          ],
+        },
+        { limit },
+      ),
+
+    /** Marks the body gone (after its blob was deleted) and drops an inline one; the attachments' names stay listed. */
+    async bodyPurged(id: string, at: Date, attachedFiles: AttachedFile[]): Promise<void> {
+      await messages.updateOne(
+        { _id: id, status: { $in: FINAL } },
+        { $set: { bodyPurgedAt: at, attachedFiles }, $unset: { text: '', html: '', attachments: '' } },
+      );
+    },
+
+    /** Final messages accepted before `before`, whose whole record may go. */
+    recordsDue: (before: Date, limit: number) => messages.find({ status: { $in: FINAL }, createdAt: { $lt: before } }, { limit }),
+
+    deleteFinal: (id: string) => messages.deleteOne({ _id: id, status: { $in: FINAL } }),
+  };
+}

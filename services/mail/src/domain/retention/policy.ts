@@ -1,0 +1,20 @@
+import type { RetentionConfig } from '../../config';
+import type { MailDeps } from '../deps';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export const daysBefore = (at: Date, days: number) => new Date(at.getTime() - days * DAY_MS);
+
+/** Days a tenant's bodies are kept: its own override, else its plan's (as billing last announced it), else the default. */
+export function bodyRetentionDays(retention: RetentionConfig, tenantId: string, plan: string | undefined): number {
+  return retention.bodyDaysByTenant[tenantId] ?? (plan === undefined ? undefined : retention.bodyDaysByPlan[plan]) ?? retention.bodyDays;
+}
+
+/**
+ * When the body of a message accepted now may be deleted. Fixed at acceptance so the purge finds it by one
+ * index range; a plan change applies to the messages accepted after it.
+ */
+export async function bodyExpiry(deps: MailDeps, tenantId: string, acceptedAt: Date): Promise<Date> {
+  const plan = (await deps.entitlements.byTenant(tenantId))?.plan;
+  return new Date(acceptedAt.getTime() + bodyRetentionDays(deps.config.retention, tenantId, plan) * DAY_MS);
+}

@@ -1,0 +1,54 @@
+import { setImmediate as yieldToSends } from 'node:timers/promises';
+import type { MessageRecord } from '../../data-access/messages-repo';
+import { describeAttachments, hasInlineBody } from '../bodies';
+import type { MailDeps } from '../deps';
+import { daysBefore } from './policy';
+
+/** What a purge touches: the records and their bodies, nothing that sends. */
+export type RetentionDeps = Pick<MailDeps, 'messages' | 'bodies' | 'clock' | 'config' | 'logger'>;
+
+const BATCH = 100;
+// A backlog (the first start over a year of mail) drains over several rounds rather than holding the store.
+const MAX_BATCHES_PER_ROUND = 20;
+
+/**
+ * One round of retention: bodies of final messages past their expiry, then whole final records past
+ * MESSAGE_RETENTION_DAYS, in small batches with the event loop free between them. Live messages are never
+ * touched. Each step deletes the blob before it changes the record, so a crash leaves the message due and
+ * the next round repeats the step (deleting a blob already gone is fine).
+ */
+export async function purgeExpired(deps: RetentionDeps): Promise<{ bodies: number; records: number }> {
+  const purged = { bodies: 0, records: 0 };
+  for (let batch = 0; batch < MAX_BATCHES_PER_ROUND; batch++) {
+    const bodies = await purgeBodies(deps);
+    const records = await purgeRecords(deps);
+    purged.bodies += bodies;
+    purged.records += records;
+    if (bodies < BATCH && records < BATCH) break;
+    await yieldToSends();
+  }
+  if (purged.bodies + purged.records > 0) deps.logger.info('retention purged', purged);
+  return purged;
+}
+
+const blobHeld = (message: MessageRecord) => !hasInlineBody(message) && !message.bodyPurgedAt;
+
+async function purgeBodies(deps: RetentionDeps): Promise<number> {
+  const now = deps.clock.now();
+  const due = await deps.messages.bodiesDue(now, daysBefore(now, deps.config.retention.bodyDays), BATCH);
+  for (const message of due) {
+    if (blobHeld(message)) await deps.bodies.remove(message._id);
+    await deps.messages.bodyPurged(message._id, now, message.attachedFiles ?? describeAttachments(message.attachments ?? []));
+  }
+  return due.length;
+}
+
+async function purgeRecords(deps: RetentionDeps): Promise<number> {
+  const now = deps.clock.now();
+  const due = await deps.messages.recordsDue(daysBefore(now, deps.config.retention.messageDays), BATCH);
+  for (const message of due) {
+    if (blobHeld(message)) await deps.bodies.remove(message._id);
+    await deps.messages.deleteFinal(message._id);
+  }
+  return due.length;
+}

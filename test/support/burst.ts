@@ -1,0 +1,62 @@
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+/** One send's answer as a burst saw it. */
+export interface SendAnswer {
+  status: number;
+  id?: string;
+  code?: string;
+  retryAfter?: string;
+  ms: number;
+}
+
+/** One POST on a connection of its own, as many independent clients would send it. */
+export function postJson(url: string, path: string, headers: Record<string, string>, body: unknown): Promise<SendAnswer> {
+  const data = Buffer.from(JSON.stringify(body));
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = http.request(
+      new URL(path, url),
+      {
+        method: 'POST',
+        agent: false,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(data.length), connection: 'close' },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          let parsed: { id?: string; code?: string } = {};
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            /* not JSON: the status says enough */
+          }
+          const retryAfter = res.headers['retry-after'];
+          resolve({ status: res.statusCode ?? 0, id: parsed.id, code: parsed.code, retryAfter, ms: performance.now() - started });
+        });
+      },
+    );
+    // A connection refused or reset is an answer too: status 0, which no test accepts.
+    req.on('error', (err) => resolve({ status: 0, code: (err as NodeJS.ErrnoException).code, ms: performance.now() - started }));
+    req.end(data);
+  });
+}
+
+/** Fires `n` sends at once, each on its own connection, and gathers every answer. */
+export function burst(
+  url: string,
+  key: string,
+  n: number,
+  body: (i: number) => unknown,
+  headers: (i: number) => Record<string, string> = () => ({}),
+) {
+  return Promise.all(
+    Array.from({ length: n }, (_, i) => postJson(url, '/emails', { authorization: `Bearer ${key}`, ...headers(i) }, body(i))),
+  );
+}
+
+/** How many answers of each status, for assertion messages and the bench. */
+export const countByStatus = (answers: SendAnswer[]) =>
+  answers.reduce<Record<number, number>>((counts, a) => ({ ...counts, [a.status]: (counts[a.status] ?? 0) + 1 }), {});
