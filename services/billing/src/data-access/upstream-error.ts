@@ -15,5 +15,5 @@ export class UpstreamError extends Error {
 /** The HTTP client's failure, without its request and response objects. */
 export function upstreamError(err: unknown): UpstreamError {
   if (!isAxiosError(err)) return new UpstreamError(err instanceof Error ? err.message : String(err), null);
-  return new UpstreamError(err.message, err.response ? `HTTP ${err.response.status}` : null);
+  return new UpstreamError(err.code ? `${err.message} (${err.code})` : err.message, err.response ? `HTTP ${err.response.status}` : null);
 }

@@ -10,9 +10,10 @@ export function configuredProvider(deps: BillingDeps): Provider {
 }
 
 /** A failed call to the hub or the provider, as the tenant sees it: 503 `billing_unavailable`, never a 500. */
-export function unavailable(err: unknown): AppError {
-  if (err instanceof AppError) return err;
-  const answer = err instanceof UpstreamError ? err.answer : null;
+export function unavailable(err: unknown): unknown {
+  // Anything else is our own failure: a logged 500, never disguised as the upstream's.
+  if (!(err instanceof UpstreamError)) return err;
+  const answer = err.answer;
   return new AppError('billing_unavailable', `The billing hub or payment provider could not be reached${answer ? ` (${answer})` : ''}.`);
 }
 
