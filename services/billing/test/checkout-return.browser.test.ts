@@ -1,32 +1,15 @@
-import { existsSync } from 'node:fs';
 import request from 'supertest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { describeInBrowser, launchChromium } from '../../../test/support/browser';
 import { auth } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true') throw new Error(`${CHROMIUM} is required under CI for the checkout return page test`);
-if (!available) console.warn(`${CHROMIUM} is not installed: the checkout return page is NOT tested in a browser in this run`);
-
-(available ? describe : describe.skip)('the checkout return page in a real browser', () => {
+describeInBrowser('checkout return page')('the checkout return page in a real browser', () => {
   let platform: TestPlatform;
   let browser: Browser;
   beforeAll(async () => {
     platform = await startTestPlatform();
-    // As for the unsubscribe page: no sandbox as root, and no background network (there is none).
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
