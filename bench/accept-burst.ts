@@ -13,6 +13,7 @@ import { spawnEmbedded, spawnService, type ServiceProcess } from '../test/suppor
 import { startPrivateRabbit, type PrivateRabbit } from '../test/support/rabbitmq';
 import { ADMIN_TOKEN, UNLIMITED, jsonClient, tenantWithIdentity } from './common';
 import { startVerifyingSink } from './sink';
+import { benchConfig } from './config';
 
 const pct = (sorted: number[], p: number) =>
   sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]) : NaN;
@@ -94,7 +95,7 @@ async function distributed(n: number) {
 
 async function main() {
   const n = Number(process.argv[2] ?? 1000);
-  const modes = new Set((process.env.BENCH_MODES ?? 'embedded,distributed').split(','));
+  const modes = benchConfig.burstModes;
   if (modes.has('embedded')) console.log('embedded', await embedded(n));
   if (modes.has('distributed')) console.log('distributed', await distributed(n));
 }

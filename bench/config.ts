@@ -22,4 +22,12 @@ export const benchConfig = Object.freeze({
   verbose: Boolean(env.BENCH_VERBOSE),
   instrument: Boolean(env.BENCH_INSTRUMENT),
   profileDir: env.BENCH_PROFILE || undefined,
+  burstModes: new Set((env.BENCH_MODES ?? 'embedded,distributed').split(',').map((m) => m.trim())),
+  /** Seeding: where the embedded store lives, or MongoDB instead, and the DKIM key secret if set. */
+  dataDir: env.DATA_DIR ?? './data',
+  mongodbUrl: env.MONGODB_URL || undefined,
+  dkimKeySecret: env.DKIM_KEY_SECRET || undefined,
+  volumeDir: env.VOLUME_DIR || undefined,
+  /** Handed whole to the platform processes a bench starts, which read it themselves. */
+  childEnv: env,
 });

@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { createBlobStore, createStore, type Doc, type Store } from '@mailplane/store';
 import { bodiesRepo } from '../services/mail/src/data-access/bodies-repo';
 import { SANDBOX_DOMAIN } from '../platform/sandbox-identity';
+import { benchConfig } from './config';
 import { COLLECTIONS, createIndexes, identityRecord, messageRecord, tenantRecords } from './records';
 
 const DAY_MS = 86_400_000;
@@ -15,14 +16,14 @@ const BATCH = 5000;
 
 /** The per-service layout of platform/services.ts: a folder, or a database, per service. */
 function configFor(service: 'gateway' | 'mail', dataDir: string) {
-  const url = process.env.MONGODB_URL;
+  const url = benchConfig.mongodbUrl;
   return url ? { mongodbUrl: url, dbName: `mailplane_${service}` } : { dir: path.join(dataDir, service) };
 }
 const storeFor = (service: 'gateway' | 'mail', dataDir: string): Promise<Store> => createStore(configFor(service, dataDir));
 
 /** The secret the embedded platform keeps beside the data (platform/embedded.ts), unless set in the environment. */
 function dkimKeySecret(dataDir: string): string {
-  if (process.env.DKIM_KEY_SECRET) return process.env.DKIM_KEY_SECRET;
+  if (benchConfig.dkimKeySecret) return benchConfig.dkimKeySecret;
   const file = path.join(dataDir, 'dkim-key-secret');
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
@@ -52,7 +53,7 @@ export async function seed(count: number, dataDir: string, log: (line: string) =
     await gateway.collection<Doc>(COLLECTIONS.apiKeys).insertOne(apiKey);
     const identity = await identityRecord(tenant._id, SANDBOX_DOMAIN, dkimKeySecret(dataDir), now);
     await mail.collection<Doc>(COLLECTIONS.identities).insertOne(identity);
-    if (!process.env.MONGODB_URL) publishInSandboxDns(dataDir, identity.dnsRecords);
+    if (!benchConfig.mongodbUrl) publishInSandboxDns(dataDir, identity.dnsRecords);
 
     const messages = mail.collection<Doc>(COLLECTIONS.messages);
     const started = performance.now();
@@ -93,7 +94,7 @@ if (require.main === module) {
     console.error('usage: npx tsx bench/seed.ts --count N   (DATA_DIR or MONGODB_URL chooses the store)');
     process.exit(2);
   }
-  seed(count, path.resolve(process.env.DATA_DIR ?? './data')).then(
+  seed(count, path.resolve(benchConfig.dataDir)).then(
     (token) => console.log(`API key: ${token}`),
     (err: unknown) => {
       console.error(err);

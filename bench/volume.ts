@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { UNLIMITED } from './common';
+import { benchConfig } from './config';
 import { measureApi } from './volume-api';
 import { measureEngine } from './volume-engine';
 import { fmt, type Stat } from './volume-stats';
@@ -40,7 +41,7 @@ async function seeded(dir: string, n: number): Promise<string> {
   console.log(`seeding ${n} messages into ${dir} ...`);
   const child = spawn(process.execPath, [...TSX, 'bench/seed.ts', '--count', String(n)], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dir },
+    env: { ...benchConfig.childEnv, DATA_DIR: dir },
   });
   const out: Buffer[] = [];
   child.stdout?.on('data', (d: Buffer) => out.push(d));
@@ -53,7 +54,7 @@ async function seeded(dir: string, n: number): Promise<string> {
 
 async function startPlatform(dir: string) {
   const port = await freePort();
-  const env = { ...process.env, ...UNLIMITED, DATA_DIR: dir, PORT: String(port), SANDBOX_PORT: '0', LOG_LEVEL: 'error' };
+  const env = { ...benchConfig.childEnv, ...UNLIMITED, DATA_DIR: dir, PORT: String(port), SANDBOX_PORT: '0', LOG_LEVEL: 'error' };
   const started = performance.now();
   const child = spawn(process.execPath, [...TSX, 'bin/embedded.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
@@ -100,7 +101,7 @@ async function runSize(n: number, baseDir: string) {
 async function main() {
   const at = process.argv.indexOf('--sizes');
   const sizes = (at > 0 ? process.argv[at + 1] : '10000,100000,1000000').split(',').map(Number);
-  const baseDir = process.env.VOLUME_DIR ?? path.join(os.tmpdir(), 'mailplane-volume');
+  const baseDir = benchConfig.volumeDir ?? path.join(os.tmpdir(), 'mailplane-volume');
   const results: Record<number, Record<string, string>> = {};
   const errors: string[] = [];
   for (const n of sizes) {
