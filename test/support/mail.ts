@@ -54,3 +54,19 @@ export async function waitForSending(url: string, key: string, timeoutMs = 15_00
     timeoutMs,
   );
 }
+
+/** Sends one email and returns what the recipient's MTA got, with the token of its List-Unsubscribe link. */
+export async function deliveredWithLink(platform: TestPlatform, t: { key: string; domain: string }, to: string) {
+  const res = await request(platform.url)
+    .post('/emails')
+    .set(auth(t.key))
+    .send({ from: `news@${t.domain}`, to, subject: 'Weekly', text: 'Hello' });
+  expect(res.status).toBe(202);
+  const received = await platform.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id);
+  const link = /^<([^>]+)>$/.exec(headerOf(received, 'List-Unsubscribe') ?? '')?.[1] as string;
+  return { id: res.body.id as string, received, link, token: new URL(link).searchParams.get('token') as string };
+}
+
+/** The addresses on a tenant's suppression list (first page). */
+export const suppressedAddresses = async (platform: TestPlatform, key: string): Promise<string[]> =>
+  (await request(platform.url).get('/suppressions').set(auth(key))).body.data.map((s: { email: string }) => s.email);

@@ -2,7 +2,14 @@ import request from 'supertest';
 import { ack } from '@mailplane/broker';
 import type { Envelope } from '@mailplane/contracts';
 import { expectContract, expectProblem } from '../../../test/support/contract';
-import { auth, headerOf, tenantWithDomain, verifyWithPublishedRecord } from '../../../test/support/mail';
+import {
+  auth,
+  deliveredWithLink,
+  headerOf,
+  suppressedAddresses,
+  tenantWithDomain,
+  verifyWithPublishedRecord,
+} from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
@@ -16,19 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => platform.stop());
 
-/** Sends one email and returns what the recipient's MTA got, with the token of its List-Unsubscribe link. */
-async function delivered(t: Awaited<ReturnType<typeof tenantWithDomain>>, to: string) {
-  const res = await request(platform.url)
-    .post('/emails')
-    .set(auth(t.key))
-    .send({ from: `news@${t.domain}`, to, subject: 'Weekly', text: 'Hello' });
-  expect(res.status).toBe(202);
-  const received = await platform.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id);
-  const link = /^<([^>]+)>$/.exec(headerOf(received, 'List-Unsubscribe') ?? '')?.[1] as string;
-  return { id: res.body.id as string, received, link, token: new URL(link).searchParams.get('token') as string };
-}
-const suppressed = async (key: string) =>
-  (await request(platform.url).get('/suppressions').set(auth(key))).body.data.map((s: { email: string }) => s.email);
+const delivered = (t: { key: string; domain: string }, to: string) => deliveredWithLink(platform, t, to);
+const suppressed = (key: string) => suppressedAddresses(platform, key);
 
 describe('List-Unsubscribe on every email', () => {
   it('when an email is relayed, then it carries the one-click headers and DKIM covers both', async () => {
