@@ -54,6 +54,12 @@ export interface IndexOptions {
    */
   text?: boolean;
   /**
+   * With `text`: equality fields every search is scoped by (say the tenant). SQLite then also keeps these
+   * fields and the text fields in one b-tree, so that counting the matches of a common word (too many for the
+   * trigram index to list) reads index entries instead of documents. Others: ignored.
+   */
+  within?: string[];
+  /**
    * Keeps the number of documents per combination of the keys' values, so that `count` with only string or
    * Date equalities on some of these fields answers at once (SQLite: a table kept by triggers). MongoDB:
    * a plain index on the keys (countDocuments then scans the index only). nedb: nothing.

@@ -7,6 +7,7 @@ import type { CollectionState, Engine } from './sqlite-engine';
 import { planIndex } from './sqlite-indexes';
 import { ident } from './sqlite-paths';
 import { countSql, deleteSql, findSql } from './sqlite-sql';
+import { countByTextScan } from './sqlite-text-scan';
 import { upsertDocument } from './upsert-doc';
 
 interface Row {
@@ -111,6 +112,12 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
             engine.remember(name, kind, derived.table, JSON.stringify(derived.paths));
             (plan.text ? state.textIndexes : state.countTables).push({ table: derived.table, paths: derived.paths });
           }
+          const scan = plan.text?.scan;
+          if (scan && !state.textScans.some((s) => s.index === scan.index)) {
+            const { index, ...rest } = scan;
+            engine.remember(name, 'scan', index, JSON.stringify(rest));
+            state.textScans.push(scan);
+          }
           if (plan.ttl) {
             engine.remember(name, 'ttl', plan.ttl.path, String(plan.ttl.seconds));
             state.ttl.set(plan.ttl.path, plan.ttl.seconds);
@@ -130,7 +137,11 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
     count: (filter, options = {}) =>
       read((state) => {
         assertFilter(name, filter);
-        const counted = state.ttl.size === 0 ? countFromTable(filter, state.countTables, state.arrays) : undefined;
+        const untimed = state.ttl.size === 0;
+        const counted = untimed
+          ? (countFromTable(filter, state.countTables, state.arrays) ??
+            countByTextScan(name, filter, state.schema, state.textScans, options.limit))
+          : undefined;
         const q = counted ?? countSql(name, state.schema, filter, engine.expired(state), options.limit);
         const n = engine
           .prepare(q.sql)

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { DATE_PREFIX, decodeString } from './sqlite-codec';
 import type { Schema } from './sqlite-filter';
 import { ident, valueAt } from './sqlite-paths';
+import type { TextScan } from './sqlite-text-scan';
 
 type Db = Database.Database;
 type Statement = Database.Statement<unknown[], unknown>;
@@ -12,6 +13,7 @@ export interface CollectionState {
   arrays: Set<string>;
   textIndexes: Array<{ table: string; paths: string[] }>;
   countTables: Array<{ table: string; paths: string[] }>;
+  textScans: TextScan[];
   ttl: Map<string, number>;
   schema: Schema;
 }
@@ -88,6 +90,7 @@ export class Engine {
     const arrays = new Set(of('array').map((r) => r.key));
     const tables = (kind: string) => of(kind).map((r) => ({ table: r.key, paths: JSON.parse(r.value) as string[] }));
     const [textIndexes, countTables] = [tables('text'), tables('counts')];
+    const textScans = of('scan').map((r) => ({ index: r.key, ...(JSON.parse(r.value) as Omit<TextScan, 'index'>) }));
     const ttl = new Map(of('ttl').map((r) => [r.key, Number(r.value)]));
     const probeText = (table: string, match: string, limit: number) => {
       const rids = this.prepare(`SELECT rowid FROM ${ident(table)} WHERE ${ident(table)} MATCH ? LIMIT ?`)
@@ -95,10 +98,10 @@ export class Engine {
         .all(match, limit + 1) as number[];
       return rids.length > limit ? undefined : rids;
     };
-    return { name, arrays, textIndexes, countTables, ttl, schema: { arrays, textIndexes, probeText } };
+    return { name, arrays, textIndexes, countTables, textScans, ttl, schema: { arrays, textIndexes, probeText } };
   }
 
-  remember(collection: string, kind: 'array' | 'text' | 'counts' | 'ttl' | 'migrated', key: string, value = ''): void {
+  remember(collection: string, kind: 'array' | 'text' | 'counts' | 'scan' | 'ttl' | 'migrated', key: string, value = ''): void {
     this.prepare('INSERT OR REPLACE INTO _store_meta (collection, kind, key, value) VALUES (?, ?, ?, ?)').run(collection, kind, key, value);
   }
 

@@ -13,9 +13,15 @@ export interface Schema {
   probeText?(table: string, match: string, limit: number): number[] | undefined;
 }
 
+/** The FTS5 query for `text` in the columns of a trigram table over `indexed` that hold `paths`. */
+export function trigramQuery(indexed: string[], paths: string[], text: string): string {
+  const columns = paths.map((p) => `c${indexed.indexOf(p)}`).join(' ');
+  return `{${columns}} : "${text.replace(/"/g, '""')}"`;
+}
+
 // Up to this many matches a search is driven by the text index; beyond it, walking the sort index and testing
 // each row finds a page sooner (a common word matches every few rows) than materialising every match.
-const TEXT_PROBE_LIMIT = 5000;
+export const TEXT_PROBE_LIMIT = 5000;
 // eslint-disable-next-line no-control-regex -- ASCII text can use SQLite's own lower() and instr()
 const ASCII = /^[\x00-\x7f]*$/;
 
@@ -36,8 +42,8 @@ const RANGE: Record<string, string> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>
 const isOperatorObject = (v: unknown): v is Record<string, unknown> =>
   isPlainObject(v) && !(v instanceof RegExp) && Object.keys(v).some((k) => k.startsWith('$'));
 
-/** Compiles the port's query dialect to a WHERE expression over table alias `t`, every value bound. */
-export function compileFilter(collection: string, filter: Filter, schema: Schema): Compiled {
+/** Compiles the port's query dialect to a WHERE expression over table alias `t` (or `root`), every value bound. */
+export function compileFilter(collection: string, filter: Filter, schema: Schema, root: Base = ROW): Compiled {
   const params: unknown[] = [];
   let aliases = 0;
   const bind = (v: unknown) => {
@@ -49,7 +55,7 @@ export function compileFilter(collection: string, filter: Filter, schema: Schema
   };
 
   /** `pred` on the field at `path`, and on the elements of any array met on the way (as MongoDB matches). */
-  function match(path: string, pred: Predicate, elementwise = true, base: Base = ROW, prefix = ''): string {
+  function match(path: string, pred: Predicate, elementwise = true, base: Base = root, prefix = ''): string {
     const segments = path.split('.');
     for (let i = 1; i < segments.length; i++) {
       const head = segments.slice(0, i).join('.');
@@ -128,8 +134,7 @@ export function compileFilter(collection: string, filter: Filter, schema: Schema
     // A trigram index answers only for 3 characters or more; shorter text is matched by scanning.
     const ix = [...text].length >= 3 ? schema.textIndexes.find((x) => paths.every((p) => x.paths.includes(p))) : undefined;
     if (ix) {
-      const columns = paths.map((p) => `c${ix.paths.indexOf(p)}`).join(' ');
-      const query = `{${columns}} : "${text.replace(/"/g, '""')}"`;
+      const query = trigramQuery(ix.paths, paths, text);
       const rids = schema.probeText?.(ix.table, query, TEXT_PROBE_LIMIT);
       if (rids) return rids.length > 0 ? `t.rid IN (SELECT value FROM json_each(${bind(JSON.stringify(rids))}))` : '0';
       if (!schema.probeText) return `t.rid IN (SELECT rowid FROM ${ident(ix.table)} WHERE ${ident(ix.table)} MATCH ${bind(query)})`;

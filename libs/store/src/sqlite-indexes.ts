@@ -1,13 +1,14 @@
 import type { IndexOptions } from './port';
 import { planCountTable } from './sqlite-counts';
 import { assertPath, BARE, ident, typeAt, valueAt } from './sqlite-paths';
+import { planTextScan, type TextScan } from './sqlite-text-scan';
 
 export interface IndexPlan {
   /** Idempotent DDL (IF NOT EXISTS). */
   statements: string[];
   ttl?: { path: string; seconds: number };
   /** A text index: its FTS table, and the statement that fills it from the documents already stored. */
-  text?: { table: string; paths: string[]; fill: string };
+  text?: { table: string; paths: string[]; fill: string; scan?: TextScan };
   /** A count table, likewise. */
   counts?: { table: string; paths: string[]; fill: string };
 }
@@ -24,7 +25,7 @@ export function planIndex(collection: string, keys: Record<string, 1 | -1>, opti
   if (entries.length === 0) throw new Error(`${collection}: an index needs at least one key`);
   for (const [path] of entries) assertPath(collection, path);
   const paths = entries.map(([path]) => path);
-  if (options.text) return textIndex(collection, paths);
+  if (options.text) return textIndex(collection, paths, options.within ?? []);
   if (options.counts) {
     if (paths.includes('_id')) throw new Error(`${collection}: a count index cannot be keyed by _id`);
     const { table, statements, fill } = planCountTable(collection, paths);
@@ -69,7 +70,8 @@ function nullGuard(collection: string, entries: [string, 1 | -1][], sparse: bool
  * An FTS5 trigram table over the fields, kept in step by triggers. Contentless (the text stays in the
  * documents only) with contentless_delete, so rows can be deleted without the old text.
  */
-function textIndex(collection: string, paths: string[]): IndexPlan {
+function textIndex(collection: string, paths: string[], within: string[]): IndexPlan {
+  for (const path of within) assertPath(collection, path);
   const table = `${collection}__text__${paths.join('__')}`;
   const fts = ident(table);
   const cols = paths.map((_, i) => `c${i}`).join(', ');
@@ -78,8 +80,10 @@ function textIndex(collection: string, paths: string[]): IndexPlan {
   const changed = paths.map((p) => `${valueAt(p, { doc: 'old.doc' })} IS NOT ${valueAt(p, { doc: 'new.doc' })}`).join(' OR ');
   const trigger = (suffix: string) => ident(`${table}__${suffix}`);
   const on = ident(collection);
+  const scan = within.length ? planTextScan(collection, table, paths, within) : undefined;
   return {
     statements: [
+      ...(scan ? [scan.statement] : []),
       `CREATE VIRTUAL TABLE IF NOT EXISTS ${fts} USING fts5(${cols}, content='', contentless_delete=1, tokenize='trigram')`,
       `CREATE TRIGGER IF NOT EXISTS ${trigger('insert')} AFTER INSERT ON ${on} BEGIN ${insert('new')} END`,
       `CREATE TRIGGER IF NOT EXISTS ${trigger('delete')} AFTER DELETE ON ${on} BEGIN DELETE FROM ${fts} WHERE rowid = old.rid; END`,
@@ -90,6 +94,7 @@ function textIndex(collection: string, paths: string[]): IndexPlan {
       table,
       paths,
       fill: `INSERT INTO ${fts} (rowid, ${cols}) SELECT rid, ${paths.map((p) => valueAt(p, BARE)).join(', ')} FROM ${on}`,
+      scan: scan?.scan,
     },
   };
 }

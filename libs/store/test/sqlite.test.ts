@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createSqliteStore, createStore, type Doc, SQLITE_FILE } from '../src';
+import { createSqliteStore, createStore, type Doc, SQLITE_FILE, type Store } from '../src';
 import { countFromTable } from '../src/sqlite-counts';
 import { countSql, findSql, type Query } from '../src/sqlite-sql';
+import { countByTextScan } from '../src/sqlite-text-scan';
 import { storeContract } from './contract';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'));
@@ -107,6 +108,66 @@ describe('sqlite store', () => {
       const search = (text: string) => ({ tenantId: 't1', $contains: { paths: ['subject', 'to'], text } });
       expect(plan(findSql('messages', schema, search('user1'), newestFirst))).toContain('messages__text__subject__to VIRTUAL TABLE');
       expect(plan(findSql('messages', schema, search('us'), newestFirst))).not.toContain('VIRTUAL TABLE');
+    });
+  });
+
+  describe('a search scoped by tenant (text index `within`)', () => {
+    const scopedFile = path.join(root, 'scoped.sqlite3');
+    // Tenant t1 (odd i) has 12,000 mails; the 6,000 with i % 4 == 1 say "Invoice" in a string subject, those
+    // with i % 4 == 3 only inside an object (not text, so no match): more than the trigram index lists.
+    const mail = (i: number) => ({
+      _id: `s${i}`,
+      tenantId: `t${i % 2}`,
+      subject: i % 4 < 2 ? `Invoice ${i}` : { nested: 'invoice' },
+      to: `user${i}@example.com`,
+      createdAt: new Date(Date.UTC(2025, 0, 1) + i * 1000),
+    });
+    let db: Database.Database;
+    let reopened: Store;
+    beforeAll(async () => {
+      const store = await createSqliteStore({ file: scopedFile });
+      const c = store.collection<Doc>('mails');
+      await c.createIndex({ tenantId: 1, createdAt: -1 });
+      await c.createIndex({ subject: 1, to: 1 }, { text: true, within: ['tenantId'] });
+      await c.insertMany(Array.from({ length: 24_000 }, (_, i) => mail(i)));
+      await store.close();
+      reopened = await createSqliteStore({ file: scopedFile });
+      db = new Database(scopedFile, { readonly: true });
+    });
+    afterAll(async () => {
+      db.close();
+      await reopened.close();
+    });
+    const search = (text: string) => ({ tenantId: 't1', $contains: { paths: ['subject', 'to'], text } });
+
+    it('after a reopen, counts a common word exactly (strings only), with and without a limit', async () => {
+      const c = reopened.collection<Doc>('mails');
+      expect(await c.count(search('INVOICE'))).toBe(6000);
+      expect(await c.count(search('invoice'), { limit: 5001 })).toBe(5001);
+      const walked = db
+        .prepare(`SELECT count(*) FROM mails WHERE json_extract(doc, '$.tenantId') = 't1' AND instr(json_extract(doc, '$.to'), 'r1') > 0`)
+        .pluck()
+        .get();
+      expect(await c.count(search('r1'))).toBe(walked);
+    });
+
+    it('counts a word the trigram index cannot list through the scan index alone, and pages never use it', () => {
+      const plan = (q: Query) =>
+        (db.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...q.params) as Array<{ detail: string }>).map((r) => r.detail).join('\n');
+      const scan = {
+        index: 'mails__text__subject__to__scan',
+        table: 'mails__text__subject__to',
+        paths: ['subject', 'to'],
+        within: ['tenantId'],
+      };
+      const schema = (listed: number[] | undefined) => ({ arrays: new Set<string>(), textIndexes: [scan], probeText: () => listed });
+      const common = countByTextScan('mails', search('invoice'), schema(undefined), [scan], 10_100);
+      expect(plan(common as Query)).toContain(`USING COVERING INDEX ${scan.index}`);
+      expect(countByTextScan('mails', search('invoice'), schema([1, 2]), [scan])).toBeUndefined();
+      expect(countByTextScan('mails', { ...search('invoice'), status: { $ne: 'x' } }, schema(undefined), [scan])).toBeUndefined();
+      const page = findSql('mails', schema(undefined), { tenantId: 't1' }, { sort: { createdAt: -1, _id: -1 }, limit: 50 });
+      expect(plan(page)).not.toContain(scan.index);
+      expect(plan(page)).not.toContain('TEMP B-TREE');
     });
   });
 

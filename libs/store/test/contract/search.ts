@@ -37,6 +37,7 @@ export function searchTests(ctx: ContractContext): void {
     const mails = () => ctx.store().collection<Mail>(ctx.collectionName('mails'));
     let indexed: ReturnType<typeof mails>;
     let plain: ReturnType<typeof mails>;
+    let scoped: ReturnType<typeof mails>;
     const ids = (docs: Doc[]) => docs.map((d) => d._id).sort();
 
     beforeAll(async () => {
@@ -47,12 +48,16 @@ export function searchTests(ctx: ContractContext): void {
       for (const m of MAILS.slice(1)) await indexed.insertOne(m);
       plain = mails();
       for (const m of MAILS) await plain.insertOne(m);
+      scoped = mails();
+      await scoped.createIndex({ subject: 1, to: 1 }, { text: true, within: ['tenantId'] });
+      await scoped.insertMany(MAILS);
     });
 
     it.each(CASES)('finds and counts %s, with and without a text index', async (_label, filter, expected) => {
-      for (const c of [indexed, plain]) {
+      for (const c of [indexed, plain, scoped]) {
         expect(ids(await c.find(filter))).toEqual(expected);
         expect(await c.count(filter)).toBe(expected.length);
+        expect(await c.count(filter, { limit: 1 })).toBe(Math.min(1, expected.length));
       }
     });
 

@@ -42,7 +42,7 @@ export function messagesRepo(store: Store) {
       // count: list totals by tenant, status and identity without reading a million index entries
       await messages.createIndex({ tenantId: 1, status: 1, identityId: 1 }, { counts: true });
       // list / count with q=: substring search over subject and recipient
-      await messages.createIndex({ subject: 1, to: 1 }, { text: true });
+      await messages.createIndex({ subject: 1, to: 1 }, { text: true, within: ['tenantId'] });
       // sweeper: due messages never confirmed on the queue, or held by a worker whose lease ran out
       await messages.createIndex({ status: 1, nextAttemptAt: 1 });
       await outbox.init();
