@@ -43,6 +43,20 @@ export function createFileBlobStore(dir: string): BlobStore {
         throw err;
       }
     },
+    // A slice is one of the 256 folders; a temporary file left by a crash mid-write is removed on the way.
+    async scan(before, cursor = '00') {
+      const folder = path.join(dir, cursor);
+      const entries = await fs.readdir(folder).catch((err: unknown) => (missing(err) ? [] : Promise.reject(err)));
+      const keys: string[] = [];
+      for (const name of entries) {
+        const stat = await fs.stat(path.join(folder, name)).catch((err: unknown) => (missing(err) ? null : Promise.reject(err)));
+        if (!stat || stat.mtime >= before) continue;
+        if (name.startsWith('.')) await fs.rm(path.join(folder, name), { force: true });
+        else keys.push(name);
+      }
+      const next = parseInt(cursor, 16) + 1;
+      return { keys, cursor: next < 256 ? next.toString(16).padStart(2, '0') : undefined };
+    },
     async close() {},
   };
 }

@@ -1,5 +1,7 @@
-import { GridFSBucket, MongoClient } from 'mongodb';
+import { GridFSBucket, MongoClient, ObjectId } from 'mongodb';
 import { assertBlobKey, type BlobStore } from './blob-port';
+
+const SCAN_SLICE = 1000;
 
 /**
  * Blobs in a GridFS bucket (documents are capped at 16 MB; a message with 10 MiB of attachments is not).
@@ -38,6 +40,14 @@ export async function createGridFsBlobStore({ url, dbName, bucket }: { url: stri
       const all = await versions(key);
       for (const file of all) await files.delete(file._id);
       return all.length > 0;
+    },
+    async scan(before, cursor) {
+      const after = cursor ? { _id: { $gt: new ObjectId(cursor) } } : {};
+      const slice = await files
+        .find({ uploadDate: { $lt: before }, ...after }, { sort: { _id: 1 }, limit: SCAN_SLICE, projection: { filename: 1 } })
+        .toArray();
+      const last = slice[slice.length - 1];
+      return { keys: slice.map((f) => f.filename), cursor: slice.length === SCAN_SLICE ? last._id.toHexString() : undefined };
     },
     close: () => client.close(),
   };

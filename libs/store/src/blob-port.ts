@@ -9,6 +9,11 @@ export interface BlobStore {
   get(key: string): Promise<Buffer | null>;
   /** Whether there was something to delete. */
   delete(key: string): Promise<boolean>;
+  /**
+   * One slice of the keys last written before `before` (a sweep's pass: call again with the returned cursor
+   * until it comes back undefined). Slices are small, so a pass over millions of blobs can run a bit at a time.
+   */
+  scan(before: Date, cursor?: string): Promise<{ keys: string[]; cursor: string | undefined }>;
   close(): Promise<void>;
 }
 

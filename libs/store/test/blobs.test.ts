@@ -34,6 +34,25 @@ function blobContract(name: string, open: () => Promise<BlobStore>) {
       expect(await blobs.delete('msg_gone')).toBe(false);
     });
 
+    it('when the keys are scanned slice by slice, then a pass finds every blob written before the given time, and only those', async () => {
+      const scanAll = async (before: Date) => {
+        const found: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const slice = await blobs.scan(before, cursor);
+          found.push(...slice.keys);
+          cursor = slice.cursor;
+        } while (cursor);
+        return found;
+      };
+      const start = new Date(Date.now() - 1000);
+      const keys = Array.from({ length: 30 }, (_, i) => `msg_scan_${i}`);
+      for (const key of keys) await blobs.put(key, Buffer.from(key));
+      const later = new Date(Date.now() + 1000);
+      expect((await scanAll(later)).filter((k) => k.startsWith('msg_scan_')).sort()).toEqual([...keys].sort());
+      expect((await scanAll(start)).filter((k) => k.startsWith('msg_scan_'))).toEqual([]);
+    });
+
     it('when a key could escape its folder, then it is refused', async () => {
       await expect(blobs.put('../etc', Buffer.from('x'))).rejects.toThrow('invalid blob key');
       await expect(blobs.get('a/b')).rejects.toThrow('invalid blob key');

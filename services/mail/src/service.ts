@@ -19,6 +19,7 @@ import { consumeOutbox } from './entry-points/outbox-consumer';
 import { mailHandlers } from './entry-points/rpc';
 import { createJobMaker } from './domain/delivery/build-job';
 import { sweep } from './domain/delivery/sweeper';
+import { orphanSweeper } from './domain/retention/orphans';
 import { purgeExpired } from './domain/retention/purge';
 import { unsubscribeUrl } from './domain/delivery/unsubscribe-link';
 import { createLocalTransmitter } from './transmit/local-transmitter';
@@ -71,7 +72,16 @@ export async function startMail(options: {
   const entitlements = await consumeEntitlements(broker, deps);
   await sweep(deps, { recover: true }).catch((err) => logger.error('outbox recovery failed', { err }));
   const sweeper = runPeriodically(() => sweep(deps), config.sweepEveryMs, logger, 'outbox sweep');
-  const retention = runPeriodically(() => purgeExpired(deps), config.retention.purgeEveryMs, logger, 'retention purge');
+  const sweepOrphans = orphanSweeper(deps);
+  const retention = runPeriodically(
+    async () => {
+      await purgeExpired(deps);
+      await sweepOrphans();
+    },
+    config.retention.purgeEveryMs,
+    logger,
+    'retention purge',
+  );
   logger.info('mail service started');
   return {
     deps,

@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger, manualClock, newId } from '@mailplane/runtime';
@@ -7,6 +8,7 @@ import { removeDir } from '../../../test/support/platform';
 import { mailConfig } from '../src/config';
 import { bodiesRepo } from '../src/data-access/bodies-repo';
 import { messagesRepo, type MessageRecord, type MessageStatus } from '../src/data-access/messages-repo';
+import { orphanSweeper } from '../src/domain/retention/orphans';
 import { bodyRetentionDays } from '../src/domain/retention/policy';
 import { purgeExpired, type RetentionDeps } from '../src/domain/retention/purge';
 
@@ -131,5 +133,30 @@ describe('retention purge', () => {
     expect(await deps.bodies.load(sent)).toBeNull();
     expect(await recordOf(queued)).not.toBeNull();
     expect(await deps.bodies.load(queued)).toEqual(body);
+  });
+
+  it('when bodies have no message, then those older than any retry that could still claim their id are swept, and only those', async () => {
+    const bodiesDir = path.join(dir, 'bodies');
+    const writtenAgo = async (id: string, days: number) => {
+      await deps.bodies.save(id, body);
+      const file = path.join(bodiesDir, createHash('sha1').update(id).digest('hex').slice(0, 2), id);
+      const at = new Date(clock.now().getTime() - days * DAY_MS);
+      utimesSync(file, at, at);
+    };
+    const kept = await stored('sent');
+    await writtenAgo(kept, 3);
+    await writtenAgo('msg_orphan_old', 3);
+    await writtenAgo('msg_orphan_recent', 1);
+    const sweep = orphanSweeper(deps);
+    let removed = 0;
+    for (let ended = false; !ended;) {
+      const round = await sweep();
+      removed += round.removed;
+      ended = round.passEnded;
+    }
+    expect(removed).toBe(1);
+    expect(await deps.bodies.load('msg_orphan_old')).toBeNull();
+    expect(await deps.bodies.load('msg_orphan_recent')).toEqual(body);
+    expect(await deps.bodies.load(kept)).toEqual(body);
   });
 });

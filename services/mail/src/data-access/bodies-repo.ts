@@ -20,6 +20,8 @@ export function bodiesRepo(blobs: BlobStore) {
     },
     /** Deleting a body already gone is not an error: retention repeats it after a crash. */
     remove: (messageId: string) => blobs.delete(messageId),
+    /** A slice of the message ids whose bodies were written before `before`; see BlobStore.scan. */
+    scan: (before: Date, cursor?: string) => blobs.scan(before, cursor),
   };
 }
 export type BodiesRepo = ReturnType<typeof bodiesRepo>;

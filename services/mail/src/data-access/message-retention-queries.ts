@@ -41,5 +41,11 @@ export function retentionQueries(messages: Collection<MessageRecord>) {
     recordsDue: (before: Date, limit: number) => messages.find({ status: { $in: FINAL }, createdAt: { $lt: before } }, { limit }),
 
     deleteFinal: (id: string) => messages.deleteOne({ _id: id, status: { $in: FINAL } }),
+
+    /** Which of these ids name a stored message (any tenant): the orphan sweep keeps their bodies. */
+    async storedIds(ids: string[]): Promise<Set<string>> {
+      const found = await messages.find({ _id: { $in: ids } });
+      return new Set(found.map((m) => m._id));
+    },
   };
 }
