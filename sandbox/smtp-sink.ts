@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { createBehaviour, smtpError, type SinkBehaviour, type SinkFailure } from './smtp-sink-behaviour';
+import { createSimulator, type SimulatorOptions } from './smtp-simulator';
 import { createSinkStore, type DkimVerdict, type MessagePredicate, type SinkMessage } from './smtp-sink-store';
 
 export type { DkimVerdict, SinkMessage } from './smtp-sink-store';
@@ -11,6 +12,7 @@ export interface SmtpSinkOptions {
   host?: string;
   verifyDkim?: (raw: Buffer) => Promise<DkimVerdict>;
   behaviour?: { delayMs?: number };
+  simulator?: SimulatorOptions;
   clock?: { now(): Date };
 }
 
@@ -32,6 +34,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   const now = () => (options.clock ?? { now: () => new Date() }).now();
   const store = createSinkStore();
   const behaviour = createBehaviour(options.behaviour);
+  const simulator = createSimulator(options.simulator);
   // Decided once per transaction at MAIL FROM, so every RCPT of a refused transaction gets the same reply.
   const failures = new WeakMap<SMTPServerSession, SinkFailure | undefined>();
   const delays = new Set<NodeJS.Timeout>();
@@ -73,22 +76,30 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       failures.set(session, behaviour.takeFailure());
       callback();
     },
-    onRcptTo(_address, session, callback) {
+    onRcptTo(address, session, callback) {
       const failure = failures.get(session);
-      callback(failure && (failure.stage ?? 'rcpt') === 'rcpt' ? smtpError(failure) : null);
+      if (failure && (failure.stage ?? 'rcpt') === 'rcpt') return callback(smtpError(failure));
+      const simulated = simulator.atRcpt(address.address);
+      callback(simulated ? smtpError(simulated) : null);
     },
     onData(stream, session, callback) {
       readAll(stream).then(
         (raw) => {
           const failure = failures.get(session);
           if (failure?.stage === 'data') return callback(smtpError(failure));
+          const simulated = simulator.atData(
+            session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw,
+          );
+          if (simulated.failure) return callback(smtpError(simulated.failure));
+          const delayMs = Math.max(behaviour.delayMs(), simulated.delayMs);
           const accept = () =>
             receive(raw, session).then(
               () => callback(),
               (error: Error) => callback(smtpError({ code: 451, message: `sink could not store message: ${error.message}` })),
             );
-          if (!behaviour.delayMs()) return void accept();
-          const timer = setTimeout(() => (delays.delete(timer), accept()), behaviour.delayMs());
+          if (!delayMs) return void accept();
+          const timer = setTimeout(() => (delays.delete(timer), accept()), delayMs);
           delays.add(timer);
         },
         (error: Error) => callback(error),
