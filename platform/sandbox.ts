@@ -31,7 +31,10 @@ export async function startSandbox(options: { pagePort: number; dataDir: string;
   const dns = persistentZone(await startSandboxDns(), path.join(options.dataDir, 'sandbox-dns.json'));
   const dnsServer = `127.0.0.1:${dns.port}`;
   const resolver = createTxtResolver({ servers: [dnsServer] });
-  const sink = await startSmtpSink({ verifyDkim: mailauthDkimVerifier(resolver.resolve) });
+  const sink = await startSmtpSink({
+    verifyDkim: mailauthDkimVerifier(resolver.resolve),
+    mailboxDir: path.join(options.dataDir, 'sandbox-mailbox'),
+  });
   const page: Server = createServer(sinkPageHandler(sink));
   await new Promise<void>((resolve, reject) => page.listen(options.pagePort, options.host ?? '127.0.0.1', resolve).once('error', reject));
   const { port } = page.address() as AddressInfo;

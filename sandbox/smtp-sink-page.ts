@@ -8,7 +8,7 @@ const STYLE = `body{font:14px system-ui,sans-serif;margin:2em}table{border-colla
 export function sinkPageHandler(sink: Pick<SmtpSink, 'messages'>) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, page('Method not allowed', '<p>Read-only.</p>'));
-    const id = new URL(req.url ?? '/', 'http://sink.invalid').searchParams.get('id');
+    const id = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('id');
     if (id === null) return send(res, 200, listPage(sink.messages()));
     const message = sink.messages().find((candidate) => candidate.id === id);
     send(
