@@ -49,7 +49,7 @@ async function embedded(n: number) {
   const proc = spawnEmbedded({ DATA_DIR: dataDir, PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', ...UNLIMITED });
   try {
     const url = (await proc.waitForOutput(/running at (http:\/\/\S+)/, 60_000))[1];
-    const key = (await proc.waitForOutput(/^\s+(mp_\S+)$/m))[1];
+    const key = (await proc.waitForOutput(/^\s+export MAILPLANE_API_KEY=(\S+)$/m))[1];
     return await fire(url, key, 'hello@sandbox.mailplane.test', n);
   } finally {
     await proc.kill();

@@ -10,20 +10,22 @@ async function main() {
     lines.push(
       '',
       `  A sandbox tenant was created, with the verified sending domain ${platform.sandboxTenant.domain}.`,
-      '  Its API key is shown this once; keep it:',
-      `    ${platform.sandboxTenant.apiKey}`,
+      '  Its API key is shown this once; paste this line into your shell (and keep the key):',
+      '',
+      `    export MAILPLANE_API_KEY=${platform.sandboxTenant.apiKey}`,
     );
   } else {
-    lines.push('', '  The sandbox tenant exists; its key was shown at first start (delete DATA_DIR to start over).');
+    lines.push('', '  The sandbox tenant exists; its key was shown at first start as MAILPLANE_API_KEY (delete DATA_DIR to start over).');
   }
   lines.push(
     '',
+    `  API reference:   ${platform.url}/docs`,
+    `  Sandbox mailbox: ${platform.sandbox.pageUrl}  (mail relayed by the platform lands here; publish DNS records at /dns)`,
+    '',
     '  Try:',
-    `    curl ${platform.url}/healthz`,
-    `    curl ${platform.url}/api-keys -H "Authorization: Bearer <key>"`,
-    `    curl ${platform.url}/emails -H "Authorization: Bearer <key>" -H "Content-Type: application/json" \\`,
+    `    curl ${platform.url}/emails -H "Authorization: Bearer $MAILPLANE_API_KEY" -H "Content-Type: application/json" \\`,
     `         -d '{"from":"hello@sandbox.mailplane.test","to":"you@example.com","subject":"Hi","text":"It works"}'`,
-    `  Mail relayed by the platform lands in the sandbox SMTP server: ${platform.sandbox.pageUrl}`,
+    '    (send to bounce@simulator.mailplane.test or defer@simulator.mailplane.test to see failures and retries)',
     '',
   );
   process.stdout.write(lines.join('\n') + '\n');

@@ -58,6 +58,7 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
       started.push({ running, close: () => store.close() });
     }
     const gateway = started[started.length - 1].running as Gateway;
+    sandbox.setApiUrl(gateway.url);
     let sandboxTenant: Embedded['sandboxTenant'] = null;
     if (!(await gateway.deps.tenants.findSandbox())) {
       const created = await createTenant(gateway.deps, { name: 'Sandbox', sandbox: true });

@@ -7,6 +7,7 @@ import { startSandboxDns, type SandboxDns } from '../sandbox/dns-server';
 import { mailauthDkimVerifier } from '../sandbox/dkim-verdict';
 import { startSmtpSink, type SmtpSink } from '../sandbox/smtp-sink';
 import { sinkPageHandler } from '../sandbox/smtp-sink-page';
+import { dnsPublishHandler } from '../sandbox/dns-publish-page';
 import { startBillingHub, type BillingHub } from '../sandbox/billing-hub';
 import { startPaymentProvider, type PaymentProvider } from '../sandbox/payment-provider';
 
@@ -16,6 +17,8 @@ export interface Sandbox {
   pageUrl: string;
   hub: BillingHub;
   provider: PaymentProvider;
+  /** Where the DNS page reaches the platform's public API, once the gateway listens. */
+  setApiUrl(url: string): void;
   /** Variables that point the services at the sandbox instead of the outside world. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -31,8 +34,17 @@ export async function startSandbox(options: { pagePort: number; dataDir: string;
   const dns = persistentZone(await startSandboxDns(), path.join(options.dataDir, 'sandbox-dns.json'));
   const dnsServer = `127.0.0.1:${dns.port}`;
   const resolver = createTxtResolver({ servers: [dnsServer] });
-  const sink = await startSmtpSink({ verifyDkim: mailauthDkimVerifier(resolver.resolve) });
-  const page: Server = createServer(sinkPageHandler(sink));
+  const sink = await startSmtpSink({
+    verifyDkim: mailauthDkimVerifier(resolver.resolve),
+    mailboxDir: path.join(options.dataDir, 'sandbox-mailbox'),
+  });
+  let apiUrl: string | undefined;
+  const mailbox = sinkPageHandler(sink);
+  const dnsPage = dnsPublishHandler({ apiUrl: () => apiUrl, dns });
+  const page: Server = createServer((req, res) => {
+    if (!/^\/dns(\/|\?|$)/.test(req.url ?? '')) return mailbox(req, res);
+    dnsPage(req, res).catch(() => res.headersSent || res.writeHead(502).end('The platform could not be reached.'));
+  });
   await new Promise<void>((resolve, reject) => page.listen(options.pagePort, options.host ?? '127.0.0.1', resolve).once('error', reject));
   const { port } = page.address() as AddressInfo;
   const hub = await startBillingHub({ apiKey: 'sandbox-hub-key' });
@@ -43,6 +55,7 @@ export async function startSandbox(options: { pagePort: number; dataDir: string;
     pageUrl: `http://127.0.0.1:${port}/`,
     hub,
     provider,
+    setApiUrl: (url) => void (apiUrl = url),
     env: {
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       DNS_SERVERS: dnsServer,

@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { createBehaviour, smtpError, type SinkBehaviour, type SinkFailure } from './smtp-sink-behaviour';
+import { mailboxFiles } from './smtp-sink-files';
+import { createSimulator, type SimulatorOptions } from './smtp-simulator';
 import { createSinkStore, type DkimVerdict, type MessagePredicate, type SinkMessage } from './smtp-sink-store';
 
 export type { DkimVerdict, SinkMessage } from './smtp-sink-store';
@@ -11,6 +13,9 @@ export interface SmtpSinkOptions {
   host?: string;
   verifyDkim?: (raw: Buffer) => Promise<DkimVerdict>;
   behaviour?: { delayMs?: number };
+  simulator?: SimulatorOptions;
+  /** Keep the mailbox in this directory, so a restart still shows what arrived before. */
+  mailboxDir?: string;
   clock?: { now(): Date };
 }
 
@@ -31,19 +36,27 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   const host = options.host ?? '127.0.0.1';
   const now = () => (options.clock ?? { now: () => new Date() }).now();
   const store = createSinkStore();
+  const files = options.mailboxDir ? mailboxFiles(options.mailboxDir) : null;
   const behaviour = createBehaviour(options.behaviour);
+  const simulator = createSimulator(options.simulator);
   // Decided once per transaction at MAIL FROM, so every RCPT of a refused transaction gets the same reply.
   const failures = new WeakMap<SMTPServerSession, SinkFailure | undefined>();
   const delays = new Set<NodeJS.Timeout>();
   let sequence = 0;
+  if (files) {
+    const kept = files.load();
+    for (const message of kept.messages) store.add(message);
+    sequence = kept.lastSequence;
+  }
 
   async function receive(raw: Buffer, session: SMTPServerSession): Promise<void> {
     const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
     const dkim = options.verifyDkim
       ? await options.verifyDkim(raw).catch(() => ({ result: 'temperror', domain: null, selector: null }))
       : null;
-    store.add({
-      id: `sink_${++sequence}`,
+    const number = ++sequence;
+    const message: SinkMessage = {
+      id: `sink_${number}`,
       receivedAt: now(),
       envelope: {
         from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -60,7 +73,9 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       })),
       text: parsed.text ?? '',
       dkim,
-    });
+    };
+    await files?.save(number, message);
+    store.add(message);
   }
 
   const server = new SMTPServer({
@@ -73,22 +88,30 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       failures.set(session, behaviour.takeFailure());
       callback();
     },
-    onRcptTo(_address, session, callback) {
+    onRcptTo(address, session, callback) {
       const failure = failures.get(session);
-      callback(failure && (failure.stage ?? 'rcpt') === 'rcpt' ? smtpError(failure) : null);
+      if (failure && (failure.stage ?? 'rcpt') === 'rcpt') return callback(smtpError(failure));
+      const simulated = simulator.atRcpt(address.address);
+      callback(simulated ? smtpError(simulated) : null);
     },
     onData(stream, session, callback) {
       readAll(stream).then(
         (raw) => {
           const failure = failures.get(session);
           if (failure?.stage === 'data') return callback(smtpError(failure));
+          const simulated = simulator.atData(
+            session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw,
+          );
+          if (simulated.failure) return callback(smtpError(simulated.failure));
+          const delayMs = Math.max(behaviour.delayMs(), simulated.delayMs);
           const accept = () =>
             receive(raw, session).then(
               () => callback(),
               (error: Error) => callback(smtpError({ code: 451, message: `sink could not store message: ${error.message}` })),
             );
-          if (!behaviour.delayMs()) return void accept();
-          const timer = setTimeout(() => (delays.delete(timer), accept()), behaviour.delayMs());
+          if (!delayMs) return void accept();
+          const timer = setTimeout(() => (delays.delete(timer), accept()), delayMs);
           delays.add(timer);
         },
         (error: Error) => callback(error),
@@ -111,7 +134,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     messages: store.all,
     waitFor: (predicate, timeoutMs = 5000) => store.waitFor(predicate, timeoutMs),
     count: () => store.all().length,
-    clear: store.clear,
+    clear() {
+      store.clear();
+      files?.clear();
+    },
     async stop() {
       for (const timer of delays) clearTimeout(timer);
       store.rejectWaiters(new Error('smtp sink stopped'));

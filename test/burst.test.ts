@@ -30,7 +30,7 @@ describe('a burst of sends against the embedded default', () => {
       DEFAULT_MONTHLY_QUOTA: '1000000',
     });
     url = (await proc.waitForOutput(/running at (http:\/\/\S+)/, 60_000))[1];
-    key = (await proc.waitForOutput(/^\s+(mp_\S+)$/m))[1];
+    key = (await proc.waitForOutput(/^\s+export MAILPLANE_API_KEY=(\S+)$/m))[1];
   }, 90_000);
   afterAll(async () => {
     await proc?.kill();

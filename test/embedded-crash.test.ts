@@ -41,7 +41,7 @@ describe('embedded default killed mid-delivery', () => {
 
   it('when the process is SIGKILLed with messages queued and in flight, then after a restart every accepted message reaches the MTA and ends sent', async () => {
     const first = await start();
-    const key = (await proc!.waitForOutput(/^\s+(mp_\S+)$/m))[1];
+    const key = (await proc!.waitForOutput(/^\s+export MAILPLANE_API_KEY=(\S+)$/m))[1];
     // The MTA holds every message for a minute: whatever the machine's speed, the kill finds mail in flight.
     sink.behaviour.setDelay(60_000);
     const ids: string[] = [];

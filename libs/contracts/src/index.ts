@@ -19,6 +19,7 @@ export {
 } from './openapi';
 export { validateRequest, validateResponse, type RequestParts, type RequestValidation } from './validation';
 export { validateSchema } from './ajv';
+export { bundledDocument, toYaml } from './bundle';
 export type { Issue } from './issues';
 export * from './messages';
 export * from './types';

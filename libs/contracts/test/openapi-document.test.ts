@@ -59,6 +59,10 @@ const EXPECTED_OPERATION_IDS = [
   'grantPlan',
   'revokeGrant',
   'showCheckoutReturn',
+  'getOpenApiJson',
+  'getOpenApiYaml',
+  'showDocs',
+  'getDocsAsset',
 ];
 
 type Raw = Record<string, unknown>;
@@ -108,6 +112,7 @@ describe('openapi.yaml', () => {
       grantPlan: 'admin',
       revokeGrant: 'admin',
       showCheckoutReturn: 'public',
+      showDocs: 'public',
       hubWebhook: 'hub',
       paymentProviderWebhook: 'none',
       sendEmail: 'bearer',
@@ -123,6 +128,10 @@ describe('openapi.yaml', () => {
       'grantPlan',
       'revokeGrant',
       'showCheckoutReturn',
+      'getOpenApiJson',
+      'getOpenApiYaml',
+      'showDocs',
+      'getDocsAsset',
       'hubWebhook',
       'paymentProviderWebhook',
     ];

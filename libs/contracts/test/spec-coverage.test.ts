@@ -48,6 +48,11 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['post', '/admin/tenants/{tenantId}/grant', [200, 400, 401, 409, 422, 503]],
   ['delete', '/admin/tenants/{tenantId}/grant', [200, 400, 401]],
   ['get', '/billing/return', [200, 400, 404]],
+  // The contract and its reference page, public (issue #12).
+  ['get', '/openapi.json', [200]],
+  ['get', '/openapi.yaml', [200]],
+  ['get', '/docs', [200]],
+  ['get', '/docs/assets/{file}', [200, 400]],
 ];
 
 const statuses = (method: string, path: string) => {

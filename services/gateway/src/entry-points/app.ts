@@ -3,6 +3,7 @@ import { AppError, operations } from '@mailplane/contracts';
 import type { GatewayConfig } from '../config';
 import type { GatewayDeps } from '../domain/deps';
 import { beforeBody } from './before-body';
+import { docsReplies } from './docs-page';
 import { handleOperation } from './handle-operation';
 import { localHandlers } from './local-handlers';
 import { requestId } from './request-id';
@@ -21,7 +22,7 @@ export function createApp(deps: GatewayDeps, config: GatewayConfig) {
   app.set('case sensitive routing', true);
   app.use(requestId);
   app.use(refuseUndecodablePath);
-  const local = localHandlers(deps);
+  const local = localHandlers(deps, docsReplies(config.publicUrl));
   for (const op of operations) {
     // Bodies are taken as sent (no inflation): a Content-Encoding other than identity is a 415.
     const rawBody = express.raw({ type: () => true, inflate: false, limit: Math.min(op.maxBodyBytes, config.bodyLimitBytes) });

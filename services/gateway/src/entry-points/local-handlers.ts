@@ -4,6 +4,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
 import type { GatewayDeps } from '../domain/deps';
 import { checkHealth } from '../domain/health';
 import { createTenant, listTenants } from '../domain/tenants';
+import type { docsReplies } from './docs-page';
 
 export type LocalHandlers = OperationHandlers;
 
@@ -14,7 +15,7 @@ function tenantOf(request: RpcRequest): { tenantId: string } {
 }
 
 /** The operations the gateway serves itself; bodies were validated against the contract before they get here. */
-export function localHandlers(deps: GatewayDeps): LocalHandlers {
+export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsReplies>): LocalHandlers {
   return {
     listApiKeys: async (r) => json({ data: await listApiKeys(deps, tenantOf(r)) }),
     createApiKey: async (r) => json(await createApiKey(deps, tenantOf(r), r.body as CreateApiKeyRequest), 201),
@@ -25,5 +26,9 @@ export function localHandlers(deps: GatewayDeps): LocalHandlers {
     createTenant: async (r) => json(await createTenant(deps, r.body as CreateTenantRequest), 201),
     listTenants: async (r) => json(await listTenants(deps, { limit: Number(r.query.limit), offset: Number(r.query.offset) })),
     health: async () => json(await checkHealth(deps)),
+    getOpenApiJson: async () => docs.openApiJson(),
+    getOpenApiYaml: async () => docs.openApiYaml(),
+    showDocs: async () => docs.page(),
+    getDocsAsset: async (r) => docs.asset(String(r.params.file), r.query.v),
   };
 }

@@ -1,8 +1,11 @@
 import { operations, type Operation } from '@mailplane/contracts';
 
-// Exact matches only, as the router is configured: case-sensitive, no trailing slash. Templates hold only
-// letters, `-`, `/` and `{name}`, so nothing else needs escaping.
-const matchers = operations.map((op) => ({ op, pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
+// Exact matches only, as the router is configured: case-sensitive, no trailing slash. Templates hold
+// letters, `-`, `.`, `/` and `{name}`; the dot is the one character to escape.
+const matchers = operations.map((op) => ({
+  op,
+  pattern: new RegExp(`^${op.path.replace(/\./g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+}));
 
 /** The operations whose path template matches a raw (still percent-encoded) request path. */
 export function operationsAt(path: string): Operation[] {

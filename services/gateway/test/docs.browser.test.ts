@@ -1,0 +1,49 @@
+import type { Browser } from 'playwright-core';
+import { document, operations } from '@mailplane/contracts';
+import { describeInBrowser, launchChromium } from '../../../test/support/browser';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+
+describeInBrowser('API reference page')('the API reference page in a real browser', () => {
+  let platform: TestPlatform;
+  let browser: Browser;
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await platform.stop();
+  });
+
+  it('when a developer opens /docs without a key, then every operation of the contract is listed, with nothing loaded from elsewhere and nothing blocked', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    const requested: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('request', (req) => requested.push(req.url()));
+
+    await page.goto(`${platform.url}/docs`);
+    await page.waitForSelector('.opblock-summary-operation-id');
+    const shown = await page.$$eval('.opblock', (blocks) =>
+      blocks.map((block) => ({
+        operationId: block.querySelector('.opblock-summary-operation-id')?.textContent?.trim(),
+        method: block.querySelector('.opblock-summary-method')?.textContent?.trim().toLowerCase(),
+        path: block.querySelector('.opblock-summary-path')?.getAttribute('data-path'),
+      })),
+    );
+
+    const expected = operations.map(({ operationId, method, path }) => ({ operationId, method, path }));
+    const outbound = Object.entries(document.webhooks ?? {}).map(([name, item]) => ({
+      operationId: (item as { post: { operationId: string } }).post.operationId,
+      method: 'post',
+      path: name,
+    }));
+    expect(shown).toHaveLength(expected.length + outbound.length);
+    expect(shown).toEqual(expect.arrayContaining([...expected, ...outbound]));
+    expect(await page.textContent('.info .title')).toContain(document.info.title);
+    expect(problems).toEqual([]);
+    expect(requested.filter((url) => new URL(url).origin !== new URL(platform.url).origin)).toEqual([]);
+    await page.screenshot({ path: '/tmp/docs-page.png' });
+  }, 60_000);
+});
