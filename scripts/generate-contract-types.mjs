@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import prettier from 'prettier';
+import { parse } from 'yaml';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contracts = path.join(root, 'libs', 'contracts');
@@ -17,9 +18,25 @@ const targets = [path.join(contracts, 'src', 'generated'), path.join(root, 'sdk'
 const options = { defaultNonNullable: false, emptyObjectsUnknown: true };
 const banner = (source) => `// Generated from ${source} by scripts/generate-contract-types.mjs (npm run generate). Do not edit.\n`;
 
+/**
+ * `anyOf` of bare `required` lists ("at least one of text and html") would make openapi-typescript type the whole
+ * schema `unknown`; without it the type keeps every property, each optional. ajv still enforces the rule.
+ */
+function withoutRequiredOnlyAnyOf(node) {
+  if (Array.isArray(node)) return node.map(withoutRequiredOnlyAnyOf);
+  if (node === null || typeof node !== 'object') return node;
+  const requiredOnly = (member) => Object.keys(member).every((key) => key === 'required' || key === 'description');
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === 'anyOf' && Array.isArray(value) && value.every(requiredOnly)))
+      .map(([key, value]) => [key, withoutRequiredOnlyAnyOf(value)]),
+  );
+}
+
 async function openapiTypes() {
-  const document = pathToFileURL(path.join(contracts, 'openapi.yaml'));
-  return banner('libs/contracts/openapi.yaml') + astToString(await openapiTS(document, options));
+  const document = withoutRequiredOnlyAnyOf(parse(readFileSync(path.join(contracts, 'openapi.yaml'), 'utf8')));
+  const cwd = pathToFileURL(path.join(contracts, 'openapi.yaml')); // relative $refs resolve beside it
+  return banner('libs/contracts/openapi.yaml') + astToString(await openapiTS(document, { ...options, cwd }));
 }
 
 async function generate() {

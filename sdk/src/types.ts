@@ -83,6 +83,9 @@ export interface WebhookEventData {
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
 export type _EveryEventTypeHasData = Holds<Exactly<keyof WebhookEventData, EventType>>;
+/** Schemas openapi-typescript could only type `unknown` (an unsupported construct): none, or the generator needs a rule. */
+type UnknownSchemas = { [K in keyof Schemas]: unknown extends Schemas[K] ? K : never }[keyof Schemas];
+export type _NoSchemaIsUnknown = Holds<Exactly<UnknownSchemas, never>>;
 
 /** A verified webhook delivery, discriminated on `type`. */
 export type WebhookEvent = {

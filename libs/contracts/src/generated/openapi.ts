@@ -984,31 +984,28 @@ export interface components {
       contentType?: string;
     };
     /** @description One message to one recipient. At least one of `text` and `html`. */
-    SendEmailRequest:
-      | {
-          /** @description Sender; its domain must be a verified identity of the tenant. */
-          from: components['schemas']['Mailbox'];
-          /** @description The one recipient. */
-          to: components['schemas']['Mailbox'];
-          subject: string;
-          /** @description Plain-text body. */
-          text?: string;
-          /** @description HTML body. */
-          html?: string;
-          replyTo?: components['schemas']['Mailbox'];
-          /** @description Custom headers added to the message. Values have no CR or LF. */
-          headers?: {
-            [key: string]: string;
-          };
-          tags?: components['schemas']['Tag'][];
-          metadata?: components['schemas']['Metadata'];
-          /** @description At most 10, and at most 10 MiB in total after base64 decoding. */
-          attachments?: components['schemas']['Attachment'][];
-          /** @description Identity to sign with; by default the identity of the From domain. */
-          identityId?: components['schemas']['IdentityId'];
-        }
-      | unknown
-      | unknown;
+    SendEmailRequest: {
+      /** @description Sender; its domain must be a verified identity of the tenant. */
+      from: components['schemas']['Mailbox'];
+      /** @description The one recipient. */
+      to: components['schemas']['Mailbox'];
+      subject: string;
+      /** @description Plain-text body. */
+      text?: string;
+      /** @description HTML body. */
+      html?: string;
+      replyTo?: components['schemas']['Mailbox'];
+      /** @description Custom headers added to the message. Values have no CR or LF. */
+      headers?: {
+        [key: string]: string;
+      };
+      tags?: components['schemas']['Tag'][];
+      metadata?: components['schemas']['Metadata'];
+      /** @description At most 10, and at most 10 MiB in total after base64 decoding. */
+      attachments?: components['schemas']['Attachment'][];
+      /** @description Identity to sign with; by default the identity of the From domain. */
+      identityId?: components['schemas']['IdentityId'];
+    };
     SendTestEmailRequest: {
       to: components['schemas']['Mailbox'];
       identityId?: components['schemas']['IdentityId'];
