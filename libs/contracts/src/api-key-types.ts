@@ -1,24 +1,9 @@
-// API key shapes of the HTTP API, kept equal to openapi.yaml (test/types.test.ts).
+// API key shapes of the HTTP API, generated from openapi.yaml.
+import type { Schemas } from './schemas';
 
-export type Permission = 'full' | 'sending';
-
-export interface CreateApiKeyRequest {
-  name: string;
-  permission?: Permission;
-}
-
+export type Permission = Schemas['Permission'];
+export type CreateApiKeyRequest = Schemas['CreateApiKeyRequest'];
 /** An API key without its secret. */
-export interface ApiKey {
-  id: string;
-  name: string;
-  permission: Permission;
-  /** First 12 characters of the token; safe to show. */
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
+export type ApiKey = Schemas['ApiKey'];
 /** Returned once, at creation: `key` is the full token. */
-export interface CreatedApiKey extends ApiKey {
-  key: string;
-}
+export type CreatedApiKey = Schemas['CreatedApiKey'];

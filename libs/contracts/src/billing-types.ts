@@ -1,138 +1,37 @@
-// Billing shapes of the HTTP API, kept equal to openapi.yaml.
+// Billing shapes of the HTTP API, generated from openapi.yaml; and the internal usage operation and event.
+import type { Schemas } from './schemas';
 
-export interface CheckoutRequest {
-  plan: string;
-  email?: string;
-  name?: string;
-  paymentMethod?: string;
-  successUrl?: string;
-}
-
-export interface CheckoutResult {
-  /** Redirect the customer here. */
-  checkoutUrl: string;
-  paymentId: string;
-  plan: string;
-  expiresAt?: string;
-}
-
-export interface CheckoutMethod {
-  id: string;
-  description: string;
-  imageUrl?: string;
-}
-
-export interface CheckoutMethods {
-  plan: string;
-  methods: CheckoutMethod[];
-}
-
-export interface QuoteRequest {
-  plan: string;
-}
-
+export type CheckoutRequest = Schemas['CheckoutRequest'];
+export type CheckoutResult = Schemas['CheckoutResult'];
+export type CheckoutMethod = Schemas['CheckoutMethods']['methods'][number];
+export type CheckoutMethods = Schemas['CheckoutMethods'];
+export type QuoteRequest = Schemas['QuoteRequest'];
 /** The prorated amount owed today for an upgrade. */
-export interface Quote {
-  plan: string;
-  currentPlan: string;
-  amountCents: number;
-  currency: string;
-  periodEnd: string;
-  consentRequired: boolean;
-  prorationFloorCents: number;
-}
-
-export interface UpgradeRequest {
-  plan: string;
-  acceptedCents: number;
-  consented?: boolean;
-}
-
-export interface UpgradeResult {
-  plan: string;
-  chargedCents: number;
-  currency: string;
-  effectiveAt: string;
-  paymentId: string | null;
-}
-
-export interface DowngradeRequest {
-  plan: string;
-}
-
-export interface DowngradeResult {
-  /** The current tier, unchanged until effectiveAt. */
-  plan: string;
-  scheduledPlan: string;
-  effectiveAt: string;
-}
-
-export interface CancelResult {
-  accessUntil: string;
-  hasSubscription: true;
-  cancelAtPeriodEnd: true;
-}
-
-export type SubscriptionStatus = 'none' | 'active' | 'past_due' | 'canceled' | 'lapsed';
-
-export interface ScheduledChange {
-  kind: 'downgrade';
-  plan: string;
-  effectiveAt: string;
-}
-
+export type Quote = Schemas['Quote'];
+export type UpgradeRequest = Schemas['UpgradeRequest'];
+export type UpgradeResult = Schemas['UpgradeResult'];
+export type DowngradeRequest = Schemas['DowngradeRequest'];
+export type DowngradeResult = Schemas['DowngradeResult'];
+export type CancelResult = Schemas['CancelResult'];
+export type SubscriptionStatus = Schemas['BillingState']['status'];
+export type ScheduledChange = NonNullable<Schemas['BillingState']['scheduledChange']>;
 /** GET /billing/state. */
-export interface BillingState {
-  hasSubscription: boolean;
-  plan: string;
-  status: SubscriptionStatus;
-  paymentFailed: boolean;
-  fixUntil: string | null;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  scheduledChange: ScheduledChange | null;
-  monthlyEmailQuota: number;
-  /** The tier is a back-office grant; `currentPeriodEnd` is then when it ends (null: until taken back). */
-  granted: boolean;
-  /** This month's sending as POST /emails counts it; null when mail cannot be asked. */
-  usage: MonthlyUsage | null;
-}
+export type BillingState = Schemas['BillingState'];
+/** Emails counted against the monthly quota, the quota, and when the count starts again. */
+export type MonthlyUsage = Schemas['MonthlyUsage'];
+/** POST /admin/tenants/{tenantId}/grant. */
+export type GrantRequest = Schemas['GrantRequest'];
+export type Plan = Schemas['Plan'];
+/** GET /billing/catalogue. */
+export type Catalogue = Schemas['Catalogue'];
 
 /** The internal operation on `rpc.mail` (never routed by the gateway) that answers a tenant's MonthlyUsage. */
 export const MONTHLY_USAGE_OPERATION = 'getMonthlyUsage';
 
-/** Emails counted against the monthly quota, the quota, and when the count starts again. */
-export interface MonthlyUsage {
-  used: number;
-  limit: number;
-  resetAt: string;
-}
-
-/** POST /admin/tenants/{tenantId}/grant. */
-export interface GrantRequest {
-  plan: string;
-  until?: string;
-}
-
-export interface Plan {
-  id: string;
-  name: string;
-  priceCents: number;
-  interval: 'month';
-  purchasable: boolean;
-  /** Absent when the catalogue is degraded. */
-  priceId?: string;
-  monthlyEmailQuota: number;
-}
-
-/** GET /billing/catalogue. */
-export interface Catalogue {
-  degraded: boolean;
-  currency: string;
-  plans: Plan[];
-}
-
-/** Data of the internal `entitlement.changed` event. */
+/**
+ * Data of the internal `entitlement.changed` event. Not part of the HTTP document, so not generated: its schema is
+ * `EntitlementChanged` in schemas/events.json, which validates every such message (messages.ts).
+ */
 export interface EntitlementChanged {
   revision: number;
   plan: string;

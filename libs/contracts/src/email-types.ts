@@ -1,77 +1,18 @@
-// Sending and message shapes of the HTTP API, kept equal to openapi.yaml (test/types.test.ts).
+// Sending and message shapes of the HTTP API, generated from openapi.yaml.
+import type { Schemas } from './schemas';
 
-export type MessageStatus = 'queued' | 'sending' | 'deferred' | 'sent' | 'failed' | 'suppressed';
-export type MessageKind = 'standard' | 'test';
-
-export interface Tag {
-  name: string;
-  value: string;
-}
-
-export interface Attachment {
-  filename: string;
-  /** base64 */
-  content: string;
-  contentType?: string;
-}
-
+export type MessageStatus = Schemas['MessageStatus'];
+export type MessageKind = Schemas['MessageKind'];
+export type Tag = Schemas['Tag'];
+export type Attachment = Schemas['Attachment'];
 /** Body of POST /emails. At least one of `text` and `html`. */
-export interface SendEmailRequest {
-  from: string;
-  to: string;
-  subject: string;
-  text?: string;
-  html?: string;
-  replyTo?: string;
-  headers?: Record<string, string>;
-  tags?: Tag[];
-  metadata?: Record<string, string>;
-  attachments?: Attachment[];
-  identityId?: string;
-}
-
+export type SendEmailRequest = Schemas['SendEmailRequest'];
 /** Body of POST /emails/test. */
-export interface SendTestEmailRequest {
-  to: string;
-  identityId?: string;
-  subject?: string;
-}
-
+export type SendTestEmailRequest = Schemas['SendTestEmailRequest'];
 /** 202 answer of POST /emails and POST /emails/test. */
-export interface SendResult {
-  id: string;
-  status: 'queued' | 'suppressed';
-  kind: MessageKind;
-  createdAt: string;
-}
-
+export type SendResult = Schemas['SendResult'];
 /** A message as listed by GET /emails. */
-export interface EmailSummary {
-  id: string;
-  kind: MessageKind;
-  status: MessageStatus;
-  identityId: string;
-  from: string;
-  to: string;
-  subject: string;
-  tags: Tag[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface DeliveryAttempt {
-  at: string;
-  outcome: 'sent' | 'deferred' | 'failed';
-  /** null when there was no SMTP reply (connection error). */
-  smtpCode: number | null;
-  response: string;
-  nextAttemptAt?: string;
-}
-
+export type EmailSummary = Schemas['EmailSummary'];
+export type DeliveryAttempt = Schemas['DeliveryAttempt'];
 /** GET /emails/{id}. */
-export interface Email extends EmailSummary {
-  replyTo: string | null;
-  metadata: Record<string, string>;
-  sentAt: string | null;
-  attempts: DeliveryAttempt[];
-}
+export type Email = Schemas['Email'];

@@ -1,7 +1,7 @@
 // Shapes every part of the HTTP API shares: list pages and problem bodies.
-import type { ErrorCode } from './errors';
+import type { Schemas } from './schemas';
 
-/** A page of a list: `{ data, total, limit, offset }`. */
+/** A page of a list: `{ data, total, limit, offset }` (the document's `*List` schemas, for any item type). */
 export interface Page<T> {
   data: T[];
   total: number;
@@ -10,21 +10,7 @@ export interface Page<T> {
 }
 
 /** RFC 9457 problem body (application/problem+json). */
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  code: ErrorCode;
-  detail?: string;
-  instance?: string;
-  requestId: string;
-  errors?: Array<{ path: string; message: string }>;
-}
+export type Problem = Schemas['Problem'];
 
 /** A `quota_exceeded` problem. */
-export interface QuotaProblem extends Problem {
-  limit: number;
-  used: number;
-  /** Start of the next calendar month, UTC. */
-  resetAt: string;
-}
+export type QuotaProblem = Schemas['QuotaProblem'];

@@ -1,6 +1,7 @@
-// Hand-written TypeScript shapes of the HTTP API, kept equal to openapi.yaml (test/types.test.ts
-// validates a sample of each against its schema). Times are RFC 3339 strings, money integer cents.
+// TypeScript shapes of the HTTP API, generated from openapi.yaml by `npm run generate` (generated/openapi.ts) and
+// named here. Times are RFC 3339 strings, money integer cents.
 // Only re-exports: the shape modules import each other directly, never this file, so no cycle forms.
+export type { Schemas } from './schemas';
 export * from './response-types';
 export * from './api-key-types';
 export * from './email-types';

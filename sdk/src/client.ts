@@ -1,0 +1,85 @@
+// The ergonomic surface: one resource per part of the API, each method one operation of the contract (operations.ts).
+import { Transport, type ClientOptions, type RequestOptions } from './transport';
+import type { BodyOf, OperationId, QueryOf, ResultOf } from './types';
+
+type Id = string;
+
+export class Mailplane {
+  private readonly transport: Transport;
+
+  constructor(options: ClientOptions) {
+    this.transport = new Transport(options);
+  }
+
+  private op<K extends OperationId>(operationId: K) {
+    return (call: { path?: Record<string, string>; query?: object; body?: unknown } = {}, options?: RequestOptions) =>
+      this.transport.request<ResultOf<K>>(operationId, call, options);
+  }
+
+  /** Send and read back messages. Sends carry an Idempotency-Key (generated unless given), so retries send once. */
+  readonly emails = {
+    send: (body: BodyOf<'sendEmail'>, options?: RequestOptions) => this.op('sendEmail')({ body }, options),
+    sendTest: (body: BodyOf<'sendTestEmail'>, options?: RequestOptions) => this.op('sendTestEmail')({ body }, options),
+    list: (query: QueryOf<'listEmails'> = {}, options?: RequestOptions) => this.op('listEmails')({ query }, options),
+    get: (id: Id, options?: RequestOptions) => this.op('getEmail')({ path: { id } }, options),
+  };
+
+  /** Sending domains and their DKIM records. */
+  readonly identities = {
+    create: (body: BodyOf<'createIdentity'>, options?: RequestOptions) => this.op('createIdentity')({ body }, options),
+    list: (query: QueryOf<'listIdentities'> = {}, options?: RequestOptions) => this.op('listIdentities')({ query }, options),
+    get: (id: Id, options?: RequestOptions) => this.op('getIdentity')({ path: { id } }, options),
+    verify: (id: Id, options?: RequestOptions) => this.op('verifyIdentity')({ path: { id } }, options),
+    delete: (id: Id, options?: RequestOptions) => this.op('deleteIdentity')({ path: { id } }, options),
+  };
+
+  /** Webhook endpoints; check their deliveries with `verifyWebhook`. */
+  readonly webhooks = {
+    create: (body: BodyOf<'createWebhookEndpoint'>, options?: RequestOptions) => this.op('createWebhookEndpoint')({ body }, options),
+    list: (query: QueryOf<'listWebhookEndpoints'> = {}, options?: RequestOptions) => this.op('listWebhookEndpoints')({ query }, options),
+    get: (id: Id, options?: RequestOptions) => this.op('getWebhookEndpoint')({ path: { id } }, options),
+    update: (id: Id, body: BodyOf<'updateWebhookEndpoint'>, options?: RequestOptions) =>
+      this.op('updateWebhookEndpoint')({ path: { id }, body }, options),
+    delete: (id: Id, options?: RequestOptions) => this.op('deleteWebhookEndpoint')({ path: { id } }, options),
+    rotateSecret: (id: Id, options?: RequestOptions) => this.op('rotateWebhookEndpointSecret')({ path: { id } }, options),
+  };
+
+  readonly apiKeys = {
+    create: (body: BodyOf<'createApiKey'>, options?: RequestOptions) => this.op('createApiKey')({ body }, options),
+    list: (options?: RequestOptions) => this.op('listApiKeys')({}, options),
+    revoke: (id: Id, options?: RequestOptions) => this.op('revokeApiKey')({ path: { id } }, options),
+  };
+
+  readonly suppressions = {
+    add: (body: BodyOf<'addSuppression'>, options?: RequestOptions) => this.op('addSuppression')({ body }, options),
+    list: (query: QueryOf<'listSuppressions'> = {}, options?: RequestOptions) => this.op('listSuppressions')({ query }, options),
+    remove: (email: string, options?: RequestOptions) => this.op('removeSuppression')({ path: { email } }, options),
+  };
+
+  /** The tenant's subscription: plans, checkout, changes of tier, this month's usage. */
+  readonly billing = {
+    catalogue: (options?: RequestOptions) => this.op('getCatalogue')({}, options),
+    state: (options?: RequestOptions) => this.op('getBillingState')({}, options),
+    checkout: (body: BodyOf<'createCheckout'>, options?: RequestOptions) => this.op('createCheckout')({ body }, options),
+    checkoutMethods: (query: QueryOf<'listCheckoutMethods'>, options?: RequestOptions) =>
+      this.op('listCheckoutMethods')({ query }, options),
+    quoteUpgrade: (body: BodyOf<'quoteUpgrade'>, options?: RequestOptions) => this.op('quoteUpgrade')({ body }, options),
+    upgrade: (body: BodyOf<'upgradeSubscription'>, options?: RequestOptions) => this.op('upgradeSubscription')({ body }, options),
+    downgrade: (body: BodyOf<'downgradeSubscription'>, options?: RequestOptions) => this.op('downgradeSubscription')({ body }, options),
+    cancelPendingChange: (options?: RequestOptions) => this.op('cancelPendingChange')({}, options),
+    cancel: (options?: RequestOptions) => this.op('cancelSubscription')({}, options),
+  };
+
+  /** The operator's surface: construct the client with the admin token as `apiKey`. */
+  readonly admin = {
+    createTenant: (body: BodyOf<'createTenant'>, options?: RequestOptions) => this.op('createTenant')({ body }, options),
+    listTenants: (query: QueryOf<'listTenants'> = {}, options?: RequestOptions) => this.op('listTenants')({ query }, options),
+    tenantBilling: (tenantId: Id, options?: RequestOptions) => this.op('getTenantBilling')({ path: { tenantId } }, options),
+    grantPlan: (tenantId: Id, body: BodyOf<'grantPlan'>, options?: RequestOptions) =>
+      this.op('grantPlan')({ path: { tenantId }, body }, options),
+    revokeGrant: (tenantId: Id, options?: RequestOptions) => this.op('revokeGrant')({ path: { tenantId } }, options),
+  };
+
+  /** Whether the gateway and its services are up (no key needed, but harmless to send). */
+  readonly health = (options?: RequestOptions) => this.op('health')({}, options);
+}

@@ -1,0 +1,3173 @@
+// Generated from libs/contracts/openapi.yaml by scripts/generate-contract-types.mjs (npm run generate). Do not edit.
+export interface paths {
+  '/api-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the tenant's active API keys
+     * @description Revoked keys are not listed. The secret part of a key is never shown again after creation.
+     */
+    get: operations['listApiKeys'];
+    put?: never;
+    /**
+     * Create an API key
+     * @description Issues a key `mp_<id suffix>_<secret>`: the prefix `mp_`, the 26-character random part of the key id
+     *     (`key_<suffix>`), `_`, then 32 random bytes in base64url (43 characters). Only a SHA-256 hash of the
+     *     secret is stored; a request is authenticated by looking the key up by id and comparing hashes in
+     *     constant time. The full key is returned in this response only.
+     */
+    post: operations['createApiKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api-keys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke an API key
+     * @description The key stops authenticating at once. An unknown key, another tenant's key or an already revoked
+     *     key is a 404 `not_found`. A key may revoke itself.
+     */
+    delete: operations['revokeApiKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/emails': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List messages
+     * @description Messages of the tenant matching every given filter, newest first (by `createdAt`, then id).
+     */
+    get: operations['listEmails'];
+    put?: never;
+    /**
+     * Send an email
+     * @description Accepts one message for one recipient, DKIM-signs it with the sending identity's key, writes it to the
+     *     outbox and answers 202; a worker relays it to the MTA afterwards. Follow it with GET /emails/{id}
+     *     or the `email.*` webhook events.
+     *
+     *     - **Identity**: `identityId` when given (its domain must equal the From domain, else 400
+     *       `from_domain_mismatch`); otherwise the tenant's identity whose domain equals the From domain. No
+     *       verified identity is a 400 `identity_unverified`.
+     *     - **Suppression**: a recipient on the tenant's suppression list is accepted with status `suppressed`
+     *       and never relayed (it still counts against the quota).
+     *     - **Quota**: each accepted message counts against the plan's monthly email quota (calendar month,
+     *       UTC). When it is used up: 422 `quota_exceeded` with a `QuotaProblem` body.
+     *     - **Rate limit**: per tenant; 429 `rate_limited` with `RateLimit-Policy`, `RateLimit` and
+     *       `Retry-After` (delay-seconds). Default policy `"send";q=10;w=1` (10 requests per second).
+     *     - **Idempotency-Key** (optional, per tenant, kept 24 h): a retry with the same key and the same body
+     *       (SHA-256 of the canonical JSON) gets the original 202 response again with `Idempotent-Replayed: true`
+     *       and sends nothing. The same key with a different body is a 422 `idempotency_key_reused`; a retry
+     *       while the first request is still being processed is a 429 `idempotency_key_in_flight` with
+     *       `Retry-After: 1`. Only 202 outcomes are remembered: after an error the key is free again.
+     *     - **Size**: request bodies up to 15 MiB; attachments up to 10 MiB in total after base64 decoding
+     *       (400 `validation_failed` beyond that).
+     */
+    post: operations['sendEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/emails/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test email
+     * @description Sends a server-built email (fixed text and HTML saying it is a test) through the full DKIM-sign,
+     *     outbox and MTA pipeline, tagged `kind=test`. It bypasses the monthly quota and is not rate limited.
+     *     The identity is `identityId` or, when omitted, the tenant's oldest verified identity; the From address is
+     *     `test@<identity domain>`. No verified identity is a 400 `identity_unverified`.
+     */
+    post: operations['sendTestEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/emails/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get one message with its delivery attempts */
+    get: operations['getEmail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/identities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List sending identities */
+    get: operations['listIdentities'];
+    put?: never;
+    /**
+     * Add a sending domain
+     * @description Generates a DKIM key pair for the domain (the private key never leaves the mail service) and answers the
+     *     DNS records to publish: DKIM (`<selector>._domainkey.<domain>`, required to send), SPF and DMARC
+     *     (advisory). The identity is `pending` until POST /identities/{id}/verify finds the DKIM record. A domain
+     *     the tenant already has is a 409 `already_exists`; other tenants may add the same domain.
+     */
+    post: operations['createIdentity'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/identities/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get one identity */
+    get: operations['getIdentity'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete an identity
+     * @description Deletes the identity and its DKIM key. Messages already in the outbox are still relayed (they were signed
+     *     when accepted); new messages from the domain are refused with 400 `identity_unverified`.
+     */
+    delete: operations['deleteIdentity'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/identities/{id}/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check the identity's DNS records now
+     * @description Looks up the DKIM, SPF and DMARC records and reports each one's `status`. The identity becomes `verified`
+     *     when the DKIM TXT record is found with the expected public key, and `failed` otherwise (it can be checked
+     *     again at any time). SPF and DMARC are advisory and never block sending. Emits `identity.verified` or
+     *     `identity.failed` when the status changes. No request body.
+     */
+    post: operations['verifyIdentity'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/endpoints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List webhook endpoints */
+    get: operations['listWebhookEndpoints'];
+    put?: never;
+    /**
+     * Register a webhook endpoint
+     * @description Events of the listed types (see the `event` webhook of this document) are POSTed to `url`, signed per
+     *     Standard Webhooks v1 with the endpoint's secret, which this response returns once (`whsec_` + base64
+     *     of 32 random bytes). A disabled endpoint receives nothing.
+     */
+    post: operations['createWebhookEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/endpoints/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get one webhook endpoint */
+    get: operations['getWebhookEndpoint'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a webhook endpoint
+     * @description Stops every delivery to the endpoint, including pending retries.
+     */
+    delete: operations['deleteWebhookEndpoint'];
+    options?: never;
+    head?: never;
+    /**
+     * Update a webhook endpoint
+     * @description Changes only the given fields (at least one). Setting `disabled: true` stops deliveries at once, including
+     *     pending retries; `disabled: false` resumes them for new events. Answers 204 without a body; read the
+     *     endpoint back with GET when needed.
+     */
+    patch: operations['updateWebhookEndpoint'];
+    trace?: never;
+  };
+  '/webhooks/endpoints/{id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate the endpoint's signing secret
+     * @description Issues a new secret, returned once. For 24 hours deliveries carry two signatures in `webhook-signature`
+     *     (new and old, space-separated) so the receiver can switch without losing events; then only the new one.
+     *     Rotating again within those 24 hours drops the oldest secret. No request body.
+     */
+    post: operations['rotateWebhookEndpointSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/suppressions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List suppressed recipients */
+    get: operations['listSuppressions'];
+    put?: never;
+    /**
+     * Suppress a recipient
+     * @description Messages to a suppressed address are accepted with status `suppressed` and never relayed. Addresses are
+     *     stored lowercased. Idempotent: an address already on the list answers 200 with the existing record,
+     *     unchanged (its original `reason` and `createdAt` are kept).
+     */
+    post: operations['addSuppression'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/suppressions/{email}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a recipient from the suppression list
+     * @description The address is matched case-insensitively. Percent-encode it in the path (`@` may stay as is).
+     */
+    delete: operations['removeSuppression'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Unsubscribe confirmation page (public)
+     * @description The link in a message's `List-Unsubscribe` header and footer. Renders an HTML page whose form POSTs the
+     *     same token back to POST /unsubscribe; it never unsubscribes by itself (link scanners follow GETs).
+     *     Errors are HTML pages only for clients whose `Accept` names `text/html` (or `application/xhtml+xml`) at
+     *     least as high as JSON, as browsers do; every other client (`*\/*`, curl, no `Accept`, a JSON client) gets a
+     *     problem body. A request without `token` is rejected by the gateway with a problem body.
+     */
+    get: operations['showUnsubscribePage'];
+    put?: never;
+    /**
+     * Unsubscribe (public, RFC 8058 one-click)
+     * @description Adds the token's recipient to the tenant's suppression list (reason `unsubscribed`) and emits
+     *     `recipient.unsubscribed`. The token comes from the query (`?token=`, as in the `List-Unsubscribe` URL) or
+     *     from the body; when both are present they must be equal. Accepted bodies: none,
+     *     `application/x-www-form-urlencoded` or `multipart/form-data` (RFC 8058: `List-Unsubscribe=One-Click`, plus
+     *     `token` when posted from the confirmation page), or `application/json` `{ "token": "…" }`. Form bodies
+     *     tolerate extra fields so that no mailbox provider's one-click POST is refused.
+     *
+     *     A valid token always gives 200, also when the recipient is already suppressed. No cookies, no
+     *     authentication, no redirect. Content negotiation: the confirmation is JSON unless `Accept` prefers
+     *     `text/html` (a browser posting the confirmation page's form), then an HTML page. Any token that cannot be
+     *     honoured (missing, malformed, bad signature, expired) is a 400 `token_invalid`.
+     */
+    post: operations['unsubscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/checkout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open a checkout for a paid plan
+     * @description Creates a first payment with the payment provider (which also creates the mandate for later charges) and
+     *     answers the hosted checkout URL to redirect the customer to. Nothing is granted until the provider's
+     *     webhook confirms the payment. `paymentMethod` must be one of the ids GET /billing/checkout-methods
+     *     returns for the plan (else 400 `validation_failed`). 409 `already_subscribed` when the tenant holds an
+     *     entitling subscription (use upgrade/downgrade); 422 `plan_not_purchasable` for a plan that is unknown,
+     *     priced at zero, or while the catalogue is degraded; 503 `billing_not_configured` when no hub/provider is
+     *     configured, 503 `billing_unavailable` when they cannot be reached.
+     */
+    post: operations['createCheckout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/checkout-methods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Payment methods a checkout for this plan may offer
+     * @description The provider's methods eligible for a first (mandate-creating) payment of the plan's price and currency.
+     *     Not paged. 422 `plan_not_purchasable` as for checkout.
+     */
+    get: operations['listCheckoutMethods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/upgrade/quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Quote the prorated amount of an upgrade (charges nothing)
+     * @description `amountCents` = price difference between the tiers × (seconds left in the paid period ÷ seconds in the
+     *     period), rounded half up to whole cents; never the catalogue price. 0 means the upgrade is granted without
+     *     a charge. `consentRequired` is true when `amountCents` is above the proration floor (50 cents).
+     *     404 `no_subscription` (open a checkout instead); 422 `unknown_plan`, `not_an_upgrade` or
+     *     `tier_change_not_allowed` (past due, or cancellation pending).
+     */
+    post: operations['quoteUpgrade'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/upgrade': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upgrade now, charging the prorated difference
+     * @description Recomputes the quote. If `acceptedCents` differs from it: 409 `quote_stale` and nothing is charged. If
+     *     the amount is above the proration floor and `consented` is not true: 409 `quote_not_consented`. Otherwise
+     *     the amount is charged on the existing mandate (with an idempotency key) and, once paid, the larger tier
+     *     applies at once; a declined charge is a 402 `payment_declined` and the tier is unchanged. Other failures
+     *     as for the quote.
+     */
+    post: operations['upgradeSubscription'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/downgrade': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Schedule a move to a smaller tier at the next renewal
+     * @description Nothing changes today and nothing is refunded; the smaller tier applies from the next renewal. A later
+     *     downgrade replaces a scheduled one. 404 `no_subscription`; 422 `unknown_plan`, `not_a_downgrade`,
+     *     `downgrade_to_free` (use DELETE /billing/subscription) or `tier_change_not_allowed`.
+     */
+    post: operations['downgradeSubscription'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/pending-change': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Withdraw a scheduled downgrade
+     * @description Succeeds also when nothing is scheduled. 404 `no_subscription` when there is no subscription.
+     */
+    delete: operations['cancelPendingChange'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/subscription': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Cancel at the end of the paid period
+     * @description Stops future charges; access continues until `accessUntil` (the end of the paid period), then the tenant is
+     *     on the free tier. Withdraws any scheduled downgrade. Repeatable: cancelling again answers the same result.
+     *     404 `no_subscription` when there is no entitling subscription.
+     */
+    delete: operations['cancelSubscription'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/state': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The tenant's billing state
+     * @description A tenant who never subscribed is reported healthy with `hasSubscription=false` on the free plan.
+     */
+    get: operations['getBillingState'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/catalogue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The plan catalogue (public)
+     * @description 1. A plan the hub does not sell is absent. 2. A plan priced at zero (the free tier) is present but not
+     *     purchasable. 3. When the hub cannot be reached, the last catalogue served is replayed with
+     *     `degraded=true`, every plan unpurchasable and every `priceId` dropped. Always 200.
+     */
+    get: operations['getCatalogue'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/return': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where a customer lands after the hosted checkout (public)
+     * @description The default `redirectUrl` of every checkout (unless `successUrl` or `CHECKOUT_RETURN_URL` names another): an
+     *     HTML page telling the customer, without a key, whether the payment went through: paid and the plan active,
+     *     paid and refunded (the account was entitled already), still being confirmed (the page refreshes itself),
+     *     or not completed. It shows nothing of the account beyond that checkout's plan. An open checkout's payment
+     *     is looked up at the provider, and applied if paid, as its notification would be. Unknown checkout: 404.
+     *     Errors are HTML for browsers; a client whose `Accept` prefers JSON gets a problem body.
+     */
+    get: operations['showCheckoutReturn'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/webhook/subscription-hub': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Subscription lifecycle events from the billing hub (signed)
+     * @description Called by the billing hub only. The gateway forwards the raw body and headers; billing verifies
+     *     `Hub-Signature` over the exact bytes before parsing (see the `HubSignature` scheme) and answers 401 when it
+     *     is missing, malformed, stale or wrong. Events are deduplicated on their `id`: a replay answers 200 without
+     *     being applied again, and so does an event of a type billing does not handle. Responses are `text/plain`.
+     */
+    post: operations['hubWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/webhook/payment-provider': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Payment notification from the payment provider (unsigned)
+     * @description The body carries only the payment id (`id=tr_…`, form-encoded; a JSON `{ "id": … }` is accepted too).
+     *     The payment is re-fetched from the provider with the service's own credentials before anything is applied;
+     *     that re-fetch is what makes the notification authentic. A replayed notification answers 200 without being
+     *     applied again; so does a payment attributable to nobody. 400 when there is no payment id; 500 when it
+     *     could not be applied (the provider retries); 503 when billing is not configured or the provider cannot
+     *     be reached. Responses are `text/plain`.
+     */
+    post: operations['paymentProviderWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/healthz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Liveness of the gateway and reachability of each service (public)
+     * @description Always 200 while the gateway runs: `status` is `ok` when every service answered a ping within 1.5 s, and
+     *     `degraded` otherwise, with the per-service result. Use the body, not the status, for readiness.
+     */
+    get: operations['health'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/openapi.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * This document, as JSON (public)
+     * @description The contract the gateway enforces, self-contained (the event payload schemas are bundled under
+     *     `components/schemas/EventData.*`), with `servers` naming this instance (`PUBLIC_URL`). Feed it to a code
+     *     generator or an API client. Cached for 5 minutes.
+     */
+    get: operations['getOpenApiJson'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/openapi.yaml': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * This document, as YAML (public)
+     * @description The same document as GET /openapi.json, in YAML.
+     */
+    get: operations['getOpenApiYaml'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/docs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * API reference page (public)
+     * @description This document rendered by Swagger UI, whose files the gateway serves from its installed package (no CDN).
+     *     "Authorize" takes an API key; "Try it out" then calls this instance. The page's
+     *     `Content-Security-Policy` lets it load only its own scripts and styles and call only this instance.
+     */
+    get: operations['showDocs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/docs/assets/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A script or style sheet of the API reference page (public)
+     * @description Cached for a year (`immutable`) when `v` is the version the page names, so a new release is fetched
+     *     afresh; for an hour otherwise.
+     */
+    get: operations['getDocsAsset'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/tenants': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the tenants (operators only)
+     * @description Every tenant, newest first, paged. Authenticated with the admin token.
+     */
+    get: operations['listTenants'];
+    put?: never;
+    /**
+     * Create a tenant with its first API key (operators only)
+     * @description Authenticated with the operator's admin token (`Authorization: Bearer <ADMIN_TOKEN>`), never an API key.
+     *     The first key (permission `full`) is returned once.
+     */
+    post: operations['createTenant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/tenants/{tenantId}/billing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A tenant's billing state, usage and money ledger (operators only)
+     * @description The billing state as the tenant sees it (with this month's usage), and the ledger: every charge, refund
+     *     and grant with its provider id, and the totals, where charged − refunded = granted (`balanced`).
+     *     A tenant billing never heard of answers the free state and an empty ledger.
+     */
+    get: operations['getTenantBilling'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/tenants/{tenantId}/grant': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Hand a tenant a zero-priced plan from the back-office (operators only)
+     * @description The granted tier of catalogue rule 2: the plan must be in the catalogue and priced at zero (else 422
+     *     `plan_not_grantable`, or `unknown_plan`). Nothing is charged; the quota follows at once
+     *     (`entitlement.changed`). Without `until` the grant lasts until taken back; with it, it ends then. Granting
+     *     again replaces the grant. 409 `already_subscribed` while the tenant holds an entitling paid subscription
+     *     (it would pay for what it no longer uses). A granted tenant may still buy a plan: its paid checkout ends the
+     *     grant. Upgrade, downgrade and cancellation answer 404 `no_subscription` for a granted tenant: there is no
+     *     paid subscription to change. 503 when billing is not configured or the catalogue cannot be reached.
+     */
+    post: operations['grantPlan'];
+    /**
+     * Take a back-office grant back (operators only)
+     * @description The tenant returns to the free tier and its quota follows. Also succeeds when nothing is granted.
+     */
+    delete: operations['revokeGrant'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export interface webhooks {
+  event: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An event delivered to a tenant's webhook endpoint (outbound)
+     * @description Sent by the webhooks service to every enabled endpoint of the tenant subscribed to the event's type (or
+     *     to `*`), following Standard Webhooks v1.0.0:
+     *
+     *     - `webhook-id`: the event id (`evt_…`), the same on every retry; deduplicate on it.
+     *     - `webhook-timestamp`: Unix seconds of this attempt.
+     *     - `webhook-signature`: `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>`, keyed with
+     *       the base64-decoded part of the endpoint secret after `whsec_`; several space-separated entries during a
+     *       secret rotation. Receivers should reject timestamps more than 5 minutes away from their clock.
+     *
+     *     Only a 2xx answer within 15 s is a success (3xx is a failure). Failed attempts are retried with jitter
+     *     after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, honouring `Retry-After`; then the delivery
+     *     is given up. A 410 Gone answer disables the endpoint.
+     */
+    post: operations['deliverEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export interface components {
+  schemas: {
+    /** @description API key id. */
+    ApiKeyId: string;
+    /** @description Message id. */
+    MessageId: string;
+    /** @description Identity id. */
+    IdentityId: string;
+    /** @description Webhook endpoint id. */
+    WebhookEndpointId: string;
+    /** @description Event id (also the `webhook-id` of its deliveries). */
+    EventId: string;
+    /** @description Tenant id. */
+    TenantId: string;
+    /** @description Checkout id. */
+    CheckoutId: string;
+    /**
+     * Format: date-time
+     * @description RFC 3339 date-time, UTC.
+     */
+    Timestamp: string;
+    /**
+     * Format: date-time
+     * @description RFC 3339 date-time, UTC, or null.
+     */
+    NullableTimestamp: string | null;
+    /**
+     * Format: email
+     * @description A bare address, `local@domain`.
+     */
+    EmailAddress: string;
+    /**
+     * @description One mailbox: a bare address (`jane@example.com`) or a display name and address
+     *     (`Jane Doe <jane@example.com>`, `"Doe, Jane" <jane@example.com>`). Never a list.
+     */
+    Mailbox: string;
+    /** @description A lowercase DNS hostname (no trailing dot), e.g. `mail.example.com`. */
+    Domain: string;
+    /** @description A plan id from the catalogue; `free` is the free tier. */
+    PlanId: string;
+    /** @description ISO 4217 currency code, e.g. `EUR`. */
+    Currency: string;
+    /** @description An amount in the smallest currency unit. */
+    Cents: number;
+    /**
+     * @description `full`: every bearer route. `sending`: only POST /emails and POST /emails/test.
+     * @enum {string}
+     */
+    Permission: 'full' | 'sending';
+    /**
+     * @description Stable machine-readable code; the HTTP status of each code is fixed: 400 validation_failed,
+     *     malformed_json, malformed_request, body_too_deep, body_too_complex, identity_unverified,
+     *     from_domain_mismatch, token_invalid, payment_id_missing; 401 unauthorized, restricted_api_key,
+     *     signature_invalid; 402 payment_declined; 404 not_found, route_not_found, no_subscription;
+     *     405 method_not_allowed; 408 request_timeout; 409 already_exists,
+     *     already_subscribed, quote_not_consented, quote_stale; 410 token_expired; 413 payload_too_large;
+     *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, unknown_plan,
+     *     plan_not_purchasable, plan_not_grantable, not_an_upgrade, not_a_downgrade, downgrade_to_free,
+     *     tier_change_not_allowed;
+     *     429 rate_limited, idempotency_key_in_flight; 431 headers_too_large; 500 internal; 501 not_implemented;
+     *     503 billing_not_configured, billing_unavailable, service_unavailable, service_busy, outcome_unknown;
+     *     504 service_timeout.
+     * @enum {string}
+     */
+    ProblemCode:
+      | 'validation_failed'
+      | 'malformed_json'
+      | 'malformed_request'
+      | 'body_too_deep'
+      | 'body_too_complex'
+      | 'request_timeout'
+      | 'payload_too_large'
+      | 'unsupported_media_type'
+      | 'headers_too_large'
+      | 'unauthorized'
+      | 'signature_invalid'
+      | 'restricted_api_key'
+      | 'not_found'
+      | 'route_not_found'
+      | 'method_not_allowed'
+      | 'already_exists'
+      | 'identity_unverified'
+      | 'from_domain_mismatch'
+      | 'quota_exceeded'
+      | 'rate_limited'
+      | 'idempotency_key_reused'
+      | 'idempotency_key_in_flight'
+      | 'token_invalid'
+      | 'token_expired'
+      | 'payment_id_missing'
+      | 'payment_declined'
+      | 'no_subscription'
+      | 'already_subscribed'
+      | 'quote_not_consented'
+      | 'quote_stale'
+      | 'unknown_plan'
+      | 'plan_not_purchasable'
+      | 'plan_not_grantable'
+      | 'not_an_upgrade'
+      | 'not_a_downgrade'
+      | 'downgrade_to_free'
+      | 'tier_change_not_allowed'
+      | 'billing_not_configured'
+      | 'billing_unavailable'
+      | 'internal'
+      | 'not_implemented'
+      | 'service_unavailable'
+      | 'service_busy'
+      | 'outcome_unknown'
+      | 'service_timeout';
+    /**
+     * @description RFC 9457 problem details (`application/problem+json`). Clients branch on `code` (or the equivalent `type`),
+     *     never on `title` or `detail`. Extension members may be added; ignore the ones you do not know.
+     */
+    Problem: {
+      /**
+       * Format: uri
+       * @description `https://mailplane.dev/problems/<code>`; identifies the problem type (not meant to be dereferenced).
+       */
+      type: string;
+      /** @description Short summary of the problem type; the same for every occurrence. */
+      title: string;
+      /** @description The HTTP status of this response. */
+      status: number;
+      /** @description What went wrong this time, written to help fix the request. */
+      detail?: string;
+      /**
+       * Format: uri-reference
+       * @description The request path that failed.
+       */
+      instance?: string;
+      code: components['schemas']['ProblemCode'];
+      /** @description Same as the `X-Request-Id` response header. */
+      requestId: string;
+      /** @description With `validation_failed`, one entry per offending field. */
+      errors?: {
+        /** @description JSON Pointer into the request, prefixed by its part: `/body/subject`, `/query/limit`, `/params/id`, `/headers/idempotency-key`. */
+        path: string;
+        message: string;
+      }[];
+    };
+    /** @description A `quota_exceeded` problem with the monthly quota figures. */
+    QuotaProblem: components['schemas']['Problem'] & {
+      /** @constant */
+      code?: 'quota_exceeded';
+      /** @description Monthly email quota of the plan. */
+      limit: number;
+      /** @description Emails counted this month. */
+      used: number;
+      /**
+       * Format: date-time
+       * @description Start of the next calendar month, UTC, when the count restarts.
+       */
+      resetAt: string;
+    };
+    /** @description A `Problem`; when its code is `quota_exceeded` it is a `QuotaProblem`. */
+    QuotaOrProblem: components['schemas']['Problem'];
+    CreateApiKeyRequest: {
+      /** @description A label for people. */
+      name: string;
+      /** @default full */
+      permission?: components['schemas']['Permission'];
+    };
+    ApiKeyFields: {
+      id: components['schemas']['ApiKeyId'];
+      name: string;
+      permission: components['schemas']['Permission'];
+      /** @description The first 12 characters of the key (`mp_` and the start of the id); safe to show. */
+      prefix: string;
+      createdAt: components['schemas']['Timestamp'];
+      /** @description Last successful authentication, to the minute; null when never used. */
+      lastUsedAt: components['schemas']['NullableTimestamp'];
+    };
+    /** @description An API key, without its secret. */
+    ApiKey: components['schemas']['ApiKeyFields'];
+    /** @description A newly created API key with the full token in `key`, shown this once. */
+    CreatedApiKey: components['schemas']['ApiKeyFields'] & {
+      /** @description The full API key. */
+      key: string;
+    };
+    ApiKeyList: {
+      data: components['schemas']['ApiKey'][];
+    };
+    /**
+     * @description `queued`: accepted, waiting for the relay. `sending`: a worker holds it. `deferred`: a temporary failure
+     *     (4xx or connection error), another attempt is scheduled. `sent`: the receiving MTA accepted it (2xx after
+     *     DATA). `failed`: a permanent failure (5xx) or retries exhausted. `suppressed`: the recipient is on the
+     *     suppression list; never relayed. Moves: queued → sending → sent | deferred | failed | suppressed; deferred →
+     *     sending; a message is `suppressed` at acceptance, or at an attempt when its recipient was suppressed since. `sent`, `failed` and `suppressed` are final.
+     * @enum {string}
+     */
+    MessageStatus: 'queued' | 'sending' | 'deferred' | 'sent' | 'failed' | 'suppressed';
+    /**
+     * @description `test` for messages sent by POST /emails/test, `standard` otherwise.
+     * @enum {string}
+     */
+    MessageKind: 'standard' | 'test';
+    /**
+     * @description An RFC 5322 field name (printable ASCII without `:`), at most 76 characters, and none of the headers the
+     *     platform sets itself (case-insensitive): From, To, Cc, Bcc, Subject, Reply-To, Sender, Date, Message-ID,
+     *     MIME-Version, Content-Type, Content-Transfer-Encoding, DKIM-Signature, List-Unsubscribe,
+     *     List-Unsubscribe-Post, Return-Path, Received.
+     */
+    HeaderName: string;
+    /** @description A label to filter and report on; names should be unique within a message. */
+    Tag: {
+      name: string;
+      value: string;
+    };
+    /** @description Up to 20 string values of your own, returned on GET /emails/{id} and in events; never put in the message. */
+    Metadata: {
+      [key: string]: string;
+    };
+    Attachment: {
+      /** @description File name without a path. */
+      filename: string;
+      /**
+       * Format: byte
+       * @description The bytes, base64 (standard alphabet, no line breaks).
+       */
+      content: string;
+      /** @description Media type; guessed from the file name when omitted. */
+      contentType?: string;
+    };
+    /** @description One message to one recipient. At least one of `text` and `html`. */
+    SendEmailRequest: {
+      /** @description Sender; its domain must be a verified identity of the tenant. */
+      from: components['schemas']['Mailbox'];
+      /** @description The one recipient. */
+      to: components['schemas']['Mailbox'];
+      subject: string;
+      /** @description Plain-text body. */
+      text?: string;
+      /** @description HTML body. */
+      html?: string;
+      replyTo?: components['schemas']['Mailbox'];
+      /** @description Custom headers added to the message. Values have no CR or LF. */
+      headers?: {
+        [key: string]: string;
+      };
+      tags?: components['schemas']['Tag'][];
+      metadata?: components['schemas']['Metadata'];
+      /** @description At most 10, and at most 10 MiB in total after base64 decoding. */
+      attachments?: components['schemas']['Attachment'][];
+      /** @description Identity to sign with; by default the identity of the From domain. */
+      identityId?: components['schemas']['IdentityId'];
+    };
+    SendTestEmailRequest: {
+      to: components['schemas']['Mailbox'];
+      identityId?: components['schemas']['IdentityId'];
+      /** @description Default "Mailplane test email". */
+      subject?: string;
+    };
+    SendResult: {
+      id: components['schemas']['MessageId'];
+      /**
+       * @description `suppressed` when the recipient is on the suppression list: accepted but never relayed.
+       * @enum {string}
+       */
+      status: 'queued' | 'suppressed';
+      kind: components['schemas']['MessageKind'];
+      createdAt: components['schemas']['Timestamp'];
+    };
+    EmailSummaryFields: {
+      id: components['schemas']['MessageId'];
+      kind: components['schemas']['MessageKind'];
+      status: components['schemas']['MessageStatus'];
+      identityId: components['schemas']['IdentityId'];
+      from: string;
+      to: string;
+      subject: string;
+      tags: components['schemas']['Tag'][];
+      createdAt: components['schemas']['Timestamp'];
+      updatedAt: components['schemas']['Timestamp'];
+    };
+    /** @description A message as listed. */
+    EmailSummary: components['schemas']['EmailSummaryFields'];
+    DeliveryAttempt: {
+      at: components['schemas']['Timestamp'];
+      /** @enum {string} */
+      outcome: 'sent' | 'deferred' | 'failed';
+      /** @description The MTA's reply code; null when no reply (connection error). */
+      smtpCode: number | null;
+      /** @description The MTA's reply text, or the connection error. */
+      response: string;
+      /** @description When deferred: the next attempt. */
+      nextAttemptAt?: components['schemas']['Timestamp'];
+    };
+    /** @description A message with its delivery attempts. */
+    Email: components['schemas']['EmailSummaryFields'] & {
+      replyTo: string | null;
+      metadata: {
+        [key: string]: string;
+      };
+      /** @description When the MTA accepted it. */
+      sentAt: components['schemas']['NullableTimestamp'];
+      /** @description Oldest first. */
+      attempts: components['schemas']['DeliveryAttempt'][];
+    };
+    EmailList: {
+      data: components['schemas']['EmailSummary'][];
+      /** @description Matches across all pages; with `q`, at most 10,100 (see `q`). */
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    CreateIdentityRequest: {
+      domain: components['schemas']['Domain'];
+      /**
+       * @description DKIM selector; the public key is published at `<selector>._domainkey.<domain>`.
+       * @default mp1
+       */
+      selector?: string;
+    };
+    DnsRecord: {
+      /**
+       * @description `dkim` is required to send; `spf` and `dmarc` are advisory.
+       * @enum {string}
+       */
+      purpose: 'dkim' | 'spf' | 'dmarc';
+      /** @constant */
+      type: 'TXT';
+      /** @description Fully qualified record name, e.g. `mp1._domainkey.example.com`. */
+      name: string;
+      /** @description The record value to publish, e.g. `v=DKIM1; k=rsa; p=…`. */
+      value: string;
+      /**
+       * @description `unchecked` before the first check; `found` as expected; `missing` no such record; `mismatch` a record exists with another value.
+       * @enum {string}
+       */
+      status: 'unchecked' | 'found' | 'missing' | 'mismatch';
+    };
+    /** @description A sending domain. The DKIM private key never appears in any response. */
+    Identity: {
+      id: components['schemas']['IdentityId'];
+      domain: components['schemas']['Domain'];
+      selector: string;
+      /**
+       * @description `pending` until the first check; `verified` when the last check found the DKIM record; `failed` when it did not.
+       * @enum {string}
+       */
+      status: 'pending' | 'verified' | 'failed';
+      dnsRecords: components['schemas']['DnsRecord'][];
+      createdAt: components['schemas']['Timestamp'];
+      verifiedAt: components['schemas']['NullableTimestamp'];
+      lastCheckedAt: components['schemas']['NullableTimestamp'];
+    };
+    IdentityList: {
+      data: components['schemas']['Identity'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    /**
+     * @description Outbound event types. `email.queued`: accepted and written to the outbox. `email.sent`: the receiving MTA
+     *     accepted the message (2xx after DATA) — not a proof of inbox delivery. `email.deferred`: temporary failure,
+     *     retry scheduled. `email.failed`: permanent failure or retries exhausted. `email.suppressed`: recipient on
+     *     the suppression list, never relayed. `recipient.unsubscribed`: a recipient unsubscribed and was added to
+     *     the suppression list. `identity.verified` / `identity.failed`: a DNS check changed the identity's status.
+     * @enum {string}
+     */
+    EventType:
+      | 'email.queued'
+      | 'email.sent'
+      | 'email.deferred'
+      | 'email.failed'
+      | 'email.suppressed'
+      | 'recipient.unsubscribed'
+      | 'identity.verified'
+      | 'identity.failed';
+    /** @description The event types to deliver; `*` for every type, present and future. */
+    EventTypeFilter: (
+      | 'email.queued'
+      | 'email.sent'
+      | 'email.deferred'
+      | 'email.failed'
+      | 'email.suppressed'
+      | 'recipient.unsubscribed'
+      | 'identity.verified'
+      | 'identity.failed'
+      | '*'
+    )[];
+    /**
+     * Format: uri
+     * @description Where deliveries are POSTed. `https://` only; `http://` is accepted for localhost, 127.0.0.1 and [::1]
+     *     only, and only when the webhooks service runs in sandbox mode (otherwise a 400 `validation_failed`).
+     *     Addresses resolving to private networks are refused at delivery time.
+     */
+    WebhookUrl: string;
+    CreateWebhookEndpointRequest: {
+      url: components['schemas']['WebhookUrl'];
+      eventTypes: components['schemas']['EventTypeFilter'];
+      /** @default  */
+      description?: string;
+      /** @default false */
+      disabled?: boolean;
+    };
+    /** @description The fields to change; at least one. */
+    UpdateWebhookEndpointRequest: {
+      url?: components['schemas']['WebhookUrl'];
+      eventTypes?: components['schemas']['EventTypeFilter'];
+      description?: string;
+      disabled?: boolean;
+    };
+    WebhookEndpointFields: {
+      id: components['schemas']['WebhookEndpointId'];
+      url: string;
+      eventTypes: components['schemas']['EventTypeFilter'];
+      description: string;
+      /** @description A disabled endpoint receives nothing. */
+      disabled: boolean;
+      createdAt: components['schemas']['Timestamp'];
+      updatedAt: components['schemas']['Timestamp'];
+    };
+    /** @description `whsec_` + base64 of 32 random bytes (Standard Webhooks); the HMAC key is the decoded bytes. */
+    WebhookSecret: string;
+    /** @description A webhook endpoint, without its secret. */
+    WebhookEndpoint: components['schemas']['WebhookEndpointFields'];
+    /** @description A new endpoint with its signing secret, shown this once. */
+    CreatedWebhookEndpoint: components['schemas']['WebhookEndpointFields'] & {
+      secret: components['schemas']['WebhookSecret'];
+    };
+    WebhookEndpointList: {
+      data: components['schemas']['WebhookEndpoint'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    RotatedSecret: {
+      secret: components['schemas']['WebhookSecret'];
+      /** @description Until then deliveries are signed with both the new and the previous secret. */
+      previousSecretExpiresAt: components['schemas']['Timestamp'];
+    };
+    /** @description The body of an outbound delivery. `data` depends on `type` (see schemas/events.json). */
+    WebhookEvent: {
+      id: components['schemas']['EventId'];
+      type: components['schemas']['EventType'];
+      createdAt: components['schemas']['Timestamp'];
+      data: Record<string, unknown>;
+    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+    AddSuppressionRequest: {
+      email: components['schemas']['EmailAddress'];
+      /**
+       * @default manual
+       * @enum {string}
+       */
+      reason?: 'manual' | 'bounced' | 'unsubscribed';
+    };
+    Suppression: {
+      /** @description Lowercased address. */
+      email: string;
+      /**
+       * @description `unsubscribed` by the recipient; `manual` added through the API; `bounced` after a hard bounce (the receiving MTA said the address does not exist: 5.1.x).
+       * @enum {string}
+       */
+      reason: 'unsubscribed' | 'manual' | 'bounced';
+      createdAt: components['schemas']['Timestamp'];
+      /** @description The message that caused it (unsubscribe link, bounce); null when added through the API. */
+      messageId: string | null;
+    };
+    SuppressionList: {
+      data: components['schemas']['Suppression'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    /** @description Opaque signed token; its format belongs to the mail service. */
+    UnsubscribeToken: string;
+    /** @description RFC 8058 one-click body, optionally with the token. Extra fields are ignored. */
+    UnsubscribeForm: {
+      /** @constant */
+      'List-Unsubscribe'?: 'One-Click';
+      token?: components['schemas']['UnsubscribeToken'];
+    };
+    UnsubscribeRequest: {
+      token: components['schemas']['UnsubscribeToken'];
+    };
+    UnsubscribeConfirmation: {
+      /** @constant */
+      unsubscribed: true;
+      /** @description The address, masked: first character of the local part, `***`, `@domain` (`j***@example.com`). */
+      email: string;
+    };
+    CheckoutRequest: {
+      /** @description Billing contact; resolved by the server when absent. */
+      email?: components['schemas']['EmailAddress'];
+      /** @description Billing contact name; resolved by the server when absent. */
+      name?: string;
+      /** @description One of the ids GET /billing/checkout-methods returns for the plan; the provider's own selection screen decides when omitted. */
+      paymentMethod?: string;
+      plan: components['schemas']['PlanId'];
+      /**
+       * Format: uri
+       * @description Where the customer lands after paying; the configured default when omitted.
+       */
+      successUrl?: string;
+    };
+    CheckoutResult: {
+      /**
+       * Format: uri
+       * @description The provider's hosted checkout; redirect the customer there (GET).
+       */
+      checkoutUrl: string;
+      /** @description The provider's payment id (`tr_…`). */
+      paymentId: string;
+      plan: components['schemas']['PlanId'];
+      /** @description When the checkout stops accepting payment, when the provider says. */
+      expiresAt?: components['schemas']['Timestamp'];
+    };
+    CheckoutMethods: {
+      plan: components['schemas']['PlanId'];
+      methods: {
+        /** @description Pass as `paymentMethod` to POST /billing/checkout. */
+        id: string;
+        description: string;
+        /** Format: uri */
+        imageUrl?: string;
+      }[];
+    };
+    QuoteRequest: {
+      /** @description The larger tier to move to. */
+      plan: components['schemas']['PlanId'];
+    };
+    Quote: {
+      plan: components['schemas']['PlanId'];
+      currentPlan: components['schemas']['PlanId'];
+      /** @description Owed today for the rest of the period; 0 means granted without a charge. */
+      amountCents: components['schemas']['Cents'];
+      currency: components['schemas']['Currency'];
+      /** @description End of the current paid period. */
+      periodEnd: components['schemas']['Timestamp'];
+      /** @description True when `amountCents` is above `prorationFloorCents`. */
+      consentRequired: boolean;
+      /** @description Amounts up to this need no explicit consent (50). */
+      prorationFloorCents: components['schemas']['Cents'];
+    };
+    UpgradeRequest: {
+      /** @description The larger tier to move to. */
+      plan: components['schemas']['PlanId'];
+      /** @description The `amountCents` of the quote the customer agreed to. */
+      acceptedCents: components['schemas']['Cents'];
+      /**
+       * @description The amount was shown and agreed to; required above the proration floor.
+       * @default false
+       */
+      consented?: boolean;
+    };
+    UpgradeResult: {
+      plan: components['schemas']['PlanId'];
+      chargedCents: components['schemas']['Cents'];
+      currency: components['schemas']['Currency'];
+      effectiveAt: components['schemas']['Timestamp'];
+      /** @description The provider payment of the charge; null when nothing was charged. */
+      paymentId: string | null;
+    };
+    DowngradeRequest: {
+      /** @description The smaller paid tier to move to (not `free`). */
+      plan: components['schemas']['PlanId'];
+    };
+    DowngradeResult: {
+      /** @description The current tier, unchanged until `effectiveAt`. */
+      plan: components['schemas']['PlanId'];
+      scheduledPlan: components['schemas']['PlanId'];
+      /** @description The next renewal. */
+      effectiveAt: components['schemas']['Timestamp'];
+    };
+    CancelResult: {
+      /** @description The paid period keeps entitling until then. */
+      accessUntil: components['schemas']['Timestamp'];
+      /** @constant */
+      hasSubscription: true;
+      /** @constant */
+      cancelAtPeriodEnd: true;
+    };
+    BillingState: {
+      /** @description True while an entitling paid subscription exists (`active` or `past_due`). */
+      hasSubscription: boolean;
+      /** @description The tier paid for, the tier granted from the back-office, or `free`. */
+      plan: components['schemas']['PlanId'];
+      /**
+       * @description True while the tier is a back-office grant: nothing was paid, `hasSubscription` is false, `status` is that
+       *     of the paid subscription (if any ever was), and `currentPeriodEnd` is when the grant ends (null: until
+       *     taken back).
+       */
+      granted: boolean;
+      /** @description This calendar month's sending as POST /emails counts it; null when the mail service cannot be asked. */
+      usage: null | components['schemas']['MonthlyUsage'];
+      /**
+       * @description `none`: never subscribed. `active`: paid up (see `cancelAtPeriodEnd`). `past_due`: a renewal payment
+       *     failed; still entitling until `fixUntil`. `canceled`: ended by cancellation; back on free. `lapsed`:
+       *     ended because a failed payment was not fixed in time; back on free.
+       * @enum {string}
+       */
+      status: 'none' | 'active' | 'past_due' | 'canceled' | 'lapsed';
+      paymentFailed: boolean;
+      /** @description When `paymentFailed`: the last moment to fix the payment before the subscription lapses. */
+      fixUntil: components['schemas']['NullableTimestamp'];
+      currentPeriodEnd: components['schemas']['NullableTimestamp'];
+      cancelAtPeriodEnd: boolean;
+      scheduledChange: null | {
+        /** @constant */
+        kind: 'downgrade';
+        plan: components['schemas']['PlanId'];
+        effectiveAt: components['schemas']['Timestamp'];
+      };
+      /** @description Emails per calendar month (UTC) the tier allows. */
+      monthlyEmailQuota: number;
+    };
+    MonthlyUsage: {
+      /** @description Emails counted against this month's quota so far (test emails are not). */
+      used: number;
+      /** @description The quota POST /emails enforces now. */
+      limit: number;
+      /** @description When the count starts again: the next month, UTC. */
+      resetAt: components['schemas']['Timestamp'];
+    };
+    GrantRequest: {
+      /** @description A zero-priced plan of the catalogue. */
+      plan: components['schemas']['PlanId'];
+      /** @description When the grant ends; until taken back when absent. */
+      until?: components['schemas']['Timestamp'];
+    };
+    LedgerEntry: {
+      /** @enum {string} */
+      kind: 'charge' | 'refund' | 'grant';
+      /** @description The provider's id: the payment (`tr_…`) of a charge or grant, the refund (`re_…`); null for a grant without payment. */
+      providerId: string | null;
+      paymentId: string | null;
+      amountCents: components['schemas']['Cents'];
+      currency: components['schemas']['Currency'];
+      plan: string | null;
+      /** @enum {string} */
+      source: 'checkout' | 'upgrade' | 'back-office';
+      at: components['schemas']['Timestamp'];
+      /**
+       * @description Charges only.
+       * @enum {string}
+       */
+      outcome?: 'pending' | 'granted' | 'refund_due' | 'refunded';
+    };
+    TenantBilling: {
+      tenantId: components['schemas']['TenantId'];
+      state: components['schemas']['BillingState'];
+      ledger: {
+        chargedCents: components['schemas']['Cents'];
+        refundedCents: components['schemas']['Cents'];
+        grantedCents: components['schemas']['Cents'];
+        /** @description charged − refunded = granted. */
+        balanced: boolean;
+        /** @description Paid charges neither granted nor refunded yet (being repaired). */
+        unsettled: number;
+        /** @description Oldest first. */
+        entries: components['schemas']['LedgerEntry'][];
+      };
+    };
+    Plan: {
+      id: components['schemas']['PlanId'];
+      name: string;
+      priceCents: components['schemas']['Cents'];
+      /** @constant */
+      interval: 'month';
+      /** @description False for zero-priced plans and whenever the catalogue is degraded. */
+      purchasable: boolean;
+      /** @description The hub's price id; absent when the catalogue is degraded. */
+      priceId?: string;
+      monthlyEmailQuota: number;
+    };
+    Catalogue: {
+      /** @description True when the hub could not be reached and the last catalogue is replayed. */
+      degraded: boolean;
+      currency: components['schemas']['Currency'];
+      /** @description Cheapest first. */
+      plans: components['schemas']['Plan'][];
+    };
+    /** @description A lifecycle event of the billing hub; verified and parsed by billing, not by the gateway. */
+    HubEvent: {
+      id: string;
+      type: string;
+    };
+    /** @description A payment notification; only `id` is read, everything else is re-fetched. */
+    PaymentNotification: {
+      id: string;
+    };
+    Health: {
+      /** @enum {string} */
+      status: 'ok' | 'degraded';
+      services: {
+        billing: components['schemas']['ServiceHealth'];
+        mail: components['schemas']['ServiceHealth'];
+        webhooks: components['schemas']['ServiceHealth'];
+      };
+    };
+    /** @enum {string} */
+    ServiceHealth: 'up' | 'down';
+    CreateTenantRequest: {
+      name: string;
+      /**
+       * @description A sandbox tenant for local development and tests.
+       * @default false
+       */
+      sandbox?: boolean;
+    };
+    TenantList: {
+      data: {
+        tenantId: components['schemas']['TenantId'];
+        name: string;
+        sandbox: boolean;
+        createdAt: components['schemas']['Timestamp'];
+      }[];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    CreatedTenant: {
+      tenantId: components['schemas']['TenantId'];
+      name: string;
+      apiKey: components['schemas']['CreatedApiKey'];
+    };
+    '$defs-MessageId': string;
+    '$defs-IdentityId': string;
+    EmailFields: {
+      messageId: components['schemas']['$defs-MessageId'];
+      /** @enum {unknown} */
+      kind: 'standard' | 'test';
+      identityId: components['schemas']['$defs-IdentityId'];
+      from: string;
+      to: string;
+      subject: string;
+      tags: {
+        name: string;
+        value: string;
+      }[];
+      metadata: {
+        [key: string]: string;
+      };
+    };
+    /** @description email.queued and email.suppressed: the message as accepted. */
+    EmailEvent: components['schemas']['EmailFields'];
+    /** Format: date-time */
+    '$defs-Timestamp': string;
+    /** @description email.sent: the receiving MTA answered 2xx to DATA. */
+    EmailSent: components['schemas']['EmailFields'] & {
+      attempt: number;
+      smtpCode: number;
+      response: string;
+      sentAt: components['schemas']['$defs-Timestamp'];
+    };
+    /** @description email.deferred: a temporary failure; another attempt at nextAttemptAt. */
+    EmailDeferred: components['schemas']['EmailFields'] & {
+      attempt: number;
+      /** @description null for a connection error. */
+      smtpCode: number | null;
+      response: string;
+      nextAttemptAt: components['schemas']['$defs-Timestamp'];
+    };
+    /** @description email.failed: a permanent failure, or retries exhausted. */
+    EmailFailed: components['schemas']['EmailFields'] & {
+      attempt: number;
+      smtpCode: number | null;
+      response: string;
+      /**
+       * @description rejected: a 5xx answer; retries_exhausted: only temporary failures until the last attempt.
+       * @enum {unknown}
+       */
+      reason: 'rejected' | 'retries_exhausted';
+    };
+    /** @description recipient.unsubscribed: the address was added to the suppression list by its owner. */
+    RecipientUnsubscribed: {
+      /** @description Lowercased address. */
+      email: string;
+      /** @description The message whose link was used. */
+      messageId: components['schemas']['$defs-MessageId'] | null;
+    };
+    /** @description identity.verified and identity.failed: a DNS check changed the identity's status. */
+    IdentityChecked: {
+      identityId: components['schemas']['$defs-IdentityId'];
+      domain: string;
+      /** @enum {unknown} */
+      status: 'verified' | 'failed';
+      checkedAt: components['schemas']['$defs-Timestamp'];
+    };
+  };
+  responses: {
+    /** @description Done; no body. */
+    NoContent: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /**
+     * @description `validation_failed` (with `errors[]`, one per offending field), `malformed_json`, `body_too_deep` or
+     *     `body_too_complex` (see the input limits in the conventions), or an operation-specific 400 code named in
+     *     the operation's description.
+     */
+    BadRequest: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /**
+     * @description `unauthorized`: the credentials are missing, malformed, unknown or revoked. `restricted_api_key`: a
+     *     sending-only key on a route that needs a full key.
+     */
+    Unauthorized: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `not_found` (unknown id, or another tenant's resource), or `no_subscription` on billing routes. */
+    NotFound: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description The conflict code named in the operation's description. */
+    Conflict: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description The well-formed request cannot be honoured; the code is named in the operation's description. */
+    Unprocessable: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `billing_not_configured`, or `billing_unavailable` (the hub or the provider cannot be reached). */
+    BillingUnavailable: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `internal`: an unexpected failure; the body never carries internal details. */
+    Internal: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /**
+     * @description Cross-cutting problems any operation may answer, and only these (`x-statuses`): 413 `payload_too_large`,
+     *     415 `unsupported_media_type` (also for a `Content-Encoding` other than `identity`, with
+     *     `Accept-Encoding: identity`), 431 `headers_too_large`, 500 `internal`, 501 `not_implemented`,
+     *     503 `service_unavailable`, `service_busy` (nothing was done; retry after `Retry-After`) and
+     *     `outcome_unknown` (a state-changing request was handed over and its answer lost; retry it with the
+     *     same Idempotency-Key to learn the outcome), 504 `service_timeout` (a read got no answer in time).
+     */
+    Default: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /**
+     * @description Gateway-level failures of an inbound webhook, and only these (`x-statuses`): 413 too large, 415 a media
+     *     type or `Content-Encoding` the operation does not take, 500 not applied, 503 billing unreachable,
+     *     504 billing too slow; the caller retries.
+     */
+    DefaultText: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'text/plain': string;
+      };
+    };
+  };
+  parameters: {
+    /** @description Page size. Outside 1–100 is a 400 (never clamped). */
+    Limit: number;
+    /** @description Items to skip. Outside 0–10000 is a 400 (never clamped); page deeper with filters. */
+    Offset: number;
+    /** @description The tenant id. */
+    TenantIdPath: components['schemas']['TenantId'];
+    /** @description The API key id. */
+    KeyId: components['schemas']['ApiKeyId'];
+    /** @description The message id. */
+    EmailId: components['schemas']['MessageId'];
+    /** @description The identity id. */
+    IdentityIdPath: components['schemas']['IdentityId'];
+    /** @description The webhook endpoint id. */
+    EndpointId: components['schemas']['WebhookEndpointId'];
+    /**
+     * @description A unique key for safely retrying this request, kept 24 hours per tenant. 1–255 printable ASCII
+     *     characters (a UUID is recommended). The structured-field form with surrounding double quotes is accepted;
+     *     the quotes are not part of the key.
+     */
+    IdempotencyKey: string;
+    /** @description The opaque, signed unsubscribe token from the message. */
+    UnsubscribeToken: components['schemas']['UnsubscribeToken'];
+    /** @description The unsubscribe token, as in the `List-Unsubscribe` URL (or send it in the body). */
+    UnsubscribeTokenOptional: components['schemas']['UnsubscribeToken'];
+  };
+  requestBodies: never;
+  headers: {
+    /**
+     * @description The request id: the caller's `X-Request-Id` when it matches `^[A-Za-z0-9._:-]{1,64}$`, else a fresh `req_…`.
+     *     The same value is in problem bodies (`requestId`), logs and broker messages (`correlationId`).
+     */
+    XRequestId: string;
+    /** @description How long a browser or cache may keep the answer. */
+    CacheControl: string;
+    /** @description Seconds to wait before retrying (delay-seconds, never an HTTP-date). */
+    RetryAfter: number;
+    /** @description The rate-limit policy (draft-ietf-httpapi-ratelimit-headers), e.g. `"send";q=10;w=1`. */
+    RateLimitPolicy: string;
+    /** @description The remaining quota of the policy, e.g. `"send";r=0;t=1` (`t` in seconds until more quota). */
+    RateLimit: string;
+    /** @description `true` when this response is the stored result of an earlier request with the same Idempotency-Key. */
+    IdempotentReplayed: 'true';
+  };
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  listApiKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The active keys, newest first. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiKeyList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  createApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateApiKeyRequest'];
+      };
+    };
+    responses: {
+      /** @description The created key, including the full token in `key` (shown once). */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedApiKey'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  revokeApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The API key id. */
+        id: components['parameters']['KeyId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['NoContent'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  listEmails: {
+    parameters: {
+      query?: {
+        /** @description Only messages sent through this identity. */
+        identityId?: components['schemas']['IdentityId'];
+        /** @description Only messages in this status. */
+        status?: components['schemas']['MessageStatus'];
+        /**
+         * @description Case-insensitive substring of the subject or of the recipient address. With `q`, the list's `total`
+         *     counts matches up to 10,100 (the deepest position `offset` + `limit` can reach) and stops there.
+         */
+        q?: string;
+        /**
+         * @description Only messages created at or after this instant (inclusive), RFC 3339. With `to`, it must be earlier than
+         *     `to` (else 400 `validation_failed` at `/query/from`): an empty or reversed range is a mistake, not a page.
+         */
+        from?: string;
+        /** @description Only messages created before this instant (exclusive), RFC 3339; a leap second is the next second. */
+        to?: string;
+        /** @description Page size. Outside 1–100 is a 400 (never clamped). */
+        limit?: components['parameters']['Limit'];
+        /** @description Items to skip. Outside 0–10000 is a 400 (never clamped); page deeper with filters. */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of message summaries. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmailList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  sendEmail: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description A unique key for safely retrying this request, kept 24 hours per tenant. 1–255 printable ASCII
+         *     characters (a UUID is recommended). The structured-field form with surrounding double quotes is accepted;
+         *     the quotes are not part of the key.
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SendEmailRequest'];
+      };
+    };
+    responses: {
+      /** @description Accepted and queued (or accepted and suppressed). */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SendResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description `quota_exceeded` (body is a `QuotaProblem`: `limit`, `used`, `resetAt`) or
+       *     `idempotency_key_reused` (a `Problem`).
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['QuotaOrProblem'];
+        };
+      };
+      /** @description `rate_limited`, or `idempotency_key_in_flight`. Retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      default: components['responses']['Default'];
+    };
+  };
+  sendTestEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SendTestEmailRequest'];
+      };
+    };
+    responses: {
+      /** @description Accepted and queued, with `kind=test`. */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SendResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  getEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The message id. */
+        id: components['parameters']['EmailId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The message view. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Email'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  listIdentities: {
+    parameters: {
+      query?: {
+        /** @description Page size. Outside 1–100 is a 400 (never clamped). */
+        limit?: components['parameters']['Limit'];
+        /** @description Items to skip. Outside 0–10000 is a 400 (never clamped); page deeper with filters. */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of identities, newest first. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IdentityList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  createIdentity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateIdentityRequest'];
+      };
+    };
+    responses: {
+      /** @description The new identity with the DNS records to publish. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Identity'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      409: components['responses']['Conflict'];
+      default: components['responses']['Default'];
+    };
+  };
+  getIdentity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The identity id. */
+        id: components['parameters']['IdentityIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The identity. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Identity'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  deleteIdentity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The identity id. */
+        id: components['parameters']['IdentityIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['NoContent'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  verifyIdentity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The identity id. */
+        id: components['parameters']['IdentityIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The identity with the result of this check. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Identity'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  listWebhookEndpoints: {
+    parameters: {
+      query?: {
+        /** @description Page size. Outside 1–100 is a 400 (never clamped). */
+        limit?: components['parameters']['Limit'];
+        /** @description Items to skip. Outside 0–10000 is a 400 (never clamped); page deeper with filters. */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of endpoints, newest first. Secrets are never listed. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpointList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  createWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateWebhookEndpointRequest'];
+      };
+    };
+    responses: {
+      /** @description The endpoint, with its signing secret (shown once). */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedWebhookEndpoint'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  getWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook endpoint id. */
+        id: components['parameters']['EndpointId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint (without its secret). */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  deleteWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook endpoint id. */
+        id: components['parameters']['EndpointId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['NoContent'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  updateWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook endpoint id. */
+        id: components['parameters']['EndpointId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateWebhookEndpointRequest'];
+      };
+    };
+    responses: {
+      204: components['responses']['NoContent'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  rotateWebhookEndpointSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook endpoint id. */
+        id: components['parameters']['EndpointId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new secret. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RotatedSecret'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  listSuppressions: {
+    parameters: {
+      query?: {
+        /** @description Case-insensitive substring of the address. */
+        q?: string;
+        /** @description Page size. Outside 1–100 is a 400 (never clamped). */
+        limit?: components['parameters']['Limit'];
+        /** @description Items to skip. Outside 0–10000 is a 400 (never clamped); page deeper with filters. */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of suppressions, newest first. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuppressionList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  addSuppression: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddSuppressionRequest'];
+      };
+    };
+    responses: {
+      /** @description Already suppressed; the existing record. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Suppression'];
+        };
+      };
+      /** @description Added. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Suppression'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  removeSuppression: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The suppressed address. */
+        email: components['schemas']['EmailAddress'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['NoContent'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  showUnsubscribePage: {
+    parameters: {
+      query: {
+        /** @description The opaque, signed unsubscribe token from the message. */
+        token: components['parameters']['UnsubscribeToken'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The confirmation page. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description `token_invalid`: the token is malformed or its signature does not verify. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `token_expired`: the token is genuine but older than its 60-day lifetime. */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      default: components['responses']['Default'];
+    };
+  };
+  unsubscribe: {
+    parameters: {
+      query?: {
+        /** @description The unsubscribe token, as in the `List-Unsubscribe` URL (or send it in the body). */
+        token?: components['parameters']['UnsubscribeTokenOptional'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['UnsubscribeForm'];
+        'multipart/form-data': components['schemas']['UnsubscribeForm'];
+        'application/json': components['schemas']['UnsubscribeRequest'];
+      };
+    };
+    responses: {
+      /** @description Unsubscribed (or already was). */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UnsubscribeConfirmation'];
+          'text/html': string;
+        };
+      };
+      /** @description `token_invalid` (or `validation_failed`). */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+          'text/html': string;
+        };
+      };
+      default: components['responses']['Default'];
+    };
+  };
+  createCheckout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CheckoutRequest'];
+      };
+    };
+    responses: {
+      /** @description The checkout to redirect the customer to. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['Unprocessable'];
+      503: components['responses']['BillingUnavailable'];
+      default: components['responses']['Default'];
+    };
+  };
+  listCheckoutMethods: {
+    parameters: {
+      query: {
+        /** @description The plan to buy. */
+        plan: components['schemas']['PlanId'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The eligible methods. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutMethods'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['Unprocessable'];
+      503: components['responses']['BillingUnavailable'];
+      default: components['responses']['Default'];
+    };
+  };
+  quoteUpgrade: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['QuoteRequest'];
+      };
+    };
+    responses: {
+      /** @description The quote. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Quote'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['Unprocessable'];
+      503: components['responses']['BillingUnavailable'];
+      default: components['responses']['Default'];
+    };
+  };
+  upgradeSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpgradeRequest'];
+      };
+    };
+    responses: {
+      /** @description Upgraded. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UpgradeResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      /** @description `payment_declined`: the charge was declined; the tier is unchanged. */
+      402: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['Unprocessable'];
+      503: components['responses']['BillingUnavailable'];
+      default: components['responses']['Default'];
+    };
+  };
+  downgradeSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DowngradeRequest'];
+      };
+    };
+    responses: {
+      /** @description The downgrade is scheduled. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DowngradeResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['Unprocessable'];
+      503: components['responses']['BillingUnavailable'];
+      default: components['responses']['Default'];
+    };
+  };
+  cancelPendingChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['NoContent'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['BillingUnavailable'];
+      default: components['responses']['Default'];
+    };
+  };
+  cancelSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cancelled at period end. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CancelResult'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['BillingUnavailable'];
+      default: components['responses']['Default'];
+    };
+  };
+  getBillingState: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The billing state. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingState'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['Internal'];
+      default: components['responses']['Default'];
+    };
+  };
+  getCatalogue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The catalogue. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Catalogue'];
+        };
+      };
+      default: components['responses']['Default'];
+    };
+  };
+  showCheckoutReturn: {
+    parameters: {
+      query: {
+        /** @description The checkout id, as in the return URL. */
+        checkout: components['schemas']['CheckoutId'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The payment's outcome, as a page. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      /** @description `not_found`: no such checkout. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      default: components['responses']['Default'];
+    };
+  };
+  hubWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HubEvent'];
+      };
+    };
+    responses: {
+      /** @description Accepted (applied, replayed or ignored). */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description Invalid signature. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      default: components['responses']['DefaultText'];
+    };
+  };
+  paymentProviderWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['PaymentNotification'];
+        'application/json': components['schemas']['PaymentNotification'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged (applied, replayed, or attributable to nobody). */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description No payment id in the body. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description Not applied; the provider should retry. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description Billing is not configured, or the provider cannot be reached; the provider should retry. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      default: components['responses']['DefaultText'];
+    };
+  };
+  health: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Health report. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Health'];
+        };
+      };
+      default: components['responses']['Default'];
+    };
+  };
+  getOpenApiJson: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The OpenAPI 3.1 document. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Cache-Control': components['headers']['CacheControl'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            openapi: '3.1.0';
+          };
+        };
+      };
+      default: components['responses']['Default'];
+    };
+  };
+  getOpenApiYaml: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The OpenAPI 3.1 document. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Cache-Control': components['headers']['CacheControl'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/yaml': string;
+        };
+      };
+      default: components['responses']['Default'];
+    };
+  };
+  showDocs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Cache-Control': components['headers']['CacheControl'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      default: components['responses']['Default'];
+    };
+  };
+  getDocsAsset: {
+    parameters: {
+      query?: {
+        /** @description The version of the page's assets, as the page links them. */
+        v?: string;
+      };
+      header?: never;
+      path: {
+        file: 'swagger-ui-bundle.js' | 'swagger-ui.css' | 'docs.js' | 'docs.css';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Cache-Control': components['headers']['CacheControl'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/javascript': string;
+          'text/css': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      default: components['responses']['Default'];
+    };
+  };
+  listTenants: {
+    parameters: {
+      query?: {
+        /** @description Page size. Outside 1–100 is a 400 (never clamped). */
+        limit?: components['parameters']['Limit'];
+        /** @description Items to skip. Outside 0–10000 is a 400 (never clamped); page deeper with filters. */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of tenants. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TenantList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  createTenant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTenantRequest'];
+      };
+    };
+    responses: {
+      /** @description The tenant and its first key. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedTenant'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  getTenantBilling: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The tenant id. */
+        tenantId: components['parameters']['TenantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The tenant's billing. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TenantBilling'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  grantPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The tenant id. */
+        tenantId: components['parameters']['TenantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GrantRequest'];
+      };
+    };
+    responses: {
+      /** @description Granted; the tenant's billing state. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingState'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['Unprocessable'];
+      503: components['responses']['BillingUnavailable'];
+      default: components['responses']['Default'];
+    };
+  };
+  revokeGrant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The tenant id. */
+        tenantId: components['parameters']['TenantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Taken back; the tenant's billing state. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingState'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  deliverEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        'webhook-id': components['schemas']['EventId'];
+        'webhook-timestamp': string;
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+}

@@ -1,0 +1,69 @@
+// Every operation of the contract, by operationId: how to call it and which SDK method does. `satisfies` makes an
+// operation the contract adds a type error here until it is mapped; test/operations.happy.test.ts checks the
+// methods and paths against openapi.yaml and that each named SDK method exists.
+import type { OperationId, WebhookOperationId } from './types';
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  /** The SDK method, `resource.method` on a Mailplane instance; or why no client calls it. */
+  sdk: string | { notInSdk: string };
+  /** Takes an `Idempotency-Key` header: auto-generated unless the caller gives or disables one. */
+  idempotencyKey?: true;
+}
+
+const PAGE_FOR_BROWSERS = { notInSdk: 'an HTML page for a person in a browser' };
+const INBOUND_WEBHOOK = { notInSdk: 'called by a third party (billing hub, payment provider), never by a tenant' };
+
+export const OPERATIONS = {
+  listApiKeys: { method: 'GET', path: '/api-keys', sdk: 'apiKeys.list' },
+  createApiKey: { method: 'POST', path: '/api-keys', sdk: 'apiKeys.create' },
+  revokeApiKey: { method: 'DELETE', path: '/api-keys/{id}', sdk: 'apiKeys.revoke' },
+  listEmails: { method: 'GET', path: '/emails', sdk: 'emails.list' },
+  sendEmail: { method: 'POST', path: '/emails', sdk: 'emails.send', idempotencyKey: true },
+  sendTestEmail: { method: 'POST', path: '/emails/test', sdk: 'emails.sendTest' },
+  getEmail: { method: 'GET', path: '/emails/{id}', sdk: 'emails.get' },
+  listIdentities: { method: 'GET', path: '/identities', sdk: 'identities.list' },
+  createIdentity: { method: 'POST', path: '/identities', sdk: 'identities.create' },
+  getIdentity: { method: 'GET', path: '/identities/{id}', sdk: 'identities.get' },
+  deleteIdentity: { method: 'DELETE', path: '/identities/{id}', sdk: 'identities.delete' },
+  verifyIdentity: { method: 'POST', path: '/identities/{id}/verify', sdk: 'identities.verify' },
+  listWebhookEndpoints: { method: 'GET', path: '/webhooks/endpoints', sdk: 'webhooks.list' },
+  createWebhookEndpoint: { method: 'POST', path: '/webhooks/endpoints', sdk: 'webhooks.create' },
+  getWebhookEndpoint: { method: 'GET', path: '/webhooks/endpoints/{id}', sdk: 'webhooks.get' },
+  updateWebhookEndpoint: { method: 'PATCH', path: '/webhooks/endpoints/{id}', sdk: 'webhooks.update' },
+  deleteWebhookEndpoint: { method: 'DELETE', path: '/webhooks/endpoints/{id}', sdk: 'webhooks.delete' },
+  rotateWebhookEndpointSecret: { method: 'POST', path: '/webhooks/endpoints/{id}/rotate-secret', sdk: 'webhooks.rotateSecret' },
+  listSuppressions: { method: 'GET', path: '/suppressions', sdk: 'suppressions.list' },
+  addSuppression: { method: 'POST', path: '/suppressions', sdk: 'suppressions.add' },
+  removeSuppression: { method: 'DELETE', path: '/suppressions/{email}', sdk: 'suppressions.remove' },
+  showUnsubscribePage: { method: 'GET', path: '/unsubscribe', sdk: PAGE_FOR_BROWSERS },
+  unsubscribe: { method: 'POST', path: '/unsubscribe', sdk: { notInSdk: "the recipient's mail client posts it (one-click unsubscribe)" } },
+  createCheckout: { method: 'POST', path: '/billing/checkout', sdk: 'billing.checkout' },
+  listCheckoutMethods: { method: 'GET', path: '/billing/checkout-methods', sdk: 'billing.checkoutMethods' },
+  quoteUpgrade: { method: 'POST', path: '/billing/upgrade/quote', sdk: 'billing.quoteUpgrade' },
+  upgradeSubscription: { method: 'POST', path: '/billing/upgrade', sdk: 'billing.upgrade' },
+  downgradeSubscription: { method: 'POST', path: '/billing/downgrade', sdk: 'billing.downgrade' },
+  cancelPendingChange: { method: 'DELETE', path: '/billing/pending-change', sdk: 'billing.cancelPendingChange' },
+  cancelSubscription: { method: 'DELETE', path: '/billing/subscription', sdk: 'billing.cancel' },
+  getBillingState: { method: 'GET', path: '/billing/state', sdk: 'billing.state' },
+  getCatalogue: { method: 'GET', path: '/billing/catalogue', sdk: 'billing.catalogue' },
+  showCheckoutReturn: { method: 'GET', path: '/billing/return', sdk: PAGE_FOR_BROWSERS },
+  hubWebhook: { method: 'POST', path: '/billing/webhook/subscription-hub', sdk: INBOUND_WEBHOOK },
+  paymentProviderWebhook: { method: 'POST', path: '/billing/webhook/payment-provider', sdk: INBOUND_WEBHOOK },
+  health: { method: 'GET', path: '/healthz', sdk: 'health' },
+  getOpenApiJson: { method: 'GET', path: '/openapi.json', sdk: { notInSdk: 'the contract the SDK is generated from' } },
+  getOpenApiYaml: { method: 'GET', path: '/openapi.yaml', sdk: { notInSdk: 'the contract the SDK is generated from' } },
+  showDocs: { method: 'GET', path: '/docs', sdk: PAGE_FOR_BROWSERS },
+  getDocsAsset: { method: 'GET', path: '/docs/assets/{file}', sdk: { notInSdk: 'a file of the docs page' } },
+  createTenant: { method: 'POST', path: '/admin/tenants', sdk: 'admin.createTenant' },
+  listTenants: { method: 'GET', path: '/admin/tenants', sdk: 'admin.listTenants' },
+  getTenantBilling: { method: 'GET', path: '/admin/tenants/{tenantId}/billing', sdk: 'admin.tenantBilling' },
+  grantPlan: { method: 'POST', path: '/admin/tenants/{tenantId}/grant', sdk: 'admin.grantPlan' },
+  revokeGrant: { method: 'DELETE', path: '/admin/tenants/{tenantId}/grant', sdk: 'admin.revokeGrant' },
+} as const satisfies Record<OperationId, Route>;
+
+/** The contract's outbound `webhooks`: what the SDK offers the receiving side. */
+export const WEBHOOK_OPERATIONS = {
+  deliverEvent: { sdk: 'verifyWebhook' },
+} as const satisfies Record<WebhookOperationId, { sdk: string }>;
