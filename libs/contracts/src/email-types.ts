@@ -15,7 +15,7 @@ export interface Attachment {
   contentType?: string;
 }
 
-/** Body of POST /emails. At least one of `text` and `html`. */
+/** Body of POST /emails. At least one of `text` (not empty) and `html`; `text: ""` with `html` opts out of the derived plain-text part. */
 export interface SendEmailRequest {
   from: string;
   to: string;
@@ -68,10 +68,30 @@ export interface DeliveryAttempt {
   nextAttemptAt?: string;
 }
 
+/** An attachment as reads describe it, without its bytes. */
+export interface AttachedFile {
+  filename: string;
+  contentType: string;
+  /** Bytes after base64 decoding. */
+  size: number;
+}
+
+/** The body as sent, while retained: `text` null when derived from the HTML, `""` when the sender opted out. */
+export interface EmailBody {
+  text: string | null;
+  html: string | null;
+  attachments: AttachedFile[];
+}
+
 /** GET /emails/{id}. */
 export interface Email extends EmailSummary {
   replyTo: string | null;
   metadata: Record<string, string>;
   sentAt: string | null;
   attempts: DeliveryAttempt[];
+  headers: Record<string, string>;
+  /** Null once retention deleted it. */
+  body: EmailBody | null;
+  bodyExpiresAt: string | null;
+  bodyPurgedAt: string | null;
 }

@@ -61,6 +61,47 @@ export interface RotatedSecret {
   previousSecretExpiresAt: string;
 }
 
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+/** One POST of a delivery; `responseBody` is the first 4096 bytes of the answer. */
+export interface WebhookDeliveryAttempt {
+  at: string;
+  statusCode: number | null;
+  durationMs: number;
+  responseBody: string | null;
+  responseBodyTruncated: boolean;
+  error: string | null;
+}
+
+/** One event for one endpoint, with its attempts (GET /webhooks/endpoints/{id}/deliveries). */
+export interface WebhookDelivery {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: WebhookEventType;
+  status: WebhookDeliveryStatus;
+  attempts: WebhookDeliveryAttempt[];
+  nextAttemptAt: string | null;
+  redeliveredAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /webhooks/deliveries/{id}: the delivery and the event body it POSTs. */
+export interface WebhookDeliveryDetail extends WebhookDelivery {
+  event: WebhookEvent;
+}
+
+export interface ReplayWebhookDeliveriesRequest {
+  since: string;
+}
+
+export interface ReplayResult {
+  queued: number;
+  hasMore: boolean;
+  nextSince: string | null;
+}
+
 /** The body of an outbound webhook delivery. */
 export interface WebhookEvent<T = Record<string, unknown>> {
   id: string;

@@ -35,6 +35,21 @@ const endpoint: T.WebhookEndpoint = {
   createdAt: NOW,
   updatedAt: NOW,
 };
+const delivery: T.WebhookDelivery = {
+  id: 'whd_01j9zzzzzzzzzzzzzzzzzzzzzz',
+  endpointId: endpoint.id,
+  eventId: 'evt_01j9zzzzzzzzzzzzzzzzzzzzzz',
+  eventType: 'email.queued',
+  status: 'pending',
+  attempts: [
+    { at: NOW, statusCode: 503, durationMs: 12, responseBody: 'down', responseBodyTruncated: false, error: null },
+    { at: NOW, statusCode: null, durationMs: 15000, responseBody: null, responseBodyTruncated: false, error: 'ECONNABORTED: timeout' },
+  ],
+  nextAttemptAt: NOW,
+  redeliveredAt: null,
+  createdAt: NOW,
+  updatedAt: NOW,
+};
 const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
 const samples: Array<[string, unknown]> = [
@@ -80,7 +95,15 @@ const samples: Array<[string, unknown]> = [
       metadata: {},
       sentAt: null,
       attempts: [{ at: NOW, outcome: 'deferred', smtpCode: null, response: 'ECONNREFUSED', nextAttemptAt: NOW }],
+      headers: { 'X-Campaign': 'spring' },
+      body: { text: null, html: '<p>Hi</p>', attachments: [{ filename: 'a.pdf', contentType: 'application/pdf', size: 3 }] },
+      bodyExpiresAt: NOW,
+      bodyPurgedAt: null,
     } satisfies T.Email,
+  ],
+  [
+    'Email',
+    { ...summary, replyTo: null, metadata: {}, sentAt: NOW, attempts: [], headers: {}, body: null, bodyExpiresAt: NOW, bodyPurgedAt: NOW } satisfies T.Email,
   ],
   ['CreateIdentityRequest', { domain: 'acme.example.com', selector: 'mp2' } satisfies T.CreateIdentityRequest],
   [
@@ -103,6 +126,22 @@ const samples: Array<[string, unknown]> = [
   ['WebhookEndpoint', endpoint],
   ['CreatedWebhookEndpoint', { ...endpoint, secret } satisfies T.CreatedWebhookEndpoint],
   ['RotatedSecret', { secret, previousSecretExpiresAt: NOW } satisfies T.RotatedSecret],
+  ['WebhookDelivery', delivery],
+  [
+    'WebhookDeliveryDetail',
+    {
+      ...delivery,
+      eventType: 'identity.verified',
+      event: {
+        id: delivery.eventId,
+        type: 'identity.verified',
+        createdAt: NOW,
+        data: { identityId: 'idn_01j9zzzzzzzzzzzzzzzzzzzzzz', domain: 'acme.example.com', status: 'verified', checkedAt: NOW },
+      },
+    } satisfies T.WebhookDeliveryDetail,
+  ],
+  ['ReplayWebhookDeliveriesRequest', { since: NOW } satisfies T.ReplayWebhookDeliveriesRequest],
+  ['ReplayResult', { queued: 3, hasMore: true, nextSince: NOW } satisfies T.ReplayResult],
   [
     'WebhookEvent',
     {
