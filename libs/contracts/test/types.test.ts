@@ -103,7 +103,17 @@ const samples: Array<[string, unknown]> = [
   ],
   [
     'Email',
-    { ...summary, replyTo: null, metadata: {}, sentAt: NOW, attempts: [], headers: {}, body: null, bodyExpiresAt: NOW, bodyPurgedAt: NOW } satisfies T.Email,
+    {
+      ...summary,
+      replyTo: null,
+      metadata: {},
+      sentAt: NOW,
+      attempts: [],
+      headers: {},
+      body: null,
+      bodyExpiresAt: NOW,
+      bodyPurgedAt: NOW,
+    } satisfies T.Email,
   ],
   ['CreateIdentityRequest', { domain: 'acme.example.com', selector: 'mp2' } satisfies T.CreateIdentityRequest],
   [

@@ -22,8 +22,7 @@ type EndpointInput = { url: string; eventTypes: (WebhookEventType | '*')[]; desc
 
 export function webhooksHandlers(deps: WebhooksDeps): OperationHandlers {
   return {
-    listWebhookEndpoints: async (r) =>
-      json(await listEndpoints(deps, tenant(r), page(r))),
+    listWebhookEndpoints: async (r) => json(await listEndpoints(deps, tenant(r), page(r))),
     createWebhookEndpoint: async (r) => json(await createEndpoint(deps, tenant(r), r.body as EndpointInput), 201),
     getWebhookEndpoint: async (r) => json(endpointView(await getEndpoint(deps, tenant(r), id(r)))),
     updateWebhookEndpoint: async (r) => {
@@ -36,7 +35,9 @@ export function webhooksHandlers(deps: WebhooksDeps): OperationHandlers {
     },
     rotateWebhookEndpointSecret: async (r) => json(await rotateSecret(deps, tenant(r), id(r))),
     listWebhookDeliveries: async (r) =>
-      json(await listDeliveries(deps, tenant(r), id(r), { status: r.query.status, eventType: r.query.eventType } as DeliveryFilter, page(r))),
+      json(
+        await listDeliveries(deps, tenant(r), id(r), { status: r.query.status, eventType: r.query.eventType } as DeliveryFilter, page(r)),
+      ),
     getWebhookDelivery: async (r) => json(deliveryDetailView(await getDelivery(deps, tenant(r), id(r)))),
     redeliverWebhook: async (r) => json(deliveryView(await redeliver(deps, tenant(r), id(r))), 202),
     replayWebhookDeliveries: async (r) =>
