@@ -19,13 +19,14 @@ const options = { defaultNonNullable: false, emptyObjectsUnknown: true };
 const banner = (source) => `// Generated from ${source} by scripts/generate-contract-types.mjs (npm run generate). Do not edit.\n`;
 
 /**
- * `anyOf` of bare `required` lists ("at least one of text and html") would make openapi-typescript type the whole
- * schema `unknown`; without it the type keeps every property, each optional. ajv still enforces the rule.
+ * An `anyOf` of constraints only (`required` lists, and `properties` that narrow ones the schema declares, as in
+ * "at least one of a non-empty text and html") would make openapi-typescript type the whole schema `unknown`;
+ * without it the type keeps every property, each optional. ajv still enforces the rule.
  */
 function withoutRequiredOnlyAnyOf(node) {
   if (Array.isArray(node)) return node.map(withoutRequiredOnlyAnyOf);
   if (node === null || typeof node !== 'object') return node;
-  const requiredOnly = (member) => Object.keys(member).every((key) => key === 'required' || key === 'description');
+  const requiredOnly = (member) => Object.keys(member).every((key) => ['required', 'description', 'properties'].includes(key));
   return Object.fromEntries(
     Object.entries(node)
       .filter(([key, value]) => !(key === 'anyOf' && Array.isArray(value) && value.every(requiredOnly)))

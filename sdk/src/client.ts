@@ -42,6 +42,14 @@ export class Mailplane {
       this.op('updateWebhookEndpoint')({ path: { id }, body }, options),
     delete: (id: Id, options?: RequestOptions) => this.op('deleteWebhookEndpoint')({ path: { id } }, options),
     rotateSecret: (id: Id, options?: RequestOptions) => this.op('rotateWebhookEndpointSecret')({ path: { id } }, options),
+    /** An endpoint's delivery log, each delivery with its attempts. */
+    deliveries: (endpointId: Id, query: QueryOf<'listWebhookDeliveries'> = {}, options?: RequestOptions) =>
+      this.op('listWebhookDeliveries')({ path: { id: endpointId }, query }, options),
+    delivery: (deliveryId: Id, options?: RequestOptions) => this.op('getWebhookDelivery')({ path: { id: deliveryId } }, options),
+    redeliver: (deliveryId: Id, options?: RequestOptions) => this.op('redeliverWebhook')({ path: { id: deliveryId } }, options),
+    /** Queues again what failed since a time (bounded; follow `nextSince` while `hasMore`). */
+    replay: (endpointId: Id, body: BodyOf<'replayWebhookDeliveries'>, options?: RequestOptions) =>
+      this.op('replayWebhookDeliveries')({ path: { id: endpointId }, body }, options),
   };
 
   readonly apiKeys = {

@@ -36,6 +36,18 @@ describe('SDK: verifyWebhook on real deliveries from the platform', () => {
     expect(event).toEqual(new Webhook(endpoint.secret).verify(delivery.body, delivery.headers as Record<string, string>));
   });
 
+  it('when a delivery was made, then the delivery log lists it and a redelivery sends the same event again, signed afresh', async () => {
+    const { mailplane, endpoint, delivery } = await deliveryOfASend();
+    const id = delivery.headers['webhook-id'];
+    const log = await mailplane.webhooks.deliveries(endpoint.id, { eventType: 'email.queued' });
+    const [logged] = log.data;
+    expect(logged).toMatchObject({ eventId: id, endpointId: endpoint.id });
+    const before = receiver.received.length;
+    await mailplane.webhooks.redeliver(logged.id);
+    const [again] = (await receiver.waitFor(before + 1)).slice(before);
+    expect(verifyWebhook(again.body, again.headers, endpoint.secret)).toMatchObject({ id, type: 'email.queued' });
+  });
+
   it('when the body, the secret or the signature is not the signed one, then verification throws', async () => {
     const { endpoint, delivery } = await deliveryOfASend();
     const other = await deliveryOfASend();

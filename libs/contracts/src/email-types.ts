@@ -7,6 +7,10 @@ export type Tag = Schemas['Tag'];
 export type Attachment = Schemas['Attachment'];
 /** Body of POST /emails. At least one of `text` and `html`. */
 export type SendEmailRequest = Schemas['SendEmailRequest'];
+/** An attachment as reads describe it, without its bytes. */
+export type AttachedFile = Schemas['AttachedFile'];
+/** The body as sent, while retained. */
+export type EmailBody = Schemas['EmailBody'];
 /** Body of POST /emails/test. */
 export type SendTestEmailRequest = Schemas['SendTestEmailRequest'];
 /** 202 answer of POST /emails and POST /emails/test. */

@@ -39,6 +39,9 @@ export const ErrorCodes = {
   already_subscribed: { status: 409, title: 'The tenant already holds an entitling subscription' },
   quote_not_consented: { status: 409, title: 'The quoted amount was not consented to' },
   quote_stale: { status: 409, title: 'The accepted amount differs from the current quote' },
+  // Webhooks
+  delivery_pending: { status: 409, title: 'The webhook delivery is still pending; its next attempt is already scheduled' },
+  endpoint_disabled: { status: 409, title: 'The webhook endpoint is disabled; enable it first' },
   unknown_plan: { status: 422, title: 'No such plan in the catalogue' },
   plan_not_purchasable: { status: 422, title: 'The plan cannot be purchased' },
   plan_not_grantable: { status: 422, title: 'Only a zero-priced plan of the catalogue can be granted' },

@@ -272,6 +272,96 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/webhooks/endpoints/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List an endpoint's deliveries with their attempts
+     * @description The delivery log of one endpoint: one delivery per event sent (or being sent) to it, newest first (by
+     *     `createdAt`, then id), each with every attempt made: the HTTP status, how long it took, the first
+     *     4096 bytes of the response body, and when the next retry is due. Deliveries are kept for the retention
+     *     period (`WEBHOOK_DELIVERY_RETENTION_DAYS`, 30 days by default) after their event, then deleted; a
+     *     delivery still pending is never deleted. Another tenant's endpoint is a 404.
+     */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/endpoints/{id}/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Redeliver everything that failed since an instant
+     * @description Queues a redelivery (as POST /webhooks/deliveries/{id}/redeliver does) of each of the endpoint's
+     *     deliveries created at or after `since` that ended `failed` or `cancelled`, oldest first, at most 1000
+     *     per call. `hasMore` says that more remain; call again with `since` set to `nextSince` to go on.
+     *     Deliveries still pending or already succeeded are left alone. A disabled endpoint is a 409
+     *     `endpoint_disabled`: enable it first.
+     */
+    post: operations['replayWebhookDeliveries'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/deliveries/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get one delivery with its attempts and the event it carries */
+    get: operations['getWebhookDelivery'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/deliveries/{id}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again
+     * @description Puts a `failed`, `cancelled` or `succeeded` delivery back to `pending` and attempts it at once, with the
+     *     same event and the same `webhook-id` (receivers deduplicate on it), signed afresh with the endpoint's
+     *     current secret(s) and a new `webhook-timestamp`. Failed attempts are retried on the usual schedule; the
+     *     new attempts are appended to the delivery's. A delivery still `pending` is a 409 `delivery_pending`
+     *     (it is already being retried); when its endpoint is disabled, a 409 `endpoint_disabled`; when its
+     *     endpoint was deleted, a 404. No request body.
+     */
+    post: operations['redeliverWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/suppressions': {
     parameters: {
       query?: never;
@@ -854,6 +944,8 @@ export interface components {
     IdentityId: string;
     /** @description Webhook endpoint id. */
     WebhookEndpointId: string;
+    /** @description Webhook delivery id. */
+    WebhookDeliveryId: string;
     /** @description Event id (also the `webhook-id` of its deliveries). */
     EventId: string;
     /** @description Tenant id. */
@@ -899,7 +991,7 @@ export interface components {
      *     from_domain_mismatch, token_invalid, payment_id_missing; 401 unauthorized, restricted_api_key,
      *     signature_invalid; 402 payment_declined; 404 not_found, route_not_found, no_subscription;
      *     405 method_not_allowed; 408 request_timeout; 409 already_exists,
-     *     already_subscribed, quote_not_consented, quote_stale; 410 token_expired; 413 payload_too_large;
+     *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled; 410 token_expired; 413 payload_too_large;
      *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, unknown_plan,
      *     plan_not_purchasable, plan_not_grantable, not_an_upgrade, not_a_downgrade, downgrade_to_free,
      *     tier_change_not_allowed;
@@ -939,6 +1031,8 @@ export interface components {
       | 'already_subscribed'
       | 'quote_not_consented'
       | 'quote_stale'
+      | 'delivery_pending'
+      | 'endpoint_disabled'
       | 'unknown_plan'
       | 'plan_not_purchasable'
       | 'plan_not_grantable'
@@ -1068,14 +1162,18 @@ export interface components {
       /** @description Media type; guessed from the file name when omitted. */
       contentType?: string;
     };
-    /** @description One message to one recipient. At least one of `text` and `html`. */
+    /**
+     * @description One message to one recipient. At least one of `text` (not empty) and `html`. An HTML-only message goes
+     *     out as `multipart/alternative` with a plain-text part derived from the HTML (links kept as
+     *     `text [url]`, images dropped); send `text: ""` with `html` to opt out and send the HTML alone.
+     */
     SendEmailRequest: {
       /** @description Sender; its domain must be a verified identity of the tenant. */
       from: components['schemas']['Mailbox'];
       /** @description The one recipient. */
       to: components['schemas']['Mailbox'];
       subject: string;
-      /** @description Plain-text body. */
+      /** @description Plain-text body. Omitted with `html`: derived from the HTML. Empty (`""`) with `html`: no plain-text part. */
       text?: string;
       /** @description HTML body. */
       html?: string;
@@ -1142,6 +1240,33 @@ export interface components {
       sentAt: components['schemas']['NullableTimestamp'];
       /** @description Oldest first. */
       attempts: components['schemas']['DeliveryAttempt'][];
+      /** @description The custom headers sent with the message (kept as long as the message). */
+      headers: {
+        [key: string]: string;
+      };
+      /** @description What was sent, while the body is retained; null once retention deleted it (`bodyPurgedAt` says when). */
+      body: components['schemas']['EmailBody'] | null;
+      /** @description From then on, once the message is final, retention may delete its body; null for messages accepted before body retention. */
+      bodyExpiresAt: components['schemas']['NullableTimestamp'];
+      /** @description When retention deleted the body; null while it is kept. */
+      bodyPurgedAt: components['schemas']['NullableTimestamp'];
+    };
+    /**
+     * @description The body as the sender gave it. `text` is null when only HTML was sent (the plain-text part was derived
+     *     from the HTML when the message was built) and `""` when the sender opted out of that part. Attachments
+     *     are described, never returned.
+     */
+    EmailBody: {
+      text: string | null;
+      html: string | null;
+      attachments: components['schemas']['AttachedFile'][];
+    };
+    AttachedFile: {
+      filename: string;
+      /** @description As sent: the given media type, or the one guessed from the file name. */
+      contentType: string;
+      /** @description Bytes, after base64 decoding. */
+      size: number;
     };
     EmailList: {
       data: components['schemas']['EmailSummary'][];
@@ -1276,6 +1401,68 @@ export interface components {
       secret: components['schemas']['WebhookSecret'];
       /** @description Until then deliveries are signed with both the new and the previous secret. */
       previousSecretExpiresAt: components['schemas']['Timestamp'];
+    };
+    /**
+     * @description `pending`: an attempt is due or scheduled. `succeeded`: the endpoint answered 2xx. `failed`: the retries
+     *     ran out, or the endpoint answered 410 Gone. `cancelled`: the endpoint was disabled or deleted while the
+     *     delivery was pending. A redelivery puts a settled delivery back to `pending`.
+     * @enum {string}
+     */
+    WebhookDeliveryStatus: 'pending' | 'succeeded' | 'failed' | 'cancelled';
+    WebhookDeliveryAttempt: {
+      at: components['schemas']['Timestamp'];
+      /** @description The endpoint's HTTP status; null when none came (refused, timeout, connection error). */
+      statusCode: number | null;
+      /** @description From sending the request to the end of the answer read. */
+      durationMs: number;
+      /**
+       * @description The first 4096 bytes of the response body, decoded as UTF-8 (a character cut at the limit becomes
+       *     U+FFFD); null when no answer came. Shown only to the endpoint's tenant.
+       */
+      responseBody: string | null;
+      /** @description The body was longer than 4096 bytes. */
+      responseBodyTruncated: boolean;
+      /** @description Why no HTTP answer came (timeout, refused connection, private address). */
+      error: string | null;
+    };
+    WebhookDeliveryFields: {
+      id: components['schemas']['WebhookDeliveryId'];
+      endpointId: components['schemas']['WebhookEndpointId'];
+      eventId: components['schemas']['EventId'];
+      eventType: components['schemas']['EventType'];
+      status: components['schemas']['WebhookDeliveryStatus'];
+      /** @description Oldest first. */
+      attempts: components['schemas']['WebhookDeliveryAttempt'][];
+      /** @description When pending: when the next attempt is due. Null once settled. */
+      nextAttemptAt: components['schemas']['NullableTimestamp'];
+      /** @description The last redelivery or replay asked for; null when none was. */
+      redeliveredAt: components['schemas']['NullableTimestamp'];
+      createdAt: components['schemas']['Timestamp'];
+      updatedAt: components['schemas']['Timestamp'];
+    };
+    /** @description One event for one endpoint, with its attempts. */
+    WebhookDelivery: components['schemas']['WebhookDeliveryFields'];
+    /** @description A delivery with the event it carries, as POSTed to the endpoint. */
+    WebhookDeliveryDetail: components['schemas']['WebhookDeliveryFields'] & {
+      event: components['schemas']['WebhookEvent'];
+    };
+    WebhookDeliveryList: {
+      data: components['schemas']['WebhookDelivery'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    ReplayWebhookDeliveriesRequest: {
+      /** @description Deliveries created at or after this instant. */
+      since: components['schemas']['Timestamp'];
+    };
+    ReplayResult: {
+      /** @description Deliveries put back to pending by this call. */
+      queued: number;
+      /** @description More failed or cancelled deliveries remain after the ones queued. */
+      hasMore: boolean;
+      /** @description When `hasMore`: the `since` of the next call; null otherwise. */
+      nextSince: components['schemas']['NullableTimestamp'];
     };
     /** @description The body of an outbound delivery. `data` depends on `type` (see schemas/events.json). */
     WebhookEvent: {
@@ -1759,6 +1946,8 @@ export interface components {
     IdentityIdPath: components['schemas']['IdentityId'];
     /** @description The webhook endpoint id. */
     EndpointId: components['schemas']['WebhookEndpointId'];
+    /** @description The webhook delivery id. */
+    DeliveryId: components['schemas']['WebhookDeliveryId'];
     /**
      * @description A unique key for safely retrying this request, kept 24 hours per tenant. 1–255 printable ASCII
      *     characters (a UUID is recommended). The structured-field form with surrounding double quotes is accepted;
@@ -2313,6 +2502,133 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description Only deliveries in this status. */
+        status?: components['schemas']['WebhookDeliveryStatus'];
+        /** @description Only deliveries of events of this type. */
+        eventType?: components['schemas']['EventType'];
+        /** @description Page size. Outside 1–100 is a 400 (never clamped). */
+        limit?: components['parameters']['Limit'];
+        /** @description Items to skip. Outside 0–10000 is a 400 (never clamped); page deeper with filters. */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path: {
+        /** @description The webhook endpoint id. */
+        id: components['parameters']['EndpointId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of deliveries. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  replayWebhookDeliveries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook endpoint id. */
+        id: components['parameters']['EndpointId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReplayWebhookDeliveriesRequest'];
+      };
+    };
+    responses: {
+      /** @description The redeliveries were queued. */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReplayResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      default: components['responses']['Default'];
+    };
+  };
+  getWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook delivery id. */
+        id: components['parameters']['DeliveryId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The delivery, with the event body as it is POSTed. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryDetail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  redeliverWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook delivery id. */
+        id: components['parameters']['DeliveryId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The delivery, pending again; follow it with GET /webhooks/deliveries/{id}. */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDelivery'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       default: components['responses']['Default'];
     };
   };

@@ -9,6 +9,11 @@ export interface WebhooksConfig {
   timeoutMs: number;
   concurrency: number;
   leaseMs: number;
+  /** Settled deliveries (and their attempts) are deleted this many days after their event. */
+  deliveryRetentionDays: number;
+  retentionPurgeMs: number;
+  /** Deliveries one replay call queues at most (the contract's 1000). */
+  replayBatch: number;
 }
 
 // The contract's schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (about 3 days in all).
@@ -23,5 +28,8 @@ export function webhooksConfig(env: Record<string, string | undefined>): Readonl
     timeoutMs: read.int('WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 60_000 }),
     concurrency: read.int('WEBHOOK_CONCURRENCY', 32, { min: 1, max: 1000 }),
     leaseMs: read.int('WEBHOOK_LEASE_MS', 60_000, { min: 100 }),
+    deliveryRetentionDays: read.int('WEBHOOK_DELIVERY_RETENTION_DAYS', 30, { min: 1, max: 3650 }),
+    retentionPurgeMs: read.int('WEBHOOK_RETENTION_PURGE_MS', 60_000, { min: 10 }),
+    replayBatch: read.int('WEBHOOK_REPLAY_BATCH', 1000, { min: 1, max: 1000 }),
   });
 }

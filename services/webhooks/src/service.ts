@@ -1,7 +1,7 @@
 import type { Broker } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
 import { QUEUES } from '@mailplane/contracts';
-import { createKeyBox, serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
+import { createKeyBox, runPeriodically, serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
 import type { WebhooksConfig } from './config';
 import { deliveriesRepo } from './data-access/deliveries-repo';
 import { endpointsRepo } from './data-access/endpoints-repo';
@@ -10,6 +10,7 @@ import { workItem } from './domain/fanout';
 import { createHttpTarget } from './data-access/http-target';
 import { consumeEvents } from './entry-points/consumers';
 import { webhooksHandlers } from './entry-points/rpc';
+import { purgeDeliveries } from './domain/retention';
 
 export interface WebhooksService {
   deps: WebhooksDeps;
@@ -47,10 +48,12 @@ export async function startWebhooks(options: {
   for (const delivery of await deps.deliveries.pending(RECOVERY_BATCH)) {
     await broker.send(QUEUES.webhooksDeliveries, workItem(delivery, now)).catch((err) => logger.warn('delivery not re-queued', { err }));
   }
+  const retention = runPeriodically(() => purgeDeliveries(deps), config.retentionPurgeMs, logger, 'webhook delivery retention');
   logger.info('webhooks service started');
   return {
     deps,
     async stop() {
+      await retention.stop();
       await rpc.cancel();
       for (const consumer of consumers) await consumer.cancel();
     },

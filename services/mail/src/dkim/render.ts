@@ -1,4 +1,5 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { textPart } from './text-alternative';
 
 // `newline` reaches MimeNode through MailComposer, but @types/nodemailer 8 does not list it.
 type ComposerOptions = ConstructorParameters<typeof MailComposer>[0] & { newline: 'win' };
@@ -8,6 +9,7 @@ export interface RenderInput {
   from: string;
   to: string | string[];
   subject: string;
+  /** Omitted with `html`: derived from it. Empty: no plain-text part. */
   text?: string;
   html?: string;
   replyTo?: string;
@@ -85,7 +87,7 @@ export async function renderMime(input: RenderInput): Promise<Buffer> {
     to: input.to,
     replyTo: input.replyTo,
     subject: input.subject,
-    text: input.text,
+    text: textPart(input.text, input.html),
     html: input.html,
     messageId: `<${input.messageId}@${input.sendingDomain}>`,
     date: input.date,

@@ -1,6 +1,8 @@
+import { detectMimeType } from 'nodemailer/lib/mime-funcs/mime-types';
 import { pageOf } from '@mailplane/runtime';
 import { AppError } from '@mailplane/contracts';
-import type { MessageQuery, MessageRecord, MessageStatus } from '../data-access/messages-repo';
+import type { AttachedFile, MessageBody, MessageQuery, MessageRecord, MessageStatus } from '../data-access/messages-repo';
+import { describeAttachments, loadBody } from './bodies';
 import type { MailDeps } from './deps';
 
 export function summaryView(m: MessageRecord) {
@@ -18,7 +20,16 @@ export function summaryView(m: MessageRecord) {
   };
 }
 
-export function messageView(m: MessageRecord) {
+/** Attachments as sent: a type the sender left out is the one the renderer guessed from the file name. */
+const fileView = (f: AttachedFile) => ({ filename: f.filename, contentType: f.contentType ?? detectMimeType(f.filename), size: f.bytes });
+
+/** What was sent, described: attachments by name, type and size, never their bytes. */
+function bodyView(m: MessageRecord, body: MessageBody) {
+  return { text: body.text, html: body.html, attachments: (m.attachedFiles ?? describeAttachments(body.attachments)).map(fileView) };
+}
+
+/** The message as GET /emails/{id} shows it: its body too while retention keeps it (null once purged). */
+export function messageView(m: MessageRecord, body: MessageBody | null) {
   return {
     ...summaryView(m),
     replyTo: m.replyTo,
@@ -31,6 +42,10 @@ export function messageView(m: MessageRecord) {
       response: a.response,
       ...(a.nextAttemptAt ? { nextAttemptAt: a.nextAttemptAt.toISOString() } : {}),
     })),
+    headers: m.headers,
+    body: body ? bodyView(m, body) : null,
+    bodyExpiresAt: m.bodyExpiresAt?.toISOString() ?? null,
+    bodyPurgedAt: m.bodyPurgedAt?.toISOString() ?? null,
   };
 }
 
@@ -64,5 +79,5 @@ export async function listMessages(deps: MailDeps, tenantId: string, query: List
 export async function getMessage(deps: MailDeps, tenantId: string, id: string) {
   const record = await deps.messages.byId(tenantId, id);
   if (!record) throw new AppError('not_found', `No email ${id}`);
-  return messageView(record);
+  return messageView(record, await loadBody(deps, record));
 }

@@ -1,3 +1,4 @@
+import type { WebhookEventType } from '@mailplane/contracts';
 import { DuplicateKeyError, tenantScoped, type Store } from '@mailplane/store';
 
 export interface DeliveryAttempt {
@@ -6,6 +7,20 @@ export interface DeliveryAttempt {
   statusCode: number | null;
   error: string | null;
   durationMs: number;
+  /** The first 4 KiB of the answer; absent on attempts recorded before the delivery log kept them. */
+  responseBody?: string | null;
+  responseBodyTruncated?: boolean;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+export const SETTLED_STATUSES: DeliveryStatus[] = ['succeeded', 'failed', 'cancelled'];
+/** What a replay sends again: what never reached the endpoint. */
+export const REPLAYABLE_STATUSES: DeliveryStatus[] = ['failed', 'cancelled'];
+
+/** The delivery log's filters; the tenant and endpoint are separate arguments so no query forgets them. */
+export interface DeliveryFilter {
+  status?: DeliveryStatus;
+  eventType?: WebhookEventType;
 }
 
 /** One event for one endpoint: retried until a 2xx, the end of the schedule, or the endpoint goes away. */
@@ -16,13 +31,23 @@ export interface DeliveryRecord {
   tenantId: string;
   endpointId: string;
   event: { id: string; type: string; createdAt: string; data: unknown };
-  status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
+  status: DeliveryStatus;
   attempts: DeliveryAttempt[];
   nextAttemptAt: Date;
   leaseUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The last redelivery or replay asked for. */
+  redeliveredAt?: Date | null;
+  /** How many attempts came before the current round (a redelivery starts a new one with the whole retry schedule). */
+  roundStart?: number;
 }
+
+const logQuery = (endpointId: string, filter: DeliveryFilter) => ({
+  endpointId,
+  ...(filter.status ? { status: filter.status } : {}),
+  ...(filter.eventType ? { 'event.type': filter.eventType } : {}),
+});
 
 export function deliveriesRepo(store: Store) {
   const all = store.collection<DeliveryRecord>('deliveries');
@@ -35,6 +60,12 @@ export function deliveriesRepo(store: Store) {
       await all.createIndex({ key: 1 }, { unique: true });
       // start-up recovery: everything still pending
       await all.createIndex({ status: 1, nextAttemptAt: 1 });
+      // the delivery log: an endpoint's deliveries newest first (status and event type filter within it)
+      await all.createIndex({ tenantId: 1, endpointId: 1, createdAt: -1 });
+      // replay: an endpoint's failed or cancelled deliveries since an instant, oldest first
+      await all.createIndex({ tenantId: 1, endpointId: 1, status: 1, createdAt: 1 });
+      // retention: settled deliveries older than the retention period
+      await all.createIndex({ status: 1, createdAt: 1 });
     },
     /** Stores a new delivery; for a redelivered event, the one its key already stored. */
     async insertOnce(record: DeliveryRecord): Promise<DeliveryRecord> {
@@ -62,6 +93,43 @@ export function deliveriesRepo(store: Store) {
       whileLeased(delivery, { $set: { status, leaseUntil: null, updatedAt: at }, ...(attempt ? { $push: { attempts: attempt } } : {}) }),
     /** Every tenant's pending deliveries, for start-up recovery to queue again. */
     pending: (limit: number) => all.find({ status: 'pending' }, { sort: { nextAttemptAt: 1, _id: 1 }, limit }),
+    /** One page of an endpoint's delivery log, newest first. */
+    list: (tenantId: string, endpointId: string, filter: DeliveryFilter, page: { limit: number; offset: number }) =>
+      deliveries.find(tenantId, logQuery(endpointId, filter), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
+    count: (tenantId: string, endpointId: string, filter: DeliveryFilter) => deliveries.count(tenantId, logQuery(endpointId, filter)),
+    /** An endpoint's deliveries a replay may send again, created at or after `since`, oldest first. */
+    replayable: (tenantId: string, endpointId: string, since: Date, limit: number) =>
+      deliveries.find(
+        tenantId,
+        { endpointId, status: { $in: REPLAYABLE_STATUSES }, createdAt: { $gte: since } },
+        { sort: { createdAt: 1, _id: 1 }, limit },
+      ),
+    /**
+     * Puts a settled delivery back to pending, due at once, with a new round of retries. Compare-and-set on
+     * the state it was read in: false when it changed since (another redelivery got there first).
+     */
+    reopen: async (delivery: DeliveryRecord, at: Date) =>
+      (
+        await deliveries.updateOne(
+          delivery.tenantId,
+          { _id: delivery._id, status: delivery.status, updatedAt: delivery.updatedAt },
+          {
+            $set: {
+              status: 'pending',
+              nextAttemptAt: at,
+              leaseUntil: null,
+              redeliveredAt: at,
+              roundStart: delivery.attempts.length,
+              updatedAt: at,
+            },
+          },
+        )
+      ).matched === 1,
+    /** Every tenant's settled deliveries created before `cutoff`, for retention (a cross-tenant query). */
+    settledBefore: (cutoff: Date, limit: number) =>
+      all.find({ status: { $in: SETTLED_STATUSES }, createdAt: { $lt: cutoff } }, { sort: { createdAt: 1 }, limit }),
+    /** Deletes the given deliveries if they are still settled (a redelivery in between keeps one). */
+    removeSettled: (ids: string[]) => all.deleteMany({ _id: { $in: ids }, status: { $in: SETTLED_STATUSES } }),
   };
 }
 export type DeliveriesRepo = ReturnType<typeof deliveriesRepo>;

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
+import type { Readable } from 'node:stream';
 import axios from 'axios';
 import type { Clock } from '@mailplane/runtime';
 import { isPrivateAddress, publicOnlyLookup } from './private-addresses';
@@ -14,7 +15,14 @@ export interface PostResult {
   retryAfterMs: number | null;
   error: string | null;
   durationMs: number;
+  /** The first RESPONSE_BODY_LIMIT_BYTES of the answer's body, UTF-8; null when no answer came. */
+  responseBody: string | null;
+  /** The body was longer than what is kept (or did not end before the timeout). */
+  responseBodyTruncated: boolean;
 }
+
+/** How much of an endpoint's answer is kept for the delivery log: enough for an error message, never a download. */
+export const RESPONSE_BODY_LIMIT_BYTES = 4096;
 
 /** What a Standard Webhooks delivery carries besides its body. */
 export interface SignedDelivery {
@@ -41,8 +49,36 @@ function retryAfterMs(value: unknown, now: Date): number | null {
 }
 
 /**
- * POSTs a delivery. Redirects are not followed (a 3xx is a failure); the status and `Retry-After` are
- * all that is kept of the answer. Unless `allowPrivate` (sandbox), loopback and private networks are refused.
+ * Reads at most `limit` bytes of a body and lets go of the stream; at the deadline it keeps what came.
+ * A large or endless answer costs at most one chunk beyond the limit.
+ */
+function readPrefix(stream: Readable, limit: number, deadlineMs: number): Promise<{ text: string; truncated: boolean }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (truncated: boolean) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      stream.destroy();
+      resolve({ text: Buffer.concat(chunks).subarray(0, limit).toString('utf8'), truncated });
+    };
+    const timer = setTimeout(() => finish(true), Math.max(0, deadlineMs));
+    stream.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > limit) finish(true);
+    });
+    stream.on('end', () => finish(false));
+    stream.on('error', () => finish(true));
+  });
+}
+
+/**
+ * POSTs a delivery. Redirects are not followed (a 3xx is a failure); the status, `Retry-After` and the
+ * first 4 KiB of the body are kept of the answer. Unless `allowPrivate` (sandbox), loopback and private
+ * networks are refused.
  */
 export function createHttpTarget(options: { timeoutMs: number; allowPrivate: boolean; clock: Clock }): HttpTarget {
   const agentOptions = { keepAlive: true, ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup }) };
@@ -50,7 +86,7 @@ export function createHttpTarget(options: { timeoutMs: number; allowPrivate: boo
     timeout: options.timeoutMs,
     maxRedirects: 0,
     validateStatus: () => true,
-    // Only the status counts; the body is never read, whatever its size.
+    // Only the status counts; of the body only a prefix is read for the log, whatever its size.
     responseType: 'stream',
     httpAgent: new http.Agent(agentOptions),
     httpsAgent: new https.Agent(agentOptions),
@@ -60,7 +96,8 @@ export function createHttpTarget(options: { timeoutMs: number; allowPrivate: boo
     async post(url, { id, timestamp, signature, body }) {
       const started = Date.now();
       const done = (partial: Omit<PostResult, 'durationMs'>): PostResult => ({ ...partial, durationMs: Date.now() - started });
-      const failed = (error: string) => done({ outcome: 'failed', statusCode: null, retryAfterMs: null, error });
+      const failed = (error: string) =>
+        done({ outcome: 'failed', statusCode: null, retryAfterMs: null, error, responseBody: null, responseBodyTruncated: false });
       const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
       if (!options.allowPrivate && isIP(host) && isPrivateAddress(host)) {
         return failed(`${host} is a private address; refused`);
@@ -75,12 +112,14 @@ export function createHttpTarget(options: { timeoutMs: number; allowPrivate: boo
             'webhook-signature': signature,
           },
         });
-        (res.data as { destroy(): void }).destroy();
+        const answer = await readPrefix(res.data as Readable, RESPONSE_BODY_LIMIT_BYTES, options.timeoutMs - (Date.now() - started));
         return done({
           outcome: outcomeOf(res.status),
           statusCode: res.status,
           retryAfterMs: retryAfterMs(res.headers['retry-after'], options.clock.now()),
           error: null,
+          responseBody: answer.text,
+          responseBodyTruncated: answer.truncated,
         });
       } catch (err) {
         const e = err as { code?: string; message?: string; cause?: { message?: string } };

@@ -30,7 +30,14 @@ export async function attemptDelivery(deps: WebhooksDeps, tenantId: string, deli
   const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
   const signature = signatureHeader(signingSecrets(deps, endpoint), delivery.event.id, timestamp, body);
   const result = await deps.target.post(endpoint.url, { id: delivery.event.id, timestamp, signature, body });
-  const attempt: DeliveryAttempt = { at: now, statusCode: result.statusCode, error: result.error, durationMs: result.durationMs };
+  const attempt: DeliveryAttempt = {
+    at: now,
+    statusCode: result.statusCode,
+    error: result.error,
+    durationMs: result.durationMs,
+    responseBody: result.responseBody,
+    responseBodyTruncated: result.responseBodyTruncated,
+  };
   if (result.outcome === 'delivered') {
     await deps.deliveries.finish(delivery, 'succeeded', attempt, deps.clock.now());
     return ack();
@@ -41,7 +48,8 @@ export async function attemptDelivery(deps: WebhooksDeps, tenantId: string, deli
     await deps.deliveries.finish(delivery, 'failed', attempt, deps.clock.now());
     return ack();
   }
-  const delay = nextDelay(deps, delivery.attempts.length + 1, result.retryAfterMs);
+  // A redelivery starts a new round: the schedule counts the attempts made since it.
+  const delay = nextDelay(deps, delivery.attempts.length - (delivery.roundStart ?? 0) + 1, result.retryAfterMs);
   if (delay === null) {
     await deps.deliveries.finish(delivery, 'failed', attempt, deps.clock.now());
     return ack();

@@ -1,6 +1,9 @@
 import type { RpcRequest, WebhookEventType } from '@mailplane/contracts';
 import { json, noContent, type OperationHandlers } from '@mailplane/runtime';
+import type { DeliveryFilter } from '../data-access/deliveries-repo';
+import { deliveryDetailView, deliveryView, getDelivery, listDeliveries } from '../domain/delivery-log';
 import type { WebhooksDeps } from '../domain/deps';
+import { redeliver, replayFailed } from '../domain/redeliver';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -14,12 +17,12 @@ import {
 // The gateway authenticated and validated these against the contract before forwarding.
 const tenant = (r: RpcRequest) => r.tenantId as string;
 const id = (r: RpcRequest) => String(r.params.id);
+const page = (r: RpcRequest) => ({ limit: Number(r.query.limit), offset: Number(r.query.offset) });
 type EndpointInput = { url: string; eventTypes: (WebhookEventType | '*')[]; description?: string; disabled?: boolean };
 
 export function webhooksHandlers(deps: WebhooksDeps): OperationHandlers {
   return {
-    listWebhookEndpoints: async (r) =>
-      json(await listEndpoints(deps, tenant(r), { limit: Number(r.query.limit), offset: Number(r.query.offset) })),
+    listWebhookEndpoints: async (r) => json(await listEndpoints(deps, tenant(r), page(r))),
     createWebhookEndpoint: async (r) => json(await createEndpoint(deps, tenant(r), r.body as EndpointInput), 201),
     getWebhookEndpoint: async (r) => json(endpointView(await getEndpoint(deps, tenant(r), id(r)))),
     updateWebhookEndpoint: async (r) => {
@@ -31,5 +34,13 @@ export function webhooksHandlers(deps: WebhooksDeps): OperationHandlers {
       return noContent();
     },
     rotateWebhookEndpointSecret: async (r) => json(await rotateSecret(deps, tenant(r), id(r))),
+    listWebhookDeliveries: async (r) =>
+      json(
+        await listDeliveries(deps, tenant(r), id(r), { status: r.query.status, eventType: r.query.eventType } as DeliveryFilter, page(r)),
+      ),
+    getWebhookDelivery: async (r) => json(deliveryDetailView(await getDelivery(deps, tenant(r), id(r)))),
+    redeliverWebhook: async (r) => json(deliveryView(await redeliver(deps, tenant(r), id(r))), 202),
+    replayWebhookDeliveries: async (r) =>
+      json(await replayFailed(deps, tenant(r), id(r), new Date((r.body as { since: string }).since)), 202),
   };
 }
