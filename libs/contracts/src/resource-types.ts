@@ -94,6 +94,12 @@ export interface Health {
   services: Record<'billing' | 'mail' | 'webhooks', 'up' | 'down'>;
 }
 
+/** GET /readyz: every dependency the answering process needs, `up` or `down` (the 503 problem carries the same `checks`). */
+export interface Readiness {
+  status: 'ready';
+  checks: Record<string, 'up' | 'down'>;
+}
+
 export interface CreateTenantRequest {
   name: string;
   sandbox?: boolean;

@@ -59,6 +59,8 @@ const EXPECTED_OPERATION_IDS = [
   'grantPlan',
   'revokeGrant',
   'showCheckoutReturn',
+  'readiness',
+  'metrics',
 ];
 
 type Raw = Record<string, unknown>;
@@ -102,6 +104,8 @@ describe('openapi.yaml', () => {
       showUnsubscribePage: 'public',
       unsubscribe: 'public',
       health: 'public',
+      readiness: 'public',
+      metrics: 'metrics',
       createTenant: 'admin',
       listTenants: 'admin',
       getTenantBilling: 'admin',
@@ -117,6 +121,8 @@ describe('openapi.yaml', () => {
       'showUnsubscribePage',
       'unsubscribe',
       'health',
+      'readiness',
+      'metrics',
       'createTenant',
       'listTenants',
       'getTenantBilling',

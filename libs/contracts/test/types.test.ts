@@ -116,6 +116,7 @@ const samples: Array<[string, unknown]> = [
   ['Suppression', { email: 'j@example.org', reason: 'manual', createdAt: NOW, messageId: null } satisfies T.Suppression],
   ['UnsubscribeConfirmation', { unsubscribed: true, email: 'j***@example.org' } satisfies T.UnsubscribeConfirmation],
   ['Health', { status: 'degraded', services: { billing: 'up', mail: 'down', webhooks: 'up' } } satisfies T.Health],
+  ['Readiness', { status: 'ready', checks: { 'gateway.store': 'up', 'gateway.broker': 'up' } } satisfies T.Readiness],
   ['CreateTenantRequest', { name: 'Acme', sandbox: true } satisfies T.CreateTenantRequest],
   ['CheckoutRequest', { plan: 'pro', paymentMethod: 'ideal', successUrl: 'https://acme.example.com/paid' } satisfies T.CheckoutRequest],
   ['CheckoutResult', { checkoutUrl: 'https://pay.example.com/c/1', paymentId: 'tr_1', plan: 'pro' } satisfies T.CheckoutResult],
