@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { currentRequestId } from './request-context';
 
 export type Level = 'debug' | 'info' | 'warn' | 'error';
 export type Fields = Record<string, unknown>;
@@ -26,7 +27,7 @@ function redact(fields: Fields): Fields {
 
 /**
  * JSON-lines logger (pino) on stdout, one object per line: `time` (ISO), `level` (name), `msg`, the
- * bindings, the fields. `level: 'silent'` writes nothing (tests); `write` takes the lines instead of stdout.
+ * bindings, the fields, and the `requestId` of the request being served (see request-context). `level: 'silent'` writes nothing (tests); `write` takes the lines instead of stdout.
  */
 export function createLogger(options: { level?: Level | 'silent'; bindings?: Fields; write?: (line: string) => void } = {}): Logger {
   const write = options.write;
@@ -36,6 +37,11 @@ export function createLogger(options: { level?: Level | 'silent'; bindings?: Fie
       level: options.level ?? 'info',
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
+      // The request being served, wherever the line is written from (RPC handler, outbox worker, webhook delivery).
+      mixin: () => {
+        const requestId = currentRequestId();
+        return requestId ? { requestId } : {};
+      },
       formatters: { level: (label) => ({ level: label }), log: (o) => redact(o) },
     },
     destination,

@@ -1,8 +1,8 @@
 import { AppError, type CreateApiKeyRequest, type CreateTenantRequest, type RpcRequest } from '@mailplane/contracts';
-import { json, noContent, type OperationHandlers } from '@mailplane/runtime';
+import { json, METRICS_CONTENT_TYPE, noContent, type MetricsRegistry, type OperationHandlers } from '@mailplane/runtime';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
 import type { GatewayDeps } from '../domain/deps';
-import { checkHealth } from '../domain/health';
+import { checkHealth, checkReadiness } from '../domain/health';
 import { createTenant, listTenants } from '../domain/tenants';
 
 export type LocalHandlers = OperationHandlers;
@@ -14,7 +14,7 @@ function tenantOf(request: RpcRequest): { tenantId: string } {
 }
 
 /** The operations the gateway serves itself; bodies were validated against the contract before they get here. */
-export function localHandlers(deps: GatewayDeps): LocalHandlers {
+export function localHandlers(deps: GatewayDeps, metrics: MetricsRegistry): LocalHandlers {
   return {
     listApiKeys: async (r) => json({ data: await listApiKeys(deps, tenantOf(r)) }),
     createApiKey: async (r) => json(await createApiKey(deps, tenantOf(r), r.body as CreateApiKeyRequest), 201),
@@ -25,5 +25,7 @@ export function localHandlers(deps: GatewayDeps): LocalHandlers {
     createTenant: async (r) => json(await createTenant(deps, r.body as CreateTenantRequest), 201),
     listTenants: async (r) => json(await listTenants(deps, { limit: Number(r.query.limit), offset: Number(r.query.offset) })),
     health: async () => json(await checkHealth(deps)),
+    readiness: async () => json(await checkReadiness(deps)),
+    metrics: async () => ({ status: 200, contentType: METRICS_CONTENT_TYPE, body: await metrics.metrics() }),
   };
 }
