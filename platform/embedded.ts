@@ -3,7 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createMemoryBroker } from '@mailplane/broker';
-import { allOf, createLogger, createMetricsRegistry, dependencyProbe, type Clock, type Logger, type ReadinessProbe } from '@mailplane/runtime';
+import {
+  allOf,
+  createLogger,
+  createMetricsRegistry,
+  dependencyProbe,
+  type Clock,
+  type Logger,
+  type ReadinessProbe,
+} from '@mailplane/runtime';
 import { createTenant, type Gateway } from '@mailplane/gateway';
 import type { PlatformConfig } from './config';
 import { startSandbox, type Sandbox } from './sandbox';

@@ -40,11 +40,13 @@ export async function startOpsServer(options: {
     if (req.method !== 'GET') return problem(new AppError('method_not_allowed', `${req.method} is not allowed here`));
     if (path === '/healthz') return send(200, 'application/json', JSON.stringify({ status: 'ok' }));
     if (path === '/readyz') {
-      return void options.readiness().then((checks) =>
-        isReady(checks)
-          ? send(200, 'application/json', JSON.stringify({ status: 'ready', checks }))
-          : problem(new AppError('not_ready', 'The store or the broker cannot be used now.', { extra: { checks } })),
-      );
+      return void options
+        .readiness()
+        .then((checks) =>
+          isReady(checks)
+            ? send(200, 'application/json', JSON.stringify({ status: 'ready', checks }))
+            : problem(new AppError('not_ready', 'The store or the broker cannot be used now.', { extra: { checks } })),
+        );
     }
     if (path === '/metrics') {
       if (!bearerMatches(req.headers.authorization, options.metricsToken))

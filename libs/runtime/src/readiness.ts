@@ -16,7 +16,10 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** One service's dependencies: its store answers a ping within 2 s, its broker connection is up. */
-export function dependencyProbe(service: string, deps: { store: { ping(): Promise<void> }; broker: { connected(): boolean } }): ReadinessProbe {
+export function dependencyProbe(
+  service: string,
+  deps: { store: { ping(): Promise<void> }; broker: { connected(): boolean } },
+): ReadinessProbe {
   return async () => {
     const store = await within(deps.store.ping(), PING_TIMEOUT_MS).then(
       () => 'up' as const,

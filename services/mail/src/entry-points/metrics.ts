@@ -11,8 +11,11 @@ export function mailMetrics(registry: MetricsRegistry, messages: MessagesRepo, c
     help: 'SMTP delivery attempts, by the class of the MTA answer (2xx, 4xx, 5xx; connection: none came; local: not sent)',
     labelNames: ['service', 'class'] as const,
   });
-  gaugeReadAtScrape(registry, { name: 'mailplane_messages', help: 'Stored messages, by status', labelNames: ['status'] }, SERVICE, async () =>
-    Object.entries(await messages.countByStatus()).map(([status, value]) => ({ labels: { status }, value })),
+  gaugeReadAtScrape(
+    registry,
+    { name: 'mailplane_messages', help: 'Stored messages, by status', labelNames: ['status'] },
+    SERVICE,
+    async () => Object.entries(await messages.countByStatus()).map(([status, value]) => ({ labels: { status }, value })),
   );
   gaugeReadAtScrape(
     registry,

@@ -22,6 +22,8 @@ export interface DeliveryRecord {
   leaseUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The API request whose change the event announces, when one did: sent along as `Mailplane-Request-Id`. */
+  requestId?: string | null;
 }
 
 export function deliveriesRepo(store: Store) {
