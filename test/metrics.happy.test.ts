@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { expectContract } from './support/contract';
 import { eventually } from './support/eventually';
@@ -49,6 +51,15 @@ describe('GET /metrics in the embedded default', () => {
     expect(after.value('mailplane_http_requests_total', { operation: 'getEmail', status: '200' })).toBeGreaterThanOrEqual(1);
     expect(after.res.text).not.toContain(sent.body.id);
     expect(after.res.text).not.toContain(t.tenantId);
+  });
+
+  it('when the Grafana dashboard is read, then every series its panels query is one the platform exports', async () => {
+    const dashboard = JSON.parse(readFileSync(path.join(__dirname, '../ops/grafana/dashboards/mailplane-overview.json'), 'utf8'));
+    const exprs: string[] = dashboard.panels.flatMap((p: { targets: { expr: string }[] }) => p.targets.map((t) => t.expr));
+    const queried = new Set(exprs.flatMap((e) => e.match(/\b(mailplane|nodejs|process)_[a-z0-9_]+/g) ?? []));
+    expect(queried.size).toBeGreaterThan(10);
+    const exported = new Set((await scrape(platform.url)).samples.map((s) => s.name));
+    expect([...queried].filter((name) => !exported.has(name))).toEqual([]);
   });
 
   it('when a path matches no operation, then it is counted as `unmatched`, not by its path', async () => {

@@ -1,8 +1,9 @@
 import { counter, gaugeReadAtScrape, type Clock, type MetricsRegistry } from '@mailplane/runtime';
 import type { MessagesRepo } from '../data-access/messages-repo';
-import type { MailMetrics } from '../domain/deps';
+import type { MailMetrics, SmtpClass } from '../domain/deps';
 
 const SERVICE = 'mail';
+const CLASSES: SmtpClass[] = ['2xx', '4xx', '5xx', 'connection', 'local'];
 
 /** Mail's series: delivery attempts as they happen; messages and the outbox read from the store at each scrape. */
 export function mailMetrics(registry: MetricsRegistry, messages: MessagesRepo, clock: Clock): MailMetrics {
@@ -11,6 +12,8 @@ export function mailMetrics(registry: MetricsRegistry, messages: MessagesRepo, c
     help: 'SMTP delivery attempts, by the class of the MTA answer (2xx, 4xx, 5xx; connection: none came; local: not sent)',
     labelNames: ['service', 'class'] as const,
   });
+  // Every class starts at 0, so a rate over it exists before the first attempt.
+  for (const smtpClass of CLASSES) attempts.inc({ service: SERVICE, class: smtpClass }, 0);
   gaugeReadAtScrape(
     registry,
     { name: 'mailplane_messages', help: 'Stored messages, by status', labelNames: ['status'] },

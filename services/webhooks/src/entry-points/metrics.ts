@@ -1,5 +1,7 @@
 import { counter, type MetricsRegistry } from '@mailplane/runtime';
-import type { WebhooksMetrics } from '../domain/deps';
+import type { DeliveryOutcome, WebhooksMetrics } from '../domain/deps';
+
+const OUTCOMES: DeliveryOutcome[] = ['delivered', 'retrying', 'failed', 'gone', 'cancelled'];
 
 /** Webhook delivery attempts by outcome, as they happen. */
 export function webhooksMetrics(registry: MetricsRegistry): WebhooksMetrics {
@@ -8,5 +10,7 @@ export function webhooksMetrics(registry: MetricsRegistry): WebhooksMetrics {
     help: 'Webhook delivery attempts, by outcome (delivered; retrying; failed: no retry left; gone: the endpoint answered 410; cancelled)',
     labelNames: ['service', 'outcome'] as const,
   });
+  // Every outcome starts at 0, so a rate over it exists before the first delivery.
+  for (const outcome of OUTCOMES) deliveries.inc({ service: 'webhooks', outcome }, 0);
   return { delivery: (outcome) => deliveries.inc({ service: 'webhooks', outcome }) };
 }
