@@ -38,9 +38,10 @@ export function createLogger(options: { level?: Level | 'silent'; bindings?: Fie
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       // The request being served, wherever the line is written from (RPC handler, outbox worker, webhook delivery).
-      mixin: () => {
+      // A child bound to its own requestId keeps it (pino would write the key twice otherwise).
+      mixin: (_fields, _level, logger) => {
         const requestId = currentRequestId();
-        return requestId ? { requestId } : {};
+        return requestId && !('requestId' in logger.bindings()) ? { requestId } : {};
       },
       formatters: { level: (label) => ({ level: label }), log: (o) => redact(o) },
     },
