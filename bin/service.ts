@@ -9,7 +9,8 @@ async function main() {
     throw new Error(`usage: service.ts <${SERVICE_NAMES.join('|')}>`);
   }
   const running = await startDistributed(name, loadPlatformConfig());
-  process.stdout.write(`${name} started${running.url ? ` at ${running.url}` : ''}\n`);
+  const ops = running.opsUrl ? `; ops listener (/metrics, /healthz, /readyz) on ${running.opsUrl}` : '';
+  process.stdout.write(`${name} started${running.url ? ` at ${running.url}` : ''}${ops}\n`);
   return running;
 }
 

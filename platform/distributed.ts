@@ -1,21 +1,49 @@
 import { createAmqpBroker } from '@mailplane/broker';
-import { ConfigError, createLogger } from '@mailplane/runtime';
+import { ConfigError, createLogger, createMetricsRegistry, dependencyProbe } from '@mailplane/runtime';
 import type { PlatformConfig } from './config';
+import { startOpsServer } from './ops-server';
 import { startService, storeConfigFor, storeFor, type ServiceName } from './services';
 
-/** One service in its own process, on RabbitMQ and MongoDB (or its own embedded-store folder). */
+/** Where each service's ops listener goes unless OPS_PORT says otherwise: distinct, so four processes fit on one host. */
+export const DEFAULT_OPS_PORTS: Record<Exclude<ServiceName, 'gateway'>, number> = { billing: 9401, mail: 9402, webhooks: 9403 };
+
+/**
+ * One service in its own process, on RabbitMQ and MongoDB (or its own embedded-store folder). The gateway
+ * serves /metrics and /readyz on its API port; the others get a small ops listener of their own.
+ */
 export async function startDistributed(name: ServiceName, config: PlatformConfig) {
   if (!config.amqpUrl) throw new ConfigError('AMQP_URL', 'is required to run a service on its own');
   const logger = createLogger({ level: config.logLevel, bindings: { process: name } });
-  const broker = await createAmqpBroker({ url: config.amqpUrl, logger });
+  const broker = await createAmqpBroker({ url: config.amqpUrl, logger, connectionName: `mailplane-${name}` });
   const store = await storeFor(name, config);
-  const running = await startService(name, { broker, store, storeConfig: storeConfigFor(name, config), logger, env: config.env });
+  const metrics = createMetricsRegistry();
+  const readiness = dependencyProbe(name, { store, broker });
+  const deps = { broker, store, storeConfig: storeConfigFor(name, config), logger, env: config.env, metrics, readiness };
+  const running = await startService(name, deps);
+  const ops =
+    name === 'gateway'
+      ? undefined
+      : await startOpsServer({
+          port: config.opsPort ?? DEFAULT_OPS_PORTS[name],
+          host: config.opsHost,
+          metrics,
+          readiness,
+          metricsToken: config.metricsToken,
+        }).catch(async (err) => {
+          await running.stop();
+          throw err;
+        });
+  if (ops) logger.info('ops listener started', { service: name, url: ops.url, paths: ['/metrics', '/healthz', '/readyz'] });
   return {
     url: running.url,
+    opsUrl: ops?.url,
     stop: async () => {
+      logger.info('stopping', { service: name });
+      await ops?.stop();
       await running.stop();
       await store.close();
       await broker.close();
+      logger.info('stopped', { service: name });
     },
   };
 }

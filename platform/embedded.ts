@@ -3,7 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createMemoryBroker } from '@mailplane/broker';
-import { createLogger, type Clock, type Logger } from '@mailplane/runtime';
+import {
+  allOf,
+  createLogger,
+  createMetricsRegistry,
+  dependencyProbe,
+  type Clock,
+  type Logger,
+  type ReadinessProbe,
+} from '@mailplane/runtime';
 import { createTenant, type Gateway } from '@mailplane/gateway';
 import type { PlatformConfig } from './config';
 import { startSandbox, type Sandbox } from './sandbox';
@@ -37,6 +45,9 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
   };
   sandbox.hub.setWebhookUrl(`${env.PUBLIC_URL}/billing/webhook/subscription-hub`);
   const broker = createMemoryBroker();
+  // One registry and one readiness for the process: the gateway's port serves both for every service.
+  const metrics = createMetricsRegistry();
+  const probes: ReadinessProbe[] = [];
   const started: Array<{ running: Running; close: () => Promise<void> }> = [];
   const stop = async () => {
     for (const { running, close } of started.reverse()) {
@@ -45,13 +56,16 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     }
     await broker.close();
     await sandbox.stop();
+    logger.info('mailplane stopped');
   };
   try {
     // Services first, gateway last, so the edge never forwards to nobody.
     for (const name of [...SERVICE_NAMES.slice(1), 'gateway'] as const) {
       const store = await storeFor(name, config);
       const storeConfig = storeConfigFor(name, config);
-      const running = await startService(name, { broker, store, storeConfig, logger, env, clock: options.clock }).catch(async (err) => {
+      probes.push(dependencyProbe(name, { store, broker }));
+      const deps = { broker, store, storeConfig, logger, env, clock: options.clock, metrics, readiness: allOf(probes) };
+      const running = await startService(name, deps).catch(async (err) => {
         await store.close();
         throw err;
       });
@@ -65,6 +79,7 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
       await publishSandboxIdentity(gateway.url, created.apiKey.key, sandbox.dns);
       sandboxTenant = { tenantId: created.tenantId, apiKey: created.apiKey.key, domain: SANDBOX_DOMAIN };
     }
+    logger.info('mailplane started', { url: gateway.url, sandboxPage: sandbox.pageUrl, dataDir: config.dataDir });
     return { url: gateway.url, gateway, sandbox, sandboxTenant, stop };
   } catch (err) {
     // A service that refuses to start (bad configuration) leaves nothing listening behind it.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Broker } from '@mailplane/broker';
 import { createBlobStore, createStore, type Store, type StoreConfig } from '@mailplane/store';
-import type { Clock, Logger } from '@mailplane/runtime';
+import { gaugeReadAtScrape, type Clock, type Logger, type MetricsRegistry, type ReadinessProbe } from '@mailplane/runtime';
 import { billingConfig, startBilling } from '@mailplane/billing';
 import { mailConfig, startMail, type MailConfig } from '@mailplane/mail';
 import { startWebhooks, webhooksConfig } from '@mailplane/webhooks';
@@ -28,12 +28,24 @@ export function storeFor(name: ServiceName, config: PlatformConfig): Promise<Sto
 /** Starts one service; its own variables are read (and refused with a clear message) here. */
 export async function startService(
   name: ServiceName,
-  deps: { broker: Broker; store: Store; storeConfig: StoreConfig; logger: Logger; env: Env; clock?: Clock },
+  deps: {
+    broker: Broker;
+    store: Store;
+    storeConfig: StoreConfig;
+    logger: Logger;
+    env: Env;
+    clock?: Clock;
+    /** The process's registry: every service's series, labelled by service. */
+    metrics: MetricsRegistry;
+    /** What the gateway's /readyz checks (every service of the process). */
+    readiness: ReadinessProbe;
+  },
 ): Promise<Running> {
-  const common = { broker: deps.broker, store: deps.store, logger: deps.logger, clock: deps.clock };
+  const common = { broker: deps.broker, store: deps.store, logger: deps.logger, clock: deps.clock, metrics: deps.metrics };
+  watchBroker(deps.metrics, name, deps.broker);
   switch (name) {
     case 'gateway':
-      return startGateway({ ...common, config: gatewayConfig(deps.env) });
+      return startGateway({ ...common, config: gatewayConfig(deps.env), readiness: deps.readiness });
     case 'billing':
       return startBilling({ ...common, config: billingConfig(deps.env) });
     case 'mail':
@@ -43,9 +55,14 @@ export async function startService(
   }
 }
 
+function watchBroker(metrics: MetricsRegistry, service: ServiceName, broker: Broker) {
+  const spec = { name: 'mailplane_broker_connected', help: '1 while the service is connected to the broker', labelNames: [] };
+  gaugeReadAtScrape(metrics, spec, service, () => [{ labels: {}, value: broker.connected() ? 1 : 0 }]);
+}
+
 /** Message bodies go to a blob store beside mail's data: files under its folder, or a GridFS bucket in its database. */
 async function startMailWithBodies(
-  options: { broker: Broker; store: Store; logger: Logger; clock?: Clock; config: MailConfig },
+  options: { broker: Broker; store: Store; logger: Logger; clock?: Clock; config: MailConfig; metrics: MetricsRegistry },
   storeConfig: StoreConfig,
 ): Promise<Running> {
   const bodies = await createBlobStore(storeConfig, 'bodies');

@@ -38,6 +38,8 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
       DATA_DIR: dataDir,
       ADMIN_TOKEN,
       PORT: '0',
+      // Each service's ops listener on a free port: the defaults (9401-9403) may be taken on a shared machine.
+      OPS_PORT: '0',
       HOST: '127.0.0.1',
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       DNS_SERVERS: `127.0.0.1:${dns.port}`,

@@ -56,6 +56,8 @@ export const OPERATIONS = {
   hubWebhook: { method: 'POST', path: '/billing/webhook/subscription-hub', sdk: INBOUND_WEBHOOK },
   paymentProviderWebhook: { method: 'POST', path: '/billing/webhook/payment-provider', sdk: INBOUND_WEBHOOK },
   health: { method: 'GET', path: '/healthz', sdk: 'health' },
+  readiness: { method: 'GET', path: '/readyz', sdk: { notInSdk: "a load balancer's or orchestrator's readiness probe" } },
+  metrics: { method: 'GET', path: '/metrics', sdk: { notInSdk: 'scraped by Prometheus' } },
   getOpenApiJson: { method: 'GET', path: '/openapi.json', sdk: { notInSdk: 'the contract the SDK is generated from' } },
   getOpenApiYaml: { method: 'GET', path: '/openapi.yaml', sdk: { notInSdk: 'the contract the SDK is generated from' } },
   showDocs: { method: 'GET', path: '/docs', sdk: PAGE_FOR_BROWSERS },

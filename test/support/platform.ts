@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { createLogger, type Clock } from '@mailplane/runtime';
+import { createLogger, type Clock, type Logger } from '@mailplane/runtime';
 import { loadPlatformConfig, type Env } from '../../platform/config';
 import { startEmbedded, type Embedded } from '../../platform/embedded';
 
@@ -20,11 +20,15 @@ export interface TestPlatform extends Embedded {
 /** Tests are quiet unless TEST_LOG_LEVEL asks for the platform's log, when chasing a failure. */
 const testLogLevel = () => (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent';
 
-/** The embedded platform on a random port in a fresh data dir, with the admin surface enabled; `clock` drives every service. */
+/**
+ * The embedded platform on a random port in a fresh data dir, with the admin surface enabled; `clock` drives every
+ * service; `logger` takes the platform's log instead of the quiet default (tests about logging).
+ */
 export async function startTestPlatform(
   env: Env = {},
   dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-')),
   clock?: Clock,
+  logger: Logger = createLogger({ level: testLogLevel() }),
 ): Promise<TestPlatform> {
   const config = loadPlatformConfig({
     PORT: '0',
@@ -37,7 +41,7 @@ export async function startTestPlatform(
     UNSUBSCRIBE_SECRET,
     ...env,
   });
-  const platform = await startEmbedded(config, { logger: createLogger({ level: testLogLevel() }), ...(clock ? { clock } : {}) });
+  const platform = await startEmbedded(config, { logger, ...(clock ? { clock } : {}) });
   return {
     ...platform,
     dataDir,

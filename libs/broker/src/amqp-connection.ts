@@ -60,6 +60,11 @@ export class AmqpConnection {
     }
   }
 
+  /** True while a session is up (not lost, not closed). */
+  connected(): boolean {
+    return !this.closed && !!this.session && !this.session.lost;
+  }
+
   /** Runs now for the current session (if any) and again after every reconnect; returns an unregister function. */
   onUp(hook: UpHook): () => void {
     this.upHooks.add(hook);

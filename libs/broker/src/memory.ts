@@ -142,6 +142,7 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
         },
       };
     },
+    connected: () => !closed,
     close: async () => {
       if (closed) return;
       closed = true;

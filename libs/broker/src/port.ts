@@ -113,5 +113,7 @@ export interface Broker {
    */
   request(queue: string, payload: unknown, options: RpcOptions): Promise<unknown>;
   serve(queue: string, handler: RpcHandler, options?: { prefetch?: number }): Promise<Subscription>;
+  /** True while messages can be handed to the broker now (RabbitMQ: a live connection); readiness and metrics. */
+  connected(): boolean;
   close(): Promise<void>;
 }

@@ -67,8 +67,10 @@ export function rpcContract(ctx: ContractContext): void {
       });
       const failure = rejection(ctx.broker.request(queue, {}, { timeoutMs: 20_000 }));
       await waitFor(() => held, 'the server to hold the request');
+      expect(ctx.broker.connected()).toBe(true);
       const closedAt = Date.now();
       await ctx.broker.close();
+      expect(ctx.broker.connected()).toBe(false);
       expect(await failure).toBeInstanceOf(BrokerUnavailableError);
       expect(Date.now() - closedAt).toBeLessThan(2000);
       expect(await rejection(ctx.broker.send(unique('after-close'), envelope('test.closed')))).toBeInstanceOf(BrokerUnavailableError);

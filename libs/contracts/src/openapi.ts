@@ -22,8 +22,11 @@ export const document: OpenApiDocument = YAML.parse(fs.readFileSync(DOCUMENT_PAT
 
 export type ServiceName = 'gateway' | 'billing' | 'mail' | 'webhooks';
 export type PermissionName = 'full' | 'sending';
-/** bearer: API key. public: no credentials. admin: operator token. hub: HMAC signature. none: unsigned webhook. */
-export type SecurityKind = 'bearer' | 'public' | 'admin' | 'hub' | 'none';
+/**
+ * bearer: API key. public: no credentials. admin: operator token. hub: HMAC signature. none: unsigned webhook.
+ * metrics: the scrape token, asked only when METRICS_TOKEN is configured.
+ */
+export type SecurityKind = 'bearer' | 'public' | 'admin' | 'hub' | 'none' | 'metrics';
 
 /** One method on one path of the contract, with what the gateway needs to route and guard it. */
 export interface Operation {
@@ -46,7 +49,12 @@ export interface Operation {
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const SCHEME_KINDS: Record<string, SecurityKind> = { BearerAuth: 'bearer', AdminToken: 'admin', HubSignature: 'hub' };
+const SCHEME_KINDS: Record<string, SecurityKind> = {
+  BearerAuth: 'bearer',
+  AdminToken: 'admin',
+  HubSignature: 'hub',
+  MetricsToken: 'metrics',
+};
 
 type RawOperation = Record<string, unknown> & { operationId: string };
 

@@ -32,3 +32,5 @@ export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type WebhookDeliveryDetail = Schemas['WebhookDeliveryDetail'];
 export type ReplayWebhookDeliveriesRequest = Schemas['ReplayWebhookDeliveriesRequest'];
 export type ReplayResult = Schemas['ReplayResult'];
+/** GET /readyz: every dependency the answering process needs, `up` or `down` (the 503 problem carries the same `checks`). */
+export type Readiness = Schemas['Readiness'];

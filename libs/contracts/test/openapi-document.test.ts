@@ -67,6 +67,8 @@ const EXPECTED_OPERATION_IDS = [
   'getOpenApiYaml',
   'showDocs',
   'getDocsAsset',
+  'readiness',
+  'metrics',
 ];
 
 type Raw = Record<string, unknown>;
@@ -110,6 +112,8 @@ describe('openapi.yaml', () => {
       showUnsubscribePage: 'public',
       unsubscribe: 'public',
       health: 'public',
+      readiness: 'public',
+      metrics: 'metrics',
       createTenant: 'admin',
       listTenants: 'admin',
       getTenantBilling: 'admin',
@@ -126,6 +130,8 @@ describe('openapi.yaml', () => {
       'showUnsubscribePage',
       'unsubscribe',
       'health',
+      'readiness',
+      'metrics',
       'createTenant',
       'listTenants',
       'getTenantBilling',

@@ -46,6 +46,8 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['delete', '/suppressions/{email}', [204, 400, 401, 404]],
   ['get', '/billing/checkout-methods', [200, 400, 401, 422, 503]],
   ['get', '/healthz', [200]],
+  ['get', '/readyz', [200, 503]],
+  ['get', '/metrics', [200, 401]],
   ['post', '/admin/tenants', [201, 400, 401]],
   ['get', '/admin/tenants', [200, 400, 401]],
   ['get', '/admin/tenants/{tenantId}/billing', [200, 400, 401]],

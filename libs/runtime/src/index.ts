@@ -8,3 +8,6 @@ export * from './secret-box';
 export * from './envelope';
 export * from './periodic';
 export * from './paging';
+export * from './metrics';
+export * from './readiness';
+export * from './request-context';

@@ -1,3 +1,6 @@
+import pino from 'pino';
+import { currentRequestId } from './request-context';
+
 export type Level = 'debug' | 'info' | 'warn' | 'error';
 export type Fields = Record<string, unknown>;
 
@@ -8,8 +11,6 @@ export interface Logger {
   error(message: string, fields?: Fields): void;
   child(bindings: Fields): Logger;
 }
-
-const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 // Field names whose values are never written, whatever the caller passes.
 const SECRET_FIELD = /(authorization|secret|password|token|apikey|api_key|privatekey|private_key|^key$)/i;
@@ -24,22 +25,37 @@ function redact(fields: Fields): Fields {
   return out;
 }
 
-/** JSON-lines logger on stdout. `level: 'silent'` writes nothing (tests). */
+/**
+ * JSON-lines logger (pino) on stdout, one object per line: `time` (ISO), `level` (name), `msg`, the
+ * bindings, the fields, and the `requestId` of the request being served (see request-context). `level: 'silent'` writes nothing (tests); `write` takes the lines instead of stdout.
+ */
 export function createLogger(options: { level?: Level | 'silent'; bindings?: Fields; write?: (line: string) => void } = {}): Logger {
-  const min = options.level === 'silent' ? Infinity : ORDER[options.level ?? 'info'];
-  const write = options.write ?? ((line: string) => process.stdout.write(line + '\n'));
-  const bindings = options.bindings ?? {};
-  const log =
-    (level: Level) =>
-    (message: string, fields: Fields = {}) => {
-      if (ORDER[level] < min) return;
-      write(JSON.stringify({ time: new Date().toISOString(), level, msg: message, ...redact(bindings), ...redact(fields) }));
-    };
+  const write = options.write;
+  const destination = write ? { write: (line: string) => write(line.replace(/\n$/, '')) } : pino.destination({ fd: 1, sync: true });
+  const root = pino(
+    {
+      level: options.level ?? 'info',
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      // The request being served, wherever the line is written from (RPC handler, outbox worker, webhook delivery).
+      // A child bound to its own requestId keeps it (pino would write the key twice otherwise).
+      mixin: (_fields, _level, logger) => {
+        const requestId = currentRequestId();
+        return requestId && !('requestId' in logger.bindings()) ? { requestId } : {};
+      },
+      formatters: { level: (label) => ({ level: label }), log: (o) => redact(o) },
+    },
+    destination,
+  );
+  return wrap(options.bindings ? root.child(redact(options.bindings)) : root);
+}
+
+function wrap(p: pino.Logger): Logger {
   return {
-    debug: log('debug'),
-    info: log('info'),
-    warn: log('warn'),
-    error: log('error'),
-    child: (more) => createLogger({ ...options, bindings: { ...bindings, ...more } }),
+    debug: (message, fields = {}) => p.debug(fields, message),
+    info: (message, fields = {}) => p.info(fields, message),
+    warn: (message, fields = {}) => p.warn(fields, message),
+    error: (message, fields = {}) => p.error(fields, message),
+    child: (bindings) => wrap(p.child(redact(bindings))),
   };
 }

@@ -2,6 +2,7 @@ import { AppError, healthQueueOf, type RpcReply, type RpcRequest } from '@mailpl
 import type { Broker, Subscription } from '@mailplane/broker';
 import type { Logger } from './logger';
 import { problemReply } from './problem';
+import { withRequestId } from './request-context';
 
 /** What a served request knows besides its message: how long its caller still waits for the answer. */
 export interface ServeContext {
@@ -59,7 +60,13 @@ export async function serveOperations(
         deps.logger.warn('rpc request expired before it was served', { operationId: request.operationId, requestId: request.requestId });
         return problemReply(tooLate(), request.requestId);
       }
-      return runOperation(all, request, deps.logger.child({ requestId: request.requestId }), context);
+      return withRequestId(request.requestId, async () => {
+        const started = Date.now();
+        const reply = await runOperation(all, request, deps.logger, context);
+        if (request.operationId !== 'ping')
+          deps.logger.debug('rpc served', { operationId: request.operationId, status: reply.status, durationMs: Date.now() - started });
+        return reply;
+      });
     },
     { prefetch: deps.prefetch ?? DEFAULT_PREFETCH },
   );

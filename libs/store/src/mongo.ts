@@ -33,6 +33,7 @@ export async function createMongoStore({ url, dbName }: MongoStoreOptions): Prom
   const db = client.db(dbName);
   return {
     collection: <T extends Doc>(name: string) => mongoCollection<T>(name, db.collection<Doc>(name)),
+    ping: async () => void (await db.command({ ping: 1 }, { timeoutMS: 2000 })),
     close: () => client.close(),
   };
 }

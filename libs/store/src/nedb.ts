@@ -50,6 +50,10 @@ export function createNedbStore({ dir, compactEveryMs = 10 * 60_000 }: NedbStore
       if (!COLLECTION_NAME.test(name)) throw new Error(`invalid collection name "${name}"`);
       return nedbCollection<T>(name, () => open(name));
     },
+    // Nothing to ask: the engine lives in this process, usable until closed.
+    async ping() {
+      if (closed) throw new Error('store closed');
+    },
     async close() {
       if (closed) return;
       closed = true;

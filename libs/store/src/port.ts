@@ -111,6 +111,8 @@ export interface Collection<T extends Doc> {
 
 export interface Store {
   collection<T extends Doc>(name: string): Collection<T>;
+  /** Resolves when the engine answers a trivial query now (readiness); rejects when it cannot be used. */
+  ping(): Promise<void>;
   /** Waits for pending writes; the store is unusable afterwards. */
   close(): Promise<void>;
 }

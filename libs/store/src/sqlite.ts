@@ -70,6 +70,10 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
       if (closed) throw new Error(`store closed: cannot use collection ${name}`);
       return sqliteCollection<T>(name, engine);
     },
+    async ping() {
+      if (closed || !db.open) throw new Error('store closed');
+      db.prepare('SELECT 1').get();
+    },
     async close() {
       if (closed) return;
       closed = true;

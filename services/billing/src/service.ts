@@ -57,12 +57,14 @@ export async function startBilling(options: {
   const sweeper = runPeriodically(() => sweep(deps), SWEEP_EVERY_MS, logger, 'billing sweep');
   logger.info(
     config.hub && config.provider ? 'billing service started' : 'billing service started without a hub or provider: billing answers 503',
+    { consumes: [QUEUES.billing] },
   );
   return {
     deps,
     async stop() {
       await sweeper.stop();
       await rpc.cancel();
+      logger.info('billing service stopped');
     },
   };
 }

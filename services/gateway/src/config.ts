@@ -5,6 +5,8 @@ export interface GatewayConfig {
   port: number;
   host: string;
   adminToken: string | undefined;
+  /** Asked of /metrics scrapers when set; without it /metrics is open (a documented choice, see decisions.md). */
+  metricsToken: string | undefined;
   rpcTimeoutMs: number;
   bodyLimitBytes: number;
   publicUrl: string | undefined;
@@ -19,6 +21,7 @@ export function gatewayConfig(env: Record<string, string | undefined>): Readonly
     host: read.string('HOST', '0.0.0.0'),
     // Without a token the admin surface answers 401 to everyone: it fails closed.
     adminToken: env.ADMIN_TOKEN ? read.secret('ADMIN_TOKEN', 16) : undefined,
+    metricsToken: env.METRICS_TOKEN ? read.secret('METRICS_TOKEN', 16) : undefined,
     rpcTimeoutMs: read.int('RPC_TIMEOUT_MS', 10_000, { min: 100 }),
     // Attachments are base64 inside JSON: 10 MB of files is about 13.4 MB of body.
     bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 15 * 1024 * 1024, { min: 1024 }),

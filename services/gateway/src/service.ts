@@ -2,7 +2,15 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Broker } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
-import { systemClock, type Clock, type Logger } from '@mailplane/runtime';
+import {
+  createMetricsRegistry,
+  dependencyProbe,
+  systemClock,
+  type Clock,
+  type Logger,
+  type MetricsRegistry,
+  type ReadinessProbe,
+} from '@mailplane/runtime';
 import type { GatewayConfig } from './config';
 import { apiKeysRepo } from './data-access/api-keys-repo';
 import { servicesRpc } from './data-access/services-rpc';
@@ -26,6 +34,10 @@ export async function startGateway(options: {
   store: Store;
   logger: Logger;
   clock?: Clock;
+  /** Where the gateway's series go, and what /metrics shows (the platform's registry; a private one otherwise). */
+  metrics?: MetricsRegistry;
+  /** What /readyz checks (the platform's probe; the gateway's own store and broker otherwise). */
+  readiness?: ReadinessProbe;
 }): Promise<Gateway> {
   const { config, broker, store } = options;
   const deps: GatewayDeps = {
@@ -35,12 +47,13 @@ export async function startGateway(options: {
     broker,
     clock: options.clock ?? systemClock,
     logger: options.logger.child({ service: 'gateway' }),
+    readiness: options.readiness ?? dependencyProbe('gateway', { store, broker }),
   };
   await deps.keys.init();
   await deps.tenants.init();
   // Node's default backlog (511) drops the SYNs of a larger burst, and a dropped SYN is retried only after
   // a second or more: the refusals admission gives at once would arrive late, and so would /healthz.
-  const app = createApp(deps, config);
+  const app = createApp(deps, config, options.metrics ?? createMetricsRegistry({ processMetrics: false }));
   const server: Server = app.listen(config.port, config.host, LISTEN_BACKLOG);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   server.on('clientError', rejectMalformedRequest);
@@ -50,14 +63,16 @@ export async function startGateway(options: {
   server.on('checkExpectation', app);
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
-  deps.logger.info('gateway listening', { url });
+  deps.logger.info('gateway listening', { url, host: config.host, port });
   return {
     url,
     deps,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    stop: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      deps.logger.info('gateway stopped');
+    },
   };
 }

@@ -1,7 +1,16 @@
 import type { Broker } from '@mailplane/broker';
 import type { BlobStore, Store } from '@mailplane/store';
 import { QUEUES } from '@mailplane/contracts';
-import { createKeyBox, runPeriodically, serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
+import {
+  createKeyBox,
+  createMetricsRegistry,
+  runPeriodically,
+  serveOperations,
+  systemClock,
+  type Clock,
+  type Logger,
+  type MetricsRegistry,
+} from '@mailplane/runtime';
 import type { MailConfig } from './config';
 import { bodiesRepo } from './data-access/bodies-repo';
 import { countersRepo } from './data-access/counters-repo';
@@ -17,6 +26,7 @@ import { IDEMPOTENCY_TTL_SECONDS } from './domain/idempotency';
 import { consumeEntitlements } from './entry-points/entitlements-consumer';
 import { consumeOutbox } from './entry-points/outbox-consumer';
 import { mailHandlers } from './entry-points/rpc';
+import { mailMetrics } from './entry-points/metrics';
 import { createJobMaker } from './domain/delivery/build-job';
 import { sweep } from './domain/delivery/sweeper';
 import { orphanSweeper } from './domain/retention/orphans';
@@ -38,13 +48,17 @@ export async function startMail(options: {
   bodies: BlobStore;
   logger: Logger;
   clock?: Clock;
+  /** Where mail's series go (the process's registry; a private one otherwise). */
+  metrics?: MetricsRegistry;
 }): Promise<MailService> {
   const { config, broker, store } = options;
   const logger = options.logger.child({ service: 'mail' });
+  const clock = options.clock ?? systemClock;
+  const messages = messagesRepo(store);
   const deps: MailDeps = {
     config,
     identities: identitiesRepo(store),
-    messages: messagesRepo(store),
+    messages,
     bodies: bodiesRepo(options.bodies),
     suppressions: suppressionsRepo(store),
     unsubscribeTokens: createTokenSigner(config.unsubscribeSecret),
@@ -54,8 +68,9 @@ export async function startMail(options: {
     keyBox: createKeyBox(config.dkimKeySecret),
     resolver: createTxtResolver({ servers: config.dnsServers }),
     broker,
-    clock: options.clock ?? systemClock,
+    clock,
     logger,
+    metrics: mailMetrics(options.metrics ?? createMetricsRegistry({ processMetrics: false }), messages, clock),
   };
   await deps.identities.init();
   await deps.messages.init();
@@ -82,7 +97,11 @@ export async function startMail(options: {
     logger,
     'retention purge',
   );
-  logger.info('mail service started');
+  logger.info('mail service started', {
+    consumes: [QUEUES.mail, QUEUES.mailOutbox],
+    smtp: redactedUrl(config.smtpUrl),
+    deliveryThreads: config.deliveryThreads,
+  });
   return {
     deps,
     async stop() {
@@ -92,6 +111,13 @@ export async function startMail(options: {
       await outbox.cancel();
       await entitlements.cancel();
       await transmitter.close();
+      logger.info('mail service stopped');
     },
   };
+}
+
+// The MTA's URL may carry credentials (smtp://user:pass@host): only its host and port are logged.
+function redactedUrl(url: string): string {
+  const u = new URL(url);
+  return `${u.protocol}//${u.host}`;
 }

@@ -823,6 +823,52 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/readyz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Readiness of the answering process (public)
+     * @description 200 when the store and the broker of the answering process can be used now (in the embedded default:
+     *     of every service in it), else 503 `not_ready` with the same `checks`. Point a load balancer or an
+     *     orchestrator's readiness probe here; `/healthz` says only that the process is alive. Each service of
+     *     the distributed mode answers the same on its own ops port (`OPS_PORT`).
+     */
+    get: operations['readiness'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Prometheus metrics (the scrape token only when METRICS_TOKEN is set)
+     * @description The Prometheus text exposition (version 0.0.4) of the answering process: in the embedded default every
+     *     service's series, told apart by the `service` label. Without `METRICS_TOKEN` anyone who reaches the port
+     *     may read it (the series carry no tenant ids or secrets); with it, `Authorization: Bearer <METRICS_TOKEN>`
+     *     is required. The names are listed in the README (Operations).
+     */
+    get: operations['metrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/tenants': {
     parameters: {
       query?: never;
@@ -921,6 +967,8 @@ export interface webhooks {
      *     - `webhook-signature`: `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>`, keyed with
      *       the base64-decoded part of the endpoint secret after `whsec_`; several space-separated entries during a
      *       secret rotation. Receivers should reject timestamps more than 5 minutes away from their clock.
+     *     - `mailplane-request-id` (when an API request caused the event): that request's `X-Request-Id`, the same
+     *       on every retry; quote it when asking us about the delivery. Not signed.
      *
      *     Only a 2xx answer within 15 s is a success (3xx is a failure). Failed attempts are retried with jitter
      *     after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, honouring `Retry-After`; then the delivery
@@ -996,8 +1044,8 @@ export interface components {
      *     plan_not_purchasable, plan_not_grantable, not_an_upgrade, not_a_downgrade, downgrade_to_free,
      *     tier_change_not_allowed;
      *     429 rate_limited, idempotency_key_in_flight; 431 headers_too_large; 500 internal; 501 not_implemented;
-     *     503 billing_not_configured, billing_unavailable, service_unavailable, service_busy, outcome_unknown;
-     *     504 service_timeout.
+     *     503 billing_not_configured, billing_unavailable, service_unavailable, service_busy, outcome_unknown,
+     *     not_ready; 504 service_timeout.
      * @enum {string}
      */
     ProblemCode:
@@ -1047,6 +1095,7 @@ export interface components {
       | 'service_unavailable'
       | 'service_busy'
       | 'outcome_unknown'
+      | 'not_ready'
       | 'service_timeout';
     /**
      * @description RFC 9457 problem details (`application/problem+json`). Clients branch on `code` (or the equivalent `type`),
@@ -1725,6 +1774,15 @@ export interface components {
     };
     /** @enum {string} */
     ServiceHealth: 'up' | 'down';
+    Readiness: {
+      /** @enum {string} */
+      status: 'ready';
+      checks: components['schemas']['ReadinessChecks'];
+    };
+    /** @description One entry per dependency, `<service>.store` and `<service>.broker`. */
+    ReadinessChecks: {
+      [key: string]: components['schemas']['ServiceHealth'];
+    };
     CreateTenantRequest: {
       name: string;
       /**
@@ -3315,6 +3373,63 @@ export interface operations {
       default: components['responses']['Default'];
     };
   };
+  readiness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ready. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Readiness'];
+        };
+      };
+      /** @description Not ready; `checks` names what is down. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            checks: components['schemas']['ReadinessChecks'];
+          };
+        };
+      };
+      default: components['responses']['Default'];
+    };
+  };
+  metrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metrics. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
   listTenants: {
     parameters: {
       query?: {
@@ -3467,6 +3582,7 @@ export interface operations {
         'webhook-id': components['schemas']['EventId'];
         'webhook-timestamp': string;
         'webhook-signature': string;
+        'mailplane-request-id'?: string;
       };
       path?: never;
       cookie?: never;

@@ -16,6 +16,10 @@ const message = (id: string): Message => ({
 
 export function lifecycleTests(ctx: ContractContext): void {
   describe('documents and persistence', () => {
+    it('when the store is open, then ping answers (readiness)', async () => {
+      await expect(ctx.store().ping()).resolves.toBeUndefined();
+    });
+
     it('Dates come back as Date objects at the top level, nested and inside arrays', async () => {
       const c = ctx.store().collection<Message>(ctx.collectionName('dates'));
       await c.insertOne(message('m'));

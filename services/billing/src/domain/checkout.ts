@@ -80,6 +80,14 @@ export async function openCheckout(deps: BillingDeps, tenantId: string, input: C
   const checkoutUrl = payment.checkoutUrl;
   if (!checkoutUrl) throw new AppError('billing_unavailable', 'The payment provider returned no checkout.');
   await cancelEarlierCheckouts(deps, tenantId, checkoutId);
+  deps.logger.info('checkout created', {
+    tenantId,
+    checkoutId,
+    plan: plan.id,
+    paymentId: payment.id,
+    amount,
+    method: input.paymentMethod ?? null,
+  });
   return {
     checkoutUrl,
     paymentId: payment.id,

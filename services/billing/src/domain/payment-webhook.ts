@@ -26,7 +26,23 @@ export async function handlePaymentNotification(deps: BillingDeps, paymentId: st
     deps.logger.warn('payment could not be fetched from the provider', { paymentId, err });
     throw unavailable(err);
   }
-  if (!payment) return 'unknown_payment';
+  if (!payment) {
+    deps.logger.warn('payment notification for a payment the provider does not know', { paymentId });
+    return 'unknown_payment';
+  }
+  const outcome = await settle(deps, payment);
+  const message = outcome === 'applied' ? 'payment confirmed' : outcome === 'closed' ? 'payment failed' : 'payment notification';
+  deps.logger.info(message, {
+    paymentId: payment.id,
+    tenantId: payment.metadata?.tenantId ?? null,
+    paymentStatus: payment.status,
+    amount: payment.amount,
+    outcome,
+  });
+  return outcome;
+}
+
+async function settle(deps: BillingDeps, payment: ProviderPayment): Promise<PaymentNotificationOutcome> {
   const upgradeId = payment.metadata?.upgradeId;
   if (upgradeId) return settleUpgradeNotification(deps, upgradeId, payment);
   const checkout = (await deps.checkouts.byPayment(payment.id)) ?? (await checkoutNamedBy(deps, payment));

@@ -1,5 +1,5 @@
 import type { Broker } from '@mailplane/broker';
-import type { Clock, Logger } from '@mailplane/runtime';
+import type { Clock, Logger, ReadinessProbe } from '@mailplane/runtime';
 import type { ApiKeysRepo } from '../data-access/api-keys-repo';
 import type { ServicesRpc } from '../data-access/services-rpc';
 import type { TenantsRepo } from '../data-access/tenants-repo';
@@ -12,4 +12,6 @@ export interface GatewayDeps {
   broker: Broker;
   clock: Clock;
   logger: Logger;
+  /** The answering process's dependencies (every service's, in the embedded default). */
+  readiness: ReadinessProbe;
 }

@@ -1,11 +1,13 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppError, operations } from '@mailplane/contracts';
+import type { MetricsRegistry } from '@mailplane/runtime';
 import type { GatewayConfig } from '../config';
 import type { GatewayDeps } from '../domain/deps';
 import { beforeBody } from './before-body';
 import { docsReplies } from './docs-page';
 import { handleOperation } from './handle-operation';
 import { localHandlers } from './local-handlers';
+import { observeRequests } from './observe-request';
 import { requestId } from './request-id';
 import { allowedMethods, decodes, operationsAt } from './routes';
 import { sendProblem } from './send-reply';
@@ -13,7 +15,7 @@ import { sendProblem } from './send-reply';
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** One route per operation of the contract; anything else is a 404 or a 405 with `Allow`. */
-export function createApp(deps: GatewayDeps, config: GatewayConfig) {
+export function createApp(deps: GatewayDeps, config: GatewayConfig, metrics: MetricsRegistry) {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -21,8 +23,9 @@ export function createApp(deps: GatewayDeps, config: GatewayConfig) {
   app.set('strict routing', true);
   app.set('case sensitive routing', true);
   app.use(requestId);
+  app.use(observeRequests(metrics, deps.logger));
   app.use(refuseUndecodablePath);
-  const local = localHandlers(deps, docsReplies(config.publicUrl));
+  const local = localHandlers(deps, docsReplies(config.publicUrl), metrics);
   for (const op of operations) {
     // Bodies are taken as sent (no inflation): a Content-Encoding other than identity is a 415.
     const rawBody = express.raw({ type: () => true, inflate: false, limit: Math.min(op.maxBodyBytes, config.bodyLimitBytes) });

@@ -23,7 +23,7 @@ export function beforeBody(op: Operation, deps: GatewayDeps, config: GatewayConf
         res.locals.place = place;
         res.once('close', place.leave);
       }
-      res.locals.principal = await principalFor(op, req.get('authorization'), deps, config.adminToken);
+      res.locals.principal = await principalFor(op, req.get('authorization'), deps, config);
       if (Number(req.get('content-length')) > limit) {
         throw new AppError('payload_too_large', `The request body may be at most ${limit} bytes.`);
       }

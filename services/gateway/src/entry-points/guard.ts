@@ -1,5 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { AppError, type Operation } from '@mailplane/contracts';
+import { bearerMatches } from '@mailplane/runtime';
 import { authenticate, type Principal } from '../domain/authenticate';
 import type { GatewayDeps } from '../domain/deps';
 
@@ -12,10 +13,16 @@ export async function principalFor(
   op: Operation,
   authorization: string | undefined,
   deps: GatewayDeps,
-  adminToken: string | undefined,
+  tokens: { adminToken: string | undefined; metricsToken: string | undefined },
 ): Promise<Principal | null> {
   if (op.security === 'admin') {
-    checkAdmin(authorization, adminToken);
+    checkAdmin(authorization, tokens.adminToken);
+    return null;
+  }
+  if (op.security === 'metrics') {
+    // Fails open by design: without METRICS_TOKEN the scrape needs no credentials.
+    if (!bearerMatches(authorization, tokens.metricsToken))
+      throw new AppError('unauthorized', 'Metrics need "Authorization: Bearer <METRICS_TOKEN>".');
     return null;
   }
   if (op.security !== 'bearer') return null;

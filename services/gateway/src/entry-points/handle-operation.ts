@@ -10,8 +10,7 @@ import { sendReply } from './send-reply';
 /** Guards, checks and routes one operation: to the gateway's own handlers or over RPC to its owning service. */
 export function handleOperation(op: Operation, deps: GatewayDeps, config: GatewayConfig, local: LocalHandlers) {
   return async (req: Request, res: Response) => {
-    const principal =
-      'principal' in res.locals ? res.locals.principal : await principalFor(op, req.get('authorization'), deps, config.adminToken);
+    const principal = 'principal' in res.locals ? res.locals.principal : await principalFor(op, req.get('authorization'), deps, config);
     const request = await toRpcRequest(op, req, res.locals.requestId, principal);
     if (op.service !== 'gateway') return sendReply(res, await deps.services.forward(op.service, request, res.locals.place));
     const handler = local[op.operationId];

@@ -1,8 +1,8 @@
 import { AppError, type CreateApiKeyRequest, type CreateTenantRequest, type RpcRequest } from '@mailplane/contracts';
-import { json, noContent, type OperationHandlers } from '@mailplane/runtime';
+import { json, METRICS_CONTENT_TYPE, noContent, type MetricsRegistry, type OperationHandlers } from '@mailplane/runtime';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
 import type { GatewayDeps } from '../domain/deps';
-import { checkHealth } from '../domain/health';
+import { checkHealth, checkReadiness } from '../domain/health';
 import { createTenant, listTenants } from '../domain/tenants';
 import type { docsReplies } from './docs-page';
 
@@ -15,7 +15,7 @@ function tenantOf(request: RpcRequest): { tenantId: string } {
 }
 
 /** The operations the gateway serves itself; bodies were validated against the contract before they get here. */
-export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsReplies>): LocalHandlers {
+export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsReplies>, metrics: MetricsRegistry): LocalHandlers {
   return {
     listApiKeys: async (r) => json({ data: await listApiKeys(deps, tenantOf(r)) }),
     createApiKey: async (r) => json(await createApiKey(deps, tenantOf(r), r.body as CreateApiKeyRequest), 201),
@@ -30,5 +30,7 @@ export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsRep
     getOpenApiYaml: async () => docs.openApiYaml(),
     showDocs: async () => docs.page(),
     getDocsAsset: async (r) => docs.asset(String(r.params.file), r.query.v),
+    readiness: async () => json(await checkReadiness(deps)),
+    metrics: async () => ({ status: 200, contentType: METRICS_CONTENT_TYPE, body: await metrics.metrics() }),
   };
 }

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { newId } from '@mailplane/runtime';
+import { newId, withRequestId } from '@mailplane/runtime';
 
 const SAFE = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -9,5 +9,6 @@ export function requestId(req: Request, res: Response, next: NextFunction) {
   const id = given && SAFE.test(given) ? given : newId('req');
   res.locals.requestId = id;
   res.setHeader('X-Request-Id', id);
-  next();
+  // Whatever the gateway logs while serving it carries the id.
+  withRequestId(id, next);
 }

@@ -49,6 +49,8 @@ export interface MessageRecord extends Partial<MessageBody>, CarriesEvents<Envel
   updatedAt: Date;
   sentAt: Date | null;
   attempts: Attempt[];
+  /** The API request that accepted it: carried on every broker message about it, so each log line names it. */
+  requestId?: string | null;
   /** When the message is next due for a delivery attempt. */
   nextAttemptAt: Date;
   /** Last time it was put on the outbox queue; null until the broker confirmed the first time. */

@@ -2,6 +2,7 @@ import { PAGE } from '@mailplane/contracts';
 import type { Filter, Store } from '@mailplane/store';
 import { DuplicateKeyError, eventOutbox, tenantScoped } from '@mailplane/store';
 import { deliveryQueries } from './message-delivery-queries';
+import { opsQueries } from './message-ops-queries';
 import { retentionQueries } from './message-retention-queries';
 import type { MessageRecord, MessageStatus } from './message-record';
 
@@ -66,6 +67,7 @@ export function messagesRepo(store: Store) {
     count: (tenantId: string, query: MessageQuery) =>
       tenant.count(tenantId, toFilter(query), query.q ? { limit: PAGE.maxOffset + PAGE.maxLimit } : undefined),
     ...deliveryQueries(messages, outbox),
+    ...opsQueries(messages),
     ...retention,
   };
 }

@@ -42,7 +42,7 @@ export async function acceptMessage(
   identity: IdentityRecord,
   input: SendEmailRequest & { recipient: string },
   kind: MessageKind,
-  options: { messageId?: string; budget?: Budget } = {},
+  options: { messageId?: string; budget?: Budget; requestId?: string } = {},
 ): Promise<AcceptedEmail | null> {
   const budget = options.budget ?? UNBOUNDED;
   const now = deps.clock.now();
@@ -71,6 +71,7 @@ export async function acceptMessage(
     // expected off the queue at once; cleared below if the broker refuses it
     dispatchedAt: now,
     leaseUntil: null,
+    requestId: options.requestId ?? null,
   };
   const message: MessageRecord = { ...fields, ...carrying([messageEvent(fields, suppressed ? 'email.suppressed' : 'email.queued', now)]) };
   ensureTimeLeft(budget);
@@ -78,6 +79,7 @@ export async function acceptMessage(
   ensureTimeLeft(budget);
   // Not undone if the insert fails: a failure may still have written the record, which must find its body.
   if (!(await deps.messages.insertNew(message))) return null;
+  deps.logger.info('email accepted', { messageId: message._id, tenantId, kind, status: message.status });
   try {
     await (suppressed ? publishPending(deps, message) : enqueue(deps, message, 0));
   } catch (err) {

@@ -11,6 +11,14 @@ import type { SuppressionsRepo } from '../data-access/suppressions-repo';
 import type { TxtResolver } from '../dkim/resolver';
 import type { TokenSigner } from '../unsubscribe/token';
 
+/** The class of an SMTP attempt's answer: the MTA's reply code class, `connection` when none came, `local` when not sent. */
+export type SmtpClass = '2xx' | '4xx' | '5xx' | 'connection' | 'local';
+
+/** What the domain reports to metrics. */
+export interface MailMetrics {
+  deliveryAttempt(smtpClass: SmtpClass): void;
+}
+
 export interface MailDeps {
   config: MailConfig;
   identities: IdentitiesRepo;
@@ -27,4 +35,5 @@ export interface MailDeps {
   broker: Broker;
   clock: Clock;
   logger: Logger;
+  metrics: MailMetrics;
 }

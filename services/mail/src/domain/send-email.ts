@@ -12,7 +12,7 @@ export async function sendEmail(
   deps: MailDeps,
   tenantId: string,
   input: SendEmailRequest,
-  request: { idempotencyKey?: string; budget?: Budget } = {},
+  request: { idempotencyKey?: string; budget?: Budget; requestId?: string } = {},
 ) {
   const budget = request.budget ?? UNBOUNDED;
   const rateLimit = await takeRateLimit(deps, tenantId);
@@ -26,7 +26,11 @@ export async function sendEmail(
     const giveBack = await reserveQuota(deps, tenantId);
     let email: AcceptedEmail | null;
     try {
-      email = await acceptMessage(deps, tenantId, identity, { ...input, recipient: to.address }, 'standard', { messageId, budget });
+      email = await acceptMessage(deps, tenantId, identity, { ...input, recipient: to.address }, 'standard', {
+        messageId,
+        budget,
+        requestId: request.requestId,
+      });
     } catch (err) {
       await giveBack();
       throw err;

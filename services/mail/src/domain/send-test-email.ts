@@ -4,7 +4,12 @@ import { parseMailbox } from './address';
 import type { MailDeps } from './deps';
 
 /** POST /emails/test: a server-built message through the same pipeline, outside the quota. */
-export async function sendTestEmail(deps: MailDeps, tenantId: string, input: { to: string; identityId?: string; subject?: string }) {
+export async function sendTestEmail(
+  deps: MailDeps,
+  tenantId: string,
+  input: { to: string; identityId?: string; subject?: string },
+  requestId?: string,
+) {
   const to = parseMailbox('to', input.to);
   const identity = input.identityId
     ? await deps.identities.byId(tenantId, input.identityId)
@@ -31,5 +36,6 @@ export async function sendTestEmail(deps: MailDeps, tenantId: string, input: { t
       text: `This is a test email sent through Mailplane from ${identity.domain} at ${at}.\r\nIt was DKIM-signed with selector ${identity.selector}.\r\n`,
     },
     'test',
+    { requestId },
   )) as AcceptedEmail;
 }

@@ -1,15 +1,16 @@
 import { QUEUES } from '@mailplane/contracts';
 import { ack, deadLetter, retry, type Broker, type Subscription } from '@mailplane/broker';
+import { REQUEST_ID_HEADER, withRequestId } from '@mailplane/runtime';
 import { deliver, type DeliverDeps } from '../domain/delivery/deliver';
 
 /** The outbox queue's consumer: each work item names one message; the store says what to do with it. */
 export function consumeOutbox(broker: Broker, deps: DeliverDeps): Promise<Subscription> {
   return broker.consume(
     QUEUES.mailOutbox,
-    async (envelope) => {
+    async (envelope, { headers }) => {
       const messageId = (envelope.data as { messageId?: unknown })?.messageId;
       if (typeof messageId !== 'string') return deadLetter('work item without a messageId');
-      const delivery = await deliver(deps, messageId);
+      const delivery = await withRequestId(headers[REQUEST_ID_HEADER], () => deliver(deps, messageId));
       return delivery.done ? ack() : retry(delivery.retryInMs);
     },
     { prefetch: deps.config.workerPrefetch, maxAttempts: 10 },

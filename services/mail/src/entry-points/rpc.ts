@@ -20,11 +20,12 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
       const sent = await sendEmail(deps, tenant(r), r.body as SendEmailRequest, {
         idempotencyKey: r.headers['idempotency-key'],
         budget: context,
+        requestId: r.requestId,
       });
       const headers = { ...rateLimitHeaders(sent.rateLimit), ...(sent.replayed ? { 'Idempotent-Replayed': 'true' } : {}) };
       return { ...json(sent.email, 202), headers };
     },
-    sendTestEmail: async (r) => json(await sendTestEmail(deps, tenant(r), r.body as { to: string }), 202),
+    sendTestEmail: async (r) => json(await sendTestEmail(deps, tenant(r), r.body as { to: string }, r.requestId), 202),
     listEmails: async (r) => json(await listMessages(deps, tenant(r), r.query as unknown as ListQuery)),
     getEmail: async (r) => json(await getMessage(deps, tenant(r), id(r))),
     listIdentities: async (r) => json(await listIdentities(deps, tenant(r), page(r))),

@@ -41,6 +41,8 @@ export interface DeliveryRecord {
   redeliveredAt?: Date | null;
   /** How many attempts came before the current round (a redelivery starts a new one with the whole retry schedule). */
   roundStart?: number;
+  /** The API request whose change the event announces, when one did: sent along as `Mailplane-Request-Id`. */
+  requestId?: string | null;
 }
 
 const logQuery = (endpointId: string, filter: DeliveryFilter) => ({

@@ -31,6 +31,8 @@ export interface SignedDelivery {
   timestamp: number;
   signature: string;
   body: string;
+  /** The API request behind the event, sent as `Mailplane-Request-Id` so the receiver can quote it to us. */
+  requestId?: string | null;
 }
 
 export interface HttpTarget {
@@ -93,7 +95,7 @@ export function createHttpTarget(options: { timeoutMs: number; allowPrivate: boo
     transitional: { clarifyTimeoutError: true },
   });
   return {
-    async post(url, { id, timestamp, signature, body }) {
+    async post(url, { id, timestamp, signature, body, requestId }) {
       const started = Date.now();
       const done = (partial: Omit<PostResult, 'durationMs'>): PostResult => ({ ...partial, durationMs: Date.now() - started });
       const failed = (error: string) =>
@@ -110,6 +112,7 @@ export function createHttpTarget(options: { timeoutMs: number; allowPrivate: boo
             'webhook-id': id,
             'webhook-timestamp': String(timestamp),
             'webhook-signature': signature,
+            ...(requestId ? { 'mailplane-request-id': requestId } : {}),
           },
         });
         const answer = await readPrefix(res.data as Readable, RESPONSE_BODY_LIMIT_BYTES, options.timeoutMs - (Date.now() - started));

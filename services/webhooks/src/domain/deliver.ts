@@ -1,6 +1,7 @@
 import { ack, retry, type Outcome } from '@mailplane/broker';
-import type { DeliveryAttempt } from '../data-access/deliveries-repo';
-import type { WebhooksDeps } from './deps';
+import type { DeliveryAttempt, DeliveryRecord } from '../data-access/deliveries-repo';
+import type { PostResult } from '../data-access/http-target';
+import type { DeliveryOutcome, WebhooksDeps } from './deps';
 import { signingSecrets } from './endpoints';
 import { signatureHeader } from './signing';
 
@@ -24,12 +25,13 @@ export async function attemptDelivery(deps: WebhooksDeps, tenantId: string, deli
   const endpoint = await deps.endpoints.byId(tenantId, delivery.endpointId);
   if (!endpoint || endpoint.disabled) {
     await deps.deliveries.finish(delivery, 'cancelled', null, deps.clock.now());
+    deps.metrics.delivery('cancelled');
     return ack();
   }
   const body = JSON.stringify(delivery.event);
   const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
   const signature = signatureHeader(signingSecrets(deps, endpoint), delivery.event.id, timestamp, body);
-  const result = await deps.target.post(endpoint.url, { id: delivery.event.id, timestamp, signature, body });
+  const result = await deps.target.post(endpoint.url, { id: delivery.event.id, timestamp, signature, body, requestId: delivery.requestId });
   const attempt: DeliveryAttempt = {
     at: now,
     statusCode: result.statusCode,
@@ -40,22 +42,40 @@ export async function attemptDelivery(deps: WebhooksDeps, tenantId: string, deli
   };
   if (result.outcome === 'delivered') {
     await deps.deliveries.finish(delivery, 'succeeded', attempt, deps.clock.now());
-    return ack();
+    return attempted(deps, delivery, result, 'delivered', ack());
   }
   if (result.outcome === 'gone') {
     // The receiver says the endpoint is gone for good: stop sending it anything.
     await deps.endpoints.disable(tenantId, delivery.endpointId, deps.clock.now());
     await deps.deliveries.finish(delivery, 'failed', attempt, deps.clock.now());
-    return ack();
+    return attempted(deps, delivery, result, 'gone', ack());
   }
   // A redelivery starts a new round: the schedule counts the attempts made since it.
   const delay = nextDelay(deps, delivery.attempts.length - (delivery.roundStart ?? 0) + 1, result.retryAfterMs);
   if (delay === null) {
     await deps.deliveries.finish(delivery, 'failed', attempt, deps.clock.now());
-    return ack();
+    return attempted(deps, delivery, result, 'failed', ack());
   }
   const held = await deps.deliveries.retryLater(delivery, attempt, new Date(now.getTime() + delay), deps.clock.now());
-  return held ? retry(delay) : ack();
+  return attempted(deps, delivery, result, 'retrying', held ? retry(delay) : ack());
+}
+
+/** One log line and one count per attempt made; the request id comes with the line (see consumers). */
+function attempted(deps: WebhooksDeps, delivery: DeliveryRecord, result: PostResult, outcome: DeliveryOutcome, then: Outcome): Outcome {
+  deps.metrics.delivery(outcome);
+  deps.logger.info('webhook delivery attempt', {
+    deliveryId: delivery._id,
+    tenantId: delivery.tenantId,
+    endpointId: delivery.endpointId,
+    eventId: delivery.event.id,
+    eventType: delivery.event.type,
+    attempt: delivery.attempts.length + 1,
+    outcome,
+    statusCode: result.statusCode,
+    durationMs: result.durationMs,
+    ...(result.error ? { error: result.error } : {}),
+  });
+  return then;
 }
 
 // Held by another consumer, not due yet, or already done: look again when it could be ours.

@@ -5,6 +5,13 @@ import type { DeliveriesRepo } from '../data-access/deliveries-repo';
 import type { EndpointsRepo } from '../data-access/endpoints-repo';
 import type { HttpTarget } from '../data-access/http-target';
 
+export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed' | 'gone' | 'cancelled';
+
+/** What the domain reports to metrics. */
+export interface WebhooksMetrics {
+  delivery(outcome: DeliveryOutcome): void;
+}
+
 export interface WebhooksDeps {
   config: WebhooksConfig;
   endpoints: EndpointsRepo;
@@ -14,4 +21,5 @@ export interface WebhooksDeps {
   broker: Broker;
   clock: Clock;
   logger: Logger;
+  metrics: WebhooksMetrics;
 }

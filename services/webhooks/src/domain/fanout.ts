@@ -1,5 +1,5 @@
 import { QUEUES, WORK_TYPES, isWebhookEventType, type Envelope } from '@mailplane/contracts';
-import { newEnvelope, newId } from '@mailplane/runtime';
+import { newEnvelope, newId, requestIdHeaders } from '@mailplane/runtime';
 import type { DeliveryRecord } from '../data-access/deliveries-repo';
 import type { WebhooksDeps } from './deps';
 import { subscribesTo } from './endpoints';
@@ -16,7 +16,7 @@ export const workItem = (delivery: DeliveryRecord, at: Date) =>
  * then put on the deliveries queue. The event is acknowledged only after, so a crash repeats the fan-out;
  * the unique key makes the repeat find the deliveries already made instead of doubling them.
  */
-export async function fanOut(deps: WebhooksDeps, event: Envelope): Promise<number> {
+export async function fanOut(deps: WebhooksDeps, event: Envelope, requestId?: string): Promise<number> {
   if (!isWebhookEventType(event.type) || !event.tenantId) return 0;
   const endpoints = (await deps.endpoints.enabled(event.tenantId)).filter((e) => subscribesTo(e, event.type));
   const now = deps.clock.now();
@@ -34,10 +34,11 @@ export async function fanOut(deps: WebhooksDeps, event: Envelope): Promise<numbe
       leaseUntil: null,
       createdAt: now,
       updatedAt: now,
+      requestId: requestId ?? null,
     };
     const stored = await deps.deliveries.insertOnce(delivery);
     if (stored.status !== 'pending') continue;
-    await deps.broker.send(QUEUES.webhooksDeliveries, workItem(stored, now));
+    await deps.broker.send(QUEUES.webhooksDeliveries, workItem(stored, now), { headers: requestIdHeaders(stored.requestId) });
   }
   return endpoints.length;
 }

@@ -1,7 +1,8 @@
 import type { IdentityRecord } from '../../data-access/identities-repo';
 import type { MessageBody, MessageRecord } from '../../data-access/messages-repo';
+import type { RelayResult } from '../../transmit/smtp-relay';
 import type { Transmitter, TransmitJob } from '../../transmit/transmitter';
-import type { MailDeps } from '../deps';
+import type { MailDeps, SmtpClass } from '../deps';
 import { loadBody } from '../bodies';
 import { isSuppressed, suppress } from '../suppressions';
 import { isHardBounce } from './bounces';
@@ -46,10 +47,17 @@ export async function deliver(deps: DeliverDeps, messageId: string): Promise<Del
     return DONE;
   }
   const result = await deps.transmitter.transmit(job);
+  deps.metrics.deliveryAttempt(smtpClass(result));
   if (result.outcome === 'permanent' && result.smtpCode === null)
     deps.logger.error('message could not be built', { messageId, response: result.response });
   await recordAttempt(deps, message, result);
   // Lost in a crash right here, the suppression comes back with the next bounce from the same address.
   if (isHardBounce(result)) await suppress(deps, message.tenantId, { email: recipient, reason: 'bounced', messageId });
   return DONE;
+}
+
+function smtpClass(result: RelayResult): SmtpClass {
+  if (result.smtpCode !== null) return result.smtpCode >= 500 ? '5xx' : result.smtpCode >= 400 ? '4xx' : '2xx';
+  // No reply code: the MTA could not be reached (retried), or the message could not be built (never sent).
+  return result.outcome === 'temporary' ? 'connection' : 'local';
 }

@@ -1,5 +1,5 @@
 import { QUEUES, WORK_TYPES, type Envelope } from '@mailplane/contracts';
-import { newEnvelope } from '@mailplane/runtime';
+import { newEnvelope, requestIdHeaders } from '@mailplane/runtime';
 import type { MessageRecord } from '../../data-access/messages-repo';
 import type { MailDeps } from '../deps';
 
@@ -12,7 +12,8 @@ const workItem = (message: MessageRecord, at: Date) =>
 
 /** Publishes the events written with the message's last change, then forgets them (if nothing changed since). */
 export async function publishPending(deps: MailDeps, message: MessageRecord): Promise<void> {
-  await deps.messages.announce(message, (event: Envelope) => deps.broker.publish(event));
+  const headers = requestIdHeaders(message.requestId);
+  await deps.messages.announce(message, (event: Envelope) => deps.broker.publish(event, { headers }));
 }
 
 /**
@@ -22,8 +23,9 @@ export async function publishPending(deps: MailDeps, message: MessageRecord): Pr
  * message is expected off the queue; if this throws, the caller clears it so the sweeper steps in soon.
  */
 export async function enqueue(deps: MailDeps, message: MessageRecord, delayMs: number): Promise<void> {
-  for (const event of message.eventsPending ? message.pendingEvents : []) await deps.broker.publish(event);
-  await deps.broker.send(QUEUES.mailOutbox, workItem(message, deps.clock.now()), delayMs > 0 ? { delayMs } : undefined);
+  const headers = requestIdHeaders(message.requestId);
+  for (const event of message.eventsPending ? message.pendingEvents : []) await deps.broker.publish(event, { headers });
+  await deps.broker.send(QUEUES.mailOutbox, workItem(message, deps.clock.now()), { headers, ...(delayMs > 0 ? { delayMs } : {}) });
 }
 
 /** `enqueue`, for the sweeper: records when the message is expected off the queue, so it is not re-sent every sweep. */

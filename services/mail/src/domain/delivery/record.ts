@@ -1,4 +1,5 @@
 import type { Envelope } from '@mailplane/contracts';
+import { requestIdHeaders } from '@mailplane/runtime';
 import { carrying, type CarriesEvents } from '@mailplane/store';
 import type { Attempt, AttemptChange, MessageRecord } from '../../data-access/messages-repo';
 import type { RelayResult } from '../../transmit/smtp-relay';
@@ -6,8 +7,8 @@ import type { MailDeps } from '../deps';
 import { messageEvent } from '../events';
 import { enqueue, markUndispatched } from './dispatch';
 
-const published = (deps: MailDeps, event: Envelope) =>
-  deps.broker.publish(event).then(
+const published = (deps: MailDeps, message: MessageRecord, event: Envelope) =>
+  deps.broker.publish(event, { headers: requestIdHeaders(message.requestId) }).then(
     () => true,
     () => false,
   );
@@ -47,13 +48,20 @@ export async function recordAttempt(deps: MailDeps, message: MessageRecord, resu
     ...(nextAttemptAt ? { nextAttemptAt: nextAttemptAt.toISOString() } : {}),
     ...(outcome === 'failed' ? { reason: result.outcome === 'permanent' ? 'rejected' : 'retries_exhausted' } : {}),
   });
-  const announced = outcome !== 'deferred' && (await published(deps, event));
+  const announced = outcome !== 'deferred' && (await published(deps, message, event));
   const events = carrying(announced ? [] : [event]);
   const held = await deps.messages.recordAttempt(message, { ...change, ...events }, attempt);
   if (!held) {
     deps.logger.warn('lease lost before the attempt was recorded', { messageId: message._id, outcome });
     return;
   }
+  deps.logger.info(`email ${outcome}`, {
+    messageId: message._id,
+    tenantId: message.tenantId,
+    attempt: next.attempts.length,
+    smtpCode: result.smtpCode,
+    ...(nextAttemptAt ? { nextAttemptAt: nextAttemptAt.toISOString() } : {}),
+  });
   if (outcome === 'deferred') {
     const deferred = { ...next, ...events };
     await enqueue(deps, deferred, retryDelay).catch(async (err) => {
@@ -67,6 +75,6 @@ export async function recordAttempt(deps: MailDeps, message: MessageRecord, resu
 export async function recordSuppressed(deps: MailDeps, message: MessageRecord): Promise<void> {
   const now = deps.clock.now();
   const event = messageEvent(message, 'email.suppressed', now);
-  const announced = await published(deps, event);
+  const announced = await published(deps, message, event);
   await deps.messages.recordSuppressed(message, now, announced ? [] : [event]);
 }

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { expectContract } from './support/contract';
+import { eventually } from './support/eventually';
+import { auth, tenantWithDomain, waitForStatus } from './support/mail';
+import { scrape } from './support/metrics';
+import { startTestPlatform, type TestPlatform } from './support/platform';
+
+describe('GET /metrics in the embedded default', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(() => platform.stop());
+
+  it('when scraped, then it is a valid exposition with every service, process metrics and event-loop lag', async () => {
+    const { res, samples, value } = await scrape(platform.url);
+    expectContract(res, 'metrics');
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const brokers = samples.filter((s) => s.name === 'mailplane_broker_connected');
+    expect(Object.fromEntries(brokers.map((s) => [s.labels.service, s.value]))).toEqual({ gateway: 1, billing: 1, mail: 1, webhooks: 1 });
+    expect(value('nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+    expect(samples.some((s) => s.name === 'process_resident_memory_bytes')).toBe(true);
+    expect(samples.some((s) => s.name === 'mailplane_messages' && s.labels.service === 'mail' && s.labels.status === 'sent')).toBe(true);
+    expect(samples.some((s) => s.name === 'mailplane_outbox_backlog_messages' && s.labels.service === 'mail')).toBe(true);
+    expect(samples.some((s) => s.name === 'mailplane_outbox_oldest_due_age_seconds')).toBe(true);
+  });
+
+  it('when an email is sent and delivered, then the request, attempt and message series count it', async () => {
+    const t = await tenantWithDomain(platform);
+    const before = await scrape(platform.url);
+    const sent = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'metered', text: 'x' });
+    expect(sent.status).toBe(202);
+    await waitForStatus(platform.url, t.key, sent.body.id, 'sent');
+    await request(platform.url).get(`/emails/${sent.body.id}`).set(auth(t.key)).expect(200);
+    const after = await scrape(platform.url);
+
+    const sends = { name: 'mailplane_http_requests_total', labels: { operation: 'sendEmail', method: 'POST', status: '202' } };
+    expect(after.value(sends.name, sends.labels) - before.value(sends.name, sends.labels)).toBe(1);
+    const attempts2xx = (s: typeof after) => s.value('mailplane_delivery_attempts_total', { service: 'mail', class: '2xx' });
+    expect(attempts2xx(after) - attempts2xx(before)).toBe(1);
+    const sentMessages = (s: typeof after) => s.value('mailplane_messages', { service: 'mail', status: 'sent' });
+    expect(sentMessages(after) - sentMessages(before)).toBe(1);
+    const latency = after.value('mailplane_http_request_duration_seconds_count', { operation: 'sendEmail' });
+    expect(latency).toBeGreaterThanOrEqual(1);
+    // Labels name the operation, never the raw path with its ids.
+    expect(after.value('mailplane_http_requests_total', { operation: 'getEmail', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(after.res.text).not.toContain(sent.body.id);
+    expect(after.res.text).not.toContain(t.tenantId);
+  });
+
+  it('when the Grafana dashboard is read, then every series its panels query is one the platform exports', async () => {
+    const dashboard = JSON.parse(readFileSync(path.join(__dirname, '../ops/grafana/dashboards/mailplane-overview.json'), 'utf8'));
+    const exprs: string[] = dashboard.panels.flatMap((p: { targets: { expr: string }[] }) => p.targets.map((t) => t.expr));
+    const queried = new Set(exprs.flatMap((e) => e.match(/\b(mailplane|nodejs|process)_[a-z0-9_]+/g) ?? []));
+    expect(queried.size).toBeGreaterThan(10);
+    const exported = new Set((await scrape(platform.url)).samples.map((s) => s.name));
+    expect([...queried].filter((name) => !exported.has(name))).toEqual([]);
+  });
+
+  it('when a path matches no operation, then it is counted as `unmatched`, not by its path', async () => {
+    await request(platform.url).get('/no/such/route/msg_123').expect(404);
+    await eventually(
+      async () => (await scrape(platform.url)).value('mailplane_http_requests_total', { operation: 'unmatched', status: '404' }) > 0,
+      'the unmatched request to be counted',
+    );
+    expect((await scrape(platform.url)).res.text).not.toContain('msg_123');
+  });
+});
