@@ -19,6 +19,15 @@ export type Delivery = { done: true } | { done: false; retryInMs: number };
 const DONE: Delivery = { done: true };
 
 /**
+ * How long the SMTP transaction may still wait to begin: until half the lease is left, which the transaction
+ * itself may take. So a worker that is alive never relays a message another worker may have taken over.
+ */
+function transactionWindowMs(deps: MailDeps, message: MessageRecord): number {
+  const leaseLeftMs = (message.leaseUntil?.getTime() ?? 0) - deps.clock.now().getTime();
+  return Math.max(0, leaseLeftMs - deps.config.leaseMs / 2);
+}
+
+/**
  * One work item: claim the message, render, sign and relay it, record the outcome. A recipient suppressed
  * since acceptance is not mailed; a hard bounce puts the address on the tenant's suppression list.
  */
@@ -39,7 +48,7 @@ export async function deliver(deps: DeliverDeps, messageId: string): Promise<Del
     await recordAttempt(deps, message, { outcome: 'permanent', smtpCode: null, response: 'message body no longer stored' });
     return DONE;
   }
-  const job = deps.jobFor(message, body, identity);
+  const job = { ...deps.jobFor(message, body, identity), openWithinMs: transactionWindowMs(deps, message) };
   const recipient = job.envelope.to;
   if (await isSuppressed(deps, message.tenantId, recipient)) {
     await recordSuppressed(deps, message);
