@@ -29,18 +29,21 @@ const messageIdOf = (t: SinkTransaction) => (t.message ? headerOf(t.message, 'X-
  * Message ids the MTA stored more than once where more than one of the copies came in a transaction whose
  * sender had its final reply (`openAtKill` false): duplicates that no crash explains.
  */
-export function unexplainedDuplicates(sink: SmtpSink, openAtKill: (t: SinkTransaction) => boolean): string[] {
+export function unexplainedDuplicates(sink: SmtpSink, openAtKill: (t: SinkTransaction) => boolean, among: Set<string>): string[] {
   const answeredCopies = new Map<string, number>();
   for (const t of sink.transactions()) {
     const id = messageIdOf(t);
-    if (id && !openAtKill(t)) answeredCopies.set(id, (answeredCopies.get(id) ?? 0) + 1);
+    if (id && among.has(id) && !openAtKill(t)) answeredCopies.set(id, (answeredCopies.get(id) ?? 0) + 1);
   }
   return [...answeredCopies].filter(([, copies]) => copies > 1).map(([id]) => id);
 }
 
-/** How many copies of each message the MTA stored beyond the first. */
-export const extraCopies = (sink: SmtpSink) => {
-  const ids = sink.transactions().map(messageIdOf).filter(Boolean);
+/** How many copies of these messages the MTA stored beyond the first of each. */
+export const extraCopies = (sink: SmtpSink, among: Set<string>) => {
+  const ids = sink
+    .transactions()
+    .map(messageIdOf)
+    .filter((id) => id && among.has(id));
   return ids.length - new Set(ids).size;
 };
 

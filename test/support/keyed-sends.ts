@@ -30,13 +30,14 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function startKeyedSender(options: KeyedSenderOptions) {
   const answers: KeyedAnswer[] = [];
   const keys: string[] = [];
+  const bodies = new Map<string, unknown>();
   let finishing = false;
   const listeners = new Set<() => void>();
 
-  const sendUntilAnswered = async (key: string, n: number) => {
+  const sendUntilAnswered = async (key: string) => {
     for (;;) {
       const headers = { authorization: `Bearer ${options.apiKey}`, 'idempotency-key': key };
-      const answer = await postJson(options.url(), '/emails', headers, options.body(n));
+      const answer = await postJson(options.url(), '/emails', headers, bodies.get(key));
       answers.push({ key, status: answer.status, id: answer.id, code: answer.code, at: Date.now() });
       for (const listener of listeners) listener();
       if (!RETRYABLE.has(answer.status)) return;
@@ -50,7 +51,8 @@ export function startKeyedSender(options: KeyedSenderOptions) {
       const n = keys.length;
       const key = `kill-${n}-${Math.random().toString(36).slice(2, 8)}`;
       keys.push(key);
-      await sendUntilAnswered(key, n);
+      bodies.set(key, options.body(n));
+      await sendUntilAnswered(key);
     }
   };
   const done = Promise.all(Array.from({ length: options.concurrency }, loop)).then(() => undefined);
@@ -58,6 +60,7 @@ export function startKeyedSender(options: KeyedSenderOptions) {
   return {
     answers,
     keys,
+    bodyOf: (key: string) => bodies.get(key),
     /** Starts no new key; resolves once every key started has its definitive answer. */
     finish() {
       finishing = true;
@@ -65,9 +68,13 @@ export function startKeyedSender(options: KeyedSenderOptions) {
     },
     /** Resolves once `count` keys were answered 202. */
     accepted(count: number): Promise<void> {
+      return this.answered(() => new Set(answers.filter((a) => a.status === 202).map((a) => a.key)).size >= count);
+    },
+    /** Resolves once the answers so far satisfy `enough`. */
+    answered(enough: (answers: KeyedAnswer[]) => boolean): Promise<void> {
       return new Promise((resolve) => {
         const check = () => {
-          if (new Set(answers.filter((a) => a.status === 202).map((a) => a.key)).size < count) return;
+          if (!enough(answers)) return;
           listeners.delete(check);
           resolve();
         };
