@@ -56,7 +56,7 @@ export function createSmtpRelay(smtpUrl: string, poolSize: number): SmtpRelay {
     async relay(raw, envelope, openBy = Infinity) {
       const release = await connections.take();
       try {
-        if (Date.now() > openBy) return { outcome: 'temporary', smtpCode: null, response: NOT_BEGUN };
+        if (Date.now() >= openBy) return { outcome: 'temporary', smtpCode: null, response: NOT_BEGUN };
         const info = await transport.sendMail({ envelope, raw });
         return { outcome: 'sent', smtpCode: codeOf(info.response), response: info.response ?? '' };
       } catch (err) {
