@@ -93,7 +93,7 @@ describe.each([
       const waiting = transmitter.transmit({ ...signedJob(202), openWithinMs: 60_000 });
       const late = transmitter.transmit({ ...signedJob(203), openWithinMs: 0 });
       sink.holdReplies(false);
-      expect(await late).toMatchObject({ outcome: 'temporary', smtpCode: null, response: expect.stringMatching(/^not sent/) });
+      expect(await late).toMatchObject({ outcome: 'not-begun', smtpCode: null });
       expect(await waiting).toMatchObject({ outcome: 'sent', smtpCode: 250 });
       expect((await Promise.all(busy)).map((r) => r.outcome)).toEqual(['sent', 'sent']);
       expect(

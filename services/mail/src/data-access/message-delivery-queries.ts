@@ -51,6 +51,12 @@ export function deliveryQueries(messages: Collection<MessageRecord>, outbox: Eve
       return (await tenant.updateOne(held.tenantId, filter, update)).matched === 1;
     },
 
+    /** Gives a held message back, unattempted this time, so any worker may claim it again. */
+    async release(held: MessageRecord, now: Date): Promise<void> {
+      const status = held.attempts.length === 0 ? 'queued' : 'deferred';
+      await tenant.updateOne(held.tenantId, stillHeld(held), { $set: { status, leaseUntil: null, updatedAt: now } });
+    },
+
     /** Ends a held message `suppressed`, with its event unless the broker already confirmed it. */
     async recordSuppressed(held: MessageRecord, now: Date, events: Envelope[]): Promise<void> {
       const change = { status: 'suppressed', updatedAt: now, leaseUntil: null, ...carrying(events) };

@@ -2,7 +2,9 @@ import nodemailer from 'nodemailer';
 
 export type RelayResult =
   | { outcome: 'sent'; smtpCode: number | null; response: string }
-  | { outcome: 'temporary' | 'permanent'; smtpCode: number | null; response: string };
+  | { outcome: 'temporary' | 'permanent'; smtpCode: number | null; response: string }
+  /** No transaction was begun: the job's window closed while it waited for a connection. Not an attempt. */
+  | { outcome: 'not-begun'; smtpCode: null; response: string };
 
 export interface SmtpRelay {
   /** `openBy` (wall-clock ms): the latest moment the transaction may begin; the job waits for a free connection until then. */
@@ -56,7 +58,7 @@ export function createSmtpRelay(smtpUrl: string, poolSize: number): SmtpRelay {
     async relay(raw, envelope, openBy = Infinity) {
       const release = await connections.take();
       try {
-        if (Date.now() >= openBy) return { outcome: 'temporary', smtpCode: null, response: NOT_BEGUN };
+        if (Date.now() >= openBy) return { outcome: 'not-begun', smtpCode: null, response: NOT_BEGUN };
         const info = await transport.sendMail({ envelope, raw });
         return { outcome: 'sent', smtpCode: codeOf(info.response), response: info.response ?? '' };
       } catch (err) {

@@ -17,6 +17,8 @@ export interface DeliverDeps extends MailDeps {
 export type Delivery = { done: true } | { done: false; retryInMs: number };
 
 const DONE: Delivery = { done: true };
+// A pool that could not take the job in half a lease is busy: the work item comes back a little later.
+const NOT_BEGUN_RETRY_MS = 200;
 
 /**
  * How long the SMTP transaction may still wait to begin: until half the lease is left, which the transaction
@@ -55,6 +57,11 @@ export async function deliver(deps: DeliverDeps, messageId: string): Promise<Del
     return DONE;
   }
   const result = await deps.transmitter.transmit(job);
+  if (result.outcome === 'not-begun') {
+    // Nothing reached the MTA: the message goes back as it was, to be claimed afresh with a whole lease.
+    await deps.messages.release(message, deps.clock.now());
+    return { done: false, retryInMs: NOT_BEGUN_RETRY_MS };
+  }
   if (result.outcome === 'permanent' && result.smtpCode === null)
     deps.logger.error('message could not be built', { messageId, response: result.response });
   await recordAttempt(deps, message, result);
