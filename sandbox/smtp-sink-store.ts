@@ -31,7 +31,7 @@ export function createSinkStore() {
   let messages: SinkMessage[] = [];
   const waiters = new Set<Waiter>();
   return {
-    add(message: SinkMessage) {
+    add(message: SinkMessage): SinkMessage {
       messages.push(message);
       for (const waiter of waiters) {
         try {
@@ -43,6 +43,7 @@ export function createSinkStore() {
           waiter.reject(error as Error);
         }
       }
+      return message;
     },
     all: () => [...messages],
     clear() {

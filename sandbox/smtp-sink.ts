@@ -5,8 +5,10 @@ import { createBehaviour, smtpError, type SinkBehaviour, type SinkFailure } from
 import { mailboxFiles } from './smtp-sink-files';
 import { createSimulator, type SimulatorOptions } from './smtp-simulator';
 import { createSinkStore, type DkimVerdict, type MessagePredicate, type SinkMessage } from './smtp-sink-store';
+import { createTransactionJournal, type SinkTransaction } from './smtp-sink-transactions';
 
 export type { DkimVerdict, SinkMessage } from './smtp-sink-store';
+export type { SinkTransaction } from './smtp-sink-transactions';
 
 export interface SmtpSinkOptions {
   port?: number;
@@ -28,6 +30,17 @@ export interface SmtpSink {
   messages(): SinkMessage[];
   waitFor(predicate: MessagePredicate, timeoutMs?: number): Promise<SinkMessage>;
   count(): number;
+  /** Every transaction (MAIL FROM on), oldest first, with whether and when its final reply went out. */
+  transactions(): SinkTransaction[];
+  /** A position in the journal between what happened before and after this call (e.g. a sender's kill). */
+  mark(): number;
+  /**
+   * While on, each message is stored and its final 250 held back, as an MTA whose reply is still on its way;
+   * turning it off sends the held replies (to senders still listening).
+   */
+  holdReplies(on: boolean): void;
+  /** Transactions whose message is stored and whose reply is held. */
+  held(): SinkTransaction[];
   clear(): void;
   stop(): Promise<void>;
 }
@@ -41,6 +54,8 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   const simulator = createSimulator(options.simulator);
   // Decided once per transaction at MAIL FROM, so every RCPT of a refused transaction gets the same reply.
   const failures = new WeakMap<SMTPServerSession, SinkFailure | undefined>();
+  const journal = createTransactionJournal();
+  const transactions = new WeakMap<SMTPServerSession, SinkTransaction>();
   const delays = new Set<NodeJS.Timeout>();
   let sequence = 0;
   if (files) {
@@ -49,7 +64,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     sequence = kept.lastSequence;
   }
 
-  async function receive(raw: Buffer, session: SMTPServerSession): Promise<void> {
+  async function receive(raw: Buffer, session: SMTPServerSession): Promise<SinkMessage> {
     const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
     const dkim = options.verifyDkim
       ? await options.verifyDkim(raw).catch(() => ({ result: 'temperror', domain: null, selector: null }))
@@ -75,7 +90,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       dkim,
     };
     await files?.save(number, message);
-    store.add(message);
+    return store.add(message);
   }
 
   const server = new SMTPServer({
@@ -86,6 +101,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     closeTimeout: 250,
     onMailFrom(_address, session, callback) {
       failures.set(session, behaviour.takeFailure());
+      transactions.set(session, journal.open());
       callback();
     },
     onRcptTo(address, session, callback) {
@@ -98,6 +114,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       readAll(stream).then(
         (raw) => {
           const failure = failures.get(session);
+          const transaction = transactions.get(session);
           if (failure?.stage === 'data') return callback(smtpError(failure));
           const simulated = simulator.atData(
             session.envelope.rcptTo.map((rcpt) => rcpt.address),
@@ -107,7 +124,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
           const delayMs = Math.max(behaviour.delayMs(), simulated.delayMs);
           const accept = () =>
             receive(raw, session).then(
-              () => callback(),
+              (message) => {
+                if (transaction) transaction.message = message;
+                journal.answer(transaction, () => callback());
+              },
               (error: Error) => callback(smtpError({ code: 451, message: `sink could not store message: ${error.message}` })),
             );
           if (!delayMs) return void accept();
@@ -134,11 +154,16 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     messages: store.all,
     waitFor: (predicate, timeoutMs = 5000) => store.waitFor(predicate, timeoutMs),
     count: () => store.all().length,
+    transactions: journal.all,
+    mark: journal.mark,
+    holdReplies: journal.hold,
+    held: journal.held,
     clear() {
       store.clear();
       files?.clear();
     },
     async stop() {
+      journal.hold(false);
       for (const timer of delays) clearTimeout(timer);
       store.rejectWaiters(new Error('smtp sink stopped'));
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -6,6 +6,7 @@ import { createLocalTransmitter } from '../src/transmit/local-transmitter';
 import type { Transmitter } from '../src/transmit/transmitter';
 import { createThreadedTransmitter } from '../src/transmit/threaded-transmitter';
 import { createLogger } from '@mailplane/runtime';
+import { eventually } from '../../../test/support/eventually';
 
 const DOMAIN = 'threads.example.com';
 const zone = new Map<string, string>();
@@ -81,6 +82,29 @@ describe.each([
     expect(await transmitter.transmit(signedJob(100))).toMatchObject({ outcome: 'temporary', smtpCode: 451 });
     sink.behaviour.failNext(1, { code: 550, message: 'no such user' });
     expect(await transmitter.transmit(signedJob(101))).toMatchObject({ outcome: 'permanent', smtpCode: 550 });
+  });
+
+  it('when every connection is busy, then a job waits for one while its window is open, and one whose window closed is not relayed', async () => {
+    sink.clear();
+    sink.holdReplies(true);
+    try {
+      const busy = [200, 201].map((n) => transmitter.transmit(signedJob(n)));
+      await eventually(() => sink.held().length === 2, 'both connections in a transaction');
+      const waiting = transmitter.transmit({ ...signedJob(202), openWithinMs: 60_000 });
+      const late = transmitter.transmit({ ...signedJob(203), openWithinMs: 0 });
+      sink.holdReplies(false);
+      expect(await late).toMatchObject({ outcome: 'not-begun', smtpCode: null });
+      expect(await waiting).toMatchObject({ outcome: 'sent', smtpCode: 250 });
+      expect((await Promise.all(busy)).map((r) => r.outcome)).toEqual(['sent', 'sent']);
+      expect(
+        sink
+          .messages()
+          .map((m) => m.subject)
+          .sort(),
+      ).toEqual(['Order 200', 'Order 201', 'Order 202']);
+    } finally {
+      sink.holdReplies(false);
+    }
   });
 
   it('when the message cannot be rendered or signed, then it fails permanently and nothing is relayed', async () => {

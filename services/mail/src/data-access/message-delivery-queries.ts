@@ -3,6 +3,16 @@ import type { Envelope } from '@mailplane/contracts';
 import { FINAL_STATUSES as FINAL, type Attempt, type AttemptChange, type MessageRecord } from './message-record';
 
 const LIVE = ['queued', 'deferred'];
+const pick = ({ status, updatedAt, leaseUntil, sentAt, nextAttemptAt, dispatchedAt, pendingEvents, eventsPending }: AttemptChange) => ({
+  status,
+  updatedAt,
+  leaseUntil,
+  sentAt,
+  nextAttemptAt,
+  dispatchedAt,
+  pendingEvents,
+  eventsPending,
+});
 const stillHeld = (message: MessageRecord) => ({ _id: message._id, status: 'sending', leaseUntil: message.leaseUntil });
 
 /**
@@ -31,10 +41,20 @@ export function deliveryQueries(messages: Collection<MessageRecord>, outbox: Eve
         { $set: { status: 'sending', leaseUntil, updatedAt: now, ...carrying([]) } },
       ),
 
-    /** Appends the attempt with its status change, only while this worker's lease holds; false once it lost it. */
-    async recordAttempt(held: MessageRecord, change: AttemptChange, attempt: Attempt): Promise<boolean> {
-      const update = { $set: change, $push: { attempts: attempt } };
-      return (await tenant.updateOne(held.tenantId, stillHeld(held), update)).matched === 1;
+    /**
+     * Appends the attempt with its status change, only while this worker's lease holds; false once it lost it.
+     * A message `handedOver` to the MTA (a 250) is recorded while it is not final, whoever holds it now.
+     */
+    async recordAttempt(held: MessageRecord, change: AttemptChange, attempt: Attempt, how: { handedOver: boolean }): Promise<boolean> {
+      const update = { $set: pick(change), $push: { attempts: attempt } };
+      const filter = how.handedOver ? { _id: held._id, status: { $in: [...LIVE, 'sending'] } } : stillHeld(held);
+      return (await tenant.updateOne(held.tenantId, filter, update)).matched === 1;
+    },
+
+    /** Gives a held message back, unattempted this time, so any worker may claim it again. */
+    async release(held: MessageRecord, now: Date): Promise<void> {
+      const status = held.attempts.length === 0 ? 'queued' : 'deferred';
+      await tenant.updateOne(held.tenantId, stillHeld(held), { $set: { status, leaseUntil: null, updatedAt: now } });
     },
 
     /** Ends a held message `suppressed`, with its event unless the broker already confirmed it. */

@@ -8,14 +8,14 @@ export function createLocalTransmitter(smtp: { url: string; poolSize: number }):
   const signer = createDkimSigner();
   const relay = createSmtpRelay(smtp.url, smtp.poolSize);
   return {
-    async transmit(job) {
+    async transmit(job, openBy = job.openWithinMs === undefined ? undefined : Date.now() + job.openWithinMs) {
       let signed: string;
       try {
         signed = signer.sign(await renderMime(job.render), job.dkim);
       } catch (err) {
         return { outcome: 'permanent', smtpCode: null, response: `rendering failed: ${(err as Error).message}` };
       }
-      return relay.relay(signed, job.envelope);
+      return relay.relay(signed, job.envelope, openBy);
     },
     async close() {
       relay.close();

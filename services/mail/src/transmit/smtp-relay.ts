@@ -2,11 +2,36 @@ import nodemailer from 'nodemailer';
 
 export type RelayResult =
   | { outcome: 'sent'; smtpCode: number | null; response: string }
-  | { outcome: 'temporary' | 'permanent'; smtpCode: number | null; response: string };
+  | { outcome: 'temporary' | 'permanent'; smtpCode: number | null; response: string }
+  /** No transaction was begun: the job's window closed while it waited for a connection. Not an attempt. */
+  | { outcome: 'not-begun'; smtpCode: null; response: string };
 
 export interface SmtpRelay {
-  relay(raw: string, envelope: { from: string; to: string }): Promise<RelayResult>;
+  /** `openBy` (wall-clock ms): the latest moment the transaction may begin; the job waits for a free connection until then. */
+  relay(raw: string, envelope: { from: string; to: string }, openBy?: number): Promise<RelayResult>;
   close(): void;
+}
+
+const NOT_BEGUN = 'not sent: no SMTP connection came free while the delivery lease had time left';
+
+/** At most `size` holders at once, first come first served. */
+function createSlots(size: number) {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free++;
+  };
+  return {
+    take(): Promise<() => void> {
+      if (free > 0) {
+        free--;
+        return Promise.resolve(release);
+      }
+      return new Promise((resolve) => waiting.push(() => resolve(release)));
+    },
+  };
 }
 
 const codeOf = (response: string | undefined) => {
@@ -19,6 +44,8 @@ const codeOf = (response: string | undefined) => {
  * keeps on the error: 5xx is permanent; 4xx and errors without a reply (refused, reset, timeout) are temporary.
  */
 export function createSmtpRelay(smtpUrl: string, poolSize: number): SmtpRelay {
+  // Our own queue in front of the pool's, so the moment a connection is free (the transaction begins) is known here.
+  const connections = createSlots(poolSize);
   const transport = nodemailer.createTransport(smtpUrl, {
     pool: true,
     maxConnections: poolSize,
@@ -28,8 +55,10 @@ export function createSmtpRelay(smtpUrl: string, poolSize: number): SmtpRelay {
     socketTimeout: 60_000,
   } as object);
   return {
-    async relay(raw, envelope) {
+    async relay(raw, envelope, openBy = Infinity) {
+      const release = await connections.take();
       try {
+        if (Date.now() >= openBy) return { outcome: 'not-begun', smtpCode: null, response: NOT_BEGUN };
         const info = await transport.sendMail({ envelope, raw });
         return { outcome: 'sent', smtpCode: codeOf(info.response), response: info.response ?? '' };
       } catch (err) {
@@ -37,6 +66,8 @@ export function createSmtpRelay(smtpUrl: string, poolSize: number): SmtpRelay {
         const smtpCode = typeof e.responseCode === 'number' ? e.responseCode : null;
         const response = e.response ?? `${e.code ?? 'ERROR'}: ${e.message ?? 'unknown error'}`;
         return { outcome: smtpCode !== null && smtpCode >= 500 ? 'permanent' : 'temporary', smtpCode, response };
+      } finally {
+        release();
       }
     },
     close: () => transport.close(),

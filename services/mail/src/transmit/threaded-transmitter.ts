@@ -67,7 +67,9 @@ export function createThreadedTransmitter(threads: number, smtp: { url: string; 
       const id = nextId++;
       return new Promise<RelayResult>((resolve, reject) => {
         pending.set(id, { resolve, reject, worker });
-        worker.postMessage({ id, job });
+        // The deadline is fixed here: time spent in the thread's queue counts against the lease too.
+        const openBy = job.openWithinMs === undefined ? undefined : Date.now() + job.openWithinMs;
+        worker.postMessage({ id, job, openBy });
       });
     },
     async close() {

@@ -6,12 +6,12 @@ import type { TransmitJob } from './transmitter';
 const transmitter = createLocalTransmitter(workerData as { url: string; poolSize: number });
 const port = parentPort!;
 
-port.on('message', (request: { id: number; job: TransmitJob } | 'close') => {
+port.on('message', (request: { id: number; job: TransmitJob; openBy?: number } | 'close') => {
   if (request === 'close') {
     void transmitter.close().then(() => port.close());
     return;
   }
-  transmitter.transmit(request.job).then(
+  transmitter.transmit(request.job, request.openBy).then(
     (result) => port.postMessage({ id: request.id, result }),
     (err: Error) => port.postMessage({ id: request.id, error: err.message }),
   );

@@ -7,10 +7,16 @@ export interface TransmitJob {
   render: RenderInput;
   dkim: DkimIdentity;
   envelope: { from: string; to: string };
+  /**
+   * How long from now the SMTP transaction may still begin; later, the job is answered `temporary` unsent.
+   * The delivery lease must outlast the transaction, so a job that waited too long for a connection is not begun.
+   */
+  openWithinMs?: number;
 }
 
 /** Renders, signs and relays messages; a message that cannot be rendered or signed is a permanent failure. */
 export interface Transmitter {
-  transmit(job: TransmitJob): Promise<RelayResult>;
+  /** `openBy` (wall-clock ms) overrides `job.openWithinMs`, for a job handed on from another thread. */
+  transmit(job: TransmitJob, openBy?: number): Promise<RelayResult>;
   close(): Promise<void>;
 }

@@ -18,6 +18,17 @@ export interface DeliverDeps extends MailDeps {
 export type Delivery = { done: true } | { done: false; retryInMs: number };
 
 const DONE: Delivery = { done: true };
+// A pool that could not take the job in half a lease is busy: the work item comes back a little later.
+const NOT_BEGUN_RETRY_MS = 200;
+
+/**
+ * How long the SMTP transaction may still wait to begin: until half the lease is left, which the transaction
+ * itself may take. So a worker that is alive never relays a message another worker may have taken over.
+ */
+function transactionWindowMs(deps: MailDeps, message: MessageRecord): number {
+  const leaseLeftMs = (message.leaseUntil?.getTime() ?? 0) - deps.clock.now().getTime();
+  return Math.max(0, leaseLeftMs - deps.config.leaseMs / 2);
+}
 
 /**
  * One work item: claim the message, render, sign and relay it, record the outcome. A recipient suppressed
@@ -40,13 +51,18 @@ export async function deliver(deps: DeliverDeps, messageId: string): Promise<Del
     await recordAttempt(deps, message, { outcome: 'permanent', smtpCode: null, response: 'message body no longer stored' });
     return DONE;
   }
-  const job = deps.jobFor(message, body, identity);
+  const job = { ...deps.jobFor(message, body, identity), openWithinMs: transactionWindowMs(deps, message) };
   const recipient = job.envelope.to;
   if (await isSuppressed(deps, message.tenantId, recipient)) {
     await recordSuppressed(deps, message);
     return DONE;
   }
   const result = await deps.transmitter.transmit(job);
+  if (result.outcome === 'not-begun') {
+    // Nothing reached the MTA: the message goes back as it was, to be claimed afresh with a whole lease.
+    await deps.messages.release(message, deps.clock.now());
+    return { done: false, retryInMs: NOT_BEGUN_RETRY_MS };
+  }
   deps.metrics.deliveryAttempt(smtpClass(result));
   if (result.outcome === 'permanent' && result.smtpCode === null)
     deps.logger.error('message could not be built', { messageId, response: result.response });

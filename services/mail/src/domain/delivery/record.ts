@@ -5,7 +5,7 @@ import type { Attempt, AttemptChange, MessageRecord } from '../../data-access/me
 import type { RelayResult } from '../../transmit/smtp-relay';
 import type { MailDeps } from '../deps';
 import { messageEvent } from '../events';
-import { enqueue, markUndispatched } from './dispatch';
+import { enqueue, markUndispatched, publishPending } from './dispatch';
 
 const published = (deps: MailDeps, message: MessageRecord, event: Envelope) =>
   deps.broker.publish(event, { headers: requestIdHeaders(message.requestId) }).then(
@@ -14,10 +14,11 @@ const published = (deps: MailDeps, message: MessageRecord, event: Envelope) =>
   );
 
 /**
- * Records the attempt and the new status in one update, only if this worker still holds the lease.
- * A final status (sent, failed) is announced first and written once, its event kept for the sweeper only
- * when the broker refused it. A deferred message is written with its event, then goes back on the queue
- * after its backoff delay; the next claim forgets the event once published.
+ * Records the attempt and the new status in one update, with its event, as soon as the relay answered: the
+ * MTA's 250 is written before anything else may fail or wait (the broker may be down). Only then is the event
+ * published (the sweeper does it if the broker refuses). A 250 is recorded even if this worker's lease ran
+ * out meanwhile, since it is a fact whoever holds the message now; other outcomes only while the lease holds.
+ * A deferred message then goes back on the queue after its backoff delay; the next claim forgets its event.
  */
 export async function recordAttempt(deps: MailDeps, message: MessageRecord, result: RelayResult): Promise<void> {
   const now = deps.clock.now();
@@ -48,10 +49,9 @@ export async function recordAttempt(deps: MailDeps, message: MessageRecord, resu
     ...(nextAttemptAt ? { nextAttemptAt: nextAttemptAt.toISOString() } : {}),
     ...(outcome === 'failed' ? { reason: result.outcome === 'permanent' ? 'rejected' : 'retries_exhausted' } : {}),
   });
-  const announced = outcome !== 'deferred' && (await published(deps, message, event));
-  const events = carrying(announced ? [] : [event]);
-  const held = await deps.messages.recordAttempt(message, { ...change, ...events }, attempt);
-  if (!held) {
+  const recorded = { ...next, ...carrying([event]) };
+  const written = await deps.messages.recordAttempt(message, recorded, attempt, { handedOver: outcome === 'sent' });
+  if (!written) {
     deps.logger.warn('lease lost before the attempt was recorded', { messageId: message._id, outcome });
     return;
   }
@@ -62,13 +62,14 @@ export async function recordAttempt(deps: MailDeps, message: MessageRecord, resu
     smtpCode: result.smtpCode,
     ...(nextAttemptAt ? { nextAttemptAt: nextAttemptAt.toISOString() } : {}),
   });
-  if (outcome === 'deferred') {
-    const deferred = { ...next, ...events };
-    await enqueue(deps, deferred, retryDelay).catch(async (err) => {
-      deps.logger.warn('deferred message not yet back on the queue', { messageId: message._id, err });
-      await markUndispatched(deps, deferred);
-    });
+  if (outcome !== 'deferred') {
+    await publishPending(deps, recorded).catch((err) => deps.logger.warn('event left for the sweeper', { messageId: message._id, err }));
+    return;
   }
+  await enqueue(deps, recorded, retryDelay).catch(async (err) => {
+    deps.logger.warn('deferred message not yet back on the queue', { messageId: message._id, err });
+    await markUndispatched(deps, recorded);
+  });
 }
 
 /** The recipient joined the suppression list after the message was accepted: it ends `suppressed`, never relayed. */
