@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import request from 'supertest';
 import { burst, countByStatus, type SendAnswer } from '../test/support/burst';
-import { spawnEmbedded, spawnService, type ServiceProcess } from '../test/support/processes';
+import { BANNER_API_KEY, spawnEmbedded, spawnService, type ServiceProcess } from '../test/support/processes';
 import { startPrivateRabbit, type PrivateRabbit } from '../test/support/rabbitmq';
 import { ADMIN_TOKEN, UNLIMITED, jsonClient, tenantWithIdentity } from './common';
 import { startVerifyingSink } from './sink';
@@ -49,7 +49,7 @@ async function embedded(n: number) {
   const proc = spawnEmbedded({ DATA_DIR: dataDir, PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', ...UNLIMITED });
   try {
     const url = (await proc.waitForOutput(/running at (http:\/\/\S+)/, 60_000))[1];
-    const key = (await proc.waitForOutput(/^\s+export MAILPLANE_API_KEY=(\S+)$/m))[1];
+    const key = (await proc.waitForOutput(BANNER_API_KEY))[1];
     return await fire(url, key, 'hello@sandbox.mailplane.test', n);
   } finally {
     await proc.kill();

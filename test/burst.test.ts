@@ -6,7 +6,7 @@ import request from 'supertest';
 import { startSmtpSink, type SmtpSink } from '../sandbox/smtp-sink';
 import { burst, countByStatus } from './support/burst';
 import { headerOf } from './support/mail';
-import { spawnEmbedded, type ServiceProcess } from './support/processes';
+import { BANNER_API_KEY, spawnEmbedded, type ServiceProcess } from './support/processes';
 import { removeDir } from './support/platform';
 
 // The embedded default as `npm start` runs it, in a process of its own, so the burst's client does not share its event loop.
@@ -30,7 +30,7 @@ describe('a burst of sends against the embedded default', () => {
       DEFAULT_MONTHLY_QUOTA: '1000000',
     });
     url = (await proc.waitForOutput(/running at (http:\/\/\S+)/, 60_000))[1];
-    key = (await proc.waitForOutput(/^\s+export MAILPLANE_API_KEY=(\S+)$/m))[1];
+    key = (await proc.waitForOutput(BANNER_API_KEY))[1];
   }, 90_000);
   afterAll(async () => {
     await proc?.kill();

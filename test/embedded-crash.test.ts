@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { startSmtpSink, type SmtpSink } from '../sandbox/smtp-sink';
 import { auth, headerOf, waitForSending } from './support/mail';
-import { spawnEmbedded, type ServiceProcess } from './support/processes';
+import { BANNER_API_KEY, spawnEmbedded, type ServiceProcess } from './support/processes';
 import { removeDir } from './support/platform';
 
 // The embedded default keeps its queue in memory: a killed process loses the queue, never the mail.
@@ -41,7 +41,7 @@ describe('embedded default killed mid-delivery', () => {
 
   it('when the process is SIGKILLed with messages queued and in flight, then after a restart every accepted message reaches the MTA and ends sent', async () => {
     const first = await start();
-    const key = (await proc!.waitForOutput(/^\s+export MAILPLANE_API_KEY=(\S+)$/m))[1];
+    const key = (await proc!.waitForOutput(BANNER_API_KEY))[1];
     // The MTA holds every message for a minute: whatever the machine's speed, the kill finds mail in flight.
     sink.behaviour.setDelay(60_000);
     const ids: string[] = [];

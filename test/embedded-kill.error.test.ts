@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startSmtpSink, type SinkTransaction, type SmtpSink } from '../sandbox/smtp-sink';
 import { expectEveryKeyOnce, holdTransactionsOpen } from './support/crash-run';
 import { startKeyedSender } from './support/keyed-sends';
-import { spawnEmbedded, type ServiceProcess } from './support/processes';
+import { BANNER_API_KEY, spawnEmbedded, type ServiceProcess } from './support/processes';
 import { removeDir } from './support/platform';
 
 const RPC_TIMEOUT_MS = 4000;
@@ -50,7 +50,7 @@ describe('embedded default SIGKILLed under keyed sends', () => {
 
   it('when it is killed mid-run and restarted, then every key ends in one 202 and one message, none stays in flight, and every accepted email arrives, twice only if its transaction was open', async () => {
     let url = await start();
-    const apiKey = (await proc!.waitForOutput(/^\s+(mp_\S+)$/m))[1];
+    const apiKey = (await proc!.waitForOutput(BANNER_API_KEY))[1];
     let up = settled();
     const sender = startKeyedSender({
       url: () => url,

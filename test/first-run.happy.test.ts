@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { expectContract } from './support/contract';
-import { spawnEmbedded, type ServiceProcess } from './support/processes';
+import { BANNER_API_KEY, spawnEmbedded, type ServiceProcess } from './support/processes';
 import { removeDir } from './support/platform';
 
 // What `npm start` prints is the first thing a new user reads; they copy from it.
@@ -25,7 +25,7 @@ describe('the first start of the embedded default', () => {
 
   it('when started on an empty data dir, then the banner gives an export line for the key, the docs URL, and the README send works with it; a restart shows the key no more', async () => {
     const banner = await start();
-    const key = /^\s+export MAILPLANE_API_KEY=(\S+)$/m.exec(banner)?.[1];
+    const key = BANNER_API_KEY.exec(banner)?.[1];
     expect(key).toMatch(/^mp_/);
     const docs = /API reference:\s+(http:\/\/\S+)\/docs/.exec(banner)?.[1] as string;
     expectContract(await request(docs).get('/docs'), 'showDocs');

@@ -77,3 +77,6 @@ function spawnBin(name: string, [script, ...args]: string[], env: Record<string,
     },
   };
 }
+
+/** The line of the embedded default's first-start banner that carries the new sandbox API key. */
+export const BANNER_API_KEY = /^\s+export MAILPLANE_API_KEY=(\S+)$/m;
