@@ -3,6 +3,7 @@ import { burst, countByStatus } from '../test/support/burst';
 import { spawnBin } from '../test/support/processes';
 import { jsonClient, payload, type JsonClient } from './common';
 import { startTarget, type AcceptMode, type AcceptTarget } from './accept-targets';
+import { cpuMeter } from './cpu-time';
 import { openLoop } from './open-loop';
 import { fmt, stat } from './volume-stats';
 
@@ -18,6 +19,8 @@ export interface RateFigure {
   max: number;
   /** Statuses other than 202, e.g. "503×12". */
   other: string;
+  /** CPU time per request sent, by process (group), over the run; delivery of what it accepted runs meanwhile. */
+  cpuMsPerRequest: Record<string, number>;
 }
 
 export interface BurstFigure {
@@ -61,7 +64,9 @@ async function drained(target: AcceptTarget, accepted: number) {
 }
 
 async function atRate(target: AcceptTarget, client: JsonClient, rate: number, seconds: number): Promise<RateFigure> {
+  const stopMeter = cpuMeter(target.cpuGroups()).start();
   const run = await openLoop(rate, seconds, sender(client, target));
+  const cpu = stopMeter();
   const { p50, p99 } = stat(run.latencies);
   return {
     mode: target.mode,
@@ -73,6 +78,7 @@ async function atRate(target: AcceptTarget, client: JsonClient, rate: number, se
     p99,
     max: maxOf(run.latencies),
     other: otherStatuses(run.statuses),
+    cpuMsPerRequest: Object.fromEntries(Object.entries(cpu).map(([name, ms]) => [name, ms / run.latencies.length])),
   };
 }
 

@@ -41,3 +41,18 @@ export function burstTable(figures: BurstFigure[]): string {
   const head = ['mode', 'N', '202', '429', '503', 'other', 'seconds', '202 ms p50 / max', '/healthz probes: ms p50 / max'];
   return markdownTable(head, rows);
 }
+
+/** CPU ms per request by process: where the machine's time goes, whatever else shares it. */
+export function cpuTable(figures: RateFigure[]): string {
+  const names = [...new Set(figures.flatMap((f) => Object.keys(f.cpuMsPerRequest)))];
+  const rows = figures.map((f) => {
+    const total = Object.values(f.cpuMsPerRequest).reduce((a, b) => a + b, 0);
+    return [
+      f.mode,
+      String(f.rate),
+      ...names.map((n) => (n in f.cpuMsPerRequest ? f.cpuMsPerRequest[n].toFixed(2) : '—')),
+      total.toFixed(2),
+    ];
+  });
+  return markdownTable(['mode', 'rate/s', ...names, 'total'], rows);
+}

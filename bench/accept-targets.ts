@@ -6,6 +6,7 @@ import { startPrivateRabbit, type PrivateRabbit } from '../test/support/rabbitmq
 import { ADMIN_TOKEN, UNLIMITED, jsonClient, tenantWithIdentity } from './common';
 import { benchConfig } from './config';
 import { startSandboxDns } from '../sandbox/dns-server';
+import { pidsWithEnv } from './cpu-time';
 import { startDiscardingMta } from './discard-mta';
 
 /** Something that answers `POST /emails` and `GET /healthz`, running in processes of its own. */
@@ -16,6 +17,8 @@ export interface AcceptTarget {
   key: string;
   from: string;
   procs: ServiceProcess[];
+  /** The processes whose CPU time the bench reports, by name (the platform's and the broker's). */
+  cpuGroups(): Record<string, number[]>;
   /** Messages the MTA received so far; null when the target does not deliver (the baseline). */
   delivered(): number | null;
   stop(): Promise<void>;
@@ -48,6 +51,7 @@ async function startBaseline(): Promise<AcceptTarget> {
       key: 'none',
       from: 'bench@baseline.test',
       procs: [proc],
+      cpuGroups: () => ({ baseline: [proc.child.pid!] }),
       delivered: () => null,
       stop,
     };
@@ -71,7 +75,16 @@ async function startEmbeddedTarget(): Promise<AcceptTarget> {
   try {
     const url = (await proc.waitForOutput(/running at (http:\/\/\S+)/, 60_000))[1];
     const key = (await proc.waitForOutput(/^\s+(mp_\S+)$/m))[1];
-    return { mode: 'embedded', url, key, from: 'hello@sandbox.mailplane.test', procs: [proc], delivered: mta.received, stop };
+    return {
+      mode: 'embedded',
+      url,
+      key,
+      from: 'hello@sandbox.mailplane.test',
+      procs: [proc],
+      cpuGroups: () => ({ embedded: [proc.child.pid!] }),
+      delivered: mta.received,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;
@@ -114,7 +127,20 @@ async function startDistributedTarget(): Promise<AcceptTarget> {
     try {
       const { auth, domain } = await tenantWithIdentity(client, (name, value) => dns.setTxt(name, [value]));
       const key = auth.authorization.slice('Bearer '.length);
-      return { mode: 'distributed (4 procs + RabbitMQ)', url, key, from: `bench@${domain}`, procs, delivered: mta.received, stop };
+      const cpuGroups = () => ({
+        ...Object.fromEntries(procs.map((p) => [p.name, [p.child.pid!]])),
+        rabbitmq: rabbit ? pidsWithEnv(`RABBITMQ_NODENAME=${rabbit.nodeName}`) : [],
+      });
+      return {
+        mode: 'distributed (4 procs + RabbitMQ)',
+        url,
+        key,
+        from: `bench@${domain}`,
+        procs,
+        cpuGroups,
+        delivered: mta.received,
+        stop,
+      };
     } finally {
       client.close();
     }

@@ -10,7 +10,7 @@
  */
 import os from 'node:os';
 import { acceptFigures, type BurstFigure, type RateFigure } from './accept-capacity';
-import { burstTable, rateTable } from './accept-report';
+import { burstTable, cpuTable, rateTable } from './accept-report';
 import type { AcceptMode } from './accept-targets';
 import { runBaseline } from './baseline';
 import type { RunResult } from './common';
@@ -69,7 +69,7 @@ async function acceptAndBurst() {
     rateFigures.push(...figures.rates);
     if (figures.burst) burstFigures.push(figures.burst);
   }
-  if (rateFigures.length) console.log(`\n${rateTable(rateFigures)}`);
+  if (rateFigures.length) console.log(`\n${rateTable(rateFigures)}\n\nCPU ms per request, by process:\n${cpuTable(rateFigures)}`);
   if (burstFigures.length) console.log(`\n${burstTable(burstFigures)}`);
 }
 
