@@ -9,6 +9,11 @@ function positiveInt(name: string, fallback: number): number {
 }
 
 const n = positiveInt('BENCH_N', 2000);
+const list = (name: string, fallback: string) =>
+  (env[name] || fallback)
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
 
 export const benchConfig = Object.freeze({
   n: {
@@ -22,6 +27,14 @@ export const benchConfig = Object.freeze({
   verbose: Boolean(env.BENCH_VERBOSE),
   instrument: Boolean(env.BENCH_INSTRUMENT),
   profileDir: env.BENCH_PROFILE || undefined,
+  /** Which parts `npm run bench` runs: end-to-end throughput, accept capacity at fixed rates, the burst. */
+  parts: new Set(list('BENCH_PARTS', 'throughput,accept,burst')),
+  acceptRates: list('BENCH_ACCEPT_RATES', '50,150,300').map((r) => {
+    if (!(Number(r) > 0)) throw new Error(`BENCH_ACCEPT_RATES must list positive numbers, got ${r}`);
+    return Number(r);
+  }),
+  acceptSeconds: positiveInt('BENCH_ACCEPT_SECONDS', 10),
+  burstN: positiveInt('BENCH_BURST_N', 1000),
   burstModes: new Set((env.BENCH_MODES ?? 'embedded,distributed').split(',').map((m) => m.trim())),
   /** Seeding: where the embedded store lives, or MongoDB instead, and the DKIM key secret if set. */
   dataDir: env.DATA_DIR ?? './data',

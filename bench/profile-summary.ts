@@ -3,6 +3,7 @@
  * or the repo folder for our own code. `npx tsx bench/profile-summary.ts <file.cpuprofile> [top]`
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 interface Node {
   id: number;
@@ -18,6 +19,8 @@ interface Profile {
   timeDeltas: number[];
 }
 
+// Our own files, wherever this checkout is.
+const ROOT = path.resolve(__dirname, '..');
 const [file, topArg] = process.argv.slice(2);
 if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile> [top]');
 const top = Number(topArg ?? 25);
@@ -33,7 +36,7 @@ function bucket(node: Node): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) return pkg[1];
   if (url.startsWith('node:')) return url.split('/')[0].replace(/^node:internal$/, 'node:internal');
-  const repo = /\/work\/main\/((?:libs|services)\/[^/]+|[^/]+)/.exec(url);
+  const repo = new RegExp(`${ROOT}/((?:libs|services)/[^/]+|[^/]+)`).exec(url);
   return repo ? repo[1] : url;
 }
 
@@ -57,7 +60,11 @@ for (const [id, us] of selfUs) {
   add(byBucket, bucket(node), us);
   add(byOwner, owner(id), us);
   const { functionName, url, lineNumber } = node.callFrame;
-  add(byFunction, `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|work\/main)\//, '')}:${lineNumber + 1}`, us);
+  add(
+    byFunction,
+    `${functionName || '(anonymous)'} ${url.replace(/^.*\/node_modules\//, '').replace(`file://${ROOT}/`, '')}:${lineNumber + 1}`,
+    us,
+  );
 }
 const print = (title: string, map: Map<string, number>) => {
   console.log(`\n${title} (of ${(total / 1e6).toFixed(2)} s sampled)`);

@@ -12,7 +12,11 @@ export function table(results: RunResult[], baseline: RunResult | undefined): st
     const accepted = r.acceptedSeconds ? `${fmt(r.acceptedSeconds, 2)} s (${fmt(r.n / r.acceptedSeconds, 0)}/s)` : '—';
     return [r.mode, String(r.n), fmt(r.seconds, 2), fmt(msgs, 1), ratio, accepted, r.note ?? ''];
   });
-  const head = ['mode', 'N', 'seconds', 'msgs/s', 'ratio vs baseline', 'all accepted after', 'note'];
+  return markdownTable(['mode', 'N', 'seconds', 'msgs/s', 'ratio vs baseline', 'all accepted after', 'note'], rows);
+}
+
+/** A Markdown table with padded columns, as BENCHMARKS.md shows them. */
+export function markdownTable(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');

@@ -1,21 +1,27 @@
 /**
- * End-to-end send throughput: a nodemailer baseline and the platform (embedded, then distributed when a
- * broker is at hand), same machine, same run, same receiving sink. `npm run bench`; see BENCHMARKS.md.
- *   BENCH_N                messages per run (default 2000; BENCH_N_BASELINE / _EMBEDDED / _DISTRIBUTED override)
- *   BENCH_CONCURRENCY      sends in flight (HTTP requests for the platform, SMTP sends for the baseline; default 32)
- *   BENCH_MODES            comma list of baseline,embedded,distributed (default all)
+ * `npm run bench`; see BENCHMARKS.md. Three parts, each over the modes in BENCH_MODES (baseline,embedded,distributed):
+ *   throughput  end-to-end send throughput: a nodemailer baseline and the platform, same receiving sink
+ *   accept      sends answered 202 per second and p50/p99 at fixed open-loop rates, against an express + SQLite insert
+ *   burst       BENCH_BURST_N (1000) sends at once, /healthz probed from another process meanwhile
+ *   BENCH_PARTS            comma list of the parts above (default all)
+ *   BENCH_N                messages per throughput run (default 2000; BENCH_N_BASELINE / _EMBEDDED / _DISTRIBUTED override)
+ *   BENCH_CONCURRENCY      sends in flight in the throughput runs (default 32)
+ *   BENCH_ACCEPT_RATES     requests per second of the accept part (default 50,150,300), BENCH_ACCEPT_SECONDS each (10)
  */
 import os from 'node:os';
+import { acceptFigures, type BurstFigure, type RateFigure } from './accept-capacity';
+import { burstTable, cpuTable, rateTable } from './accept-report';
+import type { AcceptMode } from './accept-targets';
 import { runBaseline } from './baseline';
 import type { RunResult } from './common';
 import { benchConfig } from './config';
-import { runDistributed } from './distributed';
+import { distributedUnavailable, runDistributed } from './distributed';
 import { runEmbedded } from './embedded';
 import { table } from './report';
 
-async function main() {
+async function throughput() {
   const { n, modes, concurrency: window } = benchConfig;
-  console.log(`send-throughput: ${os.cpus().length} CPUs, node ${process.version}, concurrency ${window}`);
+  console.log(`\nsend throughput: concurrency ${window}`);
   const results: RunResult[] = [];
   const run = async (mode: string, fn: () => Promise<RunResult>) => {
     if (!modes.has(mode)) return;
@@ -36,6 +42,46 @@ async function main() {
   for (const r of results) if (r.detail) console.log(`${r.mode}: ${r.detail}`);
   const logs = results.map((r) => (r as { logs?: string }).logs).filter(Boolean);
   if (logs.length) console.log(`\n${logs.join('\n')}`);
+}
+
+async function acceptAndBurst() {
+  const { parts, acceptRates, acceptSeconds, burstN } = benchConfig;
+  const rates = parts.has('accept') ? acceptRates : [];
+  console.log(
+    `\naccept capacity: ${rates.join(', ') || 'no'} requests/s for ${acceptSeconds} s each, burst of ${parts.has('burst') ? burstN : 0}`,
+  );
+  const rateFigures: RateFigure[] = [];
+  const burstFigures: BurstFigure[] = [];
+  for (const mode of ['baseline', 'embedded', 'distributed'] as AcceptMode[]) {
+    if (!benchConfig.modes.has(mode)) continue;
+    const unavailable = mode === 'distributed' ? await distributedUnavailable() : null;
+    if (unavailable) {
+      console.log(`  distributed skipped: ${unavailable}`);
+      continue;
+    }
+    console.log(
+      `  ${mode}: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} load average before`,
+    );
+    const figures = await acceptFigures(mode, { rates, seconds: acceptSeconds, burstN: parts.has('burst') ? burstN : null });
+    rateFigures.push(...figures.rates);
+    if (figures.burst) burstFigures.push(figures.burst);
+  }
+  if (rateFigures.length) console.log(`\n${rateTable(rateFigures)}\n\nCPU ms per request, by process:\n${cpuTable(rateFigures)}`);
+  if (burstFigures.length) console.log(`\n${burstTable(burstFigures)}`);
+}
+
+async function main() {
+  console.log(
+    `bench: ${os.cpus().length} CPUs, node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  if (benchConfig.parts.has('throughput')) await throughput();
+  if (benchConfig.parts.has('accept') || benchConfig.parts.has('burst')) await acceptAndBurst();
 }
 
 main().then(

@@ -16,17 +16,21 @@ export interface ServiceProcess {
  * Starts `bin/service.ts <name>` as its own OS process, like a container would. Node loads tsx as a hook
  * in the same process (the `tsx` CLI would fork a child), so a kill reaches the service itself.
  */
-export function spawnService(name: string, env: Record<string, string>): ServiceProcess {
-  return spawnBin(name, ['bin/service.ts', name], env);
+export function spawnService(name: string, env: Record<string, string>, nodeArgs: string[] = []): ServiceProcess {
+  return spawnBin(name, ['bin/service.ts', name], env, nodeArgs);
 }
 
 /** Starts the embedded default (`bin/embedded.ts`, what `npm start` runs) as its own OS process. */
-export function spawnEmbedded(env: Record<string, string>): ServiceProcess {
-  return spawnBin('embedded', ['bin/embedded.ts'], env);
+export function spawnEmbedded(env: Record<string, string>, nodeArgs: string[] = []): ServiceProcess {
+  return spawnBin('embedded', ['bin/embedded.ts'], env, nodeArgs);
 }
 
-function spawnBin(name: string, [script, ...args]: string[], env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], {
+/**
+ * Starts any script of the repository (`script` relative to its root) as its own OS process, with tsx loaded
+ * and `nodeArgs` (e.g. `--cpu-prof`, which NODE_OPTIONS does not take) given to node.
+ */
+export function spawnBin(name: string, [script, ...args]: string[], env: Record<string, string>, nodeArgs: string[] = []): ServiceProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, script), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,9 +17,13 @@ export function createFileBlobStore(dir: string): BlobStore {
     async put(key, data) {
       const file = fileOf(key);
       const temporary = path.join(path.dirname(file), `.${key}.${randomBytes(6).toString('hex')}.tmp`);
-      await fs.mkdir(path.dirname(file), { recursive: true });
       try {
-        await fs.writeFile(temporary, data);
+        // The folder exists but for the first blobs of a store: create it only when the write says it is missing.
+        await fs.writeFile(temporary, data).catch(async (err: unknown) => {
+          if (!missing(err)) throw err;
+          await fs.mkdir(path.dirname(file), { recursive: true });
+          await fs.writeFile(temporary, data);
+        });
         await fs.rename(temporary, file);
       } catch (err) {
         await fs.rm(temporary, { force: true });

@@ -31,8 +31,8 @@ export const acceptedAs = (m: MessageRecord): AcceptedEmail => ({
 });
 
 /**
- * Stores the body in the blob store, then the message as queued (durable from here on), then hands it to the
- * outbox queue. A recipient on the tenant's suppression list makes it `suppressed` instead: accepted,
+ * Stores the body in the blob store, then the message as queued (durable from here on: the send is accepted), then
+ * hands it to the outbox queue without waiting. A recipient on the tenant's suppression list makes it `suppressed` instead: accepted,
  * announced, never relayed. A crash between the two writes leaves a blob no record names (see docs/decisions.md).
  * Null when a message is already stored under `messageId` (a racing request with the same Idempotency-Key won).
  */
@@ -80,12 +80,21 @@ export async function acceptMessage(
   // Not undone if the insert fails: a failure may still have written the record, which must find its body.
   if (!(await deps.messages.insertNew(message))) return null;
   deps.logger.info('email accepted', { messageId: message._id, tenantId, kind, status: message.status });
+  // Stored is accepted: the answer does not wait for the broker's confirms (docs/decisions.md, "Accept capacity").
+  void dispatchAccepted(deps, message, suppressed);
+  return acceptedAs(message);
+}
+
+/**
+ * Announces the stored message and puts it on the outbox queue, after its send was answered. Whatever this leaves
+ * undone (broker away, process killed) the outbox sweeper does: at once for a message it marks undispatched here,
+ * after `redispatchAfterMs` for one whose confirm never came, and for every live message at start-up.
+ */
+async function dispatchAccepted(deps: MailDeps, message: MessageRecord, suppressed: boolean): Promise<void> {
   try {
     await (suppressed ? publishPending(deps, message) : enqueue(deps, message, 0));
   } catch (err) {
-    // Stored is accepted: the outbox sweeper will put it on the queue once the broker is back.
     deps.logger.warn('message stored but not yet on the queue', { messageId: message._id, err });
     if (!suppressed) await markUndispatched(deps, message).catch(() => undefined);
   }
-  return acceptedAs(message);
 }

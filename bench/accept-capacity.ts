@@ -1,0 +1,147 @@
+import { performance } from 'node:perf_hooks';
+import { burst, countByStatus } from '../test/support/burst';
+import { spawnBin } from '../test/support/processes';
+import { jsonClient, payload, type JsonClient } from './common';
+import { startTarget, type AcceptMode, type AcceptTarget } from './accept-targets';
+import { cpuMeter } from './cpu-time';
+import { openLoop } from './open-loop';
+import { fmt, stat } from './volume-stats';
+
+export interface RateFigure {
+  mode: string;
+  rate: number;
+  sent: number;
+  accepted: number;
+  /** 202 answers per second of the run. */
+  acceptedPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Statuses other than 202, e.g. "503×12". */
+  other: string;
+  /** CPU time per request sent, by process (group), over the run; delivery of what it accepted runs meanwhile. */
+  cpuMsPerRequest: Record<string, number>;
+}
+
+export interface BurstFigure {
+  mode: string;
+  n: number;
+  statuses: Record<number, number>;
+  seconds: number;
+  acceptedP50: number;
+  acceptedMax: number;
+  healthz: { n: number; p50: number; max: number; failures: string[] };
+}
+
+const DRAIN_TIMEOUT_MS = 300_000;
+const maxOf = (xs: number[]) => (xs.length ? Math.max(...xs) : NaN);
+const otherStatuses = (statuses: Record<number, number>) =>
+  Object.entries(statuses)
+    .filter(([status]) => status !== '202')
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ');
+
+/** One send as the bench's clients make it; a connection error counts as status 0. */
+function sender(client: JsonClient, target: AcceptTarget) {
+  const auth = { authorization: `Bearer ${target.key}` };
+  const domain = target.from.split('@')[1];
+  return (k: number) =>
+    client.call('POST', '/emails', auth, { ...payload(k, domain), from: target.from }).then(
+      (res) => res.status,
+      () => 0,
+    );
+}
+
+/** Waits until the MTA holds every message accepted so far, so one rate's delivery backlog does not weigh on the next. */
+async function drained(target: AcceptTarget, accepted: number) {
+  const deadline = performance.now() + DRAIN_TIMEOUT_MS;
+  for (;;) {
+    const delivered = target.delivered();
+    if (delivered === null || delivered >= accepted) return;
+    if (performance.now() > deadline) throw new Error(`${target.mode}: ${delivered} of ${accepted} accepted messages delivered`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function atRate(target: AcceptTarget, client: JsonClient, rate: number, seconds: number): Promise<RateFigure> {
+  const stopMeter = cpuMeter(target.cpuGroups()).start();
+  const run = await openLoop(rate, seconds, sender(client, target));
+  const cpu = stopMeter();
+  const { p50, p99 } = stat(run.latencies);
+  return {
+    mode: target.mode,
+    rate,
+    sent: run.latencies.length,
+    accepted: run.statuses[202] ?? 0,
+    acceptedPerSecond: (run.statuses[202] ?? 0) / run.seconds,
+    p50,
+    p99,
+    max: maxOf(run.latencies),
+    other: otherStatuses(run.statuses),
+    cpuMsPerRequest: Object.fromEntries(Object.entries(cpu).map(([name, ms]) => [name, ms / run.latencies.length])),
+  };
+}
+
+/** `n` sends at once, one connection each, with /healthz probed from a process of its own meanwhile. */
+async function burstOf(target: AcceptTarget, n: number): Promise<BurstFigure> {
+  const probe = spawnBin('healthz-probe', ['bench/healthz-probe.ts', target.url, '50'], {});
+  await probe.waitForOutput(/probing/, 60_000);
+  const domain = target.from.split('@')[1];
+  const [from, started] = [Date.now(), performance.now()];
+  const answers = await burst(target.url, target.key, n, (i) => ({ ...payload(i, domain), from: target.from }));
+  const seconds = (performance.now() - started) / 1000;
+  const until = Date.now();
+  await probe.kill();
+  const report = JSON.parse(probe.output().trim().split('\n').pop() as string) as {
+    samples: Array<{ at: number; ms: number }>;
+    failures: string[];
+  };
+  const during = report.samples.filter((s) => s.at >= from && s.at <= until).map((s) => s.ms);
+  const health = stat(during);
+  const acceptedMs = answers.filter((a) => a.status === 202).map((a) => a.ms);
+  const accepted = stat(acceptedMs);
+  return {
+    mode: target.mode,
+    n,
+    statuses: countByStatus(answers),
+    seconds,
+    acceptedP50: accepted.p50,
+    acceptedMax: maxOf(acceptedMs),
+    healthz: { n: during.length, p50: health.p50, max: maxOf(during), failures: report.failures },
+  };
+}
+
+/**
+ * One mode: start it, warm it up (the first send opens the identity's sealed key), then each rate in turn and
+ * the burst, each after the deliveries of the one before have drained.
+ */
+export async function acceptFigures(
+  mode: AcceptMode,
+  options: { rates: number[]; seconds: number; burstN: number | null },
+): Promise<{ rates: RateFigure[]; burst: BurstFigure | null }> {
+  const target = await startTarget(mode);
+  const client = jsonClient(target.url, 4096);
+  try {
+    const send = sender(client, target);
+    let accepted = 0;
+    for (let k = 0; k < 20; k++) if ((await send(-1 - k)) === 202) accepted++;
+    if (accepted === 0) throw new Error(`${target.mode}: warm-up sends were not accepted`);
+    const rates: RateFigure[] = [];
+    for (const rate of options.rates) {
+      await drained(target, accepted);
+      const figure = await atRate(target, client, rate, options.seconds);
+      accepted += figure.accepted;
+      rates.push(figure);
+      process.stdout.write(`  ${target.mode} at ${rate}/s: p50 ${fmt(figure.p50)} ms, p99 ${fmt(figure.p99)} ms ${figure.other}\n`);
+    }
+    if (options.burstN === null) return { rates, burst: null };
+    await drained(target, accepted);
+    return { rates, burst: await burstOf(target, options.burstN) };
+  } catch (err) {
+    const logs = target.procs.map((p) => `--- ${p.name} ---\n${p.output().split('\n').slice(-15).join('\n')}`).join('\n');
+    throw new Error(`${(err as Error).message}\n${logs}`);
+  } finally {
+    client.close();
+    await target.stop();
+  }
+}

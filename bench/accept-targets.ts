@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { BANNER_API_KEY, spawnBin, spawnEmbedded, spawnService, type ServiceProcess } from '../test/support/processes';
+import { startPrivateRabbit, type PrivateRabbit } from '../test/support/rabbitmq';
+import { ADMIN_TOKEN, UNLIMITED, jsonClient, tenantWithIdentity } from './common';
+import { benchConfig } from './config';
+import { startSandboxDns } from '../sandbox/dns-server';
+import { pidsWithEnv } from './cpu-time';
+import { startDiscardingMta } from './discard-mta';
+
+/** Something that answers `POST /emails` and `GET /healthz`, running in processes of its own. */
+export interface AcceptTarget {
+  mode: string;
+  url: string;
+  /** Bearer key and From address a send uses. */
+  key: string;
+  from: string;
+  procs: ServiceProcess[];
+  /** The processes whose CPU time the bench reports, by name (the platform's and the broker's). */
+  cpuGroups(): Record<string, number[]>;
+  /** Messages the MTA received so far; null when the target does not deliver (the baseline). */
+  delivered(): number | null;
+  stop(): Promise<void>;
+}
+
+export type AcceptMode = 'baseline' | 'embedded' | 'distributed';
+
+/** With BENCH_PROFILE=<dir>, each process writes a V8 CPU profile there when it exits (`node --cpu-prof`). */
+const profiling = (): string[] =>
+  benchConfig.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(benchConfig.profileDir)}`, '--cpu-prof-interval=500'] : [];
+
+export function startTarget(mode: AcceptMode): Promise<AcceptTarget> {
+  if (mode === 'baseline') return startBaseline();
+  return mode === 'embedded' ? startEmbeddedTarget() : startDistributedTarget();
+}
+
+/** `bench/accept-baseline-server.ts`: express + one insert into the same SQLite engine, nothing else. */
+async function startBaseline(): Promise<AcceptTarget> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-accept-base-'));
+  const proc = spawnBin('baseline', ['bench/accept-baseline-server.ts', dataDir], {}, profiling());
+  const stop = async () => {
+    await proc.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const url = (await proc.waitForOutput(/listening at (\S+)/, 60_000))[1];
+    return {
+      mode: 'baseline (express + 1 SQLite insert)',
+      url,
+      key: 'none',
+      from: 'bench@baseline.test',
+      procs: [proc],
+      cpuGroups: () => ({ baseline: [proc.child.pid!] }),
+      delivered: () => null,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** `bin/embedded.ts` as `npm start` runs it, its sandbox tenant and key; it relays to a discarding MTA. */
+async function startEmbeddedTarget(): Promise<AcceptTarget> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-accept-emb-'));
+  const mta = await startDiscardingMta();
+  const smtp = { SMTP_URL: `smtp://127.0.0.1:${mta.port}` };
+  const proc = spawnEmbedded({ DATA_DIR: dataDir, PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', ...smtp, ...UNLIMITED }, profiling());
+  const stop = async () => {
+    await proc.kill();
+    await mta.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const url = (await proc.waitForOutput(/running at (http:\/\/\S+)/, 60_000))[1];
+    const key = (await proc.waitForOutput(BANNER_API_KEY))[1];
+    return {
+      mode: 'embedded',
+      url,
+      key,
+      from: 'hello@sandbox.mailplane.test',
+      procs: [proc],
+      cpuGroups: () => ({ embedded: [proc.child.pid!] }),
+      delivered: mta.received,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** The four services as `bin/service.ts` processes over a private RabbitMQ (or AMQP_URL); MTA + DNS in this process. */
+async function startDistributedTarget(): Promise<AcceptTarget> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-accept-dist-'));
+  const [mta, dns] = [await startDiscardingMta(), await startSandboxDns()];
+  const procs: ServiceProcess[] = [];
+  let rabbit: PrivateRabbit | undefined;
+  const stop = async () => {
+    await Promise.all(procs.map((p) => p.kill()));
+    await rabbit?.stop();
+    await mta.stop();
+    await dns.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const amqpUrl = benchConfig.amqpUrl ?? (rabbit = await startPrivateRabbit()).url;
+    const env = {
+      AMQP_URL: amqpUrl,
+      DATA_DIR: dataDir,
+      ADMIN_TOKEN,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SMTP_URL: `smtp://127.0.0.1:${mta.port}`,
+      DNS_SERVERS: `127.0.0.1:${dns.port}`,
+      DKIM_KEY_SECRET: 'bench-dkim-key-secret-0123456789abcdef',
+      WEBHOOK_SECRET_KEY: 'webhook-secret-key-0123456789',
+      UNSUBSCRIBE_SECRET: 'bench-unsubscribe-secret-0123456789abcdef',
+      PUBLIC_URL: 'http://localhost:3000',
+      ...UNLIMITED,
+    };
+    for (const name of ['billing', 'mail', 'webhooks', 'gateway']) procs.push(spawnService(name, env, profiling()));
+    await Promise.all(procs.map((p) => p.waitForOutput(/started/, 60_000)));
+    const url = (await procs[3].waitForOutput(/gateway started at (\S+)/))[1];
+    const client = jsonClient(url, 4);
+    try {
+      const { auth, domain } = await tenantWithIdentity(client, (name, value) => dns.setTxt(name, [value]));
+      const key = auth.authorization.slice('Bearer '.length);
+      const cpuGroups = () => ({
+        ...Object.fromEntries(procs.map((p) => [p.name, [p.child.pid!]])),
+        rabbitmq: rabbit ? pidsWithEnv(`RABBITMQ_NODENAME=${rabbit.nodeName}`) : [],
+      });
+      return {
+        mode: 'distributed (4 procs + RabbitMQ)',
+        url,
+        key,
+        from: `bench@${domain}`,
+        procs,
+        cpuGroups,
+        delivered: mta.received,
+        stop,
+      };
+    } finally {
+      client.close();
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,27 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * The recipient's MTA for the accept bench: takes every message and throws it away, so that what it costs to
+ * receive (parsing, DKIM verification: the other benches pay those) does not take CPU from the accept path.
+ */
+export async function startDiscardingMta(): Promise<{ port: number; received(): number; stop(): Promise<void> }> {
+  let received = 0;
+  const server = new SMTPServer({
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    authOptional: true,
+    disableReverseLookup: true,
+    logger: false,
+    closeTimeout: 250,
+    onData(stream, _session, callback) {
+      stream.on('data', () => undefined);
+      stream.on('end', () => {
+        received++;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => server.listen(0, '127.0.0.1', resolve).once('error', reject));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, received: () => received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
