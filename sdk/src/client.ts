@@ -22,6 +22,8 @@ export class Mailplane {
     sendTest: (body: BodyOf<'sendTestEmail'>, options?: RequestOptions) => this.op('sendTestEmail')({ body }, options),
     list: (query: QueryOf<'listEmails'> = {}, options?: RequestOptions) => this.op('listEmails')({ query }, options),
     get: (id: Id, options?: RequestOptions) => this.op('getEmail')({ path: { id } }, options),
+    /** What happened each day (UTC), oldest first: accepted, sent, deferred, bounced… */
+    stats: (query: QueryOf<'getEmailStats'> = {}, options?: RequestOptions) => this.op('getEmailStats')({ query }, options),
   };
 
   /** Sending domains and their DKIM records. */

@@ -23,6 +23,7 @@ export const OPERATIONS = {
   sendEmail: { method: 'POST', path: '/emails', sdk: 'emails.send', idempotencyKey: true },
   sendTestEmail: { method: 'POST', path: '/emails/test', sdk: 'emails.sendTest' },
   getEmail: { method: 'GET', path: '/emails/{id}', sdk: 'emails.get' },
+  getEmailStats: { method: 'GET', path: '/stats', sdk: 'emails.stats' },
   listIdentities: { method: 'GET', path: '/identities', sdk: 'identities.list' },
   createIdentity: { method: 'POST', path: '/identities', sdk: 'identities.create' },
   getIdentity: { method: 'GET', path: '/identities/{id}', sdk: 'identities.get' },

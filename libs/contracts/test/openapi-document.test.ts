@@ -25,6 +25,7 @@ const EXPECTED_OPERATION_IDS = [
   'sendTestEmail',
   'listEmails',
   'getEmail',
+  'getEmailStats',
   'createCheckout',
   'listCheckoutMethods',
   'quoteUpgrade',
@@ -99,7 +100,7 @@ describe('openapi.yaml', () => {
         ? 'billing'
         : p.startsWith('/webhooks')
           ? 'webhooks'
-          : /^\/(emails|identities|suppressions|unsubscribe)/.test(p)
+          : /^\/(emails|identities|stats|suppressions|unsubscribe)/.test(p)
             ? 'mail'
             : 'gateway';
     for (const op of operations) expect([op.operationId, op.service]).toEqual([op.operationId, owner(op.path)]);

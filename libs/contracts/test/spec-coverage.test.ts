@@ -41,6 +41,7 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['post', '/webhooks/endpoints/{id}/replay', [202, 400, 401, 404, 409]],
   ['get', '/webhooks/deliveries/{id}', [200, 400, 401, 404]],
   ['post', '/webhooks/deliveries/{id}/redeliver', [202, 400, 401, 404, 409]],
+  ['get', '/stats', [200, 400, 401]],
   ['get', '/suppressions', [200, 400, 401]],
   ['post', '/suppressions', [200, 201, 400, 401]],
   ['delete', '/suppressions/{email}', [204, 400, 401, 404]],

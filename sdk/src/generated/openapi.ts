@@ -131,6 +131,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Daily sending statistics
+     * @description What happened to the tenant's mail on each UTC day, oldest first, ending today; every day of the range is
+     *     present, with zeros where nothing happened. Counts are of events on that day, not of messages created on
+     *     it: a message accepted on Monday and deferred until Tuesday counts as `accepted` on Monday and `sent` on
+     *     Tuesday. Kept 400 days. A count is written just after the change it counts, so a crash between the two
+     *     can lose one count (never add one); the messages themselves stay exact.
+     */
+    get: operations['getEmailStats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/identities': {
     parameters: {
       query?: never;
@@ -1540,6 +1564,39 @@ export interface components {
       /** @description The message that caused it (unsubscribe link, bounce); null when added through the API. */
       messageId: string | null;
     };
+    EmailStats: {
+      /**
+       * Format: date
+       * @description The first day (UTC).
+       */
+      from: string;
+      /**
+       * Format: date
+       * @description The last day (UTC): today.
+       */
+      to: string;
+      days: components['schemas']['DayStats'][];
+    };
+    DayStats: {
+      /** Format: date */
+      date: string;
+      /** @description Messages accepted (test emails included). */
+      accepted: number;
+      /** @description Messages the receiving MTA accepted. */
+      sent: number;
+      /** @description Attempts that failed temporarily and were rescheduled. */
+      deferred: number;
+      /** @description Messages the receiving side refused for good, during the SMTP transaction (5xx) or by a later bounce report. */
+      bounced: number;
+      /** @description Messages given up after the last retry. */
+      failed: number;
+      /** @description Complaints (spam reports) about messages. */
+      complained: number;
+      /** @description Messages not relayed because the recipient is suppressed. */
+      suppressed: number;
+      /** @description Addresses added to the suppression list, by any reason. */
+      suppressionsAdded: number;
+    };
     SuppressionList: {
       data: components['schemas']['Suppression'][];
       total: number;
@@ -2272,6 +2329,33 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  getEmailStats: {
+    parameters: {
+      query?: {
+        /** @description How many days, today included. */
+        days?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One entry per day. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmailStats'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
       default: components['responses']['Default'];
     };
   };

@@ -14,6 +14,7 @@ import {
 import type { MailConfig } from './config';
 import { bodiesRepo } from './data-access/bodies-repo';
 import { countersRepo } from './data-access/counters-repo';
+import { dailyStatsRepo } from './data-access/daily-stats-repo';
 import { entitlementsRepo } from './data-access/entitlements-repo';
 import { idempotencyRepo } from './data-access/idempotency-repo';
 import { identitiesRepo } from './data-access/identities-repo';
@@ -63,6 +64,7 @@ export async function startMail(options: {
     suppressions: suppressionsRepo(store),
     unsubscribeTokens: createTokenSigner(config.unsubscribeSecret),
     counters: countersRepo(store),
+    dailyStats: dailyStatsRepo(store),
     entitlements: entitlementsRepo(store),
     idempotency: idempotencyRepo(store),
     keyBox: createKeyBox(config.dkimKeySecret),
@@ -76,6 +78,7 @@ export async function startMail(options: {
   await deps.messages.init();
   await deps.suppressions.init();
   await deps.counters.init();
+  await deps.dailyStats.init();
   await deps.idempotency.init(IDEMPOTENCY_TTL_SECONDS);
 
   const smtp = { url: config.smtpUrl, poolSize: config.smtpPoolSize };

@@ -58,9 +58,10 @@ export function deliveryQueries(messages: Collection<MessageRecord>, outbox: Eve
     },
 
     /** Ends a held message `suppressed`, with its event unless the broker already confirmed it. */
-    async recordSuppressed(held: MessageRecord, now: Date, events: Envelope[]): Promise<void> {
+    /** False when the lease was lost meanwhile. */
+    async recordSuppressed(held: MessageRecord, now: Date, events: Envelope[]): Promise<boolean> {
       const change = { status: 'suppressed', updatedAt: now, leaseUntil: null, ...carrying(events) };
-      await tenant.updateOne(held.tenantId, stillHeld(held), { $set: change });
+      return (await tenant.updateOne(held.tenantId, stillHeld(held), { $set: change })).matched === 1;
     },
 
     /** Put on the queue (events published): expected off it at `dispatchedAt`, unless the message changed meanwhile. */

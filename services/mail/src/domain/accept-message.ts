@@ -10,6 +10,7 @@ import { bodyExpiry } from './retention/policy';
 import { isSuppressed } from './suppressions';
 import type { MailDeps } from './deps';
 import { messageEvent } from './events';
+import { countEvent } from './stats';
 
 /** What a send answers: the message as accepted. */
 export interface AcceptedEmail {
@@ -80,9 +81,15 @@ export async function acceptMessage(
   // Not undone if the insert fails: a failure may still have written the record, which must find its body.
   if (!(await deps.messages.insertNew(message))) return null;
   deps.logger.info('email accepted', { messageId: message._id, tenantId, kind, status: message.status });
+  void countAccepted(deps, message, suppressed);
   // Stored is accepted: the answer does not wait for the broker's confirms (docs/decisions.md, "Accept capacity").
   void dispatchAccepted(deps, message, suppressed);
   return acceptedAs(message);
+}
+
+async function countAccepted(deps: MailDeps, message: MessageRecord, suppressed: boolean) {
+  await countEvent(deps, message.tenantId, 'accepted', message.createdAt);
+  if (suppressed) await countEvent(deps, message.tenantId, 'suppressed', message.createdAt);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Clock, KeyBox, Logger } from '@mailplane/runtime';
 import type { MailConfig } from '../config';
 import type { BodiesRepo } from '../data-access/bodies-repo';
 import type { CountersRepo } from '../data-access/counters-repo';
+import type { DailyStatsRepo } from '../data-access/daily-stats-repo';
 import type { EntitlementsRepo } from '../data-access/entitlements-repo';
 import type { IdempotencyRepo } from '../data-access/idempotency-repo';
 import type { IdentitiesRepo } from '../data-access/identities-repo';
@@ -28,6 +29,7 @@ export interface MailDeps {
   suppressions: SuppressionsRepo;
   unsubscribeTokens: TokenSigner;
   counters: CountersRepo;
+  dailyStats: DailyStatsRepo;
   entitlements: EntitlementsRepo;
   idempotency: IdempotencyRepo;
   keyBox: KeyBox;

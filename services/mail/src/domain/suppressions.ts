@@ -3,6 +3,7 @@ import { newEnvelope, pageOf } from '@mailplane/runtime';
 import { carrying } from '@mailplane/store';
 import type { SuppressionReason, SuppressionRecord } from '../data-access/suppressions-repo';
 import type { MailDeps } from './deps';
+import { countEvent } from './stats';
 
 export function suppressionView(r: SuppressionRecord) {
   return { email: r.email, reason: r.reason, createdAt: r.createdAt.toISOString(), messageId: r.messageId };
@@ -37,6 +38,7 @@ export async function suppress(
     createdAt: now,
     ...carrying(events),
   });
+  if (result.created) await countEvent(deps, tenantId, 'suppressionsAdded', now);
   if (result.created && events.length > 0) {
     // Stored is done: if the broker is away, the outbox sweeper announces it later.
     await announceSuppression(deps, result.record).catch((err) => deps.logger.warn('suppression stored, event not yet published', { err }));

@@ -6,6 +6,7 @@ import { monthlyUsage, rateLimitHeaders } from '../domain/limits';
 import { getMessage, listMessages, type ListQuery } from '../domain/messages';
 import { sendEmail } from '../domain/send-email';
 import { sendTestEmail } from '../domain/send-test-email';
+import { dailyStats } from '../domain/stats';
 import { listSuppressions, removeSuppression, suppress, suppressionView } from '../domain/suppressions';
 import { unsubscribePageReply, unsubscribeReply } from './unsubscribe-replies';
 
@@ -28,6 +29,7 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
     sendTestEmail: async (r) => json(await sendTestEmail(deps, tenant(r), r.body as { to: string }, r.requestId), 202),
     listEmails: async (r) => json(await listMessages(deps, tenant(r), r.query as unknown as ListQuery)),
     getEmail: async (r) => json(await getMessage(deps, tenant(r), id(r))),
+    getEmailStats: async (r) => json(await dailyStats(deps, tenant(r), Number(r.query.days ?? 30))),
     listIdentities: async (r) => json(await listIdentities(deps, tenant(r), page(r))),
     createIdentity: async (r) => json(identityView(await createIdentity(deps, tenant(r), r.body as { domain: string })), 201),
     getIdentity: async (r) => json(identityView(await getIdentity(deps, tenant(r), id(r)))),

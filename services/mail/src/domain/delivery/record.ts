@@ -5,6 +5,7 @@ import type { Attempt, AttemptChange, MessageRecord } from '../../data-access/me
 import type { RelayResult } from '../../transmit/smtp-relay';
 import type { MailDeps } from '../deps';
 import { messageEvent } from '../events';
+import { countEvent } from '../stats';
 import { enqueue, markUndispatched, publishPending } from './dispatch';
 
 const published = (deps: MailDeps, message: MessageRecord, event: Envelope) =>
@@ -55,6 +56,7 @@ export async function recordAttempt(deps: MailDeps, message: MessageRecord, resu
     deps.logger.warn('lease lost before the attempt was recorded', { messageId: message._id, outcome });
     return;
   }
+  await countEvent(deps, message.tenantId, outcome === 'failed' && result.outcome === 'permanent' ? 'bounced' : outcome, now);
   deps.logger.info(`email ${outcome}`, {
     messageId: message._id,
     tenantId: message.tenantId,
@@ -77,5 +79,6 @@ export async function recordSuppressed(deps: MailDeps, message: MessageRecord): 
   const now = deps.clock.now();
   const event = messageEvent(message, 'email.suppressed', now);
   const announced = await published(deps, message, event);
-  await deps.messages.recordSuppressed(message, now, announced ? [] : [event]);
+  if (await deps.messages.recordSuppressed(message, now, announced ? [] : [event]))
+    await countEvent(deps, message.tenantId, 'suppressed', now);
 }
