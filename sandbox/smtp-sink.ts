@@ -32,6 +32,8 @@ export interface SmtpSink {
   count(): number;
   /** Every transaction (MAIL FROM on), oldest first, with whether and when its final reply went out. */
   transactions(): SinkTransaction[];
+  /** SMTP connections opened since the start or the last `clear()`. */
+  connections(): number;
   /** A position in the journal between what happened before and after this call (e.g. a sender's kill). */
   mark(): number;
   /**
@@ -58,6 +60,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   const transactions = new WeakMap<SMTPServerSession, SinkTransaction>();
   const delays = new Set<NodeJS.Timeout>();
   let sequence = 0;
+  let connections = 0;
   if (files) {
     const kept = files.load();
     for (const message of kept.messages) store.add(message);
@@ -99,6 +102,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     disableReverseLookup: true,
     logger: false,
     closeTimeout: 250,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onMailFrom(_address, session, callback) {
       failures.set(session, behaviour.takeFailure());
       transactions.set(session, journal.open());
@@ -154,11 +161,13 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     messages: store.all,
     waitFor: (predicate, timeoutMs = 5000) => store.waitFor(predicate, timeoutMs),
     count: () => store.all().length,
+    connections: () => connections,
     transactions: journal.all,
     mark: journal.mark,
     holdReplies: journal.hold,
     held: journal.held,
     clear() {
+      connections = 0;
       store.clear();
       files?.clear();
     },

@@ -67,7 +67,7 @@ describe.each([
   });
   afterAll(() => transmitter.close());
 
-  it('when 20 jobs go at once, then each arrives once at the MTA and passes DKIM', async () => {
+  it('when 20 jobs go at once, then each arrives once at the MTA, passes DKIM, and they share the pool of 2 connections', async () => {
     sink.clear();
     const results = await Promise.all(Array.from({ length: 20 }, (_, n) => transmitter.transmit(signedJob(n))));
     expect(results.map((r) => r.outcome)).toEqual(Array(20).fill('sent'));
@@ -75,6 +75,7 @@ describe.each([
     const received = sink.messages();
     expect(received.map((m) => m.subject).sort()).toEqual(Array.from({ length: 20 }, (_, n) => `Order ${n}`).sort());
     expect(received.every((m) => m.dkim?.result === 'pass' && m.dkim.domain === DOMAIN)).toBe(true);
+    expect(sink.connections()).toBeLessThanOrEqual(2);
   });
 
   it('when the MTA answers 4xx or 5xx, then the outcome is temporary or permanent with its code', async () => {

@@ -40,20 +40,31 @@ const codeOf = (response: string | undefined) => {
 };
 
 /**
- * A pooled SMTP connection to the MTA. Failures are classified from the numeric reply code nodemailer
- * keeps on the error: 5xx is permanent; 4xx and errors without a reply (refused, reset, timeout) are temporary.
+ * nodemailer reads a URL's transport options from its query string only: options passed beside a URL string
+ * are message defaults, so a pool asked for that way silently became one connection per message.
  */
-export function createSmtpRelay(smtpUrl: string, poolSize: number): SmtpRelay {
-  // Our own queue in front of the pool's, so the moment a connection is free (the transaction begins) is known here.
-  const connections = createSlots(poolSize);
-  const transport = nodemailer.createTransport(smtpUrl, {
+function withTransportOptions(smtpUrl: string, poolSize: number): string {
+  const url = new URL(smtpUrl);
+  const options = {
     pool: true,
     maxConnections: poolSize,
     maxMessages: Infinity,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 60_000,
-  } as object);
+  };
+  for (const [name, value] of Object.entries(options)) if (!url.searchParams.has(name)) url.searchParams.set(name, String(value));
+  return url.toString();
+}
+
+/**
+ * A pooled SMTP connection to the MTA. Failures are classified from the numeric reply code nodemailer
+ * keeps on the error: 5xx is permanent; 4xx and errors without a reply (refused, reset, timeout) are temporary.
+ */
+export function createSmtpRelay(smtpUrl: string, poolSize: number): SmtpRelay {
+  // Our own queue in front of the pool's, so the moment a connection is free (the transaction begins) is known here.
+  const connections = createSlots(poolSize);
+  const transport = nodemailer.createTransport(withTransportOptions(smtpUrl, poolSize));
   return {
     async relay(raw, envelope, openBy = Infinity) {
       const release = await connections.take();
