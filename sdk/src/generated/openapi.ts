@@ -750,8 +750,9 @@ export interface paths {
     };
     /**
      * Liveness of the gateway and reachability of each service (public)
-     * @description Always 200 while the gateway runs: `status` is `ok` when every service answered a ping within 1.5 s, and
-     *     `degraded` otherwise, with the per-service result. Use the body, not the status, for readiness.
+     * @description Always 200 while the gateway runs, answered at once from background pings (one per service each second):
+     *     `status` is `ok` when every service answered a ping within the last 3 s, and `degraded` otherwise, with the
+     *     per-service result. Use the body, not the status, for readiness.
      */
     get: operations['health'];
     put?: never;

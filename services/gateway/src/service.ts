@@ -14,6 +14,7 @@ import {
 import type { GatewayConfig } from './config';
 import { apiKeysRepo } from './data-access/api-keys-repo';
 import { servicesRpc } from './data-access/services-rpc';
+import { watchLiveness } from './data-access/liveness';
 import { tenantsRepo } from './data-access/tenants-repo';
 import type { GatewayDeps } from './domain/deps';
 import { createApp } from './entry-points/app';
@@ -40,10 +41,12 @@ export async function startGateway(options: {
   readiness?: ReadinessProbe;
 }): Promise<Gateway> {
   const { config, broker, store } = options;
+  const services = servicesRpc(broker, { timeoutMs: config.rpcTimeoutMs, admission: config.admission });
   const deps: GatewayDeps = {
     keys: apiKeysRepo(store),
     tenants: tenantsRepo(store),
-    services: servicesRpc(broker, { timeoutMs: config.rpcTimeoutMs, admission: config.admission }),
+    services,
+    liveness: watchLiveness(services.isUp),
     broker,
     clock: options.clock ?? systemClock,
     logger: options.logger.child({ service: 'gateway' }),
@@ -68,6 +71,7 @@ export async function startGateway(options: {
     url,
     deps,
     stop: async () => {
+      deps.liveness.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

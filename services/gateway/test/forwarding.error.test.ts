@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { json } from '@mailplane/runtime';
+import { healthQueueOf, RPC_QUEUES } from '@mailplane/contracts';
+import { eventually } from '../../../test/support/eventually';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { startLoneGateway, type LoneGateway } from './support/lone-gateway';
 
@@ -38,5 +40,23 @@ describe('forwarding to services', () => {
     expect(res.status).toBe(200);
     expectContract(res, 'health');
     expect(res.body).toEqual({ status: 'degraded', services: { billing: 'down', mail: 'down', webhooks: 'down' } });
+  });
+
+  it('when a service stops answering pings, then /healthz keeps answering at once from the last pings, and calls it down after three missed', async () => {
+    let hang = false;
+    const never = new Promise<never>(() => {});
+    const pings = await lone.broker.serve(healthQueueOf(RPC_QUEUES.mail), async () => (hang ? never : json({ pong: true })));
+    const health = () => request(lone.gateway.url).get('/healthz');
+    try {
+      await eventually(async () => (await health()).body.services.mail === 'up', 'mail up');
+      hang = true;
+      const started = Date.now();
+      const res = await health();
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(res.body.services.mail).toBe('up');
+      await eventually(async () => (await health()).body.services.mail === 'down', 'mail down', 8000);
+    } finally {
+      await pings.cancel();
+    }
   });
 });

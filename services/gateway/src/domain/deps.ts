@@ -1,6 +1,7 @@
 import type { Broker } from '@mailplane/broker';
 import type { Clock, Logger, ReadinessProbe } from '@mailplane/runtime';
 import type { ApiKeysRepo } from '../data-access/api-keys-repo';
+import type { Liveness } from '../data-access/liveness';
 import type { ServicesRpc } from '../data-access/services-rpc';
 import type { TenantsRepo } from '../data-access/tenants-repo';
 
@@ -8,6 +9,7 @@ export interface GatewayDeps {
   keys: ApiKeysRepo;
   tenants: TenantsRepo;
   services: ServicesRpc;
+  liveness: Liveness;
   // Not used by the gateway's domain; tests of other services reach the platform's broker through it.
   broker: Broker;
   clock: Clock;

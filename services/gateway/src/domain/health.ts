@@ -1,14 +1,12 @@
 import { AppError, type Health, type Readiness } from '@mailplane/contracts';
 import { isReady } from '@mailplane/runtime';
-import { BACKEND_SERVICES } from '../data-access/services-rpc';
 import type { GatewayDeps } from './deps';
 
+/** From the background pings (a service that missed the last three is down), so it never waits behind sends. */
 export async function checkHealth(deps: GatewayDeps): Promise<Health> {
-  const results = await Promise.all(
-    BACKEND_SERVICES.map(async (service) => [service, (await deps.services.isUp(service)) ? 'up' : 'down'] as const),
-  );
-  const services = Object.fromEntries(results) as Health['services'];
-  return { status: results.every(([, state]) => state === 'up') ? 'ok' : 'degraded', services };
+  const states = Object.entries(await deps.liveness.states());
+  const services = Object.fromEntries(states.map(([service, up]) => [service, up ? 'up' : 'down'])) as Health['services'];
+  return { status: states.every(([, up]) => up) ? 'ok' : 'degraded', services };
 }
 
 /** Ready when every dependency of the answering process can be used now; else `not_ready`, naming what is down. */
