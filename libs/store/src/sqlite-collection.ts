@@ -76,6 +76,9 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
         purgeExpired(engine, name);
         return engine.write(() => fn(state));
       }
+    }).then(async (result) => {
+      await engine.committed();
+      return result;
     });
   }
 
@@ -123,7 +126,7 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
             state.ttl.set(plan.ttl.path, plan.ttl.seconds);
           }
         });
-      }),
+      }).then(() => engine.committed()),
     insertOne: (doc) =>
       write((state) => {
         insert(state, doc as unknown as Record<string, unknown>);

@@ -32,9 +32,28 @@ function regexFor(source: string, flags: string): RegExp {
   return re;
 }
 
+/**
+ * Engines of this thread whose group holds the write lock. Another connection of the same thread (a second store
+ * on the same file) commits them before it needs the lock: waiting for it would block the very thread that
+ * commits them.
+ */
+const openGroups = new Set<Engine>();
+
+export function commitOpenGroups(except?: Engine): void {
+  for (const engine of openGroups) if (engine !== except) engine.flush();
+}
+
+interface CommitGroup {
+  committed: Promise<void>;
+  resolve(): void;
+  reject(err: unknown): void;
+}
+
 /** One connection and the per-collection knowledge the compiler and the writers share. */
 export class Engine {
   private readonly statements = new Map<string, Statement>();
+  private readonly inSavepoint: (fn: () => unknown) => unknown;
+  private group: CommitGroup | null = null;
   private readonly states = new Map<string, CollectionState>();
   private readonly dataVersion: Statement;
   private seenVersion: unknown;
@@ -51,6 +70,7 @@ export class Engine {
     });
     this.dataVersion = db.prepare('PRAGMA data_version').pluck();
     this.seenVersion = this.dataVersion.get();
+    this.inSavepoint = db.transaction((fn: () => unknown) => fn());
   }
 
   prepare(sql: string): Statement {
@@ -63,9 +83,59 @@ export class Engine {
     return stmt;
   }
 
-  /** A write transaction; IMMEDIATE so that two connections never deadlock upgrading a read lock. */
+  /**
+   * Group commit: the writes of one turn of the event loop share one transaction, committed by `setImmediate`,
+   * each in a savepoint of its own so that a failing write undoes only itself. A writer acknowledges its write
+   * only after `committed()`; a commit costs a WAL append whatever it holds, so a burst pays it once per turn
+   * instead of once per write. Reads on this connection see a write of the same turn before its commit.
+   */
   write<R>(fn: () => R): R {
-    return this.db.transaction(fn).immediate();
+    if (this.group && !this.db.inTransaction) this.abandon(new Error('store transaction rolled back by SQLite'));
+    if (!this.group) this.open();
+    return this.inSavepoint(fn) as R;
+  }
+
+  /** Settles once the writes made so far are committed (rejects if their commit failed). */
+  committed(): Promise<void> {
+    return this.group?.committed ?? Promise.resolve();
+  }
+
+  /** Commits the open group now (before closing the connection). */
+  flush(): void {
+    this.commit();
+  }
+
+  private open(): void {
+    commitOpenGroups(this);
+    // IMMEDIATE so that two connections never deadlock upgrading a read lock.
+    this.prepare('BEGIN IMMEDIATE').run();
+    openGroups.add(this);
+    let resolve!: () => void;
+    let reject!: (err: unknown) => void;
+    const committed = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
+    committed.catch(() => {}); // a group nobody awaits must not be an unhandled rejection
+    this.group = { committed, resolve, reject };
+    setImmediate(() => this.commit());
+  }
+
+  private commit(): void {
+    const group = this.group;
+    if (!group) return;
+    this.group = null;
+    openGroups.delete(this);
+    try {
+      this.prepare('COMMIT').run();
+      group.resolve();
+    } catch (err) {
+      if (this.db.inTransaction) this.prepare('ROLLBACK').run();
+      group.reject(err);
+    }
+  }
+
+  private abandon(err: Error): void {
+    this.group?.reject(err);
+    this.group = null;
+    openGroups.delete(this);
   }
 
   /** The collection's state, its table created on first use, re-read when another connection committed. */

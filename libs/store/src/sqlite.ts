@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import type { Doc, Store } from './port';
 import { purgeExpired, sqliteCollection } from './sqlite-collection';
 import { startCheckpointer } from './sqlite-checkpointer';
-import { Engine } from './sqlite-engine';
+import { commitOpenGroups, Engine } from './sqlite-engine';
 import { importNedbDir } from './sqlite-migrate';
 import { assertCollectionName } from './sqlite-paths';
 
@@ -29,6 +29,7 @@ export interface SqliteStoreOptions {
 export async function createSqliteStore(options: SqliteStoreOptions): Promise<Store> {
   const { file, ttlSweepMs = 60_000, cacheMiB = 32, checkpointEveryMs = 500 } = options;
   mkdirSync(path.dirname(file), { recursive: true });
+  commitOpenGroups();
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
@@ -78,6 +79,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
       if (closed) return;
       closed = true;
       clearInterval(timer);
+      engine.flush();
       await checkpointer.stop();
       db.pragma('optimize');
       db.close();

@@ -196,6 +196,37 @@ describe('sqlite store', () => {
   });
 });
 
+describe('sqlite group commit', () => {
+  it('when writes arrive in one turn, then they commit together, each acknowledged only once committed, and a failing one undoes only itself', async () => {
+    const file = path.join(root, 'group.sqlite3');
+    const store = await createSqliteStore({ file });
+    const notes = store.collection<Doc & { n: number }>('notes');
+    await notes.insertOne({ _id: 'taken', n: -1 });
+    const outside = new Database(file, { readonly: true });
+    const committedIds = () =>
+      (outside.prepare('SELECT id FROM notes ORDER BY id').pluck().all() as string[]).filter((id) => id !== 'taken');
+
+    const acknowledged: string[] = [];
+    const writes = Array.from({ length: 20 }, (_, i) => {
+      const id = i === 7 ? 'taken' : `n${String(i).padStart(2, '0')}`;
+      return notes.insertOne({ _id: id, n: i }).then(() => {
+        acknowledged.push(id);
+        return committedIds();
+      });
+    });
+    expect(committedIds()).toEqual([]);
+    const seenAtAcknowledgement = await Promise.allSettled(writes);
+
+    expect(seenAtAcknowledgement[7]).toMatchObject({ status: 'rejected', reason: expect.objectContaining({ name: 'DuplicateKeyError' }) });
+    const expected = Array.from({ length: 20 }, (_, i) => `n${String(i).padStart(2, '0')}`).filter((id) => id !== 'n07');
+    expect(acknowledged.sort()).toEqual(expected);
+    for (const result of seenAtAcknowledgement.filter((r) => r.status === 'fulfilled')) expect(result.value).toEqual(expected);
+    expect((await notes.findOne({ _id: 'taken' }))?.n).toBe(-1);
+    outside.close();
+    await store.close();
+  });
+});
+
 describe('sqlite checkpoints', () => {
   it('while the store is open, then the write-ahead log is copied into the database file by the checkpointer', async () => {
     const file = path.join(root, 'checkpoint.sqlite3');
