@@ -112,7 +112,12 @@ export class AmqpConnection {
   private async establish(): Promise<void> {
     const url = new URL(this.settings.url);
     if (!url.searchParams.has('heartbeat')) url.searchParams.set('heartbeat', String(this.settings.heartbeatSeconds));
-    const connection = await connect(url.toString(), { clientProperties: { connection_name: this.settings.connectionName } });
+    // noDelay: amqplib leaves Nagle's algorithm on, and an RPC's small frames then wait for the peer's delayed ACK
+    // (up to 40 ms on Linux): a request's p50 was 33 ms at 50 requests/s.
+    const connection = await connect(url.toString(), {
+      clientProperties: { connection_name: this.settings.connectionName },
+      noDelay: true,
+    });
     let publisher: Promise<ConfirmChannel> | undefined;
     const session: Session = {
       connection,
