@@ -26,5 +26,6 @@ export { carrying, eventOutbox, type CarriesEvents, type EventOutbox, type Outbo
 export { tenantScoped, type TenantScoped } from './tenant-scoped';
 export { createBlobStore } from './blob-store';
 export { createFileBlobStore } from './blob-files';
+export { createSqliteBlobStore } from './blob-sqlite';
 export { createGridFsBlobStore } from './blob-gridfs';
 export type { BlobStore } from './blob-port';

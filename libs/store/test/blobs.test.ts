@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createBlobStore, createGridFsBlobStore, type BlobStore } from '../src';
+import { createBlobStore, createFileBlobStore, createGridFsBlobStore, createSqliteBlobStore, type BlobStore } from '../src';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'store-blobs-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -60,15 +60,74 @@ function blobContract(name: string, open: () => Promise<BlobStore>) {
   });
 }
 
-blobContract('files', () => createBlobStore({ dir: root }, 'bodies'));
+blobContract('sqlite (the embedded default)', () => createBlobStore({ dir: root }, 'bodies'));
+blobContract('files', async () => createFileBlobStore(path.join(root, 'files')));
 
 const url = process.env.MONGODB_URL;
 if (url) blobContract('gridfs', () => createGridFsBlobStore({ url, dbName: `blobs_${process.pid}`, bucket: 'bodies' }));
 
 it('when a file blob store is written, then no temporary file is left beside the blobs', async () => {
-  const blobs = await createBlobStore({ dir: path.join(root, 'tmpcheck') }, 'bodies');
+  const blobs = createFileBlobStore(path.join(root, 'tmpcheck'));
   for (let i = 0; i < 20; i++) await blobs.put(`msg_${i}`, Buffer.from(String(i)));
-  const left = fs.readdirSync(path.join(root, 'tmpcheck', 'blobs', 'bodies'), { recursive: true }).map(String);
+  const left = fs.readdirSync(path.join(root, 'tmpcheck'), { recursive: true }).map(String);
   expect(left.filter((f) => f.endsWith('.tmp'))).toEqual([]);
   expect(left.filter((f) => path.basename(f).startsWith('msg_'))).toHaveLength(20);
+});
+
+it('when blobs were written as files by an earlier version, then the SQLite store reads, sweeps and deletes them, and writes only rows', async () => {
+  const dir = path.join(root, 'upgrade');
+  const files = createFileBlobStore(path.join(dir, 'blobs', 'bodies'));
+  await files.put('msg_old', Buffer.from('old body'));
+  await files.put('msg_both', Buffer.from('old copy'));
+  await files.close();
+
+  const blobs = await createBlobStore({ dir }, 'bodies');
+  await blobs.put('msg_new', Buffer.from('new body'));
+  await blobs.put('msg_both', Buffer.from('new copy'));
+  expect((await blobs.get('msg_old'))?.toString()).toBe('old body');
+  expect((await blobs.get('msg_both'))?.toString()).toBe('new copy');
+
+  const swept: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const slice = await blobs.scan(new Date(Date.now() + 1000), cursor);
+    swept.push(...slice.keys);
+    cursor = slice.cursor;
+  } while (cursor);
+  expect(swept.sort()).toEqual(['msg_both', 'msg_both', 'msg_new', 'msg_old']);
+
+  expect(await blobs.delete('msg_both')).toBe(true);
+  expect(await blobs.get('msg_both')).toBeNull();
+  expect(await blobs.delete('msg_old')).toBe(true);
+  expect(await blobs.get('msg_old')).toBeNull();
+  await blobs.close();
+  const left = fs.readdirSync(path.join(dir, 'blobs', 'bodies'), { recursive: true }).map(String);
+  expect(left.filter((f) => path.basename(f).startsWith('msg_'))).toEqual([]);
+});
+
+it('when a SQLite blob store is reopened, then what was put is still there', async () => {
+  const file = path.join(root, 'reopen', 'bodies.sqlite3');
+  const first = createSqliteBlobStore(file);
+  await first.put('msg_kept', Buffer.from('kept'));
+  await first.close();
+  const second = createSqliteBlobStore(file);
+  expect((await second.get('msg_kept'))?.toString()).toBe('kept');
+  await second.close();
+});
+
+it('when a SQLite blob store holds more than one slice, then a pass returns every key exactly once', async () => {
+  const blobs = createSqliteBlobStore(path.join(root, 'slices', 'bodies.sqlite3'));
+  const keys = Array.from({ length: 2_345 }, (_, i) => `msg_${String(i).padStart(5, '0')}`);
+  for (const key of keys) await blobs.put(key, Buffer.from(key));
+  const swept: string[] = [];
+  let [cursor, slices] = [undefined as string | undefined, 0];
+  do {
+    const slice = await blobs.scan(new Date(Date.now() + 1000), cursor);
+    swept.push(...slice.keys);
+    cursor = slice.cursor;
+    slices++;
+  } while (cursor);
+  expect(swept).toEqual(keys);
+  expect(slices).toBeGreaterThan(2);
+  await blobs.close();
 });

@@ -3,7 +3,7 @@ import { newId } from '@mailplane/runtime';
 import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
 import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import type { MessageRecord } from '../src/data-access/message-record';
-import { bodiesOnDisk, mailStoreOf, startPlatformOn, travellingClock } from './support/travelling-platform';
+import { withBodiesOnDisk, mailStoreOf, startPlatformOn, travellingClock } from './support/travelling-platform';
 
 const DAY_MS = 24 * 3600 * 1000;
 const pdf = Buffer.from('%PDF-1.4 invoice 42\n%%EOF');
@@ -39,7 +39,7 @@ describe('message bodies in the blob store', () => {
     expect(received.text.trim()).toBe('Attached, as promised.');
     await waitForStatus(platform.url, t.key, res.body.id, 'sent');
 
-    const blob = JSON.parse((await bodiesOnDisk(platform.dataDir).get(res.body.id))!.toString('utf8'));
+    const blob = JSON.parse((await withBodiesOnDisk(platform.dataDir, (b) => b.get(res.body.id)))!.toString('utf8'));
     expect(blob).toMatchObject({
       text: 'Attached, as promised.',
       html: '<p>Attached, as promised.</p>',

@@ -23,8 +23,9 @@ describe('identities', () => {
     expect(dkim).toMatchObject({ type: 'TXT', name: 'mp1._domainkey.brand.example.test', status: 'unchecked' });
     expect(dkim.value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/=]{300,}$/);
     expect(res.text).not.toMatch(/PRIVATE KEY/);
-    const onDisk = readdirSync(path.join(platform.dataDir, 'mail'))
-      .map((f) => readFileSync(path.join(platform.dataDir, 'mail', f), 'utf8'))
+    const onDisk = readdirSync(path.join(platform.dataDir, 'mail'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => readFileSync(path.join(entry.parentPath, entry.name), 'utf8'))
       .join('');
     expect(onDisk).toContain(res.body.id);
     expect(onDisk).not.toMatch(/PRIVATE KEY/);

@@ -3,7 +3,7 @@ import { newEnvelope } from '@mailplane/runtime';
 import { eventually } from '../../../test/support/eventually';
 import { auth, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
 import type { TestPlatform } from '../../../test/support/platform';
-import { bodiesOnDisk, startPlatformOn, travellingClock } from './support/travelling-platform';
+import { withBodiesOnDisk, startPlatformOn, travellingClock } from './support/travelling-platform';
 
 const clock = travellingClock();
 let platform: TestPlatform;
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => platform.stop());
 
-const hasBody = async (id: string) => (await bodiesOnDisk(platform.dataDir).get(id)) !== null;
+const hasBody = async (id: string) => (await withBodiesOnDisk(platform.dataDir, (b) => b.get(id))) !== null;
 const statusOf = async (key: string, id: string) => (await request(platform.url).get(`/emails/${id}`).set(auth(key))).status;
 
 // What billing publishes when a tenant's plan changes.
@@ -62,7 +62,7 @@ describe('retention', () => {
     await waitForStatus(platform.url, free.key, live, 'deferred');
     for (const id of [sent, live, beforePlan, afterPlan]) expect(await hasBody(id)).toBe(true);
     // What a crash between a body's write and its record's insert leaves: a body no message names.
-    await bodiesOnDisk(platform.dataDir).put('msg_orphaned_by_a_crash', Buffer.from('{}'));
+    await withBodiesOnDisk(platform.dataDir, (b) => b.put('msg_orphaned_by_a_crash', Buffer.from('{}')));
 
     clock.travelDays(31);
     await eventually(async () => !(await hasBody(sent)) && !(await hasBody(beforePlan)), 'bodies past 30 days to be purged', 10_000);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createFileBlobStore, createStore, type Store } from '@mailplane/store';
+import { createBlobStore, type BlobStore, createStore, type Store } from '@mailplane/store';
 import type { Clock } from '@mailplane/runtime';
 import type { Env } from '../../../../platform/config';
 import { startTestPlatform, type TestPlatform } from '../../../../test/support/platform';
@@ -21,8 +21,15 @@ export function travellingClock() {
 export const startPlatformOn = (clock: Clock, env: Env = {}, dataDir?: string): Promise<TestPlatform> =>
   startTestPlatform({ RETRY_SCHEDULE: '1m,2m,5m', ...env }, dataDir, clock);
 
-/** Mail's bodies as the embedded platform writes them, read beside it (files are safe to read concurrently). */
-export const bodiesOnDisk = (dataDir: string) => createFileBlobStore(path.join(dataDir, 'mail', 'blobs', 'bodies'));
+/** Mail's bodies as the embedded platform keeps them, opened beside it for one use (SQLite takes a second connection). */
+export async function withBodiesOnDisk<R>(dataDir: string, use: (bodies: BlobStore) => Promise<R>): Promise<R> {
+  const bodies = await createBlobStore({ dir: path.join(dataDir, 'mail') }, 'bodies');
+  try {
+    return await use(bodies);
+  } finally {
+    await bodies.close();
+  }
+}
 
 /** Mail's own store, opened while the platform is stopped (the embedded store has one writer). */
 export const mailStoreOf = (dataDir: string): Promise<Store> => createStore({ dir: path.join(dataDir, 'mail') });
