@@ -22,6 +22,10 @@ export class Mailplane {
     sendTest: (body: BodyOf<'sendTestEmail'>, options?: RequestOptions) => this.op('sendTestEmail')({ body }, options),
     list: (query: QueryOf<'listEmails'> = {}, options?: RequestOptions) => this.op('listEmails')({ query }, options),
     get: (id: Id, options?: RequestOptions) => this.op('getEmail')({ path: { id } }, options),
+    /** Moves a scheduled email to another time (409 `not_scheduled` once it left `scheduled`). */
+    update: (id: Id, body: BodyOf<'updateEmail'>, options?: RequestOptions) => this.op('updateEmail')({ path: { id }, body }, options),
+    /** Cancels a scheduled email; its quota is given back. */
+    cancel: (id: Id, options?: RequestOptions) => this.op('cancelEmail')({ path: { id } }, options),
     /** What happened each day (UTC), oldest first: accepted, sent, deferred, bounced… */
     stats: (query: QueryOf<'getEmailStats'> = {}, options?: RequestOptions) => this.op('getEmailStats')({ query }, options),
   };

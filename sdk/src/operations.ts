@@ -24,6 +24,8 @@ export const OPERATIONS = {
   sendTestEmail: { method: 'POST', path: '/emails/test', sdk: 'emails.sendTest' },
   getEmail: { method: 'GET', path: '/emails/{id}', sdk: 'emails.get' },
   getEmailStats: { method: 'GET', path: '/stats', sdk: 'emails.stats' },
+  updateEmail: { method: 'PATCH', path: '/emails/{id}', sdk: 'emails.update' },
+  cancelEmail: { method: 'POST', path: '/emails/{id}/cancel', sdk: 'emails.cancel' },
   listIdentities: { method: 'GET', path: '/identities', sdk: 'identities.list' },
   createIdentity: { method: 'POST', path: '/identities', sdk: 'identities.create' },
   getIdentity: { method: 'GET', path: '/identities/{id}', sdk: 'identities.get' },

@@ -76,6 +76,8 @@ export interface WebhookEventData {
   'email.deferred': Schemas['EmailDeferred'];
   'email.failed': Schemas['EmailFailed'];
   'email.suppressed': Schemas['EmailEvent'];
+  'email.scheduled': Schemas['EmailScheduled'];
+  'email.canceled': Schemas['EmailEvent'];
   'recipient.unsubscribed': Schemas['RecipientUnsubscribed'];
   'identity.verified': Schemas['IdentityChecked'];
   'identity.failed': Schemas['IdentityChecked'];

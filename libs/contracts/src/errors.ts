@@ -39,6 +39,7 @@ export const ErrorCodes = {
   already_subscribed: { status: 409, title: 'The tenant already holds an entitling subscription' },
   quote_not_consented: { status: 409, title: 'The quoted amount was not consented to' },
   quote_stale: { status: 409, title: 'The accepted amount differs from the current quote' },
+  not_scheduled: { status: 409, title: 'The email is not scheduled any more' },
   // Webhooks
   delivery_pending: { status: 409, title: 'The webhook delivery is still pending; its next attempt is already scheduled' },
   endpoint_disabled: { status: 409, title: 'The webhook endpoint is disabled; enable it first' },

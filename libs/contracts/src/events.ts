@@ -15,6 +15,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'email.failed',
   /** The recipient is on the suppression list; the message was accepted but never relayed. */
   'email.suppressed',
+  /** Accepted (or rescheduled) with a send time; `email.queued` follows at that time. */
+  'email.scheduled',
+  /** Canceled while scheduled; it will never be relayed. */
+  'email.canceled',
   /** A recipient used an unsubscribe link or one-click POST and was added to the suppression list. */
   'recipient.unsubscribed',
   /** A DNS check found the identity's DKIM record; the domain may send. */

@@ -40,6 +40,8 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, string> = {
   'email.deferred': 'EmailDeferred',
   'email.failed': 'EmailFailed',
   'email.suppressed': 'EmailEvent',
+  'email.scheduled': 'EmailScheduled',
+  'email.canceled': 'EmailEvent',
   'recipient.unsubscribed': 'RecipientUnsubscribed',
   'identity.verified': 'IdentityChecked',
   'identity.failed': 'IdentityChecked',

@@ -26,6 +26,8 @@ const EXPECTED_OPERATION_IDS = [
   'listEmails',
   'getEmail',
   'getEmailStats',
+  'updateEmail',
+  'cancelEmail',
   'createCheckout',
   'listCheckoutMethods',
   'quoteUpgrade',

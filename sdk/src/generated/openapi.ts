@@ -83,6 +83,11 @@ export interface paths {
      *       `Retry-After: 1`. Only 202 outcomes are remembered: after an error the key is free again.
      *     - **Size**: request bodies up to 15 MiB; attachments up to 10 MiB in total after base64 decoding
      *       (400 `validation_failed` beyond that).
+     *     - **Scheduling**: with `scheduledAt` the message is stored now (status `scheduled`, event
+     *       `email.scheduled`) and goes through the outbox at that time, within a second; reschedule it with
+     *       PATCH /emails/{id} or cancel it with POST /emails/{id}/cancel until then. It counts against the quota of
+     *       the month it is accepted in; a cancel gives that back. A recipient already suppressed makes it
+     *       `suppressed` at once, as for any send.
      */
     post: operations['sendEmail'];
     delete?: never;
@@ -125,6 +130,36 @@ export interface paths {
     get: operations['getEmail'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Reschedule a scheduled message
+     * @description Moves a message that is still `scheduled` to another time (same rules as `scheduledAt` on send: in the
+     *     future, at most 30 days from now) and announces `email.scheduled` again. A message no longer scheduled
+     *     (released to the outbox, sent, canceled…) is a 409 `not_scheduled`: the time it had has passed or it was
+     *     never scheduled, and nothing was changed.
+     */
+    patch: operations['updateEmail'];
+    trace?: never;
+  };
+  '/emails/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a scheduled message
+     * @description Cancels a message that is still `scheduled`: it becomes `canceled` (final; never relayed), `email.canceled`
+     *     is announced and its place in the month's quota is given back. A message no longer scheduled is a 409
+     *     `not_scheduled` and is left as it is; a cancel racing the release at the scheduled time has one winner.
+     *     Canceling a canceled message again answers it unchanged (200).
+     */
+    post: operations['cancelEmail'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1064,7 +1099,7 @@ export interface components {
      *     from_domain_mismatch, token_invalid, payment_id_missing; 401 unauthorized, restricted_api_key,
      *     signature_invalid; 402 payment_declined; 404 not_found, route_not_found, no_subscription;
      *     405 method_not_allowed; 408 request_timeout; 409 already_exists,
-     *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled; 410 token_expired; 413 payload_too_large;
+     *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled; 410 token_expired; 413 payload_too_large;
      *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, unknown_plan,
      *     plan_not_purchasable, plan_not_grantable, not_an_upgrade, not_a_downgrade, downgrade_to_free,
      *     tier_change_not_allowed;
@@ -1106,6 +1141,7 @@ export interface components {
       | 'quote_stale'
       | 'delivery_pending'
       | 'endpoint_disabled'
+      | 'not_scheduled'
       | 'unknown_plan'
       | 'plan_not_purchasable'
       | 'plan_not_grantable'
@@ -1196,14 +1232,15 @@ export interface components {
       data: components['schemas']['ApiKey'][];
     };
     /**
-     * @description `queued`: accepted, waiting for the relay. `sending`: a worker holds it. `deferred`: a temporary failure
+     * @description `scheduled`: accepted with `scheduledAt`, waiting for its time. `canceled`: canceled while scheduled; never
+     *     relayed. `queued`: accepted, waiting for the relay. `sending`: a worker holds it. `deferred`: a temporary failure
      *     (4xx or connection error), another attempt is scheduled. `sent`: the receiving MTA accepted it (2xx after
      *     DATA). `failed`: a permanent failure (5xx) or retries exhausted. `suppressed`: the recipient is on the
      *     suppression list; never relayed. Moves: queued → sending → sent | deferred | failed | suppressed; deferred →
-     *     sending; a message is `suppressed` at acceptance, or at an attempt when its recipient was suppressed since. `sent`, `failed` and `suppressed` are final.
+     *     sending; a message is `suppressed` at acceptance, or at an attempt when its recipient was suppressed since. scheduled → queued (at its time) | canceled. `sent`, `failed`, `suppressed` and `canceled` are final.
      * @enum {string}
      */
-    MessageStatus: 'queued' | 'sending' | 'deferred' | 'sent' | 'failed' | 'suppressed';
+    MessageStatus: 'scheduled' | 'queued' | 'sending' | 'deferred' | 'sent' | 'failed' | 'suppressed' | 'canceled';
     /**
      * @description `test` for messages sent by POST /emails/test, `standard` otherwise.
      * @enum {string}
@@ -1262,6 +1299,17 @@ export interface components {
       attachments?: components['schemas']['Attachment'][];
       /** @description Identity to sign with; by default the identity of the From domain. */
       identityId?: components['schemas']['IdentityId'];
+      scheduledAt?: components['schemas']['ScheduleTime'];
+    };
+    /**
+     * Format: date-time
+     * @description When to send, RFC 3339 (`2026-12-01T09:00:00Z`, or with an offset): in the future and at most 30 days from
+     *     now, else 400 `validation_failed` at this field. The message goes to the outbox at that time, within a
+     *     second (the outbox sweeper's period); a time within that second is as good as now.
+     */
+    ScheduleTime: string;
+    UpdateEmailRequest: {
+      scheduledAt: components['schemas']['ScheduleTime'];
     };
     SendTestEmailRequest: {
       to: components['schemas']['Mailbox'];
@@ -1272,12 +1320,15 @@ export interface components {
     SendResult: {
       id: components['schemas']['MessageId'];
       /**
-       * @description `suppressed` when the recipient is on the suppression list: accepted but never relayed.
+       * @description `scheduled` when sent with `scheduledAt`; `suppressed` when the recipient is on the suppression list:
+       *     accepted but never relayed.
        * @enum {string}
        */
-      status: 'queued' | 'suppressed';
+      status: 'queued' | 'scheduled' | 'suppressed';
       kind: components['schemas']['MessageKind'];
       createdAt: components['schemas']['Timestamp'];
+      /** @description With `scheduled`: when it goes out. */
+      scheduledAt?: components['schemas']['Timestamp'];
     };
     EmailSummaryFields: {
       id: components['schemas']['MessageId'];
@@ -1290,6 +1341,8 @@ export interface components {
       tags: components['schemas']['Tag'][];
       createdAt: components['schemas']['Timestamp'];
       updatedAt: components['schemas']['Timestamp'];
+      /** @description The time it was (or is) scheduled for; null for a message sent at once. */
+      scheduledAt: components['schemas']['NullableTimestamp'];
     };
     /** @description A message as listed. */
     EmailSummary: components['schemas']['EmailSummaryFields'];
@@ -1400,7 +1453,9 @@ export interface components {
      * @description Outbound event types. `email.queued`: accepted and written to the outbox. `email.sent`: the receiving MTA
      *     accepted the message (2xx after DATA) — not a proof of inbox delivery. `email.deferred`: temporary failure,
      *     retry scheduled. `email.failed`: permanent failure or retries exhausted. `email.suppressed`: recipient on
-     *     the suppression list, never relayed. `recipient.unsubscribed`: a recipient unsubscribed and was added to
+     *     the suppression list, never relayed. `email.scheduled`: accepted (or rescheduled) with `scheduledAt`, waiting
+     *     for its time; `email.queued` follows at that time. `email.canceled`: canceled while scheduled.
+     *     `recipient.unsubscribed`: a recipient unsubscribed and was added to
      *     the suppression list. `identity.verified` / `identity.failed`: a DNS check changed the identity's status.
      * @enum {string}
      */
@@ -1410,6 +1465,8 @@ export interface components {
       | 'email.deferred'
       | 'email.failed'
       | 'email.suppressed'
+      | 'email.scheduled'
+      | 'email.canceled'
       | 'recipient.unsubscribed'
       | 'identity.verified'
       | 'identity.failed';
@@ -1420,6 +1477,8 @@ export interface components {
       | 'email.deferred'
       | 'email.failed'
       | 'email.suppressed'
+      | 'email.scheduled'
+      | 'email.canceled'
       | 'recipient.unsubscribed'
       | 'identity.verified'
       | 'identity.failed'
@@ -1544,7 +1603,7 @@ export interface components {
       type: components['schemas']['EventType'];
       createdAt: components['schemas']['Timestamp'];
       data: Record<string, unknown>;
-    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
     AddSuppressionRequest: {
       email: components['schemas']['EmailAddress'];
       /**
@@ -1883,7 +1942,7 @@ export interface components {
         [key: string]: string;
       };
     };
-    /** @description email.queued and email.suppressed: the message as accepted. */
+    /** @description email.queued, email.suppressed and email.canceled: the message as accepted. */
     EmailEvent: components['schemas']['EmailFields'];
     /** Format: date-time */
     '$defs-Timestamp': string;
@@ -1912,6 +1971,10 @@ export interface components {
        * @enum {unknown}
        */
       reason: 'rejected' | 'retries_exhausted';
+    };
+    /** @description email.scheduled: accepted or rescheduled with scheduledAt; email.queued follows at that time. */
+    EmailScheduled: components['schemas']['EmailFields'] & {
+      scheduledAt: components['schemas']['$defs-Timestamp'];
     };
     /** @description recipient.unsubscribed: the address was added to the suppression list by its owner. */
     RecipientUnsubscribed: {
@@ -2233,7 +2296,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Accepted and queued (or accepted and suppressed). */
+      /** @description Accepted and queued (or scheduled, or accepted and suppressed). */
       202: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -2330,6 +2393,68 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  updateEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The message id. */
+        id: components['parameters']['EmailId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateEmailRequest'];
+      };
+    };
+    responses: {
+      /** @description The message, rescheduled. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Email'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      default: components['responses']['Default'];
+    };
+  };
+  cancelEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The message id. */
+        id: components['parameters']['EmailId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The message, canceled. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Email'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       default: components['responses']['Default'];
     };
   };

@@ -102,8 +102,11 @@ export function deliveryQueries(messages: Collection<MessageRecord>, outbox: Eve
     /** At start-up, every message not yet final: the queue may have died with the process. */
     notFinal: (limit: number) => messages.find({ status: { $in: [...LIVE, 'sending'] } }, { sort: { nextAttemptAt: 1, _id: 1 }, limit }),
 
-    /** Final statuses whose events the broker has not confirmed; a live message's events go with its next dispatch. */
-    unannouncedFinal: (before: Date, limit: number) => outbox.unannounced(before, limit, { status: { $in: FINAL } }),
+    /**
+     * Messages off the queue (final, or waiting for their scheduled time) whose events the broker has not confirmed;
+     * a live message's events go with its next dispatch.
+     */
+    unannouncedFinal: (before: Date, limit: number) => outbox.unannounced(before, limit, { status: { $in: [...FINAL, 'scheduled'] } }),
     announce: outbox.announce,
   };
 }

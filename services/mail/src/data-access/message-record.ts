@@ -4,7 +4,7 @@ import type { CarriesEvents } from '@mailplane/store';
 export type { MessageKind, MessageStatus };
 
 /** A message leaves these statuses never: only they may lose their body, or their record, to retention. */
-export const FINAL_STATUSES: MessageStatus[] = ['sent', 'failed', 'suppressed'];
+export const FINAL_STATUSES: MessageStatus[] = ['sent', 'failed', 'suppressed', 'canceled'];
 
 export interface Attempt {
   at: Date;
@@ -51,8 +51,10 @@ export interface MessageRecord extends Partial<MessageBody>, CarriesEvents<Envel
   attempts: Attempt[];
   /** The API request that accepted it: carried on every broker message about it, so each log line names it. */
   requestId?: string | null;
-  /** When the message is next due for a delivery attempt. */
+  /** When the message is next due for a delivery attempt; while `scheduled`, its scheduled time. */
   nextAttemptAt: Date;
+  /** The time it was accepted (or rescheduled) for; null or absent for a message sent at once. */
+  scheduledAt?: Date | null;
   /** Last time it was put on the outbox queue; null until the broker confirmed the first time. */
   dispatchedAt: Date | null;
   /** A worker holds the message until then; after it a crashed worker's message is picked up again. */

@@ -3,6 +3,7 @@ import type { Filter, Store } from '@mailplane/store';
 import { DuplicateKeyError, eventOutbox, tenantScoped } from '@mailplane/store';
 import { deliveryQueries } from './message-delivery-queries';
 import { opsQueries } from './message-ops-queries';
+import { scheduleQueries } from './message-schedule-queries';
 import { retentionQueries } from './message-retention-queries';
 import type { MessageRecord, MessageStatus } from './message-record';
 
@@ -68,6 +69,7 @@ export function messagesRepo(store: Store) {
       tenant.count(tenantId, toFilter(query), query.q ? { limit: PAGE.maxOffset + PAGE.maxLimit } : undefined),
     ...deliveryQueries(messages, outbox),
     ...opsQueries(messages),
+    ...scheduleQueries(messages),
     ...retention,
   };
 }

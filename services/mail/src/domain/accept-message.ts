@@ -18,23 +18,25 @@ export interface AcceptedEmail {
   status: string;
   kind: string;
   createdAt: string;
+  scheduledAt?: string;
 }
 
 /**
  * The answer the send got when the message was stored. Only a message suppressed at acceptance is `suppressed`
  * before any attempt (one suppressed later, before its first attempt, reads the same: it will never be relayed).
  */
-export const acceptedAs = (m: MessageRecord): AcceptedEmail => ({
-  id: m._id,
-  status: m.status === 'suppressed' && m.attempts.length === 0 ? 'suppressed' : 'queued',
-  kind: m.kind,
-  createdAt: m.createdAt.toISOString(),
-});
+export const acceptedAs = (m: MessageRecord): AcceptedEmail => {
+  if (m.status === 'suppressed' && m.attempts.length === 0)
+    return { id: m._id, status: 'suppressed', kind: m.kind, createdAt: m.createdAt.toISOString() };
+  const scheduled = m.scheduledAt ? { status: 'scheduled', scheduledAt: m.scheduledAt.toISOString() } : { status: 'queued' };
+  return { id: m._id, ...scheduled, kind: m.kind, createdAt: m.createdAt.toISOString() };
+};
 
 /**
  * Stores the body in the blob store, then the message as queued (durable from here on: the send is accepted), then
  * hands it to the outbox queue without waiting. A recipient on the tenant's suppression list makes it `suppressed` instead: accepted,
  * announced, never relayed. A crash between the two writes leaves a blob no record names (see docs/decisions.md).
+ * With `scheduledAt` it is stored `scheduled` and stays off the queue until the sweeper releases it at that time.
  * Null when a message is already stored under `messageId` (a racing request with the same Idempotency-Key won).
  */
 export async function acceptMessage(
@@ -43,16 +45,17 @@ export async function acceptMessage(
   identity: IdentityRecord,
   input: SendEmailRequest & { recipient: string },
   kind: MessageKind,
-  options: { messageId?: string; budget?: Budget; requestId?: string } = {},
+  options: { messageId?: string; budget?: Budget; requestId?: string; scheduledAt?: Date | null } = {},
 ): Promise<AcceptedEmail | null> {
   const budget = options.budget ?? UNBOUNDED;
   const now = deps.clock.now();
   const [suppressed, bodyExpiresAt] = await Promise.all([isSuppressed(deps, tenantId, input.recipient), bodyExpiry(deps, tenantId, now)]);
+  const scheduledAt = suppressed ? null : (options.scheduledAt ?? null);
   const fields: Omit<MessageRecord, keyof CarriesEvents> = {
     _id: options.messageId ?? newId('msg', now.getTime()),
     tenantId,
     kind,
-    status: suppressed ? 'suppressed' : 'queued',
+    status: suppressed ? 'suppressed' : scheduledAt ? 'scheduled' : 'queued',
     identityId: identity._id,
     from: input.from,
     to: input.to,
@@ -68,13 +71,19 @@ export async function acceptMessage(
     updatedAt: now,
     sentAt: null,
     attempts: [],
-    nextAttemptAt: now,
-    // expected off the queue at once; cleared below if the broker refuses it
-    dispatchedAt: now,
+    nextAttemptAt: scheduledAt ?? now,
+    scheduledAt,
+    // expected off the queue at once; cleared below if the broker refuses it (a scheduled one is not on it)
+    dispatchedAt: scheduledAt ? null : now,
     leaseUntil: null,
     requestId: options.requestId ?? null,
   };
-  const message: MessageRecord = { ...fields, ...carrying([messageEvent(fields, suppressed ? 'email.suppressed' : 'email.queued', now)]) };
+  const event = suppressed
+    ? messageEvent(fields, 'email.suppressed', now)
+    : scheduledAt
+      ? messageEvent(fields, 'email.scheduled', now, { scheduledAt: scheduledAt.toISOString() })
+      : messageEvent(fields, 'email.queued', now);
+  const message: MessageRecord = { ...fields, ...carrying([event]) };
   ensureTimeLeft(budget);
   await deps.bodies.save(message._id, bodyOf(input));
   ensureTimeLeft(budget);
@@ -83,7 +92,7 @@ export async function acceptMessage(
   deps.logger.info('email accepted', { messageId: message._id, tenantId, kind, status: message.status });
   void countAccepted(deps, message, suppressed);
   // Stored is accepted: the answer does not wait for the broker's confirms (docs/decisions.md, "Accept capacity").
-  void dispatchAccepted(deps, message, suppressed);
+  void dispatchAccepted(deps, message, suppressed || scheduledAt !== null);
   return acceptedAs(message);
 }
 
@@ -97,11 +106,11 @@ async function countAccepted(deps: MailDeps, message: MessageRecord, suppressed:
  * undone (broker away, process killed) the outbox sweeper does: at once for a message it marks undispatched here,
  * after `redispatchAfterMs` for one whose confirm never came, and for every live message at start-up.
  */
-async function dispatchAccepted(deps: MailDeps, message: MessageRecord, suppressed: boolean): Promise<void> {
+async function dispatchAccepted(deps: MailDeps, message: MessageRecord, offTheQueue: boolean): Promise<void> {
   try {
-    await (suppressed ? publishPending(deps, message) : enqueue(deps, message, 0));
+    await (offTheQueue ? publishPending(deps, message) : enqueue(deps, message, 0));
   } catch (err) {
     deps.logger.warn('message stored but not yet on the queue', { messageId: message._id, err });
-    if (!suppressed) await markUndispatched(deps, message).catch(() => undefined);
+    if (!offTheQueue) await markUndispatched(deps, message).catch(() => undefined);
   }
 }

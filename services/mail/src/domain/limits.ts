@@ -54,6 +54,11 @@ export async function reserveQuota(deps: MailDeps, tenantId: string): Promise<()
   return () => deps.counters.giveBack(tenantId, counter);
 }
 
+/** Gives back the place a message accepted at `acceptedAt` took in that month's quota (a canceled scheduled send). */
+export async function giveBackQuota(deps: MailDeps, tenantId: string, acceptedAt: Date): Promise<void> {
+  await deps.counters.giveBack(tenantId, { name: 'quota', period: monthOf(acceptedAt).key });
+}
+
 /** This month's count and quota exactly as reserveQuota sees them; billing shows it in the tenant's state. */
 export async function monthlyUsage(deps: MailDeps, tenantId: string): Promise<MonthlyUsage> {
   const month = monthOf(deps.clock.now());

@@ -17,6 +17,7 @@ export function summaryView(m: MessageRecord) {
     tags: m.tags,
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
+    scheduledAt: m.scheduledAt?.toISOString() ?? null,
   };
 }
 

@@ -6,6 +6,7 @@ import { UNBOUNDED, type Budget } from './budget';
 import type { MailDeps } from './deps';
 import { onceFor } from './idempotency';
 import { reserveQuota, takeRateLimit } from './limits';
+import { scheduleTimeOf } from './scheduling/schedule-time';
 
 /** POST /emails: rate limit, identity, idempotency, quota, then durably queued (only while the caller still waits). */
 export async function sendEmail(
@@ -23,6 +24,8 @@ export async function sendEmail(
     return message ? acceptedAs(message) : null;
   };
   const perform = async (messageId: string): Promise<AcceptedEmail> => {
+    // Checked here, not with the rest: a replay of a scheduled send gets its 202 even once the time has passed.
+    const scheduledAt = scheduleTimeOf(input, deps.clock.now());
     const giveBack = await reserveQuota(deps, tenantId);
     let email: AcceptedEmail | null;
     try {
@@ -30,6 +33,7 @@ export async function sendEmail(
         messageId,
         budget,
         requestId: request.requestId,
+        scheduledAt,
       });
     } catch (err) {
       await giveBack();

@@ -4,6 +4,7 @@ import type { MailDeps } from '../domain/deps';
 import { createIdentity, deleteIdentity, getIdentity, identityView, listIdentities, verifyIdentity } from '../domain/identities';
 import { monthlyUsage, rateLimitHeaders } from '../domain/limits';
 import { getMessage, listMessages, type ListQuery } from '../domain/messages';
+import { cancelEmail, rescheduleEmail } from '../domain/scheduling/change-schedule';
 import { sendEmail } from '../domain/send-email';
 import { sendTestEmail } from '../domain/send-test-email';
 import { dailyStats } from '../domain/stats';
@@ -29,6 +30,8 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
     sendTestEmail: async (r) => json(await sendTestEmail(deps, tenant(r), r.body as { to: string }, r.requestId), 202),
     listEmails: async (r) => json(await listMessages(deps, tenant(r), r.query as unknown as ListQuery)),
     getEmail: async (r) => json(await getMessage(deps, tenant(r), id(r))),
+    updateEmail: async (r) => json(await rescheduleEmail(deps, tenant(r), id(r), r.body as { scheduledAt: string })),
+    cancelEmail: async (r) => json(await cancelEmail(deps, tenant(r), id(r))),
     getEmailStats: async (r) => json(await dailyStats(deps, tenant(r), Number(r.query.days ?? 30))),
     listIdentities: async (r) => json(await listIdentities(deps, tenant(r), page(r))),
     createIdentity: async (r) => json(identityView(await createIdentity(deps, tenant(r), r.body as { domain: string })), 201),

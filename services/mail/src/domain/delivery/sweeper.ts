@@ -1,6 +1,7 @@
 import type { MailDeps } from '../deps';
 import { announceIdentity } from '../identities';
 import { announceSuppression } from '../suppressions';
+import { releaseDue } from '../scheduling/release';
 import { dispatch, publishPending } from './dispatch';
 
 const BATCH = 500;
@@ -14,6 +15,7 @@ const GRACE_MS = 2000;
  * in-process broker whose queue died with the process and for a process that died before its broker confirmed.
  */
 export async function sweep(deps: MailDeps, options: { recover?: boolean } = {}): Promise<number> {
+  const released = await releaseDue(deps);
   const now = deps.clock.now();
   const due = options.recover
     ? await deps.messages.notFinal(BATCH)
@@ -29,5 +31,5 @@ export async function sweep(deps: MailDeps, options: { recover?: boolean } = {})
   for (const record of suppressions) await announceSuppression(deps, record);
   const identities = await deps.identities.unannounced(settled, BATCH);
   for (const record of identities) await announceIdentity(deps, record);
-  return due.length + unannounced.length + suppressions.length + identities.length;
+  return released + due.length + unannounced.length + suppressions.length + identities.length;
 }

@@ -1,0 +1,39 @@
+import { carrying, tenantScoped, type Collection } from '@mailplane/store';
+import type { Envelope } from '@mailplane/contracts';
+import type { MessageRecord } from './message-record';
+
+/**
+ * Scheduled messages. Every change is a compare-and-set on `status: 'scheduled'`, so the release at the due time,
+ * a reschedule and a cancel racing each other (or two sweepers) have exactly one winner.
+ */
+export function scheduleQueries(messages: Collection<MessageRecord>) {
+  const tenant = tenantScoped(messages);
+  const stillScheduled = (m: MessageRecord) => ({ _id: m._id, status: 'scheduled', nextAttemptAt: m.nextAttemptAt });
+  return {
+    /** Scheduled messages whose time has come, earliest first (the sweeper's `(status, nextAttemptAt)` index). */
+    dueScheduled: (now: Date, limit: number) =>
+      messages.find({ status: 'scheduled', nextAttemptAt: { $lte: now } }, { sort: { nextAttemptAt: 1, _id: 1 }, limit }),
+
+    /** Hands a due message to the outbox (`queued`, expected off the queue now); null when it changed meanwhile. */
+    releaseScheduled: (message: MessageRecord, now: Date, events: Envelope[]) =>
+      messages.findOneAndUpdate(stillScheduled(message), {
+        $set: { status: 'queued', nextAttemptAt: now, dispatchedAt: now, updatedAt: now, ...carrying(events) },
+      }),
+
+    /** Moves a message that is still scheduled; null when it is not (any more). */
+    reschedule: (tenantId: string, id: string, at: Date, now: Date, events: (m: MessageRecord) => Envelope[]) =>
+      changeScheduled(tenantId, id, (m) => ({ scheduledAt: at, nextAttemptAt: at, updatedAt: now, ...carrying(events(m)) })),
+
+    /** Cancels a message that is still scheduled; null when it is not (any more). */
+    cancel: (tenantId: string, id: string, now: Date, events: (m: MessageRecord) => Envelope[]) =>
+      changeScheduled(tenantId, id, (m) => ({ status: 'canceled', updatedAt: now, ...carrying(events(m)) })),
+  };
+
+  // The change is computed from the message as read (its unpublished events are kept); the write holds only if
+  // nothing moved it since.
+  async function changeScheduled(tenantId: string, id: string, change: (m: MessageRecord) => Partial<MessageRecord>) {
+    const current = await tenant.findOne(tenantId, { _id: id, status: 'scheduled' });
+    if (!current) return null;
+    return messages.findOneAndUpdate({ ...stillScheduled(current), tenantId }, { $set: change(current) });
+  }
+}

@@ -1,0 +1,55 @@
+import { AppError, type Envelope } from '@mailplane/contracts';
+import type { MessageRecord } from '../../data-access/messages-repo';
+import { loadBody } from '../bodies';
+import type { MailDeps } from '../deps';
+import { messageEvent } from '../events';
+import { giveBackQuota } from '../limits';
+import { messageView } from '../messages';
+import { scheduleTimeOf } from './schedule-time';
+
+/** The events still to publish for a message, then `event`: a change never drops one the broker has not confirmed. */
+const after = (m: MessageRecord, event: Envelope) => [...(m.eventsPending ? m.pendingEvents : []), event];
+
+async function notScheduled(deps: MailDeps, tenantId: string, id: string): Promise<MessageRecord> {
+  const current = await deps.messages.byId(tenantId, id);
+  if (!current) throw new AppError('not_found', `No email ${id}`);
+  return current;
+}
+
+const refusal = (m: MessageRecord) =>
+  new AppError('not_scheduled', `Email ${m._id} is ${m.status}: only a scheduled email can be rescheduled or canceled.`);
+
+/** PATCH /emails/{id}: a scheduled message to another time. */
+export async function rescheduleEmail(deps: MailDeps, tenantId: string, id: string, input: { scheduledAt: string }) {
+  const now = deps.clock.now();
+  const at = scheduleTimeOf(input, now) as Date;
+  const moved = await deps.messages.reschedule(tenantId, id, at, now, (m) =>
+    after(m, messageEvent(m, 'email.scheduled', now, { scheduledAt: at.toISOString() })),
+  );
+  if (!moved) throw refusal(await notScheduled(deps, tenantId, id));
+  deps.logger.info('email rescheduled', { messageId: id, tenantId, scheduledAt: at.toISOString() });
+  void announce(deps, moved);
+  return messageView(moved, await loadBody(deps, moved));
+}
+
+/** POST /emails/{id}/cancel: a scheduled message never goes out, and its place in the month's quota is given back. */
+export async function cancelEmail(deps: MailDeps, tenantId: string, id: string) {
+  const now = deps.clock.now();
+  const canceled = await deps.messages.cancel(tenantId, id, now, (m) => after(m, messageEvent(m, 'email.canceled', now)));
+  if (!canceled) {
+    const current = await notScheduled(deps, tenantId, id);
+    if (current.status !== 'canceled') throw refusal(current);
+    return messageView(current, await loadBody(deps, current));
+  }
+  await giveBackQuota(deps, tenantId, canceled.createdAt);
+  deps.logger.info('email canceled', { messageId: id, tenantId });
+  void announce(deps, canceled);
+  return messageView(canceled, await loadBody(deps, canceled));
+}
+
+/** Publishes now what the change wrote; the sweeper publishes it later if the broker is away. */
+async function announce(deps: MailDeps, message: MessageRecord) {
+  await deps.messages
+    .announce(message, (event: Envelope) => deps.broker.publish(event))
+    .catch((err: unknown) => deps.logger.warn('email change stored, its event not yet published', { messageId: message._id, err }));
+}

@@ -1,0 +1,27 @@
+import type { MailDeps } from '../deps';
+import { enqueue, markUndispatched } from '../delivery/dispatch';
+import { messageEvent } from '../events';
+
+const BATCH = 500;
+
+/**
+ * Hands scheduled messages whose time has come to the outbox, each by a compare-and-set from `scheduled`, so two
+ * sweepers, a restart or a cancel at the same moment can never release one twice. A message released and not
+ * put on the queue (broker away, process killed) is the outbox sweeper's like any accepted one.
+ */
+export async function releaseDue(deps: MailDeps): Promise<number> {
+  const now = deps.clock.now();
+  let released = 0;
+  for (const due of await deps.messages.dueScheduled(now, BATCH)) {
+    const events = [...(due.eventsPending ? due.pendingEvents : []), messageEvent(due, 'email.queued', now)];
+    const message = await deps.messages.releaseScheduled(due, now, events);
+    if (!message) continue;
+    released++;
+    deps.logger.info('scheduled email released', { messageId: message._id, tenantId: message.tenantId });
+    await enqueue(deps, message, 0).catch(async (err: unknown) => {
+      deps.logger.warn('scheduled email released but not yet on the queue', { messageId: message._id, err });
+      await markUndispatched(deps, message).catch(() => undefined);
+    });
+  }
+  return released;
+}
