@@ -129,6 +129,28 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
     }
   });
 
+  it('when an email is scheduled, then mail releases it over RabbitMQ at its time, and a canceled one never goes out', async () => {
+    const t = await tenantWithDomain('later.example.test');
+    const send = (subject: string, scheduledAt: string) =>
+      request(url)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ from: 'a@later.example.test', to: 'r@example.org', subject, text: 'x', scheduledAt });
+    const at = new Date(Date.now() + 1500).toISOString();
+    const canceled = await send('canceled', at);
+    const scheduled = await send('scheduled', new Date(Date.now() + 1600).toISOString());
+    expectContract(scheduled, 'sendEmail');
+    expect(scheduled.body.status).toBe('scheduled');
+    const cancel = await request(url).post(`/emails/${canceled.body.id}/cancel`).set(auth(t.key));
+    expectContract(cancel, 'cancelEmail');
+    expect(cancel.body).toMatchObject({ status: 'canceled', scheduledAt: at });
+
+    const received = await sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === scheduled.body.id, 15_000);
+    expect(received.receivedAt.getTime()).toBeGreaterThanOrEqual(new Date(scheduled.body.scheduledAt).getTime());
+    expect(sink.messages().some((m) => headerOf(m, 'X-Mailplane-Message-Id') === canceled.body.id)).toBe(false);
+    expect((await request(url).get(`/emails/${canceled.body.id}`).set(auth(t.key))).body.status).toBe('canceled');
+  });
+
   it('when a tenant sends through two gateway processes, then one rate limit holds across both', async () => {
     const t = await tenantWithDomain('twogw.example.test');
     const second = spawnService('gateway', env);
