@@ -42,6 +42,8 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['get', '/webhooks/deliveries/{id}', [200, 400, 401, 404]],
   ['post', '/webhooks/deliveries/{id}/redeliver', [202, 400, 401, 404, 409]],
   ['get', '/stats', [200, 400, 401]],
+  ['patch', '/emails/{id}', [200, 400, 401, 404, 409]],
+  ['post', '/emails/{id}/cancel', [200, 400, 401, 404, 409]],
   ['get', '/suppressions', [200, 400, 401]],
   ['post', '/suppressions', [200, 201, 400, 401]],
   ['delete', '/suppressions/{email}', [204, 400, 401, 404]],

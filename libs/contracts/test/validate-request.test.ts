@@ -121,8 +121,8 @@ describe('validateRequest: POST /emails', () => {
   });
 
   it('when a field is unknown, then it is rejected', () => {
-    expect(errorsOf(validateRequest('sendEmail', json({ ...SEND, cc: 'x@example.org' })))).toEqual([
-      { path: '/body/cc', message: 'is not allowed' },
+    expect(errorsOf(validateRequest('sendEmail', json({ ...SEND, priority: 'high' })))).toEqual([
+      { path: '/body/priority', message: 'is not allowed' },
     ]);
   });
 
@@ -131,8 +131,20 @@ describe('validateRequest: POST /emails', () => {
     expect(errorsOf(validateRequest('sendEmail', json(noBody)))).toEqual([{ path: '/body', message: 'needs one of: text, html' }]);
   });
 
-  it('when `to` holds several addresses, then it is rejected', () => {
+  it('when `to` holds several addresses in one string, then it is rejected; as a list, each is checked', () => {
     expect(paths(validateRequest('sendEmail', json({ ...SEND, to: 'a@example.org, b@example.org' })))).toEqual(['/body/to']);
+    expect(
+      validateRequest(
+        'sendEmail',
+        json({ ...SEND, to: ['a@example.org', 'Bee <b@example.org>'], cc: 'c@example.org', bcc: ['d@example.org'] }),
+      ).ok,
+    ).toBe(true);
+    expect(paths(validateRequest('sendEmail', json({ ...SEND, to: ['a@example.org', 'not an address'] })))).toEqual(['/body/to/1']);
+    expect(paths(validateRequest('sendEmail', json({ ...SEND, cc: [] })))).toEqual(['/body/cc']);
+    expect(paths(validateRequest('sendEmail', json({ ...SEND, bcc: Array.from({ length: 51 }, (_, i) => `r${i}@example.org`) })))).toEqual([
+      '/body/bcc',
+    ]);
+    expect(paths(validateRequest('sendEmail', json({ ...SEND, to: [42] })))).toEqual(['/body/to/0']);
   });
 
   it('when a custom header is reserved, malformed or carries a line break, then it is rejected', () => {

@@ -37,7 +37,7 @@ describe('bad sends are refused with a problem and queue nothing', () => {
     ['a custom header that is reserved', { headers: { 'DKIM-Signature': 'v=1' } }],
     ['a header name with a colon', { headers: { 'X-A:B': 'v' } }],
     ['no body at all', { text: undefined }],
-    ['an unknown field', { cc: 'c@example.org' }],
+    ['an unknown field', { priority: 'high' }],
     ['a subject over 998 characters', { subject: 'x'.repeat(999) }],
   ])('when the email has %s, then 400', async (_label, change) => {
     const res = await request(platform.url)

@@ -70,10 +70,18 @@ export interface paths {
      *     - **Identity**: `identityId` when given (its domain must equal the From domain, else 400
      *       `from_domain_mismatch`); otherwise the tenant's identity whose domain equals the From domain. No
      *       verified identity is a 400 `identity_unverified`.
-     *     - **Suppression**: a recipient on the tenant's suppression list is accepted with status `suppressed`
-     *       and never relayed (it still counts against the quota).
-     *     - **Quota**: each accepted message counts against the plan's monthly email quota (calendar month,
-     *       UTC). When it is used up: 422 `quota_exceeded` with a `QuotaProblem` body.
+     *     - **Recipients**: `to`, `cc` and `bcc` each take one address or a list; 50 in all. One MIME message is
+     *       rendered and signed for all of them and relayed in one SMTP transaction per attempt; each recipient's
+     *       outcome is kept (`recipients` in GET /emails/{id}), and a retry addresses only the recipients still
+     *       pending. The message is `sent` once no recipient is pending and at least one was accepted, `deferred`
+     *       while one is pending, `failed` when none was accepted. A multi-recipient message carries no one-click
+     *       List-Unsubscribe header (the link names one recipient).
+     *     - **Suppression**: a recipient on the tenant's suppression list is never mailed (`suppressed` in
+     *       `recipients`); the others are. When every recipient is suppressed, the message is accepted with status
+     *       `suppressed` and never relayed.
+     *     - **Quota**: each recipient that will be mailed counts as one email against the plan's monthly quota
+     *       (calendar month, UTC); a message to suppressed recipients only counts one. When the quota cannot take
+     *       them all: 422 `quota_exceeded` with a `QuotaProblem` body, and nothing is sent.
      *     - **Rate limit**: per tenant; 429 `rate_limited` with `RateLimit-Policy`, `RateLimit` and
      *       `Retry-After` (delay-seconds). Default policy `"send";q=10;w=1` (10 requests per second).
      *     - **Idempotency-Key** (optional, per tenant, kept 24 h): a retry with the same key and the same body
@@ -1080,6 +1088,11 @@ export interface components {
      *     (`Jane Doe <jane@example.com>`, `"Doe, Jane" <jane@example.com>`). Never a list.
      */
     Mailbox: string;
+    /**
+     * @description A `Mailbox`, or an array of 1 to 50 of them. (Written without `oneOf`: the string rules apply to a string and
+     *     the array rules to an array, so a bad address is reported as such rather than as "matches no form".)
+     */
+    Recipients: string | components['schemas']['Mailbox'][];
     /** @description A lowercase DNS hostname (no trailing dot), e.g. `mail.example.com`. */
     Domain: string;
     /** @description A plan id from the catalogue; `free` is the free tier. */
@@ -1274,15 +1287,20 @@ export interface components {
       contentType?: string;
     };
     /**
-     * @description One message to one recipient. At least one of `text` (not empty) and `html`. An HTML-only message goes
+     * @description One message to up to 50 recipients in all (`to`, `cc` and `bcc` together; more is a 400 at `/body/to`),
+     *     rendered and DKIM-signed once. At least one of `text` (not empty) and `html`. An HTML-only message goes
      *     out as `multipart/alternative` with a plain-text part derived from the HTML (links kept as
      *     `text [url]`, images dropped); send `text: ""` with `html` to opt out and send the HTML alone.
      */
     SendEmailRequest: {
       /** @description Sender; its domain must be a verified identity of the tenant. */
       from: components['schemas']['Mailbox'];
-      /** @description The one recipient. */
-      to: components['schemas']['Mailbox'];
+      /** @description One recipient, or a list of them (the To header lists them all, in order). */
+      to: components['schemas']['Recipients'];
+      /** @description Copy recipients, listed in the Cc header. */
+      cc?: components['schemas']['Recipients'];
+      /** @description Blind-copy recipients; in the SMTP envelope only, never in a header anyone receives. */
+      bcc?: components['schemas']['Recipients'];
       subject: string;
       /** @description Plain-text body. Omitted with `html`: derived from the HTML. Empty (`""`) with `html`: no plain-text part. */
       text?: string;
@@ -1359,6 +1377,8 @@ export interface components {
     };
     /** @description A message with its delivery attempts. */
     Email: components['schemas']['EmailSummaryFields'] & {
+      /** @description Every recipient (`to`, then `cc`, then `bcc`) and where its delivery stands. */
+      recipients: components['schemas']['EmailRecipient'][];
       replyTo: string | null;
       metadata: {
         [key: string]: string;
@@ -1377,6 +1397,25 @@ export interface components {
       bodyExpiresAt: components['schemas']['NullableTimestamp'];
       /** @description When retention deleted the body; null while it is kept. */
       bodyPurgedAt: components['schemas']['NullableTimestamp'];
+    };
+    /**
+     * @description One recipient's delivery. `pending`: not attempted yet, or deferred (another attempt is due); `sent`: the
+     *     MTA accepted it for this address; `failed`: refused for this address (at RCPT or after DATA) or retries
+     *     exhausted; `suppressed`: on the suppression list, never mailed; `canceled`: the message was canceled.
+     */
+    EmailRecipient: {
+      /** @description The address, as given (without the display name). */
+      email: string;
+      /** @description The display name, when one was given. */
+      name: string | null;
+      /** @enum {string} */
+      kind: 'to' | 'cc' | 'bcc';
+      /** @enum {string} */
+      status: 'pending' | 'sent' | 'failed' | 'suppressed' | 'canceled';
+      /** @description The MTA's last reply code for this address; null before any. */
+      smtpCode: number | null;
+      /** @description The MTA's last reply text for this address. */
+      response: string | null;
     };
     /**
      * @description The body as the sender gave it. `text` is null when only HTML was sent (the plain-text part was derived
@@ -2239,7 +2278,12 @@ export interface operations {
         /** @description Only messages in this status. */
         status?: components['schemas']['MessageStatus'];
         /**
-         * @description Case-insensitive substring of the subject or of the recipient address. With `q`, the list's `total`
+         * @description Only messages with this address among their `to`, `cc` or `bcc` recipients (case-insensitive, exact
+         *     address). Messages accepted before multi-recipient sends are matched on their one `to` address by `q`.
+         */
+        recipient?: components['schemas']['EmailAddress'];
+        /**
+         * @description Case-insensitive substring of the subject or of the To header's addresses. With `q`, the list's `total`
          *     counts matches up to 10,100 (the deepest position `offset` + `limit` can reach) and stops there.
          */
         q?: string;

@@ -26,10 +26,10 @@ export function countersRepo(store: Store) {
       // windows and months vanish once over
       await counters.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
     },
-    /** Adds one if that keeps the counter at or below `limit`; returns the new count, or null when full. */
-    async take(tenantId: string, key: CounterKey, limit: number, expiresAt: Date): Promise<number | null> {
+    /** Adds `n` if that keeps the counter at or below `limit`; returns the new count, or null when it would not. */
+    async take(tenantId: string, key: CounterKey, limit: number, expiresAt: Date, n = 1): Promise<number | null> {
       const id = idOf(tenantId, key);
-      const increment = () => counters.findOneAndUpdate({ _id: id, count: { $lt: limit } }, { $inc: { count: 1 } });
+      const increment = () => counters.findOneAndUpdate({ _id: id, count: { $lte: limit - n } }, { $inc: { count: n } });
       // One write on the hot path; the counter is created only the first time it is missed.
       let after = await increment();
       if (!after) {
@@ -38,8 +38,8 @@ export function countersRepo(store: Store) {
       }
       return after ? after.count : null;
     },
-    async giveBack(tenantId: string, key: CounterKey) {
-      await counters.updateOne({ _id: idOf(tenantId, key), count: { $gt: 0 } }, { $inc: { count: -1 } });
+    async giveBack(tenantId: string, key: CounterKey, n = 1) {
+      await counters.updateOne({ _id: idOf(tenantId, key), count: { $gte: n } }, { $inc: { count: -n } });
     },
     async read(tenantId: string, key: CounterKey): Promise<number> {
       return (await counters.findOne({ _id: idOf(tenantId, key) }))?.count ?? 0;

@@ -1,10 +1,21 @@
 import { carrying, tenantScoped, type Collection, type EventOutbox } from '@mailplane/store';
 import type { Envelope } from '@mailplane/contracts';
-import { FINAL_STATUSES as FINAL, type Attempt, type AttemptChange, type MessageRecord } from './message-record';
+import { FINAL_STATUSES as FINAL, type Attempt, type AttemptChange, type MessageRecord, type RecipientState } from './message-record';
 
 const LIVE = ['queued', 'deferred'];
-const pick = ({ status, updatedAt, leaseUntil, sentAt, nextAttemptAt, dispatchedAt, pendingEvents, eventsPending }: AttemptChange) => ({
+const pick = ({
   status,
+  updatedAt,
+  leaseUntil,
+  sentAt,
+  nextAttemptAt,
+  dispatchedAt,
+  pendingEvents,
+  eventsPending,
+  recipients,
+}: AttemptChange) => ({
+  status,
+  recipients,
   updatedAt,
   leaseUntil,
   sentAt,
@@ -59,8 +70,8 @@ export function deliveryQueries(messages: Collection<MessageRecord>, outbox: Eve
 
     /** Ends a held message `suppressed`, with its event unless the broker already confirmed it. */
     /** False when the lease was lost meanwhile. */
-    async recordSuppressed(held: MessageRecord, now: Date, events: Envelope[]): Promise<boolean> {
-      const change = { status: 'suppressed', updatedAt: now, leaseUntil: null, ...carrying(events) };
+    async recordSuppressed(held: MessageRecord, now: Date, recipients: RecipientState[], events: Envelope[]): Promise<boolean> {
+      const change = { status: 'suppressed', recipients, updatedAt: now, leaseUntil: null, ...carrying(events) };
       return (await tenant.updateOne(held.tenantId, stillHeld(held), { $set: change })).matched === 1;
     },
 

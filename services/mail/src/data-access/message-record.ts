@@ -14,6 +14,16 @@ export interface Attempt {
   nextAttemptAt?: Date;
 }
 
+/** One recipient of a message and where its delivery stands; `pending` until accepted or refused for good. */
+export interface RecipientState {
+  address: string;
+  name: string | null;
+  kind: 'to' | 'cc' | 'bcc';
+  status: 'pending' | 'sent' | 'failed' | 'suppressed' | 'canceled';
+  smtpCode: number | null;
+  response: string | null;
+}
+
 /** What the sender wrote; kept in the blob store under the message id, read only to build the MIME message. */
 export interface MessageBody {
   text: string | null;
@@ -53,6 +63,12 @@ export interface MessageRecord extends Partial<MessageBody>, CarriesEvents<Envel
   requestId?: string | null;
   /** When the message is next due for a delivery attempt; while `scheduled`, its scheduled time. */
   nextAttemptAt: Date;
+  /** Every recipient with its state; absent on messages stored before multi-recipient sends (their one `to`). */
+  recipients?: RecipientState[];
+  /** The recipients' addresses, lowercased, for the `recipient=` filter. */
+  recipientAddresses?: string[];
+  /** The Cc header's mailboxes as given. */
+  cc?: string[];
   /** The time it was accepted (or rescheduled) for; null or absent for a message sent at once. */
   scheduledAt?: Date | null;
   /** Last time it was put on the outbox queue; null until the broker confirmed the first time. */
@@ -69,5 +85,5 @@ export interface MessageRecord extends Partial<MessageBody>, CarriesEvents<Envel
 /** What recording an attempt changes besides appending it. */
 export type AttemptChange = Pick<
   MessageRecord,
-  'status' | 'updatedAt' | 'leaseUntil' | 'sentAt' | 'nextAttemptAt' | 'dispatchedAt' | 'pendingEvents' | 'eventsPending'
+  'status' | 'updatedAt' | 'leaseUntil' | 'sentAt' | 'nextAttemptAt' | 'dispatchedAt' | 'pendingEvents' | 'eventsPending' | 'recipients'
 >;

@@ -26,7 +26,14 @@ export function scheduleQueries(messages: Collection<MessageRecord>) {
 
     /** Cancels a message that is still scheduled; null when it is not (any more). */
     cancel: (tenantId: string, id: string, now: Date, events: (m: MessageRecord) => Envelope[]) =>
-      changeScheduled(tenantId, id, (m) => ({ status: 'canceled', updatedAt: now, ...carrying(events(m)) })),
+      changeScheduled(tenantId, id, (m) => ({
+        status: 'canceled',
+        ...(m.recipients
+          ? { recipients: m.recipients.map((r) => (r.status === 'pending' ? { ...r, status: 'canceled' as const } : r)) }
+          : {}),
+        updatedAt: now,
+        ...carrying(events(m)),
+      })),
   };
 
   // The change is computed from the message as read (its unpublished events are kept); the write holds only if

@@ -7,12 +7,22 @@ import { scheduleQueries } from './message-schedule-queries';
 import { retentionQueries } from './message-retention-queries';
 import type { MessageRecord, MessageStatus } from './message-record';
 
-export type { AttachedFile, Attempt, AttemptChange, MessageBody, MessageKind, MessageRecord, MessageStatus } from './message-record';
+export type {
+  AttachedFile,
+  Attempt,
+  AttemptChange,
+  MessageBody,
+  MessageKind,
+  MessageRecord,
+  MessageStatus,
+  RecipientState,
+} from './message-record';
 
 /** GET /emails filters; all optional, always within one tenant. */
 export interface MessageQuery {
   identityId?: string;
   status?: MessageStatus;
+  recipient?: string;
   q?: string;
   from?: Date;
   to?: Date;
@@ -22,6 +32,7 @@ function toFilter(query: MessageQuery): Filter {
   const filter: Filter = {};
   if (query.identityId) filter.identityId = query.identityId;
   if (query.status) filter.status = query.status;
+  if (query.recipient) filter.recipientAddresses = query.recipient.toLowerCase();
   if (query.from || query.to) {
     filter.createdAt = { ...(query.from ? { $gte: query.from } : {}), ...(query.to ? { $lt: query.to } : {}) };
   }

@@ -8,6 +8,7 @@ type ComposerOptions = ConstructorParameters<typeof MailComposer>[0] & { newline
 export interface RenderInput {
   from: string;
   to: string | string[];
+  cc?: string[];
   subject: string;
   /** Omitted with `html`: derived from it. Empty: no plain-text part. */
   text?: string;
@@ -85,6 +86,7 @@ export async function renderMime(input: RenderInput): Promise<Buffer> {
   const options: ComposerOptions = {
     from: input.from,
     to: input.to,
+    cc: input.cc?.length ? input.cc : undefined,
     replyTo: input.replyTo,
     subject: input.subject,
     text: textPart(input.text, input.html),

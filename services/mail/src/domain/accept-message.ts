@@ -7,7 +7,7 @@ import { bodyOf, describeAttachments } from './bodies';
 import { ensureTimeLeft, UNBOUNDED, type Budget } from './budget';
 import { enqueue, markUndispatched, publishPending } from './delivery/dispatch';
 import { bodyExpiry } from './retention/policy';
-import { isSuppressed } from './suppressions';
+import { addressesOf, initialStates, parseRecipients, resolveRecipients, type ResolvedRecipients } from './recipients';
 import type { MailDeps } from './deps';
 import { messageEvent } from './events';
 import { countEvent } from './stats';
@@ -43,13 +43,18 @@ export async function acceptMessage(
   deps: MailDeps,
   tenantId: string,
   identity: IdentityRecord,
-  input: SendEmailRequest & { recipient: string },
+  input: SendEmailRequest,
   kind: MessageKind,
-  options: { messageId?: string; budget?: Budget; requestId?: string; scheduledAt?: Date | null } = {},
+  options: { messageId?: string; budget?: Budget; requestId?: string; scheduledAt?: Date | null; recipients?: ResolvedRecipients } = {},
 ): Promise<AcceptedEmail | null> {
   const budget = options.budget ?? UNBOUNDED;
   const now = deps.clock.now();
-  const [suppressed, bodyExpiresAt] = await Promise.all([isSuppressed(deps, tenantId, input.recipient), bodyExpiry(deps, tenantId, now)]);
+  const [resolved, bodyExpiresAt] = await Promise.all([
+    options.recipients ?? resolveRecipients(deps, tenantId, parseRecipients(input)),
+    bodyExpiry(deps, tenantId, now),
+  ]);
+  const recipients = initialStates(resolved);
+  const suppressed = recipients.every((r) => r.status === 'suppressed');
   const scheduledAt = suppressed ? null : (options.scheduledAt ?? null);
   const fields: Omit<MessageRecord, keyof CarriesEvents> = {
     _id: options.messageId ?? newId('msg', now.getTime()),
@@ -58,7 +63,10 @@ export async function acceptMessage(
     status: suppressed ? 'suppressed' : scheduledAt ? 'scheduled' : 'queued',
     identityId: identity._id,
     from: input.from,
-    to: input.to,
+    to: resolved.parsed.toHeader,
+    ...(resolved.parsed.cc.length ? { cc: resolved.parsed.cc } : {}),
+    recipients,
+    recipientAddresses: addressesOf(recipients),
     subject: input.subject,
     replyTo: input.replyTo ?? null,
     headers: input.headers ?? {},

@@ -40,23 +40,26 @@ export function monthOf(at: Date): { key: string; resetAt: Date } {
   return { key: `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`, resetAt };
 }
 
-/** Reserves one email of the calendar month (UTC); atomic, so N racing sends at quota−1 admit exactly one. Returns the give-back. */
-export async function reserveQuota(deps: MailDeps, tenantId: string): Promise<() => Promise<void>> {
+/**
+ * Reserves `n` emails of the calendar month (UTC), all or none; atomic, so N racing sends at quota−1 admit exactly
+ * one. Returns the give-back.
+ */
+export async function reserveQuota(deps: MailDeps, tenantId: string, n = 1): Promise<() => Promise<void>> {
   const limit = await monthlyQuota(deps, tenantId);
   const month = monthOf(deps.clock.now());
   const counter = { name: 'quota', period: month.key } as const;
-  const used = await deps.counters.take(tenantId, counter, limit, keepFor(deps, 62 * 24 * 3600 * 1000));
+  const used = await deps.counters.take(tenantId, counter, limit, keepFor(deps, 62 * 24 * 3600 * 1000), n);
   if (used === null) {
     throw new AppError('quota_exceeded', `The monthly quota of ${limit} emails is used up until ${month.resetAt.toISOString()}.`, {
       extra: { limit, used: await deps.counters.read(tenantId, counter), resetAt: month.resetAt.toISOString() },
     });
   }
-  return () => deps.counters.giveBack(tenantId, counter);
+  return () => deps.counters.giveBack(tenantId, counter, n);
 }
 
 /** Gives back the place a message accepted at `acceptedAt` took in that month's quota (a canceled scheduled send). */
-export async function giveBackQuota(deps: MailDeps, tenantId: string, acceptedAt: Date): Promise<void> {
-  await deps.counters.giveBack(tenantId, { name: 'quota', period: monthOf(acceptedAt).key });
+export async function giveBackQuota(deps: MailDeps, tenantId: string, acceptedAt: Date, n = 1): Promise<void> {
+  await deps.counters.giveBack(tenantId, { name: 'quota', period: monthOf(acceptedAt).key }, n);
 }
 
 /** This month's count and quota exactly as reserveQuota sees them; billing shows it in the tenant's state. */

@@ -3,6 +3,7 @@ import { pageOf } from '@mailplane/runtime';
 import { AppError } from '@mailplane/contracts';
 import type { AttachedFile, MessageBody, MessageQuery, MessageRecord, MessageStatus } from '../data-access/messages-repo';
 import { describeAttachments, loadBody } from './bodies';
+import { recipientsOf, recipientView } from './recipients';
 import type { MailDeps } from './deps';
 
 export function summaryView(m: MessageRecord) {
@@ -33,6 +34,7 @@ function bodyView(m: MessageRecord, body: MessageBody) {
 export function messageView(m: MessageRecord, body: MessageBody | null) {
   return {
     ...summaryView(m),
+    recipients: recipientsOf(m).map(recipientView),
     replyTo: m.replyTo,
     metadata: m.metadata,
     sentAt: m.sentAt?.toISOString() ?? null,
@@ -53,6 +55,7 @@ export function messageView(m: MessageRecord, body: MessageBody | null) {
 export interface ListQuery {
   identityId?: string;
   status?: MessageStatus;
+  recipient?: string;
   q?: string;
   from?: string;
   to?: string;
@@ -64,6 +67,7 @@ export async function listMessages(deps: MailDeps, tenantId: string, query: List
   const filter: MessageQuery = {
     identityId: query.identityId,
     status: query.status,
+    recipient: query.recipient,
     q: query.q,
     from: query.from ? new Date(query.from) : undefined,
     to: query.to ? new Date(query.to) : undefined,

@@ -2,6 +2,7 @@ import { AppError, MAX_ATTACHMENT_BYTES, type SendEmailRequest } from '@mailplan
 import type { IdentityRecord } from '../data-access/identities-repo';
 import { acceptedAs, acceptMessage, type AcceptedEmail } from './accept-message';
 import { parseMailbox } from './address';
+import { parseRecipients, quotaUnits, resolveRecipients } from './recipients';
 import { UNBOUNDED, type Budget } from './budget';
 import type { MailDeps } from './deps';
 import { onceFor } from './idempotency';
@@ -17,7 +18,7 @@ export async function sendEmail(
 ) {
   const budget = request.budget ?? UNBOUNDED;
   const rateLimit = await takeRateLimit(deps, tenantId);
-  const { from, to } = checkInput(input);
+  const { from, recipients } = checkInput(input);
   const identity = await sendingIdentity(deps, tenantId, from.domain, input.identityId);
   const stored = async (messageId: string) => {
     const message = await deps.messages.byId(tenantId, messageId);
@@ -26,14 +27,16 @@ export async function sendEmail(
   const perform = async (messageId: string): Promise<AcceptedEmail> => {
     // Checked here, not with the rest: a replay of a scheduled send gets its 202 even once the time has passed.
     const scheduledAt = scheduleTimeOf(input, deps.clock.now());
-    const giveBack = await reserveQuota(deps, tenantId);
+    const resolved = await resolveRecipients(deps, tenantId, recipients);
+    const giveBack = await reserveQuota(deps, tenantId, quotaUnits(resolved));
     let email: AcceptedEmail | null;
     try {
-      email = await acceptMessage(deps, tenantId, identity, { ...input, recipient: to.address }, 'standard', {
+      email = await acceptMessage(deps, tenantId, identity, input, 'standard', {
         messageId,
         budget,
         requestId: request.requestId,
         scheduledAt,
+        recipients: resolved,
       });
     } catch (err) {
       await giveBack();
@@ -49,9 +52,9 @@ export async function sendEmail(
   return { email, replayed, rateLimit };
 }
 
-/** The checks the contract cannot express; returns the parsed sender and recipient. */
+/** The checks the contract cannot express; returns the parsed sender and recipients. */
 function checkInput(input: SendEmailRequest) {
-  const to = parseMailbox('to', input.to);
+  const recipients = parseRecipients(input);
   const attachmentBytes = (input.attachments ?? []).reduce((sum, a) => sum + Buffer.byteLength(a.content, 'base64'), 0);
   if (attachmentBytes > MAX_ATTACHMENT_BYTES) {
     throw new AppError('validation_failed', `Attachments may total ${MAX_ATTACHMENT_BYTES} bytes; these are ${attachmentBytes}.`, {
@@ -59,7 +62,7 @@ function checkInput(input: SendEmailRequest) {
     });
   }
   if (input.replyTo) parseMailbox('replyTo', input.replyTo);
-  return { from: parseMailbox('from', input.from), to };
+  return { from: parseMailbox('from', input.from), recipients };
 }
 
 /** The identity that signs: the one named, or the tenant's identity of the From domain; it must be verified. */

@@ -1,6 +1,5 @@
 import { AppError } from '@mailplane/contracts';
 import { acceptMessage, type AcceptedEmail } from './accept-message';
-import { parseMailbox } from './address';
 import type { MailDeps } from './deps';
 
 /** POST /emails/test: a server-built message through the same pipeline, outside the quota. */
@@ -10,7 +9,6 @@ export async function sendTestEmail(
   input: { to: string; identityId?: string; subject?: string },
   requestId?: string,
 ) {
-  const to = parseMailbox('to', input.to);
   const identity = input.identityId
     ? await deps.identities.byId(tenantId, input.identityId)
     : await deps.identities.firstVerified(tenantId);
@@ -31,7 +29,6 @@ export async function sendTestEmail(
     {
       from: `Mailplane test <test@${identity.domain}>`,
       to: input.to,
-      recipient: to.address,
       subject: input.subject ?? 'Mailplane test email',
       text: `This is a test email sent through Mailplane from ${identity.domain} at ${at}.\r\nIt was DKIM-signed with selector ${identity.selector}.\r\n`,
     },

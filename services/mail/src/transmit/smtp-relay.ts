@@ -1,14 +1,22 @@
 import nodemailer from 'nodemailer';
 
+/** A recipient the MTA refused at RCPT TO, with its own reply. */
+export interface RejectedRecipient {
+  address: string;
+  smtpCode: number | null;
+  response: string;
+}
+
+/** `rejected`: recipients refused at RCPT TO; the outcome is the transaction's, for every other recipient. */
 export type RelayResult =
-  | { outcome: 'sent'; smtpCode: number | null; response: string }
-  | { outcome: 'temporary' | 'permanent'; smtpCode: number | null; response: string }
+  | { outcome: 'sent'; smtpCode: number | null; response: string; rejected?: RejectedRecipient[] }
+  | { outcome: 'temporary' | 'permanent'; smtpCode: number | null; response: string; rejected?: RejectedRecipient[] }
   /** No transaction was begun: the job's window closed while it waited for a connection. Not an attempt. */
   | { outcome: 'not-begun'; smtpCode: null; response: string };
 
 export interface SmtpRelay {
   /** `openBy` (wall-clock ms): the latest moment the transaction may begin; the job waits for a free connection until then. */
-  relay(raw: string, envelope: { from: string; to: string }, openBy?: number): Promise<RelayResult>;
+  relay(raw: string, envelope: { from: string; to: string | string[] }, openBy?: number): Promise<RelayResult>;
   close(): void;
 }
 
@@ -57,6 +65,18 @@ function withTransportOptions(smtpUrl: string, poolSize: number): string {
   return url.toString();
 }
 
+/** nodemailer's per-recipient refusals (`rejectedErrors`), on a result or on the error when every RCPT was refused. */
+function rejectedOf(from: unknown): RejectedRecipient[] {
+  const errors =
+    (from as { rejectedErrors?: { recipient?: string; responseCode?: number; response?: string; message?: string }[] }).rejectedErrors ??
+    [];
+  return errors.map((e) => ({
+    address: e.recipient ?? '',
+    smtpCode: typeof e.responseCode === 'number' ? e.responseCode : null,
+    response: e.response ?? e.message ?? 'rejected',
+  }));
+}
+
 /**
  * A pooled SMTP connection to the MTA. Failures are classified from the numeric reply code nodemailer
  * keeps on the error: 5xx is permanent; 4xx and errors without a reply (refused, reset, timeout) are temporary.
@@ -71,12 +91,13 @@ export function createSmtpRelay(smtpUrl: string, poolSize: number): SmtpRelay {
       try {
         if (Date.now() >= openBy) return { outcome: 'not-begun', smtpCode: null, response: NOT_BEGUN };
         const info = await transport.sendMail({ envelope, raw });
-        return { outcome: 'sent', smtpCode: codeOf(info.response), response: info.response ?? '' };
+        return { outcome: 'sent', smtpCode: codeOf(info.response), response: info.response ?? '', rejected: rejectedOf(info) };
       } catch (err) {
         const e = err as { responseCode?: number; response?: string; message?: string; code?: string };
         const smtpCode = typeof e.responseCode === 'number' ? e.responseCode : null;
         const response = e.response ?? `${e.code ?? 'ERROR'}: ${e.message ?? 'unknown error'}`;
-        return { outcome: smtpCode !== null && smtpCode >= 500 ? 'permanent' : 'temporary', smtpCode, response };
+        const outcome = smtpCode !== null && smtpCode >= 500 ? 'permanent' : 'temporary';
+        return { outcome, smtpCode, response, rejected: rejectedOf(err) };
       } finally {
         release();
       }

@@ -6,7 +6,7 @@ import type { RelayResult } from './smtp-relay';
 export interface TransmitJob {
   render: RenderInput;
   dkim: DkimIdentity;
-  envelope: { from: string; to: string };
+  envelope: { from: string; to: string | string[] };
   /**
    * How long from now the SMTP transaction may still begin; later, the job is answered `temporary` unsent.
    * The delivery lease must outlast the transaction, so a job that waited too long for a connection is not begun.

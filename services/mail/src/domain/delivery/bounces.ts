@@ -9,7 +9,7 @@ const BAD_MAILBOX_TEXT =
  * A hard bounce: the receiving MTA says the address will never take mail. Policy refusals, full
  * mailboxes and spam rejections are 5xx too, but another message may pass, so they do not count.
  */
-export function isHardBounce(result: RelayResult): boolean {
+export function isHardBounce(result: Pick<RelayResult, 'outcome' | 'smtpCode' | 'response'>): boolean {
   if (result.outcome !== 'permanent' || result.smtpCode === null) return false;
   const status = result.response.slice(0, 200);
   if (BAD_ADDRESS_STATUS.test(status)) return true;

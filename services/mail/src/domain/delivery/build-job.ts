@@ -1,6 +1,7 @@
 import type { IdentityRecord } from '../../data-access/identities-repo';
 import type { MessageBody, MessageRecord } from '../../data-access/messages-repo';
 import type { TransmitJob } from '../../transmit/transmitter';
+import { recipientsOf } from '../recipients';
 
 const bareAddress = (mailbox: string) => mailbox.match(/<([^>]+)>/)?.[1] ?? mailbox;
 
@@ -16,10 +17,12 @@ export function createJobMaker(openKey: (sealed: string) => string, unsubscribeU
     }
     return pem;
   };
-  return (message: MessageRecord, body: MessageBody, identity: IdentityRecord): TransmitJob => ({
+  /** `to`: the addresses this attempt is for (the SMTP envelope); the headers name every recipient but the Bcc ones. */
+  return (message: MessageRecord, body: MessageBody, identity: IdentityRecord, to: string[]): TransmitJob => ({
     render: {
       from: message.from,
       to: message.to,
+      cc: message.cc,
       subject: message.subject,
       text: body.text ?? undefined,
       html: body.html ?? undefined,
@@ -29,9 +32,10 @@ export function createJobMaker(openKey: (sealed: string) => string, unsubscribeU
       messageId: message._id,
       sendingDomain: identity.domain,
       date: message.createdAt,
-      listUnsubscribeUrl: unsubscribeUrl(message),
+      // The link unsubscribes one address: a message to several carries none.
+      listUnsubscribeUrl: recipientsOf(message).length === 1 ? unsubscribeUrl(message) : undefined,
     },
     dkim: { domain: identity.domain, selector: identity.selector, privateKeyPem: privateKey(identity) },
-    envelope: { from: bareAddress(message.from), to: bareAddress(message.to) },
+    envelope: { from: bareAddress(message.from), to },
   });
 }

@@ -5,12 +5,13 @@ import type { Transmitter, TransmitJob } from '../../transmit/transmitter';
 import type { MailDeps, SmtpClass } from '../deps';
 import { loadBody } from '../bodies';
 import { isSuppressed, suppress } from '../suppressions';
+import { outcomeFor, pendingOf } from '../recipients';
 import { isHardBounce } from './bounces';
 import { claimMessage } from './claim';
 import { recordAttempt, recordSuppressed } from './record';
 
 export interface DeliverDeps extends MailDeps {
-  jobFor: (message: MessageRecord, body: MessageBody, identity: IdentityRecord) => TransmitJob;
+  jobFor: (message: MessageRecord, body: MessageBody, identity: IdentityRecord, to: string[]) => TransmitJob;
   transmitter: Transmitter;
 }
 
@@ -51,12 +52,20 @@ export async function deliver(deps: DeliverDeps, messageId: string): Promise<Del
     await recordAttempt(deps, message, { outcome: 'permanent', smtpCode: null, response: 'message body no longer stored' });
     return DONE;
   }
-  const job = { ...deps.jobFor(message, body, identity), openWithinMs: transactionWindowMs(deps, message) };
-  const recipient = job.envelope.to;
-  if (await isSuppressed(deps, message.tenantId, recipient)) {
+  const pending = pendingOf(message);
+  const suppressedNow = new Set(
+    (
+      await Promise.all(
+        pending.map(async (r) => ((await isSuppressed(deps, message.tenantId, r.address)) ? r.address.toLowerCase() : null)),
+      )
+    ).filter((a): a is string => a !== null),
+  );
+  const to = pending.map((r) => r.address).filter((a) => !suppressedNow.has(a.toLowerCase()));
+  if (to.length === 0) {
     await recordSuppressed(deps, message);
     return DONE;
   }
+  const job = { ...deps.jobFor(message, body, identity, to), openWithinMs: transactionWindowMs(deps, message) };
   const result = await deps.transmitter.transmit(job);
   if (result.outcome === 'not-begun') {
     // Nothing reached the MTA: the message goes back as it was, to be claimed afresh with a whole lease.
@@ -66,9 +75,11 @@ export async function deliver(deps: DeliverDeps, messageId: string): Promise<Del
   deps.metrics.deliveryAttempt(smtpClass(result));
   if (result.outcome === 'permanent' && result.smtpCode === null)
     deps.logger.error('message could not be built', { messageId, response: result.response });
-  await recordAttempt(deps, message, result);
+  await recordAttempt(deps, message, result, suppressedNow);
   // Lost in a crash right here, the suppression comes back with the next bounce from the same address.
-  if (isHardBounce(result)) await suppress(deps, message.tenantId, { email: recipient, reason: 'bounced', messageId });
+  for (const address of to) {
+    if (isHardBounce(outcomeFor(result, address))) await suppress(deps, message.tenantId, { email: address, reason: 'bounced', messageId });
+  }
   return DONE;
 }
 

@@ -5,6 +5,7 @@ import type { Attempt, AttemptChange, MessageRecord } from '../../data-access/me
 import type { RelayResult } from '../../transmit/smtp-relay';
 import type { MailDeps } from '../deps';
 import { messageEvent } from '../events';
+import { afterAttempt, messageOutcome, recipientsOf } from '../recipients';
 import { countEvent } from '../stats';
 import { enqueue, markUndispatched, publishPending } from './dispatch';
 
@@ -21,10 +22,17 @@ const published = (deps: MailDeps, message: MessageRecord, event: Envelope) =>
  * out meanwhile, since it is a fact whoever holds the message now; other outcomes only while the lease holds.
  * A deferred message then goes back on the queue after its backoff delay; the next claim forgets its event.
  */
-export async function recordAttempt(deps: MailDeps, message: MessageRecord, result: RelayResult): Promise<void> {
+export async function recordAttempt(
+  deps: MailDeps,
+  message: MessageRecord,
+  result: RelayResult,
+  suppressedNow = new Set<string>(),
+): Promise<void> {
   const now = deps.clock.now();
   const retryDelay = deps.config.retryScheduleMs[message.attempts.length];
-  const outcome = result.outcome === 'sent' ? 'sent' : result.outcome === 'temporary' && retryDelay !== undefined ? 'deferred' : 'failed';
+  const recipients = afterAttempt(message, result, suppressedNow, retryDelay !== undefined);
+  const outcome = messageOutcome(recipients);
+  const handedOver = recipients.some((r, i) => r.status === 'sent' && recipientsOf(message)[i].status !== 'sent');
   const nextAttemptAt = outcome === 'deferred' ? new Date(now.getTime() + retryDelay) : null;
   const attempt: Attempt = {
     at: now,
@@ -35,6 +43,7 @@ export async function recordAttempt(deps: MailDeps, message: MessageRecord, resu
   };
   const change: Omit<AttemptChange, keyof CarriesEvents> = {
     status: outcome,
+    recipients,
     updatedAt: now,
     leaseUntil: null,
     sentAt: outcome === 'sent' ? now : message.sentAt,
@@ -51,7 +60,7 @@ export async function recordAttempt(deps: MailDeps, message: MessageRecord, resu
     ...(outcome === 'failed' ? { reason: result.outcome === 'permanent' ? 'rejected' : 'retries_exhausted' } : {}),
   });
   const recorded = { ...next, ...carrying([event]) };
-  const written = await deps.messages.recordAttempt(message, recorded, attempt, { handedOver: outcome === 'sent' });
+  const written = await deps.messages.recordAttempt(message, recorded, attempt, { handedOver });
   if (!written) {
     deps.logger.warn('lease lost before the attempt was recorded', { messageId: message._id, outcome });
     return;
@@ -79,6 +88,7 @@ export async function recordSuppressed(deps: MailDeps, message: MessageRecord): 
   const now = deps.clock.now();
   const event = messageEvent(message, 'email.suppressed', now);
   const announced = await published(deps, message, event);
-  if (await deps.messages.recordSuppressed(message, now, announced ? [] : [event]))
+  const recipients = recipientsOf(message).map((r) => (r.status === 'pending' ? { ...r, status: 'suppressed' as const } : r));
+  if (await deps.messages.recordSuppressed(message, now, recipients, announced ? [] : [event]))
     await countEvent(deps, message.tenantId, 'suppressed', now);
 }

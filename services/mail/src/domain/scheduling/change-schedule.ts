@@ -5,6 +5,7 @@ import type { MailDeps } from '../deps';
 import { messageEvent } from '../events';
 import { giveBackQuota } from '../limits';
 import { messageView } from '../messages';
+import { recipientsOf } from '../recipients';
 import { scheduleTimeOf } from './schedule-time';
 
 /** The events still to publish for a message, then `event`: a change never drops one the broker has not confirmed. */
@@ -41,7 +42,13 @@ export async function cancelEmail(deps: MailDeps, tenantId: string, id: string) 
     if (current.status !== 'canceled') throw refusal(current);
     return messageView(current, await loadBody(deps, current));
   }
-  await giveBackQuota(deps, tenantId, canceled.createdAt);
+  // What the send counted: its recipients to be mailed, or one.
+  await giveBackQuota(
+    deps,
+    tenantId,
+    canceled.createdAt,
+    Math.max(1, recipientsOf(canceled).filter((r) => r.status === 'canceled').length),
+  );
   deps.logger.info('email canceled', { messageId: id, tenantId });
   void announce(deps, canceled);
   return messageView(canceled, await loadBody(deps, canceled));
