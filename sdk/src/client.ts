@@ -20,6 +20,8 @@ export class Mailplane {
   readonly emails = {
     send: (body: BodyOf<'sendEmail'>, options?: RequestOptions) => this.op('sendEmail')({ body }, options),
     sendTest: (body: BodyOf<'sendTestEmail'>, options?: RequestOptions) => this.op('sendTestEmail')({ body }, options),
+    /** Up to 100 emails in one request, idempotent as a whole; one result (or problem) per email, in order. */
+    sendBatch: (body: BodyOf<'sendEmailBatch'>, options?: RequestOptions) => this.op('sendEmailBatch')({ body }, options),
     list: (query: QueryOf<'listEmails'> = {}, options?: RequestOptions) => this.op('listEmails')({ query }, options),
     get: (id: Id, options?: RequestOptions) => this.op('getEmail')({ path: { id } }, options),
     /** Moves a scheduled email to another time (409 `not_scheduled` once it left `scheduled`). */

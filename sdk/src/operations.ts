@@ -22,6 +22,7 @@ export const OPERATIONS = {
   listEmails: { method: 'GET', path: '/emails', sdk: 'emails.list' },
   sendEmail: { method: 'POST', path: '/emails', sdk: 'emails.send', idempotencyKey: true },
   sendTestEmail: { method: 'POST', path: '/emails/test', sdk: 'emails.sendTest' },
+  sendEmailBatch: { method: 'POST', path: '/emails/batch', sdk: 'emails.sendBatch', idempotencyKey: true },
   getEmail: { method: 'GET', path: '/emails/{id}', sdk: 'emails.get' },
   getEmailStats: { method: 'GET', path: '/stats', sdk: 'emails.stats' },
   updateEmail: { method: 'PATCH', path: '/emails/{id}', sdk: 'emails.update' },

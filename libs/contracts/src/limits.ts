@@ -9,8 +9,9 @@ export const FREE_PLAN_ID = 'free';
 
 /** How long an Idempotency-Key of POST /emails is remembered, per tenant. */
 export const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 60 * 60;
-/** Default send rate per tenant: `RateLimit-Policy: "send";q=10;w=1`. */
-export const SEND_RATE_LIMIT = { policy: 'send', quota: 10, windowSeconds: 1 } as const;
+/** Default send rate per tenant: `RateLimit-Policy: "send";q=100;w=1` (each email of a batch counts). */
+export const SEND_RATE_LIMIT = { policy: 'send', quota: 100, windowSeconds: 1 } as const;
+export const MAX_BATCH_EMAILS = 100;
 
 export const MAX_ATTACHMENTS = 10;
 /** Total decoded attachment size per message. */

@@ -1,3 +1,4 @@
+import { BODY_SHAPE_LIMITS } from './limits';
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
@@ -45,6 +46,8 @@ export interface Operation {
   requestContentTypes: string[];
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
+  /** Most object members and array elements a JSON body may hold in all. */
+  maxBodyMembers: number;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -93,6 +96,7 @@ function toOperation(pathTemplate: string, method: Operation['method'], op: RawO
     rawBody,
     requestContentTypes: Object.keys(body?.content ?? {}),
     maxBodyBytes: (op['x-max-body-bytes'] as number | undefined) ?? DEFAULT_MAX_BODY_BYTES,
+    maxBodyMembers: (op['x-max-body-members'] as number | undefined) ?? BODY_SHAPE_LIMITS.maxMembers,
   };
 }
 

@@ -23,6 +23,7 @@ const EXPECTED_OPERATION_IDS = [
   'revokeApiKey',
   'sendEmail',
   'sendTestEmail',
+  'sendEmailBatch',
   'listEmails',
   'getEmail',
   'getEmailStats',

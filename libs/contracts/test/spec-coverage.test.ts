@@ -43,6 +43,7 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['post', '/webhooks/deliveries/{id}/redeliver', [202, 400, 401, 404, 409]],
   ['get', '/stats', [200, 400, 401]],
   ['patch', '/emails/{id}', [200, 400, 401, 404, 409]],
+  ['post', '/emails/batch', [202, 400, 401, 422, 429]],
   ['post', '/emails/{id}/cancel', [200, 400, 401, 404, 409]],
   ['get', '/suppressions', [200, 400, 401]],
   ['post', '/suppressions', [200, 201, 400, 401]],

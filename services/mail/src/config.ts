@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { UNSUBSCRIBE_TOKEN_TTL_DAYS } from '@mailplane/contracts';
+import { SEND_RATE_LIMIT, UNSUBSCRIBE_TOKEN_TTL_DAYS } from '@mailplane/contracts';
 import { ConfigError, envReader } from '@mailplane/runtime';
 
 export interface MailConfig {
@@ -105,7 +105,7 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
     deliveryThreads: read.int('DELIVERY_THREADS', Math.min(4, availableParallelism() - 1), { min: 0, max: 64 }),
     defaultMonthlyQuota: read.int('DEFAULT_MONTHLY_QUOTA', 3000, { min: 0 }),
     rateLimit: {
-      limit: read.int('SEND_RATE_LIMIT', 20, { min: 1 }),
+      limit: read.int('SEND_RATE_LIMIT', SEND_RATE_LIMIT.quota, { min: 1 }),
       windowSeconds: read.int('SEND_RATE_WINDOW_SECONDS', 1, { min: 1, max: 3600 }),
     },
     publicUrl: checkedPublicUrl(read.url('PUBLIC_URL', undefined, ['http', 'https'])),

@@ -83,7 +83,7 @@ export interface paths {
      *       (calendar month, UTC); a message to suppressed recipients only counts one. When the quota cannot take
      *       them all: 422 `quota_exceeded` with a `QuotaProblem` body, and nothing is sent.
      *     - **Rate limit**: per tenant; 429 `rate_limited` with `RateLimit-Policy`, `RateLimit` and
-     *       `Retry-After` (delay-seconds). Default policy `"send";q=10;w=1` (10 requests per second).
+     *       `Retry-After` (delay-seconds). Default policy `"send";q=100;w=1` (100 emails per second; each email of a batch counts).
      *     - **Idempotency-Key** (optional, per tenant, kept 24 h): a retry with the same key and the same body
      *       (SHA-256 of the canonical JSON) gets the original 202 response again with `Idempotent-Replayed: true`
      *       and sends nothing. The same key with a different body is a 422 `idempotency_key_reused`; a retry
@@ -98,6 +98,37 @@ export interface paths {
      *       `suppressed` at once, as for any send.
      */
     post: operations['sendEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/emails/batch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send up to 100 emails in one request
+     * @description Accepts up to 100 emails, each a `SendEmailRequest` (several recipients and `scheduledAt` included), in one
+     *     request and one round of writes, and answers one result per email, in order: its `SendResult`, or
+     *     `{ "error": Problem }` for an email refused on its own (an unverified identity, a From domain that does not
+     *     match, more than 50 recipients, a bad `scheduledAt`…); the others are accepted regardless.
+     *
+     *     - **Whole-batch refusals**, before anything is stored: a body that breaks the schema (400, the error's
+     *       path names the item, `/body/3/to`), the quota (422 `quota_exceeded` when the accepted emails' recipients
+     *       do not all fit: none is sent), the rate limit (429 `rate_limited`: each email counts, so the batch needs
+     *       as many sends left in the window as it holds emails).
+     *     - **Idempotency-Key** covers the batch as a whole, with the rules of POST /emails: a retry with the same
+     *       key and body replays the original 202 (`Idempotent-Replayed: true`) and sends nothing.
+     *     - **Size**: at most 100 emails and a 15 MiB body in all.
+     */
+    post: operations['sendEmailBatch'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1329,6 +1360,15 @@ export interface components {
     UpdateEmailRequest: {
       scheduledAt: components['schemas']['ScheduleTime'];
     };
+    SendEmailBatchRequest: components['schemas']['SendEmailRequest'][];
+    SendEmailBatchResult: {
+      /** @description One entry per email of the request, in its order. */
+      data: (components['schemas']['SendResult'] | components['schemas']['BatchItemError'])[];
+    };
+    /** @description An email of the batch refused on its own; nothing was stored or counted for it. */
+    BatchItemError: {
+      error: components['schemas']['Problem'];
+    };
     SendTestEmailRequest: {
       to: components['schemas']['Mailbox'];
       identityId?: components['schemas']['IdentityId'];
@@ -2359,6 +2399,67 @@ export interface operations {
        * @description `quota_exceeded` (body is a `QuotaProblem`: `limit`, `used`, `resetAt`) or
        *     `idempotency_key_reused` (a `Problem`).
        */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['QuotaOrProblem'];
+        };
+      };
+      /** @description `rate_limited`, or `idempotency_key_in_flight`. Retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      default: components['responses']['Default'];
+    };
+  };
+  sendEmailBatch: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description A unique key for safely retrying this request, kept 24 hours per tenant. 1–255 printable ASCII
+         *     characters (a UUID is recommended). The structured-field form with surrounding double quotes is accepted;
+         *     the quotes are not part of the key.
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SendEmailBatchRequest'];
+      };
+    };
+    responses: {
+      /** @description Processed; one result per email, in order. */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SendEmailBatchResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      /** @description `quota_exceeded` (a `QuotaProblem`) or `idempotency_key_reused`. */
       422: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];

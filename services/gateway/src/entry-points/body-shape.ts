@@ -23,7 +23,7 @@ function endOfString(text: string, from: number): number {
  * touches the parsed value. Members are counted as commas plus non-empty containers. Malformed JSON is
  * left for JSON.parse to refuse.
  */
-export function checkJsonShape(text: string, limits = BODY_SHAPE_LIMITS): void {
+export function checkJsonShape(text: string, limits: { maxDepth: number; maxMembers: number } = BODY_SHAPE_LIMITS): void {
   let depth = 0;
   let members = 0;
   let justOpened = false;

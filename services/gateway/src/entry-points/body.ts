@@ -1,5 +1,5 @@
 import type { Operation } from '@mailplane/contracts';
-import { AppError } from '@mailplane/contracts';
+import { AppError, BODY_SHAPE_LIMITS } from '@mailplane/contracts';
 import { checkFieldCount, checkFormShape, checkJsonShape } from './body-shape';
 
 export interface ParsedBody {
@@ -27,7 +27,7 @@ export async function parseBody(op: Operation, raw: Buffer | undefined, contentT
   const bytes = raw as Buffer;
   const text = bytes.toString('utf8');
   if (contentType === 'application/json' || contentType?.endsWith('+json')) {
-    checkJsonShape(text);
+    checkJsonShape(text, { ...BODY_SHAPE_LIMITS, maxMembers: op.maxBodyMembers });
     try {
       return { body: JSON.parse(text), contentType };
     } catch {

@@ -72,6 +72,17 @@ export function messagesRepo(store: Store) {
         throw err;
       }
     },
+    /** False when one of the ids is already stored; then none of them is (one transaction on the embedded store). */
+    async insertAllNew(records: MessageRecord[]): Promise<boolean> {
+      try {
+        await messages.insertMany(records);
+        return true;
+      } catch (err) {
+        if (err instanceof DuplicateKeyError) return false;
+        throw err;
+      }
+    },
+    byIds: (tenantId: string, ids: string[]) => tenant.find(tenantId, { _id: { $in: ids } }),
     byId: (tenantId: string, id: string) => tenant.findOne(tenantId, { _id: id }),
     list: (tenantId: string, query: MessageQuery, page: { limit: number; offset: number }) =>
       tenant.find(tenantId, toFilter(query), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),

@@ -32,34 +32,32 @@ export const acceptedAs = (m: MessageRecord): AcceptedEmail => {
   return { id: m._id, ...scheduled, kind: m.kind, createdAt: m.createdAt.toISOString() };
 };
 
-/**
- * Stores the body in the blob store, then the message as queued (durable from here on: the send is accepted), then
- * hands it to the outbox queue without waiting. A recipient on the tenant's suppression list makes it `suppressed` instead: accepted,
- * announced, never relayed. A crash between the two writes leaves a blob no record names (see docs/decisions.md).
- * With `scheduledAt` it is stored `scheduled` and stays off the queue until the sweeper releases it at that time.
- * Null when a message is already stored under `messageId` (a racing request with the same Idempotency-Key won).
- */
-export async function acceptMessage(
-  deps: MailDeps,
-  tenantId: string,
-  identity: IdentityRecord,
-  input: SendEmailRequest,
-  kind: MessageKind,
-  options: { messageId?: string; budget?: Budget; requestId?: string; scheduledAt?: Date | null; recipients?: ResolvedRecipients } = {},
-): Promise<AcceptedEmail | null> {
-  const budget = options.budget ?? UNBOUNDED;
-  const now = deps.clock.now();
+/** One email to accept: what the sender wrote and what was decided for it. */
+export interface Acceptance {
+  identity: IdentityRecord;
+  input: SendEmailRequest;
+  kind: MessageKind;
+  messageId?: string;
+  requestId?: string;
+  scheduledAt?: Date | null;
+  /** Resolved by the caller when it counted them against the quota; resolved here otherwise. */
+  recipients?: ResolvedRecipients;
+}
+
+/** The record of an accepted email: `scheduled`, `queued`, or `suppressed` when no recipient may be mailed. */
+async function recordFor(deps: MailDeps, tenantId: string, a: Acceptance, now: Date): Promise<MessageRecord> {
+  const { identity, input } = a;
   const [resolved, bodyExpiresAt] = await Promise.all([
-    options.recipients ?? resolveRecipients(deps, tenantId, parseRecipients(input)),
+    a.recipients ?? resolveRecipients(deps, tenantId, parseRecipients(input)),
     bodyExpiry(deps, tenantId, now),
   ]);
   const recipients = initialStates(resolved);
   const suppressed = recipients.every((r) => r.status === 'suppressed');
-  const scheduledAt = suppressed ? null : (options.scheduledAt ?? null);
+  const scheduledAt = suppressed ? null : (a.scheduledAt ?? null);
   const fields: Omit<MessageRecord, keyof CarriesEvents> = {
-    _id: options.messageId ?? newId('msg', now.getTime()),
+    _id: a.messageId ?? newId('msg', now.getTime()),
     tenantId,
-    kind,
+    kind: a.kind,
     status: suppressed ? 'suppressed' : scheduledAt ? 'scheduled' : 'queued',
     identityId: identity._id,
     from: input.from,
@@ -81,27 +79,68 @@ export async function acceptMessage(
     attempts: [],
     nextAttemptAt: scheduledAt ?? now,
     scheduledAt,
-    // expected off the queue at once; cleared below if the broker refuses it (a scheduled one is not on it)
+    // expected off the queue at once; cleared if the broker refuses it (a scheduled one is not on it)
     dispatchedAt: scheduledAt ? null : now,
     leaseUntil: null,
-    requestId: options.requestId ?? null,
+    requestId: a.requestId ?? null,
   };
   const event = suppressed
     ? messageEvent(fields, 'email.suppressed', now)
     : scheduledAt
       ? messageEvent(fields, 'email.scheduled', now, { scheduledAt: scheduledAt.toISOString() })
       : messageEvent(fields, 'email.queued', now);
-  const message: MessageRecord = { ...fields, ...carrying([event]) };
+  return { ...fields, ...carrying([event]) };
+}
+
+/**
+ * Stores the body in the blob store, then the message (durable from here on: the send is accepted), then hands
+ * it to the outbox queue without waiting. A crash between the two writes leaves a blob no record names (see
+ * docs/decisions.md). With `scheduledAt` it is stored `scheduled` and stays off the queue until the sweeper
+ * releases it. Null when a message is already stored under `messageId` (a racing request with the same
+ * Idempotency-Key won).
+ */
+export async function acceptMessage(
+  deps: MailDeps,
+  tenantId: string,
+  a: Acceptance,
+  budget: Budget = UNBOUNDED,
+): Promise<AcceptedEmail | null> {
+  const message = await recordFor(deps, tenantId, a, deps.clock.now());
   ensureTimeLeft(budget);
-  await deps.bodies.save(message._id, bodyOf(input));
+  await deps.bodies.save(message._id, bodyOf(a.input));
   ensureTimeLeft(budget);
   // Not undone if the insert fails: a failure may still have written the record, which must find its body.
   if (!(await deps.messages.insertNew(message))) return null;
-  deps.logger.info('email accepted', { messageId: message._id, tenantId, kind, status: message.status });
-  void countAccepted(deps, message, suppressed);
-  // Stored is accepted: the answer does not wait for the broker's confirms (docs/decisions.md, "Accept capacity").
-  void dispatchAccepted(deps, message, suppressed || scheduledAt !== null);
+  afterAccepted(deps, message);
   return acceptedAs(message);
+}
+
+/**
+ * The same for many emails in one round of writes: the bodies side by side, then every record in one insert
+ * (all or none on the embedded store). Null when one of the ids is already stored (a racing retry won).
+ */
+export async function acceptMessages(
+  deps: MailDeps,
+  tenantId: string,
+  list: Acceptance[],
+  budget: Budget = UNBOUNDED,
+): Promise<AcceptedEmail[] | null> {
+  const now = deps.clock.now();
+  const messages = await Promise.all(list.map((a) => recordFor(deps, tenantId, a, now)));
+  ensureTimeLeft(budget);
+  await Promise.all(messages.map((m, i) => deps.bodies.save(m._id, bodyOf(list[i].input))));
+  ensureTimeLeft(budget);
+  if (!(await deps.messages.insertAllNew(messages))) return null;
+  for (const message of messages) afterAccepted(deps, message);
+  return messages.map(acceptedAs);
+}
+
+function afterAccepted(deps: MailDeps, message: MessageRecord) {
+  deps.logger.info('email accepted', { messageId: message._id, tenantId: message.tenantId, kind: message.kind, status: message.status });
+  const offTheQueue = message.status !== 'queued';
+  void countAccepted(deps, message, message.status === 'suppressed');
+  // Stored is accepted: the answer does not wait for the broker's confirms (docs/decisions.md, "Accept capacity").
+  void dispatchAccepted(deps, message, offTheQueue);
 }
 
 async function countAccepted(deps: MailDeps, message: MessageRecord, suppressed: boolean) {

@@ -20,17 +20,27 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 const keepFor = (deps: MailDeps, ms: number) => new Date(deps.clock.now().getTime() + ms);
 
 /** Fixed-window rate limit per tenant, counted in the mail service's store so that it holds across every gateway process. */
-export async function takeRateLimit(deps: MailDeps, tenantId: string): Promise<RateLimitState> {
+export async function takeRateLimit(deps: MailDeps, tenantId: string, emails = 1): Promise<RateLimitState> {
   const { limit, windowSeconds } = deps.config.rateLimit;
   const nowMs = deps.clock.now().getTime();
   const windowMs = windowSeconds * 1000;
   const windowStart = Math.floor(nowMs / windowMs) * windowMs;
   const resetSeconds = Math.max(1, Math.ceil((windowStart + windowMs - nowMs) / 1000));
-  const used = await deps.counters.take(tenantId, { name: 'rate', period: String(windowStart) }, limit, keepFor(deps, windowMs * 2));
+  const used = await deps.counters.take(
+    tenantId,
+    { name: 'rate', period: String(windowStart) },
+    limit,
+    keepFor(deps, windowMs * 2),
+    emails,
+  );
   if (used === null) {
-    throw new AppError('rate_limited', `At most ${limit} sends per ${windowSeconds} s.`, {
-      headers: { ...rateLimitHeaders({ limit, windowSeconds, remaining: 0, resetSeconds }), 'Retry-After': String(resetSeconds) },
-    });
+    throw new AppError(
+      'rate_limited',
+      `At most ${limit} emails per ${windowSeconds} s${emails > 1 ? `; this request holds ${emails}` : ''}.`,
+      {
+        headers: { ...rateLimitHeaders({ limit, windowSeconds, remaining: 0, resetSeconds }), 'Retry-After': String(resetSeconds) },
+      },
+    );
   }
   return { limit, windowSeconds, remaining: limit - used, resetSeconds };
 }

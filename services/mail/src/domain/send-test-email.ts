@@ -22,17 +22,11 @@ export async function sendTestEmail(
   }
   const at = deps.clock.now().toISOString();
   // A fresh message id: it cannot already be stored.
-  return (await acceptMessage(
-    deps,
-    tenantId,
-    identity,
-    {
-      from: `Mailplane test <test@${identity.domain}>`,
-      to: input.to,
-      subject: input.subject ?? 'Mailplane test email',
-      text: `This is a test email sent through Mailplane from ${identity.domain} at ${at}.\r\nIt was DKIM-signed with selector ${identity.selector}.\r\n`,
-    },
-    'test',
-    { requestId },
-  )) as AcceptedEmail;
+  const email = {
+    from: `Mailplane test <test@${identity.domain}>`,
+    to: input.to,
+    subject: input.subject ?? 'Mailplane test email',
+    text: `This is a test email sent through Mailplane from ${identity.domain} at ${at}.\r\nIt was DKIM-signed with selector ${identity.selector}.\r\n`,
+  };
+  return (await acceptMessage(deps, tenantId, { identity, input: email, kind: 'test', requestId })) as AcceptedEmail;
 }

@@ -5,6 +5,7 @@ import { createIdentity, deleteIdentity, getIdentity, identityView, listIdentiti
 import { monthlyUsage, rateLimitHeaders } from '../domain/limits';
 import { getMessage, listMessages, type ListQuery } from '../domain/messages';
 import { cancelEmail, rescheduleEmail } from '../domain/scheduling/change-schedule';
+import { sendEmailBatch } from '../domain/send-batch';
 import { sendEmail } from '../domain/send-email';
 import { sendTestEmail } from '../domain/send-test-email';
 import { dailyStats } from '../domain/stats';
@@ -26,6 +27,15 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
       });
       const headers = { ...rateLimitHeaders(sent.rateLimit), ...(sent.replayed ? { 'Idempotent-Replayed': 'true' } : {}) };
       return { ...json(sent.email, 202), headers };
+    },
+    sendEmailBatch: async (r, context) => {
+      const sent = await sendEmailBatch(deps, tenant(r), r.body as SendEmailRequest[], {
+        idempotencyKey: r.headers['idempotency-key'],
+        budget: context,
+        requestId: r.requestId,
+      });
+      const headers = { ...rateLimitHeaders(sent.rateLimit), ...(sent.replayed ? { 'Idempotent-Replayed': 'true' } : {}) };
+      return { ...json({ data: sent.results }, 202), headers };
     },
     sendTestEmail: async (r) => json(await sendTestEmail(deps, tenant(r), r.body as { to: string }, r.requestId), 202),
     listEmails: async (r) => json(await listMessages(deps, tenant(r), r.query as unknown as ListQuery)),

@@ -3,21 +3,21 @@ import { AppError } from '@mailplane/contracts';
 export const MAX_SCHEDULE_DAYS = 30;
 const DAY_MS = 24 * 3600 * 1000;
 
-const invalid = (field: string, message: string) =>
-  new AppError('validation_failed', `scheduledAt ${message}.`, { extra: { errors: [{ path: `/body/${field}`, message }] } });
+const invalid = (pointer: string, message: string) =>
+  new AppError('validation_failed', `scheduledAt ${message}.`, { extra: { errors: [{ path: pointer, message }] } });
 
 /**
  * The time a send asks for, checked against now: null for a send now; in the future and at most 30 days ahead.
  * The contract has checked the RFC 3339 form.
  */
-export function scheduleTimeOf(input: { scheduledAt?: string }, now: Date, field = 'scheduledAt'): Date | null {
+export function scheduleTimeOf(input: { scheduledAt?: string }, now: Date, pointer = '/body/scheduledAt'): Date | null {
   if (input.scheduledAt === undefined) return null;
   const at = new Date(input.scheduledAt);
-  if (Number.isNaN(at.getTime())) throw invalid(field, 'must be an RFC 3339 date-time');
-  if (at.getTime() <= now.getTime()) throw invalid(field, `must be in the future (it is ${now.toISOString()} now)`);
+  if (Number.isNaN(at.getTime())) throw invalid(pointer, 'must be an RFC 3339 date-time');
+  if (at.getTime() <= now.getTime()) throw invalid(pointer, `must be in the future (it is ${now.toISOString()} now)`);
   if (at.getTime() > now.getTime() + MAX_SCHEDULE_DAYS * DAY_MS) {
     throw invalid(
-      field,
+      pointer,
       `must be at most ${MAX_SCHEDULE_DAYS} days ahead (until ${new Date(now.getTime() + MAX_SCHEDULE_DAYS * DAY_MS).toISOString()})`,
     );
   }

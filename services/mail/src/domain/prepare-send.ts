@@ -1,0 +1,57 @@
+import { AppError, MAX_ATTACHMENT_BYTES, type SendEmailRequest } from '@mailplane/contracts';
+import type { IdentityRecord } from '../data-access/identities-repo';
+import { parseMailbox } from './address';
+import type { MailDeps } from './deps';
+import { parseRecipients, resolveRecipients, type ParsedRecipients, type ResolvedRecipients } from './recipients';
+import { scheduleTimeOf } from './scheduling/schedule-time';
+
+/** One email checked as far as a replay may depend on it: its recipients and the identity that will sign it. */
+export interface PreparedSend {
+  input: SendEmailRequest;
+  identity: IdentityRecord;
+  recipients: ParsedRecipients;
+  /** The email's JSON pointer in the request (`/body`, or `/body/3` in a batch). */
+  at: string;
+}
+
+/** The checks the contract cannot express, then the sending identity. Used by POST /emails and by each email of a batch. */
+export async function prepareSend(deps: MailDeps, tenantId: string, input: SendEmailRequest, at = '/body'): Promise<PreparedSend> {
+  const recipients = parseRecipients(input, at);
+  const attachmentBytes = (input.attachments ?? []).reduce((sum, a) => sum + Buffer.byteLength(a.content, 'base64'), 0);
+  if (attachmentBytes > MAX_ATTACHMENT_BYTES) {
+    throw new AppError('validation_failed', `Attachments may total ${MAX_ATTACHMENT_BYTES} bytes; these are ${attachmentBytes}.`, {
+      extra: { errors: [{ path: `${at}/attachments`, message: `more than ${MAX_ATTACHMENT_BYTES} bytes in total` }] },
+    });
+  }
+  if (input.replyTo) parseMailbox('replyTo', input.replyTo, `${at}/replyTo`);
+  const from = parseMailbox('from', input.from, `${at}/from`);
+  return { input, identity: await sendingIdentity(deps, tenantId, from.domain, input.identityId), recipients, at };
+}
+
+/** What is decided when the send is processed (never when it is replayed): its time and which recipients are suppressed. */
+export async function resolveSend(deps: MailDeps, tenantId: string, prepared: PreparedSend) {
+  const scheduledAt = scheduleTimeOf(prepared.input, deps.clock.now(), `${prepared.at}/scheduledAt`);
+  const recipients: ResolvedRecipients = await resolveRecipients(deps, tenantId, prepared.recipients);
+  return { scheduledAt, recipients };
+}
+
+/** The identity that signs: the one named, or the tenant's identity of the From domain; it must be verified. */
+async function sendingIdentity(deps: MailDeps, tenantId: string, fromDomain: string, identityId?: string): Promise<IdentityRecord> {
+  const identity = identityId ? await deps.identities.byId(tenantId, identityId) : await deps.identities.byDomain(tenantId, fromDomain);
+  if (!identity) {
+    throw new AppError(
+      'identity_unverified',
+      identityId ? `No identity ${identityId}.` : `No sending identity for ${fromDomain}; create and verify one first.`,
+    );
+  }
+  if (identity.domain !== fromDomain) {
+    throw new AppError('from_domain_mismatch', `The From domain ${fromDomain} is not the identity's domain ${identity.domain}.`);
+  }
+  if (identity.status !== 'verified') {
+    throw new AppError(
+      'identity_unverified',
+      `The identity for ${identity.domain} is not verified; publish its DNS records and verify it.`,
+    );
+  }
+  return identity;
+}

@@ -1,0 +1,115 @@
+import { AppError, type SendEmailRequest } from '@mailplane/contracts';
+import { toProblem } from '@mailplane/runtime';
+import { acceptedAs, acceptMessages, type AcceptedEmail } from './accept-message';
+import { UNBOUNDED, type Budget } from './budget';
+import type { MailDeps } from './deps';
+import { onceFor } from './idempotency';
+import { reserveQuota, takeRateLimit } from './limits';
+import { prepareSend, resolveSend, type PreparedSend } from './prepare-send';
+import { quotaUnits } from './recipients';
+
+export type BatchItem = AcceptedEmail | { error: ReturnType<typeof toProblem> };
+
+const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
+
+/**
+ * The id of a batch's i-th email, from the one id its request reserved: the same time part and randomness, the
+ * last two characters numbering the email. A retry of the batch under its Idempotency-Key finds the same ids.
+ */
+export const batchItemId = (reserved: string, i: number) => `${reserved.slice(0, -2)}${CROCKFORD[i >> 5]}${CROCKFORD[i & 31]}`;
+
+/**
+ * POST /emails/batch: each email checked on its own (a refused one answers its problem, the others go on), then
+ * the rate limit and the quota for all the accepted ones at once, then every accepted email in one round of writes.
+ */
+export async function sendEmailBatch(
+  deps: MailDeps,
+  tenantId: string,
+  items: SendEmailRequest[],
+  request: { idempotencyKey?: string; budget?: Budget; requestId?: string } = {},
+) {
+  const budget = request.budget ?? UNBOUNDED;
+  const requestId = request.requestId ?? 'batch';
+  const rateLimit = await takeRateLimit(deps, tenantId, items.length);
+  const prepare = (item: SendEmailRequest, i: number) =>
+    prepareSend(deps, tenantId, item, `/body/${i}`).catch((err: unknown) => refusal(err, requestId));
+  const prepared = await Promise.all(items.map(prepare));
+
+  const perform = async (reserved: string): Promise<BatchItem[]> => {
+    const resolved = await Promise.all(
+      prepared.map((p) => ('error' in p ? p : resolveSend(deps, tenantId, p).catch((err: unknown) => refusal(err, requestId)))),
+    );
+    const accepted = prepared.flatMap((p, i) => {
+      const r = resolved[i];
+      return 'error' in p || 'error' in r ? [] : [{ i, prepared: p as PreparedSend, ...r }];
+    });
+    const results: BatchItem[] = resolved.map((r) => ('error' in r ? r : { error: toProblem(new AppError('internal'), requestId) }));
+    if (accepted.length === 0) return results;
+    const giveBack = await reserveQuota(
+      deps,
+      tenantId,
+      accepted.reduce((n, a) => n + quotaUnits(a.recipients), 0),
+    );
+    let emails: AcceptedEmail[] | null;
+    try {
+      emails = await acceptMessages(
+        deps,
+        tenantId,
+        accepted.map((a) => ({
+          identity: a.prepared.identity,
+          input: a.prepared.input,
+          kind: 'standard' as const,
+          messageId: batchItemId(reserved, a.i),
+          requestId: request.requestId,
+          scheduledAt: a.scheduledAt,
+          recipients: a.recipients,
+        })),
+        budget,
+      );
+    } catch (err) {
+      await giveBack();
+      throw err;
+    }
+    if (!emails) {
+      // A request with the same key stored the batch first: its acceptance is ours, its quota too.
+      await giveBack();
+      return (await stored(reserved)) as BatchItem[];
+    }
+    accepted.forEach((a, k) => (results[a.i] = emails[k]));
+    return results;
+  };
+
+  // After a crash, the batch's stored emails answer for themselves; the refused ones are refused again (their
+  // refusal came from the email itself or the tenant's identities, which a retry meets the same way).
+  const stored = async (reserved: string): Promise<BatchItem[] | null> => {
+    const found = await deps.messages.byIds(
+      tenantId,
+      items.map((_, i) => batchItemId(reserved, i)),
+    );
+    if (found.length === 0) return null;
+    const byId = new Map(found.map((m) => [m._id, m]));
+    return items.map((_, i) => {
+      const message = byId.get(batchItemId(reserved, i));
+      if (message) return acceptedAs(message);
+      const p = prepared[i];
+      return 'error' in p
+        ? p
+        : refusal(
+            new AppError('validation_failed', 'This email was refused when the batch was first processed; send it again.'),
+            requestId,
+          );
+    });
+  };
+
+  const key = { tenantId, rawKey: request.idempotencyKey, body: items, budget };
+  const { outcome, replayed } = await onceFor(deps, key, { perform, stored });
+  return { results: outcome, replayed, rateLimit };
+}
+
+/** An email's own refusal, as its entry in the answer; anything but a refusal of that email fails the whole batch. */
+function refusal(err: unknown, requestId: string): { error: ReturnType<typeof toProblem> } {
+  if (!(err instanceof AppError) || !ITEM_CODES.has(err.code)) throw err;
+  return { error: toProblem(err, requestId) };
+}
+
+const ITEM_CODES = new Set(['validation_failed', 'identity_unverified', 'from_domain_mismatch']);
