@@ -28,7 +28,8 @@ export const benchConfig = Object.freeze({
   instrument: Boolean(env.BENCH_INSTRUMENT),
   profileDir: env.BENCH_PROFILE || undefined,
   /** Which parts `npm run bench` runs: end-to-end throughput, accept capacity at fixed rates, the burst. */
-  parts: new Set(list('BENCH_PARTS', 'throughput,accept,burst')),
+  parts: new Set(list('BENCH_PARTS', 'throughput,accept,burst,batch')),
+  batchEmails: positiveInt('BENCH_BATCH_EMAILS', 2000),
   acceptRates: list('BENCH_ACCEPT_RATES', '50,150,300').map((r) => {
     if (!(Number(r) > 0)) throw new Error(`BENCH_ACCEPT_RATES must list positive numbers, got ${r}`);
     return Number(r);

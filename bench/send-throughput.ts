@@ -3,12 +3,14 @@
  *   throughput  end-to-end send throughput: a nodemailer baseline and the platform, same receiving sink
  *   accept      sends answered 202 per second and p50/p99 at fixed open-loop rates, against an express + SQLite insert
  *   burst       BENCH_BURST_N (1000) sends at once, /healthz probed from another process meanwhile
+ *   batch       emails/s accepted through POST /emails/batch against single sends (the baseline), BENCH_BATCH_EMAILS each
  *   BENCH_PARTS            comma list of the parts above (default all)
  *   BENCH_N                messages per throughput run (default 2000; BENCH_N_BASELINE / _EMBEDDED / _DISTRIBUTED override)
  *   BENCH_CONCURRENCY      sends in flight in the throughput runs (default 32)
  *   BENCH_ACCEPT_RATES     requests per second of the accept part (default 50,150,300), BENCH_ACCEPT_SECONDS each (10)
  */
 import os from 'node:os';
+import { batchFigure, batchTable, type BatchFigure } from './accept-batch';
 import { acceptFigures, type BurstFigure, type RateFigure } from './accept-capacity';
 import { burstTable, cpuTable, rateTable } from './accept-report';
 import type { AcceptMode } from './accept-targets';
@@ -73,6 +75,21 @@ async function acceptAndBurst() {
   if (burstFigures.length) console.log(`\n${burstTable(burstFigures)}`);
 }
 
+async function batches() {
+  console.log(`\nbatch accept: ${benchConfig.batchEmails} emails as single sends, then as batches of 100`);
+  const figures: BatchFigure[] = [];
+  for (const mode of ['embedded', 'distributed'] as AcceptMode[]) {
+    if (!benchConfig.modes.has(mode)) continue;
+    const unavailable = mode === 'distributed' ? await distributedUnavailable() : null;
+    if (unavailable) {
+      console.log(`  distributed skipped: ${unavailable}`);
+      continue;
+    }
+    figures.push(await batchFigure(mode, benchConfig.batchEmails));
+  }
+  if (figures.length) console.log(`\n${batchTable(figures)}`);
+}
+
 async function main() {
   console.log(
     `bench: ${os.cpus().length} CPUs, node ${process.version}, load average ${os
@@ -82,6 +99,7 @@ async function main() {
   );
   if (benchConfig.parts.has('throughput')) await throughput();
   if (benchConfig.parts.has('accept') || benchConfig.parts.has('burst')) await acceptAndBurst();
+  if (benchConfig.parts.has('batch')) await batches();
 }
 
 main().then(

@@ -151,6 +151,25 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
     expect((await request(url).get(`/emails/${canceled.body.id}`).set(auth(t.key))).body.status).toBe('canceled');
   });
 
+  it('when a batch is sent, then its emails cross RabbitMQ in one request and each reaches the MTA', async () => {
+    const t = await tenantWithDomain('batch.example.test');
+    const emails = [0, 1, 2].map((i) => ({
+      from: 'a@batch.example.test',
+      to: [`r${i}@example.org`, `s${i}@example.org`],
+      subject: `batch ${i}`,
+      text: 'x',
+    }));
+    const res = await request(url).post('/emails/batch').set(auth(t.key)).set('Idempotency-Key', 'dist-batch').send(emails);
+    expect(res.status).toBe(202);
+    expectContract(res, 'sendEmailBatch');
+    for (const [i, result] of (res.body.data as { id: string }[]).entries()) {
+      const received = await sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === result.id, 15_000);
+      expect([...received.envelope.to].sort()).toEqual([`r${i}@example.org`, `s${i}@example.org`]);
+    }
+    const replay = await request(url).post('/emails/batch').set(auth(t.key)).set('Idempotency-Key', 'dist-batch').send(emails);
+    expect(replay.body).toEqual(res.body);
+  });
+
   it('when a tenant sends through two gateway processes, then one rate limit holds across both', async () => {
     const t = await tenantWithDomain('twogw.example.test');
     const second = spawnService('gateway', env);
