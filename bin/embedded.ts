@@ -21,11 +21,12 @@ async function main() {
     '',
     `  API reference:   ${platform.url}/docs`,
     `  Sandbox mailbox: ${platform.sandbox.pageUrl}  (mail relayed by the platform lands here; publish DNS records at /dns)`,
+    ...(platform.reportsUrl ? [`  Bounce reports:  ${platform.reportsUrl}  (delivery reports and complaints come back here)`] : []),
     '',
     '  Try:',
     `    curl ${platform.url}/emails -H "Authorization: Bearer $MAILPLANE_API_KEY" -H "Content-Type: application/json" \\`,
     `         -d '{"from":"hello@sandbox.mailplane.test","to":"you@example.com","subject":"Hi","text":"It works"}'`,
-    '    (send to bounce@simulator.mailplane.test or defer@simulator.mailplane.test to see failures and retries)',
+    '    (send to bounce@, defer@, late-bounce@ or complaint@simulator.mailplane.test to see failures, retries and reports)',
     '',
   );
   process.stdout.write(lines.join('\n') + '\n');

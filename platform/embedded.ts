@@ -15,7 +15,7 @@ import {
 import { createTenant, type Gateway } from '@mailplane/gateway';
 import type { PlatformConfig } from './config';
 import { startSandbox, type Sandbox } from './sandbox';
-import { publishSandboxIdentity, SANDBOX_DOMAIN } from './sandbox-identity';
+import { publishSandboxIdentity, SANDBOX_BOUNCE_DOMAIN, SANDBOX_DOMAIN } from './sandbox-identity';
 import { SERVICE_NAMES, startService, storeConfigFor, storeFor, type Running } from './services';
 
 export interface Embedded {
@@ -24,6 +24,8 @@ export interface Embedded {
   sandbox: Sandbox;
   /** Set only on the first start, when the sandbox tenant and its key were just created. */
   sandboxTenant: { tenantId: string; apiKey: string; domain: string } | null;
+  /** The bounce domain's SMTP listener (delivery reports and complaints come back there); null when off. */
+  reportsUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -39,6 +41,10 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     WEBHOOK_SECRET_KEY: localSecret(config.dataDir, 'webhook-secret-key'),
     WEBHOOK_SANDBOX: 'true',
     PUBLIC_URL: `http://localhost:${port}`,
+    // Delivery reports come back to a bounce domain whose listener runs beside the API (PORT + 2).
+    BOUNCE_DOMAIN: SANDBOX_BOUNCE_DOMAIN,
+    BOUNCE_HOST: '127.0.0.1',
+    BOUNCE_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 2),
     ...sandbox.env,
     ...config.env,
     PORT: port,
@@ -72,6 +78,9 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
       started.push({ running, close: () => store.close() });
     }
     const gateway = started[started.length - 1].running as Gateway;
+    const reportPort = started.find(({ running }) => running.reportPort)?.running.reportPort ?? null;
+    // The sandbox MTA's late bounces and complaints go where the bounce domain's MX would send them.
+    if (reportPort) sandbox.sink.reportTo({ host: '127.0.0.1', port: reportPort });
     sandbox.setApiUrl(gateway.url);
     let sandboxTenant: Embedded['sandboxTenant'] = null;
     if (!(await gateway.deps.tenants.findSandbox())) {
@@ -80,7 +89,8 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
       sandboxTenant = { tenantId: created.tenantId, apiKey: created.apiKey.key, domain: SANDBOX_DOMAIN };
     }
     logger.info('mailplane started', { url: gateway.url, sandboxPage: sandbox.pageUrl, dataDir: config.dataDir });
-    return { url: gateway.url, gateway, sandbox, sandboxTenant, stop };
+    const reportsUrl = reportPort ? `smtp://127.0.0.1:${reportPort}` : null;
+    return { url: gateway.url, gateway, sandbox, sandboxTenant, reportsUrl, stop };
   } catch (err) {
     // A service that refuses to start (bad configuration) leaves nothing listening behind it.
     await stop();

@@ -2,6 +2,8 @@ import type { SandboxDns } from '../sandbox/dns-server';
 
 /** `.test` is reserved (RFC 2606): the sandbox domain can never collide with a real one. */
 export const SANDBOX_DOMAIN = 'sandbox.mailplane.test';
+/** Where the embedded platform's messages say delivery reports go back to (their VERP return paths). */
+export const SANDBOX_BOUNCE_DOMAIN = 'bounces.mailplane.test';
 
 interface IdentityBody {
   id: string;

@@ -14,6 +14,8 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 export interface Running {
   stop(): Promise<void>;
   url?: string;
+  /** Mail's bounce-domain listener, when one runs. */
+  reportPort?: number | null;
 }
 
 /** Each service owns its data: its own MongoDB database, or its own folder of the embedded store. */
@@ -71,6 +73,7 @@ async function startMailWithBodies(
     throw err;
   });
   return {
+    reportPort: mail.reportPort,
     async stop() {
       await mail.stop();
       await bodies.close();

@@ -3,6 +3,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { createBehaviour, smtpError, type SinkBehaviour, type SinkFailure } from './smtp-sink-behaviour';
 import { mailboxFiles } from './smtp-sink-files';
+import { createReporter } from './smtp-reports';
 import { createSimulator, type SimulatorOptions } from './smtp-simulator';
 import { createSinkStore, type DkimVerdict, type MessagePredicate, type SinkMessage } from './smtp-sink-store';
 import { createTransactionJournal, type SinkTransaction } from './smtp-sink-transactions';
@@ -41,6 +42,8 @@ export interface SmtpSink {
    * turning it off sends the held replies (to senders still listening).
    */
   holdReplies(on: boolean): void;
+  /** Where the simulator's late bounces and complaints go: the platform's bounce listener (null: nowhere). */
+  reportTo(route: { host: string; port: number } | null): void;
   /** Transactions whose message is stored and whose reply is held. */
   held(): SinkTransaction[];
   clear(): void;
@@ -54,6 +57,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   const files = options.mailboxDir ? mailboxFiles(options.mailboxDir) : null;
   const behaviour = createBehaviour(options.behaviour);
   const simulator = createSimulator(options.simulator);
+  const reporter = createReporter();
   // Decided once per transaction at MAIL FROM, so every RCPT of a refused transaction gets the same reply.
   const failures = new WeakMap<SMTPServerSession, SinkFailure | undefined>();
   const journal = createTransactionJournal();
@@ -93,7 +97,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       dkim,
     };
     await files?.save(number, message);
-    return store.add(message);
+    const stored = store.add(message);
+    // After the 250, as a real MTA's later report: never holds the transaction up, and a failure to report is the sandbox's.
+    setImmediate(() => void reporter.after(message).catch(() => undefined));
+    return stored;
   }
 
   const server = new SMTPServer({
@@ -163,6 +170,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     count: () => store.all().length,
     connections: () => connections,
     transactions: journal.all,
+    reportTo: (route) => reporter.setRoute(route),
     mark: journal.mark,
     holdReplies: journal.hold,
     held: journal.held,

@@ -78,6 +78,8 @@ export interface WebhookEventData {
   'email.suppressed': Schemas['EmailEvent'];
   'email.scheduled': Schemas['EmailScheduled'];
   'email.canceled': Schemas['EmailEvent'];
+  'email.bounced': Schemas['EmailReported'];
+  'email.complained': Schemas['EmailReported'];
   'recipient.unsubscribed': Schemas['RecipientUnsubscribed'];
   'identity.verified': Schemas['IdentityChecked'];
   'identity.failed': Schemas['IdentityChecked'];

@@ -19,6 +19,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'email.scheduled',
   /** Canceled while scheduled; it will never be relayed. */
   'email.canceled',
+  /** Sent, then returned by the recipient's server in a delivery report: it will never be delivered. */
+  'email.bounced',
+  /** Sent, then reported as spam by a recipient (a feedback-loop report). */
+  'email.complained',
   /** A recipient used an unsubscribe link or one-click POST and was added to the suppression list. */
   'recipient.unsubscribed',
   /** A DNS check found the identity's DKIM record; the domain may send. */

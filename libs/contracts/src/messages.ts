@@ -42,6 +42,8 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, string> = {
   'email.suppressed': 'EmailEvent',
   'email.scheduled': 'EmailScheduled',
   'email.canceled': 'EmailEvent',
+  'email.bounced': 'EmailReported',
+  'email.complained': 'EmailReported',
   'recipient.unsubscribed': 'RecipientUnsubscribed',
   'identity.verified': 'IdentityChecked',
   'identity.failed': 'IdentityChecked',

@@ -1276,15 +1276,20 @@ export interface components {
       data: components['schemas']['ApiKey'][];
     };
     /**
-     * @description `scheduled`: accepted with `scheduledAt`, waiting for its time. `canceled`: canceled while scheduled; never
+     * @description `bounced`: sent, then returned by the recipient's server in a delivery report (a DSN to the message's
+     *     return path) saying it will never be delivered. `complained`: sent, then reported as spam by a recipient
+     *     (an ARF report from a mailbox provider's feedback loop). Both follow `sent` and are final.
+     *     `scheduled`: accepted with `scheduledAt`, waiting for its time. `canceled`: canceled while scheduled; never
      *     relayed. `queued`: accepted, waiting for the relay. `sending`: a worker holds it. `deferred`: a temporary failure
      *     (4xx or connection error), another attempt is scheduled. `sent`: the receiving MTA accepted it (2xx after
      *     DATA). `failed`: a permanent failure (5xx) or retries exhausted. `suppressed`: the recipient is on the
      *     suppression list; never relayed. Moves: queued → sending → sent | deferred | failed | suppressed; deferred →
-     *     sending; a message is `suppressed` at acceptance, or at an attempt when its recipient was suppressed since. scheduled → queued (at its time) | canceled. `sent`, `failed`, `suppressed` and `canceled` are final.
+     *     sending; a message is `suppressed` at acceptance, or at an attempt when its recipient was suppressed since. scheduled → queued (at its time) | canceled; sent → bounced | complained (by a report afterwards). `sent`,
+     *     `failed`, `suppressed`, `canceled`, `bounced` and `complained` are final; only a report moves a sent one on.
      * @enum {string}
      */
-    MessageStatus: 'scheduled' | 'queued' | 'sending' | 'deferred' | 'sent' | 'failed' | 'suppressed' | 'canceled';
+    MessageStatus:
+      'scheduled' | 'queued' | 'sending' | 'deferred' | 'sent' | 'failed' | 'suppressed' | 'canceled' | 'bounced' | 'complained';
     /**
      * @description `test` for messages sent by POST /emails/test, `standard` otherwise.
      * @enum {string}
@@ -1419,6 +1424,8 @@ export interface components {
     Email: components['schemas']['EmailSummaryFields'] & {
       /** @description Every recipient (`to`, then `cc`, then `bcc`) and where its delivery stands. */
       recipients: components['schemas']['EmailRecipient'][];
+      /** @description Delivery reports and complaints received about the message after it was sent, oldest first. */
+      reports: components['schemas']['EmailReport'][];
       replyTo: string | null;
       metadata: {
         [key: string]: string;
@@ -1456,6 +1463,22 @@ export interface components {
       smtpCode: number | null;
       /** @description The MTA's last reply text for this address. */
       response: string | null;
+    };
+    /**
+     * @description A report received on the message's return path. `bounce`: a delivery status notification (RFC 3464) with
+     *     `Action: failed`; `delay`: one saying delivery is still being tried (no change to the message);
+     *     `complaint`: an abuse report (RFC 5965 ARF).
+     */
+    EmailReport: {
+      /** @enum {string} */
+      kind: 'bounce' | 'delay' | 'complaint';
+      at: components['schemas']['Timestamp'];
+      /** @description The recipient the report is about. */
+      recipient: string;
+      /** @description The DSN status code (`5.1.1`); the feedback type (`abuse`) of a complaint. */
+      status: string | null;
+      /** @description The remote server's diagnostic, when given (truncated to 500 characters). */
+      diagnostic: string | null;
     };
     /**
      * @description The body as the sender gave it. `text` is null when only HTML was sent (the plain-text part was derived
@@ -1533,7 +1556,9 @@ export interface components {
      *     accepted the message (2xx after DATA) — not a proof of inbox delivery. `email.deferred`: temporary failure,
      *     retry scheduled. `email.failed`: permanent failure or retries exhausted. `email.suppressed`: recipient on
      *     the suppression list, never relayed. `email.scheduled`: accepted (or rescheduled) with `scheduledAt`, waiting
-     *     for its time; `email.queued` follows at that time. `email.canceled`: canceled while scheduled.
+     *     for its time; `email.queued` follows at that time. `email.canceled`: canceled while scheduled. `email.bounced`: a delivery report
+     *     after sending said a recipient's server will never deliver it. `email.complained`: a recipient reported it as
+     *     spam.
      *     `recipient.unsubscribed`: a recipient unsubscribed and was added to
      *     the suppression list. `identity.verified` / `identity.failed`: a DNS check changed the identity's status.
      * @enum {string}
@@ -1546,6 +1571,8 @@ export interface components {
       | 'email.suppressed'
       | 'email.scheduled'
       | 'email.canceled'
+      | 'email.bounced'
+      | 'email.complained'
       | 'recipient.unsubscribed'
       | 'identity.verified'
       | 'identity.failed';
@@ -1558,6 +1585,8 @@ export interface components {
       | 'email.suppressed'
       | 'email.scheduled'
       | 'email.canceled'
+      | 'email.bounced'
+      | 'email.complained'
       | 'recipient.unsubscribed'
       | 'identity.verified'
       | 'identity.failed'
@@ -1682,23 +1711,25 @@ export interface components {
       type: components['schemas']['EventType'];
       createdAt: components['schemas']['Timestamp'];
       data: Record<string, unknown>;
-    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
     AddSuppressionRequest: {
       email: components['schemas']['EmailAddress'];
       /**
        * @default manual
        * @enum {string}
        */
-      reason?: 'manual' | 'bounced' | 'unsubscribed';
+      reason?: 'manual' | 'bounced' | 'unsubscribed' | 'complained';
     };
     Suppression: {
       /** @description Lowercased address. */
       email: string;
       /**
-       * @description `unsubscribed` by the recipient; `manual` added through the API; `bounced` after a hard bounce (the receiving MTA said the address does not exist: 5.1.x).
+       * @description `unsubscribed` by the recipient; `manual` added through the API; `bounced` after a hard bounce (the
+       *     receiving MTA said the address does not exist: 5.1.x, at the time or in a delivery report afterwards);
+       *     `complained` after a spam complaint from the recipient's mailbox provider.
        * @enum {string}
        */
-      reason: 'unsubscribed' | 'manual' | 'bounced';
+      reason: 'unsubscribed' | 'manual' | 'bounced' | 'complained';
       createdAt: components['schemas']['Timestamp'];
       /** @description The message that caused it (unsubscribe link, bounce); null when added through the API. */
       messageId: string | null;
@@ -2054,6 +2085,12 @@ export interface components {
     /** @description email.scheduled: accepted or rescheduled with scheduledAt; email.queued follows at that time. */
     EmailScheduled: components['schemas']['EmailFields'] & {
       scheduledAt: components['schemas']['$defs-Timestamp'];
+    };
+    /** @description email.bounced and email.complained: a report received after the message was sent. */
+    EmailReported: components['schemas']['EmailFields'] & {
+      recipient: string;
+      reportStatus: string | null;
+      diagnostic: string | null;
     };
     /** @description recipient.unsubscribed: the address was added to the suppression list by its owner. */
     RecipientUnsubscribed: {

@@ -27,6 +27,8 @@ export interface MailConfig {
   unsubscribeSecret: string;
   unsubscribeTtlDays: number;
   retention: RetentionConfig;
+  /** Where delivery reports come back: a VERP return path on this domain, an SMTP listener for it. Off when unset. */
+  bounces: { domain: string; host: string; port: number; maxBytes: number } | null;
 }
 
 /** How long what a message leaves behind is kept once it is final. */
@@ -110,7 +112,22 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
     },
     publicUrl: checkedPublicUrl(read.url('PUBLIC_URL', undefined, ['http', 'https'])),
     unsubscribeSecret: read.secret('UNSUBSCRIBE_SECRET', 32),
+    bounces: bounceConfig(read),
     unsubscribeTtlDays: read.int('UNSUBSCRIBE_TOKEN_TTL_DAYS', UNSUBSCRIBE_TOKEN_TTL_DAYS, { min: 1, max: 3650 }),
     retention: Object.freeze(retentionConfig(read)),
   });
+}
+
+function bounceConfig(read: ReturnType<typeof envReader>): MailConfig['bounces'] {
+  const domain = read.optional('BOUNCE_DOMAIN');
+  if (!domain) return null;
+  if (!/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domain)) {
+    throw new ConfigError('BOUNCE_DOMAIN', `must be a lowercase domain name, got ${JSON.stringify(domain)}`);
+  }
+  return {
+    domain,
+    host: read.string('BOUNCE_HOST', '0.0.0.0'),
+    port: read.int('BOUNCE_PORT', 2525, { min: 0, max: 65_535 }),
+    maxBytes: read.int('BOUNCE_MAX_BYTES', 1024 * 1024, { min: 1024 }),
+  };
 }

@@ -35,9 +35,13 @@ import { purgeExpired } from './domain/retention/purge';
 import { unsubscribeUrl } from './domain/delivery/unsubscribe-link';
 import { createLocalTransmitter } from './transmit/local-transmitter';
 import { createThreadedTransmitter } from './transmit/threaded-transmitter';
+import { returnPaths } from './domain/reports/return-path';
+import { startReportListener } from './entry-points/report-listener';
 
 export interface MailService {
   deps: MailDeps;
+  /** The port of the bounce domain's SMTP listener, when BOUNCE_DOMAIN is set. */
+  reportPort: number | null;
   stop(): Promise<void>;
 }
 
@@ -84,7 +88,10 @@ export async function startMail(options: {
   const smtp = { url: config.smtpUrl, poolSize: config.smtpPoolSize };
   const transmitter =
     config.deliveryThreads > 0 ? createThreadedTransmitter(config.deliveryThreads, smtp, logger) : createLocalTransmitter(smtp);
-  const deliverDeps = { ...deps, transmitter, jobFor: createJobMaker(deps.keyBox.open, (message) => unsubscribeUrl(deps, message)) };
+  const paths = config.bounces ? returnPaths(config.unsubscribeSecret, config.bounces.domain) : null;
+  const jobFor = createJobMaker(deps.keyBox.open, (message) => unsubscribeUrl(deps, message), paths ? paths.of : undefined);
+  const deliverDeps = { ...deps, transmitter, jobFor };
+  const reports = config.bounces && paths ? await startReportListener(deps, paths, { ...config.bounces, logger }) : null;
   const rpc = await serveOperations(broker, QUEUES.mail, mailHandlers(deps), { logger });
   const outbox = await consumeOutbox(broker, deliverDeps);
   const entitlements = await consumeEntitlements(broker, deps);
@@ -104,10 +111,13 @@ export async function startMail(options: {
     consumes: [QUEUES.mail, QUEUES.mailOutbox],
     smtp: redactedUrl(config.smtpUrl),
     deliveryThreads: config.deliveryThreads,
+    ...(reports && config.bounces ? { reports: { domain: config.bounces.domain, port: reports.port } } : {}),
   });
   return {
     deps,
+    reportPort: reports?.port ?? null,
     async stop() {
+      await reports?.stop();
       await sweeper.stop();
       await retention.stop();
       await rpc.cancel();

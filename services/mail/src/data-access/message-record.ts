@@ -4,7 +4,7 @@ import type { CarriesEvents } from '@mailplane/store';
 export type { MessageKind, MessageStatus };
 
 /** A message leaves these statuses never: only they may lose their body, or their record, to retention. */
-export const FINAL_STATUSES: MessageStatus[] = ['sent', 'failed', 'suppressed', 'canceled'];
+export const FINAL_STATUSES: MessageStatus[] = ['sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained'];
 
 export interface Attempt {
   at: Date;
@@ -12,6 +12,15 @@ export interface Attempt {
   smtpCode: number | null;
   response: string;
   nextAttemptAt?: Date;
+}
+
+/** A delivery report or complaint received about the message after it was sent. */
+export interface StoredReport {
+  kind: 'bounce' | 'delay' | 'complaint';
+  at: Date;
+  recipient: string;
+  status: string | null;
+  diagnostic: string | null;
 }
 
 /** One recipient of a message and where its delivery stands; `pending` until accepted or refused for good. */
@@ -67,6 +76,8 @@ export interface MessageRecord extends Partial<MessageBody>, CarriesEvents<Envel
   recipients?: RecipientState[];
   /** The recipients' addresses, lowercased, for the `recipient=` filter. */
   recipientAddresses?: string[];
+  /** Reports received on its return path, oldest first. */
+  reports?: StoredReport[];
   /** The Cc header's mailboxes as given. */
   cc?: string[];
   /** The time it was accepted (or rescheduled) for; null or absent for a message sent at once. */

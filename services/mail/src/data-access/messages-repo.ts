@@ -3,6 +3,7 @@ import type { Filter, Store } from '@mailplane/store';
 import { DuplicateKeyError, eventOutbox, tenantScoped } from '@mailplane/store';
 import { deliveryQueries } from './message-delivery-queries';
 import { opsQueries } from './message-ops-queries';
+import { reportQueries } from './message-report-queries';
 import { scheduleQueries } from './message-schedule-queries';
 import { retentionQueries } from './message-retention-queries';
 import type { MessageRecord, MessageStatus } from './message-record';
@@ -16,6 +17,7 @@ export type {
   MessageRecord,
   MessageStatus,
   RecipientState,
+  StoredReport,
 } from './message-record';
 
 /** GET /emails filters; all optional, always within one tenant. */
@@ -92,6 +94,7 @@ export function messagesRepo(store: Store) {
     ...deliveryQueries(messages, outbox),
     ...opsQueries(messages),
     ...scheduleQueries(messages),
+    ...reportQueries(messages),
     ...retention,
   };
 }

@@ -1,7 +1,7 @@
 import type { Envelope } from '@mailplane/contracts';
 import { DuplicateKeyError, eventOutbox, tenantScoped, type CarriesEvents, type Store } from '@mailplane/store';
 
-export type SuppressionReason = 'unsubscribed' | 'manual' | 'bounced';
+export type SuppressionReason = 'unsubscribed' | 'manual' | 'bounced' | 'complained';
 
 /** `pendingEvents`: the `recipient.unsubscribed` event, kept until the broker confirmed it (transactional outbox). */
 export interface SuppressionRecord extends CarriesEvents<Envelope> {

@@ -35,6 +35,7 @@ export function messageView(m: MessageRecord, body: MessageBody | null) {
   return {
     ...summaryView(m),
     recipients: recipientsOf(m).map(recipientView),
+    reports: (m.reports ?? []).map((r) => ({ ...r, at: r.at.toISOString() })),
     replyTo: m.replyTo,
     metadata: m.metadata,
     sentAt: m.sentAt?.toISOString() ?? null,

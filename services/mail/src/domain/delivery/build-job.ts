@@ -6,7 +6,12 @@ import { recipientsOf } from '../recipients';
 const bareAddress = (mailbox: string) => mailbox.match(/<([^>]+)>/)?.[1] ?? mailbox;
 
 /** Turns a claimed message and its body into a job. Private keys are opened from the key box once per identity and kept in memory. */
-export function createJobMaker(openKey: (sealed: string) => string, unsubscribeUrl: (message: MessageRecord) => string) {
+export function createJobMaker(
+  openKey: (sealed: string) => string,
+  unsubscribeUrl: (message: MessageRecord) => string,
+  /** The message's VERP return path (the envelope sender), when a bounce domain is configured; else the From address. */
+  returnPath?: (messageId: string) => string,
+) {
   const opened = new Map<string, string>();
   const privateKey = (identity: IdentityRecord) => {
     const cacheKey = `${identity._id}:${identity.selector}`;
@@ -36,6 +41,6 @@ export function createJobMaker(openKey: (sealed: string) => string, unsubscribeU
       listUnsubscribeUrl: recipientsOf(message).length === 1 ? unsubscribeUrl(message) : undefined,
     },
     dkim: { domain: identity.domain, selector: identity.selector, privateKeyPem: privateKey(identity) },
-    envelope: { from: bareAddress(message.from), to },
+    envelope: { from: returnPath ? returnPath(message._id) : bareAddress(message.from), to },
   });
 }

@@ -1,0 +1,72 @@
+import type { Envelope } from '@mailplane/contracts';
+import type { MessageRecord, MessageStatus, StoredReport } from '../../data-access/messages-repo';
+import type { MailDeps } from '../deps';
+import { messageEvent } from '../events';
+import { recipientsOf } from '../recipients';
+import { countEvent } from '../stats';
+import { suppress } from '../suppressions';
+import type { IncomingReport } from './parse-report';
+
+const TRIES = 3;
+
+/** The recipient of `message` a report is about; a report that names none of them is about no one here. */
+export function recipientOf(message: MessageRecord, report: IncomingReport): string | null {
+  const named = recipientsOf(message).find((r) => r.address.toLowerCase() === report.recipient.toLowerCase());
+  return named?.address ?? null;
+}
+
+/** Where a report leaves the message: only a sent message becomes bounced or complained (a complaint also overrides a bounce). */
+function statusAfter(message: MessageRecord, kind: IncomingReport['kind']): MessageStatus {
+  if (kind === 'complaint' && ['sent', 'bounced'].includes(message.status)) return 'complained';
+  if (kind === 'bounce' && message.status === 'sent') return 'bounced';
+  return message.status;
+}
+
+/**
+ * Applies the reports received on a message's return path: each is stored on the message once (the same report
+ * again changes nothing); a bounce or complaint suppresses the address and is announced and counted; a delay is
+ * only stored. Reports about an unknown message or recipient are dropped. Returns how many were new.
+ */
+export async function applyReports(deps: MailDeps, messageId: string, reports: IncomingReport[]): Promise<number> {
+  let applied = 0;
+  for (const report of reports) if (await applyOne(deps, messageId, report)) applied++;
+  return applied;
+}
+
+async function applyOne(deps: MailDeps, messageId: string, report: IncomingReport): Promise<boolean> {
+  for (let tries = 0; tries < TRIES; tries++) {
+    const message = await deps.messages.anyTenantById(messageId);
+    const recipient = message && recipientOf(message, report);
+    if (!message || !recipient) {
+      deps.logger.info('report dropped: no such message or recipient', { messageId, kind: report.kind });
+      return false;
+    }
+    const known = (message.reports ?? []).some((r) => r.kind === report.kind && r.recipient === recipient && r.status === report.status);
+    if (known) return false;
+    const now = deps.clock.now();
+    const stored: StoredReport = { kind: report.kind, at: now, recipient, status: report.status, diagnostic: report.diagnostic };
+    const event =
+      report.kind === 'delay'
+        ? null
+        : messageEvent(message, report.kind === 'bounce' ? 'email.bounced' : 'email.complained', now, {
+            recipient,
+            reportStatus: report.status,
+            diagnostic: report.diagnostic,
+          });
+    const events: Envelope[] = [...(message.eventsPending ? message.pendingEvents : []), ...(event ? [event] : [])];
+    const status = statusAfter(message, report.kind);
+    if (!(await deps.messages.recordReport(message, stored, status, now, events))) continue;
+    deps.logger.info('report applied', { messageId, tenantId: message.tenantId, kind: report.kind, status: report.status });
+    if (report.kind === 'delay') return true;
+    const reason = report.kind === 'bounce' ? 'bounced' : 'complained';
+    await suppress(deps, message.tenantId, { email: recipient, reason, messageId });
+    await countEvent(deps, message.tenantId, reason, now);
+    const changed = { ...message, status, updatedAt: now, pendingEvents: events, eventsPending: events.length > 0 };
+    await deps.messages
+      .announce(changed, (e: Envelope) => deps.broker.publish(e))
+      .catch((err: unknown) => deps.logger.warn('report stored, its event not yet published', { messageId, err }));
+    return true;
+  }
+  deps.logger.warn('report not applied: the message kept changing', { messageId });
+  return false;
+}
