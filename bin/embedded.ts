@@ -19,6 +19,7 @@ async function main() {
   }
   lines.push(
     '',
+    `  Dashboard:       ${platform.dashboardUrl}  (sign in with the API key)`,
     `  API reference:   ${platform.url}/docs`,
     `  Sandbox mailbox: ${platform.sandbox.pageUrl}  (mail relayed by the platform lands here; publish DNS records at /dns)`,
     ...(platform.reportsUrl ? [`  Bounce reports:  ${platform.reportsUrl}  (delivery reports and complaints come back here)`] : []),

@@ -12,6 +12,7 @@ import {
   type Logger,
   type ReadinessProbe,
 } from '@mailplane/runtime';
+import { startDashboard } from '@mailplane/dashboard';
 import { createTenant, type Gateway } from '@mailplane/gateway';
 import type { PlatformConfig } from './config';
 import { startSandbox, type Sandbox } from './sandbox';
@@ -26,6 +27,8 @@ export interface Embedded {
   sandboxTenant: { tenantId: string; apiKey: string; domain: string } | null;
   /** The bounce domain's SMTP listener (delivery reports and complaints come back there); null when off. */
   reportsUrl: string | null;
+  /** The tenants' web dashboard (API port + 3, or DASHBOARD_PORT). */
+  dashboardUrl: string;
   stop(): Promise<void>;
 }
 
@@ -90,7 +93,16 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     }
     logger.info('mailplane started', { url: gateway.url, sandboxPage: sandbox.pageUrl, dataDir: config.dataDir });
     const reportsUrl = reportPort ? `smtp://127.0.0.1:${reportPort}` : null;
-    return { url: gateway.url, gateway, sandbox, sandboxTenant, reportsUrl, stop };
+    const dashboard = await startDashboard({
+      apiUrl: gateway.url,
+      // Plain HTTP on this machine: a Secure cookie would never come back. Behind TLS, run it with secure cookies.
+      secureCookies: false,
+      host: '127.0.0.1',
+      port: Number(config.env.DASHBOARD_PORT ?? (config.env.PORT === '0' ? 0 : Number(port) + 3)),
+      logger,
+    });
+    started.push({ running: { stop: dashboard.stop }, close: async () => undefined });
+    return { url: gateway.url, gateway, sandbox, sandboxTenant, reportsUrl, dashboardUrl: `${dashboard.url}`, stop };
   } catch (err) {
     // A service that refuses to start (bad configuration) leaves nothing listening behind it.
     await stop();

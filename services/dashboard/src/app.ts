@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { Mailplane, MailplaneError, type ListEmailsQuery } from '../../../sdk/src';
+import type { Html } from './html';
+import { createSessions, sameToken, type Session, type SessionLimits } from './sessions';
+import { emailBody, emailsBody } from './views/emails';
+import { notFoundPage, problemPage } from './views/errors';
+import { layout } from './views/layout';
+import { signInPage } from './views/sign-in';
+
+export interface DashboardOptions {
+  /** The public API the dashboard is a client of. */
+  apiUrl: string;
+  /** Cookies marked Secure: on unless the dashboard is served over plain HTTP on localhost. */
+  secureCookies: boolean;
+  sessionLimits?: SessionLimits;
+}
+
+const COOKIE = 'mp_session';
+const SIGN_IN_COOKIE = 'mp_signin';
+const FINAL = new Set(['sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained']);
+const ID = /^msg_[0-9a-z]{26}$/;
+// Scripts and styles from the package only; a message's HTML renders in a sandboxed frame, which runs none.
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+function cookies(req: Request): Record<string, string> {
+  return Object.fromEntries(
+    (req.headers.cookie ?? '')
+      .split(';')
+      .map((c) => c.trim().split('='))
+      .filter((kv) => kv.length === 2)
+      .map(([k, v]) => [k, decodeURIComponent(v)]),
+  );
+}
+
+/** The dashboard: server-rendered pages over the public API, one session per signed-in key. */
+export function createDashboardApp(options: DashboardOptions, now: () => number = Date.now) {
+  const sessions = createSessions(options.sessionLimits, now);
+  const app = express();
+  app.disable('x-powered-by');
+  const cookieFlags = `Path=/; HttpOnly; SameSite=Strict${options.secureCookies ? '; Secure' : ''}`;
+  const api = (session: Session) => new Mailplane({ apiKey: session.apiKey, baseUrl: options.apiUrl, maxRetries: 0 });
+
+  app.use((req, res, next) => {
+    res.set({
+      'Content-Security-Policy': CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'Cache-Control': 'no-store',
+    });
+    next();
+  });
+  app.use('/assets', express.static(path.join(__dirname, 'assets'), { index: false, fallthrough: false }));
+  app.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
+
+  const base = (req: Request) => req.baseUrl;
+  const page = (res: Response, body: Html, status = 200) => res.status(status).type('html').send(body.toString());
+
+  app.get('/sign-in', (req, res) => {
+    const csrf = cookies(req)[SIGN_IN_COOKIE] ?? randomToken();
+    res.append('Set-Cookie', `${SIGN_IN_COOKIE}=${csrf}; ${cookieFlags}`);
+    const notice = req.query.expired ? 'Your session ended: sign in again.' : req.query.signedOut ? 'Signed out.' : null;
+    page(res, signInPage(base(req), csrf, null, notice));
+  });
+
+  app.post('/sign-in', async (req, res) => {
+    const csrf = cookies(req)[SIGN_IN_COOKIE];
+    if (!csrf || !sameToken(req.body?.csrf, csrf))
+      return page(res, problemPage(base(req), {}, { title: 'Form expired', detail: 'Reload the page and try again.' }), 403);
+    const apiKey = String(req.body?.apiKey ?? '').trim();
+    const refuse = (problem: { title: string; detail?: string }) => page(res, signInPage(base(req), csrf, problem), 401);
+    if (!apiKey) return refuse({ title: 'An API key is needed' });
+    try {
+      // A full-access route: a sending-only key is refused here, as the dashboard manages the tenant.
+      await new Mailplane({ apiKey, baseUrl: options.apiUrl, maxRetries: 0 }).apiKeys.list();
+    } catch (err) {
+      if (err instanceof MailplaneError && err.code === 'restricted_api_key') {
+        return refuse({ title: 'This key cannot sign in', detail: 'It is a sending-only key; sign in with a full-access key.' });
+      }
+      if (err instanceof MailplaneError && err.status === 401)
+        return refuse({ title: 'Unknown API key', detail: 'Check the key, or create one.' });
+      return refuse({ title: 'The API could not be reached', detail: 'Try again in a moment.' });
+    }
+    const session = sessions.create(apiKey);
+    res.append('Set-Cookie', `${COOKIE}=${session.id}; ${cookieFlags}`);
+    res.redirect(303, `${base(req)}/emails`);
+  });
+
+  // Everything below needs a session; every change also its CSRF token.
+  app.use((req: Request & { session?: Session }, res, next) => {
+    const session = sessions.get(cookies(req)[COOKIE]);
+    if (!session) {
+      if (req.accepts(['html', 'json']) === 'json') return res.status(401).json({ status: 'signed_out' });
+      return res.redirect(303, `${base(req)}/sign-in`);
+    }
+    if (req.method === 'POST' && !sameToken(req.body?.csrf, session.csrf)) {
+      return page(
+        res,
+        problemPage(base(req), { csrf: session.csrf }, { title: 'Form expired', detail: 'Reload the page and try again.' }),
+        403,
+      );
+    }
+    req.session = session;
+    next();
+  });
+  const sessionOf = (req: Request) => (req as Request & { session: Session }).session;
+
+  app.post('/sign-out', (req, res) => {
+    sessions.destroy(sessionOf(req).id);
+    res.append('Set-Cookie', `${COOKIE}=; ${cookieFlags}; Max-Age=0`);
+    res.redirect(303, `${base(req)}/sign-in?signedOut=1`);
+  });
+
+  app.get('/', (req, res) => res.redirect(303, `${base(req)}/emails`));
+
+  app.get('/emails', async (req, res, next) => {
+    const session = sessionOf(req);
+    const query = listQuery(req.query as Record<string, string>);
+    try {
+      const [list, identities] = await Promise.all([api(session).emails.list(query), api(session).identities.list({ limit: 100 })]);
+      page(
+        res,
+        layout(
+          base(req),
+          { title: 'Emails', csrf: session.csrf, current: 'emails', notice: noticeOf(req) },
+          emailsBody(base(req), list, query, identities.data, session.csrf),
+        ),
+      );
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  app.post('/emails/test', async (req, res, next) => {
+    const session = sessionOf(req);
+    try {
+      const sent = await api(session).emails.sendTest({ to: String(req.body?.to ?? '') });
+      res.redirect(303, `${base(req)}/emails/${sent.id}?notice=test-sent`);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  app.get('/emails/:id/status', async (req, res, next) => {
+    if (!ID.test(req.params.id)) return res.status(404).json({ status: 'not_found' });
+    try {
+      const email = await api(sessionOf(req)).emails.get(req.params.id);
+      res.json({ status: email.status, final: FINAL.has(email.status) });
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  app.get('/emails/:id', async (req, res, next) => {
+    const session = sessionOf(req);
+    if (!ID.test(req.params.id)) return page(res, notFoundPage(base(req), { csrf: session.csrf, current: 'emails' }), 404);
+    try {
+      const email = await api(session).emails.get(req.params.id);
+      page(
+        res,
+        layout(
+          base(req),
+          { title: email.subject, csrf: session.csrf, current: 'emails', notice: noticeOf(req) },
+          emailBody(base(req), email),
+        ),
+      );
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  app.use((req, res) => page(res, notFoundPage(base(req), { csrf: sessionOf(req)?.csrf }), 404));
+
+  // The API's answer, shown as its problem; a key the API no longer takes ends every session it had.
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const session = (req as Request & { session?: Session }).session;
+    const wantsJson = req.path.endsWith('/status');
+    if (err instanceof MailplaneError && err.status === 401 && session) {
+      sessions.destroyKey(session.apiKey);
+      res.append('Set-Cookie', `${COOKIE}=; ${cookieFlags}; Max-Age=0`);
+      return wantsJson ? res.status(401).json({ status: 'signed_out' }) : res.redirect(303, `${base(req)}/sign-in?expired=1`);
+    }
+    const chrome = { csrf: session?.csrf };
+    if (err instanceof MailplaneError && err.status === 404)
+      return wantsJson ? res.status(404).json({ status: 'not_found' }) : page(res, notFoundPage(base(req), chrome), 404);
+    const problem =
+      err instanceof MailplaneError ? err.problem : { title: 'The API could not be reached', detail: 'Try again in a moment.' };
+    const status = err instanceof MailplaneError ? err.status : 502;
+    return wantsJson ? res.status(status).json({ status: 'error' }) : page(res, problemPage(base(req), chrome, problem), status);
+  });
+
+  return app;
+}
+
+const NOTICES: Record<string, string> = { 'test-sent': 'Test email accepted; its status updates below.' };
+const noticeOf = (req: Request) => NOTICES[String(req.query.notice ?? '')] ?? null;
+
+function listQuery(q: Record<string, string>): ListEmailsQuery {
+  const out: Record<string, string | number> = {};
+  for (const k of ['status', 'identityId', 'q', 'recipient'] as const) if (q[k]) out[k] = q[k];
+  // datetime-local fields carry no zone: they are read as UTC, as the dashboard shows every time.
+  for (const k of ['from', 'to'] as const)
+    if (q[k]) out[k] = /Z$|[+-]\d\d:\d\d$/.test(q[k]) ? q[k] : `${q[k].length === 16 ? `${q[k]}:00` : q[k]}Z`;
+  const offset = Number(q.offset);
+  if (Number.isInteger(offset) && offset > 0 && offset <= 10_000) out.offset = offset;
+  return out as ListEmailsQuery;
+}
+
+const randomToken = () => randomBytes(32).toString('base64url');

@@ -1,0 +1,25 @@
+// Live statuses: rows of messages not yet final ask the dashboard for their status every 2 s.
+(function () {
+  var base = document
+    .querySelector('link[rel=stylesheet]')
+    .getAttribute('href')
+    .replace(/\/assets\/dashboard\.css$/, '');
+  function refresh() {
+    var live = document.querySelectorAll('[data-status-of]:not([data-status-of=""])');
+    live.forEach(function (el) {
+      var id = el.getAttribute('data-status-of');
+      fetch(base + '/emails/' + encodeURIComponent(id) + '/status', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+        .then(function (res) {
+          return res.ok ? res.json() : null;
+        })
+        .then(function (body) {
+          if (!body || body.status === el.textContent) return;
+          el.textContent = body.status;
+          el.className = 'status status-' + body.status;
+          if (body.final) el.setAttribute('data-status-of', '');
+        })
+        .catch(function () {});
+    });
+  }
+  setInterval(refresh, 2000);
+})();

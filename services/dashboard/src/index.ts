@@ -1,0 +1,2 @@
+export { createDashboardApp, type DashboardOptions } from './app';
+export { startDashboard } from './server';

@@ -1,0 +1,191 @@
+import type { Email, EmailList, Identity, ListEmailsQuery } from '../../../../sdk/src';
+import { html } from '../html';
+
+const STATUSES = ['scheduled', 'queued', 'sending', 'deferred', 'sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained'];
+const FINAL = new Set(['sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained']);
+
+const when = (iso: string | null | undefined) =>
+  iso ? html`<time datetime="${iso}">${iso.replace('T', ' ').slice(0, 19)} UTC</time>` : '—';
+const status = (s: string, id: string) => html`<span class="status status-${s}" data-status-of="${FINAL.has(s) ? '' : id}">${s}</span>`;
+
+/** The list with every filter of GET /emails, paged by offset. */
+export function emailsBody(base: string, list: EmailList, query: ListEmailsQuery, identities: Identity[], csrf: string) {
+  const q = (extra: Record<string, string | number>) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries({ ...query, ...extra })) if (v !== undefined && v !== '') params.set(k, String(v));
+    return `${base}/emails?${params}`;
+  };
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? 20;
+  return html`<h1>Emails</h1>
+    <details class="card">
+      <summary>Send a test email</summary>
+      <form method="post" action="${base}/emails/test" class="stack">
+        <input type="hidden" name="csrf" value="${csrf}" />
+        <label for="test-to">To</label><input id="test-to" name="to" type="email" required />
+        <button type="submit">Send test email</button>
+      </form>
+    </details>
+    <form method="get" action="${base}/emails" class="filters" role="search" aria-label="Filter emails">
+      <label
+        >Status
+        <select name="status">
+          <option value="">any</option>
+          ${STATUSES.map((s) => html`<option value="${s}" ${query.status === s ? html` selected` : ''}>${s}</option>`)}
+        </select></label
+      >
+      <label
+        >Identity
+        <select name="identityId">
+          <option value="">any</option>
+          ${identities.map((i) => html`<option value="${i.id}" ${query.identityId === i.id ? html` selected` : ''}>${i.domain}</option>`)}
+        </select></label
+      >
+      <label>Search <input name="q" value="${query.q ?? ''}" maxlength="200" /></label>
+      <label>Recipient <input name="recipient" type="email" value="${query.recipient ?? ''}" /></label>
+      <label>From <input name="from" type="datetime-local" value="${(query.from ?? '').slice(0, 16)}" /></label>
+      <label>To <input name="to" type="datetime-local" value="${(query.to ?? '').slice(0, 16)}" /></label>
+      <button type="submit">Filter</button>
+    </form>
+    <p>${list.total} email${list.total === 1 ? '' : 's'}</p>
+    <div class="table-wrap">
+      <table>
+        <caption class="visually-hidden">
+          Emails, newest first
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Subject</th>
+            <th scope="col">To</th>
+            <th scope="col">Status</th>
+            <th scope="col">Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${list.data.map(
+            (m) =>
+              html`<tr>
+                <td><a href="${base}/emails/${m.id}">${m.subject}</a></td>
+                <td>${m.to}</td>
+                <td>${status(m.status, m.id)}</td>
+                <td>${when(m.createdAt)}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>
+    <nav aria-label="Pages" class="pager">
+      ${offset > 0 ? html`<a href="${q({ offset: Math.max(0, offset - limit) })}">Newer</a>` : ''}
+      ${offset + limit < list.total ? html`<a href="${q({ offset: offset + limit })}">Older</a>` : ''}
+    </nav>`;
+}
+
+/** One message: recipients, body (HTML only in a sandboxed frame), headers, attempts, reports. */
+export function emailBody(base: string, m: Email) {
+  return html`<p><a href="${base}/emails">← Emails</a></p>
+    <h1>${m.subject}</h1>
+    <dl class="facts">
+      <dt>Status</dt>
+      <dd>${status(m.status, m.id)}</dd>
+      <dt>From</dt>
+      <dd>${m.from}</dd>
+      <dt>To</dt>
+      <dd>${m.to}</dd>
+      <dt>Created</dt>
+      <dd>${when(m.createdAt)}</dd>
+      ${
+        m.scheduledAt
+          ? html`<dt>Scheduled for</dt>
+              <dd>${when(m.scheduledAt)}</dd>`
+          : ''
+      }
+      <dt>Sent</dt>
+      <dd>${when(m.sentAt)}</dd>
+      <dt>Id</dt>
+      <dd><code>${m.id}</code></dd>
+    </dl>
+    <h2>Recipients</h2>
+    <div class="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Address</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Status</th>
+            <th scope="col">Last reply</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${m.recipients.map(
+            (r) =>
+              html`<tr>
+                <td>${r.name ? html`${r.name} &lt;${r.email}&gt;` : r.email}</td>
+                <td>${r.kind}</td>
+                <td>${r.status}</td>
+                <td>${r.smtpCode ?? ''} ${r.response ?? ''}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>
+    <h2>Delivery attempts</h2>
+    ${
+      m.attempts.length
+        ? html`<ol class="timeline">
+            ${m.attempts.map(
+              (a) =>
+                html`<li>
+                  ${when(a.at)}: <strong>${a.outcome}</strong> ${a.smtpCode ?? 'no reply'} <span class="reply">${a.response}</span>${
+                    a.nextAttemptAt ? html` (next attempt ${when(a.nextAttemptAt)})` : ''
+                  }
+                </li>`,
+            )}
+          </ol>`
+        : html`<p>No attempt yet.</p>`
+    }
+    ${
+      m.reports.length
+        ? html`<h2>Reports</h2>
+            <ul>
+              ${m.reports.map((r) => html`<li>${when(r.at)}: ${r.kind} for ${r.recipient} ${r.status ?? ''} ${r.diagnostic ?? ''}</li>`)}
+            </ul>`
+        : ''
+    }
+    <h2>Body</h2>
+    ${
+      m.body
+        ? html`${
+            m.body.text !== null
+              ? html`<h3>Text</h3>
+                  <pre class="body-text">${m.body.text}</pre>`
+              : ''
+          }
+          ${
+            m.body.html !== null
+              ? html`<h3>HTML</h3>
+                  <iframe title="HTML body" class="body-html" sandbox="" referrerpolicy="no-referrer" srcdoc="${m.body.html}"></iframe>`
+              : ''
+          }
+          ${
+            m.body.attachments.length
+              ? html`<h3>Attachments</h3>
+                  <ul>
+                    ${m.body.attachments.map((a) => html`<li>${a.filename} (${a.contentType}, ${a.size} bytes)</li>`)}
+                  </ul>`
+              : ''
+          }`
+        : html`<p>The body is no longer kept (retention).</p>`
+    }
+    <h2>Headers</h2>
+    ${
+      Object.keys(m.headers).length
+        ? html`<dl class="facts">
+            ${Object.entries(m.headers).map(
+              ([k, v]) =>
+                html`<dt>${k}</dt>
+                  <dd>${v}</dd>`,
+            )}
+          </dl>`
+        : html`<p>No custom headers.</p>`
+    }`;
+}

@@ -1,0 +1,143 @@
+import request from 'supertest';
+import { auth, tenantWithDomain } from '../../../test/support/mail';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { createDashboardApp } from '../src';
+import { signIn } from './support';
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
+});
+afterAll(() => platform.stop());
+
+const cookieOf = (res: request.Response, name: string) =>
+  ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? []).find((c) => c.startsWith(`${name}=`));
+
+describe('dashboard sessions', () => {
+  it('when a full-access key signs in, then the session cookie is HttpOnly and SameSite=Strict, and the key appears in no page or URL', async () => {
+    const t = await tenantWithDomain(platform);
+    const form = await request(platform.dashboardUrl).get('/sign-in');
+    const signinCookie = cookieOf(form, 'mp_signin')!;
+    expect(signinCookie).toMatch(/HttpOnly/);
+    expect(signinCookie).toMatch(/SameSite=Strict/);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(form.text)![1];
+    const res = await request(platform.dashboardUrl)
+      .post('/sign-in')
+      .set('Cookie', signinCookie.split(';')[0])
+      .type('form')
+      .send({ csrf, apiKey: t.key });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toMatch(/\/emails$/);
+    const session = cookieOf(res, 'mp_session')!;
+    expect(session).toMatch(/HttpOnly/);
+    expect(session).toMatch(/SameSite=Strict/);
+    expect(session).not.toContain(t.key);
+    const page = await request(platform.dashboardUrl).get('/emails').set('Cookie', session.split(';')[0]);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.text).not.toContain(t.key);
+    expect(res.headers.location).not.toContain(t.key);
+  });
+
+  it('when a sending-only key, an unknown key or no CSRF token is used to sign in, then no session is made', async () => {
+    const t = await tenantWithDomain(platform);
+    const created = await request(platform.url)
+      .post('/api-keys')
+      .set(auth(t.key))
+      .send({ name: 'sender', permission: 'sending' })
+      .expect(201);
+    const restricted = await signIn(platform.dashboardUrl, created.body.key);
+    expect(restricted.status).toBe(401);
+    expect(restricted.cookie).toBe('');
+    expect(restricted.html).toContain('sending-only');
+    expect(restricted.html).not.toContain(created.body.key);
+    const unknown = await signIn(platform.dashboardUrl, 'mp_live_000000000000000000000000000000000000');
+    expect(unknown.status).toBe(401);
+    const noToken = await request(platform.dashboardUrl).post('/sign-in').type('form').send({ apiKey: t.key });
+    expect(noToken.status).toBe(403);
+    expect(cookieOf(noToken, 'mp_session')).toBeUndefined();
+  });
+
+  it('when a change is posted without the session CSRF token or with a wrong one, then 403 and nothing is sent', async () => {
+    const t = await tenantWithDomain(platform);
+    const { cookie, csrf } = await signIn(platform.dashboardUrl, t.key);
+    for (const token of [undefined, 'x'.repeat(csrf.length), csrf.slice(1)]) {
+      const res = await request(platform.dashboardUrl)
+        .post('/emails/test')
+        .set('Cookie', cookie)
+        .type('form')
+        .send({ to: 'r@example.org', ...(token ? { csrf: token } : {}) });
+      expect(res.status).toBe(403);
+    }
+    expect((await request(platform.url).get('/emails').set(auth(t.key))).body.total).toBe(0);
+    const ok = await request(platform.dashboardUrl)
+      .post('/emails/test')
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ to: 'r@example.org', csrf });
+    expect(ok.status).toBe(303);
+    expect((await request(platform.url).get('/emails').set(auth(t.key))).body.total).toBe(1);
+  });
+
+  it("when another tenant's message id or a made-up path is opened, then the 404 page answers", async () => {
+    const owner = await tenantWithDomain(platform);
+    const sent = await request(platform.url).post('/emails/test').set(auth(owner.key)).send({ to: 'r@example.org' }).expect(202);
+    const other = await tenantWithDomain(platform);
+    const { cookie } = await signIn(platform.dashboardUrl, other.key);
+    for (const p of [`/emails/${sent.body.id}`, '/emails/not-an-id', '/nowhere']) {
+      const res = await request(platform.dashboardUrl).get(p).set('Cookie', cookie);
+      expect(res.status).toBe(404);
+      expect(res.text).toContain('Not found');
+      expect(res.text).not.toContain(sent.body.id.slice(4));
+    }
+  });
+
+  it('when the key is revoked, then its sessions end at the next page; signing out ends the session', async () => {
+    const t = await tenantWithDomain(platform);
+    const second = await request(platform.url).post('/api-keys').set(auth(t.key)).send({ name: 'dashboard' }).expect(201);
+    const { cookie } = await signIn(platform.dashboardUrl, second.body.key);
+    await request(platform.url).delete(`/api-keys/${second.body.id}`).set(auth(t.key)).expect(204);
+    const revoked = await request(platform.dashboardUrl).get('/emails').set('Cookie', cookie);
+    expect(revoked.status).toBe(303);
+    expect(revoked.headers.location).toMatch(/\/sign-in\?expired=1$/);
+    expect((await request(platform.dashboardUrl).get('/emails').set('Cookie', cookie)).headers.location).toMatch(/\/sign-in$/);
+
+    const session = await signIn(platform.dashboardUrl, t.key);
+    await request(platform.dashboardUrl)
+      .post('/sign-out')
+      .set('Cookie', session.cookie)
+      .type('form')
+      .send({ csrf: session.csrf })
+      .expect(303);
+    expect((await request(platform.dashboardUrl).get('/emails').set('Cookie', session.cookie)).status).toBe(303);
+  });
+
+  it('when a session is idle past its limit, or older than its absolute limit, then it has ended', async () => {
+    const t = await tenantWithDomain(platform);
+    let now = Date.now();
+    const app = createDashboardApp(
+      { apiUrl: platform.url, secureCookies: true, sessionLimits: { idleMs: 1000, absoluteMs: 5000, max: 10 } },
+      () => now,
+    );
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const idle = await signIn(url, t.key);
+      expect(idle.cookie).not.toBe('');
+      now += 1500;
+      expect((await request(url).get('/emails').set('Cookie', idle.cookie)).status).toBe(303);
+      const busy = await signIn(url, t.key);
+      for (let i = 0; i < 6; i++) {
+        now += 900;
+        const res = await request(url).get('/emails').set('Cookie', busy.cookie);
+        expect(res.status).toBe(i < 5 ? 200 : 303);
+      }
+      // Served over TLS (secureCookies), the cookie is Secure too.
+      const form = await request(url).get('/sign-in');
+      expect(cookieOf(form, 'mp_signin')).toMatch(/; Secure/);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
