@@ -22,7 +22,7 @@ export function emailsBody(base: string, list: EmailList, query: ListEmailsQuery
       <summary>Send a test email</summary>
       <form method="post" action="${base}/emails/test" class="stack">
         <input type="hidden" name="csrf" value="${csrf}" />
-        <label for="test-to">To</label><input id="test-to" name="to" type="email" required />
+        <label for="test-to">Send to</label><input id="test-to" name="to" type="email" required />
         <button type="submit">Send test email</button>
       </form>
     </details>
@@ -43,8 +43,8 @@ export function emailsBody(base: string, list: EmailList, query: ListEmailsQuery
       >
       <label>Search <input name="q" value="${query.q ?? ''}" maxlength="200" /></label>
       <label>Recipient <input name="recipient" type="email" value="${query.recipient ?? ''}" /></label>
-      <label>From <input name="from" type="datetime-local" value="${(query.from ?? '').slice(0, 16)}" /></label>
-      <label>To <input name="to" type="datetime-local" value="${(query.to ?? '').slice(0, 16)}" /></label>
+      <label>Created from (UTC) <input name="from" type="datetime-local" value="${(query.from ?? '').slice(0, 16)}" /></label>
+      <label>Created before (UTC) <input name="to" type="datetime-local" value="${(query.to ?? '').slice(0, 16)}" /></label>
       <button type="submit">Filter</button>
     </form>
     <p>${list.total} email${list.total === 1 ? '' : 's'}</p>

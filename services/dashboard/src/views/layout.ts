@@ -22,7 +22,8 @@ export function layout(base: string, chrome: Chrome, body: Html): Html {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${chrome.title} · Mailplane</title>
-        <link rel="stylesheet" href="${base}/assets/dashboard.css" />
+        <link rel="icon" href="data:," />
+    <link rel="stylesheet" href="${base}/assets/dashboard.css" />
         <script src="${base}/assets/dashboard.js" defer></script>
       </head>
       <body>

@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import request from 'supertest';
+import { describeInBrowser, launchChromium } from '../../../test/support/browser';
+import { auth, tenantWithDomain } from '../../../test/support/mail';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+
+const ARTIFACTS = path.join(__dirname, '..', '..', '..', 'test-artifacts', 'dashboard');
+
+describeInBrowser('dashboard')('the dashboard in a real browser', () => {
+  let platform: TestPlatform;
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await platform.stop();
+  });
+
+  async function signedIn(key: string, width = 1200): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    await page.goto(`${platform.dashboardUrl}/`);
+    await page.getByLabel('API key').fill(key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/emails$/);
+    return page;
+  }
+
+  it('when a tenant signs in, sends a test email and watches it, then its status turns to sent live and its page shows recipients, attempts and body', async () => {
+    const t = await tenantWithDomain(platform);
+    const page = await signedIn(t.key);
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    await page.screenshot({ path: path.join(ARTIFACTS, 'emails-empty.png'), fullPage: true });
+
+    await page.getByText('Send a test email').click();
+    await page.getByLabel('Send to').fill('watcher@example.org');
+    await page.getByRole('button', { name: 'Send test email' }).click();
+    await page.waitForURL(/\/emails\/msg_[0-9a-z]{26}\?notice=test-sent$/);
+    await page.getByRole('status').filter({ hasText: 'Test email accepted' }).waitFor();
+    // The status span is refreshed by the page's script until the message is final, without a reload.
+    await page.locator('.facts .status', { hasText: 'sent' }).waitFor({ timeout: 15_000 });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Recipients' }).waitFor();
+    expect(await page.locator('table').first().innerText()).toContain('watcher@example.org');
+    expect(await page.locator('.timeline').innerText()).toMatch(/sent 250/);
+    expect(await page.locator('iframe.body-html').count()).toBe(0);
+    expect(await page.locator('pre.body-text').innerText()).toContain('This is a test email sent through Mailplane');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'email.png'), fullPage: true });
+
+    await page.getByRole('link', { name: '← Emails' }).click();
+    await page.getByRole('link', { name: 'Mailplane test email' }).waitFor();
+    expect(await page.locator('tbody .status').first().innerText()).toBe('sent');
+    expect(await page.content()).not.toContain(t.key);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('when a message has an HTML body, then it renders in a sandboxed frame that runs no script, and the list filters find it', async () => {
+    const t = await tenantWithDomain(platform);
+    const res = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({
+        from: `a@${t.domain}`,
+        to: ['x@example.org', 'y@example.org'],
+        subject: 'Rich <b>one</b>',
+        html: '<h1>Hi</h1><script>parent.document.title="owned"</script>',
+      })
+      .expect(202);
+    const page = await signedIn(t.key, 375);
+    await page.getByLabel('Recipient').fill('y@example.org');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('link', { name: 'Rich <b>one</b>' }).click();
+    await page.waitForURL(new RegExp(`/emails/${res.body.id}$`));
+    const frame = page.locator('iframe.body-html');
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    await page.frameLocator('iframe.body-html').getByRole('heading', { name: 'Hi' }).waitFor();
+    expect(await page.title()).not.toBe('owned');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'email-html-phone.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('when the keyboard alone is used, then sign-in works and the skip link leads to the content', async () => {
+    const t = await tenantWithDomain(platform);
+    const page = await browser.newPage();
+    await page.goto(`${platform.dashboardUrl}/sign-in`);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.getByLabel('API key').focus();
+    await page.keyboard.type(t.key);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/emails$/);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'emails.png'), fullPage: true });
+    await page.close();
+  });
+});
