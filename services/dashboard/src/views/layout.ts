@@ -23,7 +23,7 @@ export function layout(base: string, chrome: Chrome, body: Html): Html {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${chrome.title} · Mailplane</title>
         <link rel="icon" href="data:," />
-    <link rel="stylesheet" href="${base}/assets/dashboard.css" />
+        <link rel="stylesheet" href="${base}/assets/dashboard.css" />
         <script src="${base}/assets/dashboard.js" defer></script>
       </head>
       <body>
