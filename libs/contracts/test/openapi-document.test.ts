@@ -154,14 +154,14 @@ describe('openapi.yaml', () => {
     }
   });
 
-  it('gives every bearer route an x-permission, and `sending` only to the two sending routes', () => {
+  it('gives every bearer route an x-permission, and `sending` only to the three sending routes', () => {
     for (const op of operations) {
       const declared = raw(op)['x-permission'];
       if (op.security !== 'bearer') {
         expect([op.operationId, declared]).toEqual([op.operationId, undefined]);
         continue;
       }
-      const expected = ['sendEmail', 'sendTestEmail'].includes(op.operationId) ? 'sending' : 'full';
+      const expected = ['sendEmail', 'sendEmailBatch', 'sendTestEmail'].includes(op.operationId) ? 'sending' : 'full';
       expect([op.operationId, declared, op.permission]).toEqual([op.operationId, expected, expected]);
     }
   });

@@ -82,7 +82,7 @@ describe('validateRequest: GET /emails filters', () => {
   });
 
   it('rejects an unknown status, a non-RFC 3339 date and an empty search', () => {
-    const r = validateRequest('listEmails', { query: { status: 'bounced', from: '2026-01-01', q: '' } });
+    const r = validateRequest('listEmails', { query: { status: 'lost', from: '2026-01-01', q: '' } });
     expect(paths(r).sort()).toEqual(['/query/from', '/query/q', '/query/status']);
   });
 });

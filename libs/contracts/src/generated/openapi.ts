@@ -1133,7 +1133,7 @@ export interface components {
     /** @description An amount in the smallest currency unit. */
     Cents: number;
     /**
-     * @description `full`: every bearer route. `sending`: only POST /emails and POST /emails/test.
+     * @description `full`: every bearer route. `sending`: only POST /emails, POST /emails/batch and POST /emails/test.
      * @enum {string}
      */
     Permission: 'full' | 'sending';
