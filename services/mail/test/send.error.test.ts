@@ -98,7 +98,7 @@ describe('bad sends are refused with a problem and queue nothing', () => {
   });
 
   it.each([
-    ['a status we do not have', 'status=bounced'],
+    ['a status we do not have', 'status=lost'],
     ['a from that is not RFC 3339', 'from=yesterday'],
     ['a limit above the maximum', 'limit=101'],
     ['a negative offset', 'offset=-1'],
