@@ -4,7 +4,9 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { Mailplane, MailplaneError, type ListEmailsQuery } from '../../../sdk/src';
 import type { Html } from './html';
 import { createSessions, sameToken, type Session, type SessionLimits } from './sessions';
+import { apiKeysBody } from './views/api-keys';
 import { emailBody, emailsBody } from './views/emails';
+import { identitiesBody, identityBody } from './views/identities';
 import { notFoundPage, problemPage } from './views/errors';
 import { layout } from './views/layout';
 import { signInPage } from './views/sign-in';
@@ -171,6 +173,93 @@ export function createDashboardApp(options: DashboardOptions, now: () => number 
     }
   });
 
+  const IDN = /^idn_[0-9a-z]{26}$/;
+  const KEY = /^key_[0-9a-z]{26}$/;
+  const chromeOf = (req: Request, title: string, current: 'identities' | 'api-keys') => ({
+    title,
+    csrf: sessionOf(req).csrf,
+    current,
+    notice: noticeOf(req),
+  });
+  const idOf = (req: Request) => String(req.params.id);
+  const handle = (fn: (req: Request, res: Response) => Promise<unknown>) => (req: Request, res: Response, next: NextFunction) =>
+    fn(req, res).catch(next);
+
+  app.get(
+    '/identities',
+    handle(async (req, res) => {
+      const list = await api(sessionOf(req)).identities.list({ limit: 100 });
+      page(res, layout(base(req), chromeOf(req, 'Identities', 'identities'), identitiesBody(base(req), list, sessionOf(req).csrf)));
+    }),
+  );
+  app.post(
+    '/identities',
+    handle(async (req, res) => {
+      const created = await api(sessionOf(req)).identities.create({
+        domain: String(req.body?.domain ?? '')
+          .trim()
+          .toLowerCase(),
+      });
+      res.redirect(303, `${base(req)}/identities/${created.id}?notice=identity-created`);
+    }),
+  );
+  app.get(
+    '/identities/:id',
+    handle(async (req, res) => {
+      if (!IDN.test(idOf(req))) return page(res, notFoundPage(base(req), { csrf: sessionOf(req).csrf }), 404);
+      const identity = await api(sessionOf(req)).identities.get(idOf(req));
+      page(res, layout(base(req), chromeOf(req, identity.domain, 'identities'), identityBody(base(req), identity, sessionOf(req).csrf)));
+    }),
+  );
+  app.post(
+    '/identities/:id/verify',
+    handle(async (req, res) => {
+      if (!IDN.test(idOf(req))) return page(res, notFoundPage(base(req), { csrf: sessionOf(req).csrf }), 404);
+      const identity = await api(sessionOf(req)).identities.verify(idOf(req));
+      res.redirect(303, `${base(req)}/identities/${identity.id}?notice=${identity.status === 'verified' ? 'verified' : 'not-verified'}`);
+    }),
+  );
+  app.post(
+    '/identities/:id/delete',
+    handle(async (req, res) => {
+      if (!IDN.test(idOf(req)) || req.body?.confirm !== 'yes')
+        return page(res, notFoundPage(base(req), { csrf: sessionOf(req).csrf }), 404);
+      await api(sessionOf(req)).identities.delete(idOf(req));
+      res.redirect(303, `${base(req)}/identities?notice=identity-deleted`);
+    }),
+  );
+
+  app.get(
+    '/api-keys',
+    handle(async (req, res) => {
+      const keys = await api(sessionOf(req)).apiKeys.list();
+      page(res, layout(base(req), chromeOf(req, 'API keys', 'api-keys'), apiKeysBody(base(req), keys.data, sessionOf(req).csrf)));
+    }),
+  );
+  // The new key is shown in the answer to the POST only: never in a URL, never again.
+  app.post(
+    '/api-keys',
+    handle(async (req, res) => {
+      const permission = req.body?.permission === 'sending' ? 'sending' : 'full';
+      const created = await api(sessionOf(req)).apiKeys.create({ name: String(req.body?.name ?? '').trim(), permission });
+      const keys = await api(sessionOf(req)).apiKeys.list();
+      page(
+        res,
+        layout(base(req), chromeOf(req, 'API keys', 'api-keys'), apiKeysBody(base(req), keys.data, sessionOf(req).csrf, created)),
+        201,
+      );
+    }),
+  );
+  app.post(
+    '/api-keys/:id/revoke',
+    handle(async (req, res) => {
+      if (!KEY.test(idOf(req)) || req.body?.confirm !== 'yes')
+        return page(res, notFoundPage(base(req), { csrf: sessionOf(req).csrf }), 404);
+      await api(sessionOf(req)).apiKeys.revoke(idOf(req));
+      res.redirect(303, `${base(req)}/api-keys?notice=key-revoked`);
+    }),
+  );
+
   app.use((req, res) => page(res, notFoundPage(base(req), { csrf: sessionOf(req)?.csrf }), 404));
 
   // The API's answer, shown as its problem; a key the API no longer takes ends every session it had.
@@ -194,7 +283,14 @@ export function createDashboardApp(options: DashboardOptions, now: () => number 
   return app;
 }
 
-const NOTICES: Record<string, string> = { 'test-sent': 'Test email accepted; its status updates below.' };
+const NOTICES: Record<string, string> = {
+  'test-sent': 'Test email accepted; its status updates below.',
+  'identity-created': 'Identity added: publish its DNS records, then verify.',
+  verified: 'Verified: the DKIM record was found. This domain may send.',
+  'not-verified': 'Not verified yet: see what the check found below.',
+  'identity-deleted': 'Identity deleted.',
+  'key-revoked': 'Key revoked: it no longer works anywhere.',
+};
 const noticeOf = (req: Request) => NOTICES[String(req.query.notice ?? '')] ?? null;
 
 function listQuery(q: Record<string, string>): ListEmailsQuery {

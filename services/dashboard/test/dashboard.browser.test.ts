@@ -82,9 +82,49 @@ describeInBrowser('dashboard')('the dashboard in a real browser', () => {
     expect(await frame.getAttribute('sandbox')).toBe('');
     await page.frameLocator('iframe.body-html').getByRole('heading', { name: 'Hi' }).waitFor();
     expect(await page.title()).not.toBe('owned');
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    const width = await page.evaluate('document.documentElement.scrollWidth');
     expect(width).toBeLessThanOrEqual(375);
     await page.screenshot({ path: path.join(ARTIFACTS, 'email-html-phone.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('when a tenant adds an identity, publishes the records it shows and verifies, then it is verified; a key created is shown once and can be revoked', async () => {
+    const { key } = await platform.newTenant();
+    const page = await signedIn(key);
+    await page.getByRole('link', { name: 'Identities' }).click();
+    await page.getByLabel('Domain').fill('brand.dashboard.test');
+    await page.getByRole('button', { name: 'Add identity' }).click();
+    await page.getByRole('heading', { name: 'brand.dashboard.test' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Copy the dkim record value' }).count()).toBe(1);
+    // Publish exactly what the page shows, as the tenant would at their DNS host (the sandbox DNS stands in for it).
+    const rows = await page.locator('tbody tr').all();
+    for (const row of rows) {
+      const [name, value] = await Promise.all([row.locator('code').nth(0).innerText(), row.locator('code').nth(1).innerText()]);
+      platform.sandbox.dns.setTxt(name, [value]);
+    }
+    await page.screenshot({ path: path.join(ARTIFACTS, 'identity-pending.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Verify now' }).click();
+    await page.getByRole('status').filter({ hasText: 'Verified' }).waitFor();
+    expect(await page.locator('.status').first().innerText()).toBe('verified');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'identity-verified.png'), fullPage: true });
+
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByLabel('Name').fill('ci deploys');
+    await page.getByLabel('Permission').selectOption('sending');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = await page.locator('#new-key').innerText();
+    expect(shown).toMatch(/^mp_[0-9a-z]{26}_[A-Za-z0-9_-]{43}$/);
+    expect(page.url()).not.toContain(shown);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'api-keys-created.png'), fullPage: true });
+    await request(platform.url).get('/emails').set(auth(shown)).expect(401);
+    await page.goto(`${platform.dashboardUrl}/api-keys`);
+    expect(await page.content()).not.toContain(shown);
+    const row = page.locator('tr', { hasText: 'ci deploys' });
+    await row.getByRole('checkbox').check();
+    await row.getByRole('button', { name: 'Revoke ci deploys' }).click();
+    await page.getByRole('status').filter({ hasText: 'Key revoked' }).waitFor();
+    expect(await page.locator('tr', { hasText: 'ci deploys' }).count()).toBe(0);
+    await request(platform.url).post('/emails/test').set(auth(shown)).send({ to: 'r@example.org' }).expect(401);
     await page.close();
   });
 
@@ -93,7 +133,7 @@ describeInBrowser('dashboard')('the dashboard in a real browser', () => {
     const page = await browser.newPage();
     await page.goto(`${platform.dashboardUrl}/sign-in`);
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    expect(await page.evaluate('document.activeElement && document.activeElement.textContent')).toBe('Skip to content');
     await page.getByLabel('API key').focus();
     await page.keyboard.type(t.key);
     await page.keyboard.press('Enter');

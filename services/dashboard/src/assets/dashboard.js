@@ -23,3 +23,17 @@
   }
   setInterval(refresh, 2000);
 })();
+
+// Copy buttons: the text of the element a button names goes to the clipboard.
+document.addEventListener('click', function (event) {
+  var button = event.target.closest && event.target.closest('[data-copy]');
+  if (!button) return;
+  var source = document.getElementById(button.getAttribute('data-copy'));
+  if (!source || !navigator.clipboard) return;
+  navigator.clipboard.writeText(source.textContent).then(function () {
+    button.textContent = 'Copied';
+    setTimeout(function () {
+      button.textContent = 'Copy';
+    }, 1500);
+  });
+});

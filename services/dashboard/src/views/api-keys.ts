@@ -1,0 +1,65 @@
+import type { ApiKey, CreatedApiKey } from '../../../../sdk/src';
+import { html } from '../html';
+
+const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) + ' UTC' : 'never');
+
+export function apiKeysBody(base: string, keys: ApiKey[], csrf: string, created?: CreatedApiKey) {
+  return html`<h1>API keys</h1>
+    ${
+      created
+        ? html`<div class="card created" role="alert">
+            <p><strong>${created.name}</strong> was created. Copy its key now: it is shown this once.</p>
+            <p><code id="new-key">${created.key}</code> <button type="button" data-copy="new-key">Copy</button></p>
+          </div>`
+        : ''
+    }
+    <form method="post" action="${base}/api-keys" class="stack">
+      <input type="hidden" name="csrf" value="${csrf}" />
+      <label for="name">Name</label><input id="name" name="name" required maxlength="100" />
+      <label for="permission">Permission</label>
+      <select id="permission" name="permission">
+        <option value="full">full: every operation</option>
+        <option value="sending">sending: send only</option>
+      </select>
+      <button type="submit">Create key</button>
+    </form>
+    <div class="table-wrap">
+      <table>
+        <caption class="visually-hidden">
+          API keys
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Key starts</th>
+            <th scope="col">Permission</th>
+            <th scope="col">Created</th>
+            <th scope="col">Last used</th>
+            <th scope="col"><span class="visually-hidden">Revoke</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          ${keys.map(
+            (k) =>
+              html`<tr>
+                <td>${k.name}</td>
+                <td><code>${k.prefix}…</code></td>
+                <td>${k.permission}</td>
+                <td>${when(k.createdAt)}</td>
+                <td>${when(k.lastUsedAt)}</td>
+                <td>
+                  <form method="post" action="${base}/api-keys/${k.id}/revoke">
+                    <input type="hidden" name="csrf" value="${csrf}" />
+                    <label
+                      ><input type="checkbox" name="confirm" value="yes" required />
+                      <span class="visually-hidden">Confirm revoking ${k.name}</span></label
+                    >
+                    <button type="submit" aria-label="Revoke ${k.name}">Revoke</button>
+                  </form>
+                </td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>`;
+}

@@ -1,0 +1,94 @@
+import type { Identity, IdentityList } from '../../../../sdk/src';
+import { html } from '../html';
+
+const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) + ' UTC' : '—');
+
+export function identitiesBody(base: string, list: IdentityList, csrf: string) {
+  return html`<h1>Identities</h1>
+    <p>A sending domain needs its DKIM record published before it may send; SPF and DMARC records are advised.</p>
+    <form method="post" action="${base}/identities" class="stack">
+      <input type="hidden" name="csrf" value="${csrf}" />
+      <label for="domain">Domain</label><input id="domain" name="domain" required placeholder="mail.example.com" />
+      <button type="submit">Add identity</button>
+    </form>
+    <div class="table-wrap">
+      <table>
+        <caption class="visually-hidden">
+          Sending identities
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Domain</th>
+            <th scope="col">Status</th>
+            <th scope="col">Verified</th>
+            <th scope="col">Last checked</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${list.data.map(
+            (i) =>
+              html`<tr>
+                <td><a href="${base}/identities/${i.id}">${i.domain}</a></td>
+                <td><span class="status status-${i.status}">${i.status}</span></td>
+                <td>${when(i.verifiedAt)}</td>
+                <td>${when(i.lastCheckedAt)}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>`;
+}
+
+/** The records to publish, each with a copy button; what the last check found; verify now; delete. */
+export function identityBody(base: string, i: Identity, csrf: string) {
+  const missing = i.dnsRecords.filter((r) => r.purpose === 'dkim' && r.status !== 'found');
+  return html`<p><a href="${base}/identities">← Identities</a></p>
+    <h1>${i.domain}</h1>
+    <p>
+      Status: <span class="status status-${i.status}">${i.status}</span>${
+        i.status !== 'verified' && missing.length
+          ? html` — publish the DKIM record below (${missing.map((r) => r.status).join(', ')}), then verify.`
+          : ''
+      }
+    </p>
+    <h2>DNS records to publish</h2>
+    <div class="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Purpose</th>
+            <th scope="col">Type</th>
+            <th scope="col">Name</th>
+            <th scope="col">Value</th>
+            <th scope="col">Last check</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${i.dnsRecords.map(
+            (r, n) =>
+              html`<tr>
+                <td>${r.purpose}</td>
+                <td>${r.type}</td>
+                <td>
+                  <code id="name-${n}">${r.name}</code>
+                  <button type="button" data-copy="name-${n}" aria-label="Copy the ${r.purpose} record name">Copy</button>
+                </td>
+                <td>
+                  <code id="value-${n}" class="record-value">${r.value}</code>
+                  <button type="button" data-copy="value-${n}" aria-label="Copy the ${r.purpose} record value">Copy</button>
+                </td>
+                <td>${r.status}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>
+    <form method="post" action="${base}/identities/${i.id}/verify" class="inline-form">
+      <input type="hidden" name="csrf" value="${csrf}" /><button type="submit">Verify now</button>
+    </form>
+    <form method="post" action="${base}/identities/${i.id}/delete" class="inline-form">
+      <input type="hidden" name="csrf" value="${csrf}" />
+      <label><input type="checkbox" name="confirm" value="yes" required /> Delete ${i.domain}: it can no longer send</label>
+      <button type="submit">Delete identity</button>
+    </form>`;
+}
