@@ -39,6 +39,8 @@ export type EmailSummary = Schemas['EmailSummary'];
 export type Email = Schemas['Email'];
 export type EmailList = Schemas['EmailList'];
 export type ListEmailsQuery = QueryOf<'listEmails'>;
+export type EmailStats = Schemas['EmailStats'];
+export type DayStats = Schemas['DayStats'];
 
 export type CreateIdentityRequest = Schemas['CreateIdentityRequest'];
 export type Identity = Schemas['Identity'];
@@ -50,6 +52,8 @@ export type UpdateWebhookEndpointRequest = Schemas['UpdateWebhookEndpointRequest
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 export type CreatedWebhookEndpoint = Schemas['CreatedWebhookEndpoint'];
 export type WebhookEndpointList = Schemas['WebhookEndpointList'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type WebhookDeliveryList = Schemas['WebhookDeliveryList'];
 export type RotatedSecret = Schemas['RotatedSecret'];
 
 export type AddSuppressionRequest = Schemas['AddSuppressionRequest'];

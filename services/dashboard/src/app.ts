@@ -5,6 +5,10 @@ import { Mailplane, MailplaneError, type ListEmailsQuery } from '../../../sdk/sr
 import type { Html } from './html';
 import { createSessions, sameToken, type Session, type SessionLimits } from './sessions';
 import { apiKeysBody } from './views/api-keys';
+import { billingBody, upgradeBody } from './views/billing';
+import { overviewBody } from './views/overview';
+import { suppressionsBody } from './views/suppressions';
+import { webhookBody, webhooksBody } from './views/webhooks';
 import { emailBody, emailsBody } from './views/emails';
 import { identitiesBody, identityBody } from './views/identities';
 import { notFoundPage, problemPage } from './views/errors';
@@ -55,6 +59,11 @@ export function createDashboardApp(options: DashboardOptions, now: () => number 
     next();
   });
   app.use('/assets', express.static(path.join(__dirname, 'assets'), { index: false, fallthrough: false }));
+  // The chart library, served from its package: no CDN.
+  app.use(
+    '/vendor/uplot',
+    express.static(path.join(path.dirname(require.resolve('uplot/package.json')), 'dist'), { index: false, fallthrough: false }),
+  );
   app.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
 
   const base = (req: Request) => req.baseUrl;
@@ -87,7 +96,7 @@ export function createDashboardApp(options: DashboardOptions, now: () => number 
     }
     const session = sessions.create(apiKey);
     res.append('Set-Cookie', `${COOKIE}=${session.id}; ${cookieFlags}`);
-    res.redirect(303, `${base(req)}/emails`);
+    res.redirect(303, `${base(req)}/overview`);
   });
 
   // Everything below needs a session; every change also its CSRF token.
@@ -115,7 +124,7 @@ export function createDashboardApp(options: DashboardOptions, now: () => number 
     res.redirect(303, `${base(req)}/sign-in?signedOut=1`);
   });
 
-  app.get('/', (req, res) => res.redirect(303, `${base(req)}/emails`));
+  app.get('/', (req, res) => res.redirect(303, `${base(req)}/overview`));
 
   app.get('/emails', async (req, res, next) => {
     const session = sessionOf(req);
@@ -260,6 +269,216 @@ export function createDashboardApp(options: DashboardOptions, now: () => number 
     }),
   );
 
+  type Current = 'overview' | 'emails' | 'identities' | 'api-keys' | 'webhooks' | 'suppressions' | 'billing';
+  const chrome = (req: Request, title: string, current: Current) => ({ title, csrf: sessionOf(req).csrf, current, notice: noticeOf(req) });
+  const WHE = /^whe_[0-9a-z]{26}$/;
+  const WHD = /^whd_[0-9a-z]{26}$/;
+  const notFound = (req: Request, res: Response) => page(res, notFoundPage(base(req), { csrf: sessionOf(req).csrf }), 404);
+  const utc = (local: string) => (/Z$|[+-]\d\d:\d\d$/.test(local) ? local : `${local.length === 16 ? `${local}:00` : local}Z`);
+
+  app.get(
+    '/overview',
+    handle(async (req, res) => {
+      const client = api(sessionOf(req));
+      const [stats, state] = await Promise.all([client.emails.stats({ days: 30 }), client.billing.state().catch(() => null)]);
+      page(res, layout(base(req), { ...chrome(req, 'Overview', 'overview'), charts: true }, overviewBody(stats.days, state)));
+    }),
+  );
+
+  app.get(
+    '/suppressions',
+    handle(async (req, res) => {
+      const q = String(req.query.q ?? '');
+      const list = await api(sessionOf(req)).suppressions.list({ limit: 100, ...(q ? { q } : {}) });
+      page(res, layout(base(req), chrome(req, 'Suppressions', 'suppressions'), suppressionsBody(base(req), list, q, sessionOf(req).csrf)));
+    }),
+  );
+  app.post(
+    '/suppressions',
+    handle(async (req, res) => {
+      await api(sessionOf(req)).suppressions.add({ email: String(req.body?.email ?? '').trim() });
+      res.redirect(303, `${base(req)}/suppressions?notice=suppression-added`);
+    }),
+  );
+  app.post(
+    '/suppressions/remove',
+    handle(async (req, res) => {
+      await api(sessionOf(req)).suppressions.remove(String(req.body?.email ?? ''));
+      res.redirect(303, `${base(req)}/suppressions?notice=suppression-removed`);
+    }),
+  );
+
+  app.get(
+    '/webhooks',
+    handle(async (req, res) => {
+      const list = await api(sessionOf(req)).webhooks.list({ limit: 100 });
+      page(res, layout(base(req), chrome(req, 'Webhooks', 'webhooks'), webhooksBody(base(req), list, sessionOf(req).csrf)));
+    }),
+  );
+  // A new endpoint's secret is shown in the answer to its POST only.
+  app.post(
+    '/webhooks',
+    handle(async (req, res) => {
+      const picked = ([] as string[]).concat(req.body?.eventTypes ?? []);
+      const eventTypes = (picked.includes('*') || picked.length === 0 ? ['*'] : picked) as ['*'];
+      const created = await api(sessionOf(req)).webhooks.create({ url: String(req.body?.url ?? ''), eventTypes });
+      page(
+        res,
+        layout(
+          base(req),
+          chrome(req, 'Webhooks', 'webhooks'),
+          webhookBody(base(req), created, [], { status: '' }, sessionOf(req).csrf, created.secret),
+        ),
+        201,
+      );
+    }),
+  );
+  app.get(
+    '/webhooks/:id',
+    handle(async (req, res) => {
+      if (!WHE.test(idOf(req))) return notFound(req, res);
+      const status = String(req.query.status ?? '');
+      const client = api(sessionOf(req));
+      const [endpoint, deliveries] = await Promise.all([
+        client.webhooks.get(idOf(req)),
+        client.webhooks.deliveries(idOf(req), { limit: 50, ...(status ? { status: status as 'failed' } : {}) }),
+      ]);
+      page(
+        res,
+        layout(
+          base(req),
+          chrome(req, endpoint.url, 'webhooks'),
+          webhookBody(base(req), endpoint, deliveries.data, { status }, sessionOf(req).csrf),
+        ),
+      );
+    }),
+  );
+  app.post(
+    '/webhooks/:id/update',
+    handle(async (req, res) => {
+      if (!WHE.test(idOf(req))) return notFound(req, res);
+      const client = api(sessionOf(req));
+      if (req.body?.action === 'toggle') {
+        const endpoint = await client.webhooks.get(idOf(req));
+        await client.webhooks.update(idOf(req), { disabled: !endpoint.disabled });
+      } else await client.webhooks.update(idOf(req), { url: String(req.body?.url ?? '') });
+      res.redirect(303, `${base(req)}/webhooks/${idOf(req)}?notice=endpoint-saved`);
+    }),
+  );
+  app.post(
+    '/webhooks/:id/rotate-secret',
+    handle(async (req, res) => {
+      if (!WHE.test(idOf(req))) return notFound(req, res);
+      const client = api(sessionOf(req));
+      const rotated = await client.webhooks.rotateSecret(idOf(req));
+      const [endpoint, deliveries] = await Promise.all([
+        client.webhooks.get(idOf(req)),
+        client.webhooks.deliveries(idOf(req), { limit: 50 }),
+      ]);
+      page(
+        res,
+        layout(
+          base(req),
+          chrome(req, endpoint.url, 'webhooks'),
+          webhookBody(base(req), endpoint, deliveries.data, { status: '' }, sessionOf(req).csrf, rotated.secret),
+        ),
+      );
+    }),
+  );
+  app.post(
+    '/webhooks/:id/delete',
+    handle(async (req, res) => {
+      if (!WHE.test(idOf(req)) || req.body?.confirm !== 'yes') return notFound(req, res);
+      await api(sessionOf(req)).webhooks.delete(idOf(req));
+      res.redirect(303, `${base(req)}/webhooks?notice=endpoint-deleted`);
+    }),
+  );
+  app.post(
+    '/webhooks/:id/replay',
+    handle(async (req, res) => {
+      if (!WHE.test(idOf(req))) return notFound(req, res);
+      await api(sessionOf(req)).webhooks.replay(idOf(req), { since: utc(String(req.body?.since ?? '')) });
+      res.redirect(303, `${base(req)}/webhooks/${idOf(req)}?notice=replayed`);
+    }),
+  );
+  app.post(
+    '/webhooks/:id/deliveries/:delivery/redeliver',
+    handle(async (req, res) => {
+      const delivery = String(req.params.delivery);
+      if (!WHE.test(idOf(req)) || !WHD.test(delivery)) return notFound(req, res);
+      await api(sessionOf(req)).webhooks.redeliver(delivery);
+      res.redirect(303, `${base(req)}/webhooks/${idOf(req)}?notice=redelivered`);
+    }),
+  );
+
+  app.get(
+    '/billing',
+    handle(async (req, res) => {
+      const client = api(sessionOf(req));
+      const [state, catalogue] = await Promise.all([client.billing.state(), client.billing.catalogue()]);
+      page(res, layout(base(req), chrome(req, 'Billing', 'billing'), billingBody(base(req), state, catalogue, sessionOf(req).csrf)));
+    }),
+  );
+  app.post(
+    '/billing/checkout',
+    handle(async (req, res) => {
+      const checkout = await api(sessionOf(req)).billing.checkout({ plan: String(req.body?.plan ?? '') });
+      res.redirect(303, checkout.checkoutUrl);
+    }),
+  );
+  // The quote first: the amount is shown and consented to before any charge.
+  app.get(
+    '/billing/upgrade',
+    handle(async (req, res) => {
+      const quote = await api(sessionOf(req)).billing.quoteUpgrade({ plan: String(req.query.plan ?? '') });
+      page(res, layout(base(req), chrome(req, 'Upgrade', 'billing'), upgradeBody(base(req), quote, sessionOf(req).csrf)));
+    }),
+  );
+  app.post(
+    '/billing/upgrade',
+    handle(async (req, res) => {
+      if (req.body?.consented !== 'yes') {
+        return page(
+          res,
+          problemPage(
+            base(req),
+            { csrf: sessionOf(req).csrf },
+            { title: 'Consent needed', detail: 'Tick the box to agree to the amount; nothing was charged.' },
+          ),
+          400,
+        );
+      }
+      const result = await api(sessionOf(req)).billing.upgrade({
+        plan: String(req.body?.plan ?? ''),
+        acceptedCents: Number(req.body?.acceptedCents),
+        consented: true,
+      });
+      res.redirect(303, `${base(req)}/billing?notice=upgraded-${encodeURIComponent(result.plan)}`);
+    }),
+  );
+  app.post(
+    '/billing/downgrade',
+    handle(async (req, res) => {
+      await api(sessionOf(req)).billing.downgrade({ plan: String(req.body?.plan ?? '') });
+      res.redirect(303, `${base(req)}/billing?notice=downgrade-scheduled`);
+    }),
+  );
+  app.post(
+    '/billing/pending/cancel',
+    handle(async (req, res) => {
+      await api(sessionOf(req)).billing.cancelPendingChange();
+      res.redirect(303, `${base(req)}/billing?notice=pending-withdrawn`);
+    }),
+  );
+  app.post(
+    '/billing/cancel',
+    handle(async (req, res) => {
+      if (req.body?.confirm !== 'yes') return notFound(req, res);
+      await api(sessionOf(req)).billing.cancel();
+      res.redirect(303, `${base(req)}/billing?notice=canceled`);
+    }),
+  );
+
   app.use((req, res) => page(res, notFoundPage(base(req), { csrf: sessionOf(req)?.csrf }), 404));
 
   // The API's answer, shown as its problem; a key the API no longer takes ends every session it had.
@@ -290,8 +509,20 @@ const NOTICES: Record<string, string> = {
   'not-verified': 'Not verified yet: see what the check found below.',
   'identity-deleted': 'Identity deleted.',
   'key-revoked': 'Key revoked: it no longer works anywhere.',
+  'suppression-added': 'Address suppressed.',
+  'suppression-removed': 'Address removed from the suppression list.',
+  'endpoint-saved': 'Endpoint saved.',
+  'endpoint-deleted': 'Endpoint deleted.',
+  replayed: 'Failed deliveries queued again.',
+  redelivered: 'Delivery queued again, signed afresh.',
+  'downgrade-scheduled': 'Downgrade scheduled for the end of the period.',
+  'pending-withdrawn': 'Pending change withdrawn.',
+  canceled: 'Subscription canceled.',
 };
-const noticeOf = (req: Request) => NOTICES[String(req.query.notice ?? '')] ?? null;
+const noticeOf = (req: Request) => {
+  const key = String(req.query.notice ?? '');
+  return key.startsWith('upgraded-') ? `Upgraded to ${key.slice('upgraded-'.length)}.` : (NOTICES[key] ?? null);
+};
 
 function listQuery(q: Record<string, string>): ListEmailsQuery {
   const out: Record<string, string | number> = {};

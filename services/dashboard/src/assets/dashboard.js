@@ -1,7 +1,7 @@
 // Live statuses: rows of messages not yet final ask the dashboard for their status every 2 s.
 (function () {
   var base = document
-    .querySelector('link[rel=stylesheet]')
+    .querySelector('link[href$="/assets/dashboard.css"]')
     .getAttribute('href')
     .replace(/\/assets\/dashboard\.css$/, '');
   function refresh() {
@@ -36,4 +36,32 @@ document.addEventListener('click', function (event) {
       button.textContent = 'Copy';
     }, 1500);
   });
+});
+
+// The overview's chart, drawn from the table that also holds its numbers (for screen readers and without script).
+window.addEventListener('load', function () {
+  var table = document.getElementById('daily');
+  var target = document.getElementById('chart');
+  if (!table || !target || typeof uPlot === 'undefined') return;
+  var names = table.getAttribute('data-series').split(',');
+  var rows = Array.prototype.slice.call(table.tBodies[0].rows);
+  var data = [
+    rows.map(function (r) {
+      return Date.parse(r.cells[0].textContent + 'T00:00:00Z') / 1000;
+    }),
+  ];
+  names.forEach(function (_, i) {
+    data.push(
+      rows.map(function (r) {
+        return Number(r.cells[i + 1].textContent);
+      }),
+    );
+  });
+  var colors = ['#0969da', '#1a7f37', '#9a6700', '#cf222e', '#8250df', '#57606a'];
+  var series = [{}].concat(
+    names.map(function (name, i) {
+      return { label: name, stroke: colors[i % colors.length], width: 2 };
+    }),
+  );
+  new uPlot({ width: Math.min(target.clientWidth || 800, 1000), height: 260, series: series, axes: [{}, {}] }, data, target);
 });

@@ -4,14 +4,20 @@ export interface Chrome {
   title: string;
   /** The signed-in session's CSRF token, for the sign-out form; absent on public pages. */
   csrf?: string;
-  current?: 'emails' | 'identities' | 'api-keys';
+  current?: 'overview' | 'emails' | 'identities' | 'api-keys' | 'webhooks' | 'suppressions' | 'billing';
+  /** Pages with charts load the chart library. */
+  charts?: boolean;
   notice?: string | null;
 }
 
 const NAV = [
+  { id: 'overview', href: 'overview', label: 'Overview' },
   { id: 'emails', href: 'emails', label: 'Emails' },
   { id: 'identities', href: 'identities', label: 'Identities' },
+  { id: 'webhooks', href: 'webhooks', label: 'Webhooks' },
+  { id: 'suppressions', href: 'suppressions', label: 'Suppressions' },
   { id: 'api-keys', href: 'api-keys', label: 'API keys' },
+  { id: 'billing', href: 'billing', label: 'Billing' },
 ] as const;
 
 /** Every page: landmarks, a skip link, the navigation of a signed-in tenant, a live region for notices. */
@@ -24,6 +30,12 @@ export function layout(base: string, chrome: Chrome, body: Html): Html {
         <title>${chrome.title} · Mailplane</title>
         <link rel="icon" href="data:," />
         <link rel="stylesheet" href="${base}/assets/dashboard.css" />
+        ${
+          chrome.charts
+            ? html`<link rel="stylesheet" href="${base}/vendor/uplot/uPlot.min.css" />
+                <script src="${base}/vendor/uplot/uPlot.iife.min.js" defer></script>`
+            : ''
+        }
         <script src="${base}/assets/dashboard.js" defer></script>
       </head>
       <body>

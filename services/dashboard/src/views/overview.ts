@@ -1,0 +1,49 @@
+import type { BillingState, DayStats } from '../../../../sdk/src';
+import { html } from '../html';
+
+const SERIES = ['accepted', 'sent', 'deferred', 'bounced', 'complained', 'suppressed'] as const;
+
+/** The last 30 days as a chart (uPlot, drawn by the page's script from the table) and as the table itself. */
+export function overviewBody(days: DayStats[], billing: BillingState | null) {
+  const usage = billing?.usage;
+  return html`<h1>Overview</h1>
+    ${
+      usage
+        ? html`<section aria-labelledby="usage">
+            <h2 id="usage">This month</h2>
+            <p>
+              ${usage.used} of ${usage.limit} emails used on the ${billing!.plan} plan; the count restarts ${usage.resetAt.slice(0, 10)}.
+            </p>
+            <progress max="${usage.limit}" value="${Math.min(usage.used, usage.limit)}" aria-label="Monthly quota used">
+              ${usage.used} / ${usage.limit}
+            </progress>
+          </section>`
+        : ''
+    }
+    <section aria-labelledby="days">
+      <h2 id="days">The last ${days.length} days</h2>
+      <div id="chart" class="chart" aria-hidden="true"></div>
+      <div class="table-wrap">
+        <table id="daily" data-series="${SERIES.join(',')}">
+          <caption>
+            Per UTC day
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              ${SERIES.map((s) => html`<th scope="col">${s}</th>`)}
+            </tr>
+          </thead>
+          <tbody>
+            ${days.map(
+              (d) =>
+                html`<tr>
+                  <th scope="row">${d.date}</th>
+                  ${SERIES.map((s) => html`<td>${d[s]}</td>`)}
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>`;
+}

@@ -1,0 +1,139 @@
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointList } from '../../../../sdk/src';
+import { html } from '../html';
+
+const EVENT_TYPES = [
+  'email.queued',
+  'email.sent',
+  'email.deferred',
+  'email.failed',
+  'email.suppressed',
+  'email.scheduled',
+  'email.canceled',
+  'email.bounced',
+  'email.complained',
+  'recipient.unsubscribed',
+  'identity.verified',
+  'identity.failed',
+];
+
+export function webhooksBody(base: string, list: WebhookEndpointList, csrf: string, secret?: { endpoint: string; secret: string }) {
+  return html`<h1>Webhooks</h1>
+    ${secret ? secretCard(secret.secret) : ''}
+    <form method="post" action="${base}/webhooks" class="stack">
+      <input type="hidden" name="csrf" value="${csrf}" />
+      <label for="url">Endpoint URL</label><input id="url" name="url" type="url" required />
+      <fieldset>
+        <legend>Events</legend>
+        <label><input type="checkbox" name="eventTypes" value="*" checked /> every event</label>
+        ${EVENT_TYPES.map((t) => html`<label><input type="checkbox" name="eventTypes" value="${t}" /> ${t}</label>`)}
+      </fieldset>
+      <button type="submit">Add endpoint</button>
+    </form>
+    <div class="table-wrap">
+      <table>
+        <caption class="visually-hidden">
+          Webhook endpoints
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">URL</th>
+            <th scope="col">Events</th>
+            <th scope="col">State</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${list.data.map(
+            (e) =>
+              html`<tr>
+                <td><a href="${base}/webhooks/${e.id}">${e.url}</a></td>
+                <td>${e.eventTypes.join(', ')}</td>
+                <td>${e.disabled ? 'disabled' : 'enabled'}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>`;
+}
+
+const secretCard = (secret: string) =>
+  html`<div class="card created" role="alert">
+    <p>The signing secret, shown this once: verify deliveries with it.</p>
+    <p><code id="secret">${secret}</code> <button type="button" data-copy="secret">Copy</button></p>
+  </div>`;
+
+export function webhookBody(
+  base: string,
+  e: WebhookEndpoint,
+  deliveries: WebhookDelivery[],
+  filter: { status: string },
+  csrf: string,
+  secret?: string,
+) {
+  return html`<p><a href="${base}/webhooks">← Webhooks</a></p>
+    <h1>${e.url}</h1>
+    ${secret ? secretCard(secret) : ''}
+    <p>${e.disabled ? 'Disabled' : 'Enabled'} · events: ${e.eventTypes.join(', ')}</p>
+    <form method="post" action="${base}/webhooks/${e.id}/update" class="inline-form">
+      <input type="hidden" name="csrf" value="${csrf}" />
+      <label>URL <input name="url" type="url" value="${e.url}" required /></label>
+      <button type="submit" name="action" value="save">Save URL</button>
+      <button type="submit" name="action" value="toggle">${e.disabled ? 'Enable' : 'Disable'}</button>
+    </form>
+    <form method="post" action="${base}/webhooks/${e.id}/rotate-secret" class="inline-form">
+      <input type="hidden" name="csrf" value="${csrf}" /><button type="submit">Rotate secret</button>
+    </form>
+    <form method="post" action="${base}/webhooks/${e.id}/delete" class="inline-form">
+      <input type="hidden" name="csrf" value="${csrf}" />
+      <label><input type="checkbox" name="confirm" value="yes" required /> Delete this endpoint</label
+      ><button type="submit">Delete endpoint</button>
+    </form>
+    <h2>Deliveries</h2>
+    <form method="get" action="${base}/webhooks/${e.id}" class="filters">
+      <label
+        >Status
+        <select name="status">
+          <option value="">any</option>
+          ${['pending', 'succeeded', 'failed'].map(
+            (s) => html`<option value="${s}" ${filter.status === s ? html` selected` : ''}>${s}</option>`,
+          )}
+        </select></label
+      ><button type="submit">Filter</button>
+    </form>
+    <form method="post" action="${base}/webhooks/${e.id}/replay" class="inline-form">
+      <input type="hidden" name="csrf" value="${csrf}" />
+      <label>Failed since (UTC) <input name="since" type="datetime-local" required /></label
+      ><button type="submit">Redeliver all failed</button>
+    </form>
+    <div class="table-wrap">
+      <table>
+        <caption class="visually-hidden">
+          Deliveries, newest first
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            <th scope="col">Status</th>
+            <th scope="col">Attempts</th>
+            <th scope="col"><span class="visually-hidden">Redeliver</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          ${deliveries.map(
+            (d) =>
+              html`<tr>
+                <td>${d.eventType}<br /><small>${d.createdAt.slice(0, 19).replace('T', ' ')} UTC</small></td>
+                <td><span class="status status-${d.status}">${d.status}</span></td>
+                <td>
+                  <ol>
+                    ${d.attempts.map((a) => html`<li>${a.statusCode ?? 'no answer'} in ${a.durationMs ?? '?'} ms${a.error ? html` (${a.error})` : ''}${a.responseBody ? html`: <code>${a.responseBody}</code>` : ''}</li>`)}
+                  </ol>
+                </td>
+                <td>
+                  ${d.status === 'pending' ? '' : html`<form method="post" action="${base}/webhooks/${e.id}/deliveries/${d.id}/redeliver"><input type="hidden" name="csrf" value="${csrf}" /><button type="submit" aria-label="Redeliver ${d.eventType} ${d.id}">Redeliver</button></form>`}
+                </td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>`;
+}

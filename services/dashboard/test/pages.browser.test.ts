@@ -1,0 +1,173 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import request from 'supertest';
+import { subscribedTenant } from '../../../test/support/billing';
+import { describeInBrowser, launchChromium } from '../../../test/support/browser';
+import { eventually } from '../../../test/support/eventually';
+import { auth, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { startWebhookReceiver } from '../../../test/support/webhook-receiver';
+import { signIn } from './support';
+
+const ARTIFACTS = path.join(__dirname, '..', '..', '..', 'test-artifacts', 'dashboard');
+
+describeInBrowser('dashboard pages')('the dashboard pages in a real browser', () => {
+  let platform: TestPlatform;
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000', WEBHOOK_RETRY_SCHEDULE: '50ms' });
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await platform.stop();
+  });
+
+  async function signedIn(key: string): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${platform.dashboardUrl}/sign-in`);
+    await page.getByLabel('API key').fill(key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/overview$/);
+    return Object.assign(page, { problems });
+  }
+
+  it("when a tenant opens the overview, then today's counts are drawn as a chart and listed in the table, with this month's usage", async () => {
+    const t = await tenantWithDomain(platform);
+    const sent = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'counted', text: 'x' });
+    await waitForStatus(platform.url, t.key, sent.body.id, 'sent');
+    const page = await signedIn(t.key);
+    await page.locator('#chart canvas').waitFor();
+    const today = new Date().toISOString().slice(0, 10);
+    const row = page.locator('#daily tr', { has: page.locator(`th:text("${today}")`) });
+    expect(await row.locator('td').allInnerTexts()).toEqual(['1', '1', '0', '0', '0', '0']);
+    expect(await page.getByRole('progressbar', { name: 'Monthly quota used' }).getAttribute('value')).toBe('1');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'overview.png'), fullPage: true });
+    expect((page as Page & { problems: string[] }).problems).toEqual([]);
+    await page.close();
+  });
+
+  it('when an endpoint failed a delivery, then the log shows each attempt with its status and response, and a redelivery succeeds; the secret is shown once and rotated', async () => {
+    const t = await tenantWithDomain(platform);
+    const receiver = await startWebhookReceiver();
+    try {
+      // Two events (queued, sent), each tried twice: all four attempts fail.
+      receiver.answerNext(500, {}, 4, 'down for maintenance');
+      const page = await signedIn(t.key);
+      await page.getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByLabel('Endpoint URL').fill(receiver.url);
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      const secret = await page.locator('#secret').innerText();
+      expect(secret).toMatch(/^whsec_/);
+      const endpointUrl = await page.getByRole('link', { name: '← Webhooks' }).getAttribute('href');
+      expect(endpointUrl).not.toContain(secret);
+
+      const res = await request(platform.url)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'hooked', text: 'x' });
+      await waitForStatus(platform.url, t.key, res.body.id, 'sent');
+      const endpoints = (await request(platform.url).get('/webhooks/endpoints').set(auth(t.key))).body.data;
+      await eventually(async () => {
+        const log = await request(platform.url)
+          .get(`/webhooks/endpoints/${endpoints[0].id}/deliveries`)
+          .query({ status: 'failed' })
+          .set(auth(t.key));
+        return log.body.total > 0;
+      }, 'a failed delivery');
+      await page.goto(`${platform.dashboardUrl}/webhooks/${endpoints[0].id}?status=failed`);
+      const failed = page.locator('tbody tr').first();
+      expect(await failed.innerText()).toContain('500');
+      expect(await failed.innerText()).toContain('down for maintenance');
+      await page.screenshot({ path: path.join(ARTIFACTS, 'webhook-failed.png'), fullPage: true });
+      const before = receiver.received.length;
+      await failed.getByRole('button', { name: /^Redeliver/ }).click();
+      await page.getByRole('status').filter({ hasText: 'queued again' }).waitFor();
+      await receiver.waitFor(before + 1);
+      await eventually(async () => {
+        await page.goto(`${platform.dashboardUrl}/webhooks/${endpoints[0].id}?status=succeeded`);
+        return (await page.locator('tbody tr').count()) > 0;
+      }, 'the redelivery to succeed');
+
+      await page.getByRole('button', { name: 'Rotate secret' }).click();
+      const rotated = await page.locator('#secret').innerText();
+      expect(rotated).toMatch(/^whsec_/);
+      expect(rotated).not.toBe(secret);
+      await page.reload();
+      expect(await page.content()).not.toContain(rotated);
+      await page.close();
+    } finally {
+      await receiver.stop();
+    }
+  });
+
+  it('when a tenant suppresses an address, searches for it and removes it, then the list follows', async () => {
+    const { key } = await platform.newTenant();
+    const page = await signedIn(key);
+    await page.getByRole('link', { name: 'Suppressions' }).click();
+    await page.getByLabel('Address').fill('noisy@example.org');
+    await page.getByRole('button', { name: 'Add suppression' }).click();
+    await page.getByRole('status').filter({ hasText: 'Address suppressed' }).waitFor();
+    await page.getByLabel('Search').fill('noisy');
+    await page.getByRole('button', { name: 'Search' }).click();
+    expect(await page.locator('tbody tr').allInnerTexts()).toEqual([expect.stringContaining('noisy@example.org')]);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'suppressions.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Remove noisy@example.org' }).click();
+    await page.getByRole('status').filter({ hasText: 'removed' }).waitFor();
+    expect((await request(platform.url).get('/suppressions').set(auth(key))).body.total).toBe(0);
+    await page.close();
+  });
+
+  it('when a subscriber upgrades, then the quoted amount is shown and charged only after consent; a downgrade is pending until withdrawn; cancel ends the subscription', async () => {
+    const { key, customerId } = await subscribedTenant(platform, 'starter');
+    const quote = (await request(platform.url).post('/billing/upgrade/quote').set(auth(key)).send({ plan: 'growth' }).expect(200)).body;
+    const charges = () => platform.sandbox.provider.payments().filter((p) => p.customerId === customerId).length;
+    const before = charges();
+
+    const page = await signedIn(key);
+    await page.getByRole('link', { name: 'Billing' }).click();
+    await page.getByRole('link', { name: 'Upgrade to Growth' }).click();
+    const amount = `${(quote.amountCents / 100).toFixed(2)} ${quote.currency}`;
+    expect(await page.locator('#amount').innerText()).toBe(amount);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'billing-upgrade.png'), fullPage: true });
+    // Without the box ticked the browser does not submit; posted anyway, nothing is charged.
+    const session = await signIn(platform.dashboardUrl, key);
+    const refused = await request(platform.dashboardUrl)
+      .post('/billing/upgrade')
+      .set('Cookie', session.cookie)
+      .type('form')
+      .send({ csrf: session.csrf, plan: 'growth', acceptedCents: String(quote.amountCents) });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Consent needed');
+    expect(charges()).toBe(before);
+
+    await page.getByLabel(`I agree to be charged ${amount} now`).check();
+    await page.getByRole('button', { name: `Upgrade and pay ${amount}` }).click();
+    await page.getByRole('status').filter({ hasText: 'Upgraded to growth' }).waitFor();
+    expect(charges()).toBe(before + 1);
+    const charge = platform.sandbox.provider
+      .payments()
+      .filter((p) => p.customerId === customerId)
+      .at(-1)!;
+    expect(charge.amount.value).toBe((quote.amountCents / 100).toFixed(2));
+
+    await page.getByRole('button', { name: 'Downgrade to Starter' }).click();
+    await page.getByRole('status').filter({ hasText: 'Downgrade scheduled' }).waitFor();
+    expect(await page.locator('.facts').innerText()).toContain('downgrade to starter');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'billing-pending.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Withdraw the pending change' }).click();
+    await page.getByRole('status').filter({ hasText: 'withdrawn' }).waitFor();
+    await page.getByLabel('Cancel the subscription').check();
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('status').filter({ hasText: 'Subscription canceled' }).waitFor();
+    expect((await request(platform.url).get('/billing/state').set(auth(key))).body.cancelAtPeriodEnd).toBe(true);
+    await page.close();
+  });
+});
