@@ -2962,6 +2962,8 @@ export interface operations {
         status?: components['schemas']['WebhookDeliveryStatus'];
         /** @description Only deliveries of events of this type. */
         eventType?: components['schemas']['EventType'];
+        /** @description Only deliveries of events about this message (`email.*` events carry its id). */
+        messageId?: components['schemas']['MessageId'];
         /** @description Page size. Outside 1–100 is a 400 (never clamped). */
         limit?: components['parameters']['Limit'];
         /** @description Items to skip. Outside 0–10000 is a 400 (never clamped); page deeper with filters. */

@@ -168,13 +168,20 @@ export function createDashboardApp(options: DashboardOptions, now: () => number 
     const session = sessionOf(req);
     if (!ID.test(req.params.id)) return page(res, notFoundPage(base(req), { csrf: session.csrf, current: 'emails' }), 404);
     try {
-      const email = await api(session).emails.get(req.params.id);
+      const client = api(session);
+      const [email, endpoints] = await Promise.all([client.emails.get(req.params.id), client.webhooks.list({ limit: 100 })]);
+      const logs = await Promise.all(
+        endpoints.data.map(async (e) =>
+          (await client.webhooks.deliveries(e.id, { messageId: email.id, limit: 50 })).data.map((d) => ({ ...d, endpointUrl: e.url })),
+        ),
+      );
+      const events = logs.flat().sort((a, b) => a.createdAt.localeCompare(b.createdAt));
       page(
         res,
         layout(
           base(req),
           { title: email.subject, csrf: session.csrf, current: 'emails', notice: noticeOf(req) },
-          emailBody(base(req), email),
+          emailBody(base(req), email, events),
         ),
       );
     } catch (err) {

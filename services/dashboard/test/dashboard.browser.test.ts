@@ -26,6 +26,8 @@ describeInBrowser('dashboard')('the dashboard in a real browser', () => {
     await page.goto(`${platform.dashboardUrl}/`);
     await page.getByLabel('API key').fill(key);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/overview$/);
+    await page.getByRole('link', { name: 'Emails' }).click();
     await page.waitForURL(/\/emails$/);
     return page;
   }
@@ -137,8 +139,8 @@ describeInBrowser('dashboard')('the dashboard in a real browser', () => {
     await page.getByLabel('API key').focus();
     await page.keyboard.type(t.key);
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/emails$/);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'emails.png'), fullPage: true });
+    await page.waitForURL(/\/overview$/);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'overview-keyboard.png'), fullPage: true });
     await page.close();
   });
 });

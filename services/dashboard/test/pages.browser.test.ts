@@ -96,6 +96,13 @@ describeInBrowser('dashboard pages')('the dashboard pages in a real browser', ()
         return (await page.locator('tbody tr').count()) > 0;
       }, 'the redelivery to succeed');
 
+      await page.goto(`${platform.dashboardUrl}/emails/${res.body.id}`);
+      const events = page.locator('table', { has: page.locator('th', { hasText: 'Last answer' }) });
+      expect(await events.locator('tbody tr').allInnerTexts()).toEqual([
+        expect.stringMatching(/^email\.queued/),
+        expect.stringMatching(/^email\.sent/),
+      ]);
+      await page.goto(`${platform.dashboardUrl}/webhooks/${endpoints[0].id}`);
       await page.getByRole('button', { name: 'Rotate secret' }).click();
       const rotated = await page.locator('#secret').innerText();
       expect(rotated).toMatch(/^whsec_/);

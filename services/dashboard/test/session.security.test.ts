@@ -27,7 +27,7 @@ describe('dashboard sessions', () => {
       .type('form')
       .send({ csrf, apiKey: t.key });
     expect(res.status).toBe(303);
-    expect(res.headers.location).toMatch(/\/emails$/);
+    expect(res.headers.location).toMatch(/\/overview$/);
     const session = cookieOf(res, 'mp_session')!;
     expect(session).toMatch(/HttpOnly/);
     expect(session).toMatch(/SameSite=Strict/);

@@ -149,3 +149,18 @@ describe('the webhook delivery log', () => {
     expect((await replay(t, d1.createdAt)).body).toEqual({ queued: 0, hasMore: false, nextSince: null });
   }, 30_000);
 });
+
+describe('the delivery log of one message', () => {
+  it('when messageId is given, then only deliveries of events about that message are listed', async () => {
+    const t = await tenantWithEndpoint(['email.sent']);
+    const first = (await send(t)).body.id as string;
+    const second = (await send(t)).body.id as string;
+    await logSettled(t, 2, 'succeeded');
+    const mine = await log(t, `?messageId=${first}`);
+    expect(mine.total).toBe(1);
+    const delivered = await request(platform.url).get(`/webhooks/deliveries/${mine.data[0].id}`).set(auth(t.key));
+    expect(delivered.body.event.data.messageId).toBe(first);
+    expect((await log(t, `?messageId=${second}`)).total).toBe(1);
+    expect((await log(t, '?messageId=msg_00000000000000000000000000')).total).toBe(0);
+  });
+});

@@ -1,4 +1,4 @@
-import type { Email, EmailList, Identity, ListEmailsQuery } from '../../../../sdk/src';
+import type { Email, EmailList, Identity, ListEmailsQuery, WebhookDelivery } from '../../../../sdk/src';
 import { html } from '../html';
 
 const STATUSES = ['scheduled', 'queued', 'sending', 'deferred', 'sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained'];
@@ -81,7 +81,10 @@ export function emailsBody(base: string, list: EmailList, query: ListEmailsQuery
 }
 
 /** One message: recipients, body (HTML only in a sandboxed frame), headers, attempts, reports. */
-export function emailBody(base: string, m: Email) {
+/** A webhook delivery of one of the message's events, with the endpoint it went to. */
+export type MessageEvent = WebhookDelivery & { endpointUrl: string };
+
+export function emailBody(base: string, m: Email, events: MessageEvent[] = []) {
   return html`<p><a href="${base}/emails">← Emails</a></p>
     <h1>${m.subject}</h1>
     <dl class="facts">
@@ -150,6 +153,34 @@ export function emailBody(base: string, m: Email) {
               ${m.reports.map((r) => html`<li>${when(r.at)}: ${r.kind} for ${r.recipient} ${r.status ?? ''} ${r.diagnostic ?? ''}</li>`)}
             </ul>`
         : ''
+    }
+    <h2>Webhook events</h2>
+    ${
+      events.length
+        ? html`<div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Event</th>
+                  <th scope="col">Endpoint</th>
+                  <th scope="col">Delivery</th>
+                  <th scope="col">Last answer</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${events.map(
+                  (e) =>
+                    html`<tr>
+                      <td>${e.eventType}</td>
+                      <td><a href="${base}/webhooks/${e.endpointId}">${e.endpointUrl}</a></td>
+                      <td>${e.status}</td>
+                      <td>${e.attempts.at(-1)?.statusCode ?? '—'}</td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>
+          </div>`
+        : html`<p>No webhook endpoint received events about this message.</p>`
     }
     <h2>Body</h2>
     ${

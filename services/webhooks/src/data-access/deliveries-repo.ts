@@ -21,6 +21,7 @@ export const REPLAYABLE_STATUSES: DeliveryStatus[] = ['failed', 'cancelled'];
 export interface DeliveryFilter {
   status?: DeliveryStatus;
   eventType?: WebhookEventType;
+  messageId?: string;
 }
 
 /** One event for one endpoint: retried until a 2xx, the end of the schedule, or the endpoint goes away. */
@@ -49,6 +50,7 @@ const logQuery = (endpointId: string, filter: DeliveryFilter) => ({
   endpointId,
   ...(filter.status ? { status: filter.status } : {}),
   ...(filter.eventType ? { 'event.type': filter.eventType } : {}),
+  ...(filter.messageId ? { 'event.data.messageId': filter.messageId } : {}),
 });
 
 export function deliveriesRepo(store: Store) {
@@ -64,6 +66,8 @@ export function deliveriesRepo(store: Store) {
       await all.createIndex({ status: 1, nextAttemptAt: 1 });
       // the delivery log: an endpoint's deliveries newest first (status and event type filter within it)
       await all.createIndex({ tenantId: 1, endpointId: 1, createdAt: -1 });
+      // the log of one message's events (the dashboard's message page)
+      await all.createIndex({ tenantId: 1, endpointId: 1, 'event.data.messageId': 1 });
       // replay: an endpoint's failed or cancelled deliveries since an instant, oldest first
       await all.createIndex({ tenantId: 1, endpointId: 1, status: 1, createdAt: 1 });
       // retention: settled deliveries older than the retention period
