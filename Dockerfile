@@ -4,6 +4,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY libs ./libs
 COPY services ./services
+COPY sdk ./sdk
 RUN npm ci --omit=dev --ignore-scripts=false && npm install --no-save tsx
 COPY platform ./platform
 COPY bin ./bin

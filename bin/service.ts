@@ -1,12 +1,18 @@
 import { loadPlatformConfig } from '../platform/config';
 import { startDistributed } from '../platform/distributed';
+import { startDashboardProcess } from '../platform/dashboard';
 import { runProcess } from '../platform/process';
 import { SERVICE_NAMES, type ServiceName } from '../platform/services';
 
 async function main() {
-  const name = process.argv[2] as ServiceName;
+  const name = process.argv[2] as ServiceName | 'dashboard';
+  if (name === 'dashboard') {
+    const dashboard = await startDashboardProcess(process.env);
+    process.stdout.write(`dashboard started at ${dashboard.url}\n`);
+    return dashboard;
+  }
   if (!SERVICE_NAMES.includes(name)) {
-    throw new Error(`usage: service.ts <${SERVICE_NAMES.join('|')}>`);
+    throw new Error(`usage: service.ts <${[...SERVICE_NAMES, 'dashboard'].join('|')}>`);
   }
   const running = await startDistributed(name, loadPlatformConfig());
   const ops = running.opsUrl ? `; ops listener (/metrics, /healthz, /readyz) on ${running.opsUrl}` : '';

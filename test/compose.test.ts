@@ -9,13 +9,14 @@ if (!available && process.env.CI === 'true') throw new Error('docker-compose is 
 if (!available) console.warn('docker-compose is not installed: docker-compose.yml is NOT validated in this run');
 
 (available ? describe : describe.skip)('docker-compose.yml', () => {
-  it('when validated by docker-compose, then it is a valid file with the four services, RabbitMQ, MongoDB, Prometheus and Grafana', () => {
+  it('when validated by docker-compose, then it is a valid file with the four services, the dashboard, RabbitMQ, MongoDB, Prometheus and Grafana', () => {
     execFileSync('docker-compose', ['-f', path.join(ROOT, 'docker-compose.yml'), 'config', '-q'], { stdio: 'pipe' });
     const services = execFileSync('docker-compose', ['-f', path.join(ROOT, 'docker-compose.yml'), 'config', '--services'], {
       encoding: 'utf8',
     });
     expect(services.split('\n').filter(Boolean).sort()).toEqual([
       'billing',
+      'dashboard',
       'gateway',
       'grafana',
       'mail',

@@ -1,0 +1,42 @@
+import request from 'supertest';
+import { spawnService, type ServiceProcess } from '../../../test/support/processes';
+import { tenantWithDomain } from '../../../test/support/mail';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { signIn } from './support';
+
+let platform: TestPlatform;
+let dashboard: ServiceProcess;
+let url: string;
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  // The distributed mode's own process (`bin/service.ts dashboard`), pointed at a gateway by API_URL.
+  dashboard = spawnService('dashboard', {
+    API_URL: platform.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DASHBOARD_SECURE_COOKIES: 'false',
+    LOG_LEVEL: 'silent',
+  });
+  url = (await dashboard.waitForOutput(/dashboard started at (\S+)/, 60_000))[1];
+}, 90_000);
+afterAll(async () => {
+  await dashboard?.kill();
+  await platform.stop();
+});
+
+describe('the dashboard as its own process', () => {
+  it('when it runs apart from the platform, then a tenant signs in through it and reads the emails the API holds', async () => {
+    const t = await tenantWithDomain(platform);
+    await request(platform.url).post('/emails/test').set('Authorization', `Bearer ${t.key}`).send({ to: 'r@example.org' }).expect(202);
+    const session = await signIn(url, t.key);
+    expect(session.status).toBe(303);
+    expect(session.html).toContain('Mailplane test email');
+    expect(session.html).not.toContain(t.key);
+  });
+
+  it('when it is started without API_URL, then it refuses to start with a clear message', async () => {
+    const bad = spawnService('dashboard', { PORT: '0', LOG_LEVEL: 'silent' });
+    await expect(bad.waitForOutput(/dashboard started/, 30_000)).rejects.toThrow(/exited \(1\)/);
+    expect(bad.output()).toMatch(/API_URL/);
+  });
+});
