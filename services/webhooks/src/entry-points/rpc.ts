@@ -36,7 +36,13 @@ export function webhooksHandlers(deps: WebhooksDeps): OperationHandlers {
     rotateWebhookEndpointSecret: async (r) => json(await rotateSecret(deps, tenant(r), id(r))),
     listWebhookDeliveries: async (r) =>
       json(
-        await listDeliveries(deps, tenant(r), id(r), { status: r.query.status, eventType: r.query.eventType, messageId: r.query.messageId } as DeliveryFilter, page(r)),
+        await listDeliveries(
+          deps,
+          tenant(r),
+          id(r),
+          { status: r.query.status, eventType: r.query.eventType, messageId: r.query.messageId } as DeliveryFilter,
+          page(r),
+        ),
       ),
     getWebhookDelivery: async (r) => json(deliveryDetailView(await getDelivery(deps, tenant(r), id(r)))),
     redeliverWebhook: async (r) => json(deliveryView(await redeliver(deps, tenant(r), id(r))), 202),
