@@ -281,6 +281,11 @@ export function createDashboardApp(options: DashboardOptions, now: () => number 
   const WHE = /^whe_[0-9a-z]{26}$/;
   const WHD = /^whd_[0-9a-z]{26}$/;
   const notFound = (req: Request, res: Response) => page(res, notFoundPage(base(req), { csrf: sessionOf(req).csrf }), 404);
+  // The ticked event types; every event when none (or `*`) is ticked.
+  const eventTypesOf = (req: Request) => {
+    const picked = ([] as string[]).concat(req.body?.eventTypes ?? []);
+    return (picked.includes('*') || picked.length === 0 ? ['*'] : picked) as ['*'];
+  };
   const utc = (local: string) => (/Z$|[+-]\d\d:\d\d$/.test(local) ? local : `${local.length === 16 ? `${local}:00` : local}Z`);
 
   app.get(
@@ -326,9 +331,7 @@ export function createDashboardApp(options: DashboardOptions, now: () => number 
   app.post(
     '/webhooks',
     handle(async (req, res) => {
-      const picked = ([] as string[]).concat(req.body?.eventTypes ?? []);
-      const eventTypes = (picked.includes('*') || picked.length === 0 ? ['*'] : picked) as ['*'];
-      const created = await api(sessionOf(req)).webhooks.create({ url: String(req.body?.url ?? ''), eventTypes });
+      const created = await api(sessionOf(req)).webhooks.create({ url: String(req.body?.url ?? ''), eventTypes: eventTypesOf(req) });
       page(
         res,
         layout(
@@ -368,7 +371,7 @@ export function createDashboardApp(options: DashboardOptions, now: () => number 
       if (req.body?.action === 'toggle') {
         const endpoint = await client.webhooks.get(idOf(req));
         await client.webhooks.update(idOf(req), { disabled: !endpoint.disabled });
-      } else await client.webhooks.update(idOf(req), { url: String(req.body?.url ?? '') });
+      } else await client.webhooks.update(idOf(req), { url: String(req.body?.url ?? ''), eventTypes: eventTypesOf(req) });
       res.redirect(303, `${base(req)}/webhooks/${idOf(req)}?notice=endpoint-saved`);
     }),
   );

@@ -103,6 +103,15 @@ describeInBrowser('dashboard pages')('the dashboard pages in a real browser', ()
         expect.stringMatching(/^email\.sent/),
       ]);
       await page.goto(`${platform.dashboardUrl}/webhooks/${endpoints[0].id}`);
+      // Edit: only email.failed from now on, then disable.
+      await page.getByLabel('every event').uncheck();
+      await page.getByLabel('email.failed').check();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Endpoint saved' }).waitFor();
+      await page.getByRole('button', { name: 'Disable' }).click();
+      await page.getByRole('button', { name: 'Enable' }).waitFor();
+      const saved = (await request(platform.url).get(`/webhooks/endpoints/${endpoints[0].id}`).set(auth(t.key))).body;
+      expect(saved).toMatchObject({ eventTypes: ['email.failed'], disabled: true });
       await page.getByRole('button', { name: 'Rotate secret' }).click();
       const rotated = await page.locator('#secret').innerText();
       expect(rotated).toMatch(/^whsec_/);

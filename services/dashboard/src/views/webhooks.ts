@@ -76,7 +76,17 @@ export function webhookBody(
     <form method="post" action="${base}/webhooks/${e.id}/update" class="inline-form">
       <input type="hidden" name="csrf" value="${csrf}" />
       <label>URL <input name="url" type="url" value="${e.url}" required /></label>
-      <button type="submit" name="action" value="save">Save URL</button>
+      <fieldset>
+        <legend>Events</legend>
+        ${['*', ...EVENT_TYPES].map(
+          (t) =>
+            html`<label
+              ><input type="checkbox" name="eventTypes" value="${t}" ${e.eventTypes.includes(t as never) ? html`checked` : ''} />
+              ${t === '*' ? 'every event' : t}</label
+            >`,
+        )}
+      </fieldset>
+      <button type="submit" name="action" value="save">Save</button>
       <button type="submit" name="action" value="toggle">${e.disabled ? 'Enable' : 'Disable'}</button>
     </form>
     <form method="post" action="${base}/webhooks/${e.id}/rotate-secret" class="inline-form">
