@@ -13,34 +13,32 @@ const headerBlock = (raw: Buffer) => {
   return raw.subarray(0, end < 0 ? raw.length : end).toString('latin1');
 };
 
-/** RFC 3464: what a receiving MTA sends to the return path when it accepted a message and later could not deliver it. */
-export function lateBounce(returnPath: string, recipient: string, original: Buffer, at = new Date()): string {
-  const boundary = `dsn-${Date.now().toString(36)}`;
+/** A `multipart/report` (RFC 6522) to the return path: a human-readable part, the machine-readable report, the headers. */
+function report(
+  kind: 'delivery-status' | 'feedback-report',
+  head: string[],
+  human: string,
+  fields: string[],
+  original: Buffer,
+  at: Date,
+): string {
+  const boundary = `${kind}-${at.getTime().toString(36)}`;
   return [
-    `From: Mail Delivery System <MAILER-DAEMON@${SIMULATOR_DOMAIN}>`,
-    `To: ${returnPath}`,
-    'Subject: Undelivered Mail Returned to Sender',
+    ...head,
     `Date: ${at.toUTCString()}`,
     `Message-ID: <${boundary}@${SIMULATOR_DOMAIN}>`,
-    'Auto-Submitted: auto-replied',
     'MIME-Version: 1.0',
-    `Content-Type: multipart/report; report-type=delivery-status; boundary="${boundary}"`,
+    `Content-Type: multipart/report; report-type=${kind}; boundary="${boundary}"`,
     '',
     `--${boundary}`,
     'Content-Type: text/plain; charset=us-ascii',
     '',
-    `Your message could not be delivered to <${recipient}>: the mailbox does not exist.`,
+    human,
     '',
     `--${boundary}`,
-    'Content-Type: message/delivery-status',
+    `Content-Type: message/${kind}`,
     '',
-    `Reporting-MTA: dns; mx.${SIMULATOR_DOMAIN}`,
-    `Arrival-Date: ${at.toUTCString()}`,
-    '',
-    `Final-Recipient: rfc822; ${recipient}`,
-    'Action: failed',
-    'Status: 5.1.1',
-    `Diagnostic-Code: smtp; 550 5.1.1 <${recipient}>: mailbox unavailable (the simulator's late bounce)`,
+    ...fields,
     '',
     `--${boundary}`,
     'Content-Type: text/rfc822-headers',
@@ -52,41 +50,48 @@ export function lateBounce(returnPath: string, recipient: string, original: Buff
   ].join(CRLF);
 }
 
+/** RFC 3464: what a receiving MTA sends to the return path when it accepted a message and later could not deliver it. */
+export function lateBounce(returnPath: string, recipient: string, original: Buffer, at = new Date()): string {
+  return report(
+    'delivery-status',
+    [
+      `From: Mail Delivery System <MAILER-DAEMON@${SIMULATOR_DOMAIN}>`,
+      `To: ${returnPath}`,
+      'Subject: Undelivered Mail Returned to Sender',
+      'Auto-Submitted: auto-replied',
+    ],
+    `Your message could not be delivered to <${recipient}>: the mailbox does not exist.`,
+    [
+      `Reporting-MTA: dns; mx.${SIMULATOR_DOMAIN}`,
+      `Arrival-Date: ${at.toUTCString()}`,
+      '',
+      `Final-Recipient: rfc822; ${recipient}`,
+      'Action: failed',
+      'Status: 5.1.1',
+      `Diagnostic-Code: smtp; 550 5.1.1 <${recipient}>: mailbox unavailable (the simulator's late bounce)`,
+    ],
+    original,
+    at,
+  );
+}
+
 /** RFC 5965 ARF: what a mailbox provider's feedback loop sends when a recipient marks a message as spam. */
 export function complaint(returnPath: string, recipient: string, original: Buffer, at = new Date()): string {
-  const boundary = `arf-${Date.now().toString(36)}`;
-  return [
-    `From: Feedback Loop <fbl@${SIMULATOR_DOMAIN}>`,
-    `To: ${returnPath}`,
-    'Subject: Abuse report',
-    `Date: ${at.toUTCString()}`,
-    `Message-ID: <${boundary}@${SIMULATOR_DOMAIN}>`,
-    'MIME-Version: 1.0',
-    `Content-Type: multipart/report; report-type=feedback-report; boundary="${boundary}"`,
-    '',
-    `--${boundary}`,
-    'Content-Type: text/plain; charset=us-ascii',
-    '',
+  return report(
+    'feedback-report',
+    [`From: Feedback Loop <fbl@${SIMULATOR_DOMAIN}>`, `To: ${returnPath}`, 'Subject: Abuse report'],
     'This is an email abuse report: a recipient marked this message as spam.',
-    '',
-    `--${boundary}`,
-    'Content-Type: message/feedback-report',
-    '',
-    'Feedback-Type: abuse',
-    'User-Agent: MailplaneSimulator/1.0',
-    'Version: 1',
-    `Original-Mail-From: <${returnPath}>`,
-    `Original-Rcpt-To: <${recipient}>`,
-    `Arrival-Date: ${at.toUTCString()}`,
-    '',
-    `--${boundary}`,
-    'Content-Type: text/rfc822-headers',
-    '',
-    headerBlock(original),
-    '',
-    `--${boundary}--`,
-    '',
-  ].join(CRLF);
+    [
+      'Feedback-Type: abuse',
+      'User-Agent: MailplaneSimulator/1.0',
+      'Version: 1',
+      `Original-Mail-From: <${returnPath}>`,
+      `Original-Rcpt-To: <${recipient}>`,
+      `Arrival-Date: ${at.toUTCString()}`,
+    ],
+    original,
+    at,
+  );
 }
 
 /**

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import nodemailer from 'nodemailer';
 import { simpleParser } from 'mailparser';
 import { parseReport } from '../src/domain/reports/parse-report';
 import { returnPaths } from '../src/domain/reports/return-path';
 import { lateBounce } from '../../../sandbox/smtp-reports';
 import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
+import { deliverReport } from './support/report-listener';
 import { startTestPlatform, UNSUBSCRIBE_SECRET, type TestPlatform } from '../../../test/support/platform';
 
 const fixture = async (name: string) =>
@@ -63,19 +63,7 @@ describe('reports the platform cannot use', () => {
     platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
   });
   afterAll(() => platform.stop());
-  const deliver = async (to: string, raw: string) => {
-    const transport = nodemailer.createTransport({
-      host: '127.0.0.1',
-      port: Number(new URL(platform.reportsUrl!).port),
-      secure: false,
-      ignoreTLS: true,
-    });
-    try {
-      return await transport.sendMail({ envelope: { from: '', to: [to] }, raw });
-    } finally {
-      transport.close();
-    }
-  };
+  const deliver = (to: string, raw: string) => deliverReport(platform, to, raw);
 
   it('when mail that is no report, or a garbled one, reaches a valid return path, then it is accepted, dropped, and the message is unchanged', async () => {
     const t = await tenantWithDomain(platform);

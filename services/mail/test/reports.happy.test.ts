@@ -1,35 +1,26 @@
 import request from 'supertest';
-import nodemailer from 'nodemailer';
-import { ack } from '@mailplane/broker';
-import { validateMessage, type Envelope } from '@mailplane/contracts';
+import { validateMessage } from '@mailplane/contracts';
 import { lateBounce } from '../../../sandbox/smtp-reports';
 import { expectContract } from '../../../test/support/contract';
+import { collectEvents } from '../../../test/support/events';
 import { eventually } from '../../../test/support/eventually';
 import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
+import { deliverReport } from './support/report-listener';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
-const seen: Envelope[] = [];
-let stopListening: () => Promise<void>;
+let events: Awaited<ReturnType<typeof collectEvents>>;
 beforeAll(async () => {
   platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-  const sub = await platform.gateway.deps.broker.consume(
-    `test.reports.${Date.now()}`,
-    async (event) => {
-      seen.push(event);
-      return ack();
-    },
-    { prefetch: 10, bindings: ['email.*'] },
-  );
-  stopListening = () => sub.cancel();
+  events = await collectEvents(platform, ['email.*']);
 });
 afterAll(async () => {
-  await stopListening();
+  await events.stop();
   await platform.stop();
 });
 
 const SIM = 'simulator.mailplane.test';
-const eventsOf = (id: string) => seen.filter((e) => (e.data as { messageId: string }).messageId === id);
+const eventsOf = (id: string) => events.about(id);
 
 async function send(t: { key: string; domain: string }, to: string) {
   const res = await request(platform.url)
@@ -99,13 +90,7 @@ describe('reports after the fact', () => {
     await waitForStatus(platform.url, t.key, id, 'bounced');
     const received = platform.sandbox.sink.messages().find((m) => headerOf(m, 'X-Mailplane-Message-Id') === id)!;
     const before = await request(platform.url).get(`/emails/${id}`).set(auth(t.key));
-    const port = Number(new URL(platform.reportsUrl!).port);
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
-    await transport.sendMail({
-      envelope: { from: '', to: [received.envelope.from] },
-      raw: lateBounce(received.envelope.from, `late-bounce@${SIM}`, received.raw),
-    });
-    transport.close();
+    await deliverReport(platform, received.envelope.from, lateBounce(received.envelope.from, `late-bounce@${SIM}`, received.raw));
     const after = await request(platform.url).get(`/emails/${id}`).set(auth(t.key));
     expect(after.body).toEqual(before.body);
     expect(eventsOf(id).filter((e) => e.type === 'email.bounced')).toHaveLength(1);

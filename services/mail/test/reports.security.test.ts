@@ -1,7 +1,7 @@
 import request from 'supertest';
-import nodemailer from 'nodemailer';
 import { lateBounce } from '../../../sandbox/smtp-reports';
 import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
+import { deliverReport } from './support/report-listener';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
@@ -10,19 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => platform.stop());
 
-const deliver = async (to: string, raw: string) => {
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: Number(new URL(platform.reportsUrl!).port),
-    secure: false,
-    ignoreTLS: true,
-  });
-  try {
-    return await transport.sendMail({ envelope: { from: '', to: [to] }, raw });
-  } finally {
-    transport.close();
-  }
-};
+const deliver = (to: string, raw: string) => deliverReport(platform, to, raw);
 
 async function sentMessage() {
   const t = await tenantWithDomain(platform);

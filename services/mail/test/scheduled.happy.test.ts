@@ -1,33 +1,23 @@
 import request from 'supertest';
-import { ack } from '@mailplane/broker';
-import type { Envelope } from '@mailplane/contracts';
 import { expectContract } from '../../../test/support/contract';
+import { collectEvents } from '../../../test/support/events';
 import { eventually } from '../../../test/support/eventually';
 import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
-const seen: Envelope[] = [];
-let stopListening: () => Promise<void>;
+let events: Awaited<ReturnType<typeof collectEvents>>;
 beforeAll(async () => {
   platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-  const sub = await platform.gateway.deps.broker.consume(
-    `test.scheduled.${Date.now()}`,
-    async (event) => {
-      seen.push(event);
-      return ack();
-    },
-    { prefetch: 10, bindings: ['email.*'] },
-  );
-  stopListening = () => sub.cancel();
+  events = await collectEvents(platform, ['email.*']);
 });
 afterAll(async () => {
-  await stopListening();
+  await events.stop();
   await platform.stop();
 });
 
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
-const typesOf = (id: string) => seen.filter((e) => (e.data as { messageId: string }).messageId === id).map((e) => e.type);
+const typesOf = (id: string) => events.about(id).map((e) => e.type);
 const send = (t: { key: string; domain: string }, scheduledAt: string, subject = 'later') =>
   request(platform.url)
     .post('/emails')
@@ -56,7 +46,9 @@ describe('scheduled sends', () => {
     expect(sent.body.scheduledAt).toBe(scheduledAt);
     await eventually(async () => typesOf(res.body.id).includes('email.sent'), 'email.sent');
     expect(typesOf(res.body.id)).toEqual(['email.scheduled', 'email.queued', 'email.sent']);
-    const scheduledEvent = seen.find((e) => e.type === 'email.scheduled' && (e.data as { messageId: string }).messageId === res.body.id);
+    const scheduledEvent = events.seen.find(
+      (e) => e.type === 'email.scheduled' && (e.data as { messageId: string }).messageId === res.body.id,
+    );
     expect(scheduledEvent?.data).toMatchObject({ scheduledAt });
   });
 

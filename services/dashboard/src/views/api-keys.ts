@@ -1,7 +1,5 @@
 import type { ApiKey, CreatedApiKey } from '../../../../sdk/src';
-import { html } from '../html';
-
-const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) + ' UTC' : 'never');
+import { html, csrfField, when } from '../html';
 
 export function apiKeysBody(base: string, keys: ApiKey[], csrf: string, created?: CreatedApiKey) {
   return html`<h1>API keys</h1>
@@ -14,7 +12,7 @@ export function apiKeysBody(base: string, keys: ApiKey[], csrf: string, created?
         : ''
     }
     <form method="post" action="${base}/api-keys" class="stack">
-      <input type="hidden" name="csrf" value="${csrf}" />
+      ${csrfField(csrf)}
       <label for="name">Name</label><input id="name" name="name" required maxlength="100" />
       <label for="permission">Permission</label>
       <select id="permission" name="permission">
@@ -46,10 +44,10 @@ export function apiKeysBody(base: string, keys: ApiKey[], csrf: string, created?
                 <td><code>${k.prefix}…</code></td>
                 <td>${k.permission}</td>
                 <td>${when(k.createdAt)}</td>
-                <td>${when(k.lastUsedAt)}</td>
+                <td>${when(k.lastUsedAt, 'never')}</td>
                 <td>
                   <form method="post" action="${base}/api-keys/${k.id}/revoke">
-                    <input type="hidden" name="csrf" value="${csrf}" />
+                    ${csrfField(csrf)}
                     <label
                       ><input type="checkbox" name="confirm" value="yes" required />
                       <span class="visually-hidden">Confirm revoking ${k.name}</span></label

@@ -1,5 +1,5 @@
 import type { BillingState, Catalogue, Quote } from '../../../../sdk/src';
-import { html } from '../html';
+import { html, csrfField } from '../html';
 
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
@@ -30,14 +30,14 @@ export function billingBody(base: string, state: BillingState, catalogue: Catalo
     ${
       state.scheduledChange
         ? html`<form method="post" action="${base}/billing/pending/cancel" class="inline-form">
-            <input type="hidden" name="csrf" value="${csrf}" /><button type="submit">Withdraw the pending change</button>
+            ${csrfField(csrf)}<button type="submit">Withdraw the pending change</button>
           </form>`
         : ''
     }
     ${
       state.hasSubscription && !state.cancelAtPeriodEnd
         ? html`<form method="post" action="${base}/billing/cancel" class="inline-form">
-            <input type="hidden" name="csrf" value="${csrf}" />
+            ${csrfField(csrf)}
             <label><input type="checkbox" name="confirm" value="yes" required /> Cancel the subscription</label
             ><button type="submit">Cancel subscription</button>
           </form>`
@@ -63,7 +63,7 @@ export function billingBody(base: string, state: BillingState, catalogue: Catalo
             if (p.id === state.plan) action = html`current`;
             else if (!state.hasSubscription && p.purchasable)
               action = html`<form method="post" action="${base}/billing/checkout">
-                <input type="hidden" name="csrf" value="${csrf}" /><input type="hidden" name="plan" value="${p.id}" /><button
+                ${csrfField(csrf)}<input type="hidden" name="plan" value="${p.id}" /><button
                   type="submit"
                   aria-label="Subscribe to ${p.name}"
                 >
@@ -74,7 +74,7 @@ export function billingBody(base: string, state: BillingState, catalogue: Catalo
               action = html`<a href="${base}/billing/upgrade?plan=${encodeURIComponent(p.id)}">Upgrade to ${p.name}</a>`;
             else if (state.hasSubscription && p.purchasable)
               action = html`<form method="post" action="${base}/billing/downgrade">
-                <input type="hidden" name="csrf" value="${csrf}" /><input type="hidden" name="plan" value="${p.id}" /><button
+                ${csrfField(csrf)}<input type="hidden" name="plan" value="${p.id}" /><button
                   type="submit"
                   aria-label="Downgrade to ${p.name}"
                 >
@@ -103,7 +103,7 @@ export function upgradeBody(base: string, quote: Quote, csrf: string) {
       ${day(quote.periodEnd)}), charged to the card on file.
     </p>
     <form method="post" action="${base}/billing/upgrade" class="stack">
-      <input type="hidden" name="csrf" value="${csrf}" />
+      ${csrfField(csrf)}
       <input type="hidden" name="plan" value="${quote.plan}" />
       <input type="hidden" name="acceptedCents" value="${quote.amountCents}" />
       <label><input type="checkbox" name="consented" value="yes" required /> I agree to be charged ${amount} now</label>

@@ -1,11 +1,9 @@
 import type { Email, EmailList, Identity, ListEmailsQuery, WebhookDelivery } from '../../../../sdk/src';
-import { html } from '../html';
+import { html, csrfField, when } from '../html';
 
 const STATUSES = ['scheduled', 'queued', 'sending', 'deferred', 'sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained'];
 const FINAL = new Set(['sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained']);
 
-const when = (iso: string | null | undefined) =>
-  iso ? html`<time datetime="${iso}">${iso.replace('T', ' ').slice(0, 19)} UTC</time>` : '—';
 const status = (s: string, id: string) => html`<span class="status status-${s}" data-status-of="${FINAL.has(s) ? '' : id}">${s}</span>`;
 
 /** The list with every filter of GET /emails, paged by offset. */
@@ -21,7 +19,7 @@ export function emailsBody(base: string, list: EmailList, query: ListEmailsQuery
     <details class="card">
       <summary>Send a test email</summary>
       <form method="post" action="${base}/emails/test" class="stack">
-        <input type="hidden" name="csrf" value="${csrf}" />
+        ${csrfField(csrf)}
         <label for="test-to">Send to</label><input id="test-to" name="to" type="email" required />
         <button type="submit">Send test email</button>
       </form>

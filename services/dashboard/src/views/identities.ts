@@ -1,13 +1,11 @@
 import type { Identity, IdentityList } from '../../../../sdk/src';
-import { html } from '../html';
-
-const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) + ' UTC' : '—');
+import { html, csrfField, when } from '../html';
 
 export function identitiesBody(base: string, list: IdentityList, csrf: string) {
   return html`<h1>Identities</h1>
     <p>A sending domain needs its DKIM record published before it may send; SPF and DMARC records are advised.</p>
     <form method="post" action="${base}/identities" class="stack">
-      <input type="hidden" name="csrf" value="${csrf}" />
+      ${csrfField(csrf)}
       <label for="domain">Domain</label><input id="domain" name="domain" required placeholder="mail.example.com" />
       <button type="submit">Add identity</button>
     </form>
@@ -84,10 +82,10 @@ export function identityBody(base: string, i: Identity, csrf: string) {
       </table>
     </div>
     <form method="post" action="${base}/identities/${i.id}/verify" class="inline-form">
-      <input type="hidden" name="csrf" value="${csrf}" /><button type="submit">Verify now</button>
+      ${csrfField(csrf)}<button type="submit">Verify now</button>
     </form>
     <form method="post" action="${base}/identities/${i.id}/delete" class="inline-form">
-      <input type="hidden" name="csrf" value="${csrf}" />
+      ${csrfField(csrf)}
       <label><input type="checkbox" name="confirm" value="yes" required /> Delete ${i.domain}: it can no longer send</label>
       <button type="submit">Delete identity</button>
     </form>`;

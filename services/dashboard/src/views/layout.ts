@@ -1,4 +1,4 @@
-import { html, type Html } from '../html';
+import { csrfField, html, type Html } from '../html';
 
 export interface Chrome {
   title: string;
@@ -55,7 +55,7 @@ export function layout(base: string, chrome: Chrome, body: Html): Html {
                     </ul>
                   </nav>
                   <form method="post" action="${base}/sign-out" class="inline">
-                    <input type="hidden" name="csrf" value="${chrome.csrf}" /><button type="submit">Sign out</button>
+                    ${csrfField(chrome.csrf)}<button type="submit">Sign out</button>
                   </form>`
               : ''
           }

@@ -1,4 +1,4 @@
-import { html } from '../html';
+import { html, csrfField } from '../html';
 import { layout, problemBox } from './layout';
 
 export function signInPage(base: string, csrf: string, problem?: { title: string; detail?: string } | null, notice?: string | null) {
@@ -11,7 +11,7 @@ export function signInPage(base: string, csrf: string, problem?: { title: string
       </p>
       ${problem ? problemBox(problem) : ''}
       <form method="post" action="${base}/sign-in" class="stack">
-        <input type="hidden" name="csrf" value="${csrf}" />
+        ${csrfField(csrf)}
         <label for="apiKey">API key</label>
         <input id="apiKey" name="apiKey" type="password" autocomplete="off" required spellcheck="false" />
         <button type="submit">Sign in</button>

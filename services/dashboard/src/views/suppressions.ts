@@ -1,5 +1,5 @@
 import type { SuppressionList } from '../../../../sdk/src';
-import { html } from '../html';
+import { html, csrfField, when } from '../html';
 
 export function suppressionsBody(base: string, list: SuppressionList, q: string, csrf: string) {
   return html`<h1>Suppressions</h1>
@@ -8,7 +8,7 @@ export function suppressionsBody(base: string, list: SuppressionList, q: string,
       <label>Search <input name="q" value="${q}" /></label><button type="submit">Search</button>
     </form>
     <form method="post" action="${base}/suppressions" class="filters">
-      <input type="hidden" name="csrf" value="${csrf}" />
+      ${csrfField(csrf)}
       <label>Address <input name="email" type="email" required /></label>
       <button type="submit">Add suppression</button>
     </form>
@@ -32,10 +32,10 @@ export function suppressionsBody(base: string, list: SuppressionList, q: string,
               html`<tr>
                 <td>${s.email}</td>
                 <td>${s.reason}</td>
-                <td>${s.createdAt.slice(0, 19).replace('T', ' ')} UTC</td>
+                <td>${when(s.createdAt)}</td>
                 <td>
                   <form method="post" action="${base}/suppressions/remove">
-                    <input type="hidden" name="csrf" value="${csrf}" /><input type="hidden" name="email" value="${s.email}" />
+                    ${csrfField(csrf)}<input type="hidden" name="email" value="${s.email}" />
                     <button type="submit" aria-label="Remove ${s.email}">Remove</button>
                   </form>
                 </td>

@@ -1,31 +1,17 @@
+import { WEBHOOK_EVENT_TYPES } from '@mailplane/contracts';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointList } from '../../../../sdk/src';
-import { html } from '../html';
-
-const EVENT_TYPES = [
-  'email.queued',
-  'email.sent',
-  'email.deferred',
-  'email.failed',
-  'email.suppressed',
-  'email.scheduled',
-  'email.canceled',
-  'email.bounced',
-  'email.complained',
-  'recipient.unsubscribed',
-  'identity.verified',
-  'identity.failed',
-];
+import { html, csrfField, when } from '../html';
 
 export function webhooksBody(base: string, list: WebhookEndpointList, csrf: string, secret?: { endpoint: string; secret: string }) {
   return html`<h1>Webhooks</h1>
     ${secret ? secretCard(secret.secret) : ''}
     <form method="post" action="${base}/webhooks" class="stack">
-      <input type="hidden" name="csrf" value="${csrf}" />
+      ${csrfField(csrf)}
       <label for="url">Endpoint URL</label><input id="url" name="url" type="url" required />
       <fieldset>
         <legend>Events</legend>
         <label><input type="checkbox" name="eventTypes" value="*" checked /> every event</label>
-        ${EVENT_TYPES.map((t) => html`<label><input type="checkbox" name="eventTypes" value="${t}" /> ${t}</label>`)}
+        ${WEBHOOK_EVENT_TYPES.map((t) => html`<label><input type="checkbox" name="eventTypes" value="${t}" /> ${t}</label>`)}
       </fieldset>
       <button type="submit">Add endpoint</button>
     </form>
@@ -74,11 +60,11 @@ export function webhookBody(
     ${secret ? secretCard(secret) : ''}
     <p>${e.disabled ? 'Disabled' : 'Enabled'} · events: ${e.eventTypes.join(', ')}</p>
     <form method="post" action="${base}/webhooks/${e.id}/update" class="inline-form">
-      <input type="hidden" name="csrf" value="${csrf}" />
+      ${csrfField(csrf)}
       <label>URL <input name="url" type="url" value="${e.url}" required /></label>
       <fieldset>
         <legend>Events</legend>
-        ${['*', ...EVENT_TYPES].map(
+        ${['*', ...WEBHOOK_EVENT_TYPES].map(
           (t) =>
             html`<label
               ><input type="checkbox" name="eventTypes" value="${t}" ${e.eventTypes.includes(t as never) ? html`checked` : ''} />
@@ -90,10 +76,10 @@ export function webhookBody(
       <button type="submit" name="action" value="toggle">${e.disabled ? 'Enable' : 'Disable'}</button>
     </form>
     <form method="post" action="${base}/webhooks/${e.id}/rotate-secret" class="inline-form">
-      <input type="hidden" name="csrf" value="${csrf}" /><button type="submit">Rotate secret</button>
+      ${csrfField(csrf)}<button type="submit">Rotate secret</button>
     </form>
     <form method="post" action="${base}/webhooks/${e.id}/delete" class="inline-form">
-      <input type="hidden" name="csrf" value="${csrf}" />
+      ${csrfField(csrf)}
       <label><input type="checkbox" name="confirm" value="yes" required /> Delete this endpoint</label
       ><button type="submit">Delete endpoint</button>
     </form>
@@ -110,7 +96,7 @@ export function webhookBody(
       ><button type="submit">Filter</button>
     </form>
     <form method="post" action="${base}/webhooks/${e.id}/replay" class="inline-form">
-      <input type="hidden" name="csrf" value="${csrf}" />
+      ${csrfField(csrf)}
       <label>Failed since (UTC) <input name="since" type="datetime-local" required /></label
       ><button type="submit">Redeliver all failed</button>
     </form>
@@ -131,7 +117,7 @@ export function webhookBody(
           ${deliveries.map(
             (d) =>
               html`<tr>
-                <td>${d.eventType}<br /><small>${d.createdAt.slice(0, 19).replace('T', ' ')} UTC</small></td>
+                <td>${d.eventType}<br /><small>${when(d.createdAt)}</small></td>
                 <td><span class="status status-${d.status}">${d.status}</span></td>
                 <td>
                   <ol>
@@ -139,7 +125,7 @@ export function webhookBody(
                   </ol>
                 </td>
                 <td>
-                  ${d.status === 'pending' ? '' : html`<form method="post" action="${base}/webhooks/${e.id}/deliveries/${d.id}/redeliver"><input type="hidden" name="csrf" value="${csrf}" /><button type="submit" aria-label="Redeliver ${d.eventType} ${d.id}">Redeliver</button></form>`}
+                  ${d.status === 'pending' ? '' : html`<form method="post" action="${base}/webhooks/${e.id}/deliveries/${d.id}/redeliver">${csrfField(csrf)}<button type="submit" aria-label="Redeliver ${d.eventType} ${d.id}">Redeliver</button></form>`}
                 </td>
               </tr>`,
           )}
