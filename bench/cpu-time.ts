@@ -29,13 +29,26 @@ export function pidsWithEnv(entry: string): number[] {
   return pids;
 }
 
-/** CPU used by each named group of processes between `start()` and the call of the function it returns. */
+/**
+ * CPU used by each named group of processes between `start()` and the call of the function it returns. A process
+ * that is gone at either end (a broker helper that came and went) is left out rather than making the sum NaN.
+ */
 export function cpuMeter(groups: Record<string, number[]>): { start(): () => Record<string, number> } {
-  const total = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const read = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuMs(pid)]));
   return {
     start() {
-      const before = Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, total(pids)]));
-      return () => Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, total(pids) - before[name]]));
+      const before = Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, read(pids)]));
+      return () =>
+        Object.fromEntries(
+          Object.entries(groups).map(([name, pids]) => {
+            let used = 0;
+            for (const [pid, after] of read(pids)) {
+              const was = before[name].get(pid) ?? NaN;
+              if (Number.isFinite(was) && Number.isFinite(after)) used += after - was;
+            }
+            return [name, used];
+          }),
+        );
     },
   };
 }
