@@ -43,8 +43,7 @@ export async function sendEmailBatch(
       const r = resolved[i];
       return 'error' in p || 'error' in r ? [] : [{ i, prepared: p as PreparedSend, ...r }];
     });
-    const results: BatchItem[] = resolved.map((r) => ('error' in r ? r : { error: toProblem(new AppError('internal'), requestId) }));
-    if (accepted.length === 0) return results;
+    if (accepted.length === 0) return resolved as BatchItem[];
     const giveBack = await reserveQuota(
       deps,
       tenantId,
@@ -75,8 +74,8 @@ export async function sendEmailBatch(
       await giveBack();
       return (await stored(reserved)) as BatchItem[];
     }
-    accepted.forEach((a, k) => (results[a.i] = emails[k]));
-    return results;
+    const byItem = new Map(accepted.map((a, k) => [a.i, (emails as AcceptedEmail[])[k]]));
+    return resolved.map((r, i) => ('error' in r ? r : (byItem.get(i) as AcceptedEmail)));
   };
 
   // After a crash, the batch's stored emails answer for themselves; the refused ones are refused again (their

@@ -32,7 +32,8 @@ export async function recordAttempt(
   const retryDelay = deps.config.retryScheduleMs[message.attempts.length];
   const recipients = afterAttempt(message, result, suppressedNow, retryDelay !== undefined);
   const outcome = messageOutcome(recipients);
-  const handedOver = recipients.some((r, i) => r.status === 'sent' && recipientsOf(message)[i].status !== 'sent');
+  const before = recipientsOf(message);
+  const handedOver = recipients.some((r, i) => r.status === 'sent' && before[i].status !== 'sent');
   const nextAttemptAt = outcome === 'deferred' ? new Date(now.getTime() + retryDelay) : null;
   const attempt: Attempt = {
     at: now,

@@ -1,0 +1,60 @@
+import type { NextFunction, Request, Response, Router } from 'express';
+import type { Mailplane } from '../../../sdk/src';
+import type { Html } from './html';
+import type { Session } from './sessions';
+import { notFoundPage } from './views/errors';
+import type { Chrome } from './views/layout';
+
+/** What every page's routes share: the API client of the signed-in session, rendering, and small request helpers. */
+export interface Kit {
+  app: Router;
+  api(session: Session): Mailplane;
+  sessionOf(req: Request): Session;
+  page(res: Response, body: Html, status?: number): void;
+}
+
+export const base = (req: Request) => req.baseUrl;
+export const idOf = (req: Request) => String(req.params.id);
+
+/** An async route whose failure goes to the error handler (which shows the API's problem). */
+export const handle = (fn: (req: Request, res: Response) => Promise<unknown>) => (req: Request, res: Response, next: NextFunction) =>
+  fn(req, res).catch(next);
+
+/** The chrome of a signed-in page. */
+export const chromeFor = (kit: Kit, req: Request, title: string, current: NonNullable<Chrome['current']>, extra: Partial<Chrome> = {}) => ({
+  title,
+  csrf: kit.sessionOf(req).csrf,
+  current,
+  notice: noticeOf(req),
+  ...extra,
+});
+
+export const notFoundFor = (kit: Kit, req: Request, res: Response) =>
+  kit.page(res, notFoundPage(base(req), { csrf: kit.sessionOf(req).csrf }), 404);
+
+/** A datetime-local value carries no zone: it is read as UTC, as the dashboard shows every time. */
+export const utc = (local: string) => (/Z$|[+-]\d\d:\d\d$/.test(local) ? local : `${local.length === 16 ? `${local}:00` : local}Z`);
+
+const NOTICES: Record<string, string> = {
+  'test-sent': 'Test email accepted; its status updates below.',
+  'identity-created': 'Identity added: publish its DNS records, then verify.',
+  verified: 'Verified: the DKIM record was found. This domain may send.',
+  'not-verified': 'Not verified yet: see what the check found below.',
+  'identity-deleted': 'Identity deleted.',
+  'key-revoked': 'Key revoked: it no longer works anywhere.',
+  'suppression-added': 'Address suppressed.',
+  'suppression-removed': 'Address removed from the suppression list.',
+  'endpoint-saved': 'Endpoint saved.',
+  'endpoint-deleted': 'Endpoint deleted.',
+  replayed: 'Failed deliveries queued again.',
+  redelivered: 'Delivery queued again, signed afresh.',
+  'downgrade-scheduled': 'Downgrade scheduled for the end of the period.',
+  'pending-withdrawn': 'Pending change withdrawn.',
+  canceled: 'Subscription canceled.',
+};
+
+/** The notice a redirect asked the next page to show (`?notice=<key>`). */
+export const noticeOf = (req: Request) => {
+  const key = String(req.query.notice ?? '');
+  return key.startsWith('upgraded-') ? `Upgraded to ${key.slice('upgraded-'.length)}.` : (NOTICES[key] ?? null);
+};

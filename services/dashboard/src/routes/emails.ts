@@ -1,0 +1,84 @@
+import { base, noticeOf, utc, type Kit } from '../kit';
+import { layout } from '../views/layout';
+import type { ListEmailsQuery } from '../../../../sdk/src';
+import { emailBody, emailsBody } from '../views/emails';
+import { notFoundPage } from '../views/errors';
+const ID = /^msg_[0-9a-z]{26}$/;
+const FINAL = new Set(['sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained']);
+
+function listQuery(q: Record<string, string>): ListEmailsQuery {
+  const out: Record<string, string | number> = {};
+  for (const k of ['status', 'identityId', 'q', 'recipient'] as const) if (q[k]) out[k] = q[k];
+  for (const k of ['from', 'to'] as const) if (q[k]) out[k] = utc(q[k]);
+  const offset = Number(q.offset);
+  if (Number.isInteger(offset) && offset > 0 && offset <= 10_000) out.offset = offset;
+  return out as ListEmailsQuery;
+}
+
+/** Emails: the filtered list, the test email form, a message page and its live status. */
+export function emailRoutes(kit: Kit) {
+  const { app, api, page, sessionOf } = kit;
+
+  app.get('/emails', async (req, res, next) => {
+    const session = sessionOf(req);
+    const query = listQuery(req.query as Record<string, string>);
+    try {
+      const [list, identities] = await Promise.all([api(session).emails.list(query), api(session).identities.list({ limit: 100 })]);
+      page(
+        res,
+        layout(
+          base(req),
+          { title: 'Emails', csrf: session.csrf, current: 'emails', notice: noticeOf(req) },
+          emailsBody(base(req), list, query, identities.data, session.csrf),
+        ),
+      );
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  app.post('/emails/test', async (req, res, next) => {
+    const session = sessionOf(req);
+    try {
+      const sent = await api(session).emails.sendTest({ to: String(req.body?.to ?? '') });
+      res.redirect(303, `${base(req)}/emails/${sent.id}?notice=test-sent`);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  app.get('/emails/:id/status', async (req, res, next) => {
+    if (!ID.test(req.params.id)) return res.status(404).json({ status: 'not_found' });
+    try {
+      const email = await api(sessionOf(req)).emails.get(req.params.id);
+      res.json({ status: email.status, final: FINAL.has(email.status) });
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  app.get('/emails/:id', async (req, res, next) => {
+    const session = sessionOf(req);
+    if (!ID.test(req.params.id)) return page(res, notFoundPage(base(req), { csrf: session.csrf, current: 'emails' }), 404);
+    try {
+      const client = api(session);
+      const [email, endpoints] = await Promise.all([client.emails.get(req.params.id), client.webhooks.list({ limit: 100 })]);
+      const logs = await Promise.all(
+        endpoints.data.map(async (e) =>
+          (await client.webhooks.deliveries(e.id, { messageId: email.id, limit: 50 })).data.map((d) => ({ ...d, endpointUrl: e.url })),
+        ),
+      );
+      const events = logs.flat().sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+      page(
+        res,
+        layout(
+          base(req),
+          { title: email.subject, csrf: session.csrf, current: 'emails', notice: noticeOf(req) },
+          emailBody(base(req), email, events),
+        ),
+      );
+    } catch (err) {
+      next(err);
+    }
+  });
+}
