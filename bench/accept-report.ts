@@ -42,17 +42,16 @@ export function burstTable(figures: BurstFigure[]): string {
   return markdownTable(head, rows);
 }
 
+/** The load generator's own process (clients, the discarding MTA, DNS), shown beside the platform's total. */
+export const BENCH_SELF = 'bench itself';
+
 /** CPU ms per request by process: where the machine's time goes, whatever else shares it. */
 export function cpuTable(figures: RateFigure[]): string {
-  const names = [...new Set(figures.flatMap((f) => Object.keys(f.cpuMsPerRequest)))];
+  const names = [...new Set(figures.flatMap((f) => Object.keys(f.cpuMsPerRequest)))].filter((n) => n !== BENCH_SELF);
+  const cell = (f: RateFigure, n: string) => (n in f.cpuMsPerRequest ? f.cpuMsPerRequest[n].toFixed(2) : '—');
   const rows = figures.map((f) => {
-    const total = Object.values(f.cpuMsPerRequest).reduce((a, b) => a + b, 0);
-    return [
-      f.mode,
-      String(f.rate),
-      ...names.map((n) => (n in f.cpuMsPerRequest ? f.cpuMsPerRequest[n].toFixed(2) : '—')),
-      total.toFixed(2),
-    ];
+    const total = names.reduce((sum, n) => sum + (f.cpuMsPerRequest[n] ?? 0), 0);
+    return [f.mode, String(f.rate), ...names.map((n) => cell(f, n)), total.toFixed(2), cell(f, BENCH_SELF)];
   });
-  return markdownTable(['mode', 'rate/s', ...names, 'total'], rows);
+  return markdownTable(['mode', 'rate/s', ...names, 'total', BENCH_SELF], rows);
 }

@@ -1,6 +1,7 @@
 import { applyUpdate } from './apply-update';
 import { assertFilter, assertUpdate, upsertId } from './guards';
 import { type Collection, type Doc, DuplicateKeyError, type Filter, type FindOptions, type Sort, type Update } from './port';
+import { idOf, isExpired, plainTest } from './sqlite-by-id';
 import { decodeDoc, encodeDoc } from './sqlite-codec';
 import { countFromTable } from './sqlite-counts';
 import type { CollectionState, Engine } from './sqlite-engine';
@@ -14,6 +15,8 @@ interface Row {
   rid: number;
   id: string;
   doc: string;
+  /** The document already decoded (a fresh copy), when the read needed it. */
+  decoded?: Record<string, unknown>;
 }
 
 const isDuplicate = (e: unknown) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(String((e as { code?: unknown } | null)?.code));
@@ -25,10 +28,27 @@ const isDuplicate = (e: unknown) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.te
 export function sqliteCollection<T extends Doc>(name: string, engine: Engine): Collection<T> {
   const table = ident(name);
 
+  const decoded = <D>(row: Row): D => (row.decoded as D | undefined) ?? decodeDoc<D>(row.id, row.doc);
+
   function select(state: CollectionState, filter: Filter, options: FindOptions): Row[] {
     assertFilter(name, filter);
+    const byId = idOf(filter) !== undefined && !options.skip ? selectById(state, filter) : undefined;
+    if (byId) return byId;
     const q = findSql(name, state.schema, filter, options, engine.expired(state));
     return engine.prepare(q.sql).all(...q.params) as Row[];
+  }
+
+  /**
+   * One document by its primary key, the rest of the filter tested on it in JavaScript: a point read without
+   * compiling SQL or having SQLite parse the document. Undefined when the filter needs SQL after all.
+   */
+  function selectById(state: CollectionState, filter: Filter): Row[] | undefined {
+    const test = plainTest(name, filter, state.arrays);
+    if (!test) return undefined;
+    const row = engine.prepare(`SELECT rid, id, doc FROM ${table} WHERE id = ?`).get(filter._id) as Row | undefined;
+    if (!row) return [];
+    const doc = decodeDoc<Record<string, unknown>>(row.id, row.doc);
+    return test(doc) && !isExpired(doc, state.ttl) ? [{ ...row, decoded: doc }] : [];
   }
 
   function remove(state: CollectionState, filter: Filter, many: boolean): number {
@@ -48,7 +68,7 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
 
   /** Applies the update to a stored row; returns the document as stored afterwards. */
   function rewrite(state: CollectionState, row: Row, update: Update): T {
-    const doc = decodeDoc<Record<string, unknown>>(row.id, row.doc);
+    const doc = decoded<Record<string, unknown>>(row);
     applyUpdate(name, doc, update);
     const arrays = new Set<string>();
     const json = encodeDoc(doc, arrays);
@@ -135,8 +155,8 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
       write((state) => {
         for (const doc of docs) insert(state, doc as unknown as Record<string, unknown>);
       }),
-    findOne: (filter) => read((state) => select(state, filter, { limit: 1 }).map((r) => decodeDoc<T>(r.id, r.doc))[0] ?? null),
-    find: (filter, options = {}) => read((state) => select(state, filter, options).map((r) => decodeDoc<T>(r.id, r.doc))),
+    findOne: (filter) => read((state) => select(state, filter, { limit: 1 }).map((r) => decoded<T>(r))[0] ?? null),
+    find: (filter, options = {}) => read((state) => select(state, filter, options).map((r) => decoded<T>(r))),
     count: (filter, options = {}) =>
       read((state) => {
         assertFilter(name, filter);

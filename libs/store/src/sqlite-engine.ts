@@ -39,6 +39,26 @@ function regexFor(source: string, flags: string): RegExp {
  */
 const openGroups = new Set<Engine>();
 
+/**
+ * Asking SQLite whether another connection committed (PRAGMA data_version) costs more than the point read it
+ * guards, so it is asked once per turn of the event loop, and again whenever a connection of this thread has
+ * committed since: within one turn nothing else of this thread can have written, and another process's commit
+ * is seen at the next turn (it could have come a moment later anyway).
+ */
+let threadCommits = 0;
+let turn = 0;
+let turnEnding = false;
+function currentTurn(): number {
+  if (!turnEnding) {
+    turnEnding = true;
+    setImmediate(() => {
+      turn++;
+      turnEnding = false;
+    });
+  }
+  return turn;
+}
+
 export function commitOpenGroups(except?: Engine): void {
   for (const engine of openGroups) if (engine !== except) engine.flush();
 }
@@ -57,6 +77,8 @@ export class Engine {
   private readonly states = new Map<string, CollectionState>();
   private readonly dataVersion: Statement;
   private seenVersion: unknown;
+  private versionCheckedAt = -1;
+  private versionCheckedCommits = -1;
 
   constructor(readonly db: Db) {
     db.exec(
@@ -125,6 +147,7 @@ export class Engine {
     openGroups.delete(this);
     try {
       this.prepare('COMMIT').run();
+      threadCommits++;
       group.resolve();
     } catch (err) {
       if (this.db.inTransaction) this.prepare('ROLLBACK').run();
@@ -140,10 +163,14 @@ export class Engine {
 
   /** The collection's state, its table created on first use, re-read when another connection committed. */
   state(name: string): CollectionState {
-    const version = this.dataVersion.get();
-    if (version !== this.seenVersion) {
-      this.seenVersion = version;
-      this.states.clear();
+    if (this.versionCheckedAt !== currentTurn() || this.versionCheckedCommits !== threadCommits) {
+      this.versionCheckedAt = currentTurn();
+      this.versionCheckedCommits = threadCommits;
+      const version = this.dataVersion.get();
+      if (version !== this.seenVersion) {
+        this.seenVersion = version;
+        this.states.clear();
+      }
     }
     let state = this.states.get(name);
     if (!state) {

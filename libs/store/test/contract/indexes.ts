@@ -93,6 +93,9 @@ function ttlTest(ctx: ContractContext): void {
     await sessions.insertOne({ _id: 'fresh', createdAt: new Date() });
     await sessions.insertOne({ _id: 'undated' });
     expect((await sessions.find({}, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['fresh', 'undated']);
+    expect(await sessions.findOne({ _id: 'old' })).toBeNull();
+    expect((await sessions.updateOne({ _id: 'old' }, { $set: { seen: true } })).matched).toBe(0);
+    expect((await sessions.findOne({ _id: 'fresh' }))?._id).toBe('fresh');
     await first.close();
 
     const second = await ctx.makeStore();

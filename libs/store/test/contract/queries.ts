@@ -84,6 +84,15 @@ export function queryTests(ctx: ContractContext): void {
       expect(await people.count(filter)).toBe(expected.length);
     });
 
+    // The SQLite engine answers a filter naming an _id from the primary key, testing the rest in JavaScript.
+    it.each(CASES)('findOne and updateOne naming each _id, with %s', async (_label, filter, expected) => {
+      for (const p of PEOPLE) {
+        const named = { _id: p._id, ...filter };
+        expect((await people.findOne(named))?._id ?? null).toBe(expected.includes(p._id) ? p._id : null);
+        expect((await people.updateOne(named, { $set: { seen: true } })).matched).toBe(expected.includes(p._id) ? 1 : 0);
+      }
+    });
+
     it('counts at most the limit it is given, and exactly below it', async () => {
       expect(await people.count({}, { limit: 2 })).toBe(2);
       expect(await people.count({ 'meta.plan': 'pro' }, { limit: 10 })).toBe(2);
