@@ -25,6 +25,10 @@ describe('GET /metrics in the embedded default', () => {
     expect(samples.some((s) => s.name === 'mailplane_messages' && s.labels.service === 'mail' && s.labels.status === 'sent')).toBe(true);
     expect(samples.some((s) => s.name === 'mailplane_outbox_backlog_messages' && s.labels.service === 'mail')).toBe(true);
     expect(samples.some((s) => s.name === 'mailplane_outbox_oldest_due_age_seconds')).toBe(true);
+    // Between 1 and SEND_CONCURRENCY (64): lower only while delivery gives way to a busy API.
+    const pacing = samples.find((s) => s.name === 'mailplane_delivery_concurrency' && s.labels.service === 'mail');
+    expect(pacing?.value).toBeGreaterThanOrEqual(1);
+    expect(pacing?.value).toBeLessThanOrEqual(64);
   });
 
   it('when an email is sent and delivered, then the request, attempt and message series count it', async () => {

@@ -26,6 +26,8 @@ import type { MailDeps } from './domain/deps';
 import { IDEMPOTENCY_TTL_SECONDS } from './domain/idempotency';
 import { consumeEntitlements } from './entry-points/entitlements-consumer';
 import { consumeOutbox } from './entry-points/outbox-consumer';
+import { paceDelivery } from './entry-points/delivery-pacing';
+import { createDeliveryPacer } from './domain/delivery/pacing';
 import { mailHandlers } from './entry-points/rpc';
 import { mailMetrics } from './entry-points/metrics';
 import { createJobMaker } from './domain/delivery/build-job';
@@ -60,6 +62,7 @@ export async function startMail(options: {
   const logger = options.logger.child({ service: 'mail' });
   const clock = options.clock ?? systemClock;
   const messages = messagesRepo(store);
+  const pacer = createDeliveryPacer(config.workerPrefetch);
   const deps: MailDeps = {
     config,
     identities: identitiesRepo(store),
@@ -76,7 +79,7 @@ export async function startMail(options: {
     broker,
     clock,
     logger,
-    metrics: mailMetrics(options.metrics ?? createMetricsRegistry({ processMetrics: false }), messages, clock),
+    metrics: mailMetrics(options.metrics ?? createMetricsRegistry({ processMetrics: false }), { messages, pacer, clock }),
   };
   await deps.identities.init();
   await deps.messages.init();
@@ -92,8 +95,9 @@ export async function startMail(options: {
   const jobFor = createJobMaker(deps.keyBox.open, (message) => unsubscribeUrl(deps, message), paths ? paths.of : undefined);
   const deliverDeps = { ...deps, transmitter, jobFor };
   const reports = config.bounces && paths ? await startReportListener(deps, paths, { ...config.bounces, logger }) : null;
-  const rpc = await serveOperations(broker, QUEUES.mail, mailHandlers(deps), { logger });
-  const outbox = await consumeOutbox(broker, deliverDeps);
+  const pacing = paceDelivery(pacer, mailHandlers(deps));
+  const rpc = await serveOperations(broker, QUEUES.mail, pacing.handlers, { logger });
+  const outbox = await consumeOutbox(broker, deliverDeps, pacer);
   const entitlements = await consumeEntitlements(broker, deps);
   await sweep(deps, { recover: true }).catch((err) => logger.error('outbox recovery failed', { err }));
   const sweeper = runPeriodically(() => sweep(deps), config.sweepEveryMs, logger, 'outbox sweep');
@@ -122,6 +126,7 @@ export async function startMail(options: {
       await retention.stop();
       await rpc.cancel();
       await outbox.cancel();
+      pacing.stop();
       await entitlements.cancel();
       await transmitter.close();
       logger.info('mail service stopped');

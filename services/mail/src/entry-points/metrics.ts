@@ -1,12 +1,16 @@
 import { counter, gaugeReadAtScrape, type Clock, type MetricsRegistry } from '@mailplane/runtime';
 import type { MessagesRepo } from '../data-access/messages-repo';
 import type { MailMetrics, SmtpClass } from '../domain/deps';
+import type { DeliveryPacer } from '../domain/delivery/pacing';
 
 const SERVICE = 'mail';
 const CLASSES: SmtpClass[] = ['2xx', '4xx', '5xx', 'connection', 'local'];
 
 /** Mail's series: delivery attempts as they happen; messages and the outbox read from the store at each scrape. */
-export function mailMetrics(registry: MetricsRegistry, messages: MessagesRepo, clock: Clock): MailMetrics {
+export function mailMetrics(
+  registry: MetricsRegistry,
+  { messages, pacer, clock }: { messages: MessagesRepo; pacer: DeliveryPacer; clock: Clock },
+): MailMetrics {
   const attempts = counter(registry, {
     name: 'mailplane_delivery_attempts_total',
     help: 'SMTP delivery attempts, by the class of the MTA answer (2xx, 4xx, 5xx; connection: none came; local: not sent)',
@@ -47,6 +51,16 @@ export function mailMetrics(registry: MetricsRegistry, messages: MessagesRepo, c
     { name: 'mailplane_outbox_unannounced_messages', help: 'Messages whose events the broker has not confirmed yet', labelNames: [] },
     SERVICE,
     async () => [{ labels: {}, value: await messages.unannounced() }],
+  );
+  gaugeReadAtScrape(
+    registry,
+    {
+      name: 'mailplane_delivery_concurrency',
+      help: 'Deliveries that may run at once: below SEND_CONCURRENCY while delivery gives way to a busy API',
+      labelNames: [],
+    },
+    SERVICE,
+    async () => [{ labels: {}, value: pacer.limit() }],
   );
   return { deliveryAttempt: (smtpClass) => attempts.inc({ service: SERVICE, class: smtpClass }) };
 }

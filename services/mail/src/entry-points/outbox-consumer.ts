@@ -2,15 +2,19 @@ import { QUEUES } from '@mailplane/contracts';
 import { ack, deadLetter, retry, type Broker, type Subscription } from '@mailplane/broker';
 import { REQUEST_ID_HEADER, withRequestId } from '@mailplane/runtime';
 import { deliver, type DeliverDeps } from '../domain/delivery/deliver';
+import type { DeliveryPacer } from '../domain/delivery/pacing';
 
-/** The outbox queue's consumer: each work item names one message; the store says what to do with it. */
-export function consumeOutbox(broker: Broker, deps: DeliverDeps): Promise<Subscription> {
+/**
+ * The outbox queue's consumer: each work item names one message; the store says what to do with it. The pacer
+ * decides how many run at once (fewer while the API is busy); the others wait unacknowledged, in hand.
+ */
+export function consumeOutbox(broker: Broker, deps: DeliverDeps, pacer: DeliveryPacer): Promise<Subscription> {
   return broker.consume(
     QUEUES.mailOutbox,
     async (envelope, { headers }) => {
       const messageId = (envelope.data as { messageId?: unknown })?.messageId;
       if (typeof messageId !== 'string') return deadLetter('work item without a messageId');
-      const delivery = await withRequestId(headers[REQUEST_ID_HEADER], () => deliver(deps, messageId));
+      const delivery = await withRequestId(headers[REQUEST_ID_HEADER], () => pacer.run(() => deliver(deps, messageId)));
       return delivery.done ? ack() : retry(delivery.retryInMs);
     },
     { prefetch: deps.config.workerPrefetch, maxAttempts: 10 },
