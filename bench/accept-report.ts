@@ -20,7 +20,19 @@ export function rateTable(figures: RateFigure[]): string {
     ratio(f.p99, base(f.rate)?.p99),
     f.drainSeconds == null ? '—' : f.drainSeconds.toFixed(1),
   ]);
-  const head = ['mode', 'rate/s', 'sent', '202/s', 'p50 ms', 'p99 ms', 'max ms', 'other', '202/s vs baseline', 'p99 vs baseline', 'all delivered +s'];
+  const head = [
+    'mode',
+    'rate/s',
+    'sent',
+    '202/s',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+    'other',
+    '202/s vs baseline',
+    'p99 vs baseline',
+    'all delivered +s',
+  ];
   return markdownTable(head, rows);
 }
 

@@ -1,21 +1,55 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import request from 'supertest';
+import { startSandboxDns, type SandboxDns } from '../sandbox/dns-server';
 import { startSmtpSink, type SmtpSink } from '../sandbox/smtp-sink';
-import { burst, countByStatus } from './support/burst';
-import { headerOf } from './support/mail';
-import { BANNER_API_KEY, spawnEmbedded, type ServiceProcess } from './support/processes';
-import { removeDir } from './support/platform';
+import { burst, countByStatus, probeHealthUntil } from './support/burst';
+import { describeWithRabbit } from './support/env';
+import { auth, headerOf } from './support/mail';
+import { BANNER_API_KEY, spawnEmbedded, spawnService, type ServiceProcess } from './support/processes';
+import { ADMIN_TOKEN, removeDir } from './support/platform';
 
-// The embedded default as `npm start` runs it, in a process of its own, so the burst's client does not share its event loop.
+const N = 500;
+const UNLIMITED = { SEND_RATE_LIMIT: '100000', DEFAULT_MONTHLY_QUOTA: '1000000' };
+
+/** What a platform under test gives the burst: where to send, as whom, from which address. */
+interface Target {
+  url: string;
+  key: string;
+  from: string;
+}
+
+/**
+ * N sends at once, each on a connection of its own as independent clients send them, with /healthz probed on
+ * fresh connections meanwhile. The platform runs in processes of its own, so the burst's client does not share
+ * its event loop.
+ */
+async function expectBurstAnswered(target: Target, sink: SmtpSink) {
+  const sends = burst(target.url, target.key, N, (i) => ({ from: target.from, to: `r${i}@example.org`, subject: `burst ${i}`, text: 'x' }));
+  const probes = await probeHealthUntil(target.url, sends);
+  const answers = await sends;
+
+  // Each probe waits to be accepted behind the burst's connections: 0.5–1.5 s before the gateway paced its
+  // requests, ~0.2 s since, with this process sending the burst on the same two cores.
+  expect(probes.map((p) => p.status)).toEqual(probes.map(() => 200));
+  expect(Math.max(...probes.map((p) => p.ms))).toBeLessThan(500);
+  const counts = countByStatus(answers);
+  expect(Object.keys(counts).filter((status) => !['202', '429', '503'].includes(status))).toEqual([]);
+  expect(counts[202]).toBeGreaterThan(0);
+  for (const refused of answers.filter((a) => a.status !== 202)) expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+  const accepted = answers.filter((a) => a.status === 202).map((a) => a.id as string);
+  for (const id of accepted) await sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === id, 30_000);
+  expect(new Set(accepted).size).toBe(accepted.length);
+}
+
+const CLAIM = `when ${N} sends arrive at once, then each is 202 or 429/503 with Retry-After, /healthz answers within 0.5 s, and every 202 is delivered`;
+
 describe('a burst of sends against the embedded default', () => {
   let dataDir: string;
   let sink: SmtpSink;
   let proc: ServiceProcess;
-  let url: string;
-  let key: string;
+  let target: Target;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-burst-'));
@@ -26,11 +60,10 @@ describe('a burst of sends against the embedded default', () => {
       SANDBOX_PORT: '0',
       HOST: '127.0.0.1',
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-      SEND_RATE_LIMIT: '100000',
-      DEFAULT_MONTHLY_QUOTA: '1000000',
+      ...UNLIMITED,
     });
-    url = (await proc.waitForOutput(/running at (http:\/\/\S+)/, 60_000))[1];
-    key = (await proc.waitForOutput(BANNER_API_KEY))[1];
+    const url = (await proc.waitForOutput(/running at (http:\/\/\S+)/, 60_000))[1];
+    target = { url, key: (await proc.waitForOutput(BANNER_API_KEY))[1], from: 'hello@sandbox.mailplane.test' };
   }, 90_000);
   afterAll(async () => {
     await proc?.kill();
@@ -38,29 +71,55 @@ describe('a burst of sends against the embedded default', () => {
     removeDir(dataDir);
   });
 
-  it('when 300 sends arrive at once, then each is 202 or 429/503 with Retry-After, /healthz answers, and every 202 is delivered', async () => {
-    const sends = burst(url, key, 300, (i) => ({
-      from: 'hello@sandbox.mailplane.test',
-      to: `r${i}@example.org`,
-      subject: `burst ${i}`,
-      text: 'x',
-    }));
-    const started = performance.now();
-    const health = await request(url).get('/healthz');
-    const healthMs = performance.now() - started;
-    const answers = await sends;
+  it(CLAIM, () => expectBurstAnswered(target, sink), 90_000);
+});
 
-    expect(health.status).toBe(200);
-    // The target is well under a second; on this shared 2-core machine, with the burst's client, the platform and
-    // other work on the same cores, the embedded default measured 0.6–4 s (BENCHMARKS.md). What must hold
-    // everywhere: it never waits for the sends' 10 s deadline.
-    expect(healthMs).toBeLessThan(5000);
-    const counts = countByStatus(answers);
-    expect(Object.keys(counts).filter((status) => !['202', '429', '503'].includes(status))).toEqual([]);
-    expect(counts[202]).toBeGreaterThan(0);
-    for (const refused of answers.filter((a) => a.status !== 202)) expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
-    const accepted = answers.filter((a) => a.status === 202).map((a) => a.id as string);
-    for (const id of accepted) await sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === id, 30_000);
-    expect(new Set(accepted).size).toBe(accepted.length);
-  }, 90_000);
+describeWithRabbit('a burst of sends against the distributed mode', (amqpUrl) => {
+  const procs: ServiceProcess[] = [];
+  let dataDir: string;
+  let dns: SandboxDns;
+  let sink: SmtpSink;
+  let target: Target;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-burst-dist-'));
+    dns = await startSandboxDns();
+    sink = await startSmtpSink();
+    const env = {
+      AMQP_URL: amqpUrl,
+      DATA_DIR: dataDir,
+      ADMIN_TOKEN,
+      PORT: '0',
+      OPS_PORT: '0',
+      HOST: '127.0.0.1',
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      DNS_SERVERS: `127.0.0.1:${dns.port}`,
+      DKIM_KEY_SECRET: 'burst-test-secret-0123456789abcdef',
+      WEBHOOK_SECRET_KEY: 'webhook-secret-key-0123456789',
+      UNSUBSCRIBE_SECRET: 'burst-unsubscribe-secret-0123456789',
+      PUBLIC_URL: 'http://localhost:3000',
+      ...UNLIMITED,
+    };
+    const start = async (name: string) => {
+      const proc = spawnService(name, env);
+      procs.push(proc);
+      return (await proc.waitForOutput(/started(?: at (\S+))?/, 60_000))[1];
+    };
+    await Promise.all(['billing', 'mail', 'webhooks'].map(start));
+    const url = (await start('gateway'))!;
+    const tenant = await request(url).post('/admin/tenants').set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({ name: 'Burst' });
+    const key = tenant.body.apiKey.key as string;
+    const identity = await request(url).post('/identities').set(auth(key)).send({ domain: 'burst.example.test' });
+    for (const record of identity.body.dnsRecords) dns.setTxt(record.name, [record.value]);
+    await request(url).post(`/identities/${identity.body.id}/verify`).set(auth(key)).expect(200);
+    target = { url, key, from: 'hello@burst.example.test' };
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(procs.map((p) => p.kill()));
+    await sink.stop();
+    await dns.stop();
+    removeDir(dataDir);
+  });
+
+  it(CLAIM, () => expectBurstAnswered(target, sink), 90_000);
 });

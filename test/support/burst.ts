@@ -60,3 +60,25 @@ export function burst(
 /** How many answers of each status, for assertion messages and the bench. */
 export const countByStatus = (answers: SendAnswer[]) =>
   answers.reduce<Record<number, number>>((counts, a) => ({ ...counts, [a.status]: (counts[a.status] ?? 0) + 1 }), {});
+
+/**
+ * Times `GET /healthz`, each on a fresh connection as a load balancer's probe opens it, one after another until
+ * `until` settles; resolves with every probe's status and milliseconds.
+ */
+export async function probeHealthUntil(url: string, until: Promise<unknown>) {
+  let settled = false;
+  void until.finally(() => (settled = true));
+  const probes: Array<{ status: number; ms: number }> = [];
+  do {
+    const started = performance.now();
+    const status = await new Promise<number>((resolve) => {
+      const req = http.get(new URL('/healthz', url), { agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', () => resolve(0));
+    });
+    probes.push({ status, ms: performance.now() - started });
+  } while (!settled);
+  return probes;
+}

@@ -8,7 +8,8 @@ type Test = (doc: Plain) => boolean;
 /** The `_id` a filter names by plain string equality, if it does. */
 export const idOf = (filter: Filter): string | undefined => (typeof filter._id === 'string' ? filter._id : undefined);
 
-const isOperatorObject = (v: unknown): v is Plain => isPlainObject(v) && !(v instanceof RegExp) && Object.keys(v).some((k) => k.startsWith('$'));
+const isOperatorObject = (v: unknown): v is Plain =>
+  isPlainObject(v) && !(v instanceof RegExp) && Object.keys(v).some((k) => k.startsWith('$'));
 
 function valueAt(doc: Plain, path: string): unknown {
   let cur: unknown = doc;

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Broker } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
 import {
@@ -20,6 +20,7 @@ import type { GatewayDeps } from './domain/deps';
 import { createApp } from './entry-points/app';
 import { refuseConnect, rejectMalformedRequest } from './entry-points/client-error';
 import { continueAfterChecks } from './entry-points/before-body';
+import { paceRequests } from './entry-points/paced-requests';
 
 const LISTEN_BACKLOG = 4096;
 
@@ -57,13 +58,15 @@ export async function startGateway(options: {
   // Node's default backlog (511) drops the SYNs of a larger burst, and a dropped SYN is retried only after
   // a second or more: the refusals admission gives at once would arrive late, and so would /healthz.
   const app = createApp(deps, config, options.metrics ?? createMetricsRegistry({ processMetrics: false }));
-  const server: Server = app.listen(config.port, config.host, LISTEN_BACKLOG);
+  const server: Server = createServer();
+  const paced = paceRequests(server, app);
+  server.listen(config.port, config.host, LISTEN_BACKLOG);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   server.on('clientError', rejectMalformedRequest);
   server.on('checkContinue', continueAfterChecks(server));
   server.on('connect', refuseConnect);
   // An expectation other than 100-continue is ignored (RFC 9110 allows it) instead of Node's bare 417.
-  server.on('checkExpectation', app);
+  server.on('checkExpectation', paced);
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   deps.logger.info('gateway listening', { url, host: config.host, port });
