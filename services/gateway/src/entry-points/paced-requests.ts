@@ -39,7 +39,9 @@ export function paceRequests(server: Server, start: RequestListener, perTurn = S
     const end = Math.min(waiting.length, next + perTurn);
     for (; next < end; next++) {
       const [req, res] = waiting[next];
-      start(req, res);
+      // A client that hung up while waiting is owed nothing, and its 'close' has passed: nobody would release
+      // the admission place its start would take.
+      if (!req.socket.destroyed) start(req, res);
     }
     if (next === waiting.length) [waiting, next] = [[], 0];
     else {
