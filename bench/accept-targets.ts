@@ -7,6 +7,7 @@ import { ADMIN_TOKEN, UNLIMITED, jsonClient, tenantWithIdentity } from './common
 import { benchConfig } from './config';
 import { startSandboxDns } from '../sandbox/dns-server';
 import { pidsWithEnv } from './cpu-time';
+import { distributedEnv } from '../test/support/distributed';
 import { startDiscardingMta } from './discard-mta';
 
 /** Something that answers `POST /emails` and `GET /healthz`, running in processes of its own. */
@@ -106,20 +107,12 @@ async function startDistributedTarget(): Promise<AcceptTarget> {
   };
   try {
     const amqpUrl = benchConfig.amqpUrl ?? (rabbit = await startPrivateRabbit()).url;
-    const env = {
-      AMQP_URL: amqpUrl,
-      DATA_DIR: dataDir,
+    const env = distributedEnv(amqpUrl, dataDir, {
       ADMIN_TOKEN,
-      PORT: '0',
-      HOST: '127.0.0.1',
       SMTP_URL: `smtp://127.0.0.1:${mta.port}`,
       DNS_SERVERS: `127.0.0.1:${dns.port}`,
-      DKIM_KEY_SECRET: 'bench-dkim-key-secret-0123456789abcdef',
-      WEBHOOK_SECRET_KEY: 'webhook-secret-key-0123456789',
-      UNSUBSCRIBE_SECRET: 'bench-unsubscribe-secret-0123456789abcdef',
-      PUBLIC_URL: 'http://localhost:3000',
       ...UNLIMITED,
-    };
+    });
     for (const name of ['billing', 'mail', 'webhooks', 'gateway']) procs.push(spawnService(name, env, profiling()));
     await Promise.all(procs.map((p) => p.waitForOutput(/started/, 60_000)));
     const url = (await procs[3].waitForOutput(/gateway started at (\S+)/))[1];

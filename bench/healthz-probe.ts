@@ -5,8 +5,7 @@
  * the failures.
  * `npx tsx bench/healthz-probe.ts <url> [everyMs]`
  */
-import http from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { probeHealth } from '../test/support/burst';
 
 const [url, everyArg] = process.argv.slice(2);
 const everyMs = Number(everyArg ?? 50);
@@ -14,23 +13,15 @@ const samples: Array<{ at: number; ms: number }> = [];
 const failures: string[] = [];
 let running = true;
 
-const probe = () =>
-  new Promise<void>((resolve) => {
-    const [at, started] = [Date.now(), performance.now()];
-    const req = http.get(new URL('/healthz', url), { agent: false, timeout: 10_000 }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        samples.push({ at, ms: Math.round((performance.now() - started) * 10) / 10 });
-        if (res.statusCode !== 200) failures.push(`status ${res.statusCode}`);
-        resolve();
-      });
-    });
-    req.on('timeout', () => req.destroy(new Error('no answer within 10 s')));
-    req.on('error', (err) => {
-      failures.push(err.message);
-      resolve();
-    });
-  });
+async function probe() {
+  const at = Date.now();
+  const { status, ms, error } = await probeHealth(url);
+  if (error) failures.push(error);
+  else {
+    samples.push({ at, ms: Math.round(ms * 10) / 10 });
+    if (status !== 200) failures.push(`status ${status}`);
+  }
+}
 
 async function loop() {
   process.stdout.write('probing\n');

@@ -1,14 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import request from 'supertest';
 import { startSandboxDns, type SandboxDns } from '../sandbox/dns-server';
 import { startSmtpSink, type SmtpSink } from '../sandbox/smtp-sink';
 import { burst, countByStatus, probeHealthUntil } from './support/burst';
 import { describeWithRabbit } from './support/env';
-import { auth, headerOf } from './support/mail';
-import { BANNER_API_KEY, spawnEmbedded, spawnService, type ServiceProcess } from './support/processes';
-import { ADMIN_TOKEN, removeDir } from './support/platform';
+import { distributedEnv, startService, verifiedTenant } from './support/distributed';
+import { headerOf } from './support/mail';
+import { BANNER_API_KEY, spawnEmbedded, type ServiceProcess } from './support/processes';
+import { removeDir } from './support/platform';
 
 const N = 500;
 const UNLIMITED = { SEND_RATE_LIMIT: '100000', DEFAULT_MONTHLY_QUOTA: '1000000' };
@@ -75,7 +75,7 @@ describe('a burst of sends against the embedded default', () => {
 });
 
 describeWithRabbit('a burst of sends against the distributed mode', (amqpUrl) => {
-  const procs: ServiceProcess[] = [];
+  const procs = new Map<string, ServiceProcess>();
   let dataDir: string;
   let dns: SandboxDns;
   let sink: SmtpSink;
@@ -85,37 +85,19 @@ describeWithRabbit('a burst of sends against the distributed mode', (amqpUrl) =>
     dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-burst-dist-'));
     dns = await startSandboxDns();
     sink = await startSmtpSink();
-    const env = {
-      AMQP_URL: amqpUrl,
-      DATA_DIR: dataDir,
-      ADMIN_TOKEN,
-      PORT: '0',
-      OPS_PORT: '0',
-      HOST: '127.0.0.1',
+    const env = distributedEnv(amqpUrl, dataDir, {
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       DNS_SERVERS: `127.0.0.1:${dns.port}`,
-      DKIM_KEY_SECRET: 'burst-test-secret-0123456789abcdef',
-      WEBHOOK_SECRET_KEY: 'webhook-secret-key-0123456789',
-      UNSUBSCRIBE_SECRET: 'burst-unsubscribe-secret-0123456789',
-      PUBLIC_URL: 'http://localhost:3000',
       ...UNLIMITED,
-    };
-    const start = async (name: string) => {
-      const proc = spawnService(name, env);
-      procs.push(proc);
-      return (await proc.waitForOutput(/started(?: at (\S+))?/, 60_000))[1];
-    };
+    });
+    const start = (name: string) => startService(procs, name, env);
     await Promise.all(['billing', 'mail', 'webhooks'].map(start));
     const url = (await start('gateway'))!;
-    const tenant = await request(url).post('/admin/tenants').set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({ name: 'Burst' });
-    const key = tenant.body.apiKey.key as string;
-    const identity = await request(url).post('/identities').set(auth(key)).send({ domain: 'burst.example.test' });
-    for (const record of identity.body.dnsRecords) dns.setTxt(record.name, [record.value]);
-    await request(url).post(`/identities/${identity.body.id}/verify`).set(auth(key)).expect(200);
+    const { key } = await verifiedTenant(url, dns, 'burst.example.test');
     target = { url, key, from: 'hello@burst.example.test' };
   }, 120_000);
   afterAll(async () => {
-    await Promise.all(procs.map((p) => p.kill()));
+    await Promise.all([...procs.values()].map((p) => p.kill()));
     await sink.stop();
     await dns.stop();
     removeDir(dataDir);

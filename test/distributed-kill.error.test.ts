@@ -1,16 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import request from 'supertest';
 import { startSandboxDns, type SandboxDns } from '../sandbox/dns-server';
 import { startSmtpSink, type SinkTransaction, type SmtpSink } from '../sandbox/smtp-sink';
 import { expectEveryKeyOnce, holdTransactionsOpen } from './support/crash-run';
+import { distributedEnv, startService, verifiedTenant } from './support/distributed';
 import { describeWithRabbit } from './support/env';
 import { startKeyedSender } from './support/keyed-sends';
-import { auth } from './support/mail';
-import { spawnService, type ServiceProcess } from './support/processes';
+import type { ServiceProcess } from './support/processes';
 import { rabbitFromEnv } from './support/rabbitmq';
-import { ADMIN_TOKEN, removeDir } from './support/platform';
+import { removeDir } from './support/platform';
 
 const RPC_TIMEOUT_MS = 4000;
 // An Idempotency-Key's lease: the request's deadline (under RPC_TIMEOUT_MS) plus a second for the answer, plus slack.
@@ -27,28 +26,16 @@ describeWithRabbit('distributed mode: crashes under keyed sends', () => {
   let sink: SmtpSink;
   let env: Record<string, string>;
 
-  const start = async (name: string) => {
-    const proc = spawnService(name, env);
-    procs.set(name, proc);
-    return (await proc.waitForOutput(/started(?: at (\S+))?/, 60_000))[1];
-  };
+  const start = (name: string) => startService(procs, name, env);
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-dist-kill-'));
     // The DNS the tenant publishes in, and the recipient's MTA, which outlives the kills and journals transactions.
     dns = await startSandboxDns();
     sink = await startSmtpSink();
-    env = {
-      AMQP_URL: process.env.AMQP_URL!,
-      DATA_DIR: dataDir,
-      ADMIN_TOKEN,
-      PORT: '0',
-      HOST: '127.0.0.1',
+    env = distributedEnv(process.env.AMQP_URL!, dataDir, {
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       DNS_SERVERS: `127.0.0.1:${dns.port}`,
-      DKIM_KEY_SECRET: 'distributed-test-secret-0123456789abcdef',
-      UNSUBSCRIBE_SECRET: 'distributed-unsubscribe-secret-0123456789',
-      PUBLIC_URL: 'http://localhost:3000',
       RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS),
       SEND_LEASE_MS: '3000',
       OUTBOX_SWEEP_MS: '200',
@@ -58,7 +45,7 @@ describeWithRabbit('distributed mode: crashes under keyed sends', () => {
       SEND_CONCURRENCY: '4',
       SMTP_POOL_SIZE: '2',
       DELIVERY_THREADS: '1',
-    };
+    });
     await start('mail');
     url = (await start('gateway'))!;
   }, 120_000);
@@ -70,15 +57,7 @@ describeWithRabbit('distributed mode: crashes under keyed sends', () => {
     removeDir(dataDir);
   });
 
-  async function tenantWithDomain(domain: string) {
-    const tenant = await request(url).post('/admin/tenants').set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({ name: domain });
-    const apiKey = tenant.body.apiKey.key as string;
-    const identity = await request(url).post('/identities').set(auth(apiKey)).send({ domain });
-    for (const record of identity.body.dnsRecords) dns.setTxt(record.name, [record.value]);
-    const verified = await request(url).post(`/identities/${identity.body.id}/verify`).set(auth(apiKey));
-    expect(verified.body.status).toBe('verified');
-    return apiKey;
-  }
+  const tenantWithDomain = async (domain: string) => (await verifiedTenant(url, dns, domain)).key;
 
   const keyedSends = (apiKey: string, domain: string) =>
     startKeyedSender({

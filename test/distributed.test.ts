@@ -6,6 +6,7 @@ import { createTxtResolver } from '@mailplane/mail';
 import { startSandboxDns, type SandboxDns } from '../sandbox/dns-server';
 import { mailauthDkimVerifier } from '../sandbox/dkim-verdict';
 import { startSmtpSink, type SmtpSink } from '../sandbox/smtp-sink';
+import { distributedEnv, startService, verifiedTenant } from './support/distributed';
 import { describeWithRabbit } from './support/env';
 import { expectContract, expectProblem } from './support/contract';
 import { auth, headerOf, verifyWithPublishedRecord, waitForSending } from './support/mail';
@@ -22,39 +23,24 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
   let sink: SmtpSink;
   let env: Record<string, string>;
 
-  const start = async (name: string) => {
-    const proc = spawnService(name, env);
-    procs.set(name, proc);
-    return (await proc.waitForOutput(/started(?: at (\S+))?/, 60_000))[1];
-  };
+  const start = (name: string) => startService(procs, name, env);
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-dist-'));
     // The recipient's MTA and the DNS the tenant publishes in: outside systems, played by the sandbox.
     dns = await startSandboxDns();
     sink = await startSmtpSink({ verifyDkim: mailauthDkimVerifier(createTxtResolver({ servers: [`127.0.0.1:${dns.port}`] }).resolve) });
-    env = {
-      AMQP_URL: process.env.AMQP_URL!,
-      DATA_DIR: dataDir,
-      ADMIN_TOKEN,
-      PORT: '0',
-      // Each service's ops listener on a free port: the defaults (9401-9403) may be taken on a shared machine.
-      OPS_PORT: '0',
-      HOST: '127.0.0.1',
+    env = distributedEnv(process.env.AMQP_URL!, dataDir, {
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       DNS_SERVERS: `127.0.0.1:${dns.port}`,
-      DKIM_KEY_SECRET: 'distributed-test-secret-0123456789abcdef',
-      WEBHOOK_SECRET_KEY: 'webhook-secret-key-0123456789',
       WEBHOOK_SANDBOX: 'true',
-      UNSUBSCRIBE_SECRET: 'distributed-unsubscribe-secret-0123456789',
-      PUBLIC_URL: 'http://localhost:3000',
       SMTP_POOL_SIZE: '2',
       SEND_LEASE_MS: '2000',
       RETRY_SCHEDULE: '200ms,400ms,800ms',
       SEND_RATE_LIMIT: '10',
       SEND_RATE_WINDOW_SECONDS: '3600',
       OUTBOX_SWEEP_MS: '200',
-    };
+    });
     await Promise.all(['billing', 'mail', 'webhooks'].map(start));
     url = (await start('gateway'))!;
   }, 120_000);
@@ -66,15 +52,7 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
     removeDir(dataDir);
   });
 
-  async function tenantWithDomain(domain: string) {
-    const tenant = await request(url).post('/admin/tenants').set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({ name: domain });
-    const key = tenant.body.apiKey.key;
-    const identity = await request(url).post('/identities').set(auth(key)).send({ domain });
-    for (const record of identity.body.dnsRecords) dns.setTxt(record.name, [record.value]);
-    const verified = await request(url).post(`/identities/${identity.body.id}/verify`).set(auth(key));
-    expect(verified.body.status).toBe('verified');
-    return { key, records: verified.body.dnsRecords };
-  }
+  const tenantWithDomain = (domain: string) => verifiedTenant(url, dns, domain);
 
   it('when a tenant is created and keys are managed through the gateway, then every step answers per the contract', async () => {
     const tenant = await request(url).post('/admin/tenants').set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({ name: 'Dist' });

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { expectContract, expectProblem } from './support/contract';
+import { distributedEnv } from './support/distributed';
 import { describeWithRabbit } from './support/env';
 import { eventually } from './support/eventually';
 import { parseExposition } from './support/metrics';
-import { ADMIN_TOKEN, removeDir } from './support/platform';
+import { removeDir } from './support/platform';
 import { spawnService, type ServiceProcess } from './support/processes';
 import { rabbitFromEnv } from './support/rabbitmq';
 
@@ -19,18 +20,7 @@ describeWithRabbit('distributed mode: /readyz follows the broker', (amqpUrl) => 
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-ready-'));
-    const env = {
-      AMQP_URL: amqpUrl,
-      DATA_DIR: dataDir,
-      ADMIN_TOKEN,
-      PORT: '0',
-      OPS_PORT: '0',
-      HOST: '127.0.0.1',
-      SMTP_URL: 'smtp://127.0.0.1:2',
-      DKIM_KEY_SECRET: 'readiness-test-secret-0123456789abcdef',
-      UNSUBSCRIBE_SECRET: 'readiness-unsubscribe-secret-0123456789',
-      PUBLIC_URL: 'http://localhost:3000',
-    };
+    const env = distributedEnv(amqpUrl, dataDir, { SMTP_URL: 'smtp://127.0.0.1:2' });
     const mail = spawnService('mail', env);
     const gateway = spawnService('gateway', env);
     procs.push(mail, gateway);

@@ -61,24 +61,25 @@ export function burst(
 export const countByStatus = (answers: SendAnswer[]) =>
   answers.reduce<Record<number, number>>((counts, a) => ({ ...counts, [a.status]: (counts[a.status] ?? 0) + 1 }), {});
 
-/**
- * Times `GET /healthz`, each on a fresh connection as a load balancer's probe opens it, one after another until
- * `until` settles; resolves with every probe's status and milliseconds.
- */
+/** One `GET /healthz` on a fresh connection, as a load balancer's probe opens it: status 0 and the error if none came. */
+export function probeHealth(url: string, timeoutMs = 10_000): Promise<{ status: number; ms: number; error?: string }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = http.get(new URL('/healthz', url), { agent: false, timeout: timeoutMs }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on('error', (err) => resolve({ status: 0, ms: performance.now() - started, error: err.message }));
+  });
+}
+
+/** `probeHealth` one after another until `until` settles; every probe's answer. */
 export async function probeHealthUntil(url: string, until: Promise<unknown>) {
   let settled = false;
   void until.finally(() => (settled = true));
-  const probes: Array<{ status: number; ms: number }> = [];
-  do {
-    const started = performance.now();
-    const status = await new Promise<number>((resolve) => {
-      const req = http.get(new URL('/healthz', url), { agent: false }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
-      req.on('error', () => resolve(0));
-    });
-    probes.push({ status, ms: performance.now() - started });
-  } while (!settled);
+  const probes = [];
+  do probes.push(await probeHealth(url));
+  while (!settled);
   return probes;
 }

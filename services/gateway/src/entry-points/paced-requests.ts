@@ -30,11 +30,9 @@ export function paceRequests(server: Server, start: RequestListener, perTurn = S
 
   const slice = () => {
     scheduled = false;
-    if (accepted && performance.now() - lastStart < MAX_DEFER_MS) {
-      accepted = false;
-      return schedule();
-    }
+    const acceptedLastTurn = accepted;
     accepted = false;
+    if (acceptedLastTurn && performance.now() - lastStart < MAX_DEFER_MS) return schedule();
     lastStart = performance.now();
     const end = Math.min(waiting.length, next + perTurn);
     for (; next < end; next++) {

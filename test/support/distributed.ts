@@ -1,0 +1,42 @@
+import request from 'supertest';
+import type { SandboxDns } from '../../sandbox/dns-server';
+import { auth } from './mail';
+import { ADMIN_TOKEN } from './platform';
+import { spawnService, type ServiceProcess } from './processes';
+
+/**
+ * What every service of a distributed run reads: the run's RabbitMQ and data folder, free ports, test secrets.
+ * `extra` adds the rest (the MTA, the DNS) or overrides.
+ */
+export const distributedEnv = (amqpUrl: string, dataDir: string, extra: Record<string, string> = {}): Record<string, string> => ({
+  AMQP_URL: amqpUrl,
+  DATA_DIR: dataDir,
+  ADMIN_TOKEN,
+  PORT: '0',
+  // Each service's ops listener on a free port: the defaults (9401-9403) may be taken on a shared machine.
+  OPS_PORT: '0',
+  HOST: '127.0.0.1',
+  DKIM_KEY_SECRET: 'distributed-test-secret-0123456789abcdef',
+  WEBHOOK_SECRET_KEY: 'webhook-secret-key-0123456789',
+  UNSUBSCRIBE_SECRET: 'distributed-unsubscribe-secret-0123456789',
+  PUBLIC_URL: 'http://localhost:3000',
+  ...extra,
+});
+
+/** Starts service `name` in a process of its own, kept in `procs` by name; resolves once started, with its URL if it has one. */
+export async function startService(procs: Map<string, ServiceProcess>, name: string, env: Record<string, string>) {
+  const proc = spawnService(name, env);
+  procs.set(name, proc);
+  return (await proc.waitForOutput(/started(?: at (\S+))?/, 60_000))[1];
+}
+
+/** A new tenant, through the gateway's admin API, with `domain` verified against the records published in `dns`. */
+export async function verifiedTenant(url: string, dns: SandboxDns, domain: string) {
+  const tenant = await request(url).post('/admin/tenants').set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({ name: domain });
+  const key = tenant.body.apiKey.key as string;
+  const identity = await request(url).post('/identities').set(auth(key)).send({ domain });
+  for (const record of identity.body.dnsRecords) dns.setTxt(record.name, [record.value]);
+  const verified = await request(url).post(`/identities/${identity.body.id}/verify`).set(auth(key));
+  if (verified.body.status !== 'verified') throw new Error(`identity not verified: ${verified.text}`);
+  return { key, records: verified.body.dnsRecords };
+}
