@@ -51,10 +51,26 @@ describe('delivery gives way to a busy API', () => {
     expect(await d.running()).toBe(2);
     await d.finishOne();
     expect(await d.running()).toBe(2);
+    await d.finishOne(); // the last of the first four, before a second period could age it
+    expect(await d.running()).toBe(2);
     pacer.adjust({ busy: 0, requests: 0 }); // back to 4
     expect(await d.running()).toBe(4);
     for (let i = 0; i < 10; i++) await d.finishOne();
     await d.done();
     expect(await d.running()).toBe(0);
+  });
+
+  it('a delivery still running after a whole period waits on its MTA and stops counting, so the next one starts', async () => {
+    const pacer = createDeliveryPacer(4);
+    const busy = { busy: 0.9, requests: 30 };
+    for (let i = 0; i < 3; i++) pacer.adjust(busy); // limit 1
+    const d = deliveries(pacer, 3);
+    expect(await d.running()).toBe(1);
+    pacer.adjust(busy); // the one running may have just started
+    expect(await d.running()).toBe(1);
+    pacer.adjust(busy); // it has run through a whole period: the next one starts
+    expect(await d.running()).toBe(2);
+    for (let i = 0; i < 3; i++) await d.finishOne();
+    await d.done();
   });
 });
