@@ -66,8 +66,8 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
     return json;
   }
 
-  /** Applies the update to a stored row; returns the document as stored afterwards. */
-  function rewrite(state: CollectionState, row: Row, update: Update): T {
+  /** Applies the update to a stored row; returns the row as stored afterwards (decoded by who needs it). */
+  function rewrite(state: CollectionState, row: Row, update: Update): Row {
     const doc = decoded<Record<string, unknown>>(row);
     applyUpdate(name, doc, update);
     const arrays = new Set<string>();
@@ -76,13 +76,13 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
       engine.noteArrays(state, arrays);
       engine.prepare(`UPDATE ${table} SET doc = ? WHERE rid = ?`).run(json, row.rid);
     }
-    return decodeDoc<T>(row.id, json);
+    return { rid: row.rid, id: row.id, doc: json };
   }
 
-  function upsert(state: CollectionState, filter: Filter, update: Update): T {
+  function upsert(state: CollectionState, filter: Filter, update: Update): Row {
     const doc = upsertDocument(filter, update);
     doc._id = upsertId(name, filter, update);
-    return decodeDoc<T>(doc._id as string, insert(state, doc));
+    return { rid: 0, id: doc._id as string, doc: insert(state, doc) };
   }
 
   /** Runs a write; a unique index conflict becomes DuplicateKeyError, after one retry once expired documents are gone. */
@@ -115,8 +115,8 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
     assertUpdate(name, update);
     if (options.upsert) upsertId(name, filter, update);
     const [row] = select(state, filter, { sort: options.sort, limit: 1 });
-    if (row) return { doc: rewrite(state, row, update), upserted: false };
-    return options.upsert ? { doc: upsert(state, filter, update), upserted: true } : { doc: null, upserted: false };
+    if (row) return { row: rewrite(state, row, update), upserted: false };
+    return options.upsert ? { row: upsert(state, filter, update), upserted: true } : { row: null, upserted: false };
   }
 
   return {
@@ -174,8 +174,8 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
       }),
     updateOne: (filter, update, options = {}) =>
       write((state) => {
-        const { doc, upserted } = findAndModify(state, filter, update, { upsert: options.upsert });
-        return { matched: doc && !upserted ? 1 : 0, upserted };
+        const { row, upserted } = findAndModify(state, filter, update, { upsert: options.upsert });
+        return { matched: row && !upserted ? 1 : 0, upserted };
       }),
     updateMany: (filter, update) =>
       write((state) => {
@@ -184,7 +184,11 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
         for (const row of rows) rewrite(state, row, update);
         return rows.length;
       }),
-    findOneAndUpdate: (filter, update, options = {}) => write((state) => findAndModify(state, filter, update, options).doc),
+    findOneAndUpdate: (filter, update, options = {}) =>
+      write((state) => {
+        const { row } = findAndModify(state, filter, update, options);
+        return row && decodeDoc<T>(row.id, row.doc);
+      }),
     deleteOne: (filter) => write((state) => remove(state, filter, false)),
     deleteMany: (filter) => write((state) => remove(state, filter, true)),
   };

@@ -30,6 +30,15 @@ export function lifecycleTests(ctx: ContractContext): void {
       expect(back).toEqual(message('m'));
     });
 
+    it('strings come back as written, also those that start with a control character or spell a Date', async () => {
+      const c = ctx.store().collection<Doc & { texts: string[]; nested: { text: string } }>(ctx.collectionName('strings'));
+      const texts = ['\u0001D2025-03-04T05:06:07.089Z', '\u0001S', '\u0001', '\\u0001', '2025-03-04T05:06:07.089Z', ''];
+      await c.insertOne({ _id: 's', texts, nested: { text: '\u0001D2025-03-04T05:06:07.089Z' } });
+      expect(await c.findOne({ _id: 's' })).toStrictEqual({ _id: 's', texts, nested: { text: '\u0001D2025-03-04T05:06:07.089Z' } });
+      await c.updateOne({ _id: 's' }, { $push: { texts: '\u0001E' } });
+      expect((await c.findOne({ _id: 's' }))?.texts).toStrictEqual([...texts, '\u0001E']);
+    });
+
     it('returned documents are copies: changing them, or the inserted object, leaves the store alone', async () => {
       const c = ctx.store().collection<Message>(ctx.collectionName('copies'));
       const inserted = message('m');
