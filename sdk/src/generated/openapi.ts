@@ -217,8 +217,8 @@ export interface paths {
      * @description What happened to the tenant's mail on each UTC day, oldest first, ending today; every day of the range is
      *     present, with zeros where nothing happened. Counts are of events on that day, not of messages created on
      *     it: a message accepted on Monday and deferred until Tuesday counts as `accepted` on Monday and `sent` on
-     *     Tuesday. Kept 400 days. A count is written just after the change it counts, so a crash between the two
-     *     can lose one count (never add one); the messages themselves stay exact.
+     *     Tuesday. Kept 400 days. Counts are written within a fraction of a second after the change they count, so a
+     *     crash in between can lose the counts of that moment (never add one); the messages themselves stay exact.
      */
     get: operations['getEmailStats'];
     put?: never;

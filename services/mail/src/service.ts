@@ -71,7 +71,7 @@ export async function startMail(options: {
     suppressions: suppressionsRepo(store),
     unsubscribeTokens: createTokenSigner(config.unsubscribeSecret),
     counters: countersRepo(store),
-    dailyStats: dailyStatsRepo(store),
+    dailyStats: dailyStatsRepo(store, (err) => logger.warn('daily counts lost', { err })),
     entitlements: entitlementsRepo(store),
     idempotency: idempotencyRepo(store),
     keyBox: createKeyBox(config.dkimKeySecret),
@@ -129,6 +129,7 @@ export async function startMail(options: {
       pacing.stop();
       await entitlements.cancel();
       await transmitter.close();
+      await deps.dailyStats.flush().catch((err) => logger.warn('daily counts lost', { err }));
       logger.info('mail service stopped');
     },
   };

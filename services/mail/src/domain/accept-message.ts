@@ -138,14 +138,10 @@ export async function acceptMessages(
 function afterAccepted(deps: MailDeps, message: MessageRecord) {
   deps.logger.info('email accepted', { messageId: message._id, tenantId: message.tenantId, kind: message.kind, status: message.status });
   const offTheQueue = message.status !== 'queued';
-  void countAccepted(deps, message, message.status === 'suppressed');
+  countEvent(deps, message.tenantId, 'accepted', message.createdAt);
+  if (message.status === 'suppressed') countEvent(deps, message.tenantId, 'suppressed', message.createdAt);
   // Stored is accepted: the answer does not wait for the broker's confirms (docs/decisions.md, "Accept capacity").
   void dispatchAccepted(deps, message, offTheQueue);
-}
-
-async function countAccepted(deps: MailDeps, message: MessageRecord, suppressed: boolean) {
-  await countEvent(deps, message.tenantId, 'accepted', message.createdAt);
-  if (suppressed) await countEvent(deps, message.tenantId, 'suppressed', message.createdAt);
 }
 
 /**

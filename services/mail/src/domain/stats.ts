@@ -9,12 +9,8 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
  * Counts one event on its UTC day. Called after the change it counts is stored, and never fails its caller: a lost
  * count is a smaller harm than a send refused or an attempt recorded twice (the contract says a count can be lost).
  */
-export async function countEvent(deps: MailDeps, tenantId: string, count: DayCount, at: Date = deps.clock.now()): Promise<void> {
-  try {
-    await deps.dailyStats.add(tenantId, dayOf(at), count, new Date(at.getTime() + KEPT_DAYS * DAY_MS));
-  } catch (err) {
-    deps.logger.warn('daily count lost', { tenantId, count, err });
-  }
+export function countEvent(deps: MailDeps, tenantId: string, count: DayCount, at: Date = deps.clock.now()): void {
+  deps.dailyStats.add(tenantId, dayOf(at), count, new Date(at.getTime() + KEPT_DAYS * DAY_MS));
 }
 
 /** GET /stats: the last `days` UTC days, today included, oldest first, every day present. */

@@ -38,7 +38,7 @@ export async function suppress(
     createdAt: now,
     ...carrying(events),
   });
-  if (result.created) await countEvent(deps, tenantId, 'suppressionsAdded', now);
+  if (result.created) countEvent(deps, tenantId, 'suppressionsAdded', now);
   if (result.created && events.length > 0) {
     // Stored is done: if the broker is away, the outbox sweeper announces it later.
     await announceSuppression(deps, result.record).catch((err) => deps.logger.warn('suppression stored, event not yet published', { err }));

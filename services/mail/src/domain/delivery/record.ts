@@ -66,7 +66,7 @@ export async function recordAttempt(
     deps.logger.warn('lease lost before the attempt was recorded', { messageId: message._id, outcome });
     return;
   }
-  await countEvent(deps, message.tenantId, outcome === 'failed' && result.outcome === 'permanent' ? 'bounced' : outcome, now);
+  countEvent(deps, message.tenantId, outcome === 'failed' && result.outcome === 'permanent' ? 'bounced' : outcome, now);
   deps.logger.info(`email ${outcome}`, {
     messageId: message._id,
     tenantId: message.tenantId,
@@ -91,5 +91,5 @@ export async function recordSuppressed(deps: MailDeps, message: MessageRecord): 
   const announced = await published(deps, message, event);
   const recipients = recipientsOf(message).map((r) => (r.status === 'pending' ? { ...r, status: 'suppressed' as const } : r));
   if (await deps.messages.recordSuppressed(message, now, recipients, announced ? [] : [event]))
-    await countEvent(deps, message.tenantId, 'suppressed', now);
+    countEvent(deps, message.tenantId, 'suppressed', now);
 }

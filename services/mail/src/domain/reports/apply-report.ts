@@ -60,7 +60,7 @@ async function applyOne(deps: MailDeps, messageId: string, report: IncomingRepor
     if (report.kind === 'delay') return true;
     const reason = report.kind === 'bounce' ? 'bounced' : 'complained';
     await suppress(deps, message.tenantId, { email: recipient, reason, messageId });
-    await countEvent(deps, message.tenantId, reason, now);
+    countEvent(deps, message.tenantId, reason, now);
     const changed = { ...message, status, updatedAt: now, pendingEvents: events, eventsPending: events.length > 0 };
     await deps.messages
       .announce(changed, (e: Envelope) => deps.broker.publish(e))
