@@ -82,6 +82,14 @@ export class DuplicateKeyError extends Error {
  * Every document handed out is a copy. An upsert never invents an id: the filter's `_id` or `$setOnInsert._id`
  * names the new document, otherwise the call throws.
  */
+/**
+ * When a write's promise settles. `committed` (the default): once the write is durable. `with-next-write`: once it
+ * is applied, its result known; it becomes durable no later than the next write of the same store that settles
+ * `committed` (an engine that commits each write on its own makes it durable at once). For a write whose loss in
+ * a crash only matters when a later write landed: the caller saves a commit's wait, often a turn of the event loop.
+ */
+export type Durability = 'committed' | 'with-next-write';
+
 export interface Collection<T extends Doc> {
   /** Idempotent when called again with the same keys and options (do it at start-up). */
   createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<void>;
@@ -103,7 +111,7 @@ export interface Collection<T extends Doc> {
   /** Returns how many documents matched (changed or not). */
   updateMany(filter: Filter, update: Update): Promise<number>;
   /** Atomically updates the first match (by `sort`) and returns it as it is after the update, or null. */
-  findOneAndUpdate(filter: Filter, update: Update, options?: { sort?: Sort; upsert?: boolean }): Promise<T | null>;
+  findOneAndUpdate(filter: Filter, update: Update, options?: { sort?: Sort; upsert?: boolean; durability?: Durability }): Promise<T | null>;
   /** Returns how many documents were deleted. */
   deleteOne(filter: Filter): Promise<number>;
   deleteMany(filter: Filter): Promise<number>;

@@ -1,6 +1,15 @@
 import { applyUpdate } from './apply-update';
 import { assertFilter, assertUpdate, upsertId } from './guards';
-import { type Collection, type Doc, DuplicateKeyError, type Filter, type FindOptions, type Sort, type Update } from './port';
+import {
+  type Collection,
+  type Doc,
+  type Durability,
+  DuplicateKeyError,
+  type Filter,
+  type FindOptions,
+  type Sort,
+  type Update,
+} from './port';
 import { idOf, isExpired, plainTest } from './sqlite-by-id';
 import { decodeDoc, encodeDoc } from './sqlite-codec';
 import { countFromTable } from './sqlite-counts';
@@ -85,9 +94,13 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
     return { rid: 0, id: doc._id as string, doc: insert(state, doc) };
   }
 
-  /** Runs a write; a unique index conflict becomes DuplicateKeyError, after one retry once expired documents are gone. */
-  function write<R>(fn: (state: CollectionState) => R): Promise<R> {
-    return run(() => {
+  /**
+   * Runs a write; a unique index conflict becomes DuplicateKeyError, after one retry once expired documents are gone.
+   * Settles after its group's commit, or at once for `with-next-write`: groups commit in order on this connection,
+   * so a later write's commit carries it (unless SQLite rolled the group back on its own: a full disk, an I/O error).
+   */
+  function write<R>(fn: (state: CollectionState) => R, durability: Durability = 'committed'): Promise<R> {
+    const applied = run(() => {
       const state = engine.state(name);
       try {
         return engine.write(() => fn(state));
@@ -96,7 +109,9 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
         purgeExpired(engine, name);
         return engine.write(() => fn(state));
       }
-    }).then(async (result) => {
+    });
+    if (durability === 'with-next-write') return applied;
+    return applied.then(async (result) => {
       await engine.committed();
       return result;
     });
@@ -188,7 +203,7 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
       write((state) => {
         const { row } = findAndModify(state, filter, update, options);
         return row && decodeDoc<T>(row.id, row.doc);
-      }),
+      }, options.durability),
     deleteOne: (filter) => write((state) => remove(state, filter, false)),
     deleteMany: (filter) => write((state) => remove(state, filter, true)),
   };

@@ -225,6 +225,26 @@ describe('sqlite group commit', () => {
     outside.close();
     await store.close();
   });
+
+  it('when a write settles `with-next-write`, then it answers before its commit, and the next committed write carries it', async () => {
+    const file = path.join(root, 'with-next-write.sqlite3');
+    const store = await createSqliteStore({ file });
+    const counters = store.collection<Doc & { n: number }>('counters');
+    await counters.insertOne({ _id: 'rate', n: 0 });
+    const outside = new Database(file, { readonly: true });
+    const stored = (id: string) =>
+      JSON.parse((outside.prepare('SELECT doc FROM counters WHERE id = ?').pluck().get(id) as string) ?? 'null');
+
+    const taken = await counters.findOneAndUpdate({ _id: 'rate', n: { $lt: 5 } }, { $inc: { n: 1 } }, { durability: 'with-next-write' });
+    expect(taken?.n).toBe(1);
+    expect(stored('rate')).toEqual({ n: 0 });
+
+    await counters.insertOne({ _id: 'message', n: 1 });
+    expect(stored('rate')).toEqual({ n: 1 });
+    expect(stored('message')).toEqual({ n: 1 });
+    outside.close();
+    await store.close();
+  });
 });
 
 describe('sqlite checkpoints', () => {

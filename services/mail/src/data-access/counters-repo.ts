@@ -26,10 +26,15 @@ export function countersRepo(store: Store) {
       // windows and months vanish once over
       await counters.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
     },
-    /** Adds `n` if that keeps the counter at or below `limit`; returns the new count, or null when it would not. */
+    /**
+     * Adds `n` if that keeps the counter at or below `limit`; returns the new count, or null when it would not.
+     * Answers before the increment is durable: the message it admits is written after it, whose commit carries it
+     * (a crash before that loses an increment no accepted message stands on).
+     */
     async take(tenantId: string, key: CounterKey, limit: number, expiresAt: Date, n = 1): Promise<number | null> {
       const id = idOf(tenantId, key);
-      const increment = () => counters.findOneAndUpdate({ _id: id, count: { $lte: limit - n } }, { $inc: { count: n } });
+      const increment = () =>
+        counters.findOneAndUpdate({ _id: id, count: { $lte: limit - n } }, { $inc: { count: n } }, { durability: 'with-next-write' });
       // One write on the hot path; the counter is created only the first time it is missed.
       let after = await increment();
       if (!after) {
