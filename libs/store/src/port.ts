@@ -79,10 +79,6 @@ export class DuplicateKeyError extends Error {
 }
 
 /**
- * Every document handed out is a copy. An upsert never invents an id: the filter's `_id` or `$setOnInsert._id`
- * names the new document, otherwise the call throws.
- */
-/**
  * When a write's promise settles. `committed` (the default): once the write is durable. `with-next-write`: once it
  * is applied, its result known; it becomes durable no later than the next write of the same store that settles
  * `committed` (an engine that commits each write on its own makes it durable at once). For a write whose loss in
@@ -90,6 +86,10 @@ export class DuplicateKeyError extends Error {
  */
 export type Durability = 'committed' | 'with-next-write';
 
+/**
+ * Every document handed out is a copy. An upsert never invents an id: the filter's `_id` or `$setOnInsert._id`
+ * names the new document, otherwise the call throws.
+ */
 export interface Collection<T extends Doc> {
   /** Idempotent when called again with the same keys and options (do it at start-up). */
   createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<void>;

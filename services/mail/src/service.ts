@@ -63,6 +63,7 @@ export async function startMail(options: {
   const clock = options.clock ?? systemClock;
   const messages = messagesRepo(store);
   const pacer = createDeliveryPacer(config.workerPrefetch);
+  const countsLost = (err: unknown) => logger.warn('daily counts lost', { err });
   const deps: MailDeps = {
     config,
     identities: identitiesRepo(store),
@@ -71,7 +72,7 @@ export async function startMail(options: {
     suppressions: suppressionsRepo(store),
     unsubscribeTokens: createTokenSigner(config.unsubscribeSecret),
     counters: countersRepo(store),
-    dailyStats: dailyStatsRepo(store, (err) => logger.warn('daily counts lost', { err })),
+    dailyStats: dailyStatsRepo(store, countsLost),
     entitlements: entitlementsRepo(store),
     idempotency: idempotencyRepo(store),
     keyBox: createKeyBox(config.dkimKeySecret),
@@ -129,7 +130,7 @@ export async function startMail(options: {
       pacing.stop();
       await entitlements.cancel();
       await transmitter.close();
-      await deps.dailyStats.flush().catch((err) => logger.warn('daily counts lost', { err }));
+      await deps.dailyStats.flush().catch(countsLost);
       logger.info('mail service stopped');
     },
   };

@@ -55,7 +55,7 @@ export function dailyStatsRepo(store: Store, onLost: (err: unknown) => void = ()
     flush,
     /** The days of [first, last] that have counts, by day. */
     async between(tenantId: string, first: string, last: string): Promise<Map<string, Counts>> {
-      await flush();
+      await flush().catch(onLost);
       const found = await days.find({ tenantId, day: { $gte: first, $lte: last } }, { sort: { day: 1 } });
       return new Map(found.map((d) => [d.day, d]));
     },
