@@ -111,7 +111,9 @@ export function deliveryQueries(messages: Collection<MessageRecord>, outbox: Eve
     },
 
     /** At start-up, every message not yet final: the queue may have died with the process. */
-    notFinal: (limit: number) => messages.find({ status: { $in: [...LIVE, 'sending'] } }, { sort: { nextAttemptAt: 1, _id: 1 }, limit }),
+    /** Live messages in id order, after `afterId`: a recovery pages through every one of them. */
+    notFinal: (limit: number, afterId?: string) =>
+      messages.find({ status: { $in: [...LIVE, 'sending'] }, ...(afterId ? { _id: { $gt: afterId } } : {}) }, { sort: { _id: 1 }, limit }),
 
     /**
      * Messages off the queue (final, or waiting for their scheduled time) whose events the broker has not confirmed;

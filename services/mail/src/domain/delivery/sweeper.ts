@@ -1,3 +1,4 @@
+import type { MessageRecord } from '../../data-access/messages-repo';
 import type { MailDeps } from '../deps';
 import { announceIdentity } from '../identities';
 import { announceSuppression } from '../suppressions';
@@ -17,12 +18,15 @@ const GRACE_MS = 2000;
 export async function sweep(deps: MailDeps, options: { recover?: boolean } = {}): Promise<number> {
   const released = await releaseDue(deps);
   const now = deps.clock.now();
-  const due = options.recover
-    ? await deps.messages.notFinal(BATCH)
-    : await deps.messages.dueForDispatch(now, { graceMs: GRACE_MS, redispatchAfterMs: deps.config.redispatchAfterMs }, BATCH);
-  for (const message of due) {
-    await dispatch(deps, message, Math.max(0, message.nextAttemptAt.getTime() - now.getTime()));
-  }
+  const redispatch = async (due: MessageRecord[]) => {
+    for (const message of due) await dispatch(deps, message, Math.max(0, message.nextAttemptAt.getTime() - now.getTime()));
+    return due.length;
+  };
+  const dispatched = options.recover
+    ? await recoverAll(deps, redispatch)
+    : await redispatch(
+        await deps.messages.dueForDispatch(now, { graceMs: GRACE_MS, redispatchAfterMs: deps.config.redispatchAfterMs }, BATCH),
+      );
   const settled = new Date(now.getTime() - GRACE_MS);
   // A queued or deferred message's events go out with its next dispatch, above; these are final statuses.
   const unannounced = await deps.messages.unannouncedFinal(settled, BATCH);
@@ -31,5 +35,16 @@ export async function sweep(deps: MailDeps, options: { recover?: boolean } = {})
   for (const record of suppressions) await announceSuppression(deps, record);
   const identities = await deps.identities.unannounced(settled, BATCH);
   for (const record of identities) await announceIdentity(deps, record);
-  return released + due.length + unannounced.length + suppressions.length + identities.length;
+  return released + dispatched + unannounced.length + suppressions.length + identities.length;
+}
+
+/** Every live message, a batch at a time: one batch would leave the rest waiting `redispatchAfterMs` (ten minutes). */
+async function recoverAll(deps: MailDeps, redispatch: (due: MessageRecord[]) => Promise<number>): Promise<number> {
+  let total = 0;
+  for (let afterId: string | undefined; ;) {
+    const batch = await deps.messages.notFinal(BATCH, afterId);
+    total += await redispatch(batch);
+    if (batch.length < BATCH) return total;
+    afterId = batch[batch.length - 1]._id;
+  }
 }
