@@ -110,8 +110,7 @@ export function deliveryQueries(messages: Collection<MessageRecord>, outbox: Eve
       return [...unique.values()].sort(byDue).slice(0, limit);
     },
 
-    /** At start-up, every message not yet final: the queue may have died with the process. */
-    /** Live messages in id order, after `afterId`: a recovery pages through every one of them. */
+    /** At start-up, the messages not yet final (the queue may have died with the process), in id order after `afterId`. */
     notFinal: (limit: number, afterId?: string) =>
       messages.find({ status: { $in: [...LIVE, 'sending'] }, ...(afterId ? { _id: { $gt: afterId } } : {}) }, { sort: { _id: 1 }, limit }),
 
