@@ -28,6 +28,9 @@ interface Row {
   decoded?: Record<string, unknown>;
 }
 
+/** A document as a write left it: decoded only by a caller that returns it. */
+type Written = Pick<Row, 'id' | 'doc'>;
+
 const isDuplicate = (e: unknown) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(String((e as { code?: unknown } | null)?.code));
 
 /**
@@ -75,8 +78,8 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
     return json;
   }
 
-  /** Applies the update to a stored row; returns the row as stored afterwards (decoded by who needs it). */
-  function rewrite(state: CollectionState, row: Row, update: Update): Row {
+  /** Applies the update to a stored row; returns the document as stored afterwards. */
+  function rewrite(state: CollectionState, row: Row, update: Update): Written {
     const doc = decoded<Record<string, unknown>>(row);
     applyUpdate(name, doc, update);
     const arrays = new Set<string>();
@@ -85,13 +88,13 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
       engine.noteArrays(state, arrays);
       engine.prepare(`UPDATE ${table} SET doc = ? WHERE rid = ?`).run(json, row.rid);
     }
-    return { rid: row.rid, id: row.id, doc: json };
+    return { id: row.id, doc: json };
   }
 
-  function upsert(state: CollectionState, filter: Filter, update: Update): Row {
+  function upsert(state: CollectionState, filter: Filter, update: Update): Written {
     const doc = upsertDocument(filter, update);
     doc._id = upsertId(name, filter, update);
-    return { rid: 0, id: doc._id as string, doc: insert(state, doc) };
+    return { id: doc._id as string, doc: insert(state, doc) };
   }
 
   /**
@@ -130,8 +133,8 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
     assertUpdate(name, update);
     if (options.upsert) upsertId(name, filter, update);
     const [row] = select(state, filter, { sort: options.sort, limit: 1 });
-    if (row) return { row: rewrite(state, row, update), upserted: false };
-    return options.upsert ? { row: upsert(state, filter, update), upserted: true } : { row: null, upserted: false };
+    if (row) return { written: rewrite(state, row, update), upserted: false };
+    return options.upsert ? { written: upsert(state, filter, update), upserted: true } : { written: null, upserted: false };
   }
 
   return {
@@ -189,8 +192,8 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
       }),
     updateOne: (filter, update, options = {}) =>
       write((state) => {
-        const { row, upserted } = findAndModify(state, filter, update, { upsert: options.upsert });
-        return { matched: row && !upserted ? 1 : 0, upserted };
+        const { written, upserted } = findAndModify(state, filter, update, { upsert: options.upsert });
+        return { matched: written && !upserted ? 1 : 0, upserted };
       }),
     updateMany: (filter, update) =>
       write((state) => {
@@ -201,8 +204,8 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
       }),
     findOneAndUpdate: (filter, update, options = {}) =>
       write((state) => {
-        const { row } = findAndModify(state, filter, update, options);
-        return row && decodeDoc<T>(row.id, row.doc);
+        const { written } = findAndModify(state, filter, update, options);
+        return written && decodeDoc<T>(written.id, written.doc);
       }, options.durability),
     deleteOne: (filter) => write((state) => remove(state, filter, false)),
     deleteMany: (filter) => write((state) => remove(state, filter, true)),
