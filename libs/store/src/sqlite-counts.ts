@@ -1,5 +1,5 @@
 import type { Filter } from './port';
-import { encodeScalar } from './sqlite-codec';
+import { encodeScalar } from './codec';
 import { ident, valueAt } from './sqlite-paths';
 import type { Query } from './sqlite-sql';
 
