@@ -8,6 +8,8 @@ export interface Source {
   value: string;
   /** The JSON type's name; NULL when the field is missing. */
   type: string;
+  /** Set when `value` is the id column (a plain string, never missing). */
+  id?: boolean;
 }
 
 /** Where a path is read from: the document column and the id column (none inside array elements). */

@@ -79,6 +79,17 @@ export class DuplicateKeyError extends Error {
 }
 
 /**
+ * Raised when the engine cannot be reached or went away (a database server restarting, refusing connections):
+ * the operation did not run, or its outcome is unknown for a write. The store reconnects by itself.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+/**
  * When a write's promise settles. `committed` (the default): once the write is durable. `with-next-write`: once it
  * is applied, its result known; it becomes durable no later than the next write of the same store that settles
  * `committed` (an engine that commits each write on its own makes it durable at once). For a write whose loss in

@@ -1,0 +1,103 @@
+import pg from 'pg';
+
+/** Where the adapter says what changed in a schema's `_store_meta`; the payload is the schema's name. */
+export const META_CHANNEL = 'mailplane_store_meta';
+
+// Documents come back as the JSON text PostgreSQL prints: the codec parses it once, reviving Dates.
+const types = new pg.TypeOverrides();
+types.setTypeParser(pg.types.builtins.JSONB, (text: string) => text);
+types.setTypeParser(pg.types.builtins.INT8, (text: string) => Number(text));
+
+export interface SharedPool {
+  pool: pg.Pool;
+  /** Calls `onChange(schema)` for every change of meta announced by any process; resubscribes after a reconnect. */
+  onMetaChange(listener: (schema: string | undefined) => void): () => void;
+  release(): Promise<void>;
+}
+
+interface Entry {
+  pool: pg.Pool;
+  users: number;
+  listeners: Set<(schema: string | undefined) => void>;
+  listener?: pg.Client;
+  stopped: boolean;
+}
+
+const pools = new Map<string, Entry>();
+
+/**
+ * One pool per URL and size in a process, shared by its stores (the one-process platform opens four, each in a
+ * schema of its own, and names are always schema-qualified) and released when the last one closes.
+ */
+export function sharedPool(url: string, size: number): SharedPool {
+  const key = `${size}|${url}`;
+  let entry = pools.get(key);
+  if (!entry) {
+    const pool = new pg.Pool({ connectionString: url, max: size, types, keepAlive: true, connectionTimeoutMillis: 5000 });
+    // An idle connection that the server dropped (a restart) is reported here; the next query reconnects.
+    pool.on('error', () => undefined);
+    entry = { pool, users: 0, listeners: new Set(), stopped: false };
+    pools.set(key, entry);
+  }
+  const own = entry;
+  own.users++;
+  return {
+    pool: own.pool,
+    onMetaChange(listener) {
+      own.listeners.add(listener);
+      if (!own.listener) void listen(own, url);
+      return () => own.listeners.delete(listener);
+    },
+    async release() {
+      if (--own.users > 0) return;
+      pools.delete(key);
+      own.stopped = true;
+      await own.listener?.end().catch(() => undefined);
+      await own.pool.end();
+    },
+  };
+}
+
+/**
+ * A connection of its own LISTENs for meta changes. Whenever it (re)connects, every listener is told that
+ * anything may have changed meanwhile (`undefined`), so no change goes unseen across a database restart.
+ */
+async function listen(entry: Entry, url: string): Promise<void> {
+  while (!entry.stopped) {
+    const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000 });
+    entry.listener = client;
+    const lost = new Promise<void>((resolve) => {
+      client.on('error', () => resolve());
+      client.on('end', () => resolve());
+    });
+    try {
+      await client.connect();
+      client.on('notification', (n) => {
+        for (const l of entry.listeners) l(n.payload);
+      });
+      await client.query(`LISTEN ${META_CHANNEL}`);
+      for (const l of entry.listeners) l(undefined);
+      await lost;
+    } catch {
+      // Unreachable: try again shortly; queries meanwhile fail on their own.
+    }
+    await client.end().catch(() => undefined);
+    if (!entry.stopped) await new Promise((r) => setTimeout(r, 1000).unref());
+  }
+}
+
+const CONNECTION_LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'EHOSTUNREACH']);
+
+/**
+ * Whether an error means the database could not be reached or went away (refused, reset, shutting down,
+ * starting up, too many connections), as opposed to a query it refused.
+ */
+export function isUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (CONNECTION_LOST.has(code) || code.startsWith('08') || code.startsWith('57P') || code === '53300') return true;
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    message,
+  );
+}
