@@ -1,6 +1,6 @@
 import { assertBlobKey, type BlobStore } from './blob-port';
 import { ident } from './paths';
-import { sharedPool } from './postgres-pool';
+import { query, sharedPool } from './postgres-pool';
 
 const SLICE = 1000;
 
@@ -43,23 +43,25 @@ export async function createPostgresBlobStore(options: {
   return {
     async put(key, data) {
       assertBlobKey(key);
-      await pool.query(
+      await query(
+        pool,
         `INSERT INTO ${table} (key, written, data) VALUES ($1, now(), $2) ON CONFLICT (key) DO UPDATE SET written = excluded.written, data = excluded.data`,
         [key, data],
       );
     },
     async get(key) {
       assertBlobKey(key);
-      const { rows } = await pool.query<{ data: Buffer }>(`SELECT data FROM ${table} WHERE key = $1`, [key]);
+      const { rows } = await query<{ data: Buffer }>(pool, `SELECT data FROM ${table} WHERE key = $1`, [key]);
       return rows[0]?.data ?? null;
     },
     async delete(key) {
       assertBlobKey(key);
-      return ((await pool.query(`DELETE FROM ${table} WHERE key = $1`, [key])).rowCount ?? 0) > 0;
+      return ((await query(pool, `DELETE FROM ${table} WHERE key = $1`, [key])).rowCount ?? 0) > 0;
     },
     // A pass walks the table in key order, a slice at a time.
     async scan(before, cursor = '') {
-      const { rows } = await pool.query<{ key: string; old: boolean }>(
+      const { rows } = await query<{ key: string; old: boolean }>(
+        pool,
         `SELECT key, written < $2 AS old FROM ${table} WHERE key > $1 ORDER BY key LIMIT ${SLICE}`,
         [cursor, before],
       );

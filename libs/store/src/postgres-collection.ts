@@ -5,7 +5,7 @@ import { type Collection, type Doc, DuplicateKeyError, type Filter, type Sort, S
 import { countFromTable } from './postgres-counts';
 import type { PgEngine, PgState, Queryable } from './postgres-engine';
 import { planIndex } from './postgres-indexes';
-import { isUnavailable } from './postgres-pool';
+import { isUnavailable, query } from './postgres-pool';
 import { countSql, deleteSql, findSql, lockSql } from './postgres-sql';
 import { upsertDocument } from './upsert-doc';
 
@@ -139,7 +139,7 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
       run(async (state) => {
         const plain = doc as unknown as Plain;
         const id = checkedId(plain);
-        await pool.query(`INSERT INTO ${state.table} (id, doc) VALUES ($1, $2::jsonb)`, [id, await encode(pool, state, plain)]);
+        await query(pool, `INSERT INTO ${state.table} (id, doc) VALUES ($1, $2::jsonb)`, [id, await encode(pool, state, plain)]);
       }),
     // One statement: the batch is stored whole or not at all.
     insertMany: (docs) =>
@@ -149,7 +149,7 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
         const arrays = new Set<string>();
         const jsons = docs.map((d) => encodeDoc(d as unknown as Plain, arrays));
         await engine.noteArrays(pool, state, arrays);
-        await pool.query(`INSERT INTO ${state.table} (id, doc) SELECT id, doc::jsonb FROM unnest($1::text[], $2::text[]) AS d (id, doc)`, [
+        await query(pool, `INSERT INTO ${state.table} (id, doc) SELECT id, doc::jsonb FROM unnest($1::text[], $2::text[]) AS d (id, doc)`, [
           ids,
           jsons,
         ]);
@@ -158,20 +158,20 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
       run(async (state) => {
         assertFilter(name, filter);
         const q = findSql(engine, state, filter, { limit: 1 });
-        return decoded((await pool.query<Row>(q.sql, q.params)).rows)[0] ?? null;
+        return decoded((await query<Row>(pool, q.sql, q.params)).rows)[0] ?? null;
       }),
     find: (filter, options = {}) =>
       run(async (state) => {
         assertFilter(name, filter);
         const q = findSql(engine, state, filter, options);
-        return decoded((await pool.query<Row>(q.sql, q.params)).rows);
+        return decoded((await query<Row>(pool, q.sql, q.params)).rows);
       }),
     count: (filter, options = {}) =>
       run(async (state) => {
         assertFilter(name, filter);
         const counted = state.ttl.size === 0 ? countFromTable(engine.schema, filter, state.countTables, state.arrays) : undefined;
         const q = counted ?? countSql(engine, state, filter, options.limit);
-        const { rows } = await pool.query<{ count: number }>(q.sql, q.params);
+        const { rows } = await query<{ count: number }>(pool, q.sql, q.params);
         return Math.min(Number(Object.values(rows[0])[0]), options.limit ?? Infinity);
       }),
     updateOne: (filter, update, options = {}) =>
@@ -203,7 +203,7 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
   async function remove(state: PgState, filter: Filter, many: boolean): Promise<number> {
     assertFilter(name, filter);
     const q = deleteSql(engine, state, filter, many);
-    return (await pool.query(q.sql, q.params)).rowCount ?? 0;
+    return (await query(pool, q.sql, q.params)).rowCount ?? 0;
   }
 }
 
@@ -220,7 +220,7 @@ export async function purgeExpired(engine: PgEngine, name: string, batch = 1000,
   const sql = `DELETE FROM ${state.table} WHERE id IN (SELECT t.id FROM ${state.table} AS t WHERE ${expired} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
   let total = 0;
   for (let i = 0; i < maxBatches; i++) {
-    const { rowCount } = await engine.pool.query(sql, params);
+    const { rowCount } = await query(engine.pool, sql, params);
     total += rowCount ?? 0;
     if ((rowCount ?? 0) < batch) break;
   }

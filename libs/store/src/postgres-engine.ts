@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { DATE_PREFIX } from './codec';
 import type { CountTable } from './count-tables';
 import { ident } from './paths';
-import { META_CHANNEL } from './postgres-pool';
+import { META_CHANNEL, query } from './postgres-pool';
 
 /** What one collection's queries need to know, kept in `_store_meta` so that every process learns it. */
 export interface PgState {
@@ -94,7 +94,7 @@ export class PgEngine {
   private async load(name: string): Promise<PgState> {
     const table = this.qualified(name);
     if (!this.tables.has(name)) {
-      const { rows } = await this.pool.query('SELECT to_regclass($1) AS found', [table]);
+      const { rows } = await query(this.pool, 'SELECT to_regclass($1) AS found', [table]);
       if (!rows[0].found) {
         await this.ddl((client) =>
           client.query(`CREATE TABLE IF NOT EXISTS ${table} (id text COLLATE "C" PRIMARY KEY, doc jsonb NOT NULL)`),
@@ -102,7 +102,7 @@ export class PgEngine {
       }
       this.tables.add(name);
     }
-    const { rows } = await this.pool.query<Record<string, string>>(`SELECT kind, key, value FROM ${this.meta} WHERE collection = $1`, [
+    const { rows } = await query<Record<string, string>>(this.pool, `SELECT kind, key, value FROM ${this.meta} WHERE collection = $1`, [
       name,
     ]);
     const of = (kind: Kind) => rows.filter((r) => r.kind === kind);
@@ -169,12 +169,12 @@ export class PgEngine {
   }
 
   async ttlCollections(): Promise<string[]> {
-    const { rows } = await this.pool.query(`SELECT DISTINCT collection FROM ${this.meta} WHERE kind = 'ttl'`);
-    return rows.map((r: { collection: string }) => r.collection);
+    const { rows } = await query<{ collection: string }>(this.pool, `SELECT DISTINCT collection FROM ${this.meta} WHERE kind = 'ttl'`);
+    return rows.map((r) => r.collection);
   }
 
   async countTables(): Promise<CountTable[]> {
-    const { rows } = await this.pool.query<{ key: string; value: string }>(`SELECT key, value FROM ${this.meta} WHERE kind = 'counts'`);
+    const { rows } = await query<{ key: string; value: string }>(this.pool, `SELECT key, value FROM ${this.meta} WHERE kind = 'counts'`);
     return rows.map((r) => ({ table: r.key, paths: JSON.parse(r.value) as string[] }));
   }
 }

@@ -8,6 +8,28 @@ const types = new pg.TypeOverrides();
 types.setTypeParser(pg.types.builtins.JSONB, (text: string) => text);
 types.setTypeParser(pg.types.builtins.INT8, (text: string) => Number(text));
 
+/**
+ * One statement on a pooled connection. Not `pool.query`, which closes the connection after any error, a
+ * duplicate key included, so that the next statement paid for a new connection; here only a broken
+ * connection is dropped.
+ */
+export async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+  pool: pg.Pool,
+  sql: string,
+  params?: unknown[],
+): Promise<pg.QueryResult<R>> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    return await client.query<R>(sql, params);
+  } catch (err) {
+    if (isUnavailable(err)) broken = err as Error;
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
 export interface SharedPool {
   pool: pg.Pool;
   /** Calls `onChange(schema)` for every change of meta announced by any process; resubscribes after a reconnect. */
@@ -24,13 +46,14 @@ interface Entry {
 }
 
 const pools = new Map<string, Entry>();
+let own = 0;
 
 /**
  * One pool per URL and size in a process, shared by its stores (the one-process platform opens four, each in a
  * schema of its own, and names are always schema-qualified) and released when the last one closes.
  */
-export function sharedPool(url: string, size: number): SharedPool {
-  const key = `${size}|${url}`;
+export function sharedPool(url: string, size: number, unshared = false): SharedPool {
+  const key = `${size}|${url}${unshared ? `|${++own}` : ''}`;
   let entry = pools.get(key);
   if (!entry) {
     const pool = new pg.Pool({ connectionString: url, max: size, types, keepAlive: true, connectionTimeoutMillis: 5000 });
@@ -39,21 +62,21 @@ export function sharedPool(url: string, size: number): SharedPool {
     entry = { pool, users: 0, listeners: new Set(), stopped: false };
     pools.set(key, entry);
   }
-  const own = entry;
-  own.users++;
+  const mine = entry;
+  mine.users++;
   return {
-    pool: own.pool,
+    pool: mine.pool,
     onMetaChange(listener) {
-      own.listeners.add(listener);
-      if (!own.listener) void listen(own, url);
-      return () => own.listeners.delete(listener);
+      mine.listeners.add(listener);
+      if (!mine.listener) void listen(mine, url);
+      return () => mine.listeners.delete(listener);
     },
     async release() {
-      if (--own.users > 0) return;
+      if (--mine.users > 0) return;
       pools.delete(key);
-      own.stopped = true;
-      await own.listener?.end().catch(() => undefined);
-      await own.pool.end();
+      mine.stopped = true;
+      await mine.listener?.end().catch(() => undefined);
+      await mine.pool.end();
     },
   };
 }

@@ -3,7 +3,7 @@ import { type Doc, type Store, StoreUnavailableError } from './port';
 import { postgresCollection, purgeExpired } from './postgres-collection';
 import { compactSql } from './postgres-counts';
 import { PgEngine } from './postgres-engine';
-import { isUnavailable, sharedPool } from './postgres-pool';
+import { isUnavailable, query, sharedPool } from './postgres-pool';
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:port/database` */
@@ -12,6 +12,8 @@ export interface PostgresStoreOptions {
   schema: string;
   /** Connections of the process's pool for this URL (shared by its stores). */
   poolSize?: number;
+  /** A pool of its own instead (a test racing two clients as two processes would). */
+  ownPool?: boolean;
   /** How often expired (TTL) documents are deleted; reads already leave them out. */
   ttlSweepMs?: number;
   /** How often the rows count triggers append are folded into one per combination. */
@@ -28,7 +30,7 @@ const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
 export async function createPostgresStore(options: PostgresStoreOptions): Promise<Store> {
   const { url, schema, poolSize = 10, ttlSweepMs = 60_000, compactCountsMs = 5_000 } = options;
   if (!SCHEMA.test(schema)) throw new Error(`invalid schema name "${schema}"`);
-  const shared = sharedPool(url, poolSize);
+  const shared = sharedPool(url, poolSize, options.ownPool);
   const engine = new PgEngine(shared.pool, schema);
   try {
     await engine.bootstrap();
@@ -59,7 +61,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       for (const name of await engine.ttlCollections()) await purgeExpired(engine, name);
     }),
     every(compactCountsMs, async () => {
-      for (const t of await engine.countTables()) await engine.pool.query(compactSql(schema, t.table, t.paths.length));
+      for (const t of await engine.countTables()) await query(engine.pool, compactSql(schema, t.table, t.paths.length));
     }),
   ];
 
@@ -76,7 +78,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         timer = setTimeout(() => reject(new StoreUnavailableError(new Error('no answer within 2 s'))), 2000);
       });
       try {
-        await Promise.race([engine.pool.query('SELECT 1'), late]);
+        await Promise.race([query(engine.pool, 'SELECT 1'), late]);
       } catch (err) {
         throw isUnavailable(err) ? new StoreUnavailableError(err) : err;
       } finally {

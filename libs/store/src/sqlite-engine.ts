@@ -174,6 +174,8 @@ export class Engine {
     }
     let state = this.states.get(name);
     if (!state) {
+      // Creating the table takes the write lock, which another store of this thread may hold in its open group.
+      commitOpenGroups(this);
       this.db.exec(`CREATE TABLE IF NOT EXISTS ${ident(name)} (rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`);
       state = this.load(name);
       this.states.set(name, state);

@@ -1,4 +1,4 @@
-import type { Store } from '../../src';
+import type { Store, StoreConfig } from '../../src';
 
 export interface ContractOptions {
   /**
@@ -6,6 +6,16 @@ export interface ContractOptions {
    * every 60 s, so there the suite checks the index option instead (the callback reads it from the server).
    */
   ttl: { kind: 'on-read' } | { kind: 'index'; expireAfterSeconds(collection: string, field: string): Promise<number | undefined> };
+  /** Opens a store over the same storage through a client of its own (its own connections, as another process). */
+  rival?: () => Promise<Store>;
+  /** What a child process opens to be killed mid-batch, and how the test sees its batch under way and over. */
+  child?: {
+    config: StoreConfig;
+    /** Whether the child's batch is being written now. */
+    writing(): Promise<boolean>;
+    /** Whether nothing the killed child started still runs (a database server may finish a statement alone). */
+    settled(): Promise<boolean>;
+  };
 }
 
 export interface ContractContext {
