@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { freePort } from './rabbitmq';
 
 const run = promisify(execFile);
@@ -116,4 +117,24 @@ export function postgresFromEnv(source: NodeJS.ProcessEnv = process.env): Postgr
     stop: () => pgCtl(['-m', 'fast', '-w', 'stop']),
     start: () => pgCtl(['-l', log, '-o', options, '-w', '-t', '60', 'start']),
   };
+}
+
+let databases = 0;
+
+/** A database of its own for a test file on the run's cluster (services' schemas have fixed names); dropped by `drop`. */
+export async function freshDatabase(url = process.env.TEST_DATABASE_URL!): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `mptest_${process.pid}_${++databases}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return { url: own.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

@@ -1,6 +1,6 @@
 import { assertBlobKey, type BlobStore } from './blob-port';
 import { ident } from './paths';
-import { query, sharedPool } from './postgres-pool';
+import { query, sharedPool, transaction } from './postgres-pool';
 
 const SLICE = 1000;
 
@@ -19,22 +19,14 @@ export async function createPostgresBlobStore(options: {
   const { pool } = shared;
   const table = `${ident(options.schema)}.${ident(`_blob_${options.bucket}`)}`;
   try {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+    await transaction(pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`mailplane_store:${options.schema}`]);
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${ident(options.schema)}`);
       // `written` before `data`, so that a sweep reading keys and times never reads a blob's bytes.
       await client.query(
         `CREATE TABLE IF NOT EXISTS ${table} (key text COLLATE "C" PRIMARY KEY, written timestamptz NOT NULL, data bytea NOT NULL)`,
       );
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   } catch (err) {
     await shared.release();
     throw err;

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { DATE_PREFIX } from './codec';
 import type { CountTable } from './count-tables';
 import { ident } from './paths';
-import { META_CHANNEL, query } from './postgres-pool';
+import { META_CHANNEL, query, transaction } from './postgres-pool';
 
 /** What one collection's queries need to know, kept in `_store_meta` so that every process learns it. */
 export interface PgState {
@@ -59,20 +59,8 @@ export class PgEngine {
     });
   }
 
-  async transaction<R>(fn: (client: pg.PoolClient) => Promise<R>): Promise<R> {
-    const client = await this.pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      const result = await fn(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch((e: Error) => (broken = e));
-      throw err;
-    } finally {
-      client.release(broken);
-    }
+  transaction<R>(fn: (client: pg.PoolClient) => Promise<R>): Promise<R> {
+    return transaction(this.pool, fn);
   }
 
   /** The collection's state, its table created on first use. */

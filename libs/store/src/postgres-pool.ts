@@ -9,25 +9,53 @@ types.setTypeParser(pg.types.builtins.JSONB, (text: string) => text);
 types.setTypeParser(pg.types.builtins.INT8, (text: string) => Number(text));
 
 /**
+ * Runs `fn` on a pooled connection. A connection that breaks meanwhile (the server shut it down) is dropped from
+ * the pool, and its 'error' event, which the pool only listens for on idle connections, is caught here rather
+ * than left to end the process.
+ */
+export async function withClient<R>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<R>): Promise<R> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (err: Error) => (broken = err);
+  client.on('error', onError);
+  try {
+    return await fn(client);
+  } catch (err) {
+    if (isUnavailable(err)) broken ??= err as Error;
+    throw err;
+  } finally {
+    client.off('error', onError);
+    client.release(broken);
+  }
+}
+
+/**
  * One statement on a pooled connection. Not `pool.query`, which closes the connection after any error, a
  * duplicate key included, so that the next statement paid for a new connection; here only a broken
  * connection is dropped.
  */
-export async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+export function query<R extends pg.QueryResultRow = pg.QueryResultRow>(
   pool: pg.Pool,
   sql: string,
   params?: unknown[],
 ): Promise<pg.QueryResult<R>> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    return await client.query<R>(sql, params);
-  } catch (err) {
-    if (isUnavailable(err)) broken = err as Error;
-    throw err;
-  } finally {
-    client.release(broken);
-  }
+  return withClient(pool, (client) => client.query<R>(sql, params));
+}
+
+/** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
+export function transaction<R>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<R>): Promise<R> {
+  return withClient(pool, async (client) => {
+    await client.query('BEGIN');
+    try {
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      // A rollback that fails leaves a broken connection, which withClient drops.
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+  });
 }
 
 export interface SharedPool {
