@@ -37,8 +37,9 @@ export const benchConfig = Object.freeze({
   acceptSeconds: positiveInt('BENCH_ACCEPT_SECONDS', 10),
   burstN: positiveInt('BENCH_BURST_N', 1000),
   burstModes: new Set((env.BENCH_MODES ?? 'embedded,distributed').split(',').map((m) => m.trim())),
-  /** Seeding: where the embedded store lives, or MongoDB instead, and the DKIM key secret if set. */
+  /** Seeding: where the embedded store lives, or PostgreSQL or MongoDB instead, and the DKIM key secret if set. */
   dataDir: env.DATA_DIR ?? './data',
+  databaseUrl: env.DATABASE_URL || undefined,
   mongodbUrl: env.MONGODB_URL || undefined,
   dkimKeySecret: env.DKIM_KEY_SECRET || undefined,
   volumeDir: env.VOLUME_DIR || undefined,
