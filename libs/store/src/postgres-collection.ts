@@ -1,12 +1,22 @@
 import { applyUpdate } from './apply-update';
 import { decodeDoc, encodeDoc } from './codec';
 import { assertFilter, assertUpdate, upsertId } from './guards';
-import { type Collection, type Doc, DuplicateKeyError, type Filter, type Sort, StoreUnavailableError, type Update } from './port';
+import {
+  type Collection,
+  type Doc,
+  type Durability,
+  DuplicateKeyError,
+  type Filter,
+  type Sort,
+  StoreUnavailableError,
+  type Update,
+} from './port';
 import { countFromTable } from './postgres-counts';
 import type { PgEngine, PgState, Queryable } from './postgres-engine';
 import { planIndex } from './postgres-indexes';
 import { isUnavailable, query } from './postgres-pool';
-import { countSql, deleteSql, findSql, lockSql } from './postgres-sql';
+import { countSql, deleteSql, findSql, lockSql, updateSql } from './postgres-sql';
+import { compileUpdate } from './postgres-update';
 import { upsertDocument } from './upsert-doc';
 
 interface Row {
@@ -36,6 +46,8 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
       } catch (e) {
         // A deadlock rolled this transaction back whole: running it again is safe.
         if (codeOf(e) === DEADLOCK && attempt < 5) continue;
+        // jsonb that holds no number cannot be cast for $inc.
+        if (codeOf(e) === '22023') throw new Error(`${name}: $inc on a non-number (${(e as Error).message})`);
         if (codeOf(e) === '23505') {
           // A unique key held only by an expired document: purge them and try once more, as SQLite does.
           if (state.ttl.size > 0 && attempt === 1 && (await purgeExpired(engine, name)) > 0) continue;
@@ -87,14 +99,43 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
   }
 
   /**
+   * The update in one statement, when it is simple enough (see `compileUpdate`); undefined otherwise. A write
+   * that settles `with-next-write` commits without waiting for the WAL flush.
+   */
+  async function updateInSql(
+    state: PgState,
+    filter: Filter,
+    update: Update,
+    many: boolean,
+    durability?: Durability,
+  ): Promise<Row[] | undefined> {
+    const params: unknown[] = [];
+    const arrays = new Set<string>();
+    const expr = compileUpdate(update, params, arrays);
+    if (!expr) return undefined;
+    await engine.noteArrays(pool, state, arrays);
+    const q = updateSql(engine, state, filter, expr, params, many);
+    return (await query<Row>(durability === 'with-next-write' ? engine.relaxed : pool, q.sql, q.params)).rows;
+  }
+
+  /**
    * The first match (by `sort`) locked and updated, or the upsert inserted, in one transaction. A sorted claim
    * first passes over rows others hold, and only when it finds none of its own waits for them (a row locked by
    * a claim that then fails is still there for it).
    */
-  function findAndModify(state: PgState, filter: Filter, update: Update, options: { sort?: Sort; upsert?: boolean }) {
+  async function findAndModify(
+    state: PgState,
+    filter: Filter,
+    update: Update,
+    options: { sort?: Sort; upsert?: boolean; durability?: Durability },
+  ): Promise<{ written: Row | undefined; upserted: boolean }> {
     assertFilter(name, filter);
     assertUpdate(name, update);
     if (options.upsert) upsertId(name, filter, update);
+    if (!options.sort && !options.upsert) {
+      const rows = await updateInSql(state, filter, update, false, options.durability);
+      if (rows) return { written: rows[0], upserted: false };
+    }
     return engine.transaction(async (client) => {
       const lock = async (skipLocked: boolean) => {
         const q = lockSql(engine, state, filter, { sort: options.sort, limit: 1, skipLocked });
@@ -183,6 +224,8 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
       run(async (state) => {
         assertFilter(name, filter);
         assertUpdate(name, update);
+        const updated = await updateInSql(state, filter, update, true);
+        if (updated) return updated.length;
         return engine.transaction(async (client) => {
           const q = lockSql(engine, state, filter, {});
           const { rows } = await client.query<Row>(q.sql, q.params);
@@ -190,7 +233,7 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
           return rows.length;
         });
       }),
-    // `with-next-write` is treated as `committed`: every write here commits on its own.
+    // `with-next-write`: a simple update commits without waiting for the WAL flush; others as `committed`.
     findOneAndUpdate: (filter, update, options = {}) =>
       run(async (state) => {
         const { written } = await findAndModify(state, filter, update, options);

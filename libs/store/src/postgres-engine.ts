@@ -29,6 +29,8 @@ export class PgEngine {
   constructor(
     readonly pool: pg.Pool,
     readonly schema: string,
+    /** For writes that settle `with-next-write` (see SharedPool). */
+    readonly relaxed: pg.Pool = pool,
   ) {
     this.meta = `${ident(schema)}._store_meta`;
   }

@@ -60,6 +60,11 @@ export function transaction<R>(pool: pg.Pool, fn: (client: pg.PoolClient) => Pro
 
 export interface SharedPool {
   pool: pg.Pool;
+  /**
+   * Connections whose commits do not wait for the WAL flush (`synchronous_commit = off`), for writes that settle
+   * `with-next-write`: the WAL is one sequence, so the next commit that does wait (on any connection) flushes it too.
+   */
+  relaxed: pg.Pool;
   /** Calls `onChange(schema)` for every change of meta announced by any process; resubscribes after a reconnect. */
   onMetaChange(listener: (schema: string | undefined) => void): () => void;
   release(): Promise<void>;
@@ -67,6 +72,7 @@ export interface SharedPool {
 
 interface Entry {
   pool: pg.Pool;
+  relaxed: pg.Pool;
   users: number;
   listeners: Set<(schema: string | undefined) => void>;
   listener?: pg.Client;
@@ -84,16 +90,26 @@ export function sharedPool(url: string, size: number, unshared = false): SharedP
   const key = `${size}|${url}${unshared ? `|${++own}` : ''}`;
   let entry = pools.get(key);
   if (!entry) {
-    const pool = new pg.Pool({ connectionString: url, max: size, types, keepAlive: true, connectionTimeoutMillis: 5000 });
-    // An idle connection that the server dropped (a restart) is reported here; the next query reconnects.
-    pool.on('error', () => undefined);
-    entry = { pool, users: 0, listeners: new Set(), stopped: false };
+    const open = (max: number, options?: string) => {
+      const pool = new pg.Pool({ connectionString: url, max, types, keepAlive: true, connectionTimeoutMillis: 5000, options });
+      // An idle connection that the server dropped (a restart) is reported here; the next query reconnects.
+      pool.on('error', () => undefined);
+      return pool;
+    };
+    entry = {
+      pool: open(size),
+      relaxed: open(Math.max(2, Math.ceil(size / 4)), '-c synchronous_commit=off'),
+      users: 0,
+      listeners: new Set(),
+      stopped: false,
+    };
     pools.set(key, entry);
   }
   const mine = entry;
   mine.users++;
   return {
     pool: mine.pool,
+    relaxed: mine.relaxed,
     onMetaChange(listener) {
       mine.listeners.add(listener);
       if (!mine.listener) void listen(mine, url);
@@ -104,7 +120,7 @@ export function sharedPool(url: string, size: number, unshared = false): SharedP
       pools.delete(key);
       mine.stopped = true;
       await mine.listener?.end().catch(() => undefined);
-      await mine.pool.end();
+      await Promise.all([mine.pool.end(), mine.relaxed.end()]);
     },
   };
 }

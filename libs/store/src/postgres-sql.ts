@@ -8,8 +8,8 @@ export interface Query {
 }
 
 /** The filter, with expired documents left out, over table alias `t`. */
-export function where(engine: PgEngine, state: PgState, filter: Filter): Query {
-  const { sql, params } = compileFilter(state.name, filter, state.arrays);
+export function where(engine: PgEngine, state: PgState, filter: Filter, bound: unknown[] = []): Query {
+  const { sql, params } = compileFilter(state.name, filter, state.arrays, bound);
   const expired = engine.expired(state, params);
   return { sql: expired ? `(${sql}) AND NOT COALESCE(${expired}, FALSE)` : sql, params };
 }
@@ -56,5 +56,18 @@ export function deleteSql(engine: PgEngine, state: PgState, filter: Filter, many
   const sql = many
     ? `DELETE FROM ${state.table} AS t WHERE ${w.sql}`
     : `WITH one AS (SELECT t.id FROM ${state.table} AS t WHERE ${w.sql} LIMIT 1 FOR UPDATE) DELETE FROM ${state.table} WHERE id IN (SELECT id FROM one)`;
+  return { sql, params: w.params };
+}
+
+/**
+ * One statement that updates the first match (or every match) with `expr` (see `compileUpdate`, whose values
+ * are `params`), returning the rows as written. The match is locked as `lockSql` describes.
+ */
+export function updateSql(engine: PgEngine, state: PgState, filter: Filter, expr: string, params: unknown[], many: boolean): Query {
+  const w = where(engine, state, filter, params);
+  const sql = many
+    ? `UPDATE ${state.table} AS t SET doc = ${expr} WHERE ${w.sql} RETURNING t.id, t.doc`
+    : `WITH one AS (SELECT t.id FROM ${state.table} AS t WHERE ${w.sql} LIMIT 1 FOR UPDATE) ` +
+      `UPDATE ${state.table} AS t SET doc = ${expr} FROM one WHERE t.id = one.id RETURNING t.id, t.doc`;
   return { sql, params: w.params };
 }

@@ -31,7 +31,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const { url, schema, poolSize = 10, ttlSweepMs = 60_000, compactCountsMs = 5_000 } = options;
   if (!SCHEMA.test(schema)) throw new Error(`invalid schema name "${schema}"`);
   const shared = sharedPool(url, poolSize, options.ownPool);
-  const engine = new PgEngine(shared.pool, schema);
+  const engine = new PgEngine(shared.pool, schema, shared.relaxed);
   try {
     await engine.bootstrap();
   } catch (err) {
