@@ -25,7 +25,6 @@ export const benchConfig = Object.freeze({
   modes: new Set((env.BENCH_MODES ?? 'baseline,embedded,distributed').split(',').map((m) => m.trim())),
   amqpUrl: env.AMQP_URL || undefined,
   verbose: Boolean(env.BENCH_VERBOSE),
-  instrument: Boolean(env.BENCH_INSTRUMENT),
   profileDir: env.BENCH_PROFILE || undefined,
   /** Which parts `npm run bench` runs: end-to-end throughput, accept capacity at fixed rates, the burst. */
   parts: new Set(list('BENCH_PARTS', 'throughput,accept,burst,batch')),

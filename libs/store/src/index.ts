@@ -6,7 +6,6 @@ import { createSqliteStore } from './sqlite';
 
 export * from './port';
 export { createMongoStore, type MongoStoreOptions } from './mongo';
-export { createNedbStore, type NedbStoreOptions } from './nedb';
 export { createPostgresStore, type PostgresStoreOptions } from './postgres';
 export { createSqliteStore, type SqliteStoreOptions } from './sqlite';
 

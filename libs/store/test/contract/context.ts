@@ -2,8 +2,8 @@ import type { Store, StoreConfig } from '../../src';
 
 export interface ContractOptions {
   /**
-   * How expiry is observed: nedb drops expired documents on the next read; MongoDB's TTL monitor only runs
-   * every 60 s, so there the suite checks the index option instead (the callback reads it from the server).
+   * How expiry is observed: the SQL engines leave expired documents out of the next read; MongoDB's TTL monitor
+   * only deletes every 60 s, so there the suite also checks the index option (the callback reads it from the server).
    */
   ttl: { kind: 'on-read' } | { kind: 'index'; expireAfterSeconds(collection: string, field: string): Promise<number | undefined> };
   /** Opens a store over the same storage through a client of its own (its own connections, as another process). */
