@@ -32,4 +32,5 @@ export { createFileBlobStore } from './blob-files';
 export { createSqliteBlobStore } from './blob-sqlite';
 export { createGridFsBlobStore } from './blob-gridfs';
 export { createPostgresBlobStore } from './blob-postgres';
+export { migrateSqliteToPostgres, type MigrationOptions } from './migrate-postgres';
 export type { BlobStore } from './blob-port';
