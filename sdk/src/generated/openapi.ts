@@ -146,10 +146,17 @@ export interface paths {
     put?: never;
     /**
      * Send a test email
-     * @description Sends a server-built email (fixed text and HTML saying it is a test) through the full DKIM-sign,
-     *     outbox and MTA pipeline, tagged `kind=test`. It bypasses the monthly quota and is not rate limited.
-     *     The identity is `identityId` or, when omitted, the tenant's oldest verified identity; the From address is
-     *     `test@<identity domain>`. No verified identity is a 400 `identity_unverified`.
+     * @description Sends a server-built email (fixed text saying it is a test) through the full DKIM-sign,
+     *     outbox and MTA pipeline, tagged `kind=test`. The identity is `identityId` or, when omitted, the tenant's
+     *     oldest verified identity; the From address is `test@<identity domain>`. No verified identity is a 400
+     *     `identity_unverified`.
+     *
+     *     - **Monthly quota**: bypassed, as the spec says.
+     *     - **Rate limit**: a test email counts as one email of the tenant's send rate limit, with the headers of
+     *       POST /emails; beyond it, 429 `rate_limited`.
+     *     - **Daily cap**: at most `TEST_EMAIL_DAILY_LIMIT` (50 by default) test emails per tenant and UTC day;
+     *       beyond it, 429 `test_email_limit_reached` with `Retry-After` until the next UTC day. A refused test
+     *       email does not count.
      */
     post: operations['sendTestEmail'];
     delete?: never;
@@ -2545,6 +2552,8 @@ export interface operations {
       202: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -2553,6 +2562,19 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      /** @description `rate_limited` (with the rate-limit headers) or `test_email_limit_reached`. Retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       default: components['responses']['Default'];
     };
   };

@@ -21,6 +21,8 @@ export interface MailConfig {
   deliveryThreads: number;
   defaultMonthlyQuota: number;
   rateLimit: { limit: number; windowSeconds: number };
+  /** Test emails (POST /emails/test) a tenant may send per UTC day; outside the monthly quota, inside the rate limit. */
+  testEmailDailyLimit: number;
   /** Base of the links put in emails (the gateway as recipients reach it). */
   publicUrl: string;
   /** Signs unsubscribe tokens. */
@@ -110,6 +112,7 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
       limit: read.int('SEND_RATE_LIMIT', SEND_RATE_LIMIT.quota, { min: 1 }),
       windowSeconds: read.int('SEND_RATE_WINDOW_SECONDS', 1, { min: 1, max: 3600 }),
     },
+    testEmailDailyLimit: read.int('TEST_EMAIL_DAILY_LIMIT', 50, { min: 0 }),
     publicUrl: checkedPublicUrl(read.url('PUBLIC_URL', undefined, ['http', 'https'])),
     unsubscribeSecret: read.secret('UNSUBSCRIBE_SECRET', 32),
     bounces: bounceConfig(read),
