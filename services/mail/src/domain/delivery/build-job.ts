@@ -1,5 +1,6 @@
 import type { IdentityRecord } from '../../data-access/identities-repo';
 import type { MessageBody, MessageRecord } from '../../data-access/messages-repo';
+import type { SmtpEnvelope } from '../../transmit/smtp-relay';
 import type { TransmitJob } from '../../transmit/transmitter';
 import { parseMailbox } from '../address';
 import { recipientsOf } from '../recipients';
@@ -10,12 +11,25 @@ const parsed = (field: string, value: string) => {
   return { name, address };
 };
 
+/** A transaction per address (the same address twice is mailed once), from the return path of its recipient's place. */
+function oneEach(to: string[], recipients: { address: string }[], returnPath: (recipient: number) => string): SmtpEnvelope[] {
+  const distinct = new Map<string, string>();
+  for (const address of to) if (!distinct.has(address.toLowerCase())) distinct.set(address.toLowerCase(), address);
+  return [...distinct].map(([key, address]) => ({
+    from: returnPath(recipients.findIndex((r) => r.address.toLowerCase() === key)),
+    to: [address],
+  }));
+}
+
 /** Turns a claimed message and its body into a job. Private keys are opened from the key box once per identity and kept in memory. */
 export function createJobMaker(
   openKey: (sealed: string) => string,
   unsubscribeUrl: (message: MessageRecord) => string,
-  /** The message's VERP return path (the envelope sender), when a bounce domain is configured; else the From address. */
-  returnPath?: (messageId: string) => string,
+  /**
+   * The VERP return path of the recipient at `recipient` in the message, when a bounce domain is configured: then
+   * each recipient gets a transaction (and a return path) of its own. Else one transaction from the From address.
+   */
+  returnPath?: (messageId: string, recipient: number) => string,
 ) {
   const opened = new Map<string, string>();
   const privateKey = (identity: IdentityRecord) => {
@@ -51,7 +65,7 @@ export function createJobMaker(
         listUnsubscribeUrl: recipients.length === 1 ? unsubscribeUrl(message) : undefined,
       },
       dkim: { domain: identity.domain, selector: identity.selector, privateKeyPem: privateKey(identity) },
-      envelope: { from: returnPath ? returnPath(message._id) : from.address, to },
+      envelopes: returnPath ? oneEach(to, recipients, (i) => returnPath(message._id, i)) : [{ from: from.address, to }],
     };
   };
 }
