@@ -1,4 +1,7 @@
 import request from 'supertest';
+import type { IdentityRecord } from '../src/data-access/identities-repo';
+import type { MessageRecord } from '../src/data-access/messages-repo';
+import { createJobMaker } from '../src/domain/delivery/build-job';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth, headerOf, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
@@ -120,5 +123,29 @@ describe('the envelope sender is the parsed address', () => {
     expect(received.envelope.from).toBe(`me@${t.domain}`);
     expect(headerOf(received, 'From')).toBe(`"Doe, Me" <me@${t.domain}>`);
     expect(headerOf(received, 'Reply-To')).toBe('Help Desk <help@example.org>');
+  });
+});
+
+describe('a message stored before the display-name rule', () => {
+  it('when its From display name holds another address, then its envelope sender and From header carry the parsed address', () => {
+    const jobFor = createJobMaker(
+      () => 'opened key',
+      () => 'https://mailplane.example/unsubscribe?token=t',
+    );
+    const message = {
+      _id: 'msg_01storedbeforetherule00000',
+      from: '"<billing@other.example>" <me@mine.example>',
+      to: 'b@example.org',
+      replyTo: null,
+      subject: 's',
+      headers: {},
+      attempts: [],
+      status: 'sending',
+      createdAt: new Date(),
+    } as unknown as MessageRecord;
+    const identity = { _id: 'idn_1', domain: 'mine.example', selector: 'mp1', sealedPrivateKey: 'sealed' } as IdentityRecord;
+    const job = jobFor(message, { text: 'x', html: null, attachments: [] }, identity, ['b@example.org']);
+    expect(job.envelopes).toEqual([{ from: 'me@mine.example', to: ['b@example.org'] }]);
+    expect(job.render.from).toEqual({ name: '<billing@other.example>', address: 'me@mine.example' });
   });
 });
