@@ -3,7 +3,7 @@ import type { IdentityRecord } from '../src/data-access/identities-repo';
 import type { MessageRecord } from '../src/data-access/messages-repo';
 import { createJobMaker } from '../src/domain/delivery/build-job';
 import { expectContract, expectProblem } from '../../../test/support/contract';
-import { auth, headerOf, tenantWithDomain } from '../../../test/support/mail';
+import { auth, expectEachToSendNothing, headerOf, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 // BOUNCE_DOMAIN unset, as in the distributed default: the envelope sender is the From address itself.
@@ -16,7 +16,6 @@ beforeAll(async () => {
 afterAll(() => platform.stop());
 
 const valid = () => ({ from: `Me <me@${t.domain}>`, to: 'b@example.org', subject: 'hi', text: 'x' });
-const messageCount = async () => (await request(platform.url).get('/emails').set(auth(t.key))).body.total as number;
 
 // Display names that would be shown in place of the address, or hide another address from a second parser.
 const SPOOFING_NAMES = [
@@ -28,16 +27,10 @@ const SPOOFING_NAMES = [
 ];
 
 describe('a display name cannot pose as an address', () => {
-  let before: number;
-  let received: number;
-  beforeEach(async () => {
-    before = await messageCount();
-    received = platform.sandbox.sink.count();
-  });
-  afterEach(async () => {
-    expect(await messageCount()).toBe(before);
-    expect(platform.sandbox.sink.count()).toBe(received);
-  });
+  expectEachToSendNothing(
+    () => platform,
+    () => t.key,
+  );
 
   it.each(SPOOFING_NAMES)('when the From display name is %s, then 400 unsafe_display_name at /body/from', async (name) => {
     const res = await request(platform.url)
