@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { DATE_PREFIX, decodeString } from './codec';
+import { DATE_PREFIX, decodeString } from './sqlite-codec';
 import type { Schema } from './sqlite-filter';
 import { ident, valueAt } from './sqlite-paths';
 import type { TextScan } from './sqlite-text-scan';
@@ -174,8 +174,9 @@ export class Engine {
     }
     let state = this.states.get(name);
     if (!state) {
-      // Creating the table takes the write lock, which another store of this thread may hold in its open group.
+      // Creating the table takes the write lock: another connection of this thread must not be holding it.
       commitOpenGroups(this);
+      // `rid` is declared, not SQLite's implicit rowid, so that VACUUM never renumbers it: the trigram tables point at it.
       this.db.exec(`CREATE TABLE IF NOT EXISTS ${ident(name)} (rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`);
       state = this.load(name);
       this.states.set(name, state);

@@ -4,6 +4,7 @@ import { countTests } from './contract/counts';
 import type { ContractContext, ContractOptions } from './contract/context';
 import { indexTests } from './contract/indexes';
 import { killTests } from './contract/kill';
+import { leaseTests } from './contract/leases';
 import { lifecycleTests } from './contract/lifecycle';
 import { queryTests } from './contract/queries';
 import { rivalTests } from './contract/rivals';
@@ -43,6 +44,7 @@ export function storeContract(name: string, makeStore: () => Store | Promise<Sto
     updateTests(ctx);
     indexTests(ctx);
     concurrencyTests(ctx);
+    leaseTests(ctx);
     lifecycleTests(ctx);
     rivalTests(ctx);
     killTests(ctx);
