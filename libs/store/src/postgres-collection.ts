@@ -14,7 +14,7 @@ import {
 import { countFromTable } from './postgres-counts';
 import type { PgEngine, PgState, Queryable } from './postgres-engine';
 import { planIndex } from './postgres-indexes';
-import { isUnavailable, query } from './postgres-pool';
+import { isUnavailable, prepared, query } from './postgres-pool';
 import { countSql, deleteSql, findSql, lockSql, updateSql } from './postgres-sql';
 import { compileUpdate } from './postgres-update';
 import { upsertDocument } from './upsert-doc';
@@ -139,7 +139,7 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
     return engine.transaction(async (client) => {
       const lock = async (skipLocked: boolean) => {
         const q = lockSql(engine, state, filter, { sort: options.sort, limit: 1, skipLocked });
-        return (await client.query<Row>(q.sql, q.params)).rows;
+        return (await client.query<Row>(prepared(q.sql, q.params))).rows;
       };
       let rows = options.sort ? await lock(true) : [];
       if (rows.length === 0) rows = await lock(false);
