@@ -5,7 +5,7 @@ import request from 'supertest';
 import { startSandboxDns, type SandboxDns } from '../sandbox/dns-server';
 import { startSmtpSink, type SmtpSink } from '../sandbox/smtp-sink';
 import { expectContract, expectProblem } from './support/contract';
-import { distributedEnv, verifiedTenant } from './support/distributed';
+import { distributedEnv, startMailAndGateway, verifiedTenant } from './support/distributed';
 import { describeWithRabbit } from './support/env';
 import { eventually } from './support/eventually';
 import { auth, headerOf } from './support/mail';
@@ -42,11 +42,7 @@ describeWithRabbit('distributed mode on PostgreSQL: the database goes away and c
         SEND_LEASE_MS: '2000',
         RETRY_SCHEDULE: '200ms,500ms,1s,2s',
       });
-      const mail = spawnService('mail', env);
-      const gateway = spawnService('gateway', env);
-      procs.push(mail, gateway);
-      mailOps = (await mail.waitForOutput(/ops listener \S+ \S+ \S+ on (\S+)/, 60_000))[1];
-      gatewayUrl = (await gateway.waitForOutput(/gateway started at (\S+)/, 60_000))[1];
+      ({ mailOps, gatewayUrl } = await startMailAndGateway(procs, env));
     }, 120_000);
 
     afterAll(async () => {
