@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { parse as parseCookies } from 'cookie';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Mailplane, MailplaneError } from '../../../sdk/src';
 import type { Html } from './html';
@@ -29,15 +30,8 @@ const SIGN_IN_COOKIE = 'mp_signin';
 const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-function cookies(req: Request): Record<string, string> {
-  return Object.fromEntries(
-    (req.headers.cookie ?? '')
-      .split(';')
-      .map((c) => c.trim().split('='))
-      .filter((kv) => kv.length === 2)
-      .map(([k, v]) => [k, decodeURIComponent(v)]),
-  );
-}
+// A header anyone can send: a value that does not decode is kept as it came, never thrown on.
+const cookies = (req: Request): Record<string, string | undefined> => parseCookies(req.headers.cookie ?? '');
 
 /** The dashboard: server-rendered pages over the public API, one session per signed-in key. */
 export function createDashboardApp(options: DashboardOptions, now: () => number = Date.now) {

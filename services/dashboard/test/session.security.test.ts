@@ -112,6 +112,15 @@ describe('dashboard sessions', () => {
     expect((await request(platform.dashboardUrl).get('/emails').set('Cookie', session.cookie)).status).toBe(303);
   });
 
+  it('when a Cookie header holds a malformed percent-encoding, then the pages still answer and the session still counts', async () => {
+    const t = await tenantWithDomain(platform);
+    const { cookie } = await signIn(platform.dashboardUrl, t.key);
+    const form = await request(platform.dashboardUrl).get('/sign-in').set('Cookie', 'mp_signin=%E0%A4%A; other=%zz');
+    expect(form.status).toBe(200);
+    const page = await request(platform.dashboardUrl).get('/emails').set('Cookie', `stray=%; ${cookie}; last=%G1`);
+    expect(page.status).toBe(200);
+  });
+
   it('when a session is idle past its limit, or older than its absolute limit, then it has ended', async () => {
     const t = await tenantWithDomain(platform);
     let now = Date.now();
