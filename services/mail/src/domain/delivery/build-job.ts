@@ -7,7 +7,7 @@ const bareAddress = (mailbox: string) => mailbox.match(/<([^>]+)>/)?.[1] ?? mail
 
 /** Turns a claimed message and its body into a job. Private keys are opened from the key box once per identity and kept in memory. */
 export function createJobMaker(
-  openKey: (sealed: string) => string,
+  openKey: (sealed: string, identityId: string) => string,
   unsubscribeUrl: (message: MessageRecord) => string,
   /** The message's VERP return path (the envelope sender), when a bounce domain is configured; else the From address. */
   returnPath?: (messageId: string) => string,
@@ -17,7 +17,7 @@ export function createJobMaker(
     const cacheKey = `${identity._id}:${identity.selector}`;
     let pem = opened.get(cacheKey);
     if (!pem) {
-      pem = openKey(identity.sealedPrivateKey);
+      pem = openKey(identity.sealedPrivateKey, identity._id);
       opened.set(cacheKey, pem);
     }
     return pem;
