@@ -21,7 +21,6 @@ export interface BillingService {
   stop(): Promise<void>;
 }
 
-const SWEEP_EVERY_MS = 1000;
 // The state answers without usage rather than wait long on mail.
 const MAIL_USAGE_TIMEOUT_MS = 1500;
 
@@ -55,7 +54,7 @@ export async function startBilling(options: {
   await deps.ledger.init();
   const rpc = await serveOperations(broker, QUEUES.billing, billingHandlers(deps), { logger });
   const lease = leaseOn(store, BILLING_SWEEP_JOB, { holder: newHolderId(), ttlMs: config.jobLeaseMs });
-  const sweeper = runPeriodically((signal) => sweep(deps, signal), SWEEP_EVERY_MS, logger, 'billing sweep', { lease });
+  const sweeper = runPeriodically((signal) => sweep(deps, signal), config.sweepEveryMs, logger, 'billing sweep', { lease });
   logger.info(
     config.hub && config.provider ? 'billing service started' : 'billing service started without a hub or provider: billing answers 503',
     { consumes: [QUEUES.billing] },
