@@ -1,19 +1,37 @@
 import { startDashboard } from '@mailplane/dashboard';
 import { createLogger, envReader } from '@mailplane/runtime';
+import type { PlatformConfig } from './config';
+import { storeFor } from './services';
 
 /**
- * The dashboard on its own (distributed mode): a web client of the gateway at API_URL, holding no data but its
- * sessions. DASHBOARD_SECURE_COOKIES=false only where it is served over plain HTTP (a local try-out).
+ * The dashboard on its own (distributed mode): a web client of the gateway at API_URL, keeping only its sessions, in
+ * a store of its own (MongoDB's `mailplane_dashboard`, or `DATA_DIR/dashboard`) that every dashboard process shares.
+ * DASHBOARD_SESSION_SECRET seals the API keys of sessions; DASHBOARD_SECURE_COOKIES=false only where it is served
+ * over plain HTTP (a local try-out).
  */
-export async function startDashboardProcess(env: Record<string, string | undefined>) {
-  const read = envReader(env);
+export async function startDashboardProcess(config: PlatformConfig) {
+  const read = envReader(config.env);
   const apiUrl = read.url('API_URL', undefined, ['http', 'https']);
-  const logger = createLogger({ level: (env.LOG_LEVEL ?? 'info') as 'info', bindings: { process: 'dashboard' } });
-  return startDashboard({
+  const sessionSecret = read.secret('DASHBOARD_SESSION_SECRET', 32);
+  const logger = createLogger({ level: config.logLevel, bindings: { process: 'dashboard' } });
+  const store = await storeFor('dashboard', config);
+  const dashboard = await startDashboard({
     apiUrl,
     secureCookies: read.oneOf('DASHBOARD_SECURE_COOKIES', ['true', 'false'] as const, 'true') === 'true',
     host: read.string('HOST', '0.0.0.0'),
     port: read.int('PORT', 3100, { min: 0, max: 65_535 }),
     logger,
+    store,
+    sessionSecret,
+  }).catch(async (err) => {
+    await store.close();
+    throw err;
   });
+  return {
+    url: dashboard.url,
+    async stop() {
+      await dashboard.stop();
+      await store.close();
+    },
+  };
 }

@@ -1,10 +1,22 @@
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '@mailplane/runtime';
+import { newHolderId, runPeriodically, type Logger } from '@mailplane/runtime';
+import { leaseOn, type Store } from '@mailplane/store';
 import { createDashboardApp, type DashboardOptions } from './app';
+import { openSessions } from './sessions';
 
-/** The dashboard on its own port (the embedded default's API port + 3, or DASHBOARD_PORT). */
-export async function startDashboard(options: DashboardOptions & { host: string; port: number; logger: Logger }) {
-  const app = createDashboardApp(options);
+/** The purge of expired sessions: one dashboard process at a time. */
+export const SESSION_PURGE_JOB = 'dashboard.session-purge';
+const PURGE_EVERY_MS = 60_000;
+
+/** The dashboard on its own port (the embedded default's API port + 3, or DASHBOARD_PORT), its sessions in `store`. */
+export async function startDashboard(
+  options: Omit<DashboardOptions, 'sessions'> & { host: string; port: number; logger: Logger; store: Store; sessionSecret: string },
+) {
+  const sessions = await openSessions(options.store, options.sessionSecret);
+  const app = createDashboardApp({ ...options, sessions });
+  const lease = leaseOn(options.store, SESSION_PURGE_JOB, { holder: newHolderId(), ttlMs: PURGE_EVERY_MS / 2 });
+  // Runs under the lease SESSION_PURGE_JOB: expired sessions are refused on read already; this only frees their rows.
+  const purge = runPeriodically(() => sessions.purge(), PURGE_EVERY_MS, options.logger, 'dashboard session purge', { lease });
   const server = app.listen(options.port, options.host);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const { port } = server.address() as AddressInfo;
@@ -12,6 +24,9 @@ export async function startDashboard(options: DashboardOptions & { host: string;
   options.logger.info('dashboard started', { url, api: options.apiUrl });
   return {
     url,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    async stop() {
+      await purge.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -1,12 +1,16 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { spawnService, type ServiceProcess } from '../../../test/support/processes';
 import { tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { signIn } from './support';
 
 let platform: TestPlatform;
 let dashboard: ServiceProcess;
 let url: string;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'dashboard-alone-'));
 beforeAll(async () => {
   platform = await startTestPlatform();
   // The distributed mode's own process (`bin/service.ts dashboard`), pointed at a gateway by API_URL.
@@ -15,6 +19,8 @@ beforeAll(async () => {
     PORT: '0',
     HOST: '127.0.0.1',
     DASHBOARD_SECURE_COOKIES: 'false',
+    DASHBOARD_SESSION_SECRET: 'standalone-session-secret-0123456789abcdef',
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
   });
   url = (await dashboard.waitForOutput(/dashboard started at (\S+)/, 60_000))[1];
@@ -22,6 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await dashboard?.kill();
   await platform.stop();
+  removeDir(dataDir);
 });
 
 describe('the dashboard as its own process', () => {
@@ -34,9 +41,12 @@ describe('the dashboard as its own process', () => {
     expect(session.html).not.toContain(t.key);
   });
 
-  it('when it is started without API_URL, then it refuses to start with a clear message', async () => {
+  it('when it is started without API_URL or DASHBOARD_SESSION_SECRET, then it refuses to start naming the variable', async () => {
     const bad = spawnService('dashboard', { PORT: '0', LOG_LEVEL: 'silent' });
     await expect(bad.waitForOutput(/dashboard started/, 30_000)).rejects.toThrow(/exited \(1\)/);
     expect(bad.output()).toMatch(/API_URL/);
+    const noSecret = spawnService('dashboard', { API_URL: platform.url, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    await expect(noSecret.waitForOutput(/dashboard started/, 30_000)).rejects.toThrow(/exited \(1\)/);
+    expect(noSecret.output()).toMatch(/DASHBOARD_SESSION_SECRET/);
   });
 });
