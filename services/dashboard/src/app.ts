@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parse as parseCookies } from 'cookie';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { ReadinessProbe } from '@mailplane/runtime';
 import { Mailplane, MailplaneError } from '../../../sdk/src';
 import type { Html } from './html';
 import { base, type Kit } from './kit';
@@ -10,6 +11,7 @@ import { billingRoutes } from './routes/billing';
 import { emailRoutes } from './routes/emails';
 import { identityRoutes } from './routes/identities';
 import { overviewRoutes } from './routes/overview';
+import { probeRoutes } from './routes/probes';
 import { suppressionRoutes } from './routes/suppressions';
 import { webhookRoutes } from './routes/webhooks';
 import { sameToken, type Session, type Sessions } from './sessions';
@@ -23,6 +25,8 @@ export interface DashboardOptions {
   secureCookies: boolean;
   /** In the dashboard's store, shared by every dashboard process (`openSessions`). */
   sessions: Sessions;
+  /** What /readyz checks (the process's drain, its store); none: always ready. */
+  readiness?: ReadinessProbe;
 }
 
 const COOKIE = 'mp_session';
@@ -57,6 +61,7 @@ export function createDashboardApp(options: DashboardOptions) {
     '/vendor/uplot',
     express.static(path.join(path.dirname(require.resolve('uplot/package.json')), 'dist'), { index: false, fallthrough: false }),
   );
+  probeRoutes(app, options.readiness ?? (async () => ({})));
   app.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
 
   const page = (res: Response, body: Html, status = 200) => res.status(status).type('html').send(body.toString());
