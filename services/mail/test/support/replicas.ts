@@ -21,15 +21,16 @@ const required = {
 
 export interface MailReplica {
   mail: MailService;
-  /** Its own connection to the shared store, as a process of its own would have. */
+  /** The store every replica shares. */
   store: Store;
   bodies: BlobStore;
   stop(): Promise<void>;
 }
 
 /**
- * Mail replicas over one in-process broker and one data folder (each with its own store and blob-store connections),
- * logging into `lines`, as a cluster sharing a store and a broker; `replica()` starts one more.
+ * Mail replicas over one in-process broker and one store (and blob store), each its own lease holder, logging into
+ * `lines`, as a cluster sharing a store and a broker; `replica()` starts one more. One connection for all: two SQLite
+ * connections in one process lock each other out when one closes while the other writes.
  */
 export async function mailCluster(env: Record<string, string> = {}, clock?: Clock) {
   const dir = mkdtempSync(path.join(tmpdir(), 'mail-replicas-'));
@@ -38,13 +39,13 @@ export async function mailCluster(env: Record<string, string> = {}, clock?: Cloc
   const logger = createLogger({ level: 'info', write: (line) => raw.push(line) });
   const running = new Set<MailReplica>();
   const config = mailConfig({ ...required, ...env });
+  const [store, bodies] = [await createStore({ dir }), await createBlobStore({ dir }, 'bodies')];
   return {
     dir,
     broker,
     /** The lines logged so far with this message. */
     lines: (msg: string) => raw.map((l) => JSON.parse(l) as Line).filter((l) => l.msg === msg),
     async replica(): Promise<MailReplica> {
-      const [store, bodies] = [await createStore({ dir }), await createBlobStore({ dir }, 'bodies')];
       const mail = await startMail({ config, broker, store, bodies, logger, ...(clock ? { clock } : {}) });
       const replica = {
         mail,
@@ -53,8 +54,6 @@ export async function mailCluster(env: Record<string, string> = {}, clock?: Cloc
         async stop() {
           if (!running.delete(replica)) return;
           await mail.stop();
-          await bodies.close();
-          await store.close();
         },
       };
       running.add(replica);
@@ -63,6 +62,8 @@ export async function mailCluster(env: Record<string, string> = {}, clock?: Cloc
     async stop() {
       for (const replica of [...running]) await replica.stop();
       await broker.close();
+      await bodies.close();
+      await store.close();
       removeDir(dir);
     },
   };
