@@ -31,6 +31,7 @@ describe('mail background jobs when a replica dies', () => {
     await eventually(() => swept().length > 0, 'the messages put on the queue', 10_000);
     const sweptAt = swept()[0].time as string;
     expect(Date.parse(sweptAt) - diedAt).toBeGreaterThanOrEqual(LEASE_MS - 50);
+    await eventually(async () => (await live(replica, ids)) === 0, 'the messages taken up', 10_000);
   });
 
   it('when a replica died before its broker confirmed what it dispatched, then another puts those messages on the queue once its record runs out', async () => {
