@@ -56,15 +56,16 @@ describeWithRabbit('mail replicas as processes: the retention holder is killed m
       await victim.kill('SIGKILL');
       const killedAt = Date.now();
       const left = EXPIRED - (await purged());
+      process.stdout.write(`retention kill: ${left} of ${EXPIRED} bodies left at the kill\n`);
       expect(left).toBeGreaterThan(0);
 
-      await eventually(async () => (await purged()) === EXPIRED, 'every body purged', 30_000);
-      expect((await holder())!).toContain(`:${survivor.child.pid}:`);
-      // Taken over once the dead holder's lease ran out (plus a round), not left for a restart.
-      expect(Date.now() - killedAt).toBeLessThan(LEASE_MS + 15_000);
+      await eventually(async () => (await holder())!.includes(`:${survivor.child.pid}:`), 'the lease taken over', 30_000);
+      // Taken over once the dead holder's lease ran out (plus a round or two), not left for a restart.
+      expect(Date.now() - killedAt).toBeLessThan(LEASE_MS + 3000);
+      await eventually(async () => (await purged()) === EXPIRED, 'every body purged', 60_000);
     } finally {
       await bodies.close();
       await store.close();
     }
-  }, 120_000);
+  }, 180_000);
 });
