@@ -18,14 +18,17 @@ export interface Running {
   reportPort?: number | null;
 }
 
-/** Each service owns its data: its own PostgreSQL schema, its own MongoDB database, or its own folder of the embedded store. */
-export function storeConfigFor(name: ServiceName, config: PlatformConfig): StoreConfig {
+/** Whoever keeps data: the four services, and the dashboard (its sessions). */
+export type DataOwner = ServiceName | 'dashboard';
+
+/** Each owner keeps its data apart: its own PostgreSQL schema, its own MongoDB database, or its own folder of the embedded store. */
+export function storeConfigFor(name: DataOwner, config: PlatformConfig): StoreConfig {
   if (config.databaseUrl) return { postgresUrl: config.databaseUrl, schema: `mailplane_${name}`, poolSize: config.databasePoolSize };
   return config.mongodbUrl ? { mongodbUrl: config.mongodbUrl, dbName: `mailplane_${name}` } : { dir: path.join(config.dataDir, name) };
 }
 
-/** The service's store; a database that cannot be used at start-up is a configuration error naming its variable. */
-export async function storeFor(name: ServiceName, config: PlatformConfig): Promise<Store> {
+/** The owner's store; a database that cannot be used at start-up is a configuration error naming its variable. */
+export async function storeFor(name: DataOwner, config: PlatformConfig): Promise<Store> {
   const variable = config.databaseUrl ? 'DATABASE_URL' : config.mongodbUrl ? 'MONGODB_URL' : undefined;
   try {
     return await createStore(storeConfigFor(name, config));
