@@ -9,6 +9,7 @@ import { startSandboxDns } from '../sandbox/dns-server';
 import { pidsWithEnv } from './cpu-time';
 import { distributedEnv } from '../test/support/distributed';
 import { startDiscardingMta } from './discard-mta';
+import { freshBenchDatabase } from './bench-database';
 
 /** Something that answers `POST /emails` and `GET /healthz`, running in processes of its own. */
 export interface AcceptTarget {
@@ -36,18 +37,23 @@ export function startTarget(mode: AcceptMode): Promise<AcceptTarget> {
   return mode === 'embedded' ? startEmbeddedTarget() : startDistributedTarget();
 }
 
-/** `bench/accept-baseline-server.ts`: express + one insert into the same SQLite engine, nothing else. */
+/** With DATABASE_URL, an empty database of that server for one run (the services' schemas have fixed names). */
+const runDatabase = (run: string) => (benchConfig.databaseUrl ? freshBenchDatabase(benchConfig.databaseUrl, run) : undefined);
+
+/** `bench/accept-baseline-server.ts`: express + one insert into the engine the platform runs on, nothing else. */
 async function startBaseline(): Promise<AcceptTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-accept-base-'));
-  const proc = spawnBin('baseline', ['bench/accept-baseline-server.ts', dataDir], {}, profiling());
+  const database = await runDatabase('accept_baseline');
+  const proc = spawnBin('baseline', ['bench/accept-baseline-server.ts', dataDir, ...(database ? [database.url] : [])], {}, profiling());
   const stop = async () => {
     await proc.kill();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     const url = (await proc.waitForOutput(/listening at (\S+)/, 60_000))[1];
     return {
-      mode: 'baseline (express + 1 SQLite insert)',
+      mode: `baseline (express + 1 ${database ? 'PostgreSQL' : 'SQLite'} insert)`,
       url,
       key: 'none',
       from: 'bench@baseline.test',
@@ -98,8 +104,10 @@ async function startDistributedTarget(): Promise<AcceptTarget> {
   const [mta, dns] = [await startDiscardingMta(), await startSandboxDns()];
   const procs: ServiceProcess[] = [];
   let rabbit: PrivateRabbit | undefined;
+  const database = await runDatabase('accept_distributed');
   const stop = async () => {
     await Promise.all(procs.map((p) => p.kill()));
+    await database?.drop();
     await rabbit?.stop();
     await mta.stop();
     await dns.stop();
@@ -112,8 +120,8 @@ async function startDistributedTarget(): Promise<AcceptTarget> {
       SMTP_URL: `smtp://127.0.0.1:${mta.port}`,
       DNS_SERVERS: `127.0.0.1:${dns.port}`,
       ...UNLIMITED,
-      // DATABASE_URL puts the services' stores in PostgreSQL (schemas mailplane_<service>; use an empty database).
-      ...(benchConfig.databaseUrl ? { DATABASE_URL: benchConfig.databaseUrl } : {}),
+      // DATABASE_URL puts the services' stores in PostgreSQL: schemas mailplane_<service> of a database of the run's own.
+      ...(database ? { DATABASE_URL: database.url } : {}),
     });
     for (const name of ['billing', 'mail', 'webhooks', 'gateway']) procs.push(spawnService(name, env, profiling()));
     await Promise.all(procs.map((p) => p.waitForOutput(/started/, 60_000)));
@@ -127,7 +135,7 @@ async function startDistributedTarget(): Promise<AcceptTarget> {
         rabbitmq: rabbit ? pidsWithEnv(`RABBITMQ_NODENAME=${rabbit.nodeName}`) : [],
       });
       return {
-        mode: `distributed (4 procs + RabbitMQ${benchConfig.databaseUrl ? ' + PostgreSQL' : ''})`,
+        mode: `distributed (4 procs + RabbitMQ${database ? ' + PostgreSQL' : ''})`,
         url,
         key,
         from: `bench@${domain}`,

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { UNLIMITED } from './common';
 import { benchConfig } from './config';
 import { measureApi } from './volume-api';
-import { volumeDatabase } from './volume-database';
+import { benchDatabase } from './bench-database';
 import { measureEngine } from './volume-engine';
 import { fmt, type Stat } from './volume-stats';
 
@@ -79,7 +79,7 @@ async function runSize(n: number, baseDir: string, engine: Engine) {
   const dir = path.join(baseDir, engine === 'sqlite' ? String(n) : `${n}-postgres`);
   const { DATABASE_URL: _, ...withoutDatabase } = benchConfig.childEnv;
   const storeEnv =
-    engine === 'postgres' ? { ...withoutDatabase, DATABASE_URL: await volumeDatabase(benchConfig.databaseUrl!, n) } : withoutDatabase;
+    engine === 'postgres' ? { ...withoutDatabase, DATABASE_URL: await benchDatabase(benchConfig.databaseUrl!, `v${n}`) } : withoutDatabase;
   const apiKey = await seeded(dir, n, storeEnv);
   const { child, url, startSeconds } = await startPlatform(dir, storeEnv);
   const pid = child.pid as number;

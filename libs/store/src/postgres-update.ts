@@ -3,6 +3,9 @@ import type { Update } from './port';
 
 const SIMPLE = new Set(['$set', '$unset', '$inc', '$setOnInsert']);
 
+/** What `compileUpdate` answers for an update that changes nothing in an existing document (`$setOnInsert` alone). */
+export const UNCHANGED = 't.doc';
+
 /**
  * The update as one jsonb expression over `t.doc`, when it is simple enough to leave to SQL: `$set`, `$unset`
  * and `$inc` on top-level fields only (a dotted path may need parents created, which `jsonb_set` does not do).
@@ -18,7 +21,7 @@ export function compileUpdate(update: Update, params: unknown[], arrays: Set<str
     params.push(v);
     return `$${params.length}`;
   };
-  let sql = 't.doc';
+  let sql = UNCHANGED;
   const set = Object.fromEntries(Object.entries(update.$set ?? {}).filter(([, v]) => v !== undefined));
   if (Object.keys(set).length > 0) sql = `(${sql} || ${bind(JSON.stringify(toStored(set, arrays)))}::jsonb)`;
   const unset = Object.keys(update.$unset ?? {});
