@@ -28,6 +28,9 @@ export interface AcceptTarget {
 
 export type AcceptMode = 'baseline' | 'embedded' | 'distributed';
 
+// Starting (tsx compiling each process, RabbitMQ booting) took over a minute under a load of 15+ on this shared machine.
+const START_MS = 180_000;
+
 /** With BENCH_PROFILE=<dir>, each process writes a V8 CPU profile there when it exits (`node --cpu-prof`). */
 const profiling = (): string[] =>
   benchConfig.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(benchConfig.profileDir)}`, '--cpu-prof-interval=500'] : [];
@@ -51,7 +54,7 @@ async function startBaseline(): Promise<AcceptTarget> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const url = (await proc.waitForOutput(/listening at (\S+)/, 60_000))[1];
+    const url = (await proc.waitForOutput(/listening at (\S+)/, START_MS))[1];
     return {
       mode: `baseline (express + 1 ${database ? 'PostgreSQL' : 'SQLite'} insert)`,
       url,
@@ -80,7 +83,7 @@ async function startEmbeddedTarget(): Promise<AcceptTarget> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const url = (await proc.waitForOutput(/running at (http:\/\/\S+)/, 60_000))[1];
+    const url = (await proc.waitForOutput(/running at (http:\/\/\S+)/, START_MS))[1];
     const key = (await proc.waitForOutput(BANNER_API_KEY))[1];
     return {
       mode: 'embedded',
@@ -124,7 +127,7 @@ async function startDistributedTarget(): Promise<AcceptTarget> {
       ...(database ? { DATABASE_URL: database.url } : {}),
     });
     for (const name of ['billing', 'mail', 'webhooks', 'gateway']) procs.push(spawnService(name, env, profiling()));
-    await Promise.all(procs.map((p) => p.waitForOutput(/started/, 60_000)));
+    await Promise.all(procs.map((p) => p.waitForOutput(/started/, START_MS)));
     const url = (await procs[3].waitForOutput(/gateway started at (\S+)/))[1];
     const client = jsonClient(url, 4);
     try {

@@ -46,8 +46,8 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
       } catch (e) {
         // A deadlock rolled this transaction back whole: running it again is safe.
         if (codeOf(e) === DEADLOCK && attempt < 5) continue;
-        // jsonb that holds no number cannot be cast for $inc.
-        if (codeOf(e) === '22023') throw new Error(`${name}: $inc on a non-number (${(e as Error).message})`);
+        // jsonb that holds no number cannot be cast for $inc, nor one that holds no array measured for $push.
+        if (codeOf(e) === '22023') throw new Error(`${name}: $inc on a non-number or $push onto a non-array (${(e as Error).message})`);
         if (codeOf(e) === '23505') {
           // A unique key held only by an expired document: purge them and try once more, as SQLite does.
           if (state.ttl.size > 0 && attempt === 1 && (await purgeExpired(engine, name)) > 0) continue;
