@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { Broker } from '@mailplane/broker';
-import type { Store } from '@mailplane/store';
+import { leaseOn, type Store } from '@mailplane/store';
 import { QUEUES } from '@mailplane/contracts';
 import {
   createKeyBox,
   createMetricsRegistry,
-  requestIdHeaders,
+  processHolderId,
   runPeriodically,
   serveOperations,
   systemClock,
@@ -15,12 +16,14 @@ import {
 import type { WebhooksConfig } from './config';
 import { deliveriesRepo } from './data-access/deliveries-repo';
 import { endpointsRepo } from './data-access/endpoints-repo';
+import { plansRepo } from './data-access/plans-repo';
 import type { WebhooksDeps } from './domain/deps';
-import { workItem } from './domain/fanout';
+import { createInFlight } from './domain/in-flight';
 import { createHttpTarget } from './data-access/http-target';
 import { consumeEvents } from './entry-points/consumers';
 import { webhooksHandlers } from './entry-points/rpc';
 import { purgeDeliveries } from './domain/retention';
+import { sweep } from './domain/sweeper';
 import { webhooksMetrics } from './entry-points/metrics';
 
 export interface WebhooksService {
@@ -28,7 +31,9 @@ export interface WebhooksService {
   stop(): Promise<void>;
 }
 
-const RECOVERY_BATCH = 10_000;
+// A lease outlives a few rounds, so a replica that died hands its job over within that time.
+const LEASE_ROUNDS = 3;
+const SHORTEST_LEASE_MS = 5_000;
 
 export async function startWebhooks(options: {
   config: WebhooksConfig;
@@ -46,8 +51,10 @@ export async function startWebhooks(options: {
     config,
     endpoints: endpointsRepo(store),
     deliveries: deliveriesRepo(store),
+    plans: plansRepo(store),
     keyBox: createKeyBox(config.secretKey, 'webhook-secrets'),
     target: createHttpTarget({ timeoutMs: config.timeoutMs, allowPrivate: config.sandbox, clock }),
+    inFlight: createInFlight({ total: config.concurrency, perTenant: config.tenantConcurrency, perEndpoint: config.endpointConcurrency }),
     broker,
     clock,
     logger,
@@ -57,20 +64,31 @@ export async function startWebhooks(options: {
   await deps.deliveries.init();
   const rpc = await serveOperations(broker, QUEUES.webhooks, webhooksHandlers(deps), { logger });
   const consumers = await consumeEvents(broker, deps);
-  // An in-process queue dies with the process, and with it the retries it held: put every pending delivery back.
-  const now = deps.clock.now();
-  for (const delivery of await deps.deliveries.pending(RECOVERY_BATCH)) {
-    const headers = requestIdHeaders(delivery.requestId);
-    await broker
-      .send(QUEUES.webhooksDeliveries, workItem(delivery, now), { headers })
-      .catch((err) => logger.warn('delivery not re-queued', { err }));
-  }
-  const retention = runPeriodically(() => purgeDeliveries(deps), config.retentionPurgeMs, logger, 'webhook delivery retention');
-  logger.info('webhooks service started');
-  logger.info('webhooks service started', { consumes: [QUEUES.webhooks, QUEUES.webhooksEvents, QUEUES.webhooksDeliveries] });
+  // Each service instance its own holder, even two in one process (tests run replicas side by side).
+  const holder = `${processHolderId}:webhooks:${randomBytes(3).toString('hex')}`;
+  const lease = (job: string, everyMs: number) =>
+    leaseOn(store, job, { holder, ttlMs: Math.max(SHORTEST_LEASE_MS, LEASE_ROUNDS * everyMs), now: () => clock.now() });
+  const stopping = new AbortController();
+  // A start re-queues nothing itself: the first round of the sweeper, in whichever replica holds its lease, queues
+  // again what lost its work item (all of it, after a crash of the embedded process), and nothing another holds.
+  const sweeper = runPeriodically(
+    (signal) => sweep(deps, AbortSignal.any([signal, stopping.signal])),
+    config.sweepEveryMs,
+    logger,
+    'webhook delivery sweeper',
+    { lease: lease('webhooks-sweeper', config.sweepEveryMs) },
+  );
+  const retention = runPeriodically(() => purgeDeliveries(deps), config.retentionPurgeMs, logger, 'webhook delivery retention', {
+    lease: lease('webhooks-retention', config.retentionPurgeMs),
+  });
+  logger.info('webhooks service started', {
+    consumes: [QUEUES.webhooks, QUEUES.webhooksEvents, QUEUES.webhooksDeliveries, QUEUES.webhooksEntitlements],
+  });
   return {
     deps,
     async stop() {
+      stopping.abort();
+      await sweeper.stop();
       await retention.stop();
       await rpc.cancel();
       for (const consumer of consumers) await consumer.cancel();

@@ -1,0 +1,43 @@
+import { QUEUES, WORK_TYPES } from '@mailplane/contracts';
+import { newEnvelope, requestIdHeaders } from '@mailplane/runtime';
+import type { DeliveryRecord } from '../data-access/deliveries-repo';
+import type { WebhooksDeps } from './deps';
+
+/** What a work item of the deliveries queue carries. */
+export interface WorkItem {
+  tenantId: string;
+  deliveryId: string;
+  /** Absent on items queued before they carried it. */
+  endpointId?: string;
+  dispatchId?: string;
+  /** A redelivery: attempted even while the endpoint is paused. */
+  now?: boolean;
+}
+
+export const workItem = (delivery: DeliveryRecord, at: Date, options: { now?: boolean } = {}) =>
+  newEnvelope('work', WORK_TYPES.webhooksDeliver, at, {
+    tenantId: delivery.tenantId,
+    correlationId: delivery.event.id,
+    data: {
+      deliveryId: delivery._id,
+      endpointId: delivery.endpointId,
+      ...(delivery.dispatchId ? { dispatchId: delivery.dispatchId } : {}),
+      ...(options.now ? { now: true } : {}),
+    },
+  });
+
+/** Queues the delivery's work item, due when the delivery is; it carries the request id of the event's request. */
+export async function sendWorkItem(deps: WebhooksDeps, delivery: DeliveryRecord, options: { now?: boolean } = {}): Promise<void> {
+  const now = deps.clock.now();
+  await deps.broker.send(QUEUES.webhooksDeliveries, workItem(delivery, now, options), {
+    delayMs: Math.max(0, delivery.nextAttemptAt.getTime() - now.getTime()),
+    headers: requestIdHeaders(delivery.requestId),
+  });
+}
+
+/** A new work item for a pending delivery whose item may be lost; false when it changed meanwhile (it has a live one). */
+export async function redispatch(deps: WebhooksDeps, delivery: DeliveryRecord): Promise<boolean> {
+  const next = await deps.deliveries.redispatch(delivery, deps.clock.now());
+  if (next) await sendWorkItem(deps, next);
+  return next !== null;
+}
