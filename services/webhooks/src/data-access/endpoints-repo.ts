@@ -15,6 +15,8 @@ export interface EndpointHealth {
   failingSince?: Date | null;
   /** Until then its deliveries wait (a failing endpoint's pause, or the time its probe may take). */
   pausedUntil?: Date | null;
+  /** An attempt is probing it, until `pausedUntil` at the latest. */
+  probing?: boolean;
 }
 
 export interface EndpointRecord extends EndpointHealth, CarriesEvents<Envelope> {
@@ -38,7 +40,7 @@ export interface EndpointRecord extends EndpointHealth, CarriesEvents<Envelope> 
 /** The fields a tenant may change on an endpoint. */
 export type EndpointChanges = Partial<Pick<EndpointRecord, 'url' | 'eventTypes' | 'description' | 'disabled'>>;
 
-const HEALTHY = { failures: 0, failingSince: null, pausedUntil: null };
+const HEALTHY = { failures: 0, failingSince: null, pausedUntil: null, probing: false };
 const slotKey = (tenantId: string, n: number) => `${tenantId}:${n}`;
 
 export function endpointsRepo(store: Store) {
@@ -109,7 +111,7 @@ export function endpointsRepo(store: Store) {
         await endpoints.updateOne(
           endpoint.tenantId,
           { _id: endpoint._id, pausedUntil: endpoint.pausedUntil ?? null },
-          { $set: { pausedUntil: until } },
+          { $set: { pausedUntil: until, probing: true } },
         )
       ).matched === 1,
     unannounced: (before: Date, limit: number) => outbox.unannounced(before, limit),

@@ -11,14 +11,17 @@ const PROBE_MARGIN_MS = 5_000;
 
 /**
  * When a delivery to this endpoint may be attempted: null for now, else the time to wait until. A failing
- * endpoint's deliveries wait out its pause; when the pause is over, the first to ask probes it and the others wait
- * for the probe's outcome.
+ * endpoint's deliveries wait out its pause; when the pause is over, the first to ask probes it (holding the
+ * endpoint for as long as the probe may take) and the others look again after the shortest pause, so that a
+ * probe that succeeds at once does not keep them waiting for the longest one could take.
  */
 export async function endpointPause(deps: WebhooksDeps, endpoint: EndpointRecord, now: Date): Promise<Date | null> {
   if ((endpoint.failures ?? 0) < FAILURES_BEFORE_PAUSE) return null;
-  if (endpoint.pausedUntil && endpoint.pausedUntil > now) return endpoint.pausedUntil;
+  const soon = new Date(now.getTime() + deps.config.endpointPausesMs[0]);
+  const probing = (until: Date) => (until < soon ? until : soon);
+  if (endpoint.pausedUntil && endpoint.pausedUntil > now) return endpoint.probing ? probing(endpoint.pausedUntil) : endpoint.pausedUntil;
   const probeEnds = new Date(now.getTime() + deps.config.timeoutMs + PROBE_MARGIN_MS);
-  return (await deps.endpoints.holdProbe(endpoint, probeEnds)) ? null : probeEnds;
+  return (await deps.endpoints.holdProbe(endpoint, probeEnds)) ? null : probing(probeEnds);
 }
 
 /** What one attempt says of its endpoint: a success ends its failures, a 410 or days of failures disable it. */
@@ -32,7 +35,7 @@ export async function recordAttempt(deps: WebhooksDeps, endpoint: EndpointRecord
     const failures = (current.failures ?? 0) + 1;
     const failingSince = current.failingSince ?? at;
     const pausedUntil = failures >= FAILURES_BEFORE_PAUSE ? new Date(at.getTime() + pauseMs(deps, failures)) : null;
-    if (!(await deps.endpoints.recordFailure(current, { failures, failingSince, pausedUntil }))) continue;
+    if (!(await deps.endpoints.recordFailure(current, { failures, failingSince, pausedUntil, probing: false }))) continue;
     if (at.getTime() - failingSince.getTime() >= deps.config.disableAfterMs)
       await disableEndpoint(deps, { ...current, failingSince }, 'failing', at);
     return;

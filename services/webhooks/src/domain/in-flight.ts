@@ -9,8 +9,9 @@ interface Lane {
   lastTurnAt: number;
 }
 
-const FIRST_GUESS_MS = 1000;
-const SMOOTHING = 0.2;
+// A typical receiver answers in a few hundred ms; the lane learns its own pace from its first attempts.
+const FIRST_GUESS_MS = 200;
+const SMOOTHING = 0.3;
 const TIDY_EVERY = 1000;
 
 /**
