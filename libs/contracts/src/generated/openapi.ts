@@ -415,7 +415,8 @@ export interface paths {
      * @description Queues a redelivery (as POST /webhooks/deliveries/{id}/redeliver does) of each of the endpoint's
      *     deliveries created at or after `since` that ended `failed` or `cancelled`, oldest first, at most 1000
      *     per call. `hasMore` says that more remain; call again with `since` set to `nextSince` to go on.
-     *     Deliveries still pending or already succeeded are left alone. A disabled endpoint is a 409
+     *     Deliveries still pending or already succeeded are left alone. A replay ends a pause of the endpoint for
+     *     failing (see the `event` webhook): its next attempt probes it at once. A disabled endpoint is a 409
      *     `endpoint_disabled`: enable it first.
      */
     post: operations['replayWebhookDeliveries'];
@@ -454,8 +455,8 @@ export interface paths {
     /**
      * Send a delivery again
      * @description Attempts the delivery at once, with the same event and the same `webhook-id` (receivers deduplicate
-     *     on it), signed afresh with the endpoint's current secret(s) and a new `webhook-timestamp`, even while
-     *     its endpoint is paused for failing (this attempt is the endpoint's next probe). A `failed`,
+     *     on it), signed afresh with the endpoint's current secret(s) and a new `webhook-timestamp`. It ends a
+     *     pause of the endpoint for failing (see the `event` webhook): this attempt probes it. A `failed`,
      *     `cancelled` or `succeeded` delivery goes back to `pending` with a new round of retries; a `pending`
      *     one waiting for its next retry is attempted now, and if that attempt fails its schedule goes on where
      *     it was; one whose attempt is under way right now is answered as it is. The new attempts are appended

@@ -114,6 +114,11 @@ export function endpointsRepo(store: Store) {
           { $set: { pausedUntil: until, probing: true } },
         )
       ).matched === 1,
+    /** Ends a pause (not a probe under way): the endpoint's next attempt probes it. */
+    resume: async (endpoint: EndpointRecord) => {
+      if (endpoint.pausedUntil)
+        await endpoints.updateOne(endpoint.tenantId, { _id: endpoint._id, probing: { $ne: true } }, { $set: { pausedUntil: null } });
+    },
     unannounced: (before: Date, limit: number) => outbox.unannounced(before, limit),
     announce: outbox.announce,
     async remove(tenantId: string, id: string): Promise<boolean> {

@@ -32,7 +32,7 @@ export async function deliverWorkItem(deps: WebhooksDeps, item: WorkItem): Promi
   const place = deps.inFlight.take(item.tenantId, endpoint._id);
   if (!place.taken) return postpone(deps, item, new Date(deps.clock.now().getTime() + place.waitMs), 'busy');
   try {
-    const pausedUntil = item.now ? null : await endpointPause(deps, endpoint, deps.clock.now());
+    const pausedUntil = await endpointPause(deps, endpoint, deps.clock.now());
     if (pausedUntil) return await postpone(deps, item, new Date(pausedUntil.getTime() + Math.random() * PAUSE_SPREAD_MS), 'paused');
     return await attemptDelivery(deps, item, endpoint);
   } finally {

@@ -10,11 +10,9 @@ export interface WorkItem {
   /** Absent on items queued before they carried it. */
   endpointId?: string;
   dispatchId?: string;
-  /** A redelivery: attempted even while the endpoint is paused. */
-  now?: boolean;
 }
 
-export const workItem = (delivery: DeliveryRecord, at: Date, options: { now?: boolean } = {}) =>
+export const workItem = (delivery: DeliveryRecord, at: Date) =>
   newEnvelope('work', WORK_TYPES.webhooksDeliver, at, {
     tenantId: delivery.tenantId,
     correlationId: delivery.event.id,
@@ -22,14 +20,13 @@ export const workItem = (delivery: DeliveryRecord, at: Date, options: { now?: bo
       deliveryId: delivery._id,
       endpointId: delivery.endpointId,
       ...(delivery.dispatchId ? { dispatchId: delivery.dispatchId } : {}),
-      ...(options.now ? { now: true } : {}),
     },
   });
 
 /** Queues the delivery's work item, due when the delivery is; it carries the request id of the event's request. */
-export async function sendWorkItem(deps: WebhooksDeps, delivery: DeliveryRecord, options: { now?: boolean } = {}): Promise<void> {
+export async function sendWorkItem(deps: WebhooksDeps, delivery: DeliveryRecord): Promise<void> {
   const now = deps.clock.now();
-  await deps.broker.send(QUEUES.webhooksDeliveries, workItem(delivery, now, options), {
+  await deps.broker.send(QUEUES.webhooksDeliveries, workItem(delivery, now), {
     delayMs: Math.max(0, delivery.nextAttemptAt.getTime() - now.getTime()),
     headers: requestIdHeaders(delivery.requestId),
   });

@@ -6,32 +6,37 @@ import { getDelivery } from './delivery-log';
 import { sendWorkItem } from './dispatch';
 import { getEndpoint } from './endpoints';
 
-function checkEnabled(endpoint: EndpointRecord) {
+/**
+ * Redelivering or replaying is the tenant saying the endpoint works again: a pause for failing ends, and the next
+ * attempt probes it at once.
+ */
+async function checkEnabled(deps: WebhooksDeps, endpoint: EndpointRecord) {
   if (endpoint.disabled) throw new AppError('endpoint_disabled', `Webhook endpoint ${endpoint._id} is disabled; enable it first.`);
+  await deps.endpoints.resume(endpoint);
 }
 
 /** Back to pending and on the queue: the worker signs it afresh, with the same event id, when it attempts it. */
-async function requeue(deps: WebhooksDeps, delivery: DeliveryRecord, at: Date, options: { now?: boolean } = {}): Promise<boolean> {
+async function requeue(deps: WebhooksDeps, delivery: DeliveryRecord, at: Date): Promise<boolean> {
   const reopened = await deps.deliveries.reopen(delivery, at);
-  if (reopened) await sendWorkItem(deps, reopened, options);
+  if (reopened) await sendWorkItem(deps, reopened);
   return reopened !== null;
 }
 
 /**
- * The delivery attempted now, past its endpoint's pause: a settled one with a fresh round of retries, a pending one
- * ahead of its next retry. When the compare-and-set loses, an attempt is under way or another redelivery got there
- * first: either way it is being attempted now, and the caller sees it as it is.
+ * The delivery attempted now: a settled one with a fresh round of retries, a pending one ahead of its next retry.
+ * When the compare-and-set loses, an attempt is under way or another redelivery got there first: either way it is
+ * being attempted now, and the caller sees it as it is.
  */
 export async function redeliver(deps: WebhooksDeps, tenantId: string, id: string) {
   const delivery = await getDelivery(deps, tenantId, id);
   const endpoint = await deps.endpoints.byId(tenantId, delivery.endpointId);
   if (!endpoint) throw new AppError('not_found', `The endpoint of webhook delivery ${id} was deleted.`);
-  checkEnabled(endpoint);
+  await checkEnabled(deps, endpoint);
   const now = deps.clock.now();
-  if (delivery.status !== 'pending') await requeue(deps, delivery, now, { now: true });
+  if (delivery.status !== 'pending') await requeue(deps, delivery, now);
   else {
     const due = await deps.deliveries.dueNow(delivery, now);
-    if (due) await sendWorkItem(deps, due, { now: true });
+    if (due) await sendWorkItem(deps, due);
   }
   return getDelivery(deps, tenantId, id);
 }
@@ -41,7 +46,7 @@ export async function redeliver(deps: WebhooksDeps, tenantId: string, id: string
  * `nextSince` is where the next call goes on.
  */
 export async function replayFailed(deps: WebhooksDeps, tenantId: string, endpointId: string, since: Date) {
-  checkEnabled(await getEndpoint(deps, tenantId, endpointId));
+  await checkEnabled(deps, await getEndpoint(deps, tenantId, endpointId));
   const batch = deps.config.replayBatch;
   const found = await deps.deliveries.replayable(tenantId, endpointId, since, batch + 1);
   const now = deps.clock.now();

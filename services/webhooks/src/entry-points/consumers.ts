@@ -20,7 +20,6 @@ function parseWorkItem(item: Envelope): WorkItem | null {
     deliveryId: data.deliveryId,
     endpointId: text(data.endpointId),
     dispatchId: text(data.dispatchId),
-    now: data.now === true,
   };
 }
 
