@@ -28,6 +28,8 @@ import { webhooksMetrics } from './entry-points/metrics';
 
 export interface WebhooksService {
   deps: WebhooksDeps;
+  /** Who this instance is when it holds a job's lease (the sweeper's, retention's). */
+  holder: string;
   stop(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export async function startWebhooks(options: {
   });
   return {
     deps,
+    holder,
     async stop() {
       stopping.abort();
       await sweeper.stop();
