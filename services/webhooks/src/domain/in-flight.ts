@@ -2,15 +2,17 @@
 export type Place = { taken: true; release(): void } | { taken: false; waitMs: number };
 
 interface Lane {
-  inFlight: number;
-  /** How long this lane's attempts take, smoothed. */
+  /** When each attempt in flight started. */
+  started: number[];
+  /** How long this lane's attempts took, smoothed. */
   averageMs: number;
   /** When the last delivery sent away to wait for this lane gets its turn. */
   lastTurnAt: number;
 }
 
-// A typical receiver answers in a few hundred ms; the lane learns its own pace from its first attempts.
-const FIRST_GUESS_MS = 200;
+// Low, so that a burst to a fast endpoint is not spread thin: a lane learns its pace from its attempts, and one whose
+// attempts hang shows it by their age long before any ends.
+const FIRST_GUESS_MS = 25;
 const SMOOTHING = 0.3;
 const TIDY_EVERY = 1000;
 
@@ -26,15 +28,16 @@ export function createInFlight(limits: { total: number; perTenant: number; perEn
   let takes = 0;
   const lane = (key: string): Lane => {
     let found = lanes.get(key);
-    if (!found) lanes.set(key, (found = { inFlight: 0, averageMs: FIRST_GUESS_MS, lastTurnAt: 0 }));
+    if (!found) lanes.set(key, (found = { started: [], averageMs: FIRST_GUESS_MS, lastTurnAt: 0 }));
     return found;
   };
   // A lane with nothing in flight and no turn promised is forgotten: one per tenant ever seen would only grow.
   const tidy = () => {
-    for (const [key, l] of lanes) if (l.inFlight === 0 && l.lastTurnAt <= now()) lanes.delete(key);
+    for (const [key, l] of lanes) if (l.started.length === 0 && l.lastTurnAt <= now()) lanes.delete(key);
   };
   const nextTurn = (l: Lane, limit: number): number => {
-    const at = Math.max(now(), l.lastTurnAt) + l.averageMs / limit;
+    const takes = Math.max(l.averageMs, now() - Math.min(...l.started));
+    const at = Math.max(now(), l.lastTurnAt) + takes / limit;
     l.lastTurnAt = at;
     return Math.ceil(at - now());
   };
@@ -47,16 +50,16 @@ export function createInFlight(limits: { total: number; perTenant: number; perEn
         [lane('all'), limits.total],
       ];
       // The narrowest full lane sets the pace: a tenant over its share waits at its own pace, not at everyone's.
-      const full = wanted.find(([l, limit]) => l.inFlight >= limit);
+      const full = wanted.find(([l, limit]) => l.started.length >= limit);
       if (full) return { taken: false, waitMs: nextTurn(...full) };
-      for (const [l] of wanted) l.inFlight++;
       const started = now();
+      for (const [l] of wanted) l.started.push(started);
       return {
         taken: true,
         release: () => {
           const tookMs = now() - started;
           for (const [l] of wanted) {
-            l.inFlight--;
+            l.started.splice(l.started.indexOf(started), 1);
             l.averageMs += SMOOTHING * (tookMs - l.averageMs);
           }
         },
