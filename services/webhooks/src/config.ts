@@ -48,7 +48,7 @@ function planLimits(name: string, text: string): Record<string, number> {
 
 export function webhooksConfig(env: Record<string, string | undefined>): Readonly<WebhooksConfig> {
   const read = envReader(env);
-  const concurrency = read.int('WEBHOOK_CONCURRENCY', 32, { min: 1, max: 1000 });
+  const concurrency = read.int('WEBHOOK_CONCURRENCY', 128, { min: 1, max: 1000 });
   const [disableAfterMs, ...extra] = read.durations('WEBHOOK_DISABLE_AFTER', '120h');
   if (extra.length > 0) throw new ConfigError('WEBHOOK_DISABLE_AFTER', 'must be one duration like 120h');
   return Object.freeze({
@@ -57,8 +57,10 @@ export function webhooksConfig(env: Record<string, string | undefined>): Readonl
     retryScheduleMs: read.durations('WEBHOOK_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE),
     timeoutMs: read.int('WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 60_000 }),
     concurrency,
-    tenantConcurrency: read.int('WEBHOOK_TENANT_CONCURRENCY', Math.min(8, concurrency), { min: 1, max: concurrency }),
-    endpointConcurrency: read.int('WEBHOOK_ENDPOINT_CONCURRENCY', Math.min(4, concurrency), { min: 1, max: concurrency }),
+    // A quarter each: one tenant alone sends as many at once as all did before there were shares (32), and it takes
+    // four tenants whose endpoints all hang to fill a replica.
+    tenantConcurrency: read.int('WEBHOOK_TENANT_CONCURRENCY', Math.max(1, Math.floor(concurrency / 4)), { min: 1, max: concurrency }),
+    endpointConcurrency: read.int('WEBHOOK_ENDPOINT_CONCURRENCY', Math.max(1, Math.floor(concurrency / 4)), { min: 1, max: concurrency }),
     endpointPausesMs: read.durations('WEBHOOK_ENDPOINT_PAUSES', DEFAULT_ENDPOINT_PAUSES),
     disableAfterMs,
     endpointLimits: planLimits('WEBHOOK_ENDPOINT_LIMITS', read.string('WEBHOOK_ENDPOINT_LIMITS', DEFAULT_ENDPOINT_LIMITS)),

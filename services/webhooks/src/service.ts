@@ -91,6 +91,7 @@ export async function startWebhooks(options: {
     holder,
     async stop() {
       stopping.abort();
+      deps.inFlight.close();
       await sweeper.stop();
       await retention.stop();
       await rpc.cancel();

@@ -29,7 +29,7 @@ function nextDelay(deps: WebhooksDeps, attemptsMade: number, askedMs: number | n
 export async function deliverWorkItem(deps: WebhooksDeps, item: WorkItem): Promise<Outcome> {
   const endpoint = await endpointOf(deps, item);
   if (!endpoint || endpoint.disabled) return attemptDelivery(deps, item, endpoint);
-  const place = deps.inFlight.take(item.tenantId, endpoint._id);
+  const place = await deps.inFlight.take(item.tenantId, endpoint._id);
   if (!place.taken) return postpone(deps, item, new Date(deps.clock.now().getTime() + place.waitMs), 'busy');
   try {
     const pausedUntil = await endpointPause(deps, endpoint, deps.clock.now());
