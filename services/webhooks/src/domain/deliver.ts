@@ -31,12 +31,13 @@ export async function deliverWorkItem(deps: WebhooksDeps, item: WorkItem): Promi
   if (!endpoint || endpoint.disabled) return attemptDelivery(deps, item, endpoint);
   const place = await deps.inFlight.take(item.tenantId, endpoint._id);
   if (!place.taken) return postpone(deps, item, new Date(deps.clock.now().getTime() + place.waitMs), 'busy');
+  let answeredInMs: number | undefined;
   try {
     const pausedUntil = await endpointPause(deps, endpoint, deps.clock.now());
     if (pausedUntil) return await postpone(deps, item, new Date(pausedUntil.getTime() + Math.random() * PAUSE_SPREAD_MS), 'paused');
-    return await attemptDelivery(deps, item, endpoint);
+    return await attemptDelivery(deps, item, endpoint, (ms) => (answeredInMs = ms));
   } finally {
-    place.release();
+    place.release(answeredInMs);
   }
 }
 
@@ -53,7 +54,12 @@ async function postpone(deps: WebhooksDeps, item: WorkItem, until: Date, reason:
 }
 
 /** Take the delivery's lease, POST it signed, record the attempt, schedule the next one. */
-async function attemptDelivery(deps: WebhooksDeps, item: WorkItem, endpoint: EndpointRecord | null): Promise<Outcome> {
+async function attemptDelivery(
+  deps: WebhooksDeps,
+  item: WorkItem,
+  endpoint: EndpointRecord | null,
+  answered?: (durationMs: number) => void,
+): Promise<Outcome> {
   const now = deps.clock.now();
   const delivery = await deps.deliveries.claim(item, now, new Date(now.getTime() + deps.config.leaseMs));
   if (!delivery) return notClaimed(deps, item);
@@ -66,6 +72,7 @@ async function attemptDelivery(deps: WebhooksDeps, item: WorkItem, endpoint: End
   const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
   const signature = signatureHeader(signingSecrets(deps, endpoint), delivery.event.id, timestamp, body);
   const result = await deps.target.post(endpoint.url, { id: delivery.event.id, timestamp, signature, body, requestId: delivery.requestId });
+  answered?.(result.durationMs);
   const attempt: DeliveryAttempt = {
     at: now,
     statusCode: result.statusCode,

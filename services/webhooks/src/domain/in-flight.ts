@@ -1,10 +1,13 @@
-/** A place for one attempt, given back once it is over; or how long to wait elsewhere for one. */
-export type Place = { taken: true; release(): void } | { taken: false; waitMs: number };
+/**
+ * A place for one attempt, given back once it is over with how long the endpoint took to answer (none when no
+ * request was made); or how long to wait elsewhere for one.
+ */
+export type Place = { taken: true; release(answeredInMs?: number): void } | { taken: false; waitMs: number };
 
 interface Lane {
   /** When each attempt in flight started. */
   started: number[];
-  /** How long this lane's attempts took, smoothed. */
+  /** How long this lane's endpoints took to answer, smoothed: its pace (our own work is everyone's, not the lane's). */
   averageMs: number;
   /** When the last delivery sent away to wait for this lane gets its turn. */
   lastTurnAt: number;
@@ -101,11 +104,10 @@ export function createInFlight(limits: { total: number; perTenant: number; perEn
     for (const [l] of wanted) l.started.push(started);
     return {
       taken: true,
-      release: () => {
-        const tookMs = now() - started;
+      release: (answeredInMs) => {
         for (const [l] of wanted) {
           l.started.splice(l.started.indexOf(started), 1);
-          l.averageMs += SMOOTHING * (tookMs - l.averageMs);
+          if (answeredInMs !== undefined) l.averageMs += SMOOTHING * (answeredInMs - l.averageMs);
           l.waiters[0]?.();
         }
       },
