@@ -19,9 +19,14 @@ interface Lane {
 // attempts hang shows it by their age long before any ends.
 const FIRST_GUESS_MS = 25;
 const SMOOTHING = 0.3;
-// A lane whose attempts take this long is slow: nobody waits here for it, and its age sets its pace.
-const SLOW_MS = 1000;
+// A lane whose endpoints take this long is slow: nobody waits here for it, and an attempt in flight that long sets its
+// pace. Well above what a burst of our own work adds to an answer.
+const SLOW_MS = 5000;
+// How long a delivery waits here for a place before it is sent away.
+const WAIT_HERE_MS = 1000;
 const TIDY_EVERY = 1000;
+/** Deliveries that may wait here per place: the queue's prefetch must leave room for them (see consumers). */
+export const WAITERS_PER_PLACE = 2;
 
 /**
  * The attempts in flight in this replica: per endpoint, per tenant and in all, each under its limit, so that no
@@ -35,7 +40,7 @@ const TIDY_EVERY = 1000;
 export function createInFlight(limits: { total: number; perTenant: number; perEndpoint: number }, now: () => number = Date.now) {
   const lanes = new Map<string, Lane>();
   const waitingByTenant = new Map<string, number>();
-  const waitersPerTenant = Math.max(1, Math.floor(limits.perTenant / 2));
+  const waitersPerTenant = WAITERS_PER_PLACE * limits.perTenant;
   let waiting = 0;
   let takes = 0;
   let closed = false;
@@ -48,15 +53,21 @@ export function createInFlight(limits: { total: number; perTenant: number; perEn
   const tidy = () => {
     for (const [key, l] of lanes) if (l.started.length === 0 && l.waiters.length === 0 && l.lastTurnAt <= now()) lanes.delete(key);
   };
-  const attemptMs = (l: Lane) => Math.max(l.averageMs, l.started.length > 0 ? now() - Math.min(...l.started) : 0);
+  const attemptMs = (l: Lane) => {
+    const oldest = l.started.length > 0 ? now() - Math.min(...l.started) : 0;
+    return oldest > SLOW_MS ? Math.max(l.averageMs, oldest) : l.averageMs;
+  };
   const nextTurn = (l: Lane, limit: number): number => {
     const at = Math.max(now(), l.lastTurnAt) + attemptMs(l) / limit;
     l.lastTurnAt = at;
     return Math.ceil(at - now());
   };
   const mayWait = (l: Lane, tenantId: string) =>
-    !closed && attemptMs(l) < SLOW_MS && waiting < limits.total && (waitingByTenant.get(tenantId) ?? 0) < waitersPerTenant;
-  /** True when a place was given back in the lane, false after SLOW_MS or on close. */
+    !closed &&
+    attemptMs(l) < SLOW_MS &&
+    waiting < WAITERS_PER_PLACE * limits.total &&
+    (waitingByTenant.get(tenantId) ?? 0) < waitersPerTenant;
+  /** True when a place was given back in the lane, false after WAIT_HERE_MS or on close. */
   const waitIn = (l: Lane, tenantId: string) =>
     new Promise<boolean>((resolve) => {
       const count = (n: number) => {
@@ -72,7 +83,7 @@ export function createInFlight(limits: { total: number; perTenant: number; perEn
         resolve(woken);
       };
       const wake = () => done(!closed);
-      const timer = setTimeout(() => done(false), SLOW_MS);
+      const timer = setTimeout(() => done(false), WAIT_HERE_MS);
       count(1);
       l.waiters.push(wake);
     });

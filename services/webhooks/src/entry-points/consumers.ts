@@ -5,10 +5,12 @@ import { deliverWorkItem } from '../domain/deliver';
 import type { WebhooksDeps } from '../domain/deps';
 import type { WorkItem } from '../domain/dispatch';
 import { fanOut } from '../domain/fanout';
+import { WAITERS_PER_PLACE } from '../domain/in-flight';
 import { applyEntitlement } from '../domain/plans';
 
-// Room beyond the attempts in flight, so that deliveries that must wait are sent away while every place is taken.
-const PREFETCH_PER_PLACE = 2;
+// Room beyond the attempts in flight for the deliveries waiting in the replica, and more, so that deliveries that must
+// wait elsewhere are sent away while every place is taken.
+const PREFETCH_PER_PLACE = WAITERS_PER_PLACE + 2;
 
 /** The work item's fields, or null when it lacks the ids every item carries. */
 function parseWorkItem(item: Envelope): WorkItem | null {
