@@ -27,23 +27,20 @@ function nextDelay(deps: WebhooksDeps, attemptsMade: number, askedMs: number | n
  * its next attempt moved later, no attempt spent, no place held.
  */
 export async function deliverWorkItem(deps: WebhooksDeps, item: WorkItem): Promise<Outcome> {
-  const endpoint = await endpointOf(deps, item);
-  if (!endpoint || endpoint.disabled) return attemptDelivery(deps, item, endpoint);
-  const place = await deps.inFlight.take(item.tenantId, endpoint._id);
+  const endpointId = item.endpointId ?? (await deps.deliveries.byId(item.tenantId, item.deliveryId))?.endpointId;
+  if (!endpointId) return notClaimed(deps, item);
+  const place = await deps.inFlight.take(item.tenantId, endpointId);
   if (!place.taken) return postpone(deps, item, new Date(deps.clock.now().getTime() + place.waitMs), 'busy');
   let answeredInMs: number | undefined;
   try {
-    const pausedUntil = await endpointPause(deps, endpoint, deps.clock.now());
+    // Read once the place is ours: while this delivery waited, another attempt may have paused or disabled it.
+    const endpoint = await deps.endpoints.byId(item.tenantId, endpointId);
+    const pausedUntil = endpoint && !endpoint.disabled ? await endpointPause(deps, endpoint, deps.clock.now()) : null;
     if (pausedUntil) return await postpone(deps, item, new Date(pausedUntil.getTime() + Math.random() * PAUSE_SPREAD_MS), 'paused');
     return await attemptDelivery(deps, item, endpoint, (ms) => (answeredInMs = ms));
   } finally {
     place.release(answeredInMs);
   }
-}
-
-async function endpointOf(deps: WebhooksDeps, item: WorkItem): Promise<EndpointRecord | null> {
-  const endpointId = item.endpointId ?? (await deps.deliveries.byId(item.tenantId, item.deliveryId))?.endpointId;
-  return endpointId ? deps.endpoints.byId(item.tenantId, endpointId) : null;
 }
 
 async function postpone(deps: WebhooksDeps, item: WorkItem, until: Date, reason: PostponeReason): Promise<Outcome> {
