@@ -315,8 +315,8 @@ export interface paths {
      *     of 32 random bytes). A disabled endpoint receives nothing.
      *
      *     A tenant has at most the number of endpoints its plan allows, disabled ones included (configured per
-     *     plan by the operator: `WEBHOOK_ENDPOINT_LIMITS`, by default 5 on `free`, 10 on `starter`, 25 on
-     *     `growth`, 50 on `scale`, 10 on any other plan). One more is a 422 `endpoint_limit_reached`
+     *     plan by the operator: `WEBHOOK_ENDPOINT_LIMIT_BY_PLAN` and `WEBHOOK_ENDPOINT_LIMIT`, by default 5 on
+     *     `free`, 10 on `starter`, 25 on `growth`, 50 on `scale`, 10 on any other plan). One more is a 422 `endpoint_limit_reached`
      *     (`EndpointLimitProblem`, with the `limit` and the `plan`) and creates nothing; delete an endpoint or
      *     change plan. A tenant whose plan shrank keeps the endpoints it has.
      */

@@ -33,14 +33,14 @@ export interface WebhooksConfig {
 // The contract's schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (about 3 days in all).
 const DEFAULT_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,14h,20h,24h';
 const DEFAULT_ENDPOINT_PAUSES = '5s,30s,2m,5m,10m';
-const DEFAULT_ENDPOINT_LIMITS = 'free:5,starter:10,growth:25,scale:50';
+const DEFAULT_ENDPOINT_LIMITS = 'free=5,starter=10,growth=25,scale=50';
 
-/** `plan:count,plan:count`. */
+/** `plan=count,plan=count`, as BODY_RETENTION_DAYS_BY_PLAN is written. */
 function planLimits(name: string, text: string): Record<string, number> {
   const limits: Record<string, number> = {};
   for (const entry of text.split(',')) {
-    const m = /^\s*([A-Za-z0-9_.-]+)\s*:\s*(\d+)\s*$/.exec(entry);
-    if (!m) throw new ConfigError(name, `must be a comma list of plan:count like free:5,starter:10, got "${text}"`);
+    const m = /^\s*([A-Za-z0-9_.-]+)\s*=\s*(\d+)\s*$/.exec(entry);
+    if (!m) throw new ConfigError(name, `must look like "plan=count,plan=count", got "${text}"`);
     limits[m[1]] = Number(m[2]);
   }
   return Object.freeze(limits);
@@ -63,8 +63,8 @@ export function webhooksConfig(env: Record<string, string | undefined>): Readonl
     endpointConcurrency: read.int('WEBHOOK_ENDPOINT_CONCURRENCY', Math.max(1, Math.floor(concurrency / 4)), { min: 1, max: concurrency }),
     endpointPausesMs: read.durations('WEBHOOK_ENDPOINT_PAUSES', DEFAULT_ENDPOINT_PAUSES),
     disableAfterMs,
-    endpointLimits: planLimits('WEBHOOK_ENDPOINT_LIMITS', read.string('WEBHOOK_ENDPOINT_LIMITS', DEFAULT_ENDPOINT_LIMITS)),
-    endpointLimitDefault: read.int('WEBHOOK_ENDPOINT_LIMIT_DEFAULT', 10, { min: 0, max: 100_000 }),
+    endpointLimits: planLimits('WEBHOOK_ENDPOINT_LIMIT_BY_PLAN', read.string('WEBHOOK_ENDPOINT_LIMIT_BY_PLAN', DEFAULT_ENDPOINT_LIMITS)),
+    endpointLimitDefault: read.int('WEBHOOK_ENDPOINT_LIMIT', 10, { min: 0, max: 100_000 }),
     leaseMs: read.int('WEBHOOK_LEASE_MS', 60_000, { min: 100 }),
     redispatchAfterMs: read.int('WEBHOOK_REDISPATCH_MS', 60_000, { min: 10 }),
     sweepEveryMs: read.int('WEBHOOK_SWEEP_MS', 15_000, { min: 10 }),

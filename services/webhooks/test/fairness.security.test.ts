@@ -15,7 +15,7 @@ beforeAll(async () => {
     WEBHOOK_TENANT_CONCURRENCY: String(TENANT_PLACES),
     WEBHOOK_RETRY_SCHEDULE: '100ms,100ms,100ms,100ms,100ms',
     // The endpoint limit is not what this file is about.
-    WEBHOOK_ENDPOINT_LIMITS: 'free:100',
+    WEBHOOK_ENDPOINT_LIMIT_BY_PLAN: 'free=100',
   });
   [tarpit, failing, healthy] = await Promise.all([startTarpit(), startWebhookReceiver(), startWebhookReceiver()]);
   failing.answerNext(500, {}, 100_000);

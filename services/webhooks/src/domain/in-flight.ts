@@ -31,8 +31,8 @@ export const WAITERS_PER_PLACE = 2;
 /**
  * The attempts in flight in this replica: per endpoint, per tenant and in all, each under its limit, so that no
  * tenant's slow or failing endpoints take the places others need. A delivery that finds a lane full waits here for a
- * place only while the lane is fast and few of its tenant's deliveries wait already (at most half its share, for at
- * most `SLOW_MS`): that keeps a busy lane full without holding many of the queue's places. Any other is told how long
+ * place only while the lane is fast and few of its tenant's deliveries wait already (two per place of its share, for
+ * at most `WAIT_HERE_MS`): that keeps a busy lane full without holding many of the queue's places. Any other is told how long
  * to wait elsewhere, its turn paced at the lane's pace (each one sent away gets the next slot of its attempt time
  * divided by its limit), so a backlog of thousands waits once, spread out, instead of knocking again and again.
  * Per replica by design: each replica's share is its own, and N replicas give a tenant N times it.
