@@ -5,7 +5,7 @@ export interface GatewayConfig {
   port: number;
   host: string;
   adminToken: string | undefined;
-  /** Asked of /metrics scrapers when set; without it /metrics is open (a documented choice, see decisions.md). */
+  /** Asked of /metrics scrapers when set; without it /metrics is open (a documented choice: docs/decisions/metrics-open-by-default.md). */
   metricsToken: string | undefined;
   rpcTimeoutMs: number;
   bodyLimitBytes: number;

@@ -6,6 +6,7 @@ import {
   createMetricsRegistry,
   dependencyProbe,
   systemClock,
+  trackRequests,
   type Clock,
   type Logger,
   type MetricsRegistry,
@@ -23,6 +24,8 @@ import { continueAfterChecks } from './entry-points/before-body';
 import { paceRequests } from './entry-points/paced-requests';
 
 const LISTEN_BACKLOG = 4096;
+// Beyond a forwarded request's deadlines, for reading its body and writing its answer.
+const STOP_SLACK_MS = 1000;
 
 export interface Gateway {
   url: string;
@@ -59,6 +62,7 @@ export async function startGateway(options: {
   // a second or more: the refusals admission gives at once would arrive late, and so would /healthz.
   const app = createApp(deps, config, options.metrics ?? createMetricsRegistry({ processMetrics: false }));
   const server: Server = createServer();
+  const requests = trackRequests(server);
   const paced = paceRequests(server, app);
   server.listen(config.port, config.host, LISTEN_BACKLOG);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
@@ -73,12 +77,11 @@ export async function startGateway(options: {
   return {
     url,
     deps,
+    // Stops accepting, then lets every request in flight get its answer: the longest one waits for a turn and then
+    // for its service, so after that a request still open is a client that stopped reading, and it is cut.
     stop: async () => {
+      await requests.close(config.admission.maxWaitMs + config.rpcTimeoutMs + STOP_SLACK_MS);
       deps.liveness.stop();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
       deps.logger.info('gateway stopped');
     },
   };

@@ -36,7 +36,7 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
 });
 
 describe('GET /metrics without METRICS_TOKEN', () => {
-  it('when scraped without credentials, then it answers: open by decision (docs/decisions.md)', async () => {
+  it('when scraped without credentials, then it answers: open by decision (docs/decisions/metrics-open-by-default.md)', async () => {
     const platform = await startTestPlatform();
     try {
       const res = await request(platform.url).get('/metrics');

@@ -92,8 +92,9 @@ export async function startMail(options: {
   const smtp = { url: config.smtpUrl, poolSize: config.smtpPoolSize };
   const transmitter =
     config.deliveryThreads > 0 ? createThreadedTransmitter(config.deliveryThreads, smtp, logger) : createLocalTransmitter(smtp);
-  const paths = config.bounces ? returnPaths(config.unsubscribeSecret, config.bounces.domain) : null;
-  const jobFor = createJobMaker(deps.keyBox.open, (message) => unsubscribeUrl(deps, message), paths ? paths.of : undefined);
+  const paths = config.bounces ? returnPaths(config.unsubscribeSecret, config.bounces.domain, config.bounces.tagTtlDays) : null;
+  const returnPath = paths ? (messageId: string, recipient: number) => paths.of(messageId, recipient, clock.now()) : undefined;
+  const jobFor = createJobMaker(deps.keyBox.open, (message) => unsubscribeUrl(deps, message), returnPath);
   const deliverDeps = { ...deps, transmitter, jobFor };
   const reports = config.bounces && paths ? await startReportListener(deps, paths, { ...config.bounces, logger }) : null;
   const pacing = paceDelivery(pacer, mailHandlers(deps));

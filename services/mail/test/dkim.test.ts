@@ -4,7 +4,8 @@ import { createKeyBox, KeyBoxError } from '@mailplane/runtime';
 import { createPrivateKeyCache } from '../src/dkim/private-key-cache';
 import { generateDkimKeyPair, dkimTxtValue, txtChunks, type DkimKeyPair } from '../src/dkim/keys';
 import { renderMime, type RenderInput } from '../src/dkim/render';
-import { createDkimSigner, DKIM_SIGNED_HEADERS, type DkimIdentity } from '../src/dkim/signer';
+import { DKIM_SIGNED_HEADERS } from '../src/dkim/signed-headers';
+import { createDkimSigner, type DkimIdentity } from '../src/dkim/signer';
 
 const DOMAIN = 'send.example.com';
 const SECRET = 'correct horse battery staple, twice';
@@ -48,7 +49,7 @@ describe('DKIM: render, sign, verify with mailauth', () => {
     zone.set(`mp1._domainkey.${DOMAIN}`, dkimTxtValue(key.publicKeyBase64));
   });
 
-  it('when a rendered message is signed, then it verifies pass and h= covers every listed header present', async () => {
+  it('when a rendered message is signed, then it verifies pass and h= names every signed header', async () => {
     const attachments = [
       { filename: 'receipt.pdf', content: Buffer.from('%PDF-1.4 \u00ff').toString('base64'), contentType: 'application/pdf' },
     ];
@@ -57,7 +58,7 @@ describe('DKIM: render, sign, verify with mailauth', () => {
     expect(result.status.result).toBe('pass');
     expect(result.signingDomain).toBe(DOMAIN);
     const signedNames = /\bh=([^;]+);/.exec(signed.replace(/\r\n\s+/g, ' '))![1].split(':');
-    expect(signedNames).toEqual(DKIM_SIGNED_HEADERS.toLowerCase().split(':'));
+    expect(new Set(signedNames)).toEqual(new Set(DKIM_SIGNED_HEADERS.map((name) => name.toLowerCase())));
     expect(signed).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
     expect(signed).toMatch(/^Message-ID: <msg_01testmessage@send\.example\.com>\r$/m);
     expect(signed).toMatch(/^X-Mailplane-Message-I[dD]: msg_01testmessage\r$/m);
