@@ -52,6 +52,13 @@ export interface DeliveryRecord {
   dispatchId?: string;
 }
 
+/** What a work item says of its delivery. */
+export interface ItemRef {
+  tenantId: string;
+  deliveryId: string;
+  dispatchId?: string;
+}
+
 /** A new dispatch id, for a delivery's next work item. */
 export const newDispatchId = (): string => randomUUID();
 
@@ -69,8 +76,15 @@ export function deliveriesRepo(store: Store) {
   const whileLeased = async (delivery: DeliveryRecord, update: Parameters<typeof deliveries.updateOne>[2]) =>
     (await deliveries.updateOne(delivery.tenantId, { _id: delivery._id, leaseUntil: delivery.leaseUntil }, update)).matched === 1;
   const unheld = (now: Date) => ({ $or: [{ leaseUntil: null }, { leaseUntil: { $lt: now } }] });
-  // An item without a dispatch id (queued before they existed) may act on any dispatch.
-  const ofDispatch = (dispatchId: string | undefined) => (dispatchId ? { dispatchId } : {});
+  /** Pending, due, held by no worker and on the item's dispatch (an item queued before dispatch ids acts on any). */
+  const dueFor = (item: ItemRef, now: Date) => ({
+    _id: item.deliveryId,
+    tenantId: item.tenantId,
+    status: 'pending',
+    nextAttemptAt: { $lte: now },
+    ...(item.dispatchId ? { dispatchId: item.dispatchId } : {}),
+    ...unheld(now),
+  });
   /** Pending, not held by a worker, and still on the dispatch read. */
   const stillAsRead = (delivery: DeliveryRecord, now: Date) => ({
     _id: delivery._id,
@@ -108,35 +122,13 @@ export function deliveriesRepo(store: Store) {
      * Takes the lease of a pending delivery that is due, on the item's dispatch and not held by another worker;
      * null when it cannot.
      */
-    claim: (item: { tenantId: string; deliveryId: string; dispatchId?: string }, now: Date, leaseUntil: Date) =>
-      all.findOneAndUpdate(
-        {
-          _id: item.deliveryId,
-          tenantId: item.tenantId,
-          status: 'pending',
-          nextAttemptAt: { $lte: now },
-          ...ofDispatch(item.dispatchId),
-          ...unheld(now),
-        },
-        { $set: { leaseUntil } },
-      ),
+    claim: (item: ItemRef, now: Date, leaseUntil: Date) => all.findOneAndUpdate(dueFor(item, now), { $set: { leaseUntil } }),
     /**
      * Moves a due delivery's next attempt to `until` without making one (its endpoint is busy or paused); null when
      * it is not the item's to move. A move lost in a crash only leaves it due, so it need not wait for a commit.
      */
-    postpone: (item: { tenantId: string; deliveryId: string; dispatchId?: string }, now: Date, until: Date) =>
-      all.findOneAndUpdate(
-        {
-          _id: item.deliveryId,
-          tenantId: item.tenantId,
-          status: 'pending',
-          nextAttemptAt: { $lte: now },
-          ...ofDispatch(item.dispatchId),
-          ...unheld(now),
-        },
-        { $set: { nextAttemptAt: until } },
-        { durability: 'with-next-write' },
-      ),
+    postpone: (item: ItemRef, now: Date, until: Date) =>
+      all.findOneAndUpdate(dueFor(item, now), { $set: { nextAttemptAt: until } }, { durability: 'with-next-write' }),
     /**
      * A new dispatch for a pending delivery as read, due no earlier than `now`; the item of the old one, if any is
      * left, will be dropped. Null when it changed since it was read (an attempt or another dispatch got there first).

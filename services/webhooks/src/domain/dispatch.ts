@@ -1,15 +1,11 @@
 import { QUEUES, WORK_TYPES } from '@mailplane/contracts';
 import { newEnvelope, requestIdHeaders } from '@mailplane/runtime';
-import type { DeliveryRecord } from '../data-access/deliveries-repo';
+import type { DeliveryRecord, ItemRef } from '../data-access/deliveries-repo';
 import type { WebhooksDeps } from './deps';
 
-/** What a work item of the deliveries queue carries. */
-export interface WorkItem {
-  tenantId: string;
-  deliveryId: string;
-  /** Absent on items queued before they carried it. */
+/** What a work item of the deliveries queue carries; the endpoint is absent on items queued before they carried it. */
+export interface WorkItem extends ItemRef {
   endpointId?: string;
-  dispatchId?: string;
 }
 
 export const workItem = (delivery: DeliveryRecord, at: Date) =>
