@@ -18,12 +18,15 @@ export interface Running {
   reportPort?: number | null;
 }
 
+/** Whoever keeps data: the four services, and the dashboard (its sessions). */
+export type DataOwner = ServiceName | 'dashboard';
+
 /** Each service owns its data: its own MongoDB database, or its own folder of the embedded store. */
-export function storeConfigFor(name: ServiceName, config: PlatformConfig): StoreConfig {
+export function storeConfigFor(name: DataOwner, config: PlatformConfig): StoreConfig {
   return config.mongodbUrl ? { mongodbUrl: config.mongodbUrl, dbName: `mailplane_${name}` } : { dir: path.join(config.dataDir, name) };
 }
 
-export function storeFor(name: ServiceName, config: PlatformConfig): Promise<Store> {
+export function storeFor(name: DataOwner, config: PlatformConfig): Promise<Store> {
   return createStore(storeConfigFor(name, config));
 }
 

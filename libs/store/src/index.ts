@@ -25,6 +25,7 @@ export async function createStore(config: StoreConfig): Promise<Store> {
 export { carrying, eventOutbox, type CarriesEvents, type EventOutbox, type OutboxFields } from './outbox';
 export { tenantScoped, type TenantScoped } from './tenant-scoped';
 export { leaseOn, type Lease } from './lease';
+export { replicaRegistry, type ReplicaRecord, type ReplicaRegistry } from './replicas';
 export { createBlobStore } from './blob-store';
 export { createFileBlobStore } from './blob-files';
 export { createSqliteBlobStore } from './blob-sqlite';

@@ -39,6 +39,20 @@ export function leaseTests(ctx: ContractContext): void {
       expect(await lease(ctx.store(), job, 'b').acquire()).toBe(true);
     });
 
+    it('when the holder keeps state with the lease, then the next holder reads it, and a holder that lost the lease cannot overwrite it', async () => {
+      const job = ctx.collectionName('job');
+      const [a, b] = [leaseOn<{ cursor: string }>(ctx.store(), job, { holder: 'a', ttlMs: 10_000, now }), lease(ctx.store(), job, 'b')];
+      expect(await a.state()).toBeUndefined();
+      expect(await a.acquire()).toBe(true);
+      expect(await a.keep({ cursor: 'k100' })).toBe(true);
+      clock += 10_000;
+      expect(await b.acquire()).toBe(true);
+      expect(await b.state()).toEqual({ cursor: 'k100' });
+      expect(await a.keep({ cursor: 'k050' })).toBe(false);
+      expect(await b.keep({ cursor: 'k200' })).toBe(true);
+      expect(await a.state()).toEqual({ cursor: 'k200' });
+    });
+
     (ctx.options.oneConnection ? it.skip : it)(
       'when holders on two connections race for an expired lease, then exactly one takes it each round',
       async () => {
