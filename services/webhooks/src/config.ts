@@ -20,6 +20,8 @@ export interface WebhooksConfig {
   endpointLimits: Readonly<Record<string, number>>;
   endpointLimitDefault: number;
   leaseMs: number;
+  /** How long a replica holds a background job's lease (the sweeper's, retention's) past its last extension. */
+  jobLeaseMs: number;
   /** A pending delivery this overdue, and held by no worker, has lost its work item: the sweeper sends another. */
   redispatchAfterMs: number;
   sweepEveryMs: number;
@@ -66,6 +68,7 @@ export function webhooksConfig(env: Record<string, string | undefined>): Readonl
     endpointLimits: planLimits('WEBHOOK_ENDPOINT_LIMIT_BY_PLAN', read.string('WEBHOOK_ENDPOINT_LIMIT_BY_PLAN', DEFAULT_ENDPOINT_LIMITS)),
     endpointLimitDefault: read.int('WEBHOOK_ENDPOINT_LIMIT', 10, { min: 0, max: 100_000 }),
     leaseMs: read.int('WEBHOOK_LEASE_MS', 60_000, { min: 100 }),
+    jobLeaseMs: read.int('JOB_LEASE_MS', 15_000, { min: 300, max: 600_000 }),
     redispatchAfterMs: read.int('WEBHOOK_REDISPATCH_MS', 60_000, { min: 10 }),
     sweepEveryMs: read.int('WEBHOOK_SWEEP_MS', 15_000, { min: 10 }),
     deliveryRetentionDays: read.int('WEBHOOK_DELIVERY_RETENTION_DAYS', 30, { min: 1, max: 3650 }),

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { Broker } from '@mailplane/broker';
 import { leaseOn, type Store } from '@mailplane/store';
 import { QUEUES } from '@mailplane/contracts';
 import {
   createKeyBox,
   createMetricsRegistry,
-  processHolderId,
+  newHolderId,
   runPeriodically,
   serveOperations,
   systemClock,
@@ -15,6 +14,7 @@ import {
 } from '@mailplane/runtime';
 import type { WebhooksConfig } from './config';
 import { deliveriesRepo } from './data-access/deliveries-repo';
+import { deliveriesQueueRepo } from './data-access/deliveries-queue-repo';
 import { endpointsRepo } from './data-access/endpoints-repo';
 import { plansRepo } from './data-access/plans-repo';
 import type { WebhooksDeps } from './domain/deps';
@@ -22,8 +22,8 @@ import { createInFlight } from './domain/in-flight';
 import { createHttpTarget } from './data-access/http-target';
 import { consumeEvents } from './entry-points/consumers';
 import { webhooksHandlers } from './entry-points/rpc';
-import { purgeDeliveries } from './domain/retention';
-import { sweep } from './domain/sweeper';
+import { purgeDeliveries, RETENTION_JOB } from './domain/retention';
+import { recoverLostQueue, sweep, SWEEP_JOB } from './domain/sweeper';
 import { webhooksMetrics } from './entry-points/metrics';
 
 export interface WebhooksService {
@@ -32,10 +32,6 @@ export interface WebhooksService {
   holder: string;
   stop(): Promise<void>;
 }
-
-// A lease outlives a few rounds, so a replica that died hands its job over within that time.
-const LEASE_ROUNDS = 3;
-const SHORTEST_LEASE_MS = 5_000;
 
 export async function startWebhooks(options: {
   config: WebhooksConfig;
@@ -53,6 +49,7 @@ export async function startWebhooks(options: {
     config,
     endpoints: endpointsRepo(store),
     deliveries: deliveriesRepo(store),
+    deliveriesQueue: deliveriesQueueRepo(store),
     plans: plansRepo(store),
     keyBox: createKeyBox(config.secretKey, 'webhook-secrets'),
     target: createHttpTarget({ timeoutMs: config.timeoutMs, allowPrivate: config.sandbox, clock }),
@@ -66,22 +63,20 @@ export async function startWebhooks(options: {
   await deps.deliveries.init();
   const rpc = await serveOperations(broker, QUEUES.webhooks, webhooksHandlers(deps), { logger });
   const consumers = await consumeEvents(broker, deps);
+  await recoverLostQueue(deps).catch((err) => logger.error('webhook deliveries recovery failed', { err }));
   // Each service instance its own holder, even two in one process (tests run replicas side by side).
-  const holder = `${processHolderId}:webhooks:${randomBytes(3).toString('hex')}`;
-  const lease = (job: string, everyMs: number) =>
-    leaseOn(store, job, { holder, ttlMs: Math.max(SHORTEST_LEASE_MS, LEASE_ROUNDS * everyMs), now: () => clock.now() });
+  const holder = newHolderId();
+  const lease = (job: string) => leaseOn(store, job, { holder, ttlMs: config.jobLeaseMs, now: () => clock.now() });
   const stopping = new AbortController();
-  // A start re-queues nothing itself: the first round of the sweeper, in whichever replica holds its lease, queues
-  // again what lost its work item (all of it, after a crash of the embedded process), and nothing another holds.
   const sweeper = runPeriodically(
     (signal) => sweep(deps, AbortSignal.any([signal, stopping.signal])),
     config.sweepEveryMs,
     logger,
     'webhook delivery sweeper',
-    { lease: lease('webhooks-sweeper', config.sweepEveryMs) },
+    { lease: lease(SWEEP_JOB) },
   );
   const retention = runPeriodically(() => purgeDeliveries(deps), config.retentionPurgeMs, logger, 'webhook delivery retention', {
-    lease: lease('webhooks-retention', config.retentionPurgeMs),
+    lease: lease(RETENTION_JOB),
   });
   logger.info('webhooks service started', {
     consumes: [QUEUES.webhooks, QUEUES.webhooksEvents, QUEUES.webhooksDeliveries, QUEUES.webhooksEntitlements],

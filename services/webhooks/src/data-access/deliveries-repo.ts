@@ -149,6 +149,9 @@ export function deliveriesRepo(store: Store) {
     /** Ends the delivery, with its last attempt when one was made. */
     finish: (delivery: DeliveryRecord, status: 'succeeded' | 'failed' | 'cancelled', attempt: DeliveryAttempt | null, at: Date) =>
       whileLeased(delivery, { $set: { status, leaseUntil: null, updatedAt: at }, ...(attempt ? { $push: { attempts: attempt } } : {}) }),
+    /** Every tenant's pending deliveries after `afterId`, in id order (recovery of a lost queue, a batch at a time). */
+    pendingAfter: (afterId: string | undefined, limit: number) =>
+      all.find({ status: 'pending', ...(afterId ? { _id: { $gt: afterId } } : {}) }, { sort: { _id: 1 }, limit }),
     /** Every tenant's pending deliveries due before `before` and held by no worker, most overdue first (the sweeper). */
     overdue: (before: Date, now: Date, limit: number) =>
       all.find({ status: 'pending', nextAttemptAt: { $lt: before }, ...unheld(now) }, { sort: { nextAttemptAt: 1, _id: 1 }, limit }),

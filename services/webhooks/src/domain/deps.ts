@@ -2,6 +2,7 @@ import type { Broker } from '@mailplane/broker';
 import type { Clock, KeyBox, Logger } from '@mailplane/runtime';
 import type { WebhooksConfig } from '../config';
 import type { DeliveriesRepo } from '../data-access/deliveries-repo';
+import type { DeliveriesQueueRepo } from '../data-access/deliveries-queue-repo';
 import type { EndpointsRepo } from '../data-access/endpoints-repo';
 import type { HttpTarget } from '../data-access/http-target';
 import type { PlansRepo } from '../data-access/plans-repo';
@@ -22,6 +23,8 @@ export interface WebhooksDeps {
   config: WebhooksConfig;
   endpoints: EndpointsRepo;
   deliveries: DeliveriesRepo;
+  /** Which broker queue the pending deliveries' work items are on. */
+  deliveriesQueue: DeliveriesQueueRepo;
   plans: PlansRepo;
   keyBox: KeyBox;
   target: HttpTarget;

@@ -1,17 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Counter } from 'prom-client';
 import { createMemoryBroker, type Broker } from '@mailplane/broker';
 import type { WebhookEventType } from '@mailplane/contracts';
-import { createLogger, createMetricsRegistry, newEnvelope, newId, systemClock, type MetricsRegistry } from '@mailplane/runtime';
+import { createLogger, newEnvelope, systemClock, type MetricsRegistry } from '@mailplane/runtime';
 import { createStore, type Store } from '@mailplane/store';
-import { newDispatchId } from '../../src/data-access/deliveries-repo';
 import { eventually } from '../../../../test/support/eventually';
 import { createEndpoint } from '../../src/domain/endpoints';
-import { startWebhooks, webhooksConfig, type WebhooksService } from '../../src';
+import { startWebhooks, webhooksConfig } from '../../src';
 
-const start = (env: Record<string, string>, broker: Broker, store: Store, metrics?: MetricsRegistry) =>
+export const startService = (env: Record<string, string>, broker: Broker, store: Store, metrics?: MetricsRegistry) =>
   startWebhooks({
     config: webhooksConfig({ WEBHOOK_SECRET_KEY: 'test-webhook-secret-key-0123456789', WEBHOOK_SANDBOX: 'true', ...env }),
     broker,
@@ -28,7 +26,7 @@ export async function startWebhooksWorker(env: Record<string, string> = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'webhooks-'));
   const broker = createMemoryBroker();
   const store = await createStore({ dir });
-  const service = await start(env, broker, store);
+  const service = await startService(env, broker, store);
   const { deps } = service;
   return {
     deps,
@@ -59,67 +57,3 @@ export async function startWebhooksWorker(env: Record<string, string> = {}) {
   };
 }
 export type WebhooksWorker = Awaited<ReturnType<typeof startWebhooksWorker>>;
-
-/**
- * `count` replicas of the webhooks service on one store and one in-process broker, as a cluster shares them, each
- * with its own metrics; the first one's deps reach the store.
- */
-export async function startWebhooksReplicas(count: number, env: Record<string, string> = {}) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'webhooks-'));
-  const broker = createMemoryBroker();
-  const store = await createStore({ dir });
-  const replicas: { service: WebhooksService; metrics: MetricsRegistry; stopped: boolean }[] = [];
-  for (let i = 0; i < count; i++) {
-    const metrics = createMetricsRegistry({ processMetrics: false });
-    replicas.push({ service: await start(env, broker, store, metrics), metrics, stopped: false });
-  }
-  const { deps } = replicas[0].service;
-  return {
-    store,
-    replicas,
-    endpoint: (tenantId: string, url: string) => createEndpoint(deps, tenantId, { url, eventTypes: ['*'] }),
-    /**
-     * Pending deliveries whose work items are lost, as when the broker refused them or its queue died: stored,
-     * due `agoMs` ago, never queued.
-     */
-    async lostDeliveries(tenantId: string, endpointId: string, count: number, agoMs: number): Promise<string[]> {
-      const due = new Date(Date.now() - agoMs);
-      const events: string[] = [];
-      for (let i = 0; i < count; i++) {
-        const event = newEnvelope('event', 'email.queued', due, { tenantId, correlationId: tenantId, data: { messageId: 'msg_x' } });
-        events.push(event.id);
-        await deps.deliveries.insertOnce({
-          _id: newId('whd', due.getTime()),
-          key: `${event.id}:${endpointId}`,
-          tenantId,
-          endpointId,
-          event: { id: event.id, type: event.type, createdAt: event.occurredAt, data: event.data },
-          status: 'pending',
-          attempts: [],
-          nextAttemptAt: due,
-          leaseUntil: null,
-          createdAt: due,
-          updatedAt: due,
-          dispatchId: newDispatchId(),
-        });
-      }
-      return events;
-    },
-    /** How many lost deliveries a replica's sweeper queued again. */
-    async redispatched(index: number): Promise<number> {
-      const metric = replicas[index].metrics.getSingleMetric('mailplane_webhook_redispatched_total') as Counter;
-      return (await metric.get()).values.reduce((sum, v) => sum + v.value, 0);
-    },
-    async stopReplica(index: number) {
-      if (replicas[index].stopped) return;
-      replicas[index].stopped = true;
-      await replicas[index].service.stop();
-    },
-    async stop() {
-      for (let i = 0; i < replicas.length; i++) await this.stopReplica(i);
-      await broker.close();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
