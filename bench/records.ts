@@ -60,8 +60,6 @@ export async function identityRecord(tenantId: string, domain: string, dkimKeySe
     pendingEvents: [],
     eventsPending: false,
   };
-  const body = purged ? null : { text, html: r(6) < 0.4 ? `<p>${text}</p>` : null, attachments: [] };
-  return { record, body };
 }
 
 const WORDS = ['invoice', 'receipt', 'welcome', 'password', 'reset', 'order', 'shipped', 'weekly', 'report', 'alert', 'your', 'account'];

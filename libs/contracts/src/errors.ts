@@ -66,6 +66,10 @@ export const ErrorCodes = {
     title: 'The request was handed to a service whose answer was lost; retry with the same Idempotency-Key to learn the outcome',
   },
   not_ready: { status: 503, title: 'Not ready: the store or the broker cannot be used now' },
+  store_unavailable: {
+    status: 503,
+    title: "The service's database cannot be reached now; retry later (a send with the same Idempotency-Key)",
+  },
   service_timeout: { status: 504, title: 'A service behind the gateway did not answer in time' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

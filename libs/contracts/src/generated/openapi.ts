@@ -1182,7 +1182,7 @@ export interface components {
      *     tier_change_not_allowed;
      *     429 rate_limited, idempotency_key_in_flight, test_email_limit_reached; 431 headers_too_large; 500 internal; 501 not_implemented;
      *     503 billing_not_configured, billing_unavailable, service_unavailable, service_busy, outcome_unknown,
-     *     not_ready; 504 service_timeout.
+     *     not_ready, store_unavailable; 504 service_timeout.
      * @enum {string}
      */
     ProblemCode:
@@ -1237,6 +1237,7 @@ export interface components {
       | 'service_busy'
       | 'outcome_unknown'
       | 'not_ready'
+      | 'store_unavailable'
       | 'service_timeout';
     /**
      * @description RFC 9457 problem details (`application/problem+json`). Clients branch on `code` (or the equivalent `type`),
