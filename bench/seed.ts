@@ -72,6 +72,8 @@ export async function seed(count: number, dataDir: string, log: (line: string) =
           ((count - i) / count) * 90 * DAY_MS,
         );
         if (body) saved.push(bodies.save(record._id, body));
+        // A few hundred at a time: a pool's queue wait counts against its connection timeout.
+        if (saved.length >= 200) await Promise.all(saved.splice(0));
         batch.push(record);
       }
       await Promise.all(saved);

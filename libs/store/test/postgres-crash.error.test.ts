@@ -1,10 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPostgresBlobStore, createPostgresStore, type Doc } from '../src';
+import { eventually } from '../../../test/support/eventually';
 import { postgresBinaries, startPrivatePostgres, type PrivatePostgres } from '../../../test/support/postgres';
 
-/** Every process of the cluster, killed at once (SIGKILL): what is in the server's memory is gone, what it wrote stays. */
-function killServer(dataDir: string): void {
+const gone = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].startsWith('Z');
+  } catch {
+    return true;
+  }
+};
+
+/**
+ * Every process of the cluster, killed at once (SIGKILL): what is in the server's memory is gone, what it wrote
+ * stays. Resolves once they are gone (a new postmaster refuses to start beside one still listed).
+ */
+async function killServer(dataDir: string): Promise<void> {
   const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   const children = readdirSync('/proc')
     .filter((p) => /^\d+$/.test(p))
@@ -15,8 +27,9 @@ function killServer(dataDir: string): void {
         return false; // gone meanwhile
       }
     });
-  process.kill(postmaster, 'SIGKILL');
-  for (const pid of children) process.kill(Number(pid), 'SIGKILL');
+  const pids = [postmaster, ...children.map(Number)];
+  for (const pid of pids) process.kill(pid, 'SIGKILL');
+  await eventually(() => pids.every(gone), 'the killed server processes to be gone', 30_000);
 }
 
 const bin = postgresBinaries();
@@ -53,7 +66,7 @@ describeIfInstalled('postgres store: a crash of the database server', () => {
     }
     await store.collection<Doc>('records').insertOne({ _id: 'record' });
 
-    killServer(server.env.TEST_PG_DATA);
+    await killServer(server.env.TEST_PG_DATA);
     await server.start();
 
     const [after, afterBlobs] = await open();
