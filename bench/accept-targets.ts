@@ -9,7 +9,7 @@ import { startSandboxDns } from '../sandbox/dns-server';
 import { pidsWithEnv } from './cpu-time';
 import { distributedEnv } from '../test/support/distributed';
 import { startDiscardingMta } from './discard-mta';
-import { freshBenchDatabase } from './bench-database';
+import { databaseBackends, freshBenchDatabase } from './bench-database';
 
 /** Something that answers `POST /emails` and `GET /healthz`, running in processes of its own. */
 export interface AcceptTarget {
@@ -48,7 +48,9 @@ async function startBaseline(): Promise<AcceptTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-accept-base-'));
   const database = await runDatabase('accept_baseline');
   const proc = spawnBin('baseline', ['bench/accept-baseline-server.ts', dataDir, ...(database ? [database.url] : [])], {}, profiling());
+  const backends = database && databaseBackends(database.url);
   const stop = async () => {
+    backends?.stop();
     await proc.kill();
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -61,7 +63,7 @@ async function startBaseline(): Promise<AcceptTarget> {
       key: 'none',
       from: 'bench@baseline.test',
       procs: [proc],
-      cpuGroups: () => ({ baseline: [proc.child.pid!] }),
+      cpuGroups: () => ({ baseline: [proc.child.pid!], ...(backends ? { postgres: backends.pids() } : {}) }),
       delivered: () => null,
       stop,
     };
@@ -108,7 +110,9 @@ async function startDistributedTarget(): Promise<AcceptTarget> {
   const procs: ServiceProcess[] = [];
   let rabbit: PrivateRabbit | undefined;
   const database = await runDatabase('accept_distributed');
+  const backends = database && databaseBackends(database.url);
   const stop = async () => {
+    backends?.stop();
     await Promise.all(procs.map((p) => p.kill()));
     await database?.drop();
     await rabbit?.stop();
@@ -136,6 +140,7 @@ async function startDistributedTarget(): Promise<AcceptTarget> {
       const cpuGroups = () => ({
         ...Object.fromEntries(procs.map((p) => [p.name, [p.child.pid!]])),
         rabbitmq: rabbit ? pidsWithEnv(`RABBITMQ_NODENAME=${rabbit.nodeName}`) : [],
+        ...(backends ? { postgres: backends.pids() } : {}),
       });
       return {
         mode: `distributed (4 procs + RabbitMQ${database ? ' + PostgreSQL' : ''})`,

@@ -38,3 +38,20 @@ export async function freshBenchDatabase(url: string, run: string): Promise<{ ur
   await admin(url, `CREATE DATABASE ${name}`);
   return { url: withDatabase(url, name), drop: () => admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined) };
 }
+
+/**
+ * The server processes serving `url`'s database (its backends), kept current every second for a CPU meter:
+ * pools open and close connections, so the list is read when a measurement starts.
+ */
+export function databaseBackends(url: string): { pids(): number[]; stop(): void } {
+  let pids: number[] = [];
+  const refresh = () =>
+    admin(url, 'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()').then(
+      ({ rows }) => void (pids = rows.map((r: { pid: number }) => r.pid)),
+      () => undefined,
+    );
+  void refresh();
+  const timer = setInterval(() => void refresh(), 1000);
+  timer.unref();
+  return { pids: () => pids, stop: () => clearInterval(timer) };
+}
