@@ -46,7 +46,7 @@ const otherStatuses = (statuses: Record<number, number>) =>
     .join(' ');
 
 /** One send as the bench's clients make it; a connection error counts as status 0. */
-function sender(client: JsonClient, target: AcceptTarget) {
+export function sender(client: JsonClient, target: AcceptTarget) {
   const auth = { authorization: `Bearer ${target.key}` };
   const domain = target.from.split('@')[1];
   return (k: number) =>

@@ -10,11 +10,11 @@ export interface PlatformConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Where the embedded sandbox's mail page listens (0: any free port). */
   sandboxPort: number;
-  /** Distributed mode: the ops listener (/metrics, /healthz, /readyz) of a service without an API; unset: its default. */
+  /** Distributed mode: each service's ops listener (/metrics, /healthz, /readyz); unset: its default. */
   opsPort: number | undefined;
-  /** The address the ops listener binds. */
+  /** The address the ops listener binds: this machine only unless OPS_HOST says otherwise. */
   opsHost: string;
-  /** Asked of /metrics scrapers when set (every listener); without it /metrics is open. */
+  /** Asked of /metrics scrapers when set (every listener); without it the ops listeners' /metrics is open. */
   metricsToken: string | undefined;
   /** Each service parses its own variables from this at start-up. */
   env: Env;
@@ -31,7 +31,7 @@ export function loadPlatformConfig(env: Env = process.env): Readonly<PlatformCon
     logLevel: read.oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
     sandboxPort: read.int('SANDBOX_PORT', port === 0 ? 0 : port + 1, { min: 0, max: 65535 }),
     opsPort: env.OPS_PORT === undefined ? undefined : read.int('OPS_PORT', 0, { min: 0, max: 65535 }),
-    opsHost: read.string('HOST', '0.0.0.0'),
+    opsHost: read.string('OPS_HOST', '127.0.0.1'),
     metricsToken: env.METRICS_TOKEN ? read.secret('METRICS_TOKEN', 16) : undefined,
     env: Object.freeze({ ...env }),
   });
