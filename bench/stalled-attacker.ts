@@ -1,19 +1,22 @@
 /**
  * A slowloris attacker, from a process of its own so that its sockets cost the bench's client nothing: `public`
  * connections that announce a body on `POST /unsubscribe` (no credentials) and `tenant` connections that announce
- * one on `POST /emails` with a tenant's key, each sending its headers and then nothing. A connection the gateway
- * answers or closes is opened again `reopenMs` later (default 1000, the `Retry-After` of a refusal), so as many
- * stay in hand for the whole run. Prints `holding` once all are open; on SIGTERM, one JSON line: the answers by
- * status (`closed`: closed without one), and how many connections were opened in all.
- * `npx tsx bench/stalled-attacker.ts <url> <tenant key> <public> <tenant> [reopenMs]`
+ * one on `POST /emails` with a tenant's key, each sending its headers and then nothing. With `hold` (the default),
+ * a connection whose body the gateway waited for and then cut off is opened again at once, so every body the
+ * gateway takes stays stalled for the whole run, and a refused one (503) is not; with `retry`, every connection
+ * closed is opened again a second later (the refusal's `Retry-After`): a stream of refusals besides. Prints
+ * `holding` once all are open; on SIGTERM, one JSON line: the answers by status (`closed`: closed without one), how
+ * many connections were opened in all, and how many are still open.
+ * `npx tsx bench/stalled-attacker.ts <url> <tenant key> <public> <tenant> [hold|retry]`
  */
 import net from 'node:net';
 
-const [url, key, publicArg, tenantArg, reopenArg] = process.argv.slice(2);
-const reopenMs = Number(reopenArg ?? 1000);
+const [url, key, publicArg, tenantArg, mode = 'hold'] = process.argv.slice(2);
 const port = Number(new URL(url).port);
 const answers: Record<string, number> = {};
 let opened = 0;
+// Connections whose headers are out and that are not closed yet: the bodies in hand now, or refusals in flight.
+let open = 0;
 let running = true;
 
 const heads = {
@@ -25,18 +28,20 @@ const heads = {
 function hold(head: string): Promise<void> {
   opened++;
   return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(head, () => resolve()));
-    let answered = false;
-    socket.on('data', (chunk: Buffer) => {
-      const status = /^HTTP\/1\.1 (\d{3})/.exec(chunk.toString('latin1'))?.[1];
-      if (!status || answered) return;
-      answered = true;
+    let counted = false;
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(head, () => ((counted = true), open++, resolve())));
+    let status: string | undefined;
+    socket.once('data', (chunk: Buffer) => {
+      status = /^HTTP\/1\.1 (\d{3})/.exec(chunk.toString('latin1'))?.[1] ?? 'unparsed';
       answers[status] = (answers[status] ?? 0) + 1;
     });
     socket.on('error', () => resolve());
     socket.on('close', () => {
-      if (!answered) answers.closed = (answers.closed ?? 0) + 1;
-      if (running) setTimeout(() => void hold(head), reopenMs);
+      if (counted) open--;
+      if (!status) answers.closed = (answers.closed ?? 0) + 1;
+      if (!running) return;
+      if (mode === 'retry') setTimeout(() => void hold(head), 1000);
+      else if (status !== '503') void hold(head);
     });
   });
 }
@@ -52,7 +57,7 @@ async function main() {
 
 process.once('SIGTERM', () => {
   running = false;
-  process.stdout.write(`${JSON.stringify({ answers, opened })}\n`);
+  process.stdout.write(`${JSON.stringify({ answers, opened, openAtEnd: open })}\n`);
   process.exit(0);
 });
 void main();
