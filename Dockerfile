@@ -11,4 +11,5 @@ COPY bin ./bin
 COPY tsconfig.json ./
 ENV NODE_ENV=production
 USER node
-ENTRYPOINT ["npx", "tsx", "bin/service.ts"]
+# node itself as PID 1 (not npx, then tsx, then node): SIGTERM reaches the service, which drains and exits.
+ENTRYPOINT ["node", "--import", "tsx", "bin/service.ts"]

@@ -7,7 +7,7 @@ import { SERVICE_NAMES, type ServiceName } from '../platform/services';
 async function main() {
   const name = process.argv[2] as ServiceName | 'dashboard';
   if (name === 'dashboard') {
-    const dashboard = await startDashboardProcess(loadPlatformConfig().env);
+    const dashboard = await startDashboardProcess(loadPlatformConfig());
     process.stdout.write(`dashboard started at ${dashboard.url}\n`);
     return dashboard;
   }

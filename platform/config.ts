@@ -16,6 +16,10 @@ export interface PlatformConfig {
   opsHost: string;
   /** Asked of /metrics scrapers when set (every listener); without it the ops listeners' /metrics is open. */
   metricsToken: string | undefined;
+  /** After SIGTERM, how long the process keeps serving while its /readyz answers 503, so load balancers stop sending. */
+  drainDelayMs: number;
+  /** After SIGTERM, how long stopping may take before the process exits anyway (under the orchestrator's grace period). */
+  drainTimeoutMs: number;
   /** Each service parses its own variables from this at start-up. */
   env: Env;
 }
@@ -33,6 +37,8 @@ export function loadPlatformConfig(env: Env = process.env): Readonly<PlatformCon
     opsPort: env.OPS_PORT === undefined ? undefined : read.int('OPS_PORT', 0, { min: 0, max: 65535 }),
     opsHost: read.string('OPS_HOST', '127.0.0.1'),
     metricsToken: env.METRICS_TOKEN ? read.secret('METRICS_TOKEN', 16) : undefined,
+    drainDelayMs: read.int('DRAIN_DELAY_MS', 0, { min: 0, max: 60_000 }),
+    drainTimeoutMs: read.int('DRAIN_TIMEOUT_MS', 25_000, { min: 1000, max: 600_000 }),
     env: Object.freeze({ ...env }),
   });
 }

@@ -1,19 +1,34 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { startDashboard } from '@mailplane/dashboard';
-import { createLogger, envReader } from '@mailplane/runtime';
+import { createLogger, drainableProbe, envReader } from '@mailplane/runtime';
+import type { PlatformConfig } from './config';
 
 /**
  * The dashboard on its own (distributed mode): a web client of the gateway at API_URL, holding no data but its
- * sessions. DASHBOARD_SECURE_COOKIES=false only where it is served over plain HTTP (a local try-out).
+ * sessions. DASHBOARD_SECURE_COOKIES=false only where it is served over plain HTTP on localhost. It drains like
+ * the services: /readyz answers 503 for DRAIN_DELAY_MS, then the pages being served are finished.
  */
-export async function startDashboardProcess(env: Record<string, string | undefined>) {
-  const read = envReader(env);
+export async function startDashboardProcess(config: PlatformConfig) {
+  const read = envReader(config.env);
   const apiUrl = read.url('API_URL', undefined, ['http', 'https']);
-  const logger = createLogger({ level: (env.LOG_LEVEL ?? 'info') as 'info', bindings: { process: 'dashboard' } });
-  return startDashboard({
+  const logger = createLogger({ level: config.logLevel, bindings: { process: 'dashboard' } });
+  const drain = drainableProbe(async () => ({}), 'dashboard');
+  const dashboard = await startDashboard({
     apiUrl,
     secureCookies: read.oneOf('DASHBOARD_SECURE_COOKIES', ['true', 'false'] as const, 'true') === 'true',
     host: read.string('HOST', '0.0.0.0'),
     port: read.int('PORT', 3100, { min: 0, max: 65_535 }),
     logger,
+    readiness: drain.readiness,
   });
+  return {
+    url: dashboard.url,
+    drainTimeoutMs: config.drainTimeoutMs,
+    stop: async () => {
+      logger.info('stopping', { service: 'dashboard', drainDelayMs: config.drainDelayMs });
+      drain.begin();
+      await delay(config.drainDelayMs);
+      await dashboard.stop();
+    },
+  };
 }

@@ -1,5 +1,6 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { createAmqpBroker } from '@mailplane/broker';
-import { ConfigError, createLogger, createMetricsRegistry, dependencyProbe } from '@mailplane/runtime';
+import { ConfigError, createLogger, createMetricsRegistry, dependencyProbe, drainableProbe } from '@mailplane/runtime';
 import type { PlatformConfig } from './config';
 import { startOpsServer } from './ops-server';
 import { startService, storeConfigFor, storeFor, type ServiceName } from './services';
@@ -18,7 +19,8 @@ export async function startDistributed(name: ServiceName, config: PlatformConfig
   const broker = await createAmqpBroker({ url: config.amqpUrl, logger, connectionName: `mailplane-${name}` });
   const store = await storeFor(name, config);
   const metrics = createMetricsRegistry();
-  const readiness = dependencyProbe(name, { store, broker });
+  const drain = drainableProbe(dependencyProbe(name, { store, broker }), name);
+  const readiness = drain.readiness;
   const deps = { broker, store, storeConfig: storeConfigFor(name, config), logger, env: config.env, metrics, readiness };
   const running = await startService(name, deps);
   const ops = await startOpsServer({
@@ -35,10 +37,19 @@ export async function startDistributed(name: ServiceName, config: PlatformConfig
   return {
     url: running.url,
     opsUrl: ops.url,
+    drainTimeoutMs: config.drainTimeoutMs,
+    /**
+     * The drain: /readyz answers 503 at once (so load balancers stop sending), the process keeps serving for
+     * DRAIN_DELAY_MS while they notice, then the service stops: the gateway answers what it has and closes its
+     * listener; consumers stop taking work and hand back what they hold (a delivery under way is finished or left
+     * to its lease); periodic jobs release their leases. The ops listener answers until the end.
+     */
     stop: async () => {
-      logger.info('stopping', { service: name });
-      await ops.stop();
+      logger.info('stopping', { service: name, drainDelayMs: config.drainDelayMs });
+      drain.begin();
+      await delay(config.drainDelayMs);
       await running.stop();
+      await ops.stop();
       await store.close();
       await broker.close();
       logger.info('stopped', { service: name });

@@ -11,3 +11,4 @@ export * from './paging';
 export * from './metrics';
 export * from './readiness';
 export * from './request-context';
+export * from './http-drain';

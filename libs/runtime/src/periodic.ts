@@ -1,13 +1,60 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import type { Logger } from './logger';
+
+/** What `runPeriodically` needs of a lease (the store's `leaseOn`): one holder at a time across replicas. */
+export interface JobLease {
+  readonly ttlMs: number;
+  acquire(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+/** This process as a lease holder: unique across hosts and restarts, readable in the store. */
+export const processHolderId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
 /**
  * Runs `task` every `everyMs`, never two at once; a failure is logged and the next round tries again.
  * `stop()` waits for a round in progress.
+ *
+ * With a `lease`, a round runs only in the replica holding it: the round takes (or extends) the lease first and
+ * skips when another replica has it; while it runs, the lease is extended every third of its time, and the
+ * signal given to `task` aborts when an extension fails (the task stops at its next step: another replica may
+ * have taken over). The holder keeps the lease from round to round; `stop()` releases it, and a replica that dies
+ * hands it over once its time runs out.
  */
-export function runPeriodically(task: () => Promise<unknown>, everyMs: number, logger: Logger, what: string): { stop(): Promise<void> } {
+export function runPeriodically(
+  task: (signal: AbortSignal) => Promise<unknown>,
+  everyMs: number,
+  logger: Logger,
+  what: string,
+  options: { lease?: JobLease } = {},
+): { stop(): Promise<void> } {
+  const { lease } = options;
   let running: Promise<void> | null = null;
+  let stopped = false;
+
+  const round = async () => {
+    if (lease && !(await lease.acquire())) return;
+    const aborter = new AbortController();
+    const heartbeat = lease && setInterval(() => extend(lease, aborter), Math.max(1, Math.floor(lease.ttlMs / 3)));
+    try {
+      await task(aborter.signal);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
+  const extend = (held: JobLease, aborter: AbortController) =>
+    held.acquire().then(
+      (kept) => kept || aborter.abort(),
+      (err) => {
+        logger.warn(`${what}: lease not extended`, { err });
+        aborter.abort();
+      },
+    );
+
   const timer = setInterval(() => {
-    running ??= task()
+    if (stopped) return;
+    running ??= round()
       .then(
         () => undefined,
         (err) => logger.warn(`${what} failed`, { err }),
@@ -16,8 +63,10 @@ export function runPeriodically(task: () => Promise<unknown>, everyMs: number, l
   }, everyMs);
   return {
     async stop() {
+      stopped = true;
       clearInterval(timer);
       await running;
+      await lease?.release().catch((err) => logger.warn(`${what}: lease not released`, { err }));
     },
   };
 }

@@ -34,6 +34,20 @@ export function allOf(probes: ReadinessProbe[]): ReadinessProbe {
   return async () => Object.assign({}, ...(await Promise.all(probes.map((p) => p()))));
 }
 
+/**
+ * A process's readiness that turns 503 the moment it begins to stop: `begin()` adds `<service>.accepting: down`,
+ * so a load balancer or an orchestrator sends it nothing new while it finishes what it has.
+ */
+export function drainableProbe(probe: ReadinessProbe, service: string) {
+  let draining = false;
+  return {
+    readiness: (async () => (draining ? { ...(await probe()), [`${service}.accepting`]: 'down' } : probe())) as ReadinessProbe,
+    begin: () => {
+      draining = true;
+    },
+  };
+}
+
 export const isReady = (checks: Checks) => Object.values(checks).every((s) => s === 'up');
 
 /** A bearer credential compared in constant time; `expected` undefined lets everyone in (an open scrape). */

@@ -24,6 +24,7 @@ export async function createStore(config: StoreConfig): Promise<Store> {
 }
 export { carrying, eventOutbox, type CarriesEvents, type EventOutbox, type OutboxFields } from './outbox';
 export { tenantScoped, type TenantScoped } from './tenant-scoped';
+export { leaseOn, type Lease } from './lease';
 export { createBlobStore } from './blob-store';
 export { createFileBlobStore } from './blob-files';
 export { createSqliteBlobStore } from './blob-sqlite';

@@ -174,6 +174,9 @@ export class Engine {
     }
     let state = this.states.get(name);
     if (!state) {
+      // Creating the table takes the write lock: another connection of this thread must not be holding it.
+      commitOpenGroups(this);
+      // `rid` is declared, not SQLite's implicit rowid, so that VACUUM never renumbers it: the trigram tables point at it.
       this.db.exec(`CREATE TABLE IF NOT EXISTS ${ident(name)} (rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`);
       state = this.load(name);
       this.states.set(name, state);

@@ -3,6 +3,7 @@ import { concurrencyTests } from './contract/concurrency';
 import { countTests } from './contract/counts';
 import type { ContractContext, ContractOptions } from './contract/context';
 import { indexTests } from './contract/indexes';
+import { leaseTests } from './contract/leases';
 import { lifecycleTests } from './contract/lifecycle';
 import { queryTests } from './contract/queries';
 import { searchTests } from './contract/search';
@@ -41,6 +42,7 @@ export function storeContract(name: string, makeStore: () => Store | Promise<Sto
     updateTests(ctx);
     indexTests(ctx);
     concurrencyTests(ctx);
+    leaseTests(ctx);
     lifecycleTests(ctx);
   });
 }

@@ -7,7 +7,7 @@ import { storeContract } from './contract';
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'store-nedb-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-storeContract('nedb', () => createNedbStore({ dir: root }), { ttl: { kind: 'on-read' } });
+storeContract('nedb', () => createNedbStore({ dir: root }), { ttl: { kind: 'on-read' }, oneConnection: true });
 
 describe('nedb store files', () => {
   const lines = (dir: string, name: string) =>

@@ -932,7 +932,8 @@ export interface paths {
     /**
      * Readiness of the answering process (public)
      * @description 200 when the store and the broker of the answering process can be used now (in the embedded default:
-     *     of every service in it), else 503 `not_ready` with the same `checks`. Point a load balancer or an
+     *     of every service in it), else 503 `not_ready` with the same `checks`. From the moment the process begins to
+     *     stop (SIGTERM) it answers 503 with `<service>.accepting: down` while it finishes what it has. Point a load balancer or an
      *     orchestrator's readiness probe here; `/healthz` says only that the process is alive. Each service of
      *     the distributed mode answers the same on its own ops port (`OPS_PORT`).
      */
@@ -2007,7 +2008,7 @@ export interface components {
       status: 'ready';
       checks: components['schemas']['ReadinessChecks'];
     };
-    /** @description One entry per dependency, `<service>.store` and `<service>.broker`. */
+    /** @description One entry per dependency, `<service>.store` and `<service>.broker`; `<service>.accepting` (down) while the process drains. */
     ReadinessChecks: {
       [key: string]: components['schemas']['ServiceHealth'];
     };

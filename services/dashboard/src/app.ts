@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { ReadinessProbe } from '@mailplane/runtime';
 import { Mailplane, MailplaneError } from '../../../sdk/src';
 import type { Html } from './html';
 import { base, type Kit } from './kit';
@@ -9,6 +10,7 @@ import { billingRoutes } from './routes/billing';
 import { emailRoutes } from './routes/emails';
 import { identityRoutes } from './routes/identities';
 import { overviewRoutes } from './routes/overview';
+import { probeRoutes } from './routes/probes';
 import { suppressionRoutes } from './routes/suppressions';
 import { webhookRoutes } from './routes/webhooks';
 import { createSessions, sameToken, type Session, type SessionLimits } from './sessions';
@@ -21,6 +23,8 @@ export interface DashboardOptions {
   /** Cookies marked Secure: on unless the dashboard is served over plain HTTP on localhost. */
   secureCookies: boolean;
   sessionLimits?: SessionLimits;
+  /** What /readyz checks (the process's drain, its store); none: always ready. */
+  readiness?: ReadinessProbe;
 }
 
 const COOKIE = 'mp_session';
@@ -62,6 +66,7 @@ export function createDashboardApp(options: DashboardOptions, now: () => number 
     '/vendor/uplot',
     express.static(path.join(path.dirname(require.resolve('uplot/package.json')), 'dist'), { index: false, fallthrough: false }),
   );
+  probeRoutes(app, options.readiness ?? (async () => ({})));
   app.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
 
   const page = (res: Response, body: Html, status = 200) => res.status(status).type('html').send(body.toString());

@@ -34,6 +34,19 @@ describe('the dashboard as its own process', () => {
     expect(session.html).not.toContain(t.key);
   });
 
+  it('when a load balancer or an orchestrator probes it, then /healthz and /readyz answer 200 without a session', async () => {
+    expect((await request(url).get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
+    expect((await request(url).get('/readyz').expect(200)).body).toEqual({ status: 'ready', checks: {} });
+  });
+
+  it('when it gets SIGTERM, then it exits 0', async () => {
+    const other = spawnService('dashboard', { API_URL: platform.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+    await other.waitForOutput(/dashboard started/, 60_000);
+    const exited = new Promise((resolve) => other.child.once('exit', resolve));
+    other.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 60_000);
+
   it('when it is started without API_URL, then it refuses to start with a clear message', async () => {
     const bad = spawnService('dashboard', { PORT: '0', LOG_LEVEL: 'silent' });
     await expect(bad.waitForOutput(/dashboard started/, 30_000)).rejects.toThrow(/exited \(1\)/);

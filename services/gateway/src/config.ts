@@ -19,7 +19,7 @@ export interface GatewayConfig {
   /** The admin surface's own listener; unset: `/admin/...` is served on the API port. */
   adminPort: number | undefined;
   adminHost: string;
-  /** Asked of /metrics scrapers when set. */
+  /** Asked of /metrics scrapers when set (docs/decisions/admin-and-metrics-exposure.md). */
   metricsToken: string | undefined;
   /** Without METRICS_TOKEN, /metrics on the API port answers anyone (the embedded default) or nobody (distributed). */
   openMetrics: boolean;

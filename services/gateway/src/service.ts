@@ -6,6 +6,7 @@ import {
   createMetricsRegistry,
   dependencyProbe,
   systemClock,
+  trackRequests,
   type Clock,
   type Logger,
   type MetricsRegistry,
@@ -23,6 +24,8 @@ import { gatewayServer } from './entry-points/listener';
 import { paceRequests } from './entry-points/paced-requests';
 
 const LISTEN_BACKLOG = 4096;
+// Beyond a forwarded request's deadlines, for reading its body and writing its answer.
+const STOP_SLACK_MS = 1000;
 
 export interface Gateway {
   url: string;
@@ -62,12 +65,13 @@ export async function startGateway(options: {
   const server = gatewayServer(config);
   // An expectation other than 100-continue is ignored (RFC 9110 allows it) instead of Node's bare 417.
   server.on('checkExpectation', paceRequests(server, createApp(deps, config, registry, config.adminPort === undefined ? 'all' : 'api')));
-  const url = await listen(server, config.port, config.host);
   const admin = config.adminPort === undefined ? undefined : gatewayServer(config, createApp(deps, config, registry, 'admin'));
+  const requests = [server, admin].flatMap((listener) => (listener ? [trackRequests(listener)] : []));
+  const url = await listen(server, config.port, config.host);
   const adminUrl =
     admin &&
     (await listen(admin, config.adminPort as number, config.adminHost).catch(async (err) => {
-      await close(server);
+      await requests[0].close(0);
       throw err;
     }));
   deps.logger.info('gateway listening', { url, host: config.host, port: Number(new URL(url).port), adminUrl });
@@ -75,9 +79,11 @@ export async function startGateway(options: {
     url,
     adminUrl,
     deps,
+    // Stops accepting, then lets every request in flight get its answer: the longest one waits for a turn and then
+    // for its service, so after that a request still open is a client that stopped reading, and it is cut.
     stop: async () => {
+      await Promise.all(requests.map((r) => r.close(config.admission.maxWaitMs + config.rpcTimeoutMs + STOP_SLACK_MS)));
       deps.liveness.stop();
-      await Promise.all([server, admin].map((listener) => listener && close(listener)));
       deps.logger.info('gateway stopped');
     },
   };
@@ -91,11 +97,4 @@ async function listen(server: Server, port: number, host: string): Promise<strin
   const address = server.address() as AddressInfo;
   const reachable = ['0.0.0.0', '::'].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return `http://${reachable}:${address.port}`;
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }

@@ -6,6 +6,8 @@ export interface ContractOptions {
    * every 60 s, so there the suite checks the index option instead (the callback reads it from the server).
    */
   ttl: { kind: 'on-read' } | { kind: 'index'; expireAfterSeconds(collection: string, field: string): Promise<number | undefined> };
+  /** nedb keeps each store's documents in its own memory: two stores over the same files do not see each other. */
+  oneConnection?: boolean;
 }
 
 export interface ContractContext {

@@ -95,9 +95,9 @@ async function recordFor(deps: MailDeps, tenantId: string, a: Acceptance, now: D
 /**
  * Stores the body in the blob store, then the message (durable from here on: the send is accepted), then hands
  * it to the outbox queue without waiting. A crash between the two writes leaves a blob no record names (see
- * docs/decisions.md). With `scheduledAt` it is stored `scheduled` and stays off the queue until the sweeper
- * releases it. Null when a message is already stored under `messageId` (a racing request with the same
- * Idempotency-Key won).
+ * docs/decisions/blob-before-record.md). With `scheduledAt` it is stored `scheduled` and stays off the queue
+ * until the sweeper releases it. Null when a message is already stored under `messageId` (a racing request with
+ * the same Idempotency-Key won).
  */
 export async function acceptMessage(
   deps: MailDeps,
@@ -140,7 +140,7 @@ function afterAccepted(deps: MailDeps, message: MessageRecord) {
   const offTheQueue = message.status !== 'queued';
   countEvent(deps, message.tenantId, 'accepted', message.createdAt);
   if (message.status === 'suppressed') countEvent(deps, message.tenantId, 'suppressed', message.createdAt);
-  // Stored is accepted: the answer does not wait for the broker's confirms (docs/decisions.md, "Accept capacity").
+  // Stored is accepted: the answer does not wait for the broker's confirms (docs/decisions/transactional-outbox.md).
   void dispatchAccepted(deps, message, offTheQueue);
 }
 
