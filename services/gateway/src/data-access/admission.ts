@@ -18,6 +18,8 @@ export interface AdmissionLimits {
 export interface Place {
   /** Waits for one of the in-flight slots (or refuses as busy), runs `work`, then frees the slot and the place. */
   run<T>(work: () => Promise<T>): Promise<T>;
+  /** Gives the place up without running (a request refused after all); harmless after `run` or a second time. */
+  leave(): void;
 }
 
 export const busy = (service: string) =>
@@ -53,11 +55,15 @@ export function createAdmission(service: string, limits: AdmissionLimits) {
       const place = hasRoom() ? places.take(holder) : null;
       if (!place) return null;
       placed++;
+      let left = false;
       const leave = () => {
+        if (left) return;
+        left = true;
         placed--;
         place();
       };
       return {
+        leave,
         async run(work) {
           let free: () => void;
           try {

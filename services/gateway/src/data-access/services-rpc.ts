@@ -1,7 +1,7 @@
 import { BrokerUnavailableError, RpcReplyLostError, RpcTimeoutError, type Broker } from '@mailplane/broker';
 import { AppError, getOperation, healthQueueOf, RPC_QUEUES, rpcQueue, type RpcReply, type RpcRequest } from '@mailplane/contracts';
 import type { Holder } from '../domain/shares';
-import { busy, createAdmission, type Admission, type AdmissionLimits } from './admission';
+import { busy, createAdmission, type Admission, type AdmissionLimits, type Place } from './admission';
 
 /** A service behind the gateway, reached over broker RPC. */
 export type BackendService = keyof typeof RPC_QUEUES;
@@ -46,14 +46,17 @@ export function servicesRpc(broker: Broker, options: { timeoutMs: number; admiss
     checkRoom(service: BackendService, holder?: Holder): void {
       if (!line(service).hasRoom(holder)) throw busy(service);
     },
+    /** A place in the service's line for one of `holder`'s requests, whose body has arrived; refuses as busy. */
+    admit(service: BackendService, holder: Holder): Place {
+      const place = line(service).admit(holder);
+      if (!place) throw busy(service);
+      return place;
+    },
     /**
-     * Sends one request to the owning service within a place of its line, taken now for `holder` (refused as busy
-     * when there is none); a service that is down or slow becomes a problem, never a hang, and a lost answer to a
-     * change says so.
+     * Sends one request to the owning service within its place in line; a service that is down or slow becomes a
+     * problem, never a hang, and a lost answer to a change says so.
      */
-    async forward(service: BackendService, request: RpcRequest, holder: Holder): Promise<RpcReply> {
-      const admitted = line(service).admit(holder);
-      if (!admitted) throw busy(service);
+    async forward(service: BackendService, request: RpcRequest, admitted: Place): Promise<RpcReply> {
       const deadlineMs = options.timeoutMs - replyGraceMs(options.timeoutMs);
       return admitted.run(async () => {
         try {

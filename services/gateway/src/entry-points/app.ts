@@ -3,7 +3,7 @@ import { AppError, type Operation } from '@mailplane/contracts';
 import type { MetricsRegistry } from '@mailplane/runtime';
 import type { GatewayConfig } from '../config';
 import type { GatewayDeps } from '../domain/deps';
-import { beforeBody, bodyReads } from './before-body';
+import { beforeBody, bodyReads, placeInLine } from './before-body';
 import { docsReplies } from './docs-page';
 import { handleOperation } from './handle-operation';
 import { localHandlers } from './local-handlers';
@@ -39,6 +39,7 @@ export function createApp(deps: GatewayDeps, config: GatewayConfig, metrics: Met
       remember,
       beforeBody(op, deps, config, reads),
       readBody(op, config.body, config.bodyLimitBytes),
+      placeInLine(op, deps),
       handleOperation(op, deps, local),
     );
   }

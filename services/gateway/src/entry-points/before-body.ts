@@ -74,6 +74,21 @@ const tooManyBodies = () =>
     headers: { 'Retry-After': '1' },
   });
 
+/**
+ * Takes the request's place in its service's line once its body has arrived, before it is parsed: a request refused
+ * now (the line filled while its body came) costs no parsing. The place is given up when the answer is out.
+ */
+export function placeInLine(op: Operation, deps: GatewayDeps) {
+  const service = op.service === 'gateway' ? null : op.service;
+  return (_req: Request, res: Response, next: NextFunction) => {
+    if (!service) return next();
+    const place = deps.services.admit(service, res.locals.holder);
+    res.locals.place = place;
+    res.once('close', place.leave);
+    next();
+  };
+}
+
 /** Node answers `Expect: 100-continue` itself unless someone listens for it; we let `beforeBody` decide instead. */
 export function continueAfterChecks(server: Server) {
   return (req: IncomingMessage, res: ServerResponse) => server.emit('request', req, res);

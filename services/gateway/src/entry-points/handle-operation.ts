@@ -10,7 +10,7 @@ import { sendReply } from './send-reply';
 export function handleOperation(op: Operation, deps: GatewayDeps, local: LocalHandlers) {
   return async (req: Request, res: Response) => {
     const request = await toRpcRequest(op, req, res.locals.requestId, res.locals.principal as Principal | null);
-    if (op.service !== 'gateway') return sendReply(res, await deps.services.forward(op.service, request, res.locals.holder));
+    if (op.service !== 'gateway') return sendReply(res, await deps.services.forward(op.service, request, res.locals.place));
     const handler = local[op.operationId];
     if (!handler) throw new AppError('not_implemented');
     sendReply(res, await handler(request));
