@@ -7,20 +7,23 @@ interface Waiter {
 }
 
 /**
- * The in-flight slots of one service's line: at most `maxInFlight` requests handed over at once, and no holder
- * beyond its own share of them. Waiting requests get a slot first come first served, except that one whose holder
- * already has its share in flight lets the next one pass: a caller whose requests a service is slow to answer
- * waits for its own, never makes the others wait.
+ * The in-flight slots of one service's line: at most `maxInFlight` requests handed over at once. A holder gets up to
+ * its share of them; beyond it, it may use idle slots only while a quarter of them stays free for the others, so a
+ * tenant alone is not held back and a caller whose requests a service is slow to answer never makes the others wait
+ * for theirs. Waiting requests get a slot first come first served, except that one whose holder may not take
+ * another lets the next one pass.
  */
 export function createSlots(limits: { maxInFlight: number; maxWaitMs: number }, shareOf: (holder: Holder) => number, busy: () => AppError) {
-  const perHolder = createShares(shareOf);
+  const perHolder = createShares(() => Number.POSITIVE_INFINITY);
+  const reserve = Math.floor(limits.maxInFlight / 4);
   const waiting: Waiter[] = [];
   let inFlight = 0;
 
+  const mayTake = (holder: Holder) =>
+    inFlight < limits.maxInFlight && (perHolder.of(holder) < shareOf(holder) || limits.maxInFlight - inFlight - 1 >= reserve);
   const grant = (holder: Holder): (() => void) | null => {
-    if (inFlight >= limits.maxInFlight) return null;
-    const own = perHolder.take(holder);
-    if (!own) return null;
+    if (!mayTake(holder)) return null;
+    const own = perHolder.take(holder) as () => void;
     inFlight++;
     let freed = false;
     return () => {
