@@ -59,12 +59,12 @@ async function underAttack(url: string, key: string, style: 'hold' | 'retry', se
   const seen = JSON.parse(attacker.output().trim().split('\n').pop() as string) as {
     answers: Record<string, number>;
     opened: number;
-    openAtEnd: number;
+    heldAtEnd: number;
   };
   const answers = Object.entries(seen.answers).map(([status, n]) => `${status}×${n}`);
   return {
     result,
-    outcome: `${seen.opened} connections opened, ${seen.openAtEnd} open at the end; ${answers.join(' ') || 'none answered'}`,
+    outcome: `${seen.opened} connections opened, ${seen.heldAtEnd} bodies held at the end; ${answers.join(' ') || 'none answered'}`,
   };
 }
 
