@@ -9,15 +9,19 @@ import { startService, storeConfigFor, storeFor, type ServiceName } from './serv
 export const DEFAULT_OPS_PORTS: Record<ServiceName, number> = { gateway: 9400, billing: 9401, mail: 9402, webhooks: 9403 };
 
 /**
- * One service in its own process, on RabbitMQ and MongoDB (or its own embedded-store folder), with a small ops
- * listener of its own (/metrics, /healthz, /readyz). The gateway also answers /healthz and /readyz on its API port,
- * and /metrics there only with METRICS_TOKEN.
+ * One service in its own process, on RabbitMQ and PostgreSQL or MongoDB (or its own embedded-store folder), with a
+ * small ops listener of its own (/metrics, /healthz, /readyz). The gateway also answers /healthz and /readyz on its
+ * API port, and /metrics there only with METRICS_TOKEN.
  */
 export async function startDistributed(name: ServiceName, config: PlatformConfig) {
   if (!config.amqpUrl) throw new ConfigError('AMQP_URL', 'is required to run a service on its own');
   const logger = createLogger({ level: config.logLevel, bindings: { process: name } });
-  const broker = await createAmqpBroker({ url: config.amqpUrl, logger, connectionName: `mailplane-${name}` });
+  // The store first: a database that cannot be used is a configuration error worth seeing at once.
   const store = await storeFor(name, config);
+  const broker = await createAmqpBroker({ url: config.amqpUrl, logger, connectionName: `mailplane-${name}` }).catch(async (err) => {
+    await store.close();
+    throw err;
+  });
   const metrics = createMetricsRegistry();
   const drain = drainableProbe(dependencyProbe(name, { store, broker }), name);
   const readiness = drain.readiness;

@@ -70,3 +70,21 @@ export async function deliveredWithLink(platform: TestPlatform, t: { key: string
 /** The addresses on a tenant's suppression list (first page). */
 export const suppressedAddresses = async (platform: TestPlatform, key: string): Promise<string[]> =>
   (await request(platform.url).get('/suppressions').set(auth(key))).body.data.map((s: { email: string }) => s.email);
+
+/**
+ * Around each test of the enclosing block: the tenant's messages and what the MTA received stay as they were (a refused
+ * send stores and relays nothing). Getters, since the platform and tenant are made in beforeAll.
+ */
+export function expectEachToSendNothing(platform: () => TestPlatform, key: () => string) {
+  const messageCount = async () => (await request(platform().url).get('/emails').set(auth(key()))).body.total as number;
+  let before: number;
+  let received: number;
+  beforeEach(async () => {
+    before = await messageCount();
+    received = platform().sandbox.sink.count();
+  });
+  afterEach(async () => {
+    expect(await messageCount()).toBe(before);
+    expect(platform().sandbox.sink.count()).toBe(received);
+  });
+}

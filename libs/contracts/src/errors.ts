@@ -25,8 +25,10 @@ export const ErrorCodes = {
   // Sending
   identity_unverified: { status: 400, title: 'No verified sending identity for this sender' },
   from_domain_mismatch: { status: 400, title: 'The From address does not belong to the identity' },
+  unsafe_display_name: { status: 400, title: 'A display name holds an address or address punctuation' },
   quota_exceeded: { status: 422, title: 'Monthly email quota reached' },
   rate_limited: { status: 429, title: 'Too many requests' },
+  test_email_limit_reached: { status: 429, title: 'Daily test-email limit reached' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused with a different request' },
   idempotency_key_in_flight: { status: 429, title: 'A request with this idempotency key is still being processed' },
   // Unsubscribe
@@ -62,6 +64,10 @@ export const ErrorCodes = {
     title: 'The request was handed to a service whose answer was lost; retry with the same Idempotency-Key to learn the outcome',
   },
   not_ready: { status: 503, title: 'Not ready: the store or the broker cannot be used now' },
+  store_unavailable: {
+    status: 503,
+    title: "The service's database cannot be reached now; retry later (a send with the same Idempotency-Key)",
+  },
   service_timeout: { status: 504, title: 'A service behind the gateway did not answer in time' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

@@ -146,10 +146,17 @@ export interface paths {
     put?: never;
     /**
      * Send a test email
-     * @description Sends a server-built email (fixed text and HTML saying it is a test) through the full DKIM-sign,
-     *     outbox and MTA pipeline, tagged `kind=test`. It bypasses the monthly quota and is not rate limited.
-     *     The identity is `identityId` or, when omitted, the tenant's oldest verified identity; the From address is
-     *     `test@<identity domain>`. No verified identity is a 400 `identity_unverified`.
+     * @description Sends a server-built email (fixed text saying it is a test) through the full DKIM-sign,
+     *     outbox and MTA pipeline, tagged `kind=test`. The identity is `identityId` or, when omitted, the tenant's
+     *     oldest verified identity; the From address is `test@<identity domain>`. No verified identity is a 400
+     *     `identity_unverified`.
+     *
+     *     - **Monthly quota**: bypassed, as the spec says.
+     *     - **Rate limit**: a test email counts as one email of the tenant's send rate limit, with the headers of
+     *       POST /emails; beyond it, 429 `rate_limited`.
+     *     - **Daily cap**: at most `TEST_EMAIL_DAILY_LIMIT` (50 by default) test emails per tenant and UTC day;
+     *       beyond it, 429 `test_email_limit_reached` with `Retry-After` until the next UTC day. A refused test
+     *       email does not count.
      */
     post: operations['sendTestEmail'];
     delete?: never;
@@ -1118,7 +1125,11 @@ export interface components {
     EmailAddress: string;
     /**
      * @description One mailbox: a bare address (`jane@example.com`) or a display name and address
-     *     (`Jane Doe <jane@example.com>`, `"Doe, Jane" <jane@example.com>`). Never a list.
+     *     (`Jane Doe <jane@example.com>`, `"Doe, Jane" <jane@example.com>`). Never a list, and no control character
+     *     (CR, LF…) anywhere. A display name that holds `<`, `>`, `@` (or a full-width look-alike) or an RFC 2047
+     *     encoded word (`=?`) is a 400 `unsafe_display_name` naming the field: mail clients show the name in place of
+     *     the address, so `"billing@bank.example" <me@mine.example>` would read as mail from the bank. Write the name
+     *     as plain text (UTF-8 is fine; it is encoded for you).
      */
     Mailbox: string;
     /**
@@ -1142,16 +1153,16 @@ export interface components {
     /**
      * @description Stable machine-readable code; the HTTP status of each code is fixed: 400 validation_failed,
      *     malformed_json, malformed_request, body_too_deep, body_too_complex, identity_unverified,
-     *     from_domain_mismatch, token_invalid, payment_id_missing; 401 unauthorized, restricted_api_key,
+     *     from_domain_mismatch, unsafe_display_name, token_invalid, payment_id_missing; 401 unauthorized, restricted_api_key,
      *     signature_invalid; 402 payment_declined; 404 not_found, route_not_found, no_subscription;
      *     405 method_not_allowed; 408 request_timeout; 409 already_exists,
      *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled; 410 token_expired; 413 payload_too_large;
      *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, unknown_plan,
      *     plan_not_purchasable, plan_not_grantable, not_an_upgrade, not_a_downgrade, downgrade_to_free,
      *     tier_change_not_allowed;
-     *     429 rate_limited, idempotency_key_in_flight; 431 headers_too_large; 500 internal; 501 not_implemented;
+     *     429 rate_limited, idempotency_key_in_flight, test_email_limit_reached; 431 headers_too_large; 500 internal; 501 not_implemented;
      *     503 billing_not_configured, billing_unavailable, service_unavailable, service_busy, outcome_unknown,
-     *     not_ready; 504 service_timeout.
+     *     not_ready, store_unavailable; 504 service_timeout.
      * @enum {string}
      */
     ProblemCode:
@@ -1173,8 +1184,10 @@ export interface components {
       | 'already_exists'
       | 'identity_unverified'
       | 'from_domain_mismatch'
+      | 'unsafe_display_name'
       | 'quota_exceeded'
       | 'rate_limited'
+      | 'test_email_limit_reached'
       | 'idempotency_key_reused'
       | 'idempotency_key_in_flight'
       | 'token_invalid'
@@ -1203,6 +1216,7 @@ export interface components {
       | 'service_busy'
       | 'outcome_unknown'
       | 'not_ready'
+      | 'store_unavailable'
       | 'service_timeout';
     /**
      * @description RFC 9457 problem details (`application/problem+json`). Clients branch on `code` (or the equivalent `type`),
@@ -1228,7 +1242,7 @@ export interface components {
       code: components['schemas']['ProblemCode'];
       /** @description Same as the `X-Request-Id` response header. */
       requestId: string;
-      /** @description With `validation_failed`, one entry per offending field. */
+      /** @description With `validation_failed` and `unsafe_display_name`, one entry per offending field. */
       errors?: {
         /** @description JSON Pointer into the request, prefixed by its part: `/body/subject`, `/query/limit`, `/params/id`, `/headers/idempotency-key`. */
         path: string;
@@ -2556,6 +2570,8 @@ export interface operations {
       202: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -2564,6 +2580,19 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      /** @description `rate_limited` (with the rate-limit headers) or `test_email_limit_reached`. Retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       default: components['responses']['Default'];
     };
   };

@@ -13,6 +13,8 @@ export interface MailConfig {
   retryScheduleMs: number[];
   leaseMs: number;
   sweepEveryMs: number;
+  /** How long a background job's lease (and a replica's sign of life) lasts: a dead holder's jobs move on after it. */
+  jobLeaseMs: number;
   /** A queued message not seen by a worker after this long is put on the queue again. */
   redispatchAfterMs: number;
   workerPrefetch: number;
@@ -21,6 +23,8 @@ export interface MailConfig {
   deliveryThreads: number;
   defaultMonthlyQuota: number;
   rateLimit: { limit: number; windowSeconds: number };
+  /** Test emails (POST /emails/test) a tenant may send per UTC day; outside the monthly quota, inside the rate limit. */
+  testEmailDailyLimit: number;
   /** Base of the links put in emails (the gateway as recipients reach it). */
   publicUrl: string;
   /** Signs unsubscribe tokens. */
@@ -28,7 +32,21 @@ export interface MailConfig {
   unsubscribeTtlDays: number;
   retention: RetentionConfig;
   /** Where delivery reports come back: a VERP return path on this domain, an SMTP listener for it. Off when unset. */
-  bounces: { domain: string; host: string; port: number; maxBytes: number } | null;
+  bounces: BounceConfig | null;
+}
+
+/** The bounce domain and its SMTP listener. */
+export interface BounceConfig {
+  domain: string;
+  host: string;
+  port: number;
+  /** Largest report taken (552 beyond). */
+  maxBytes: number;
+  /** Days a return path is honoured after the attempt that used it. */
+  tagTtlDays: number;
+  /** Connections the listener holds at once, in all and from one client address (421 beyond). */
+  maxConnections: number;
+  maxConnectionsPerClient: number;
 }
 
 /** How long what a message leaves behind is kept once it is final. */
@@ -101,6 +119,7 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
     retryScheduleMs,
     leaseMs: read.int('SEND_LEASE_MS', 60_000, { min: 100 }),
     sweepEveryMs: read.int('OUTBOX_SWEEP_MS', 1000, { min: 10 }),
+    jobLeaseMs: read.int('JOB_LEASE_MS', 15_000, { min: 300, max: 600_000 }),
     redispatchAfterMs: read.int('OUTBOX_REDISPATCH_MS', 10 * 60_000, { min: 100 }),
     workerPrefetch: read.int('SEND_CONCURRENCY', 64, { min: 1, max: 1000 }),
     smtpPoolSize: read.int('SMTP_POOL_SIZE', 10, { min: 1, max: 100 }),
@@ -110,6 +129,7 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
       limit: read.int('SEND_RATE_LIMIT', SEND_RATE_LIMIT.quota, { min: 1 }),
       windowSeconds: read.int('SEND_RATE_WINDOW_SECONDS', 1, { min: 1, max: 3600 }),
     },
+    testEmailDailyLimit: read.int('TEST_EMAIL_DAILY_LIMIT', 50, { min: 0 }),
     publicUrl: checkedPublicUrl(read.url('PUBLIC_URL', undefined, ['http', 'https'])),
     unsubscribeSecret: read.secret('UNSUBSCRIBE_SECRET', 32),
     bounces: bounceConfig(read),
@@ -129,5 +149,8 @@ function bounceConfig(read: ReturnType<typeof envReader>): MailConfig['bounces']
     host: read.string('BOUNCE_HOST', '0.0.0.0'),
     port: read.int('BOUNCE_PORT', 2525, { min: 0, max: 65_535 }),
     maxBytes: read.int('BOUNCE_MAX_BYTES', 1024 * 1024, { min: 1024 }),
+    tagTtlDays: read.int('BOUNCE_TAG_TTL_DAYS', 30, { min: 1, max: 365 }),
+    maxConnections: read.int('BOUNCE_MAX_CONNECTIONS', 100, { min: 1 }),
+    maxConnectionsPerClient: read.int('BOUNCE_MAX_CONNECTIONS_PER_CLIENT', 10, { min: 1 }),
   };
 }

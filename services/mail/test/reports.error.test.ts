@@ -84,8 +84,8 @@ describe('reports the platform cannot use', () => {
   });
 
   it('when a correctly tagged return path names a message that does not exist, then the report is dropped', async () => {
-    const paths = returnPaths(UNSUBSCRIBE_SECRET, 'bounces.mailplane.test');
-    const to = paths.of('msg_00000000000000000000000000');
+    const paths = returnPaths(UNSUBSCRIBE_SECRET, 'bounces.mailplane.test', 30);
+    const to = paths.of('msg_00000000000000000000000000', 0, new Date());
     await expect(deliver(to, lateBounce(to, 'r@example.org', Buffer.from('Subject: x\r\n\r\n')))).resolves.toMatchObject({
       accepted: [to],
     });

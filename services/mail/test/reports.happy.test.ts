@@ -36,7 +36,7 @@ describe('reports after the fact', () => {
     const t = await tenantWithDomain(platform);
     const id = await send(t, `late-bounce@${SIM}`);
     const received = await platform.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === id);
-    expect(received.envelope.from).toMatch(new RegExp(`^bounces\\+${id}-[0-9a-f]{16}@bounces\\.mailplane\\.test$`));
+    expect(received.envelope.from).toMatch(new RegExp(`^bounces\\+${id}-0-[0-9a-z]{3,4}-[0-9a-f]{16}@bounces\\.mailplane\\.test$`));
 
     const bounced = await waitForStatus(platform.url, t.key, id, 'bounced');
     expectContract(bounced, 'getEmail');

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
-import { auth, headerOf, tenantWithDomain, waitForStatus as waitForStatusAt } from '../../../test/support/mail';
+import { auth, expectEachToSendNothing, headerOf, tenantWithDomain, waitForStatus as waitForStatusAt } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
@@ -12,21 +12,14 @@ beforeAll(async () => {
 });
 afterAll(() => platform.stop());
 
-const messageCount = async () => (await request(platform.url).get('/emails').set(auth(t.key))).body.total;
 const waitForStatus = (key: string, id: string, status: string) => waitForStatusAt(platform.url, key, id, status);
 const valid = () => ({ from: `a@${t.domain}`, to: 'b@example.org', subject: 'hi', text: 'x' });
 
 describe('bad sends are refused with a problem and queue nothing', () => {
-  let before: number;
-  let received: number;
-  beforeEach(async () => {
-    before = await messageCount();
-    received = platform.sandbox.sink.count();
-  });
-  afterEach(async () => {
-    expect(await messageCount()).toBe(before);
-    expect(platform.sandbox.sink.count()).toBe(received);
-  });
+  expectEachToSendNothing(
+    () => platform,
+    () => t.key,
+  );
 
   it.each([
     ['an invalid recipient address', { to: 'not-an-address' }],

@@ -34,9 +34,9 @@ describe('POST /emails end to end (embedded)', () => {
     expect(res.headers['ratelimit-policy']).toBe('"send";q=1000;w=1');
 
     const received = await platform.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id);
-    // The return path is the message's own on the bounce domain, so a late bounce finds its way back.
+    // The return path is the recipient's own on the bounce domain, so a late bounce finds its way back.
     expect(received.envelope).toEqual({
-      from: expect.stringMatching(new RegExp(`^bounces\\+${res.body.id}-[0-9a-f]{16}@bounces\\.mailplane\\.test$`)),
+      from: expect.stringMatching(new RegExp(`^bounces\\+${res.body.id}-0-[0-9a-z]{3,4}-[0-9a-f]{16}@bounces\\.mailplane\\.test$`)),
       to: ['jane@example.org'],
     });
     expect(received.subject).toBe('Your receipt — №42');

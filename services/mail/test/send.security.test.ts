@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
-import { auth, tenantWithDomain } from '../../../test/support/mail';
+import { auth, expectEachToSendNothing, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
@@ -12,20 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => platform.stop());
 
-const messageCount = async () => (await request(platform.url).get('/emails').set(auth(t.key))).body.total;
 const valid = () => ({ from: `a@${t.domain}`, to: 'b@example.org', subject: 'hi', text: 'x' });
 
 describe('bad sends are refused with a problem and queue nothing', () => {
-  let before: number;
-  let received: number;
-  beforeEach(async () => {
-    before = await messageCount();
-    received = platform.sandbox.sink.count();
-  });
-  afterEach(async () => {
-    expect(await messageCount()).toBe(before);
-    expect(platform.sandbox.sink.count()).toBe(received);
-  });
+  expectEachToSendNothing(
+    () => platform,
+    () => t.key,
+  );
 
   it("when another tenant's identity is named, then 400 and nothing is sent for it", async () => {
     const other = await tenantWithDomain(platform);

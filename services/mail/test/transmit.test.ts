@@ -46,7 +46,7 @@ const job = (n: number, change: Partial<TransmitJob['render']> = {}): TransmitJo
     ...change,
   },
   dkim: { domain: DOMAIN, selector: 'mp1', privateKeyPem: '' },
-  envelope: { from: `hello@${DOMAIN}`, to: `buyer${n}@recipient.example` },
+  envelopes: [{ from: `hello@${DOMAIN}`, to: [`buyer${n}@recipient.example`] }],
 });
 const signedJob = (n: number, change?: Partial<TransmitJob['render']>) => {
   const j = job(n, change);

@@ -7,16 +7,16 @@ interface Counter {
   expiresAt: Date;
 }
 
-/** One of a tenant's counters: `rate` per window, `quota` per month. */
+/** One of a tenant's counters: `rate` per window, `quota` per month, `test` (test emails) per day. */
 export interface CounterKey {
-  name: 'rate' | 'quota';
+  name: 'rate' | 'quota' | 'test';
   period: string;
 }
 
 const idOf = (tenantId: string, key: CounterKey) => `${key.name}:${tenantId}:${key.period}`;
 
 /**
- * Atomic counters with a ceiling (monthly quota, rate-limit windows). Each counter is one document,
+ * Atomic counters with a ceiling (monthly quota, rate-limit windows, daily test emails). Each counter is one document,
  * incremented only while below its limit, so concurrent callers can never overshoot.
  */
 export function countersRepo(store: Store) {

@@ -4,16 +4,19 @@ import { textPart } from './text-alternative';
 // `newline` reaches MimeNode through MailComposer, but @types/nodemailer 8 does not list it.
 type ComposerOptions = ConstructorParameters<typeof MailComposer>[0] & { newline: 'win' };
 
+/** A mailbox as text, or as parsed (nodemailer then writes it without parsing it again). */
+export type MailboxInput = string | { name: string; address: string };
+
 /** Everything that goes into one outgoing message; ids and date are decided by the caller. */
 export interface RenderInput {
-  from: string;
-  to: string | string[];
-  cc?: string[];
+  from: MailboxInput;
+  to: MailboxInput | MailboxInput[];
+  cc?: MailboxInput[];
   subject: string;
   /** Omitted with `html`: derived from it. Empty: no plain-text part. */
   text?: string;
   html?: string;
-  replyTo?: string;
+  replyTo?: MailboxInput;
   headers?: Record<string, string>;
   attachments?: { filename: string; content: string; contentType?: string }[];
   /** Our `msg_…` id: the Message-ID becomes `<id@sendingDomain>` and `X-Mailplane-Message-Id` carries it as is. */

@@ -1,11 +1,8 @@
-import type { KeyObject } from 'node:crypto';
+import { createSign, type KeyObject } from 'node:crypto';
 import { domainToASCII } from 'node:url';
-import { DKIMSign } from 'dkim-signer';
+import { DKIMCanonicalizer, generateDKIMHeader } from 'dkim-signer';
 import { createPrivateKeyCache } from './private-key-cache';
-
-/** Headers we sign, in this order. dkim-signer drops names the message lacks, so it never oversigns. */
-export const DKIM_SIGNED_HEADERS =
-  'From:To:Subject:Date:Message-ID:MIME-Version:Content-Type:Reply-To:List-Unsubscribe:List-Unsubscribe-Post';
+import { EVERY_SIGNED_NAME, signingList } from './signed-headers';
 
 /** Who signs: `d=`, `s=` and the matching private key (PEM, already opened from the key box). */
 export interface DkimIdentity {
@@ -14,7 +11,7 @@ export interface DkimIdentity {
   privateKeyPem: string;
 }
 
-export type DkimSignErrorCode = 'DKIM_BAD_IDENTITY' | 'DKIM_BAD_KEY' | 'DKIM_EMPTY_BODY' | 'DKIM_NOT_7BIT';
+export type DkimSignErrorCode = 'DKIM_BAD_IDENTITY' | 'DKIM_BAD_KEY' | 'DKIM_EMPTY_BODY' | 'DKIM_NOT_7BIT' | 'DKIM_REPEATED_HEADER';
 
 /** Signing refused rather than producing a signature that would not verify. */
 export class DkimSignError extends Error {
@@ -45,21 +42,35 @@ export function createDkimSigner(options: { maxCachedKeys?: number } = {}): Dkim
     sign(rawMessage, identity) {
       // latin1 maps bytes one to one, so an 8-bit byte cannot hide inside a multi-byte decode.
       const message = typeof rawMessage === 'string' ? rawMessage : rawMessage.toString('latin1');
-      assertSignable(message);
+      const { headers, body } = splitMessage(message);
+      assertSignable(message, body);
+      const list = signingList(headers);
+      if (list.repeated) throw new DkimSignError('DKIM_REPEATED_HEADER', `refusing to DKIM-sign a message with ${list.repeated} twice`);
       const domainName = checkedDomain(identity.domain);
       if (!DNS_NAME.test(identity.selector)) {
         throw new DkimSignError('DKIM_BAD_IDENTITY', `DKIM selector ${JSON.stringify(identity.selector)} is not a DNS label`);
       }
       const privateKey = parsedKey(() => keys.get(`${domainName}\n${identity.selector}`, identity.privateKeyPem));
-      const header = DKIMSign(message, { domainName, keySelector: identity.selector, privateKey, headerFieldNames: DKIM_SIGNED_HEADERS });
-      return `${header}\r\n${message}`;
+      // dkim-signer's DKIMSign cannot oversign: it lists only the names the message has, once each. Its parts can:
+      // the tag list is written from a block holding every name (so `h=` is ours), and the data signed is the
+      // message's fields, each once (a name listed again matches nothing and adds nothing), then that header field.
+      const field = generateDKIMHeader(domainName, identity.selector, list.h.join(':'), EVERY_SIGNED_NAME, body);
+      const own = DKIMCanonicalizer.relaxedHeaderLine(field);
+      const data = `${DKIMCanonicalizer.relaxedHeaders(headers, list.present.join(':')).headers}${own.key}:${own.value}`;
+      const signature = createSign('RSA-SHA256').update(data).sign(privateKey, 'base64');
+      // Folded as DKIMSign folds it.
+      return `${field}${signature.replace(/(^.{73}|.{75}(?!\r?\n|\r))/g, '$&\r\n ').trim()}\r\n${message}`;
     },
   };
 }
 
-function assertSignable(message: string): void {
+function splitMessage(message: string): { headers: string; body: string } {
   const separator = HEADER_BODY_SEPARATOR.exec(message);
-  const body = separator ? message.slice(separator.index + separator[0].length) : '';
+  if (!separator) return { headers: message, body: '' };
+  return { headers: message.slice(0, separator.index), body: message.slice(separator.index + separator[0].length) };
+}
+
+function assertSignable(message: string, body: string): void {
   // dkim-signer hashes an empty body as CRLF (RFC 6376 says empty), and with no body at all it hashes the headers.
   if (!/[^ \t\r\n]/.test(body)) {
     throw new DkimSignError(

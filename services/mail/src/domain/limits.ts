@@ -67,6 +67,25 @@ export async function reserveQuota(deps: MailDeps, tenantId: string, n = 1): Pro
   return () => deps.counters.giveBack(tenantId, counter, n);
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Takes one of the tenant's test emails of the UTC day (POST /emails/test is outside the monthly quota, so it has a
+ * cap of its own), atomic like the quota, so racing test sends (any number of mail replicas) never pass the cap. Returns the give-back.
+ */
+export async function takeTestEmail(deps: MailDeps, tenantId: string): Promise<() => Promise<void>> {
+  const limit = deps.config.testEmailDailyLimit;
+  const now = deps.clock.now();
+  const resetAt = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS);
+  const counter = { name: 'test', period: now.toISOString().slice(0, 10) } as const;
+  if ((await deps.counters.take(tenantId, counter, limit, keepFor(deps, 2 * DAY_MS))) === null) {
+    throw new AppError('test_email_limit_reached', `At most ${limit} test emails per day; more from ${resetAt.toISOString()}.`, {
+      headers: { 'Retry-After': String(Math.ceil((resetAt.getTime() - now.getTime()) / 1000)) },
+    });
+  }
+  return () => deps.counters.giveBack(tenantId, counter);
+}
+
 /** Gives back the place a message accepted at `acceptedAt` took in that month's quota (a canceled scheduled send). */
 export async function giveBackQuota(deps: MailDeps, tenantId: string, acceptedAt: Date, n = 1): Promise<void> {
   await deps.counters.giveBack(tenantId, { name: 'quota', period: monthOf(acceptedAt).key }, n);

@@ -1,6 +1,6 @@
 import { AppError, MAX_ATTACHMENT_BYTES, type SendEmailRequest } from '@mailplane/contracts';
 import type { IdentityRecord } from '../data-access/identities-repo';
-import { parseMailbox } from './address';
+import { acceptMailbox } from './address';
 import type { MailDeps } from './deps';
 import { parseRecipients, resolveRecipients, type ParsedRecipients, type ResolvedRecipients } from './recipients';
 import { scheduleTimeOf } from './scheduling/schedule-time';
@@ -23,8 +23,8 @@ export async function prepareSend(deps: MailDeps, tenantId: string, input: SendE
       extra: { errors: [{ path: `${at}/attachments`, message: `more than ${MAX_ATTACHMENT_BYTES} bytes in total` }] },
     });
   }
-  if (input.replyTo) parseMailbox('replyTo', input.replyTo, `${at}/replyTo`);
-  const from = parseMailbox('from', input.from, `${at}/from`);
+  if (input.replyTo) acceptMailbox('replyTo', input.replyTo, `${at}/replyTo`);
+  const from = acceptMailbox('from', input.from, `${at}/from`);
   return { input, identity: await sendingIdentity(deps, tenantId, from.domain, input.identityId), recipients, at };
 }
 

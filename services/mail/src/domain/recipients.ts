@@ -1,7 +1,7 @@
 import { AppError } from '@mailplane/contracts';
 import type { MessageRecord, RecipientState } from '../data-access/messages-repo';
 import type { RelayResult } from '../transmit/smtp-relay';
-import { parseMailbox } from './address';
+import { acceptMailbox, parseMailbox } from './address';
 import type { MailDeps } from './deps';
 import { isSuppressed } from './suppressions';
 
@@ -33,7 +33,7 @@ export function parseRecipients(input: { to: string | string[]; cc?: Listed; bcc
   }
   const all = KINDS.flatMap((kind) =>
     lists[kind].map((mailbox, i) => {
-      const parsed = parseMailbox(kind, mailbox, `${at}/${kind}${Array.isArray(input[kind]) ? `/${i}` : ''}`);
+      const parsed = acceptMailbox(kind, mailbox, `${at}/${kind}${Array.isArray(input[kind]) ? `/${i}` : ''}`);
       return { address: parsed.address, name: parsed.name || null, kind, mailbox };
     }),
   );

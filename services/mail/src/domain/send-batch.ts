@@ -111,4 +111,4 @@ function refusal(err: unknown, requestId: string): { error: ReturnType<typeof to
   return { error: toProblem(err, requestId) };
 }
 
-const ITEM_CODES = new Set(['validation_failed', 'identity_unverified', 'from_domain_mismatch']);
+const ITEM_CODES = new Set(['validation_failed', 'unsafe_display_name', 'identity_unverified', 'from_domain_mismatch']);

@@ -1,14 +1,21 @@
-import { AppError } from '@mailplane/contracts';
+import { AppError, TEST_EMAIL_SUBJECT } from '@mailplane/contracts';
 import { acceptMessage, type AcceptedEmail } from './accept-message';
 import type { MailDeps } from './deps';
+import { takeRateLimit, takeTestEmail } from './limits';
+import { parseRecipients, resolveRecipients } from './recipients';
 
-/** POST /emails/test: a server-built message through the same pipeline, outside the quota. */
+/**
+ * POST /emails/test: a server-built message through the same pipeline, outside the monthly quota but inside the send
+ * rate limit and the daily test-email cap (a sending key could otherwise mail without limit through it).
+ */
 export async function sendTestEmail(
   deps: MailDeps,
   tenantId: string,
   input: { to: string; identityId?: string; subject?: string },
   requestId?: string,
 ) {
+  const rateLimit = await takeRateLimit(deps, tenantId);
+  const parsed = parseRecipients({ to: input.to });
   const identity = input.identityId
     ? await deps.identities.byId(tenantId, input.identityId)
     : await deps.identities.firstVerified(tenantId);
@@ -20,13 +27,21 @@ export async function sendTestEmail(
         : 'The tenant has no verified identity to send a test from.',
     );
   }
+  const giveBack = await takeTestEmail(deps, tenantId);
   const at = deps.clock.now().toISOString();
-  // A fresh message id: it cannot already be stored.
   const email = {
     from: `Mailplane test <test@${identity.domain}>`,
     to: input.to,
-    subject: input.subject ?? 'Mailplane test email',
+    subject: input.subject ?? TEST_EMAIL_SUBJECT,
     text: `This is a test email sent through Mailplane from ${identity.domain} at ${at}.\r\nIt was DKIM-signed with selector ${identity.selector}.\r\n`,
   };
-  return (await acceptMessage(deps, tenantId, { identity, input: email, kind: 'test', requestId })) as AcceptedEmail;
+  try {
+    const recipients = await resolveRecipients(deps, tenantId, parsed);
+    // A fresh message id: it cannot already be stored.
+    const accepted = await acceptMessage(deps, tenantId, { identity, input: email, kind: 'test', requestId, recipients });
+    return { email: accepted as AcceptedEmail, rateLimit };
+  } catch (err) {
+    await giveBack();
+    throw err;
+  }
 }

@@ -4,32 +4,52 @@ import type { Logger } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { applyReports } from '../domain/reports/apply-report';
 import { readReport } from '../domain/reports/parse-report';
-import type { ReturnPaths } from '../domain/reports/return-path';
+import type { ReturnPathOwner, ReturnPaths } from '../domain/reports/return-path';
+import type { BounceConfig } from '../config';
+import { perClientLimit } from './client-limits';
 
 const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 
+/** Who this transaction's return paths speak for (still valid ones, each once). */
+function ownersOf(paths: ReturnPaths, session: SMTPServerSession, now: Date): ReturnPathOwner[] {
+  const owners = new Map<string, ReturnPathOwner>();
+  for (const { address } of session.envelope.rcptTo) {
+    const owner = paths.read(address, now);
+    if (owner && owner !== 'expired') owners.set(`${owner.messageId}/${owner.recipient}`, owner);
+  }
+  return [...owners.values()];
+}
+
 /**
- * The inbound SMTP listener of the bounce domain: it takes mail only for return paths we handed out (a valid tag,
- * else 550 at RCPT), up to `maxBytes` (552 beyond), reads delivery reports and complaints from it and applies them.
- * What cannot be read as a report is accepted and dropped: the sender's MTA could do nothing better with a refusal.
+ * The inbound SMTP listener of the bounce domain: it takes mail only for return paths we handed out and that have not
+ * expired (else 550 at RCPT), up to `maxBytes` (552 beyond), from at most `maxConnections` clients at once and
+ * `maxConnectionsPerClient` from one address (421 beyond), reads delivery reports and complaints and applies each to
+ * the recipient its return path names. What cannot be read as a report is accepted and dropped: the sender's MTA
+ * could do nothing better with a refusal.
  */
 export async function startReportListener(
   deps: MailDeps,
   paths: ReturnPaths,
-  options: { host: string; port: number; maxBytes: number; logger: Logger },
+  options: Pick<BounceConfig, 'host' | 'port' | 'maxBytes' | 'maxConnections' | 'maxConnectionsPerClient'> & { logger: Logger },
 ): Promise<{ port: number; stop(): Promise<void> }> {
-  const messages = new WeakMap<SMTPServerSession, string[]>();
+  const clients = perClientLimit(options.maxConnectionsPerClient);
   const server = new SMTPServer({
     disabledCommands: ['AUTH', 'STARTTLS'],
     authOptional: true,
     disableReverseLookup: true,
     logger: false,
     size: options.maxBytes,
+    maxClients: options.maxConnections,
     banner: `${paths.domain} reports`,
-    onRcptTo(address, session, callback) {
-      const messageId = paths.messageIdOf(address.address);
-      if (!messageId) return callback(smtpError(550, `5.1.1 <${address.address}>: no such return path`));
-      messages.set(session, [...(messages.get(session) ?? []), messageId]);
+    onConnect(session, callback) {
+      if (!clients.admit(session)) return callback(smtpError(421, '4.7.0 Too many connections from your address, try again later'));
+      callback();
+    },
+    onClose: (session) => clients.release(session),
+    onRcptTo(address, _session, callback) {
+      const owner = paths.read(address.address, deps.clock.now());
+      if (!owner) return callback(smtpError(550, `5.1.1 <${address.address}>: no such return path`));
+      if (owner === 'expired') return callback(smtpError(550, `5.1.1 <${address.address}>: return path expired`));
       callback();
     },
     onData(stream, session, callback) {
@@ -37,9 +57,9 @@ export async function startReportListener(
         async (raw) => {
           if (!raw) return callback(smtpError(552, '5.3.4 Message too big for a report'));
           const reports = await readReport(raw).catch(() => []);
-          for (const messageId of new Set(messages.get(session) ?? [])) {
-            await applyReports(deps, messageId, reports).catch((err: unknown) =>
-              options.logger.error('report not applied', { messageId, err }),
+          for (const owner of ownersOf(paths, session, deps.clock.now())) {
+            await applyReports(deps, owner, reports).catch((err: unknown) =>
+              options.logger.error('report not applied', { messageId: owner.messageId, err }),
             );
           }
           if (reports.length === 0) options.logger.info('inbound mail on the bounce domain was not a report; dropped');

@@ -37,7 +37,10 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
       const headers = { ...rateLimitHeaders(sent.rateLimit), ...(sent.replayed ? { 'Idempotent-Replayed': 'true' } : {}) };
       return { ...json({ data: sent.results }, 202), headers };
     },
-    sendTestEmail: async (r) => json(await sendTestEmail(deps, tenant(r), r.body as { to: string }, r.requestId), 202),
+    sendTestEmail: async (r) => {
+      const sent = await sendTestEmail(deps, tenant(r), r.body as { to: string }, r.requestId);
+      return { ...json(sent.email, 202), headers: rateLimitHeaders(sent.rateLimit) };
+    },
     listEmails: async (r) => json(await listMessages(deps, tenant(r), r.query as unknown as ListQuery)),
     getEmail: async (r) => json(await getMessage(deps, tenant(r), id(r))),
     updateEmail: async (r) => json(await rescheduleEmail(deps, tenant(r), id(r), r.body as { scheduledAt: string })),

@@ -1,6 +1,7 @@
 import { renderMime } from '../dkim/render';
 import { createDkimSigner } from '../dkim/signer';
 import { createSmtpRelay } from './smtp-relay';
+import { relayEach } from './transactions';
 import type { Transmitter } from './transmitter';
 
 /** The work itself, wherever it runs: on the service's event loop or in a worker thread. */
@@ -15,7 +16,7 @@ export function createLocalTransmitter(smtp: { url: string; poolSize: number }):
       } catch (err) {
         return { outcome: 'permanent', smtpCode: null, response: `rendering failed: ${(err as Error).message}` };
       }
-      return relay.relay(signed, job.envelope, openBy);
+      return relayEach(relay, signed, job.envelopes, openBy);
     },
     async close() {
       relay.close();

@@ -14,9 +14,12 @@ export type RelayResult =
   /** No transaction was begun: the job's window closed while it waited for a connection. Not an attempt. */
   | { outcome: 'not-begun'; smtpCode: null; response: string };
 
+/** MAIL FROM and RCPT TO of one transaction (a type, not an interface: nodemailer's envelope type is indexed). */
+export type SmtpEnvelope = { from: string; to: string[] };
+
 export interface SmtpRelay {
   /** `openBy` (wall-clock ms): the latest moment the transaction may begin; the job waits for a free connection until then. */
-  relay(raw: string, envelope: { from: string; to: string | string[] }, openBy?: number): Promise<RelayResult>;
+  relay(raw: string, envelope: SmtpEnvelope, openBy?: number): Promise<RelayResult>;
   close(): void;
 }
 

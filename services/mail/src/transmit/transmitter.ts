@@ -1,12 +1,13 @@
 import type { RenderInput } from '../dkim/render';
 import type { DkimIdentity } from '../dkim/signer';
-import type { RelayResult } from './smtp-relay';
+import type { RelayResult, SmtpEnvelope } from './smtp-relay';
 
 /** Everything needed to render, sign and relay one message, in plain data that can cross to a worker thread. */
 export interface TransmitJob {
   render: RenderInput;
   dkim: DkimIdentity;
-  envelope: { from: string; to: string | string[] };
+  /** One SMTP transaction per envelope, all carrying the same signed message (one per recipient under VERP). */
+  envelopes: SmtpEnvelope[];
   /**
    * How long from now the SMTP transaction may still begin; later, the job is answered `temporary` unsent.
    * The delivery lease must outlast the transaction, so a job that waited too long for a connection is not begun.

@@ -14,6 +14,11 @@ export function travellingClock() {
     travelDays(days: number) {
       offsetMs += days * DAY_MS;
     },
+    /** To a second past the next UTC midnight: a test about daily or hourly windows does not straddle one. */
+    travelToDayStart() {
+      const now = Date.now() + offsetMs;
+      offsetMs += Math.floor(now / DAY_MS) * DAY_MS + DAY_MS + 1000 - now;
+    },
   };
 }
 

@@ -37,14 +37,15 @@ export async function createEndpoint(
   checkUrl(deps, input.url);
   const now = deps.clock.now();
   const secret = newSecret();
+  const id = newId('whe', now.getTime());
   const record: EndpointRecord = {
-    _id: newId('whe', now.getTime()),
+    _id: id,
     tenantId,
     url: input.url,
     eventTypes: input.eventTypes,
     description: input.description ?? '',
     disabled: input.disabled ?? false,
-    secrets: [{ sealed: deps.keyBox.seal(secret), expiresAt: null }],
+    secrets: [{ sealed: deps.keyBox.seal(secret, id), expiresAt: null }],
     createdAt: now,
     updatedAt: now,
   };
@@ -79,7 +80,7 @@ export async function rotateSecret(deps: WebhooksDeps, tenantId: string, id: str
   const previousSecretExpiresAt = new Date(now.getTime() + ROTATION_OVERLAP_MS);
   const secret = newSecret();
   const secrets = [
-    { sealed: deps.keyBox.seal(secret), expiresAt: null },
+    { sealed: deps.keyBox.seal(secret, id), expiresAt: null },
     { sealed: record.secrets[0].sealed, expiresAt: previousSecretExpiresAt },
   ];
   const rotated = await deps.endpoints.replaceSecrets(tenantId, id, secrets, now);
@@ -88,9 +89,11 @@ export async function rotateSecret(deps: WebhooksDeps, tenantId: string, id: str
 }
 
 /** The secrets that sign a delivery now: the current one, and the previous one until its overlap ends. */
-export function signingSecrets(deps: WebhooksDeps, record: EndpointRecord): string[] {
+export function signingSecrets(deps: Pick<WebhooksDeps, 'clock' | 'keyBox'>, record: EndpointRecord): string[] {
   const now = deps.clock.now().getTime();
-  return record.secrets.filter((s) => s.expiresAt === null || s.expiresAt.getTime() > now).map((s) => deps.keyBox.open(s.sealed));
+  return record.secrets
+    .filter((s) => s.expiresAt === null || s.expiresAt.getTime() > now)
+    .map((s) => deps.keyBox.open(s.sealed, record._id));
 }
 
 export const subscribesTo = (record: EndpointRecord, type: string) => record.eventTypes.some((t) => t === '*' || t === type);

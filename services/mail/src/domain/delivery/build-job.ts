@@ -1,46 +1,71 @@
 import type { IdentityRecord } from '../../data-access/identities-repo';
 import type { MessageBody, MessageRecord } from '../../data-access/messages-repo';
+import type { SmtpEnvelope } from '../../transmit/smtp-relay';
 import type { TransmitJob } from '../../transmit/transmitter';
+import { parseMailbox } from '../address';
 import { recipientsOf } from '../recipients';
 
-const bareAddress = (mailbox: string) => mailbox.match(/<([^>]+)>/)?.[1] ?? mailbox;
+/** A mailbox as parsed at acceptance, handed to the renderer as such so that nothing parses it a second way. */
+const parsed = (field: string, value: string) => {
+  const { name, address } = parseMailbox(field, value);
+  return { name, address };
+};
+
+/** A transaction per address (the same address twice is mailed once), from the return path of its recipient's place. */
+function oneEach(to: string[], recipients: { address: string }[], returnPath: (recipient: number) => string): SmtpEnvelope[] {
+  const distinct = new Map<string, string>();
+  for (const address of to) if (!distinct.has(address.toLowerCase())) distinct.set(address.toLowerCase(), address);
+  return [...distinct].map(([key, address]) => ({
+    from: returnPath(recipients.findIndex((r) => r.address.toLowerCase() === key)),
+    to: [address],
+  }));
+}
 
 /** Turns a claimed message and its body into a job. Private keys are opened from the key box once per identity and kept in memory. */
 export function createJobMaker(
-  openKey: (sealed: string) => string,
+  openKey: (sealed: string, identityId: string) => string,
   unsubscribeUrl: (message: MessageRecord) => string,
-  /** The message's VERP return path (the envelope sender), when a bounce domain is configured; else the From address. */
-  returnPath?: (messageId: string) => string,
+  /**
+   * The VERP return path of the recipient at `recipient` in the message, when a bounce domain is configured: then
+   * each recipient gets a transaction (and a return path) of its own. Else one transaction from the From address.
+   */
+  returnPath?: (messageId: string, recipient: number) => string,
 ) {
   const opened = new Map<string, string>();
   const privateKey = (identity: IdentityRecord) => {
     const cacheKey = `${identity._id}:${identity.selector}`;
     let pem = opened.get(cacheKey);
     if (!pem) {
-      pem = openKey(identity.sealedPrivateKey);
+      pem = openKey(identity.sealedPrivateKey, identity._id);
       opened.set(cacheKey, pem);
     }
     return pem;
   };
   /** `to`: the addresses this attempt is for (the SMTP envelope); the headers name every recipient but the Bcc ones. */
-  return (message: MessageRecord, body: MessageBody, identity: IdentityRecord, to: string[]): TransmitJob => ({
-    render: {
-      from: message.from,
-      to: message.to,
-      cc: message.cc,
-      subject: message.subject,
-      text: body.text ?? undefined,
-      html: body.html ?? undefined,
-      replyTo: message.replyTo ?? undefined,
-      headers: message.headers,
-      attachments: body.attachments,
-      messageId: message._id,
-      sendingDomain: identity.domain,
-      date: message.createdAt,
-      // The link unsubscribes one address: a message to several carries none.
-      listUnsubscribeUrl: recipientsOf(message).length === 1 ? unsubscribeUrl(message) : undefined,
-    },
-    dkim: { domain: identity.domain, selector: identity.selector, privateKeyPem: privateKey(identity) },
-    envelope: { from: returnPath ? returnPath(message._id) : bareAddress(message.from), to },
-  });
+  return (message: MessageRecord, body: MessageBody, identity: IdentityRecord, to: string[]): TransmitJob => {
+    const from = parsed('from', message.from);
+    const recipients = recipientsOf(message);
+    const listed = (kind: 'to' | 'cc') =>
+      recipients.filter((r) => r.kind === kind).map((r) => ({ name: r.name ?? '', address: r.address }));
+    return {
+      render: {
+        from,
+        to: listed('to'),
+        cc: listed('cc'),
+        subject: message.subject,
+        text: body.text ?? undefined,
+        html: body.html ?? undefined,
+        replyTo: message.replyTo ? parsed('replyTo', message.replyTo) : undefined,
+        headers: message.headers,
+        attachments: body.attachments,
+        messageId: message._id,
+        sendingDomain: identity.domain,
+        date: message.createdAt,
+        // The link unsubscribes one address: a message to several carries none.
+        listUnsubscribeUrl: recipients.length === 1 ? unsubscribeUrl(message) : undefined,
+      },
+      dkim: { domain: identity.domain, selector: identity.selector, privateKeyPem: privateKey(identity) },
+      envelopes: returnPath ? oneEach(to, recipients, (i) => returnPath(message._id, i)) : [{ from: from.address, to }],
+    };
+  };
 }

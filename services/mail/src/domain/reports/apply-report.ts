@@ -6,13 +6,18 @@ import { recipientsOf } from '../recipients';
 import { countEvent } from '../stats';
 import { suppress } from '../suppressions';
 import type { IncomingReport } from './parse-report';
+import type { ReturnPathOwner } from './return-path';
 
 const TRIES = 3;
 
-/** The recipient of `message` a report is about; a report that names none of them is about no one here. */
-export function recipientOf(message: MessageRecord, report: IncomingReport): string | null {
-  const named = recipientsOf(message).find((r) => r.address.toLowerCase() === report.recipient.toLowerCase());
-  return named?.address ?? null;
+/**
+ * The recipient a report is about: the one its return path speaks for, if the report names that address too. A report
+ * about anyone else (another recipient of the message, a stranger) is about no one here: whoever holds one return path
+ * (each recipient sees their own) can report only on themselves.
+ */
+export function recipientOf(message: MessageRecord, place: number, report: IncomingReport): string | null {
+  const owner = recipientsOf(message)[place];
+  return owner && owner.address.toLowerCase() === report.recipient.toLowerCase() ? owner.address : null;
 }
 
 /** Where a report leaves the message: only a sent message becomes bounced or complained (a complaint also overrides a bounce). */
@@ -25,18 +30,19 @@ function statusAfter(message: MessageRecord, kind: IncomingReport['kind']): Mess
 /**
  * Applies the reports received on a message's return path: each is stored on the message once (the same report
  * again changes nothing); a bounce or complaint suppresses the address and is announced and counted; a delay is
- * only stored. Reports about an unknown message or recipient are dropped. Returns how many were new.
+ * only stored. Reports about an unknown message, or about anyone but the return path's recipient, are dropped.
+ * Returns how many were new.
  */
-export async function applyReports(deps: MailDeps, messageId: string, reports: IncomingReport[]): Promise<number> {
+export async function applyReports(deps: MailDeps, owner: ReturnPathOwner, reports: IncomingReport[]): Promise<number> {
   let applied = 0;
-  for (const report of reports) if (await applyOne(deps, messageId, report)) applied++;
+  for (const report of reports) if (await applyOne(deps, owner, report)) applied++;
   return applied;
 }
 
-async function applyOne(deps: MailDeps, messageId: string, report: IncomingReport): Promise<boolean> {
+async function applyOne(deps: MailDeps, { messageId, recipient: place }: ReturnPathOwner, report: IncomingReport): Promise<boolean> {
   for (let tries = 0; tries < TRIES; tries++) {
     const message = await deps.messages.anyTenantById(messageId);
-    const recipient = message && recipientOf(message, report);
+    const recipient = message && recipientOf(message, place, report);
     if (!message || !recipient) {
       deps.logger.info('report dropped: no such message or recipient', { messageId, kind: report.kind });
       return false;
