@@ -74,7 +74,8 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
       const store = await storeFor(name, config);
       const storeConfig = storeConfigFor(name, config);
       probes.push(dependencyProbe(name, { store, broker }));
-      const deps = { broker, store, storeConfig, logger, env, clock: options.clock, metrics, readiness: allOf(probes) };
+      // One process on the operator's machine: /metrics stays open until METRICS_TOKEN closes it.
+      const deps = { broker, store, storeConfig, logger, env, clock: options.clock, metrics, readiness: allOf(probes), openMetrics: true };
       const running = await startService(name, deps).catch(async (err) => {
         await store.close();
         throw err;

@@ -973,9 +973,10 @@ export interface paths {
     /**
      * Prometheus metrics (the scrape token only when METRICS_TOKEN is set)
      * @description The Prometheus text exposition (version 0.0.4) of the answering process: in the embedded default every
-     *     service's series, told apart by the `service` label. Without `METRICS_TOKEN` anyone who reaches the port
-     *     may read it (the series carry no tenant ids or secrets); with it, `Authorization: Bearer <METRICS_TOKEN>`
-     *     is required. The names are listed in the README (Operations).
+     *     service's series, told apart by the `service` label. With `METRICS_TOKEN`, `Authorization: Bearer
+     *     <METRICS_TOKEN>` is required. Without it, the embedded default answers anyone who reaches the port (the
+     *     series carry no tenant ids or secrets) and the distributed mode's gateway answers 401: scrape its ops
+     *     listener (`OPS_PORT`) instead. The names are listed in the README (Operations).
      */
     get: operations['metrics'];
     put?: never;
@@ -2242,6 +2243,21 @@ export interface components {
     BillingUnavailable: {
       headers: {
         'X-Request-Id': components['headers']['XRequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /**
+     * @description `rate_limited`: this client address (an IPv6 one by its /64) failed the admin token 10 times within a
+     *     minute; every admin request from it is refused, the right token included, until `Retry-After` seconds
+     *     have passed.
+     */
+    AdminThrottled: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        'Retry-After': components['headers']['RetryAfter'];
         [name: string]: unknown;
       };
       content: {
@@ -3939,6 +3955,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['AdminThrottled'];
       default: components['responses']['Default'];
     };
   };
@@ -3967,6 +3984,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['AdminThrottled'];
       default: components['responses']['Default'];
     };
   };
@@ -3994,6 +4012,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['AdminThrottled'];
       default: components['responses']['Default'];
     };
   };
@@ -4027,6 +4046,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       409: components['responses']['Conflict'];
       422: components['responses']['Unprocessable'];
+      429: components['responses']['AdminThrottled'];
       503: components['responses']['BillingUnavailable'];
       default: components['responses']['Default'];
     };
@@ -4055,6 +4075,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['AdminThrottled'];
       default: components['responses']['Default'];
     };
   };
