@@ -84,6 +84,8 @@ export interface WebhookEventData {
   'email.canceled': Schemas['EmailEvent'];
   'email.bounced': Schemas['EmailReported'];
   'email.complained': Schemas['EmailReported'];
+  'email.opened': Schemas['EmailOpened'];
+  'email.clicked': Schemas['EmailClicked'];
   'recipient.unsubscribed': Schemas['RecipientUnsubscribed'];
   'identity.verified': Schemas['IdentityChecked'];
   'identity.failed': Schemas['IdentityChecked'];
