@@ -3,6 +3,7 @@ import type { MailDeps } from '../deps';
 import { announceIdentity } from '../identities';
 import { announceSuppression } from '../suppressions';
 import { releaseDue } from '../scheduling/release';
+import { announceEngagement } from '../tracking/record-engagement';
 import { dispatch, publishPending } from './dispatch';
 
 const BATCH = 500;
@@ -12,7 +13,7 @@ const GRACE_MS = 2000;
 /**
  * The outbox relay. Re-sends to the queue whatever the broker refused, whatever stayed off the queue long
  * past its expected time, whatever a dead worker held past its lease, and events (of messages,
- * suppressions and identities) written but not confirmed. `recover` also re-sends every live message at start-up, for an
+ * suppressions, identities, opens and clicks) written but not confirmed. `recover` also re-sends every live message at start-up, for an
  * in-process broker whose queue died with the process and for a process that died before its broker confirmed.
  */
 export async function sweep(deps: MailDeps, options: { recover?: boolean } = {}): Promise<number> {
@@ -35,7 +36,9 @@ export async function sweep(deps: MailDeps, options: { recover?: boolean } = {})
   for (const record of suppressions) await announceSuppression(deps, record);
   const identities = await deps.identities.unannounced(settled, BATCH);
   for (const record of identities) await announceIdentity(deps, record);
-  return released + dispatched + unannounced.length + suppressions.length + identities.length;
+  const engagement = await deps.engagement.unannounced(settled, BATCH);
+  for (const record of engagement) await announceEngagement(deps, record);
+  return released + dispatched + unannounced.length + suppressions.length + identities.length + engagement.length;
 }
 
 /** Every live message, a batch at a time: one batch would leave the rest waiting `redispatchAfterMs` (ten minutes). */
