@@ -1,8 +1,11 @@
 import request from 'supertest';
 import { simpleParser } from 'mailparser';
 import { expectContract, expectProblem } from '../../../test/support/contract';
+import { collectEvents } from '../../../test/support/events';
+import { eventually } from '../../../test/support/eventually';
 import { auth, headerOf, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { MAX_EVENTS_PER_MESSAGE } from '../src/domain/tracking/record-engagement';
 import { clickToken, messageKey, openToken } from '../src/tracking/tokens';
 
 let platform: TestPlatform;
@@ -89,5 +92,25 @@ describe('the redirect goes only where a link was signed to go', () => {
   it("when a stranger asks for the tracked message's engagement, then 404", async () => {
     const stranger = await platform.newTenant();
     expectProblem(await request(platform.url).get(`/emails/${messageId}`).set(auth(stranger.key)), 404, 'not_found', 'getEmail');
+  });
+});
+
+describe('a link fetched without end costs the tenant a bounded number of events', () => {
+  it('when one link is followed past the cap, then every click is counted and only the first ones are announced', async () => {
+    const events = await collectEvents(platform, ['email.clicked']);
+    try {
+      const before = (await engagement()).clicks + (await engagement()).machineClicks;
+      const extra = MAX_EVENTS_PER_MESSAGE + 10 - before;
+      for (let i = 0; i < extra; i++) expect((await click(token(link))).status).toBe(302);
+      await eventually(
+        async () => (await engagement()).clicks + (await engagement()).machineClicks === before + extra,
+        'every click counted',
+        20_000,
+      );
+      await eventually(() => events.about(messageId).length === MAX_EVENTS_PER_MESSAGE - before, 'the events up to the cap');
+      expect(events.about(messageId)).toHaveLength(MAX_EVENTS_PER_MESSAGE - before);
+    } finally {
+      await events.stop();
+    }
   });
 });

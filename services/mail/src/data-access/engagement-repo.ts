@@ -49,10 +49,17 @@ export function engagementRepo(store: Store) {
     },
     byMessage: (tenantId: string, messageId: string) => tenant.findOne(tenantId, { _id: messageId }),
     /**
-     * Counts one open or click, atomically; answers how many people's of that kind the message has now, so the one
-     * that makes it 1 is the first (whichever replica records it).
+     * Counts one open or click, atomically; answers how many of that kind the message has now, by people and in all,
+     * so the one that makes the people's 1 is the first (whichever replica records it).
      */
-    async count(tenantId: string, messageId: string, kind: EngagementKind, byMachine: boolean, at: Date, expiresAt: Date): Promise<number> {
+    async count(
+      tenantId: string,
+      messageId: string,
+      kind: EngagementKind,
+      byMachine: boolean,
+      at: Date,
+      expiresAt: Date,
+    ): Promise<{ people: number; all: number }> {
       const c = COUNTERS[kind];
       const after = await engagement.findOneAndUpdate(
         { _id: messageId, tenantId },
@@ -64,8 +71,9 @@ export function engagementRepo(store: Store) {
         { upsert: true },
       );
       const people = (after?.[c.people] as number | undefined) ?? 0;
+      const machines = (after?.[c.machines] as number | undefined) ?? 0;
       if (!byMachine && people === 1) await engagement.updateOne({ _id: messageId, tenantId }, { $set: { [c.first]: at } });
-      return people;
+      return { people, all: people + machines };
     },
     insertEvent: (record: EngagementEventRecord) => events.insertOne(record),
     /** Sweeper, across tenants: events the broker has not confirmed. */
