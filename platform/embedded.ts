@@ -43,6 +43,7 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     UNSUBSCRIBE_SECRET: localSecret(config.dataDir, 'unsubscribe-secret'),
     WEBHOOK_SECRET_KEY: localSecret(config.dataDir, 'webhook-secret-key'),
     TRACKING_SECRET: localSecret(config.dataDir, 'tracking-secret'),
+    DASHBOARD_SESSION_SECRET: localSecret(config.dataDir, 'dashboard-session-secret'),
     WEBHOOK_SANDBOX: 'true',
     PUBLIC_URL: `http://localhost:${port}`,
     // The platform's own host carries tracked links of identities without a tracking domain of their own.
@@ -96,15 +97,18 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     }
     logger.info('mailplane started', { url: gateway.url, sandboxPage: sandbox.pageUrl, dataDir: config.dataDir });
     const reportsUrl = reportPort ? `smtp://127.0.0.1:${reportPort}` : null;
+    const dashboardStore = await storeFor('dashboard', config);
     const dashboard = await startDashboard({
       apiUrl: gateway.url,
+      store: dashboardStore,
+      sessionSecret: env.DASHBOARD_SESSION_SECRET,
       // Plain HTTP on this machine: a Secure cookie would never come back. Behind TLS, run it with secure cookies.
       secureCookies: false,
       host: '127.0.0.1',
       port: Number(config.env.DASHBOARD_PORT ?? (config.env.PORT === '0' ? 0 : Number(port) + 3)),
       logger,
     });
-    started.push({ running: { stop: dashboard.stop }, close: async () => undefined });
+    started.push({ running: { stop: dashboard.stop }, close: () => dashboardStore.close() });
     return { url: gateway.url, gateway, sandbox, sandboxTenant, reportsUrl, dashboardUrl: `${dashboard.url}`, stop };
   } catch (err) {
     // A service that refuses to start (bad configuration) leaves nothing listening behind it.
@@ -113,7 +117,7 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
   }
 }
 
-/** The embedded default keeps its secrets (DKIM key sealing, unsubscribe and tracking signing) beside the data unless set in the environment. */
+/** The embedded default keeps its secrets (DKIM key sealing, unsubscribe and tracking signing, sessions) beside the data unless set in the environment. */
 function localSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   if (!existsSync(file)) {

@@ -30,6 +30,7 @@ const REQUIRED = {
   UNSUBSCRIBE_SECRET: 'unsubscribe-secret-0123456789abcdef',
   TRACKING_SECRET: 'tracking-secret-0123456789abcdef0123',
   WEBHOOK_SECRET_KEY: 'webhook-secret-0123456789',
+  DASHBOARD_SESSION_SECRET: 'dashboard-session-secret-0123456789abcdef',
   SMTP_URL: 'smtp://mta.example:25',
 };
 const SCALED = ['gateway', 'billing', 'mail', 'webhooks', 'dashboard'];
