@@ -28,6 +28,7 @@ const REQUIRED = {
   ADMIN_TOKEN: 'admin-token-0123456789',
   DKIM_KEY_SECRET: 'dkim-key-secret-0123456789abcdef0123',
   UNSUBSCRIBE_SECRET: 'unsubscribe-secret-0123456789abcdef',
+  TRACKING_SECRET: 'tracking-secret-0123456789abcdef0123',
   WEBHOOK_SECRET_KEY: 'webhook-secret-0123456789',
   DASHBOARD_SESSION_SECRET: 'dashboard-session-secret-0123456789abcdef',
   SMTP_URL: 'smtp://mta.example:25',
@@ -119,7 +120,11 @@ const without = (name: string) => Object.fromEntries(Object.entries(REQUIRED).fi
     for (const name of ['gateway', 'billing', 'mail', 'webhooks'])
       expect(env(name).AMQP_URL).toContain(`:${REQUIRED.RABBITMQ_PASSWORD}@rabbitmq:`);
     expect(env('gateway').ADMIN_TOKEN).toBe(REQUIRED.ADMIN_TOKEN);
-    expect(env('mail')).toMatchObject({ DKIM_KEY_SECRET: REQUIRED.DKIM_KEY_SECRET, UNSUBSCRIBE_SECRET: REQUIRED.UNSUBSCRIBE_SECRET });
+    expect(env('mail')).toMatchObject({
+      DKIM_KEY_SECRET: REQUIRED.DKIM_KEY_SECRET,
+      UNSUBSCRIBE_SECRET: REQUIRED.UNSUBSCRIBE_SECRET,
+      TRACKING_SECRET: REQUIRED.TRACKING_SECRET,
+    });
     expect(env('webhooks').WEBHOOK_SECRET_KEY).toBe(REQUIRED.WEBHOOK_SECRET_KEY);
   });
 
