@@ -28,6 +28,13 @@ export interface AcceptTarget {
 
 export type AcceptMode = 'baseline' | 'embedded' | 'distributed';
 
+/** Where a target keeps its data: SQLite files, or with DATABASE_URL a database of that server of the run's own. */
+export type Engine = 'sqlite' | 'postgres';
+
+/** The engines a mode runs on: with DATABASE_URL, baseline and distributed run on SQLite and then PostgreSQL. */
+export const enginesFor = (mode: AcceptMode): Engine[] =>
+  benchConfig.databaseUrl && mode !== 'embedded' ? ['sqlite', 'postgres'] : ['sqlite'];
+
 // Starting (tsx compiling each process, RabbitMQ booting) took over a minute under a load of 15+ on this shared machine.
 const START_MS = 180_000;
 
@@ -35,18 +42,19 @@ const START_MS = 180_000;
 const profiling = (): string[] =>
   benchConfig.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(benchConfig.profileDir)}`, '--cpu-prof-interval=500'] : [];
 
-export function startTarget(mode: AcceptMode): Promise<AcceptTarget> {
-  if (mode === 'baseline') return startBaseline();
-  return mode === 'embedded' ? startEmbeddedTarget() : startDistributedTarget();
+export function startTarget(mode: AcceptMode, engine: Engine = 'sqlite'): Promise<AcceptTarget> {
+  if (mode === 'baseline') return startBaseline(engine);
+  return mode === 'embedded' ? startEmbeddedTarget() : startDistributedTarget(engine);
 }
 
-/** With DATABASE_URL, an empty database of that server for one run (the services' schemas have fixed names). */
-const runDatabase = (run: string) => (benchConfig.databaseUrl ? freshBenchDatabase(benchConfig.databaseUrl, run) : undefined);
+/** On PostgreSQL, an empty database of DATABASE_URL's server for one run (the services' schemas have fixed names). */
+export const runDatabase = (engine: Engine, run: string) =>
+  engine === 'postgres' && benchConfig.databaseUrl ? freshBenchDatabase(benchConfig.databaseUrl, run) : undefined;
 
 /** `bench/accept-baseline-server.ts`: express + one insert into the engine the platform runs on, nothing else. */
-async function startBaseline(): Promise<AcceptTarget> {
+async function startBaseline(engine: Engine): Promise<AcceptTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-accept-base-'));
-  const database = await runDatabase('accept_baseline');
+  const database = await runDatabase(engine, 'accept_baseline');
   const proc = spawnBin('baseline', ['bench/accept-baseline-server.ts', dataDir, ...(database ? [database.url] : [])], {}, profiling());
   const backends = database && databaseBackends(database.url);
   const stop = async () => {
@@ -105,12 +113,12 @@ async function startEmbeddedTarget(): Promise<AcceptTarget> {
 }
 
 /** The four services as `bin/service.ts` processes over a private RabbitMQ (or AMQP_URL); MTA + DNS in this process. */
-async function startDistributedTarget(): Promise<AcceptTarget> {
+async function startDistributedTarget(engine: Engine): Promise<AcceptTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-accept-dist-'));
   const [mta, dns] = [await startDiscardingMta(), await startSandboxDns()];
   const procs: ServiceProcess[] = [];
   let rabbit: PrivateRabbit | undefined;
-  const database = await runDatabase('accept_distributed');
+  const database = await runDatabase(engine, 'accept_distributed');
   const backends = database && databaseBackends(database.url);
   const stop = async () => {
     backends?.stop();

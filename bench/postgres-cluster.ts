@@ -32,6 +32,17 @@ export const BENCH_SETTINGS = [
   'listen_addresses=127.0.0.1',
 ];
 
+/** Whether the postmaster a pid file names still runs: a server killed with its session leaves the file behind. */
+function alive(pidFile: string): boolean {
+  if (!existsSync(pidFile)) return false;
+  try {
+    process.kill(Number(readFileSync(pidFile, 'utf8').split('\n')[0]), 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The cluster under `base`, created (initdb, a port of its own) on first use. */
 async function benchCluster(base: string) {
   const bin = postgresBinaries();
@@ -55,7 +66,7 @@ async function benchCluster(base: string) {
     TEST_PG_OPTIONS: [`-p ${port}`, `-k ${base}`, ...BENCH_SETTINGS.map((s) => `-c ${s}`)].join(' '),
     TEST_PG_RUN_AS: prefix.join(' '),
   })!;
-  return { control, running: () => existsSync(join(data, 'postmaster.pid')) };
+  return { control, running: () => alive(join(data, 'postmaster.pid')) };
 }
 
 /** Starts the benches' cluster unless it runs; resolves to its URL. */
