@@ -1,4 +1,10 @@
-import { MONTHLY_USAGE_OPERATION, type RpcRequest, type SendEmailRequest } from '@mailplane/contracts';
+import {
+  MONTHLY_USAGE_OPERATION,
+  SUBMIT_EMAIL_OPERATION,
+  type RpcRequest,
+  type SendEmailRequest,
+  type SubmittedEmail,
+} from '@mailplane/contracts';
 import { json, noContent, type OperationHandlers } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { createIdentity, deleteIdentity, getIdentity, identityView, listIdentities, verifyIdentity } from '../domain/identities';
@@ -8,6 +14,7 @@ import { cancelEmail, rescheduleEmail } from '../domain/scheduling/change-schedu
 import { sendEmailBatch } from '../domain/send-batch';
 import { sendEmail } from '../domain/send-email';
 import { sendTestEmail } from '../domain/send-test-email';
+import { submitEmail } from '../domain/submit-email';
 import { dailyStats } from '../domain/stats';
 import { listSuppressions, removeSuppression, suppress, suppressionView } from '../domain/suppressions';
 import { unsubscribePageReply, unsubscribeReply } from './unsubscribe-replies';
@@ -65,6 +72,12 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
       return noContent();
     },
     showUnsubscribePage: async (r) => unsubscribePageReply(deps, String(r.query.token), r.headers.accept),
+    // Internal: the SMTP submission listener hands over a message it parsed; the gateway never routes it.
+    [SUBMIT_EMAIL_OPERATION]: async (r, context) => {
+      const sent = await submitEmail(deps, tenant(r), r.body as SubmittedEmail, { budget: context, requestId: r.requestId });
+      const headers: Record<string, string> = sent.replayed ? { 'Idempotent-Replayed': 'true' } : {};
+      return { ...json(sent.email, 202), headers };
+    },
     // Internal: billing asks it over the broker for the billing state; the gateway never routes it.
     [MONTHLY_USAGE_OPERATION]: async (r) => json(await monthlyUsage(deps, tenant(r))),
     unsubscribe: async (r) => {
