@@ -5,21 +5,27 @@ import { gaugeReadAtScrape, type Clock, type Logger, type MetricsRegistry, type 
 import { billingConfig, startBilling } from '@mailplane/billing';
 import { mailConfig, startMail, type MailConfig } from '@mailplane/mail';
 import { startWebhooks, webhooksConfig } from '@mailplane/webhooks';
-import { gatewayConfig, startGateway } from '@mailplane/gateway';
+import { gatewayConfig, startGateway, startSubmission, submissionConfig } from '@mailplane/gateway';
 import type { Env, PlatformConfig } from './config';
 
-export const SERVICE_NAMES = ['gateway', 'billing', 'mail', 'webhooks'] as const;
+export const SERVICE_NAMES = ['gateway', 'billing', 'mail', 'webhooks', 'submission'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** Whose data a service works on: the SMTP submission listener is the gateway's second edge (it reads its API keys). */
+export const dataOwner = (name: ServiceName) => (name === 'submission' ? 'gateway' : name);
 
 export interface Running {
   stop(): Promise<void>;
   url?: string;
   /** Mail's bounce-domain listener, when one runs. */
   reportPort?: number | null;
+  /** The SMTP submission listener's implicit-TLS address (`url` is its STARTTLS one). */
+  tlsUrl?: string;
 }
 
 /** Each service owns its data: its own MongoDB database, or its own folder of the embedded store. */
-export function storeConfigFor(name: ServiceName, config: PlatformConfig): StoreConfig {
+export function storeConfigFor(service: ServiceName, config: PlatformConfig): StoreConfig {
+  const name = dataOwner(service);
   return config.mongodbUrl ? { mongodbUrl: config.mongodbUrl, dbName: `mailplane_${name}` } : { dir: path.join(config.dataDir, name) };
 }
 
@@ -54,6 +60,8 @@ export async function startService(
       return startMailWithBodies({ ...common, config: mailConfig(deps.env) }, deps.storeConfig);
     case 'webhooks':
       return startWebhooks({ ...common, config: webhooksConfig(deps.env) });
+    case 'submission':
+      return startSubmissionListener({ ...common, config: submissionConfig(deps.env) });
   }
 }
 
@@ -79,4 +87,10 @@ async function startMailWithBodies(
       await bodies.close();
     },
   };
+}
+
+async function startSubmissionListener(options: Parameters<typeof startSubmission>[0]): Promise<Running> {
+  const submission = await startSubmission(options);
+  const host = options.config.host === '0.0.0.0' ? '127.0.0.1' : options.config.host;
+  return { url: `smtp://${host}:${submission.port}`, tlsUrl: `smtps://${host}:${submission.tlsPort}`, stop: submission.stop };
 }
