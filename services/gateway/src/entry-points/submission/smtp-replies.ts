@@ -32,7 +32,7 @@ const detailed = (err: AppError) => {
   const named = errors.map((e) => `${fieldOf(e.path)} ${e.message}`).join('; ');
   return named ? `${err.detail ?? err.message} ${named}` : (err.detail ?? err.message);
 };
-const retryIn = (err: AppError) => (err.headers?.['Retry-After'] ? `; try again in ${err.headers['Retry-After']} s` : '; try again');
+const retryIn = (err: AppError) => (err.headers?.['Retry-After'] ? ` Try again in ${err.headers['Retry-After']} s.` : ' Try again.');
 const tooBig = (err: AppError) =>
   (err.extra?.errors as { path: string }[] | undefined)?.some((e) => /^\/body\/attachments\/?$/.test(e.path));
 
@@ -47,14 +47,14 @@ const REPLIES: Partial<Record<ErrorCode, Reply>> = {
   from_domain_mismatch: [550, '5.7.1', detailed],
   quota_exceeded: [550, '5.4.5', (e) => `Quota exceeded: ${e.detail}`],
   rate_limited: [451, '4.7.1', (e) => `Rate limit reached: ${e.detail}${retryIn(e)}`],
-  idempotency_key_in_flight: [451, '4.3.0', (e) => `A message with this Message-ID is being accepted now${retryIn(e)}`],
+  idempotency_key_in_flight: [451, '4.3.0', (e) => `A message with this Message-ID is being accepted now.${retryIn(e)}`],
   idempotency_key_reused: [
     550,
     '5.6.0',
     () => 'This Message-ID was used for a different message in the last 24 h; give it a Message-ID of its own',
   ],
   payload_too_large: [552, '5.3.4', detailed],
-  service_busy: [451, '4.3.2', (e) => `Too busy to take the message now; nothing was done${retryIn(e)}`],
+  service_busy: [451, '4.3.2', (e) => `Too busy to take the message now; nothing was done.${retryIn(e)}`],
   service_unavailable: [451, '4.3.0', () => 'The platform cannot take the message now; nothing was done; try again'],
   service_timeout: [451, '4.3.0', () => 'The platform did not answer in time; try again with the same Message-ID'],
   outcome_unknown: [
