@@ -36,11 +36,31 @@ const retryIn = (err: AppError) => (err.headers?.['Retry-After'] ? ` Try again i
 const tooBig = (err: AppError) =>
   (err.extra?.errors as { path: string }[] | undefined)?.some((e) => /^\/body\/attachments\/?$/.test(e.path));
 
+/** The problems a submission can meet: those of the accept path of POST /emails, and of reaching mail. */
+export type AcceptPathCode = Extract<
+  ErrorCode,
+  | 'validation_failed'
+  | 'unsafe_display_name'
+  | 'identity_unverified'
+  | 'from_domain_mismatch'
+  | 'quota_exceeded'
+  | 'rate_limited'
+  | 'idempotency_key_in_flight'
+  | 'idempotency_key_reused'
+  | 'payload_too_large'
+  | 'service_busy'
+  | 'service_unavailable'
+  | 'service_timeout'
+  | 'outcome_unknown'
+  | 'internal'
+  | 'not_ready'
+>;
+
 /**
- * Every problem the accept path of POST /emails can answer, as the SMTP reply a client expects
- * (docs/decisions/smtp-submission.md has the same table): 5xx a client must not retry, 4xx one it should.
+ * Each of them as the SMTP reply a client expects (docs/decisions/smtp-submission.md has the same table): 5xx for what
+ * a client must not retry, 4xx for what it should.
  */
-const REPLIES: Partial<Record<ErrorCode, Reply>> = {
+export const REPLIES: Record<AcceptPathCode, Reply> = {
   validation_failed: [550, '5.6.0', detailed],
   unsafe_display_name: [550, '5.7.1', detailed],
   identity_unverified: [550, '5.7.1', (e) => `${e.detail} The From domain must be a verified identity of the key's tenant.`],
@@ -71,7 +91,8 @@ export function refusalFor(err: unknown): SmtpRefusal {
   if (err instanceof SmtpRefusal) return err;
   if (!(err instanceof AppError)) return refuse(451, '4.3.0', 'Internal error; try again');
   if (err.code === 'validation_failed' && tooBig(err)) return refuse(552, '5.3.4', detailed(err));
-  const [code, enhanced, text] = REPLIES[err.code] ?? (err.status >= 500 ? [451, '4.3.0', detailed] : [554, '5.0.0', detailed]);
+  const fallback: Reply = err.status >= 500 ? [451, '4.3.0', detailed] : [554, '5.0.0', detailed];
+  const [code, enhanced, text] = REPLIES[err.code as AcceptPathCode] ?? fallback;
   return refuse(code, enhanced, text(err));
 }
 
