@@ -11,8 +11,8 @@ export interface SubmissionConfig {
   port: number;
   /** Implicit TLS (RFC 8314's port 465). */
   tlsPort: number;
-  /** PEM, read once at start-up (a new certificate takes a restart). */
-  tls: { cert: Buffer; key: Buffer };
+  /** PEM files of the certificate (with its chain) and its key. */
+  tlsFiles: { cert: string; key: string };
   /** The name the greeting gives. */
   hostname: string;
   /** The largest message, announced in EHLO SIZE: the API's own BODY_LIMIT_BYTES. */
@@ -34,17 +34,19 @@ export interface SubmissionConfig {
   admission: GatewayConfig['admission'];
 }
 
-function pemFile(read: ReturnType<typeof envReader>, name: string): Buffer {
-  const file = read.string(name);
-  try {
-    return readFileSync(file);
-  } catch (err) {
-    throw new ConfigError(name, `names a file that cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}): ${file}`);
-  }
-}
-
-function tlsFiles(read: ReturnType<typeof envReader>) {
-  const tls = { cert: pemFile(read, 'SMTP_SUBMISSION_TLS_CERT_FILE'), key: pemFile(read, 'SMTP_SUBMISSION_TLS_KEY_FILE') };
+/**
+ * The certificate and key, read from the files the configuration names (at start-up: a new certificate takes a
+ * restart); a file that cannot be read, or a pair that is not a certificate and its key, is refused naming the variable.
+ */
+export function readTls(files: SubmissionConfig['tlsFiles']): { cert: Buffer; key: Buffer } {
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(file);
+    } catch (err) {
+      throw new ConfigError(name, `names a file that cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}): ${file}`);
+    }
+  };
+  const tls = { cert: read('SMTP_SUBMISSION_TLS_CERT_FILE', files.cert), key: read('SMTP_SUBMISSION_TLS_KEY_FILE', files.key) };
   try {
     createSecureContext(tls);
   } catch (err) {
@@ -64,7 +66,7 @@ export function submissionConfig(env: Record<string, string | undefined>): Reado
     host: read.string('HOST', '0.0.0.0'),
     port: read.int('SMTP_SUBMISSION_PORT', 587, { min: 0, max: 65_535 }),
     tlsPort: read.int('SMTPS_SUBMISSION_PORT', 465, { min: 0, max: 65_535 }),
-    tls: tlsFiles(read),
+    tlsFiles: { cert: read.string('SMTP_SUBMISSION_TLS_CERT_FILE'), key: read.string('SMTP_SUBMISSION_TLS_KEY_FILE') },
     hostname: publicHost ?? hostname(),
     maxBytes: gateway.bodyLimitBytes,
     maxConnections: read.int('SMTP_SUBMISSION_MAX_CONNECTIONS', 500, { min: 1 }),

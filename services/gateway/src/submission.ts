@@ -5,7 +5,7 @@ import { apiKeysRepo } from './data-access/api-keys-repo';
 import { servicesRpc } from './data-access/services-rpc';
 import { authThrottle } from './domain/submission/auth-throttle';
 import { startSubmissionListener } from './entry-points/submission/listener';
-import type { SubmissionConfig } from './submission-config';
+import { readTls, type SubmissionConfig } from './submission-config';
 
 export interface Submission {
   /** The STARTTLS and the implicit-TLS port. */
@@ -28,6 +28,7 @@ export async function startSubmission(options: {
   metrics?: MetricsRegistry;
 }): Promise<Submission> {
   const { config } = options;
+  const tls = readTls(config.tlsFiles);
   const logger = options.logger.child({ service: 'submission' });
   const clock = options.clock ?? systemClock;
   const keys = apiKeysRepo(options.store);
@@ -40,7 +41,7 @@ export async function startSubmission(options: {
     services: servicesRpc(options.broker, { timeoutMs: config.rpcTimeoutMs, admission: config.admission }),
     metrics: options.metrics ?? createMetricsRegistry({ processMetrics: false }),
   };
-  const listener = await startSubmissionListener(deps, config);
+  const listener = await startSubmissionListener(deps, config, tls);
   logger.info('submission listening', { host: config.host, starttlsPort: listener.port, tlsPort: listener.tlsPort });
   return {
     port: listener.port,

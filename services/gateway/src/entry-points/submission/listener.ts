@@ -119,14 +119,14 @@ function listen(server: SMTPServer, port: number, host: string): Promise<number>
  * The SMTP submission listener: STARTTLS on `port`, implicit TLS on `tlsPort`, AUTH PLAIN or LOGIN only once the
  * session is encrypted (538 before), and each message through the accept path of POST /emails.
  */
-export async function startSubmissionListener(deps: ListenerDeps, config: SubmissionConfig) {
+export async function startSubmissionListener(deps: ListenerDeps, config: SubmissionConfig, tls: { cert: Buffer; key: Buffer }) {
   const places = createPlaces(config);
   const budget = bufferBudget(config.maxBufferedBytes);
   const options = (secure: boolean): SMTPServerOptions => ({
     ...handlers(deps, config, places, budget),
     secure,
-    key: config.tls.key,
-    cert: config.tls.cert,
+    key: tls.key,
+    cert: tls.cert,
     name: config.hostname,
     banner: 'Mailplane submission',
     size: config.maxBytes,
