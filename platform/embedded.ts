@@ -106,8 +106,10 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     }
     logger.info('mailplane started', { url: gateway.url, sandboxPage: sandbox.pageUrl, dataDir: config.dataDir });
     const reportsUrl = reportPort ? `smtp://127.0.0.1:${reportPort}` : null;
+    const smtp = { host: 'localhost', port: portOf(submission.url), tlsPort: portOf(submission.tlsUrl) };
     const dashboard = await startDashboard({
       apiUrl: gateway.url,
+      smtp,
       // Plain HTTP on this machine: a Secure cookie would never come back. Behind TLS, run it with secure cookies.
       secureCookies: false,
       host: '127.0.0.1',
@@ -152,6 +154,8 @@ function localSecret(dataDir: string, name: string): string {
   }
   return readFileSync(file, 'utf8').trim();
 }
+
+const portOf = (url: string | undefined) => Number(new URL(url as string).port);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
