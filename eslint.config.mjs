@@ -29,7 +29,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['express', 'amqplib', 'mongodb', '@seald-io/nedb', 'better-sqlite3'].map((name) => ({
+          paths: ['express', 'amqplib', 'mongodb', 'pg', 'better-sqlite3'].map((name) => ({
             name,
             message: 'domain/ knows nothing of HTTP, the broker client or the store engine.',
           })),

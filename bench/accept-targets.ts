@@ -112,6 +112,8 @@ async function startDistributedTarget(): Promise<AcceptTarget> {
       SMTP_URL: `smtp://127.0.0.1:${mta.port}`,
       DNS_SERVERS: `127.0.0.1:${dns.port}`,
       ...UNLIMITED,
+      // DATABASE_URL puts the services' stores in PostgreSQL (schemas mailplane_<service>; use an empty database).
+      ...(benchConfig.databaseUrl ? { DATABASE_URL: benchConfig.databaseUrl } : {}),
     });
     for (const name of ['billing', 'mail', 'webhooks', 'gateway']) procs.push(spawnService(name, env, profiling()));
     await Promise.all(procs.map((p) => p.waitForOutput(/started/, 60_000)));
@@ -125,7 +127,7 @@ async function startDistributedTarget(): Promise<AcceptTarget> {
         rabbitmq: rabbit ? pidsWithEnv(`RABBITMQ_NODENAME=${rabbit.nodeName}`) : [],
       });
       return {
-        mode: 'distributed (4 procs + RabbitMQ)',
+        mode: `distributed (4 procs + RabbitMQ${benchConfig.databaseUrl ? ' + PostgreSQL' : ''})`,
         url,
         key,
         from: `bench@${domain}`,

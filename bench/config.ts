@@ -25,7 +25,6 @@ export const benchConfig = Object.freeze({
   modes: new Set((env.BENCH_MODES ?? 'baseline,embedded,distributed').split(',').map((m) => m.trim())),
   amqpUrl: env.AMQP_URL || undefined,
   verbose: Boolean(env.BENCH_VERBOSE),
-  instrument: Boolean(env.BENCH_INSTRUMENT),
   profileDir: env.BENCH_PROFILE || undefined,
   /** Which parts `npm run bench` runs: end-to-end throughput, accept capacity at fixed rates, the burst. */
   parts: new Set(list('BENCH_PARTS', 'throughput,accept,burst,batch,smtp')),
@@ -40,8 +39,9 @@ export const benchConfig = Object.freeze({
   acceptSeconds: positiveInt('BENCH_ACCEPT_SECONDS', 10),
   burstN: positiveInt('BENCH_BURST_N', 1000),
   burstModes: new Set((env.BENCH_MODES ?? 'embedded,distributed').split(',').map((m) => m.trim())),
-  /** Seeding: where the embedded store lives, or MongoDB instead, and the DKIM key secret if set. */
+  /** Seeding: where the embedded store lives, or PostgreSQL or MongoDB instead, and the DKIM key secret if set. */
   dataDir: env.DATA_DIR ?? './data',
+  databaseUrl: env.DATABASE_URL || undefined,
   mongodbUrl: env.MONGODB_URL || undefined,
   dkimKeySecret: env.DKIM_KEY_SECRET || undefined,
   volumeDir: env.VOLUME_DIR || undefined,

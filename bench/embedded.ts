@@ -8,12 +8,9 @@ import { startEmbedded } from '../platform/embedded';
 import { ADMIN_TOKEN, UNLIMITED, jsonClient, postEmails, sinkReaches, tenantWithIdentity, type RunResult } from './common';
 import { assertSigned } from './sink';
 import { profileWindow } from './profile';
-import { datafileLines, writesPerMessage } from './store-writes';
-import { installNedbTimers, nedbReport, resetNedbTimers } from './instrument';
 
 /** The whole platform in this process, its own sandbox sink (mailauth DKIM check per message) as is. */
 export async function runEmbedded(n: number, window: number): Promise<RunResult> {
-  const timed = installNedbTimers();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-bench-'));
   const config = loadPlatformConfig({
     PORT: '0',
@@ -29,23 +26,17 @@ export async function runEmbedded(n: number, window: number): Promise<RunResult>
   try {
     const { auth, domain } = await tenantWithIdentity(client, (name, value) => platform.sandbox.dns.setTxt(name, [value]));
     platform.sandbox.sink.clear();
-    const linesBefore = datafileLines(dataDir);
     const stopProfile = await profileWindow('embedded');
-    resetNedbTimers();
     const start = performance.now();
     const accepted = await postEmails(client, auth, domain, n, window);
     const end = await sinkReaches(platform.sandbox.sink, n, 180_000);
     await stopProfile();
     assertSigned(platform.sandbox.sink, 'embedded');
-    // Let the last status writes land before counting the datafile lines they appended.
-    await new Promise((r) => setTimeout(r, 500));
-    const storeWrites = writesPerMessage(linesBefore, datafileLines(dataDir), n);
     return {
       mode: 'embedded',
       n,
       seconds: (end - start) / 1000,
       acceptedSeconds: (accepted - start) / 1000,
-      detail: `nedb datafile lines appended per message: ${storeWrites}${timed ? `\n${nedbReport(end - start)}` : ''}`,
     };
   } finally {
     client.close();

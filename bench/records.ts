@@ -44,13 +44,14 @@ export function tenantRecords(now: Date) {
 export async function identityRecord(tenantId: string, domain: string, dkimKeySecret: string, now: Date) {
   const keys = await generateDkimKeyPair();
   const dnsRecords = recordsToPublish(domain, 'mp1', keys.publicKeyBase64, SPF_INCLUDE).map((r) => ({ ...r, status: 'found' as const }));
+  const id = newId('idn', now.getTime());
   return {
-    _id: newId('idn', now.getTime()),
+    _id: id,
     tenantId,
     domain,
     selector: 'mp1',
     status: 'verified',
-    sealedPrivateKey: createKeyBox(dkimKeySecret).seal(keys.privateKeyPem),
+    sealedPrivateKey: createKeyBox(dkimKeySecret).seal(keys.privateKeyPem, id),
     publicKey: keys.publicKeyBase64,
     dnsRecords,
     createdAt: now,
@@ -59,8 +60,6 @@ export async function identityRecord(tenantId: string, domain: string, dkimKeySe
     pendingEvents: [],
     eventsPending: false,
   };
-  const body = purged ? null : { text, html: r(6) < 0.4 ? `<p>${text}</p>` : null, attachments: [] };
-  return { record, body };
 }
 
 const WORDS = ['invoice', 'receipt', 'welcome', 'password', 'reset', 'order', 'shipped', 'weekly', 'report', 'alert', 'your', 'account'];

@@ -1,4 +1,4 @@
-// Fills the store the environment configures (DATA_DIR, or MONGODB_URL) through the store port: one sandbox
+// Fills the store the environment configures (DATA_DIR, DATABASE_URL or MONGODB_URL) through the store port: one sandbox
 // tenant with an API key, a verified identity and N messages over 90 days.
 //   npx tsx bench/seed.ts --count 100000
 import { randomBytes } from 'node:crypto';
@@ -7,18 +7,18 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createBlobStore, createStore, type Doc, type Store } from '@mailplane/store';
 import { bodiesRepo } from '../services/mail/src/data-access/bodies-repo';
+import { loadPlatformConfig } from '../platform/config';
 import { SANDBOX_DOMAIN } from '../platform/sandbox-identity';
+import { storeConfigFor } from '../platform/services';
 import { benchConfig } from './config';
 import { COLLECTIONS, createIndexes, identityRecord, messageRecord, tenantRecords } from './records';
 
 const DAY_MS = 86_400_000;
 const BATCH = 5000;
 
-/** The per-service layout of platform/services.ts: a folder, or a database, per service. */
-function configFor(service: 'gateway' | 'mail', dataDir: string) {
-  const url = benchConfig.mongodbUrl;
-  return url ? { mongodbUrl: url, dbName: `mailplane_${service}` } : { dir: path.join(dataDir, service) };
-}
+/** The per-service layout of platform/services.ts: a folder, a schema or a database per service. */
+const configFor = (service: 'gateway' | 'mail', dataDir: string) =>
+  storeConfigFor(service, loadPlatformConfig({ ...benchConfig.childEnv, DATA_DIR: dataDir }));
 const storeFor = (service: 'gateway' | 'mail', dataDir: string): Promise<Store> => createStore(configFor(service, dataDir));
 
 /** The secret the embedded platform keeps beside the data (platform/embedded.ts), unless set in the environment. */
@@ -53,7 +53,7 @@ export async function seed(count: number, dataDir: string, log: (line: string) =
     await gateway.collection<Doc>(COLLECTIONS.apiKeys).insertOne(apiKey);
     const identity = await identityRecord(tenant._id, SANDBOX_DOMAIN, dkimKeySecret(dataDir), now);
     await mail.collection<Doc>(COLLECTIONS.identities).insertOne(identity);
-    if (!benchConfig.mongodbUrl) publishInSandboxDns(dataDir, identity.dnsRecords);
+    publishInSandboxDns(dataDir, identity.dnsRecords);
 
     const messages = mail.collection<Doc>(COLLECTIONS.messages);
     const started = performance.now();
@@ -91,7 +91,7 @@ if (require.main === module) {
   const at = process.argv.indexOf('--count');
   const count = at > 0 ? Number(process.argv[at + 1]) : NaN;
   if (!Number.isInteger(count) || count < 0) {
-    console.error('usage: npx tsx bench/seed.ts --count N   (DATA_DIR or MONGODB_URL chooses the store)');
+    console.error('usage: npx tsx bench/seed.ts --count N   (DATA_DIR, DATABASE_URL or MONGODB_URL chooses the store)');
     process.exit(2);
   }
   seed(count, path.resolve(benchConfig.dataDir)).then(

@@ -1,6 +1,8 @@
 // npm run bench:volume [-- --sizes 10000,100000,1000000]
 // For each size: seed a data folder once (kept under VOLUME_DIR, default <tmp>/mailplane-volume), start the
 // embedded platform on it as a child process, measure start-up, memory and the API; then the engine floor.
+// With DATABASE_URL each size runs twice in the same run: on SQLite (the baseline) and on PostgreSQL (a database
+// `<name>_v<size>` of that server, seeded once).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -10,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { UNLIMITED } from './common';
 import { benchConfig } from './config';
 import { measureApi } from './volume-api';
+import { volumeDatabase } from './volume-database';
 import { measureEngine } from './volume-engine';
 import { fmt, type Stat } from './volume-stats';
 
@@ -32,8 +35,10 @@ const freePort = () =>
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
 
+type Engine = 'sqlite' | 'postgres';
+
 /** Seeds once per size; the API key is read back from the seed's log. */
-async function seeded(dir: string, n: number): Promise<string> {
+async function seeded(dir: string, n: number, storeEnv: Record<string, string | undefined>): Promise<string> {
   const log = path.join(dir, 'seed.log');
   const key = () => (existsSync(log) ? /API key: (\S+)/.exec(readFileSync(log, 'utf8'))?.[1] : undefined);
   if (key()) return key() as string;
@@ -41,7 +46,7 @@ async function seeded(dir: string, n: number): Promise<string> {
   console.log(`seeding ${n} messages into ${dir} ...`);
   const child = spawn(process.execPath, [...TSX, 'bench/seed.ts', '--count', String(n)], {
     cwd: ROOT,
-    env: { ...benchConfig.childEnv, DATA_DIR: dir },
+    env: { ...storeEnv, DATA_DIR: dir },
   });
   const out: Buffer[] = [];
   child.stdout?.on('data', (d: Buffer) => out.push(d));
@@ -52,9 +57,9 @@ async function seeded(dir: string, n: number): Promise<string> {
   return key() as string;
 }
 
-async function startPlatform(dir: string) {
+async function startPlatform(dir: string, storeEnv: Record<string, string | undefined>) {
   const port = await freePort();
-  const env = { ...benchConfig.childEnv, ...UNLIMITED, DATA_DIR: dir, PORT: String(port), SANDBOX_PORT: '0', LOG_LEVEL: 'error' };
+  const env = { ...storeEnv, ...UNLIMITED, DATA_DIR: dir, PORT: String(port), SANDBOX_PORT: '0', LOG_LEVEL: 'error' };
   const started = performance.now();
   const child = spawn(process.execPath, [...TSX, 'bin/embedded.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
@@ -70,10 +75,13 @@ async function startPlatform(dir: string) {
   return { child, url, startSeconds: (performance.now() - started) / 1000 };
 }
 
-async function runSize(n: number, baseDir: string) {
-  const dir = path.join(baseDir, String(n));
-  const apiKey = await seeded(dir, n);
-  const { child, url, startSeconds } = await startPlatform(dir);
+async function runSize(n: number, baseDir: string, engine: Engine) {
+  const dir = path.join(baseDir, engine === 'sqlite' ? String(n) : `${n}-postgres`);
+  const { DATABASE_URL: _, ...withoutDatabase } = benchConfig.childEnv;
+  const storeEnv =
+    engine === 'postgres' ? { ...withoutDatabase, DATABASE_URL: await volumeDatabase(benchConfig.databaseUrl!, n) } : withoutDatabase;
+  const apiKey = await seeded(dir, n, storeEnv);
+  const { child, url, startSeconds } = await startPlatform(dir, storeEnv);
   const pid = child.pid as number;
   const rows: Record<string, string> = { 'start-up (s)': startSeconds.toFixed(2), 'RSS after start (MiB)': String(rssMiB(pid, 'VmRSS')) };
   const errors: string[] = [];
@@ -94,7 +102,8 @@ async function runSize(n: number, baseDir: string) {
     await Promise.race([exited(child), new Promise((r) => setTimeout(r, 15_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
   }
-  add('engine: ', await measureEngine(dir));
+  // The engine floor reads the SQLite file itself; on PostgreSQL, BENCHMARKS.md holds the EXPLAIN ANALYZE.
+  if (engine === 'sqlite') add('engine: ', await measureEngine(dir));
   return { rows, errors };
 }
 
@@ -102,18 +111,21 @@ async function main() {
   const at = process.argv.indexOf('--sizes');
   const sizes = (at > 0 ? process.argv[at + 1] : '10000,100000,1000000').split(',').map(Number);
   const baseDir = benchConfig.volumeDir ?? path.join(os.tmpdir(), 'mailplane-volume');
-  const results: Record<number, Record<string, string>> = {};
+  const engines: Engine[] = benchConfig.databaseUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+  const columns = sizes.flatMap((n) => engines.map((engine) => ({ n, engine, label: engines.length > 1 ? `${n} ${engine}` : String(n) })));
+  const results: Record<string, Record<string, string>> = {};
   const errors: string[] = [];
-  for (const n of sizes) {
-    const r = await runSize(n, baseDir);
-    results[n] = r.rows;
+  for (const { n, engine, label } of columns) {
+    const r = await runSize(n, baseDir, engine);
+    results[label] = r.rows;
     errors.push(...r.errors);
-    console.log(`${n}: done`);
+    console.log(`${label}: done`);
   }
   const names = [...new Set(Object.values(results).flatMap((r) => Object.keys(r)))];
   const width = Math.max(...names.map((s) => s.length));
-  console.log(`\n${''.padEnd(width)}  ${sizes.map((n) => String(n).padStart(16)).join('')}`);
-  for (const name of names) console.log(`${name.padEnd(width)}  ${sizes.map((n) => (results[n][name] ?? '-').padStart(16)).join('')}`);
+  console.log(`\n${''.padEnd(width)}  ${columns.map((c) => c.label.padStart(18)).join('')}`);
+  for (const name of names)
+    console.log(`${name.padEnd(width)}  ${columns.map((c) => (results[c.label][name] ?? '-').padStart(18)).join('')}`);
   if (errors.length) console.log(`\nfailed requests:\n${errors.join('\n')}`);
   console.log(`\n${os.cpus().length} cores, Node ${process.version}; data under ${baseDir}`);
 }

@@ -1,4 +1,5 @@
 import type { Env } from './config';
+import { migrateCommand, MIGRATE_USAGE } from './migrate-cli';
 
 const USAGE = `usage: npm run admin -- <command>
   create-tenant <name>                    a tenant and its first API key (shown once)
@@ -6,13 +7,16 @@ const USAGE = `usage: npm run admin -- <command>
   grant <tenantId> <plan> [<until>]       hand out a zero-priced plan, until an RFC 3339 time or taken back
   revoke-grant <tenantId>                 take a grant back: the tenant is on free again
   billing <tenantId>                      the tenant's billing state and money ledger (JSON)
-  env: MAILPLANE_URL (default http://localhost:3000), ADMIN_TOKEN (required)`;
+${MIGRATE_USAGE}
+  env: MAILPLANE_URL (default http://localhost:3000), ADMIN_TOKEN (required but for migrate; it reads DATA_DIR and DATABASE_URL)`;
 
 type Call = (method: string, path: string, body?: object) => Promise<Record<string, unknown>>;
 
 /** The back-office CLI: a thin wrapper over the admin surface (`/admin/...`). Returns what to print. */
-export async function adminCommand(args: string[], env: Env): Promise<string> {
+export async function adminCommand(args: string[], env: Env, log: (line: string) => void = () => undefined): Promise<string> {
   const [command, ...rest] = args;
+  // Works on the stores themselves, with the platform stopped: no HTTP, no token.
+  if (command === 'migrate') return migrateCommand(rest, env, log);
   if (!env.ADMIN_TOKEN) throw new Error('ADMIN_TOKEN is required\n' + USAGE);
   const call = caller(env.MAILPLANE_URL ?? 'http://localhost:3000', env.ADMIN_TOKEN);
   const [a, b, c] = rest;

@@ -1,11 +1,15 @@
 import path from 'node:path';
-import { envReader } from '@mailplane/runtime';
+import { ConfigError, envReader } from '@mailplane/runtime';
 
 export type Env = Record<string, string | undefined>;
 
 export interface PlatformConfig {
   dataDir: string;
   amqpUrl: string | undefined;
+  /** PostgreSQL for every service's store (a schema each) and mail's bodies; unset: MongoDB or SQLite. */
+  databaseUrl: string | undefined;
+  /** Connections of each process's PostgreSQL pool (its services share it). */
+  databasePoolSize: number;
   mongodbUrl: string | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Where the embedded sandbox's mail page listens (0: any free port). */
@@ -28,10 +32,15 @@ export interface PlatformConfig {
 export function loadPlatformConfig(env: Env = process.env): Readonly<PlatformConfig> {
   const read = envReader(env);
   const port = read.int('PORT', 3000, { min: 0, max: 65535 });
+  const databaseUrl = read.optionalUrl('DATABASE_URL', ['postgres', 'postgresql']);
+  const mongodbUrl = read.optionalUrl('MONGODB_URL', ['mongodb', 'mongodb+srv']);
+  if (databaseUrl && mongodbUrl) throw new ConfigError('DATABASE_URL', 'and MONGODB_URL are both set: choose one store');
   return Object.freeze({
     dataDir: path.resolve(read.string('DATA_DIR', './data')),
     amqpUrl: read.optionalUrl('AMQP_URL', ['amqp', 'amqps']),
-    mongodbUrl: read.optionalUrl('MONGODB_URL', ['mongodb', 'mongodb+srv']),
+    databaseUrl,
+    databasePoolSize: read.int('DATABASE_POOL_SIZE', 10, { min: 1, max: 1000 }),
+    mongodbUrl,
     logLevel: read.oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
     sandboxPort: read.int('SANDBOX_PORT', port === 0 ? 0 : port + 1, { min: 0, max: 65535 }),
     opsPort: env.OPS_PORT === undefined ? undefined : read.int('OPS_PORT', 0, { min: 0, max: 65535 }),

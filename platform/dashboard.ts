@@ -2,17 +2,31 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { startDashboard } from '@mailplane/dashboard';
 import { ConfigError, createLogger, drainableProbe, envReader } from '@mailplane/runtime';
 import type { PlatformConfig } from './config';
+import { storeFor } from './services';
 
 /**
- * The dashboard on its own (distributed mode): a web client of the gateway at API_URL, holding no data but its
- * sessions. DASHBOARD_SECURE_COOKIES=false only where it is served over plain HTTP on localhost. It drains like
- * the services: /readyz answers 503 for DRAIN_DELAY_MS, then the pages being served are finished.
+ * The dashboard on its own (distributed mode): a web client of the gateway at API_URL, keeping only its sessions, in
+ * a store of its own (the configured database, or `DATA_DIR/dashboard`) that every dashboard process shares.
+ * DASHBOARD_SESSION_SECRET seals the API keys of sessions; DASHBOARD_SECURE_COOKIES=false only where it is served
+ * over plain HTTP on localhost. It drains like the services: /readyz answers 503 for DRAIN_DELAY_MS, then the pages
+ * being served are finished.
  */
 export async function startDashboardProcess(config: PlatformConfig) {
   const read = envReader(config.env);
   const apiUrl = read.url('API_URL', undefined, ['http', 'https']);
+  const sessionSecret = read.secret('DASHBOARD_SESSION_SECRET', 32);
   const logger = createLogger({ level: config.logLevel, bindings: { process: 'dashboard' } });
-  const drain = drainableProbe(async () => ({}), 'dashboard');
+  const store = await storeFor('dashboard', config);
+  // Ready while its store answers: every page reads its session there.
+  const drain = drainableProbe(
+    async () => ({
+      'dashboard.store': await store.ping().then(
+        () => 'up' as const,
+        () => 'down' as const,
+      ),
+    }),
+    'dashboard',
+  );
   const dashboard = await startDashboard({
     apiUrl,
     secureCookies: read.oneOf('DASHBOARD_SECURE_COOKIES', ['true', 'false'] as const, 'true') === 'true',
@@ -21,6 +35,11 @@ export async function startDashboardProcess(config: PlatformConfig) {
     logger,
     readiness: drain.readiness,
     smtp: smtpSettings(read),
+    store,
+    sessionSecret,
+  }).catch(async (err) => {
+    await store.close();
+    throw err;
   });
   return {
     url: dashboard.url,
@@ -30,6 +49,7 @@ export async function startDashboardProcess(config: PlatformConfig) {
       drain.begin();
       await delay(config.drainDelayMs);
       await dashboard.stop();
+      await store.close();
     },
   };
 }

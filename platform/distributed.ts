@@ -14,14 +14,18 @@ export const DEFAULT_OPS_PORTS: Record<Exclude<ServiceName, 'gateway'>, number> 
 };
 
 /**
- * One service in its own process, on RabbitMQ and MongoDB (or its own embedded-store folder). The gateway
+ * One service in its own process, on RabbitMQ and PostgreSQL or MongoDB (or its own embedded-store folder). The gateway
  * serves /metrics and /readyz on its API port; the others get a small ops listener of their own.
  */
 export async function startDistributed(name: ServiceName, config: PlatformConfig) {
   if (!config.amqpUrl) throw new ConfigError('AMQP_URL', 'is required to run a service on its own');
   const logger = createLogger({ level: config.logLevel, bindings: { process: name } });
-  const broker = await createAmqpBroker({ url: config.amqpUrl, logger, connectionName: `mailplane-${name}` });
+  // The store first: a database that cannot be used is a configuration error worth seeing at once.
   const store = await storeFor(name, config);
+  const broker = await createAmqpBroker({ url: config.amqpUrl, logger, connectionName: `mailplane-${name}` }).catch(async (err) => {
+    await store.close();
+    throw err;
+  });
   const metrics = createMetricsRegistry();
   const drain = drainableProbe(dependencyProbe(name, { store, broker }), name);
   const readiness = drain.readiness;

@@ -46,6 +46,7 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     DKIM_KEY_SECRET: localSecret(config.dataDir, 'dkim-key-secret'),
     UNSUBSCRIBE_SECRET: localSecret(config.dataDir, 'unsubscribe-secret'),
     WEBHOOK_SECRET_KEY: localSecret(config.dataDir, 'webhook-secret-key'),
+    DASHBOARD_SESSION_SECRET: localSecret(config.dataDir, 'dashboard-session-secret'),
     WEBHOOK_SANDBOX: 'true',
     PUBLIC_URL: `http://localhost:${port}`,
     // Delivery reports come back to a bounce domain whose listener runs beside the API (PORT + 2).
@@ -107,16 +108,19 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     logger.info('mailplane started', { url: gateway.url, sandboxPage: sandbox.pageUrl, dataDir: config.dataDir });
     const reportsUrl = reportPort ? `smtp://127.0.0.1:${reportPort}` : null;
     const smtp = { host: 'localhost', port: portOf(submission.url), tlsPort: portOf(submission.tlsUrl) };
+    const dashboardStore = await storeFor('dashboard', config);
     const dashboard = await startDashboard({
       apiUrl: gateway.url,
       smtp,
+      store: dashboardStore,
+      sessionSecret: env.DASHBOARD_SESSION_SECRET,
       // Plain HTTP on this machine: a Secure cookie would never come back. Behind TLS, run it with secure cookies.
       secureCookies: false,
       host: '127.0.0.1',
       port: Number(config.env.DASHBOARD_PORT ?? (config.env.PORT === '0' ? 0 : Number(port) + 3)),
       logger,
     });
-    started.push({ running: { stop: dashboard.stop }, close: async () => undefined });
+    started.push({ running: { stop: dashboard.stop }, close: () => dashboardStore.close() });
     return {
       url: gateway.url,
       gateway,
@@ -145,7 +149,7 @@ function submissionCertificate(config: PlatformConfig): Record<string, string> {
   return { SMTP_SUBMISSION_TLS_CERT_FILE: certFile, SMTP_SUBMISSION_TLS_KEY_FILE: keyFile };
 }
 
-/** The embedded default keeps its secrets (DKIM key sealing, unsubscribe signing) beside the data unless set in the environment. */
+/** The embedded default keeps its secrets (DKIM key sealing, unsubscribe signing, sessions) beside the data unless set in the environment. */
 function localSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   if (!existsSync(file)) {

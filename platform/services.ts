@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Broker } from '@mailplane/broker';
 import { createBlobStore, createStore, type Store, type StoreConfig } from '@mailplane/store';
-import { gaugeReadAtScrape, type Clock, type Logger, type MetricsRegistry, type ReadinessProbe } from '@mailplane/runtime';
+import { ConfigError, gaugeReadAtScrape, type Clock, type Logger, type MetricsRegistry, type ReadinessProbe } from '@mailplane/runtime';
 import { billingConfig, startBilling } from '@mailplane/billing';
 import { mailConfig, startMail, type MailConfig } from '@mailplane/mail';
 import { startWebhooks, webhooksConfig } from '@mailplane/webhooks';
@@ -10,9 +10,6 @@ import type { Env, PlatformConfig } from './config';
 
 export const SERVICE_NAMES = ['gateway', 'billing', 'mail', 'webhooks', 'submission'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
-
-/** Whose data a service works on: the SMTP submission listener is the gateway's second edge (it reads its API keys). */
-export const dataOwner = (name: ServiceName) => (name === 'submission' ? 'gateway' : name);
 
 export interface Running {
   stop(): Promise<void>;
@@ -23,14 +20,28 @@ export interface Running {
   tlsUrl?: string;
 }
 
-/** Each service owns its data: its own MongoDB database, or its own folder of the embedded store. */
-export function storeConfigFor(service: ServiceName, config: PlatformConfig): StoreConfig {
-  const name = dataOwner(service);
+/** Whoever keeps data: the services, and the dashboard (its sessions). */
+export type DataOwner = ServiceName | 'dashboard';
+
+/** Whose data it works on: the SMTP submission listener is the gateway's second edge (it reads its API keys). */
+export const dataOwner = (name: DataOwner) => (name === 'submission' ? 'gateway' : name);
+
+/** Each owner keeps its data apart: its own PostgreSQL schema, its own MongoDB database, or its own folder of the embedded store. */
+export function storeConfigFor(owner: DataOwner, config: PlatformConfig): StoreConfig {
+  const name = dataOwner(owner);
+  if (config.databaseUrl) return { postgresUrl: config.databaseUrl, schema: `mailplane_${name}`, poolSize: config.databasePoolSize };
   return config.mongodbUrl ? { mongodbUrl: config.mongodbUrl, dbName: `mailplane_${name}` } : { dir: path.join(config.dataDir, name) };
 }
 
-export function storeFor(name: ServiceName, config: PlatformConfig): Promise<Store> {
-  return createStore(storeConfigFor(name, config));
+/** The owner's store; a database that cannot be used at start-up is a configuration error naming its variable. */
+export async function storeFor(name: DataOwner, config: PlatformConfig): Promise<Store> {
+  const variable = config.databaseUrl ? 'DATABASE_URL' : config.mongodbUrl ? 'MONGODB_URL' : undefined;
+  try {
+    return await createStore(storeConfigFor(name, config));
+  } catch (err) {
+    if (!variable) throw err;
+    throw new ConfigError(variable, `cannot be used for ${name}'s store: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }
 
 /** Starts one service; its own variables are read (and refused with a clear message) here. */
@@ -70,7 +81,7 @@ function watchBroker(metrics: MetricsRegistry, service: ServiceName, broker: Bro
   gaugeReadAtScrape(metrics, spec, service, () => [{ labels: {}, value: broker.connected() ? 1 : 0 }]);
 }
 
-/** Message bodies go to a blob store beside mail's data: files under its folder, or a GridFS bucket in its database. */
+/** Message bodies go to a blob store beside mail's data: a table in its schema, a GridFS bucket in its database, or a file under its folder. */
 async function startMailWithBodies(
   options: { broker: Broker; store: Store; logger: Logger; clock?: Clock; config: MailConfig; metrics: MetricsRegistry },
   storeConfig: StoreConfig,

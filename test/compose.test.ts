@@ -29,6 +29,7 @@ const REQUIRED = {
   DKIM_KEY_SECRET: 'dkim-key-secret-0123456789abcdef0123',
   UNSUBSCRIBE_SECRET: 'unsubscribe-secret-0123456789abcdef',
   WEBHOOK_SECRET_KEY: 'webhook-secret-0123456789',
+  DASHBOARD_SESSION_SECRET: 'dashboard-session-secret-0123456789abcdef',
   SMTP_URL: 'smtp://mta.example:25',
   SUBMISSION_TLS_DIR: '/etc/mailplane/submission-tls',
 };

@@ -14,8 +14,13 @@ import { spawnService, type ServiceProcess } from './support/processes';
 import { startWebhookReceiver } from './support/webhook-receiver';
 import { Webhook } from 'standardwebhooks';
 import { ADMIN_TOKEN, removeDir } from './support/platform';
+import { engineEnv, storeEngines, type Engine } from './support/engines';
 
 describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
+  describe.each(storeEngines())('stores on %s', (engine) => suite(engine));
+});
+
+function suite(engine: Engine) {
   const procs = new Map<string, ServiceProcess>();
   let url: string;
   let dataDir: string;
@@ -25,8 +30,11 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
 
   const start = (name: string) => startService(procs, name, env);
 
+  let engineSetup: Awaited<ReturnType<typeof engineEnv>> | undefined;
+
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-dist-'));
+    engineSetup = await engineEnv(engine);
     // The recipient's MTA and the DNS the tenant publishes in: outside systems, played by the sandbox.
     dns = await startSandboxDns();
     sink = await startSmtpSink({ verifyDkim: mailauthDkimVerifier(createTxtResolver({ servers: [`127.0.0.1:${dns.port}`] }).resolve) });
@@ -40,6 +48,7 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
       SEND_RATE_LIMIT: '10',
       SEND_RATE_WINDOW_SECONDS: '3600',
       OUTBOX_SWEEP_MS: '200',
+      ...engineSetup.env,
     });
     await Promise.all(['billing', 'mail', 'webhooks'].map(start));
     url = (await start('gateway'))!;
@@ -49,6 +58,7 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
     await Promise.all([...procs.values()].map((p) => p.kill()));
     await sink.stop();
     await dns.stop();
+    await engineSetup?.drop();
     removeDir(dataDir);
   });
 
@@ -196,4 +206,4 @@ describeWithRabbit('distributed mode: four processes over RabbitMQ', () => {
       expect(status).toBe('sent');
     }
   }, 90_000);
-});
+}

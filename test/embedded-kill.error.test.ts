@@ -5,14 +5,17 @@ import { startSmtpSink, type SinkTransaction, type SmtpSink } from '../sandbox/s
 import { expectEveryKeyOnce, holdTransactionsOpen } from './support/crash-run';
 import { startKeyedSender } from './support/keyed-sends';
 import { BANNER_API_KEY, spawnEmbedded, type ServiceProcess } from './support/processes';
+import { engineEnv, storeEngines } from './support/engines';
 import { removeDir } from './support/platform';
 
 const RPC_TIMEOUT_MS = 4000;
 // An Idempotency-Key's lease: the request's deadline (under RPC_TIMEOUT_MS) plus a second for the answer, plus slack.
 const KEY_LEASE_BOUND_MS = RPC_TIMEOUT_MS + 2000;
 
-// The embedded default as `npm start` runs it, killed with -9 while a client keeps retrying keyed sends.
-describe('embedded default SIGKILLed under keyed sends', () => {
+// The embedded default as `npm start` runs it, killed with -9 while a client keeps retrying keyed sends; its
+// stores in SQLite files (the default) and, when the run has PostgreSQL, in PostgreSQL (DATABASE_URL).
+describe.each(storeEngines())('embedded default SIGKILLed under keyed sends, stores on %s', (engine) => {
+  let engineSetup: Awaited<ReturnType<typeof engineEnv>>;
   let dataDir: string;
   let sink: SmtpSink;
   let proc: ServiceProcess | null = null;
@@ -33,18 +36,21 @@ describe('embedded default SIGKILLed under keyed sends', () => {
       SEND_CONCURRENCY: '4',
       SMTP_POOL_SIZE: '2',
       DELIVERY_THREADS: '1',
+      ...engineSetup.env,
     });
     return (await proc.waitForOutput(/running at (http:\/\/\S+)/, 60_000))[1];
   };
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-kill-'));
+    engineSetup = await engineEnv(engine);
     // The recipient's MTA, in the test process so it outlives the kill and says which transactions it cut.
     sink = await startSmtpSink();
   });
   afterAll(async () => {
     await proc?.kill();
     await sink.stop();
+    await engineSetup?.drop();
     removeDir(dataDir);
   });
 
@@ -79,7 +85,7 @@ describe('embedded default SIGKILLed under keyed sends', () => {
     const openAtKill = (t: SinkTransaction) => t.openedAt < restartMark && (t.answeredAt === null || t.answeredAt > killMark);
     expect(sink.transactions().filter((t) => t.message && openAtKill(t)).length).toBeGreaterThan(0);
     const extra = await expectEveryKeyOnce({ sender, url, apiKey, sink }, { inFlightBound: killedAt + KEY_LEASE_BOUND_MS, openAtKill });
-    process.stdout.write(`embedded kill: ${sender.keys.length} keys, ${extra} extra copies at the MTA\n`);
+    process.stdout.write(`embedded kill (${engine}): ${sender.keys.length} keys, ${extra} extra copies at the MTA\n`);
   }, 120_000);
 });
 

@@ -176,7 +176,7 @@ describe('ops/k8s, configuration and secrets', () => {
     };
     if (own[name]) expect(() => own[name](env)).not.toThrow();
     // The distributed mode's own requirements (platform/distributed.ts, platform/dashboard.ts).
-    const needs = name === 'dashboard' ? ['API_URL', 'DATABASE_URL'] : ['AMQP_URL', 'DATABASE_URL'];
+    const needs = name === 'dashboard' ? ['API_URL', 'DATABASE_URL', 'DASHBOARD_SESSION_SECRET'] : ['AMQP_URL', 'DATABASE_URL'];
     for (const variable of needs) expect({ variable, value: env[variable] }).toEqual({ variable, value: expect.stringMatching(/./) });
   });
 

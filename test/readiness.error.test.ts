@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { expectContract, expectProblem } from './support/contract';
-import { distributedEnv } from './support/distributed';
+import { distributedEnv, startMailAndGateway } from './support/distributed';
 import { describeWithRabbit } from './support/env';
 import { eventually } from './support/eventually';
 import { parseExposition } from './support/metrics';
 import { removeDir } from './support/platform';
-import { spawnService, type ServiceProcess } from './support/processes';
+import type { ServiceProcess } from './support/processes';
 import { rabbitFromEnv } from './support/rabbitmq';
 
 describeWithRabbit('distributed mode: /readyz follows the broker', (amqpUrl) => {
@@ -21,11 +21,7 @@ describeWithRabbit('distributed mode: /readyz follows the broker', (amqpUrl) => 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-ready-'));
     const env = distributedEnv(amqpUrl, dataDir, { SMTP_URL: 'smtp://127.0.0.1:2' });
-    const mail = spawnService('mail', env);
-    const gateway = spawnService('gateway', env);
-    procs.push(mail, gateway);
-    mailOps = (await mail.waitForOutput(/ops listener \S+ \S+ \S+ on (\S+)/, 60_000))[1];
-    gatewayUrl = (await gateway.waitForOutput(/gateway started at (\S+)/, 60_000))[1];
+    ({ mailOps, gatewayUrl } = await startMailAndGateway(procs, env));
   }, 120_000);
 
   afterAll(async () => {

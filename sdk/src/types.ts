@@ -87,6 +87,7 @@ export interface WebhookEventData {
   'recipient.unsubscribed': Schemas['RecipientUnsubscribed'];
   'identity.verified': Schemas['IdentityChecked'];
   'identity.failed': Schemas['IdentityChecked'];
+  'endpoint.disabled': Schemas['EndpointDisabled'];
 }
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;

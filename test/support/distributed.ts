@@ -40,3 +40,13 @@ export async function verifiedTenant(url: string, dns: SandboxDns, domain: strin
   if (verified.body.status !== 'verified') throw new Error(`identity not verified: ${verified.text}`);
   return { key, records: verified.body.dnsRecords };
 }
+
+/** Mail and the gateway as processes of their own (kept in `procs`); resolves with mail's ops URL and the gateway's. */
+export async function startMailAndGateway(procs: ServiceProcess[], env: Record<string, string>) {
+  const mail = spawnService('mail', env);
+  const gateway = spawnService('gateway', env);
+  procs.push(mail, gateway);
+  const mailOps = (await mail.waitForOutput(/ops listener \S+ \S+ \S+ on (\S+)/, 60_000))[1];
+  const gatewayUrl = (await gateway.waitForOutput(/gateway started at (\S+)/, 60_000))[1];
+  return { mailOps, gatewayUrl };
+}

@@ -1,10 +1,12 @@
-import { RABBIT_HANDLE } from './global-setup';
+import { POSTGRES_HANDLE, RABBIT_HANDLE } from './global-setup';
+import type { PrivatePostgres } from './postgres';
 import type { PrivateRabbit } from './rabbitmq';
 
 export default async function globalTeardown(): Promise<void> {
-  const store = globalThis as Record<symbol, PrivateRabbit | undefined>;
-  const rabbit = store[RABBIT_HANDLE];
-  if (!rabbit) return;
+  const store = globalThis as Record<symbol, PrivateRabbit | PrivatePostgres | undefined>;
+  const rabbit = store[RABBIT_HANDLE] as PrivateRabbit | undefined;
+  const postgres = store[POSTGRES_HANDLE] as PrivatePostgres | undefined;
   store[RABBIT_HANDLE] = undefined;
-  await rabbit.stop();
+  store[POSTGRES_HANDLE] = undefined;
+  await Promise.all([rabbit?.stop(), postgres?.destroy()]);
 }

@@ -132,6 +132,7 @@ export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Brok
         await channel.close().catch(() => undefined);
       }
     },
+    queuesEpoch: 'durable',
     connected: () => connection.connected(),
     close: async () => {
       await Promise.all([...subscriptions].map((s) => s.cancel().catch(() => undefined)));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Envelope } from '@mailplane/contracts';
 import { MemoryQueue, type QueueConsumer } from './memory-queue';
 import { MemoryRpc } from './memory-rpc';
@@ -112,6 +113,7 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
   };
 
   return {
+    queuesEpoch: `memory:${randomUUID()}`,
     send: async (name, message, sendOptions = {}) => {
       assertOpen();
       const target = queue(name);

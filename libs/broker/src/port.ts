@@ -115,5 +115,10 @@ export interface Broker {
   serve(queue: string, handler: RpcHandler, options?: { prefetch?: number }): Promise<Subscription>;
   /** True while messages can be handed to the broker now (RabbitMQ: a live connection); readiness and metrics. */
   connected(): boolean;
+  /**
+   * Names the life of the broker's queues: what was put on them is still there while this stays the same. An
+   * in-process broker's queues die with it (each instance its own); RabbitMQ's durable queues outlive every process.
+   */
+  readonly queuesEpoch: string;
   close(): Promise<void>;
 }

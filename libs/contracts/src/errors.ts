@@ -43,8 +43,10 @@ export const ErrorCodes = {
   quote_stale: { status: 409, title: 'The accepted amount differs from the current quote' },
   not_scheduled: { status: 409, title: 'The email is not scheduled any more' },
   // Webhooks
+  // No longer answered (a pending delivery's redelivery is attempted at once); kept because clients branch on codes.
   delivery_pending: { status: 409, title: 'The webhook delivery is still pending; its next attempt is already scheduled' },
   endpoint_disabled: { status: 409, title: 'The webhook endpoint is disabled; enable it first' },
+  endpoint_limit_reached: { status: 422, title: "The plan's number of webhook endpoints is reached; delete one or change plan" },
   unknown_plan: { status: 422, title: 'No such plan in the catalogue' },
   plan_not_purchasable: { status: 422, title: 'The plan cannot be purchased' },
   plan_not_grantable: { status: 422, title: 'Only a zero-priced plan of the catalogue can be granted' },
@@ -64,6 +66,10 @@ export const ErrorCodes = {
     title: 'The request was handed to a service whose answer was lost; retry with the same Idempotency-Key to learn the outcome',
   },
   not_ready: { status: 503, title: 'Not ready: the store or the broker cannot be used now' },
+  store_unavailable: {
+    status: 503,
+    title: "The service's database cannot be reached now; retry later (a send with the same Idempotency-Key)",
+  },
   service_timeout: { status: 504, title: 'A service behind the gateway did not answer in time' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

@@ -29,6 +29,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'identity.verified',
   /** A DNS check did not find a matching DKIM record. */
   'identity.failed',
+  /** One of the tenant's endpoints was disabled automatically (410 Gone, or failing for days); sent to the others. */
+  'endpoint.disabled',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -47,6 +47,7 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, string> = {
   'recipient.unsubscribed': 'RecipientUnsubscribed',
   'identity.verified': 'IdentityChecked',
   'identity.failed': 'IdentityChecked',
+  'endpoint.disabled': 'EndpointDisabled',
   'entitlement.changed': 'EntitlementChanged',
 };
 

@@ -39,7 +39,7 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['delete', '/identities/{id}', [204, 400, 401, 404]],
   ['post', '/identities/{id}/verify', [200, 400, 401, 404]],
   ['get', '/webhooks/endpoints', [200, 400, 401]],
-  ['post', '/webhooks/endpoints', [201, 400, 401]],
+  ['post', '/webhooks/endpoints', [201, 400, 401, 422]],
   ['get', '/webhooks/endpoints/{id}', [200, 400, 401, 404]],
   ['delete', '/webhooks/endpoints/{id}', [204, 400, 401, 404]],
   ['post', '/webhooks/endpoints/{id}/rotate-secret', [200, 400, 401, 404]],

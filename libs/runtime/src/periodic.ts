@@ -9,8 +9,11 @@ export interface JobLease {
   release(): Promise<void>;
 }
 
-/** This process as a lease holder: unique across hosts and restarts, readable in the store. */
-export const processHolderId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+/** A lease holder's id: unique across hosts, restarts and the services of one process; readable in the store. */
+export const newHolderId = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+/** This process as a lease holder. */
+export const processHolderId = newHolderId();
 
 /**
  * Runs `task` every `everyMs`, never two at once; a failure is logged and the next round tries again.

@@ -12,9 +12,15 @@ export interface Problem {
   [extra: string]: unknown;
 }
 
-/** The one mapping from a thrown value to an RFC 9457 body; anything not an AppError is an opaque 500. */
+// The store's own error for a database it cannot reach (by name: the runtime does not depend on the store).
+const isStoreUnavailable = (err: unknown) => (err as Error | null)?.name === 'StoreUnavailableError';
+
+/**
+ * The one mapping from a thrown value to an RFC 9457 body; a store that cannot reach its database is a 503,
+ * anything else not an AppError an opaque 500.
+ */
 export function toProblem(err: unknown, requestId: string): Problem {
-  const known = err instanceof AppError ? err : new AppError('internal');
+  const known = err instanceof AppError ? err : new AppError(isStoreUnavailable(err) ? 'store_unavailable' : 'internal');
   const entry = ErrorCodes[known.code];
   return {
     type: problemType(known.code),

@@ -1,11 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:crypto';
 
-const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const MIN_SECRET_LENGTH = 16;
 
-/** Why a sealed key could not be opened: not our format, or tampered / sealed under another secret. */
+/** Why a sealed key could not be opened: not our format, or tampered / sealed under another secret or for another record. */
 export class KeyBoxError extends Error {
   constructor(
     readonly code: 'KEY_BOX_MALFORMED' | 'KEY_BOX_AUTH_FAILED',
@@ -16,10 +15,14 @@ export class KeyBoxError extends Error {
   }
 }
 
-/** Encrypts secrets at rest (DKIM private keys, webhook signing secrets) with AES-256-GCM under a key derived once from a secret. */
+/**
+ * Encrypts secrets at rest (DKIM private keys, webhook signing secrets, dashboard sessions' API keys) with
+ * AES-256-GCM under a key derived once from a secret. Each value is bound to the record that holds it
+ * (`recordId`): copied into another record, it does not open.
+ */
 export interface KeyBox {
-  seal(plaintext: string): string;
-  open(sealed: string): string;
+  seal(plaintext: string, recordId: string): string;
+  open(sealed: string, recordId: string): string;
 }
 
 /**
@@ -33,39 +36,47 @@ export function deriveMasterKey(secret: string, purpose = 'dkim-key-box'): Buffe
   return scryptSync(secret, `mailplane/${purpose}/v1`, 32, { N: 1 << 14, r: 8, p: 1 });
 }
 
-export function createKeyBox(secret: string, purpose?: string): KeyBox {
+export function createKeyBox(secret: string, purpose = 'dkim-key-box'): KeyBox {
   const masterKey = deriveMasterKey(secret, purpose);
   return {
-    seal: (plaintext) => sealPrivateKey(plaintext, masterKey),
-    open: (sealed) => openPrivateKey(sealed, masterKey),
+    seal: (plaintext, recordId) => seal(plaintext, masterKey, boundTo(purpose, recordId)),
+    open: (sealed, recordId) => open(sealed, masterKey, boundTo(purpose, recordId)),
   };
 }
 
-/** `v1.<iv>.<tag>.<ciphertext>`, base64url parts; the version is authenticated as AAD. */
-export function sealPrivateKey(plaintext: string, masterKey: Buffer): string {
+// v2 authenticates the purpose and the record with the version; v1 (written before) authenticated its version
+// only, so a v1 value opens in any record of its purpose. v1 is still read, never written.
+const boundTo = (purpose: string, recordId: string) => ({ v1: 'v1', v2: `v2\u0000${purpose}\u0000${recordId}` });
+
+/** `v2.<iv>.<tag>.<ciphertext>`, base64url parts; the version, purpose and record id are authenticated as AAD. */
+function seal(plaintext: string, masterKey: Buffer, aad: { v2: string }): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', masterKey, iv, { authTagLength: TAG_BYTES });
-  cipher.setAAD(Buffer.from(VERSION));
+  cipher.setAAD(Buffer.from(aad.v2));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   const parts = [iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url'));
-  return [VERSION, ...parts].join('.');
+  return ['v2', ...parts].join('.');
 }
 
-export function openPrivateKey(sealed: string, masterKey: Buffer): string {
+function open(sealed: string, masterKey: Buffer, aad: { v1: string; v2: string }): string {
   const parts = sealed.split('.');
-  if (parts.length !== 4 || parts[0] !== VERSION) {
-    throw new KeyBoxError('KEY_BOX_MALFORMED', 'sealed value is not in the v1 key-box format');
+  const version = parts[0];
+  if (parts.length !== 4 || (version !== 'v1' && version !== 'v2')) {
+    throw new KeyBoxError('KEY_BOX_MALFORMED', 'sealed value is not in the v1 or v2 key-box format');
   }
   const [iv, tag, ciphertext] = parts.slice(1).map((part) => Buffer.from(part, 'base64url'));
   if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES || ciphertext.length === 0) {
     throw new KeyBoxError('KEY_BOX_MALFORMED', 'sealed value has a bad IV, tag or ciphertext length');
   }
   const decipher = createDecipheriv('aes-256-gcm', masterKey, iv, { authTagLength: TAG_BYTES });
-  decipher.setAAD(Buffer.from(VERSION));
+  decipher.setAAD(Buffer.from(aad[version]));
   decipher.setAuthTag(tag);
   try {
     return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
   } catch {
-    throw new KeyBoxError('KEY_BOX_AUTH_FAILED', 'sealed value failed authentication: it was tampered with or sealed under another secret');
+    throw new KeyBoxError(
+      'KEY_BOX_AUTH_FAILED',
+      'sealed value failed authentication: tampered with, sealed under another secret, or sealed for another record',
+    );
   }
 }

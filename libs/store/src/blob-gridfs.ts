@@ -9,12 +9,23 @@ const SCAN_SLICE = 1000;
  * reader always finds a complete file.
  */
 export async function createGridFsBlobStore({ url, dbName, bucket }: { url: string; dbName: string; bucket: string }): Promise<BlobStore> {
-  const client = new MongoClient(url);
+  const client = new MongoClient(url, { writeConcern: { w: 'majority', journal: true } });
   await client.connect();
   const files = new GridFSBucket(client.db(dbName), { bucketName: bucket });
   // get and delete: a blob's versions by name, newest first
   await client.db(dbName).collection(`${bucket}.files`).createIndex({ filename: 1, uploadDate: -1 });
   const versions = (key: string) => files.find({ filename: key }, { sort: { uploadDate: -1, _id: -1 } }).toArray();
+  // Another replica may delete the same version at the same moment (a put replacing it, the retention sweep):
+  // the file it already removed is not an error, only not ours to count.
+  const remove = async (id: ObjectId): Promise<boolean> => {
+    try {
+      await files.delete(id);
+      return true;
+    } catch (e) {
+      if (/File not found/.test(String((e as Error | null)?.message))) return false;
+      throw e;
+    }
+  };
   return {
     async put(key, data) {
       assertBlobKey(key);
@@ -25,7 +36,7 @@ export async function createGridFsBlobStore({ url, dbName, bucket }: { url: stri
           .once('error', reject)
           .end(data),
       );
-      for (const older of (await versions(key)).filter((f) => !f._id.equals(upload.id))) await files.delete(older._id);
+      for (const older of (await versions(key)).filter((f) => !f._id.equals(upload.id))) await remove(older._id);
     },
     async get(key) {
       assertBlobKey(key);
@@ -37,9 +48,9 @@ export async function createGridFsBlobStore({ url, dbName, bucket }: { url: stri
     },
     async delete(key) {
       assertBlobKey(key);
-      const all = await versions(key);
-      for (const file of all) await files.delete(file._id);
-      return all.length > 0;
+      let deleted = false;
+      for (const file of await versions(key)) deleted = (await remove(file._id)) || deleted;
+      return deleted;
     },
     async scan(before, cursor) {
       const after = cursor ? { _id: { $gt: new ObjectId(cursor) } } : {};

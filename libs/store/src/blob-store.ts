@@ -2,16 +2,18 @@ import path from 'node:path';
 import { createFileBlobStore } from './blob-files';
 import { createGridFsBlobStore } from './blob-gridfs';
 import type { BlobStore } from './blob-port';
+import { createPostgresBlobStore } from './blob-postgres';
 import { createSqliteBlobStore } from './blob-sqlite';
+import type { StoreConfig } from './index';
 
 /**
- * Where a service keeps its cold bytes: a GridFS bucket beside its MongoDB collections, or a SQLite file under
- * its data dir (`blobs/<bucket>.sqlite3`), still reading the files earlier versions wrote under `blobs/<bucket>/`.
+ * Where a service keeps its cold bytes: a table beside its PostgreSQL collections, a GridFS bucket beside its
+ * MongoDB ones, or a SQLite file under its data dir (`blobs/<bucket>.sqlite3`), still reading the files earlier
+ * versions wrote under `blobs/<bucket>/`.
  */
-export async function createBlobStore(
-  config: { mongodbUrl: string; dbName: string } | { dir: string },
-  bucket: string,
-): Promise<BlobStore> {
+export async function createBlobStore(config: StoreConfig, bucket: string): Promise<BlobStore> {
+  if ('postgresUrl' in config)
+    return createPostgresBlobStore({ url: config.postgresUrl, schema: config.schema, bucket, poolSize: config.poolSize });
   return 'mongodbUrl' in config
     ? createGridFsBlobStore({ url: config.mongodbUrl, dbName: config.dbName, bucket })
     : createSqliteBlobStore(

@@ -7,7 +7,7 @@ const UPDATE_OPERATORS = new Set(['$set', '$unset', '$inc', '$push', '$setOnInse
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 
-/** MongoDB drops undefined filter fields (widening the match, e.g. losing a tenant scope); nedb matches nothing. */
+/** MongoDB drops undefined filter fields (widening the match, e.g. losing a tenant scope): refused on every engine. */
 export function assertFilter(collection: string, filter: Filter, path = ''): void {
   for (const [key, value] of Object.entries(filter)) {
     const at = path ? `${path}.${key}` : key;
@@ -17,7 +17,7 @@ export function assertFilter(collection: string, filter: Filter, path = ''): voi
   }
 }
 
-/** Refuses replacement documents (nedb would replace the whole document) and operators outside the dialect. */
+/** Refuses replacement documents (MongoDB would replace the whole document) and operators outside the dialect. */
 export function assertUpdate(collection: string, update: Update): void {
   const keys = Object.keys(update);
   if (keys.length === 0) throw new Error(`${collection}: empty update`);

@@ -6,6 +6,7 @@ import {
   type UpdateFilter,
 } from 'mongodb';
 import { assertFilter, assertUpdate, upsertId } from './guards';
+import { ttlGuard } from './mongo-ttl';
 import { expandContains } from './text-search';
 import { type Collection, type Doc, DuplicateKeyError, type Filter, type Store, type Update } from './port';
 
@@ -25,20 +26,33 @@ function duplicateKey(collection: string, e: unknown): DuplicateKeyError | undef
   return new DuplicateKeyError(collection, fields ? `duplicate key on ${fields}` : undefined);
 }
 
-/** The distributed engine, through the official driver. Connects first, so a wrong URL fails at start-up. */
+/**
+ * The distributed engine, through the official driver. Connects first, so a wrong URL fails at start-up. Writes
+ * are acknowledged once a majority of the replica set has them in its journal (on a standalone server: once
+ * journaled), as SQLite and PostgreSQL acknowledge only durable writes.
+ */
 export async function createMongoStore({ url, dbName }: MongoStoreOptions): Promise<Store> {
-  // nedb cannot persist undefined either; without this the driver would store it as null.
-  const client = new MongoClient(url, { ignoreUndefined: true });
+  // The other engines cannot store undefined either; without this the driver would store it as null.
+  const client = new MongoClient(url, { ignoreUndefined: true, writeConcern: { w: 'majority', journal: true } });
   await client.connect();
   const db = client.db(dbName);
+  // Multi-document transactions need a replica set (or a sharded cluster); a standalone server has none.
+  const hello = await db.admin().command({ hello: 1 });
+  const transactions = Boolean(hello.setName) || hello.msg === 'isdbgrid';
   return {
-    collection: <T extends Doc>(name: string) => mongoCollection<T>(name, db.collection<Doc>(name)),
+    collection: <T extends Doc>(name: string) => mongoCollection<T>(name, db.collection<Doc>(name), client, transactions),
     ping: async () => void (await db.command({ ping: 1 }, { timeoutMS: 2000 })),
     close: () => client.close(),
   };
 }
 
-function mongoCollection<T extends Doc>(name: string, coll: MongoCollection<Doc>): Collection<T> {
+function mongoCollection<T extends Doc>(
+  name: string,
+  coll: MongoCollection<Doc>,
+  client: MongoClient,
+  transactions: boolean,
+): Collection<T> {
+  const ttl = ttlGuard(coll);
   const run = async <R>(fn: () => Promise<R>): Promise<R> => {
     try {
       return await fn();
@@ -46,9 +60,19 @@ function mongoCollection<T extends Doc>(name: string, coll: MongoCollection<Doc>
       throw duplicateKey(name, e) ?? e;
     }
   };
-  const query = (filter: Filter) => {
+  /** An insert that a unique key held only by an expired document refused is tried again once it is gone. */
+  const inserting = async (fn: () => Promise<void>): Promise<void> =>
+    run(async () => {
+      try {
+        await fn();
+      } catch (e) {
+        if (!duplicateKey(name, e) || (await ttl.purge()) === 0) throw e;
+        await fn();
+      }
+    });
+  const query = async (filter: Filter) => {
     assertFilter(name, filter);
-    return expandContains(name, filter) as MongoFilter<Doc>;
+    return (await ttl.live(expandContains(name, filter))) as MongoFilter<Doc>;
   };
   const change = (update: Update) => {
     assertUpdate(name, update);
@@ -57,51 +81,71 @@ function mongoCollection<T extends Doc>(name: string, coll: MongoCollection<Doc>
 
   return {
     // counts: a plain index on the keys, which countDocuments scans without reading documents.
-    createIndex: (keys, { text, counts: _, ...options } = {}) =>
+    createIndex: (keys, { text, counts, within: _, ...options } = {}) =>
       run(async () => {
         // $contains runs as case-insensitive regexes, which no MongoDB index serves better than the tenant
         // index that already narrows the scan (a `text` index is word-based, not substring): nothing to create.
         if (text) return;
         const defined = Object.entries(options).filter(([, v]) => v !== undefined);
-        await coll.createIndex(keys, Object.fromEntries(defined) as CreateIndexesOptions);
+        // _id last, as every paging sort ends: the index then hands out a page in order instead of a sort in
+        // memory (not on a unique index, whose keys alone must be unique, nor a TTL one, which takes one field).
+        const last = Object.values(keys).at(-1) ?? 1;
+        const paged = !options.unique && !counts && options.expireAfterSeconds === undefined && !('_id' in keys);
+        await coll.createIndex(paged ? { ...keys, _id: last } : keys, Object.fromEntries(defined) as CreateIndexesOptions);
+        if (options.expireAfterSeconds !== undefined) ttl.learn(Object.keys(keys)[0], options.expireAfterSeconds);
       }),
+    // The driver writes an _id into the object it is given; ours is always present, but keep the caller's intact.
     insertOne: (doc) =>
-      run(async () => {
-        // The driver writes an _id into the object it is given; ours is always present, but keep the caller's intact.
+      inserting(async () => {
         await coll.insertOne({ ...doc });
       }),
+    // All or nothing: in a transaction where the deployment has them; on a standalone server, the documents of
+    // the batch that went in before a refused one are deleted again (a crash in between would leave them).
     insertMany: (docs) =>
-      run(async () => {
-        if (docs.length > 0) await coll.insertMany(docs.map((d) => ({ ...d })));
+      inserting(async () => {
+        if (docs.length === 0) return;
+        const copies = docs.map((d) => ({ ...d }));
+        if (transactions) {
+          await client.withSession((session) => session.withTransaction(() => coll.insertMany(copies, { session })));
+          return;
+        }
+        try {
+          await coll.insertMany(copies);
+        } catch (e) {
+          const inserted = Object.values((e as { insertedIds?: Record<number, unknown> }).insertedIds ?? {});
+          if (inserted.length > 0) await coll.deleteMany({ _id: { $in: inserted as string[] } });
+          throw e;
+        }
       }),
-    findOne: (filter) => run(async () => (await coll.findOne(query(filter))) as T | null),
+    findOne: (filter) => run(async () => (await coll.findOne(await query(filter))) as T | null),
     find: (filter, options = {}) =>
       run(async () => {
-        const cursor = coll.find(query(filter));
+        const cursor = coll.find(await query(filter));
         if (options.sort) cursor.sort(options.sort);
         if (options.skip) cursor.skip(options.skip);
         if (options.limit) cursor.limit(options.limit);
         return (await cursor.toArray()) as T[];
       }),
-    count: (filter, options = {}) => run(() => coll.countDocuments(query(filter), options.limit ? { limit: options.limit } : {})),
+    count: (filter, options = {}) =>
+      run(async () => coll.countDocuments(await query(filter), options.limit ? { limit: options.limit } : {})),
     updateOne: (filter, update, options = {}) =>
       run(async () => {
         if (options.upsert) upsertId(name, filter, update);
-        const r = await coll.updateOne(query(filter), change(update), { upsert: options.upsert ?? false });
+        const r = await coll.updateOne(await query(filter), change(update), { upsert: options.upsert ?? false });
         return { matched: r.matchedCount, upserted: r.upsertedCount > 0 };
       }),
-    updateMany: (filter, update) => run(async () => (await coll.updateMany(query(filter), change(update))).matchedCount),
+    updateMany: (filter, update) => run(async () => (await coll.updateMany(await query(filter), change(update))).matchedCount),
     findOneAndUpdate: (filter, update, options = {}) =>
       run(async () => {
         if (options.upsert) upsertId(name, filter, update);
-        const doc = await coll.findOneAndUpdate(query(filter), change(update), {
+        const doc = await coll.findOneAndUpdate(await query(filter), change(update), {
           returnDocument: 'after',
           upsert: options.upsert ?? false,
           ...(options.sort ? { sort: options.sort } : {}),
         });
         return doc as T | null;
       }),
-    deleteOne: (filter) => run(async () => (await coll.deleteOne(query(filter))).deletedCount),
-    deleteMany: (filter) => run(async () => (await coll.deleteMany(query(filter))).deletedCount),
+    deleteOne: (filter) => run(async () => (await coll.deleteOne(await query(filter))).deletedCount),
+    deleteMany: (filter) => run(async () => (await coll.deleteMany(await query(filter))).deletedCount),
   };
 }

@@ -5,15 +5,15 @@ export interface Doc {
 
 /**
  * The query dialect every engine understands: equality (dotted paths too), $in, $nin, $ne, $lt/$lte/$gt/$gte,
- * $exists, $regex (RegExp values only), $or, $and. `{ f: null }` matches null or missing, as in MongoDB.
- * A field whose value is `undefined` is refused: MongoDB would silently drop it and widen the match.
- * Field paths are letters, digits, `_` and `-`, dot-separated, not starting with a digit (the SQLite engine
- * writes them into SQL; anything else is refused there).
+ * $exists, $regex (RegExp values only, flag `i` at most), $or, $and. `{ f: null }` matches null or missing, as
+ * in MongoDB. A field whose value is `undefined` is refused: MongoDB would silently drop it and widen the match.
+ * Field paths are letters, digits, `_` and `-`, dot-separated, not starting with a digit (the SQL engines write
+ * them into SQL; anything else is refused).
  *
  * Text search, our own operator (not MongoDB's word-based `$text`): `{ $contains: { paths, text } }` at the
  * top level (or inside $and/$or) matches documents where at least one of `paths` holds a string (or an array
- * with a string) containing `text`, ignoring case. Empty text matches every document. It is fast on SQLite
- * when `createIndex(<the same paths>, { text: true })` exists and `text` has 3 characters or more.
+ * with a string) containing `text`, ignoring case. Empty text matches every document. It is fast when
+ * `createIndex(<the same paths>, { text: true })` exists and `text` has 3 characters or more.
  */
 export type Filter = Record<string, unknown>;
 
@@ -36,7 +36,7 @@ export interface Update {
 export type Sort = Record<string, 1 | -1>;
 
 export interface FindOptions {
-  /** Without one the order differs by engine (nedb: by _id; MongoDB: natural order). */
+  /** Without one the order is the engine's own. */
   sort?: Sort;
   skip?: number;
   limit?: number;
@@ -44,25 +44,28 @@ export interface FindOptions {
 
 export interface IndexOptions {
   unique?: boolean;
-  /** Documents whose (single, top-level) indexed Date field is older than this many seconds are removed. */
+  /**
+   * Documents whose (single, top-level) indexed Date field is older than this many seconds are removed, and no
+   * read or write sees them from that moment on (the removal itself runs now and then).
+   */
   expireAfterSeconds?: number;
   /** Skip documents lacking the field (unique indexes over optional fields). */
   sparse?: boolean;
   /**
-   * A substring index over the (string) fields named by the keys, for `$contains` (directions are ignored).
-   * SQLite: an FTS5 trigram index. nedb and MongoDB: nothing (they scan the documents the other conditions leave).
+   * A substring index over the (string) fields named by the keys, for `$contains` (directions are ignored): a
+   * trigram index (SQLite: FTS5; PostgreSQL: pg_trgm). MongoDB has none that serves it and scans what the other
+   * conditions leave.
    */
   text?: boolean;
   /**
-   * With `text`: equality fields every search is scoped by (say the tenant). SQLite then also keeps these
-   * fields and the text fields in one b-tree, so that counting the matches of a common word (too many for the
-   * trigram index to list) reads index entries instead of documents. Others: ignored.
+   * With `text`: equality fields every search is scoped by (say the tenant), so that counting the matches of a
+   * common word can read index entries instead of documents where the engine needs telling (SQLite).
    */
   within?: string[];
   /**
    * Keeps the number of documents per combination of the keys' values, so that `count` with only string or
-   * Date equalities on some of these fields answers at once (SQLite: a table kept by triggers). MongoDB:
-   * a plain index on the keys (countDocuments then scans the index only). nedb: nothing.
+   * Date equalities on some of these fields answers without reading the matches (a table kept by triggers;
+   * MongoDB: a plain index on the keys, which countDocuments scans without reading documents).
    */
   counts?: boolean;
 }
@@ -75,6 +78,17 @@ export class DuplicateKeyError extends Error {
   ) {
     super(`${collection}: ${message}`);
     this.name = 'DuplicateKeyError';
+  }
+}
+
+/**
+ * Raised when the engine cannot be reached or went away (a database server restarting, refusing connections):
+ * the operation did not run, or its outcome is unknown for a write. The store reconnects by itself.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'StoreUnavailableError';
   }
 }
 
@@ -94,10 +108,7 @@ export interface Collection<T extends Doc> {
   /** Idempotent when called again with the same keys and options (do it at start-up). */
   createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<void>;
   insertOne(doc: T): Promise<void>;
-  /**
-   * Bulk insert (seeding, imports). A duplicate raises DuplicateKeyError; SQLite and nedb then keep none of
-   * the batch, MongoDB (an ordered insert, no transaction) keeps those before the duplicate.
-   */
+  /** All or nothing: a duplicate raises DuplicateKeyError and none of the batch is kept. */
   insertMany(docs: T[]): Promise<void>;
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
@@ -106,11 +117,17 @@ export interface Collection<T extends Doc> {
    * client can ask for need not count a million matches).
    */
   count(filter: Filter, options?: { limit?: number }): Promise<number>;
-  /** Compare-and-set: applies `update` to one document matching `filter`; returns how many matched (0 or 1). */
+  /**
+   * Compare-and-set: applies `update` to one document matching `filter`; returns how many matched (0 or 1).
+   * Atomic under concurrent writers in any number of processes.
+   */
   updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<{ matched: number; upserted: boolean }>;
   /** Returns how many documents matched (changed or not). */
   updateMany(filter: Filter, update: Update): Promise<number>;
-  /** Atomically updates the first match (by `sort`) and returns it as it is after the update, or null. */
+  /**
+   * Atomically updates the first match (by `sort`) and returns it as it is after the update, or null; null only
+   * when nothing matches (a match that another writer holds is waited for or passed over, never a reason for null).
+   */
   findOneAndUpdate(filter: Filter, update: Update, options?: { sort?: Sort; upsert?: boolean; durability?: Durability }): Promise<T | null>;
   /** Returns how many documents were deleted. */
   deleteOne(filter: Filter): Promise<number>;

@@ -1,5 +1,5 @@
 import type { Filter } from './port';
-import { isPlainObject } from './sqlite-codec';
+import { isPlainObject } from './codec';
 import { assertPath } from './sqlite-paths';
 
 type Plain = Record<string, unknown>;

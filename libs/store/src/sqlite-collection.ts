@@ -11,7 +11,7 @@ import {
   type Update,
 } from './port';
 import { idOf, isExpired, plainTest } from './sqlite-by-id';
-import { decodeDoc, encodeDoc } from './sqlite-codec';
+import { decodeDoc, encodeDoc } from './codec';
 import { countFromTable } from './sqlite-counts';
 import type { CollectionState, Engine } from './sqlite-engine';
 import { planIndex } from './sqlite-indexes';

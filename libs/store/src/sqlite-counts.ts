@@ -1,12 +1,8 @@
 import type { Filter } from './port';
-import { encodeScalar } from './sqlite-codec';
+import { encodeScalar } from './codec';
+import { type CountTable, countTableFor } from './count-tables';
 import { ident, valueAt } from './sqlite-paths';
 import type { Query } from './sqlite-sql';
-
-export interface CountTable {
-  table: string;
-  paths: string[];
-}
 
 /**
  * A table of document counts per combination of the fields, kept exact by triggers in the writer's
@@ -42,19 +38,13 @@ export function planCountTable(collection: string, paths: string[]) {
   };
 }
 
-/**
- * The count read from a count table, when the filter is only equalities to strings or Dates on some of its
- * fields, none of which has held an array (a document would then count once per combination, not per element).
- */
+/** The count read from a count table, when one answers the filter (see `countTableFor`). */
 export function countFromTable(filter: Filter, tables: CountTable[], arrays: ReadonlySet<string>): Query | undefined {
-  const entries = Object.entries(filter);
-  const fits = entries.every(([k, v]) => (typeof v === 'string' || v instanceof Date) && !arrays.has(k));
-  if (!fits) return undefined;
-  const t = tables.find((x) => entries.every(([k]) => x.paths.includes(k)));
-  if (!t) return undefined;
-  const where = entries.map(([k]) => `k${t.paths.indexOf(k)} = ?`);
+  const found = countTableFor(filter, tables, arrays);
+  if (!found) return undefined;
+  const where = found.where.map(({ key }) => `k${key} = ?`);
   return {
-    sql: `SELECT ifnull(sum(n), 0) FROM ${ident(t.table)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
-    params: entries.map(([, v]) => encodeScalar(v)),
+    sql: `SELECT ifnull(sum(n), 0) FROM ${ident(found.table)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
+    params: found.where.map(({ value }) => encodeScalar(value)),
   };
 }

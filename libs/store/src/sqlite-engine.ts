@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { DATE_PREFIX, decodeString } from './sqlite-codec';
+import { DATE_PREFIX, decodeString } from './codec';
 import type { Schema } from './sqlite-filter';
 import { ident, valueAt } from './sqlite-paths';
 import type { TextScan } from './sqlite-text-scan';

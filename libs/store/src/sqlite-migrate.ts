@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, readdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { encodeDoc } from './sqlite-codec';
+import { encodeDoc } from './codec';
 import type { Engine } from './sqlite-engine';
 import { ident } from './sqlite-paths';
 

@@ -13,7 +13,7 @@ export function containsArgs(collection: string, arg: unknown): ContainsQuery {
 }
 
 /**
- * For engines without a substring index (nedb, MongoDB): `$contains` becomes an `$or` of escaped
+ * For an engine without a substring index (MongoDB): `$contains` becomes an `$or` of escaped
  * case-insensitive regular expressions, one per path. Applied through `$and` and `$or` too.
  */
 export function expandContains(collection: string, filter: Filter): Filter {

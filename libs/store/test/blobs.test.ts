@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { describeWithPostgres } from '../../../test/support/postgres-env';
 import { createBlobStore, createFileBlobStore, createGridFsBlobStore, createSqliteBlobStore, type BlobStore } from '../src';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'store-blobs-'));
@@ -53,6 +54,15 @@ function blobContract(name: string, open: () => Promise<BlobStore>) {
       expect((await scanAll(start)).filter((k) => k.startsWith('msg_scan_'))).toEqual([]);
     });
 
+    it('when two deletes of one key race, then exactly one of them says it deleted it', async () => {
+      for (let round = 0; round < 10; round++) {
+        await blobs.put(`msg_race_${round}`, Buffer.from('x'));
+        const results = await Promise.all([blobs.delete(`msg_race_${round}`), blobs.delete(`msg_race_${round}`)]);
+        expect(results.sort()).toEqual([false, true]);
+        expect(await blobs.get(`msg_race_${round}`)).toBeNull();
+      }
+    });
+
     it('when a key could escape its folder, then it is refused', async () => {
       await expect(blobs.put('../etc', Buffer.from('x'))).rejects.toThrow('invalid blob key');
       await expect(blobs.get('a/b')).rejects.toThrow('invalid blob key');
@@ -65,6 +75,9 @@ blobContract('files', async () => createFileBlobStore(path.join(root, 'files')))
 
 const url = process.env.MONGODB_URL;
 if (url) blobContract('gridfs', () => createGridFsBlobStore({ url, dbName: `blobs_${process.pid}`, bucket: 'bodies' }));
+describeWithPostgres('blobs in PostgreSQL', (postgresUrl) => {
+  blobContract('postgres', () => createBlobStore({ postgresUrl, schema: `blobs_${process.pid}` }, 'bodies'));
+});
 
 it('when a file blob store is written, then no temporary file is left beside the blobs', async () => {
   const blobs = createFileBlobStore(path.join(root, 'tmpcheck'));

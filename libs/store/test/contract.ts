@@ -3,9 +3,11 @@ import { concurrencyTests } from './contract/concurrency';
 import { countTests } from './contract/counts';
 import type { ContractContext, ContractOptions } from './contract/context';
 import { indexTests } from './contract/indexes';
+import { killTests } from './contract/kill';
 import { leaseTests } from './contract/leases';
 import { lifecycleTests } from './contract/lifecycle';
 import { queryTests } from './contract/queries';
+import { rivalTests } from './contract/rivals';
 import { searchTests } from './contract/search';
 import { updateTests } from './contract/updates';
 
@@ -44,5 +46,7 @@ export function storeContract(name: string, makeStore: () => Store | Promise<Sto
     concurrencyTests(ctx);
     leaseTests(ctx);
     lifecycleTests(ctx);
+    rivalTests(ctx);
+    killTests(ctx);
   });
 }

@@ -19,6 +19,7 @@ if (!url) {
   });
 
   storeContract('mongo', () => createMongoStore({ url, dbName }), {
+    rival: () => createMongoStore({ url, dbName }),
     ttl: {
       kind: 'index',
       async expireAfterSeconds(collection, field) {

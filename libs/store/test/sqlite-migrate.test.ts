@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createNedbStore, createStore, type Doc } from '../src';
+import { createStore, type Doc } from '../src';
 
 interface Account extends Doc {
   email: string;
@@ -21,24 +21,35 @@ const account = (i: number): Account => ({
   tags: [`t${i}`],
 });
 
-/** A nedb folder as the former embedded default leaves it: updates and deletes appended, never compacted. */
-async function nedbFolder(): Promise<string> {
+// A document line as nedb wrote it: JSON, Dates as {"$$date": ms}.
+const line = (doc: object) =>
+  JSON.stringify(doc, function (this: Record<string, unknown>, key) {
+    const raw = this[key];
+    return raw instanceof Date ? { $$date: raw.getTime() } : raw;
+  });
+
+/**
+ * A nedb folder as the former embedded default leaves it (nedb's append-only format, written here line by line):
+ * an index definition, inserts, an update and a delete appended after them, never compacted.
+ */
+function nedbFolder(): string {
   const dir = fs.mkdtempSync(path.join(root, 'data-'));
-  const store = createNedbStore({ dir, compactEveryMs: 3_600_000 });
-  const accounts = store.collection<Account>('accounts');
-  await accounts.createIndex({ email: 1 }, { unique: true });
-  for (let i = 0; i < 5; i++) await accounts.insertOne(account(i));
-  await accounts.updateOne({ _id: 'a1' }, { $set: { email: 'changed@example.com' }, $inc: { n: 10 } });
-  await accounts.deleteOne({ _id: 'a2' });
-  await store.collection<Doc>('other').insertOne({ _id: 'o' });
-  return dir; // left open: the files hold superseded and deleted lines, as after a crash
+  const accounts = [
+    line({ $$indexCreated: { fieldName: 'email', unique: true, sparse: false } }),
+    ...[0, 1, 2, 3, 4].map((i) => line(account(i))),
+    line({ ...account(1), email: 'changed@example.com', n: 11 }),
+    line({ $$deleted: true, _id: 'a2' }),
+  ];
+  fs.writeFileSync(path.join(dir, 'accounts.db'), `${accounts.join('\n')}\n`);
+  fs.writeFileSync(path.join(dir, 'other.db'), `${line({ _id: 'o' })}\n`);
+  return dir;
 }
 
 const expected = [account(0), { ...account(1), email: 'changed@example.com', n: 11 }, account(3), account(4)];
 
 describe('import of a nedb data folder into SQLite', () => {
   it('on first open, then every collection is imported with its latest documents and the nedb files are set aside', async () => {
-    const dir = await nedbFolder();
+    const dir = nedbFolder();
     const store = await createStore({ dir });
     const accounts = store.collection<Account>('accounts');
     expect(await accounts.find({}, { sort: { _id: 1 } })).toEqual(expected);
@@ -53,7 +64,7 @@ describe('import of a nedb data folder into SQLite', () => {
   });
 
   it('when the import fails, then nothing of that file is kept and the next start imports it whole', async () => {
-    const dir = await nedbFolder();
+    const dir = nedbFolder();
     const file = path.join(dir, 'accounts.db');
     const good = fs.readFileSync(file, 'utf8');
     fs.writeFileSync(file, `${good}{not json\n{not json\n{not json\n`);
@@ -67,7 +78,7 @@ describe('import of a nedb data folder into SQLite', () => {
   });
 
   it('when it stopped between the commit and the rename, then the file is set aside without importing it twice', async () => {
-    const dir = await nedbFolder();
+    const dir = nedbFolder();
     const first = await createStore({ dir });
     await first.collection<Account>('accounts').updateOne({ _id: 'a0' }, { $set: { n: 100 } });
     await first.close();

@@ -12,7 +12,28 @@ import { storeContract } from './contract';
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-storeContract('sqlite', () => createSqliteStore({ file: path.join(root, 'contract.sqlite3') }), { ttl: { kind: 'on-read' } });
+const contractDir = path.join(root, 'contract');
+const contractFile = path.join(contractDir, SQLITE_FILE);
+storeContract('sqlite', () => createSqliteStore({ file: contractFile }), {
+  ttl: { kind: 'on-read' },
+  rival: () => createSqliteStore({ file: contractFile }),
+  child: {
+    config: { dir: contractDir },
+    // A batch is one transaction: while it is open, another connection cannot begin a write.
+    async writing() {
+      const probe = new Database(contractFile, { timeout: 0 });
+      try {
+        probe.exec('BEGIN IMMEDIATE; ROLLBACK');
+        return false;
+      } catch {
+        return true;
+      } finally {
+        probe.close();
+      }
+    },
+    settled: async () => true,
+  },
+});
 
 interface Message extends Doc {
   tenantId: string;

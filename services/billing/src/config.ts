@@ -11,6 +11,10 @@ export interface BillingConfig {
   /** Emails per month of a tenant on no paid plan; keep equal to mail's DEFAULT_MONTHLY_QUOTA. */
   freeMonthlyQuota: number;
   timeoutMs: number;
+  /** How often the sweep repairs what was left half done. */
+  sweepEveryMs: number;
+  /** How long the sweep's lease lasts: a dead holder's sweep moves to another replica after it. */
+  jobLeaseMs: number;
 }
 
 export function billingConfig(env: Record<string, string | undefined>): Readonly<BillingConfig> {
@@ -31,5 +35,7 @@ export function billingConfig(env: Record<string, string | undefined>): Readonly
     checkoutReturnUrl: read.optionalUrl('CHECKOUT_RETURN_URL', ['http', 'https']) ?? null,
     freeMonthlyQuota: read.int('DEFAULT_MONTHLY_QUOTA', 3000, { min: 0 }),
     timeoutMs: read.int('BILLING_TIMEOUT_MS', 10_000, { min: 100, max: 60_000 }),
+    sweepEveryMs: read.int('BILLING_SWEEP_MS', 1000, { min: 10 }),
+    jobLeaseMs: read.int('JOB_LEASE_MS', 15_000, { min: 300, max: 600_000 }),
   });
 }

@@ -1,7 +1,7 @@
 import type { Broker } from '@mailplane/broker';
-import type { Store } from '@mailplane/store';
+import { leaseOn, type Store } from '@mailplane/store';
 import { QUEUES } from '@mailplane/contracts';
-import { runPeriodically, serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
+import { newHolderId, runPeriodically, serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
 import type { BillingConfig } from './config';
 import { accountsRepo } from './data-access/accounts-repo';
 import { catalogueRepo } from './data-access/catalogue-repo';
@@ -13,7 +13,8 @@ import { hubEventsRepo } from './data-access/hub-events-repo';
 import { ledgerRepo } from './data-access/ledger-repo';
 import { mailUsageClient } from './data-access/mail-usage';
 import type { BillingDeps } from './domain/deps';
-import { sweep } from './domain/sweeper';
+import { BILLING_SWEEP_JOB, sweep } from './domain/sweeper';
+import { ENTITLEMENT_REPLAY_JOB, replayEntitlements, type ReplayState } from './domain/replay-entitlements';
 import { billingHandlers } from './entry-points/rpc';
 
 export interface BillingService {
@@ -21,7 +22,6 @@ export interface BillingService {
   stop(): Promise<void>;
 }
 
-const SWEEP_EVERY_MS = 1000;
 // The state answers without usage rather than wait long on mail.
 const MAIL_USAGE_TIMEOUT_MS = 1500;
 
@@ -54,7 +54,19 @@ export async function startBilling(options: {
   await deps.hubEvents.init();
   await deps.ledger.init();
   const rpc = await serveOperations(broker, QUEUES.billing, billingHandlers(deps), { logger });
-  const sweeper = runPeriodically(() => sweep(deps), SWEEP_EVERY_MS, logger, 'billing sweep');
+  const holder = newHolderId();
+  const lease = leaseOn(store, BILLING_SWEEP_JOB, { holder, ttlMs: config.jobLeaseMs });
+  const sweeper = runPeriodically((signal) => sweep(deps, signal), config.sweepEveryMs, logger, 'billing sweep', { lease });
+  const replayLease = leaseOn<ReplayState>(store, ENTITLEMENT_REPLAY_JOB, { holder, ttlMs: config.jobLeaseMs });
+  const replay = runPeriodically(
+    (signal) => replayEntitlements(deps, replayLease, signal),
+    config.sweepEveryMs,
+    logger,
+    'entitlement replay',
+    {
+      lease: replayLease,
+    },
+  );
   logger.info(
     config.hub && config.provider ? 'billing service started' : 'billing service started without a hub or provider: billing answers 503',
     { consumes: [QUEUES.billing] },
@@ -63,6 +75,7 @@ export async function startBilling(options: {
     deps,
     async stop() {
       await sweeper.stop();
+      await replay.stop();
       await rpc.cancel();
       logger.info('billing service stopped');
     },

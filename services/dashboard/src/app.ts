@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { parse as parseCookies } from 'cookie';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ReadinessProbe } from '@mailplane/runtime';
 import { Mailplane, MailplaneError } from '../../../sdk/src';
@@ -13,7 +14,7 @@ import { overviewRoutes } from './routes/overview';
 import { probeRoutes } from './routes/probes';
 import { suppressionRoutes } from './routes/suppressions';
 import { webhookRoutes } from './routes/webhooks';
-import { createSessions, sameToken, type Session, type SessionLimits } from './sessions';
+import { sameToken, type Session, type Sessions } from './sessions';
 import { notFoundPage, problemPage } from './views/errors';
 import { signInPage } from './views/sign-in';
 import type { SmtpSettings } from './views/smtp-settings';
@@ -23,7 +24,8 @@ export interface DashboardOptions {
   apiUrl: string;
   /** Cookies marked Secure: on unless the dashboard is served over plain HTTP on localhost. */
   secureCookies: boolean;
-  sessionLimits?: SessionLimits;
+  /** In the dashboard's store, shared by every dashboard process (`openSessions`). */
+  sessions: Sessions;
   /** What /readyz checks (the process's drain, its store); none: always ready. */
   readiness?: ReadinessProbe;
   /** SMTP submission's public host and ports, shown on the API keys page. */
@@ -36,19 +38,12 @@ const SIGN_IN_COOKIE = 'mp_signin';
 const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-function cookies(req: Request): Record<string, string> {
-  return Object.fromEntries(
-    (req.headers.cookie ?? '')
-      .split(';')
-      .map((c) => c.trim().split('='))
-      .filter((kv) => kv.length === 2)
-      .map(([k, v]) => [k, decodeURIComponent(v)]),
-  );
-}
+// A header anyone can send: a value that does not decode is kept as it came, never thrown on.
+const cookies = (req: Request): Record<string, string | undefined> => parseCookies(req.headers.cookie ?? '');
 
 /** The dashboard: server-rendered pages over the public API, one session per signed-in key. */
-export function createDashboardApp(options: DashboardOptions, now: () => number = Date.now) {
-  const sessions = createSessions(options.sessionLimits, now);
+export function createDashboardApp(options: DashboardOptions) {
+  const { sessions } = options;
   const app = express();
   app.disable('x-powered-by');
   const cookieFlags = `Path=/; HttpOnly; SameSite=Strict${options.secureCookies ? '; Secure' : ''}`;
@@ -99,14 +94,15 @@ export function createDashboardApp(options: DashboardOptions, now: () => number 
         return refuse({ title: 'Unknown API key', detail: 'Check the key, or create one.' });
       return refuse({ title: 'The API could not be reached', detail: 'Try again in a moment.' });
     }
-    const session = sessions.create(apiKey);
+    const session = await sessions.create(apiKey);
     res.append('Set-Cookie', `${COOKIE}=${session.id}; ${cookieFlags}`);
     res.redirect(303, `${base(req)}/overview`);
   });
 
   // Everything below needs a session; every change also its CSRF token.
-  app.use((req: Request & { session?: Session }, res, next) => {
-    const session = sessions.get(cookies(req)[COOKIE]);
+  app.use(async (req: Request & { session?: Session }, res, next) => {
+    const session = await sessions.get(cookies(req)[COOKIE]).catch((err: unknown) => (next(err), undefined));
+    if (session === undefined) return;
     if (!session) {
       if (req.accepts(['html', 'json']) === 'json') return res.status(401).json({ status: 'signed_out' });
       return res.redirect(303, `${base(req)}/sign-in`);
@@ -123,8 +119,8 @@ export function createDashboardApp(options: DashboardOptions, now: () => number 
   });
   const sessionOf = (req: Request) => (req as Request & { session: Session }).session;
 
-  app.post('/sign-out', (req, res) => {
-    sessions.destroy(sessionOf(req).id);
+  app.post('/sign-out', async (req, res) => {
+    await sessions.destroy(sessionOf(req).id);
     res.append('Set-Cookie', `${COOKIE}=; ${cookieFlags}; Max-Age=0`);
     res.redirect(303, `${base(req)}/sign-in?signedOut=1`);
   });
@@ -137,11 +133,12 @@ export function createDashboardApp(options: DashboardOptions, now: () => number 
   app.use((req, res) => page(res, notFoundPage(base(req), { csrf: sessionOf(req)?.csrf }), 404));
 
   // The API's answer, shown as its problem; a key the API no longer takes ends every session it had.
-  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+  app.use(async (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const session = (req as Request & { session?: Session }).session;
     const wantsJson = req.path.endsWith('/status');
     if (err instanceof MailplaneError && err.status === 401 && session) {
-      sessions.destroyKey(session.apiKey);
+      // Should this fail, the sessions stay, but the API refuses their key anyway: nothing opens for them.
+      await sessions.destroyKey(session.apiKey).catch(() => undefined);
       res.append('Set-Cookie', `${COOKIE}=; ${cookieFlags}; Max-Age=0`);
       return wantsJson ? res.status(401).json({ status: 'signed_out' }) : res.redirect(303, `${base(req)}/sign-in?expired=1`);
     }

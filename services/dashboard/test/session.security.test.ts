@@ -1,14 +1,28 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
+import { createStore, type Store } from '@mailplane/store';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
-import { createDashboardApp } from '../src';
-import { signIn } from './support';
+import { dashboardOn, signIn } from './support';
 
 let platform: TestPlatform;
+const stores: Store[] = [];
 beforeAll(async () => {
   platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
 });
-afterAll(() => platform.stop());
+afterAll(async () => {
+  for (const store of stores) await store.close();
+  await platform.stop();
+});
+
+/** A dashboard store of the test's own (SQLite in `dir`), closed after the run. */
+async function ownStore(dir = mkdtempSync(path.join(tmpdir(), 'dashboard-'))) {
+  const store = await createStore({ dir });
+  stores.push(store);
+  return store;
+}
 
 const cookieOf = (res: request.Response, name: string) =>
   ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? []).find((c) => c.startsWith(`${name}=`));
@@ -112,16 +126,20 @@ describe('dashboard sessions', () => {
     expect((await request(platform.dashboardUrl).get('/emails').set('Cookie', session.cookie)).status).toBe(303);
   });
 
+  it('when a Cookie header holds a malformed percent-encoding, then the pages still answer and the session still counts', async () => {
+    const t = await tenantWithDomain(platform);
+    const { cookie } = await signIn(platform.dashboardUrl, t.key);
+    const form = await request(platform.dashboardUrl).get('/sign-in').set('Cookie', 'mp_signin=%E0%A4%A; other=%zz');
+    expect(form.status).toBe(200);
+    const page = await request(platform.dashboardUrl).get('/emails').set('Cookie', `stray=%; ${cookie}; last=%G1`);
+    expect(page.status).toBe(200);
+  });
+
   it('when a session is idle past its limit, or older than its absolute limit, then it has ended', async () => {
     const t = await tenantWithDomain(platform);
     let now = Date.now();
-    const app = createDashboardApp(
-      { apiUrl: platform.url, secureCookies: true, sessionLimits: { idleMs: 1000, absoluteMs: 5000, max: 10 } },
-      () => now,
-    );
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const dashboard = await dashboardOn(await ownStore(), platform.url, { idleMs: 1000, absoluteMs: 5000, perKey: 10 }, () => now);
+    const { url } = dashboard;
     try {
       const idle = await signIn(url, t.key);
       expect(idle.cookie).not.toBe('');
@@ -137,7 +155,46 @@ describe('dashboard sessions', () => {
       const form = await request(url).get('/sign-in');
       expect(cookieOf(form, 'mp_signin')).toMatch(/; Secure/);
     } finally {
-      await new Promise((r) => server.close(r));
+      await dashboard.stop();
+    }
+  });
+
+  it("when a key signs in more times than its cap, then only its own oldest sessions end, never another key's", async () => {
+    const [t, other] = [await tenantWithDomain(platform), await tenantWithDomain(platform)];
+    const dashboard = await dashboardOn(await ownStore(), platform.url, { idleMs: 60_000, absoluteMs: 600_000, perKey: 3 });
+    try {
+      const kept = await signIn(dashboard.url, other.key);
+      const mine = [];
+      for (let i = 0; i < 5; i++) mine.push(await signIn(dashboard.url, t.key));
+      const status = async (cookie: string) => (await request(dashboard.url).get('/emails').set('Cookie', cookie)).status;
+      expect(await status(kept.cookie)).toBe(200);
+      expect(await Promise.all(mine.map((s) => status(s.cookie)))).toEqual([303, 303, 200, 200, 200]);
+    } finally {
+      await dashboard.stop();
+    }
+  });
+
+  it('when two dashboards share a store, then a session made on one is honoured and ended on the other, and a revoked key ends it on both', async () => {
+    const t = await tenantWithDomain(platform);
+    const dir = mkdtempSync(path.join(tmpdir(), 'dashboard-two-'));
+    // Two connections to one store, as two dashboard processes would have.
+    const [one, two] = [await dashboardOn(await ownStore(dir), platform.url), await dashboardOn(await ownStore(dir), platform.url)];
+    try {
+      const page = (url: string, cookie: string) => request(url).get('/emails').set('Cookie', cookie);
+      const session = await signIn(one.url, t.key);
+      expect((await page(two.url, session.cookie)).status).toBe(200);
+      await request(two.url).post('/sign-out').set('Cookie', session.cookie).type('form').send({ csrf: session.csrf }).expect(303);
+      expect((await page(one.url, session.cookie)).headers.location).toMatch(/\/sign-in$/);
+
+      const second = await request(platform.url).post('/api-keys').set(auth(t.key)).send({ name: 'dashboard' }).expect(201);
+      const [a, b] = [await signIn(one.url, second.body.key), await signIn(two.url, second.body.key)];
+      await request(platform.url).delete(`/api-keys/${second.body.id}`).set(auth(t.key)).expect(204);
+      expect((await page(one.url, a.cookie)).headers.location).toMatch(/\/sign-in\?expired=1$/);
+      // Ended by the first dashboard for every session of the key: the second signs it out without asking the API.
+      expect((await page(two.url, b.cookie)).headers.location).toMatch(/\/sign-in$/);
+    } finally {
+      await one.stop();
+      await two.stop();
     }
   });
 });

@@ -1,4 +1,7 @@
+import type { AddressInfo } from 'node:net';
+import type { Store } from '@mailplane/store';
 import request from 'supertest';
+import { createDashboardApp, openSessions, type SessionLimits } from '../src';
 
 /** The session cookie a browser would keep after signing in with `key` (the sign-in form's CSRF cookie first). */
 export async function signIn(dashboardUrl: string, key: string): Promise<{ cookie: string; csrf: string; status: number; html: string }> {
@@ -11,4 +14,15 @@ export async function signIn(dashboardUrl: string, key: string): Promise<{ cooki
   const cookie = session.split(';')[0];
   const page = await request(dashboardUrl).get('/emails').set('Cookie', cookie);
   return { cookie, csrf: /name="csrf" value="([^"]+)"/.exec(page.text)![1], status: res.status, html: page.text };
+}
+
+/** A dashboard over `store` (its sessions there) on a free port, as one more dashboard process would be. */
+export async function dashboardOn(store: Store, apiUrl: string, limits?: SessionLimits, now?: () => number) {
+  const sessions = await openSessions(store, 'dashboard-session-test-secret-0123456789abcdef', limits, now);
+  const server = createDashboardApp({ apiUrl, secureCookies: true, sessions }).listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () => new Promise((r) => server.close(r)),
+  };
 }

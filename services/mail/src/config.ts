@@ -13,6 +13,8 @@ export interface MailConfig {
   retryScheduleMs: number[];
   leaseMs: number;
   sweepEveryMs: number;
+  /** How long a background job's lease (and a replica's sign of life) lasts: a dead holder's jobs move on after it. */
+  jobLeaseMs: number;
   /** A queued message not seen by a worker after this long is put on the queue again. */
   redispatchAfterMs: number;
   workerPrefetch: number;
@@ -117,6 +119,7 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
     retryScheduleMs,
     leaseMs: read.int('SEND_LEASE_MS', 60_000, { min: 100 }),
     sweepEveryMs: read.int('OUTBOX_SWEEP_MS', 1000, { min: 10 }),
+    jobLeaseMs: read.int('JOB_LEASE_MS', 15_000, { min: 300, max: 600_000 }),
     redispatchAfterMs: read.int('OUTBOX_REDISPATCH_MS', 10 * 60_000, { min: 100 }),
     workerPrefetch: read.int('SEND_CONCURRENCY', 64, { min: 1, max: 1000 }),
     smtpPoolSize: read.int('SMTP_POOL_SIZE', 10, { min: 1, max: 100 }),

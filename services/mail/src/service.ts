@@ -1,9 +1,10 @@
 import type { Broker } from '@mailplane/broker';
-import type { BlobStore, Store } from '@mailplane/store';
+import { leaseOn, replicaRegistry, type BlobStore, type Store } from '@mailplane/store';
 import { QUEUES } from '@mailplane/contracts';
 import {
   createKeyBox,
   createMetricsRegistry,
+  newHolderId,
   runPeriodically,
   serveOperations,
   systemClock,
@@ -31,9 +32,10 @@ import { createDeliveryPacer } from './domain/delivery/pacing';
 import { mailHandlers } from './entry-points/rpc';
 import { mailMetrics } from './entry-points/metrics';
 import { createJobMaker } from './domain/delivery/build-job';
-import { sweep } from './domain/delivery/sweeper';
-import { orphanSweeper } from './domain/retention/orphans';
-import { purgeExpired } from './domain/retention/purge';
+import { OUTBOX_SWEEP_JOB, sweep } from './domain/delivery/sweeper';
+import { recoverLostQueue } from './domain/delivery/recovery';
+import { outboxQueueRepo } from './data-access/outbox-queue-repo';
+import { RETENTION_JOB, retentionRound, type RetentionState } from './domain/retention/job';
 import { unsubscribeUrl } from './domain/delivery/unsubscribe-link';
 import { createLocalTransmitter } from './transmit/local-transmitter';
 import { createThreadedTransmitter } from './transmit/threaded-transmitter';
@@ -61,13 +63,17 @@ export async function startMail(options: {
   const { config, broker, store } = options;
   const logger = options.logger.child({ service: 'mail' });
   const clock = options.clock ?? systemClock;
-  const messages = messagesRepo(store);
+  // This replica, as the holder of job leases and the writer of dispatches not yet confirmed.
+  const holder = newHolderId();
+  const messages = messagesRepo(store, holder);
   const pacer = createDeliveryPacer(config.workerPrefetch);
   const countsLost = (err: unknown) => logger.warn('daily counts lost', { err });
   const deps: MailDeps = {
     config,
     identities: identitiesRepo(store),
     messages,
+    outboxQueue: outboxQueueRepo(store),
+    replicas: replicaRegistry(store, { holder, ttlMs: config.jobLeaseMs }),
     bodies: bodiesRepo(options.bodies),
     suppressions: suppressionsRepo(store),
     unsubscribeTokens: createTokenSigner(config.unsubscribeSecret),
@@ -88,6 +94,10 @@ export async function startMail(options: {
   await deps.counters.init();
   await deps.dailyStats.init();
   await deps.idempotency.init(IDEMPOTENCY_TTL_SECONDS);
+  // Alive before it dispatches anything, so that if it dies its unconfirmed dispatches are found.
+  await deps.replicas.heartbeat();
+  const alive = runPeriodically(() => deps.replicas.heartbeat(), Math.floor(config.jobLeaseMs / 3), logger, 'replica heartbeat');
+  const leased = <S>(job: string) => leaseOn<S>(store, job, { holder, ttlMs: config.jobLeaseMs });
 
   const smtp = { url: config.smtpUrl, poolSize: config.smtpPoolSize };
   const transmitter =
@@ -101,18 +111,14 @@ export async function startMail(options: {
   const rpc = await serveOperations(broker, QUEUES.mail, pacing.handlers, { logger });
   const outbox = await consumeOutbox(broker, deliverDeps, pacer);
   const entitlements = await consumeEntitlements(broker, deps);
-  await sweep(deps, { recover: true }).catch((err) => logger.error('outbox recovery failed', { err }));
-  const sweeper = runPeriodically(() => sweep(deps), config.sweepEveryMs, logger, 'outbox sweep');
-  const sweepOrphans = orphanSweeper(deps);
-  const retention = runPeriodically(
-    async () => {
-      await purgeExpired(deps);
-      await sweepOrphans();
-    },
-    config.retention.purgeEveryMs,
-    logger,
-    'retention purge',
-  );
+  await recoverLostQueue(deps).catch((err) => logger.error('outbox recovery failed', { err }));
+  const sweeper = runPeriodically((signal) => sweep(deps, signal), config.sweepEveryMs, logger, 'outbox sweep', {
+    lease: leased(OUTBOX_SWEEP_JOB),
+  });
+  const retentionLease = leased<RetentionState>(RETENTION_JOB);
+  const retention = runPeriodically(retentionRound(deps, retentionLease), config.retention.purgeEveryMs, logger, 'retention purge', {
+    lease: retentionLease,
+  });
   logger.info('mail service started', {
     consumes: [QUEUES.mail, QUEUES.mailOutbox],
     smtp: redactedUrl(config.smtpUrl),
@@ -132,6 +138,8 @@ export async function startMail(options: {
       await entitlements.cancel();
       await transmitter.close();
       await deps.dailyStats.flush().catch(countsLost);
+      await alive.stop();
+      await deps.replicas.leave().catch((err) => logger.warn('replica record not removed: taken for dead once it runs out', { err }));
       logger.info('mail service stopped');
     },
   };

@@ -128,18 +128,19 @@ describe('DKIM: render, sign, verify with mailauth', () => {
 
 describe('DKIM key box: private keys encrypted at rest', () => {
   const box = createKeyBox(SECRET);
+  const ID = 'idn_test';
   const privateKeyPem = pem();
 
   it('when a key is sealed and opened, then the PEM comes back and the sealed form hides it', () => {
-    const sealed = box.seal(privateKeyPem);
-    expect(sealed).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    const sealed = box.seal(privateKeyPem, ID);
+    expect(sealed).toMatch(/^v2\.[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(sealed).not.toContain('PRIVATE KEY');
-    expect(box.open(sealed)).toBe(privateKeyPem);
-    expect(box.seal(privateKeyPem)).not.toBe(sealed);
+    expect(box.open(sealed, ID)).toBe(privateKeyPem);
+    expect(box.seal(privateKeyPem, ID)).not.toBe(sealed);
   });
 
   it('when the ciphertext, tag or IV is tampered with, then opening fails authentication', () => {
-    const [version, iv, tag, ciphertext] = box.seal(privateKeyPem).split('.');
+    const [version, iv, tag, ciphertext] = box.seal(privateKeyPem, ID).split('.');
     const flip = (part: string) => {
       const bytes = Buffer.from(part, 'base64url');
       bytes[0] ^= 1;
@@ -150,18 +151,18 @@ describe('DKIM key box: private keys encrypted at rest', () => {
       [version, iv, flip(tag), ciphertext],
       [version, flip(iv), tag, ciphertext],
     ]) {
-      expect(() => box.open(tampered.join('.'))).toThrow(expect.objectContaining({ code: 'KEY_BOX_AUTH_FAILED' }));
+      expect(() => box.open(tampered.join('.'), ID)).toThrow(expect.objectContaining({ code: 'KEY_BOX_AUTH_FAILED' }));
     }
   });
 
   it('when opened under another secret, then it fails authentication', () => {
-    const sealed = box.seal(privateKeyPem);
-    expect(() => createKeyBox('another secret of enough length').open(sealed)).toThrow(KeyBoxError);
+    const sealed = box.seal(privateKeyPem, ID);
+    expect(() => createKeyBox('another secret of enough length').open(sealed, ID)).toThrow(KeyBoxError);
   });
 
-  it('when the sealed value is not in the v1 format, then a malformed error is thrown', () => {
-    for (const bad of ['', privateKeyPem, 'v2.a.b.c', 'v1.a.b', 'v1.AAAA.AAAA.AAAA']) {
-      expect(() => box.open(bad)).toThrow(expect.objectContaining({ code: 'KEY_BOX_MALFORMED' }));
+  it('when the sealed value is not in the key-box format, then a malformed error is thrown', () => {
+    for (const bad of ['', privateKeyPem, 'v3.a.b.c', 'v2.a.b.c', 'v1.a.b', 'v1.AAAA.AAAA.AAAA']) {
+      expect(() => box.open(bad, ID)).toThrow(expect.objectContaining({ code: 'KEY_BOX_MALFORMED' }));
     }
   });
 

@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
+import { createKeyBox } from '@mailplane/runtime';
 import { expectContract, expectProblem } from '../../../test/support/contract';
-import { auth } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { auth, tenantWithDomain } from '../../../test/support/mail';
+import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import type { IdentityRecord } from '../src/data-access/identities-repo';
+import { mailStoreOf } from './support/travelling-platform';
 
 let platform: TestPlatform;
 let key: string;
@@ -29,5 +34,27 @@ describe('identities', () => {
     await request(platform.url).get(`/identities/${created.body.id}`).set(auth(key)).expect(200);
     await request(platform.url).delete(`/identities/${created.body.id}`).set(auth(key)).expect(204);
     expectProblem(await request(platform.url).get(`/identities/${created.body.id}`).set(auth(key)), 404, 'not_found', 'getIdentity');
+  });
+});
+
+describe('DKIM keys at rest', () => {
+  it("when an identity's sealed private key is copied into another identity's record, then it does not open there", async () => {
+    const own = await startTestPlatform();
+    const [a, b] = [await tenantWithDomain(own), await tenantWithDomain(own)];
+    await own.stop({ keepData: true });
+    const store = await mailStoreOf(own.dataDir);
+    try {
+      const identities = store.collection<IdentityRecord>('identities');
+      const first = (await identities.findOne({ _id: a.identity.id }))!;
+      await identities.updateOne({ _id: b.identity.id }, { $set: { sealedPrivateKey: first.sealedPrivateKey } });
+      const copied = (await identities.findOne({ _id: b.identity.id }))!;
+      // The box as mail builds it, from the secret the embedded default keeps beside its data.
+      const box = createKeyBox(readFileSync(path.join(own.dataDir, 'dkim-key-secret'), 'utf8').trim());
+      expect(box.open(first.sealedPrivateKey, first._id)).toContain('PRIVATE KEY');
+      expect(() => box.open(copied.sealedPrivateKey, copied._id)).toThrow(expect.objectContaining({ code: 'KEY_BOX_AUTH_FAILED' }));
+    } finally {
+      await store.close();
+      removeDir(own.dataDir);
+    }
   });
 });

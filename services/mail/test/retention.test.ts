@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger, manualClock, newId } from '@mailplane/runtime';
+import { createLogger, manualClock } from '@mailplane/runtime';
 import { createFileBlobStore, createStore, type Store } from '@mailplane/store';
 import { removeDir } from '../../../test/support/platform';
 import { mailConfig } from '../src/config';
@@ -11,6 +11,7 @@ import { messagesRepo, type MessageRecord, type MessageStatus } from '../src/dat
 import { orphanSweeper } from '../src/domain/retention/orphans';
 import { bodyRetentionDays } from '../src/domain/retention/policy';
 import { purgeExpired, type RetentionDeps } from '../src/domain/retention/purge';
+import { messageBody, messageRecord } from './support/message-fixture';
 
 const DAY_MS = 24 * 3600 * 1000;
 const withoutUndefined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
@@ -65,36 +66,9 @@ describe('retention purge', () => {
     removeDir(dir);
   });
 
-  const body = { text: 'hello', html: null, attachments: [{ filename: 'a.txt', content: Buffer.from('abc').toString('base64') }] };
+  const body = messageBody;
   async function stored(status: MessageStatus, extra: Partial<MessageRecord> = {}): Promise<string> {
-    const now = clock.now();
-    const record = {
-      _id: newId('msg', now.getTime()),
-      tenantId: 'ten_a',
-      kind: 'standard',
-      status,
-      identityId: 'idt_a',
-      from: 'a@example.test',
-      to: 'b@example.org',
-      subject: 's',
-      replyTo: null,
-      headers: {},
-      tags: [],
-      metadata: {},
-      createdAt: now,
-      updatedAt: now,
-      sentAt: null,
-      attempts: [],
-      nextAttemptAt: now,
-      dispatchedAt: now,
-      leaseUntil: null,
-      pendingEvents: [],
-      eventsPending: false,
-      attachedFiles: [{ filename: 'a.txt', contentType: null, bytes: 3 }],
-      bodyExpiresAt: new Date(now.getTime() + 30 * DAY_MS),
-      bodyPurgedAt: null,
-      ...extra,
-    } satisfies MessageRecord;
+    const record = messageRecord(clock.now(), status, extra);
     if (record.attachments === undefined) await deps.bodies.save(record._id, body);
     // an old-format record lacks the body fields altogether
     await deps.messages.insert(withoutUndefined<MessageRecord>(record));

@@ -1,7 +1,13 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
+import { createKeyBox, systemClock } from '@mailplane/runtime';
+import { createStore } from '@mailplane/store';
+import type { EndpointRecord } from '../src/data-access/endpoints-repo';
+import { signingSecrets } from '../src/domain/endpoints';
 import { expectProblem } from '../../../test/support/contract';
 import { auth } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
 let key: string;
@@ -33,5 +39,37 @@ describe("another tenant's webhook endpoint", () => {
   it('when another tenant lists endpoints, then none of ours are there', async () => {
     await create({ url: 'https://listed.example.com/', eventTypes: ['*'] }).expect(201);
     expect((await request(platform.url).get('/webhooks/endpoints').set(auth(other))).body).toMatchObject({ total: 0, data: [] });
+  });
+});
+
+describe('signing secrets at rest', () => {
+  it("when an endpoint's sealed secret is copied into another endpoint's record, then it does not open there", async () => {
+    const own = await startTestPlatform();
+    const endpointOf = async (name: string) => {
+      const tenant = await own.newTenant(name);
+      const res = await request(own.url)
+        .post('/webhooks/endpoints')
+        .set(auth(tenant.key))
+        .send({ url: 'https://x.example.com/', eventTypes: ['*'] });
+      return res.body as { id: string; secret: string };
+    };
+    const [a, b] = [await endpointOf('a'), await endpointOf('b')];
+    await own.stop({ keepData: true });
+    const store = await createStore({ dir: path.join(own.dataDir, 'webhooks') });
+    try {
+      const endpoints = store.collection<EndpointRecord>('endpoints');
+      const first = (await endpoints.findOne({ _id: a.id }))!;
+      await endpoints.updateOne({ _id: b.id }, { $set: { secrets: first.secrets } });
+      const copied = (await endpoints.findOne({ _id: b.id }))!;
+      // The box as webhooks builds it, from the secret the embedded default keeps beside its data.
+      const keyBox = createKeyBox(readFileSync(path.join(own.dataDir, 'webhook-secret-key'), 'utf8').trim(), 'webhook-secrets');
+      expect(signingSecrets({ clock: systemClock, keyBox }, first)).toEqual([a.secret]);
+      expect(() => signingSecrets({ clock: systemClock, keyBox }, copied)).toThrow(
+        expect.objectContaining({ code: 'KEY_BOX_AUTH_FAILED' }),
+      );
+    } finally {
+      await store.close();
+      removeDir(own.dataDir);
+    }
   });
 });

@@ -320,6 +320,12 @@ export interface paths {
      * @description Events of the listed types (see the `event` webhook of this document) are POSTed to `url`, signed per
      *     Standard Webhooks v1 with the endpoint's secret, which this response returns once (`whsec_` + base64
      *     of 32 random bytes). A disabled endpoint receives nothing.
+     *
+     *     A tenant has at most the number of endpoints its plan allows, disabled ones included (configured per
+     *     plan by the operator: `WEBHOOK_ENDPOINT_LIMIT_BY_PLAN` and `WEBHOOK_ENDPOINT_LIMIT`, by default 5 on
+     *     `free`, 10 on `starter`, 25 on `growth`, 50 on `scale`, 10 on any other plan). One more is a 422 `endpoint_limit_reached`
+     *     (`EndpointLimitProblem`, with the `limit` and the `plan`) and creates nothing; delete an endpoint or
+     *     change plan. A tenant whose plan shrank keeps the endpoints it has.
      */
     post: operations['createWebhookEndpoint'];
     delete?: never;
@@ -349,8 +355,9 @@ export interface paths {
     /**
      * Update a webhook endpoint
      * @description Changes only the given fields (at least one). Setting `disabled: true` stops deliveries at once, including
-     *     pending retries; `disabled: false` resumes them for new events. Answers 204 without a body; read the
-     *     endpoint back with GET when needed.
+     *     pending retries; `disabled: false` resumes them for new events (replay what was missed with POST
+     *     /webhooks/endpoints/{id}/replay) and, like a new `url`, forgets the endpoint's failures so far (see
+     *     the `event` webhook). Answers 204 without a body; read the endpoint back with GET when needed.
      */
     patch: operations['updateWebhookEndpoint'];
     trace?: never;
@@ -415,7 +422,8 @@ export interface paths {
      * @description Queues a redelivery (as POST /webhooks/deliveries/{id}/redeliver does) of each of the endpoint's
      *     deliveries created at or after `since` that ended `failed` or `cancelled`, oldest first, at most 1000
      *     per call. `hasMore` says that more remain; call again with `since` set to `nextSince` to go on.
-     *     Deliveries still pending or already succeeded are left alone. A disabled endpoint is a 409
+     *     Deliveries still pending or already succeeded are left alone. A replay ends a pause of the endpoint for
+     *     failing (see the `event` webhook): its next attempt probes it at once. A disabled endpoint is a 409
      *     `endpoint_disabled`: enable it first.
      */
     post: operations['replayWebhookDeliveries'];
@@ -453,12 +461,14 @@ export interface paths {
     put?: never;
     /**
      * Send a delivery again
-     * @description Puts a `failed`, `cancelled` or `succeeded` delivery back to `pending` and attempts it at once, with the
-     *     same event and the same `webhook-id` (receivers deduplicate on it), signed afresh with the endpoint's
-     *     current secret(s) and a new `webhook-timestamp`. Failed attempts are retried on the usual schedule; the
-     *     new attempts are appended to the delivery's. A delivery still `pending` is a 409 `delivery_pending`
-     *     (it is already being retried); when its endpoint is disabled, a 409 `endpoint_disabled`; when its
-     *     endpoint was deleted, a 404. No request body.
+     * @description Attempts the delivery at once, with the same event and the same `webhook-id` (receivers deduplicate
+     *     on it), signed afresh with the endpoint's current secret(s) and a new `webhook-timestamp`. It ends a
+     *     pause of the endpoint for failing (see the `event` webhook): this attempt probes it. A `failed`,
+     *     `cancelled` or `succeeded` delivery goes back to `pending` with a new round of retries; a `pending`
+     *     one waiting for its next retry is attempted now, and if that attempt fails its schedule goes on where
+     *     it was; one whose attempt is under way right now is answered as it is. The new attempts are appended
+     *     to the delivery's. When its endpoint is disabled, a 409 `endpoint_disabled`; when its endpoint was
+     *     deleted, a 404. No request body.
      */
     post: operations['redeliverWebhook'];
     delete?: never;
@@ -1079,7 +1089,18 @@ export interface webhooks {
      *
      *     Only a 2xx answer within 15 s is a success (3xx is a failure). Failed attempts are retried with jitter
      *     after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, honouring `Retry-After`; then the delivery
-     *     is given up. A 410 Gone answer disables the endpoint.
+     *     is given up.
+     *
+     *     Every tenant and every endpoint gets its share of the senders: each has a bounded number of attempts in
+     *     flight at once (per replica of the webhooks service), and a delivery that finds its share in use waits,
+     *     keeping its place in its retry schedule. After 3 failed attempts in a row an endpoint is paused: one
+     *     attempt at a time probes it, 5 s after the last failure, then 30 s, 2 min, 5 min and every 10 min, while
+     *     its other deliveries wait without spending attempts; a 2xx ends the pause. Every non-2xx answer,
+     *     timeout, connection or TLS error and refused address counts as a failure.
+     *
+     *     An endpoint is disabled automatically when it answers 410 Gone, or when every attempt to it has failed
+     *     for 5 days (`WEBHOOK_DISABLE_AFTER`) since the first failure after its last success. Its pending
+     *     deliveries are then cancelled, and an `endpoint.disabled` event goes to the tenant's other endpoints.
      */
     post: operations['deliverEvent'];
     delete?: never;
@@ -1156,12 +1177,12 @@ export interface components {
      *     signature_invalid; 402 payment_declined; 404 not_found, route_not_found, no_subscription;
      *     405 method_not_allowed; 408 request_timeout; 409 already_exists,
      *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled; 410 token_expired; 413 payload_too_large;
-     *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, unknown_plan,
+     *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, endpoint_limit_reached, unknown_plan,
      *     plan_not_purchasable, plan_not_grantable, not_an_upgrade, not_a_downgrade, downgrade_to_free,
      *     tier_change_not_allowed;
      *     429 rate_limited, idempotency_key_in_flight, test_email_limit_reached; 431 headers_too_large; 500 internal; 501 not_implemented;
      *     503 billing_not_configured, billing_unavailable, service_unavailable, service_busy, outcome_unknown,
-     *     not_ready; 504 service_timeout.
+     *     not_ready, store_unavailable; 504 service_timeout.
      * @enum {string}
      */
     ProblemCode:
@@ -1199,6 +1220,7 @@ export interface components {
       | 'quote_stale'
       | 'delivery_pending'
       | 'endpoint_disabled'
+      | 'endpoint_limit_reached'
       | 'not_scheduled'
       | 'unknown_plan'
       | 'plan_not_purchasable'
@@ -1215,6 +1237,7 @@ export interface components {
       | 'service_busy'
       | 'outcome_unknown'
       | 'not_ready'
+      | 'store_unavailable'
       | 'service_timeout';
     /**
      * @description RFC 9457 problem details (`application/problem+json`). Clients branch on `code` (or the equivalent `type`),
@@ -1263,6 +1286,15 @@ export interface components {
     };
     /** @description A `Problem`; when its code is `quota_exceeded` it is a `QuotaProblem`. */
     QuotaOrProblem: components['schemas']['Problem'];
+    /** @description An `endpoint_limit_reached` problem with the plan's limit. */
+    EndpointLimitProblem: components['schemas']['Problem'] & {
+      /** @constant */
+      code?: 'endpoint_limit_reached';
+      /** @description Endpoints the plan allows, disabled ones included. */
+      limit: number;
+      /** @description The tenant's plan as billing last announced it (`free` before any announcement). */
+      plan: string;
+    };
     CreateApiKeyRequest: {
       /** @description A label for people. */
       name: string;
@@ -1580,6 +1612,7 @@ export interface components {
      *     spam.
      *     `recipient.unsubscribed`: a recipient unsubscribed and was added to
      *     the suppression list. `identity.verified` / `identity.failed`: a DNS check changed the identity's status.
+     *     `endpoint.disabled`: another of the tenant's endpoints was disabled automatically (see the `event` webhook).
      * @enum {string}
      */
     EventType:
@@ -1594,7 +1627,8 @@ export interface components {
       | 'email.complained'
       | 'recipient.unsubscribed'
       | 'identity.verified'
-      | 'identity.failed';
+      | 'identity.failed'
+      | 'endpoint.disabled';
     /** @description The event types to deliver; `*` for every type, present and future. */
     EventTypeFilter: (
       | 'email.queued'
@@ -1609,13 +1643,19 @@ export interface components {
       | 'recipient.unsubscribed'
       | 'identity.verified'
       | 'identity.failed'
+      | 'endpoint.disabled'
       | '*'
     )[];
     /**
      * Format: uri
      * @description Where deliveries are POSTed. `https://` only; `http://` is accepted for localhost, 127.0.0.1 and [::1]
      *     only, and only when the webhooks service runs in sandbox mode (otherwise a 400 `validation_failed`).
-     *     Addresses resolving to private networks are refused at delivery time.
+     *     Outside the sandbox a delivery connects only to public unicast addresses: every range of the IANA IPv4
+     *     and IPv6 special-purpose address registries is refused (private, loopback, link-local, shared, benchmark,
+     *     documentation, 6to4, Teredo, NAT64 local-use, …), and so are multicast and IPv4 addresses written in
+     *     IPv6 (mapped, NAT64 `64:ff9b::/96`, ISATAP) whose IPv4 address is refused. No proxy is used. A host
+     *     that does not resolve and one that resolves only to refused addresses fail the attempt with the same
+     *     `error`, so the delivery log does not tell them apart.
      */
     WebhookUrl: string;
     CreateWebhookEndpointRequest: {
@@ -1693,7 +1733,7 @@ export interface components {
       status: components['schemas']['WebhookDeliveryStatus'];
       /** @description Oldest first. */
       attempts: components['schemas']['WebhookDeliveryAttempt'][];
-      /** @description When pending: when the next attempt is due. Null once settled. */
+      /** @description When pending: when the next attempt is due (later than the schedule says while the endpoint is paused or busy). Null once settled. */
       nextAttemptAt: components['schemas']['NullableTimestamp'];
       /** @description The last redelivery or replay asked for; null when none was. */
       redeliveredAt: components['schemas']['NullableTimestamp'];
@@ -1730,7 +1770,7 @@ export interface components {
       type: components['schemas']['EventType'];
       createdAt: components['schemas']['Timestamp'];
       data: Record<string, unknown>;
-    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
     AddSuppressionRequest: {
       email: components['schemas']['EmailAddress'];
       /**
@@ -2125,6 +2165,16 @@ export interface components {
       /** @enum {unknown} */
       status: 'verified' | 'failed';
       checkedAt: components['schemas']['$defs-Timestamp'];
+    };
+    /** @description endpoint.disabled: one of the tenant's endpoints was disabled automatically, because it answered 410 Gone (reason gone) or because every attempt to it failed for WEBHOOK_DISABLE_AFTER, 5 days by default (reason failing). Delivered to the tenant's other endpoints; enable it again with PATCH /webhooks/endpoints/{id}, then replay what it missed. */
+    EndpointDisabled: {
+      endpointId: string;
+      url: string;
+      /** @enum {unknown} */
+      reason: 'gone' | 'failing';
+      /** @description The first failed attempt after the last success (null for a 410 on an endpoint that was not failing). */
+      failingSince: components['schemas']['$defs-Timestamp'] | null;
+      disabledAt: components['schemas']['$defs-Timestamp'];
     };
   };
   responses: {
@@ -2888,6 +2938,16 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      /** @description `endpoint_limit_reached`: the plan's number of endpoints is reached (an `EndpointLimitProblem`). */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['EndpointLimitProblem'];
+        };
+      };
       default: components['responses']['Default'];
     };
   };

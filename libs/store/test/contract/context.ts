@@ -1,13 +1,21 @@
-import type { Store } from '../../src';
+import type { Store, StoreConfig } from '../../src';
 
 export interface ContractOptions {
   /**
-   * How expiry is observed: nedb drops expired documents on the next read; MongoDB's TTL monitor only runs
-   * every 60 s, so there the suite checks the index option instead (the callback reads it from the server).
+   * How expiry is observed: the SQL engines leave expired documents out of the next read; MongoDB's TTL monitor
+   * only deletes every 60 s, so there the suite also checks the index option (the callback reads it from the server).
    */
   ttl: { kind: 'on-read' } | { kind: 'index'; expireAfterSeconds(collection: string, field: string): Promise<number | undefined> };
-  /** nedb keeps each store's documents in its own memory: two stores over the same files do not see each other. */
-  oneConnection?: boolean;
+  /** Opens a store over the same storage through a client of its own (its own connections, as another process). */
+  rival?: () => Promise<Store>;
+  /** What a child process opens to be killed mid-batch, and how the test sees its batch under way and over. */
+  child?: {
+    config: StoreConfig;
+    /** Whether the child's batch is being written now. */
+    writing(): Promise<boolean>;
+    /** Whether nothing the killed child started still runs (a database server may finish a statement alone). */
+    settled(): Promise<boolean>;
+  };
 }
 
 export interface ContractContext {

@@ -81,7 +81,6 @@ function ttlTest(ctx: ContractContext): void {
       await ctx.store().collection<Loose>(name).createIndex({ createdAt: 1 }, { expireAfterSeconds: 60 });
       expect(await ttl.expireAfterSeconds(name, 'createdAt')).toBe(60);
     });
-    return;
   }
 
   it('documents older than expireAfterSeconds disappear, also after the store is reopened', async () => {

@@ -29,6 +29,18 @@ export function updateTests(ctx: ContractContext): void {
       });
     });
 
+    it('refuses $inc on a field that holds no number, and changes nothing', async () => {
+      const c = fresh();
+      await c.insertOne({ _id: 'i1', n: 'five', m: 1 });
+      await expect(c.updateOne({ _id: 'i1' }, { $inc: { n: 1 }, $set: { m: 2 } })).rejects.toThrow(/\$inc on a non-number/);
+      expect(await c.findOne({ _id: 'i1' })).toEqual({ _id: 'i1', n: 'five', m: 1 });
+      expect(await c.findOneAndUpdate({ _id: 'i1' }, { $inc: { m: 2 } }, { durability: 'with-next-write' })).toEqual({
+        _id: 'i1',
+        n: 'five',
+        m: 3,
+      });
+    });
+
     it('updateOne is a compare-and-set: matched 0 when the condition no longer holds', async () => {
       const c = fresh();
       await c.insertOne({ _id: 'k1', version: 1 });

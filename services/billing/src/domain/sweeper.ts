@@ -8,20 +8,26 @@ import { handlePaymentNotification } from './payment-webhook';
 export const SWEEP_GRACE_MS = 2000;
 const BATCH = 100;
 
+/** Billing's repairs run under this lease: one replica at a time, so no repair is applied twice. */
+export const BILLING_SWEEP_JOB = 'billing.sweep';
+
 /**
- * Repairs what a crash or an unreachable broker, hub or provider left half done: entitlement changes not
+ * Runs under the lease `BILLING_SWEEP_JOB`; `signal` aborts between repairs once the lease is lost. Repairs what a crash or an unreachable broker, hub or provider left half done: entitlement changes not
  * yet published, subscriptions the hub does not know, and paid payments not yet granted or refunded (each
  * is looked at again as if its notification had just come). It also ends back-office grants whose time is up,
  * so that mail hears of it.
  */
-export async function sweep(deps: BillingDeps): Promise<void> {
+export async function sweep(deps: BillingDeps, signal?: AbortSignal): Promise<void> {
+  const each = async <T>(items: T[], repair: (item: T) => Promise<unknown>) => {
+    for (const item of items) if (!signal?.aborted) await repair(item);
+  };
   const before = new Date(deps.clock.now().getTime() - SWEEP_GRACE_MS);
-  for (const account of await deps.accounts.unannounced(before, BATCH)) await announce(deps, account);
-  for (const account of await deps.accounts.unsynced(BATCH)) await syncToHub(deps, account._id);
-  for (const account of await deps.accounts.grantsEndedBefore(deps.clock.now(), BATCH)) await changeGrant(deps, account, null);
-  for (const charge of await deps.ledger.unfinishedCharges(before, BATCH)) {
-    await handlePaymentNotification(deps, charge.paymentId!).catch((err) =>
+  await each(await deps.accounts.unannounced(before, BATCH), (account) => announce(deps, account));
+  await each(await deps.accounts.unsynced(BATCH), (account) => syncToHub(deps, account._id));
+  await each(await deps.accounts.grantsEndedBefore(deps.clock.now(), BATCH), (account) => changeGrant(deps, account, null));
+  await each(await deps.ledger.unfinishedCharges(before, BATCH), (charge) =>
+    handlePaymentNotification(deps, charge.paymentId!).catch((err) =>
       deps.logger.warn('paid payment neither granted nor refunded yet; retrying', { paymentId: charge.paymentId, err }),
-    );
-  }
+    ),
+  );
 }

@@ -30,7 +30,7 @@ const stillHeld = (message: MessageRecord) => ({ _id: message._id, status: 'send
  * The delivery worker's and the sweeper's queries. They work by message id across tenants, because a work
  * item or a sweep starts from the id alone; nothing that answers a tenant may call them.
  */
-export function deliveryQueries(messages: Collection<MessageRecord>, outbox: EventOutbox<MessageRecord>) {
+export function deliveryQueries(messages: Collection<MessageRecord>, outbox: EventOutbox<MessageRecord>, replica: string | null) {
   const tenant = tenantScoped(messages);
   return {
     anyTenantById: (id: string) => messages.findOne({ _id: id }),
@@ -57,7 +57,8 @@ export function deliveryQueries(messages: Collection<MessageRecord>, outbox: Eve
      * A message `handedOver` to the MTA (a 250) is recorded while it is not final, whoever holds it now.
      */
     async recordAttempt(held: MessageRecord, change: AttemptChange, attempt: Attempt, how: { handedOver: boolean }): Promise<boolean> {
-      const update = { $set: pick(change), $push: { attempts: attempt } };
+      // A deferred message goes back on the queue after this write: this replica answers for it until confirmed.
+      const update = { $set: { ...pick(change), dispatchedBy: replica }, $push: { attempts: attempt } };
       const filter = how.handedOver ? { _id: held._id, status: { $in: [...LIVE, 'sending'] } } : stillHeld(held);
       return (await tenant.updateOne(held.tenantId, filter, update)).matched === 1;
     },
@@ -75,9 +76,9 @@ export function deliveryQueries(messages: Collection<MessageRecord>, outbox: Eve
       return (await tenant.updateOne(held.tenantId, stillHeld(held), { $set: change })).matched === 1;
     },
 
-    /** Put on the queue (events published): expected off it at `dispatchedAt`, unless the message changed meanwhile. */
+    /** Put on the queue (events published, confirmed): expected off it at `dispatchedAt`, unless the message changed meanwhile. */
     async dispatched(message: MessageRecord, dispatchedAt: Date): Promise<void> {
-      const change = { dispatchedAt, ...carrying([]) };
+      const change = { dispatchedAt, dispatchedBy: null, ...carrying([]) };
       await tenant.updateOne(message.tenantId, { _id: message._id, updatedAt: message.updatedAt }, { $set: change });
     },
 
@@ -110,7 +111,17 @@ export function deliveryQueries(messages: Collection<MessageRecord>, outbox: Eve
       return [...unique.values()].sort(byDue).slice(0, limit);
     },
 
-    /** At start-up, the messages not yet final (the queue may have died with the process), in id order after `afterId`. */
+    /**
+     * Live messages that `gone` (a replica that died) wrote as dispatched at or after `since`, before its broker
+     * confirmed: found through the `(status, nextAttemptAt)` range, as dispatching sets `nextAttemptAt` with them.
+     */
+    dispatchedBy: (gone: string, since: Date, limit: number) =>
+      messages.find(
+        { status: { $in: LIVE }, nextAttemptAt: { $gte: since }, dispatchedBy: gone },
+        { sort: { nextAttemptAt: 1, _id: 1 }, limit },
+      ),
+
+    /** When the queue died (a new in-process broker), the messages not yet final, in id order after `afterId`. */
     notFinal: (limit: number, afterId?: string) =>
       messages.find({ status: { $in: [...LIVE, 'sending'] }, ...(afterId ? { _id: { $gt: afterId } } : {}) }, { sort: { _id: 1 }, limit }),
 

@@ -86,6 +86,11 @@ export interface MessageRecord extends Partial<MessageBody>, CarriesEvents<Envel
   scheduledAt?: Date | null;
   /** Last time it was put on the outbox queue; null until the broker confirmed the first time. */
   dispatchedAt: Date | null;
+  /**
+   * The replica that wrote `dispatchedAt` before the broker confirmed the work item (accept, release, retry); null
+   * once a sweep's dispatch was confirmed. When that replica dies, its recent dispatches are sent again.
+   */
+  dispatchedBy?: string | null;
   /** A worker holds the message until then; after it a crashed worker's message is picked up again. */
   leaseUntil: Date | null;
   attachedFiles?: AttachedFile[];

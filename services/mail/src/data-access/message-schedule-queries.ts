@@ -6,7 +6,7 @@ import type { MessageRecord } from './message-record';
  * Scheduled messages. Every change is a compare-and-set on `status: 'scheduled'`, so the release at the due time,
  * a reschedule and a cancel racing each other (or two sweepers) have exactly one winner.
  */
-export function scheduleQueries(messages: Collection<MessageRecord>) {
+export function scheduleQueries(messages: Collection<MessageRecord>, replica: string | null) {
   const tenant = tenantScoped(messages);
   const stillScheduled = (m: MessageRecord) => ({ _id: m._id, status: 'scheduled', nextAttemptAt: m.nextAttemptAt });
   return {
@@ -17,7 +17,7 @@ export function scheduleQueries(messages: Collection<MessageRecord>) {
     /** Hands a due message to the outbox (`queued`, expected off the queue now); null when it changed meanwhile. */
     releaseScheduled: (message: MessageRecord, now: Date, events: Envelope[]) =>
       messages.findOneAndUpdate(stillScheduled(message), {
-        $set: { status: 'queued', nextAttemptAt: now, dispatchedAt: now, updatedAt: now, ...carrying(events) },
+        $set: { status: 'queued', nextAttemptAt: now, dispatchedAt: now, dispatchedBy: replica, updatedAt: now, ...carrying(events) },
       }),
 
     /** Moves a message that is still scheduled; null when it is not (any more). */

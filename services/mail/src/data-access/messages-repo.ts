@@ -42,9 +42,13 @@ function toFilter(query: MessageQuery): Filter {
   return filter;
 }
 
-/** A tenant's messages (every read takes its id first), and the delivery side's queries across tenants. */
-export function messagesRepo(store: Store) {
+/**
+ * A tenant's messages (every read takes its id first), and the delivery side's queries across tenants. `replica`
+ * (this process's holder id) is written as `dispatchedBy` with every `dispatchedAt` set before the broker confirms.
+ */
+export function messagesRepo(store: Store, replica: string | null = null) {
   const messages = store.collection<MessageRecord>('messages');
+  const stamped = (record: MessageRecord): MessageRecord => (record.dispatchedAt ? { ...record, dispatchedBy: replica } : record);
   const tenant = tenantScoped(messages);
   const outbox = eventOutbox(messages, { agedBy: 'updatedAt' });
   const { initRetention, ...retention } = retentionQueries(messages);
@@ -63,11 +67,11 @@ export function messagesRepo(store: Store) {
       await outbox.init();
       await initRetention();
     },
-    insert: (record: MessageRecord) => messages.insertOne(record),
+    insert: (record: MessageRecord) => messages.insertOne(stamped(record)),
     /** False when a message with this id is already stored: ids reserved by an Idempotency-Key are inserted once. */
     async insertNew(record: MessageRecord): Promise<boolean> {
       try {
-        await messages.insertOne(record);
+        await messages.insertOne(stamped(record));
         return true;
       } catch (err) {
         if (err instanceof DuplicateKeyError) return false;
@@ -77,7 +81,7 @@ export function messagesRepo(store: Store) {
     /** False when one of the ids is already stored; then none of them is (one transaction on the embedded store). */
     async insertAllNew(records: MessageRecord[]): Promise<boolean> {
       try {
-        await messages.insertMany(records);
+        await messages.insertMany(records.map(stamped));
         return true;
       } catch (err) {
         if (err instanceof DuplicateKeyError) return false;
@@ -91,9 +95,9 @@ export function messagesRepo(store: Store) {
     /** A search counts up to the deepest position a page can reach; beyond it the exact number serves no page. */
     count: (tenantId: string, query: MessageQuery) =>
       tenant.count(tenantId, toFilter(query), query.q ? { limit: PAGE.maxOffset + PAGE.maxLimit } : undefined),
-    ...deliveryQueries(messages, outbox),
+    ...deliveryQueries(messages, outbox, replica),
     ...opsQueries(messages),
-    ...scheduleQueries(messages),
+    ...scheduleQueries(messages, replica),
     ...reportQueries(messages),
     ...retention,
   };

@@ -1,5 +1,6 @@
 import type { Broker } from '@mailplane/broker';
 import type { Clock, KeyBox, Logger } from '@mailplane/runtime';
+import type { ReplicaRegistry } from '@mailplane/store';
 import type { MailConfig } from '../config';
 import type { BodiesRepo } from '../data-access/bodies-repo';
 import type { CountersRepo } from '../data-access/counters-repo';
@@ -8,6 +9,7 @@ import type { EntitlementsRepo } from '../data-access/entitlements-repo';
 import type { IdempotencyRepo } from '../data-access/idempotency-repo';
 import type { IdentitiesRepo } from '../data-access/identities-repo';
 import type { MessagesRepo } from '../data-access/messages-repo';
+import type { OutboxQueueRepo } from '../data-access/outbox-queue-repo';
 import type { SuppressionsRepo } from '../data-access/suppressions-repo';
 import type { TxtResolver } from '../dkim/resolver';
 import type { TokenSigner } from '../unsubscribe/token';
@@ -24,6 +26,10 @@ export interface MailDeps {
   config: MailConfig;
   identities: IdentitiesRepo;
   messages: MessagesRepo;
+  /** Which broker queue the live messages are on (start-up recovery). */
+  outboxQueue: OutboxQueueRepo;
+  /** This replica's sign of life, and the replicas that died. */
+  replicas: ReplicaRegistry;
   /** Message bodies, in the blob store. */
   bodies: BodiesRepo;
   suppressions: SuppressionsRepo;

@@ -25,13 +25,14 @@ export async function createIdentity(deps: MailDeps, tenantId: string, input: { 
   const selector = input.selector ?? deps.config.defaultSelector;
   const keys = await generateDkimKeyPair();
   const now = deps.clock.now();
+  const id = newId('idn', now.getTime());
   const record: IdentityRecord = {
-    _id: newId('idn', now.getTime()),
+    _id: id,
     tenantId,
     domain,
     selector,
     status: 'pending',
-    sealedPrivateKey: deps.keyBox.seal(keys.privateKeyPem),
+    sealedPrivateKey: deps.keyBox.seal(keys.privateKeyPem, id),
     publicKey: keys.publicKeyBase64,
     dnsRecords: recordsToPublish(domain, selector, keys.publicKeyBase64, deps.config.spfInclude),
     createdAt: now,

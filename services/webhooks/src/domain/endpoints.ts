@@ -1,7 +1,9 @@
 import { AppError, type WebhookEventType } from '@mailplane/contracts';
 import { newId, pageOf } from '@mailplane/runtime';
+import { carrying } from '@mailplane/store';
 import type { EndpointChanges, EndpointRecord } from '../data-access/endpoints-repo';
 import type { WebhooksDeps } from './deps';
+import { endpointLimit } from './plans';
 import { newSecret } from './signing';
 
 const ROTATION_OVERLAP_MS = 24 * 3600_000;
@@ -37,18 +39,25 @@ export async function createEndpoint(
   checkUrl(deps, input.url);
   const now = deps.clock.now();
   const secret = newSecret();
+  const id = newId('whe', now.getTime());
   const record: EndpointRecord = {
-    _id: newId('whe', now.getTime()),
+    _id: id,
     tenantId,
     url: input.url,
     eventTypes: input.eventTypes,
     description: input.description ?? '',
     disabled: input.disabled ?? false,
-    secrets: [{ sealed: deps.keyBox.seal(secret), expiresAt: null }],
+    secrets: [{ sealed: deps.keyBox.seal(secret, id), expiresAt: null }],
     createdAt: now,
     updatedAt: now,
+    ...carrying([]),
   };
-  await deps.endpoints.insert(record);
+  const { plan, limit } = await endpointLimit(deps, tenantId);
+  if (!(await deps.endpoints.insertWithin(record, limit))) {
+    throw new AppError('endpoint_limit_reached', `The ${plan} plan allows ${limit} webhook endpoints; delete one or change plan.`, {
+      extra: { limit, plan },
+    });
+  }
   return { ...endpointView(record), secret };
 }
 
@@ -79,7 +88,7 @@ export async function rotateSecret(deps: WebhooksDeps, tenantId: string, id: str
   const previousSecretExpiresAt = new Date(now.getTime() + ROTATION_OVERLAP_MS);
   const secret = newSecret();
   const secrets = [
-    { sealed: deps.keyBox.seal(secret), expiresAt: null },
+    { sealed: deps.keyBox.seal(secret, id), expiresAt: null },
     { sealed: record.secrets[0].sealed, expiresAt: previousSecretExpiresAt },
   ];
   const rotated = await deps.endpoints.replaceSecrets(tenantId, id, secrets, now);
@@ -88,9 +97,11 @@ export async function rotateSecret(deps: WebhooksDeps, tenantId: string, id: str
 }
 
 /** The secrets that sign a delivery now: the current one, and the previous one until its overlap ends. */
-export function signingSecrets(deps: WebhooksDeps, record: EndpointRecord): string[] {
+export function signingSecrets(deps: Pick<WebhooksDeps, 'clock' | 'keyBox'>, record: EndpointRecord): string[] {
   const now = deps.clock.now().getTime();
-  return record.secrets.filter((s) => s.expiresAt === null || s.expiresAt.getTime() > now).map((s) => deps.keyBox.open(s.sealed));
+  return record.secrets
+    .filter((s) => s.expiresAt === null || s.expiresAt.getTime() > now)
+    .map((s) => deps.keyBox.open(s.sealed, record._id));
 }
 
 export const subscribesTo = (record: EndpointRecord, type: string) => record.eventTypes.some((t) => t === '*' || t === type);

@@ -23,7 +23,7 @@ function oneEach(to: string[], recipients: { address: string }[], returnPath: (r
 
 /** Turns a claimed message and its body into a job. Private keys are opened from the key box once per identity and kept in memory. */
 export function createJobMaker(
-  openKey: (sealed: string) => string,
+  openKey: (sealed: string, identityId: string) => string,
   unsubscribeUrl: (message: MessageRecord) => string,
   /**
    * The VERP return path of the recipient at `recipient` in the message, when a bounce domain is configured: then
@@ -36,7 +36,7 @@ export function createJobMaker(
     const cacheKey = `${identity._id}:${identity.selector}`;
     let pem = opened.get(cacheKey);
     if (!pem) {
-      pem = openKey(identity.sealedPrivateKey);
+      pem = openKey(identity.sealedPrivateKey, identity._id);
       opened.set(cacheKey, pem);
     }
     return pem;

@@ -1,50 +1,38 @@
-import type { MessageRecord } from '../../data-access/messages-repo';
 import type { MailDeps } from '../deps';
 import { announceIdentity } from '../identities';
 import { announceSuppression } from '../suppressions';
 import { releaseDue } from '../scheduling/release';
 import { dispatch, publishPending } from './dispatch';
+import { recoverGoneReplicas } from './recovery';
 
 const BATCH = 500;
 // A message just stored is being dispatched by its request; give that a moment before stepping in.
 const GRACE_MS = 2000;
 
+/** The outbox sweep's lease: one replica sweeps at a time, so no sweep puts a message on the queue twice. */
+export const OUTBOX_SWEEP_JOB = 'mail.outbox-sweep';
+
 /**
- * The outbox relay. Re-sends to the queue whatever the broker refused, whatever stayed off the queue long
- * past its expected time, whatever a dead worker held past its lease, and events (of messages,
- * suppressions and identities) written but not confirmed. `recover` also re-sends every live message at start-up, for an
- * in-process broker whose queue died with the process and for a process that died before its broker confirmed.
+ * Runs under the lease `OUTBOX_SWEEP_JOB`; `signal` aborts between steps once the lease is lost. The outbox relay:
+ * releases scheduled messages whose time has come, takes up what a dead replica left unconfirmed, and re-sends to the
+ * queue whatever the broker refused, whatever stayed off the queue long past its expected time, whatever a dead
+ * worker held past its lease, and events (of messages, suppressions and identities) written but not confirmed.
  */
-export async function sweep(deps: MailDeps, options: { recover?: boolean } = {}): Promise<number> {
-  const released = await releaseDue(deps);
-  const now = deps.clock.now();
-  const redispatch = async (due: MessageRecord[]) => {
-    for (const message of due) await dispatch(deps, message, Math.max(0, message.nextAttemptAt.getTime() - now.getTime()));
-    return due.length;
+export async function sweep(deps: MailDeps, signal?: AbortSignal): Promise<number> {
+  const each = async <T>(items: T[], step: (item: T) => Promise<unknown>) => {
+    for (const item of items) if (!signal?.aborted) await step(item);
+    return items.length;
   };
-  const dispatched = options.recover
-    ? await recoverAll(deps, redispatch)
-    : await redispatch(
-        await deps.messages.dueForDispatch(now, { graceMs: GRACE_MS, redispatchAfterMs: deps.config.redispatchAfterMs }, BATCH),
-      );
+  const released = await releaseDue(deps);
+  const recovered = await recoverGoneReplicas(deps, signal);
+  const now = deps.clock.now();
+  const due = await deps.messages.dueForDispatch(now, { graceMs: GRACE_MS, redispatchAfterMs: deps.config.redispatchAfterMs }, BATCH);
+  const dispatched = await each(due, (message) => dispatch(deps, message, Math.max(0, message.nextAttemptAt.getTime() - now.getTime())));
+  if (dispatched > 0) deps.logger.info('outbox sweep put messages on the queue again', { messages: dispatched });
   const settled = new Date(now.getTime() - GRACE_MS);
   // A queued or deferred message's events go out with its next dispatch, above; these are final statuses.
-  const unannounced = await deps.messages.unannouncedFinal(settled, BATCH);
-  for (const message of unannounced) await publishPending(deps, message);
-  const suppressions = await deps.suppressions.unannounced(settled, BATCH);
-  for (const record of suppressions) await announceSuppression(deps, record);
-  const identities = await deps.identities.unannounced(settled, BATCH);
-  for (const record of identities) await announceIdentity(deps, record);
-  return released + dispatched + unannounced.length + suppressions.length + identities.length;
-}
-
-/** Every live message, a batch at a time: one batch would leave the rest waiting `redispatchAfterMs` (ten minutes). */
-async function recoverAll(deps: MailDeps, redispatch: (due: MessageRecord[]) => Promise<number>): Promise<number> {
-  let total = 0;
-  for (let afterId: string | undefined; ;) {
-    const batch = await deps.messages.notFinal(BATCH, afterId);
-    total += await redispatch(batch);
-    if (batch.length < BATCH) return total;
-    afterId = batch[batch.length - 1]._id;
-  }
+  const unannounced = await each(await deps.messages.unannouncedFinal(settled, BATCH), (m) => publishPending(deps, m));
+  const suppressions = await each(await deps.suppressions.unannounced(settled, BATCH), (r) => announceSuppression(deps, r));
+  const identities = await each(await deps.identities.unannounced(settled, BATCH), (r) => announceIdentity(deps, r));
+  return released + recovered + dispatched + unannounced + suppressions + identities;
 }

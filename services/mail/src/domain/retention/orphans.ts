@@ -9,28 +9,56 @@ const CHECK_BATCH = 500;
 const SLICES_PER_ROUND = 16;
 const KEYS_PER_ROUND = 2000;
 
-/** Sweeps bodies that no message names, a bounded part of the blob store per call, so it never holds the store. */
-export function orphanSweeper(deps: RetentionDeps) {
-  let cursor: string | undefined;
+/** Where a pass over the blob store stands between rounds (undefined: a new pass starts). */
+export interface PassPlace {
+  load(): Promise<string | undefined>;
+  /** False when it could not be kept (another replica runs the job now): the round stops. */
+  keep(cursor: string | undefined): Promise<boolean>;
+}
+
+/** A place kept in memory, for one process alone. */
+export function placeInMemory(): PassPlace {
+  let place: string | undefined;
+  return {
+    load: async () => place,
+    keep: async (cursor) => {
+      place = cursor;
+      return true;
+    },
+  };
+}
+
+/**
+ * Sweeps bodies that no message names, a bounded part of the blob store per call, so it never holds the store. The
+ * pass's place is read from and kept in `place` after each slice, so a replica taking the job over continues it.
+ */
+export function orphanSweeper(deps: RetentionDeps, place: PassPlace = placeInMemory()) {
   /** `passEnded`: this call reached the end of the blob store (the next starts a new pass). */
-  return async function sweepSome(): Promise<{ removed: number; passEnded: boolean }> {
+  return async function sweepSome(signal?: AbortSignal): Promise<{ removed: number; passEnded: boolean }> {
     const before = new Date(deps.clock.now().getTime() - ORPHAN_AFTER_MS);
+    let cursor = await place.load();
     let [removed, seen] = [0, 0];
-    for (let n = 0; n < SLICES_PER_ROUND && seen < KEYS_PER_ROUND; n++) {
+    for (let n = 0; n < SLICES_PER_ROUND && seen < KEYS_PER_ROUND && !signal?.aborted; n++) {
       const slice = await deps.bodies.scan(before, cursor);
-      cursor = slice.cursor;
       seen += slice.keys.length;
-      for (let i = 0; i < slice.keys.length; i += CHECK_BATCH) {
-        const ids = slice.keys.slice(i, i + CHECK_BATCH);
-        const stored = await deps.messages.storedIds(ids);
-        for (const id of ids.filter((k) => !stored.has(k))) {
-          await deps.bodies.remove(id);
-          removed++;
-        }
-      }
-      if (!cursor) break;
+      removed += await removeUnnamed(deps, slice.keys);
+      cursor = slice.cursor;
+      if (!(await place.keep(cursor)) || !cursor) break;
     }
     if (removed > 0) deps.logger.info('retention removed orphaned bodies', { removed });
     return { removed, passEnded: cursor === undefined };
   };
+}
+
+async function removeUnnamed(deps: RetentionDeps, keys: string[]): Promise<number> {
+  let removed = 0;
+  for (let i = 0; i < keys.length; i += CHECK_BATCH) {
+    const ids = keys.slice(i, i + CHECK_BATCH);
+    const stored = await deps.messages.storedIds(ids);
+    for (const id of ids.filter((k) => !stored.has(k))) {
+      await deps.bodies.remove(id);
+      removed++;
+    }
+  }
+  return removed;
 }

@@ -1,6 +1,6 @@
-// Documents are stored as JSON text. JSON has no dates, so a Date becomes the string TAG + 'D' + its ISO form:
-// fixed width for years 0000-9999, so SQL compares and sorts them in time order, and the tag keeps them
-// apart from strings. A real string that starts with TAG is stored as TAG + 'S' + itself.
+// Documents are stored as JSON (text in SQLite, jsonb in PostgreSQL). JSON has no dates, so a Date becomes the
+// string TAG + 'D' + its ISO form: fixed width for years 0000-9999, so SQL compares and sorts them in time order,
+// and the tag keeps them apart from strings. A real string that starts with TAG is stored as TAG + 'S' + itself.
 const TAG = '\u0001';
 export const DATE_PREFIX = `${TAG}D`;
 /** The smallest string above every encoded Date: the upper end of a Date-only range. */

@@ -1,0 +1,271 @@
+import { applyUpdate } from './apply-update';
+import { decodeDoc, encodeDoc } from './codec';
+import { assertFilter, assertUpdate, upsertId } from './guards';
+import {
+  type Collection,
+  type Doc,
+  type Durability,
+  DuplicateKeyError,
+  type Filter,
+  type Sort,
+  StoreUnavailableError,
+  type Update,
+} from './port';
+import { countFromTable } from './postgres-counts';
+import type { PgEngine, PgState, Queryable } from './postgres-engine';
+import { planIndex } from './postgres-indexes';
+import { isUnavailable, prepared, query } from './postgres-pool';
+import { countSql, deleteSql, findSql, lockSql, updateSql } from './postgres-sql';
+import { compileUpdate } from './postgres-update';
+import { upsertDocument } from './upsert-doc';
+
+interface Row {
+  id: string;
+  doc: string;
+}
+
+type Plain = Record<string, unknown>;
+
+const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
+const DEADLOCK = '40P01';
+
+/**
+ * Reads are one statement on a pooled connection. A write that changes documents it has to read first (every
+ * update: the update operators are applied in JavaScript, as on SQLite) locks them in a transaction of its own,
+ * so that no other writer, in this process or another, interleaves between the read and the write.
+ */
+export function postgresCollection<T extends Doc>(name: string, engine: PgEngine): Collection<T> {
+  const { pool } = engine;
+
+  /** Runs an operation: a unique index conflict becomes DuplicateKeyError, a lost database StoreUnavailableError. */
+  async function run<R>(fn: (state: PgState) => Promise<R>): Promise<R> {
+    for (let attempt = 1; ; attempt++) {
+      const state = await engine.state(name).catch(unavailable);
+      try {
+        return await fn(state);
+      } catch (e) {
+        // A deadlock rolled this transaction back whole: running it again is safe.
+        if (codeOf(e) === DEADLOCK && attempt < 5) continue;
+        // jsonb that holds no number cannot be cast for $inc.
+        if (codeOf(e) === '22023') throw new Error(`${name}: $inc on a non-number (${(e as Error).message})`);
+        if (codeOf(e) === '23505') {
+          // A unique key held only by an expired document: purge them and try once more, as SQLite does.
+          if (state.ttl.size > 0 && attempt === 1 && (await purgeExpired(engine, name)) > 0) continue;
+          throw new DuplicateKeyError(name);
+        }
+        return unavailable(e);
+      }
+    }
+  }
+
+  async function encode(db: Queryable, state: PgState, doc: Plain): Promise<string> {
+    const arrays = new Set<string>();
+    const json = encodeDoc(doc, arrays);
+    await engine.noteArrays(db, state, arrays);
+    return json;
+  }
+
+  function checkedId(doc: Plain): string {
+    if (typeof doc._id !== 'string') throw new Error(`${name}: documents need a string _id`);
+    return doc._id;
+  }
+
+  async function rewrite(db: Queryable, state: PgState, rows: Row[], update: Update): Promise<Row[]> {
+    const written: Row[] = [];
+    for (const row of rows) {
+      const doc = decodeDoc<Plain>(row.id, row.doc);
+      applyUpdate(name, doc, update);
+      written.push({ id: row.id, doc: await encode(db, state, doc) });
+    }
+    if (written.length > 0) {
+      await db.query(
+        `UPDATE ${state.table} AS t SET doc = w.doc::jsonb FROM unnest($1::text[], $2::text[]) AS w (id, doc) WHERE t.id = w.id`,
+        [written.map((w) => w.id), written.map((w) => w.doc)],
+      );
+    }
+    return written;
+  }
+
+  /** Inserts the upserted document, unless a document of that id exists (then undefined). */
+  async function insertUpsert(db: Queryable, state: PgState, filter: Filter, update: Update): Promise<Row | undefined> {
+    const doc = upsertDocument(filter, update);
+    doc._id = upsertId(name, filter, update);
+    const row = { id: doc._id as string, doc: await encode(db, state, doc) };
+    const { rowCount } = await db.query(`INSERT INTO ${state.table} (id, doc) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO NOTHING`, [
+      row.id,
+      row.doc,
+    ]);
+    return rowCount ? row : undefined;
+  }
+
+  /**
+   * The update in one statement, when it is simple enough (see `compileUpdate`); undefined otherwise. A write
+   * that settles `with-next-write` commits without waiting for the WAL flush.
+   */
+  async function updateInSql(
+    state: PgState,
+    filter: Filter,
+    update: Update,
+    many: boolean,
+    durability?: Durability,
+  ): Promise<Row[] | undefined> {
+    const params: unknown[] = [];
+    const arrays = new Set<string>();
+    const expr = compileUpdate(update, params, arrays);
+    if (!expr) return undefined;
+    await engine.noteArrays(pool, state, arrays);
+    const q = updateSql(engine, state, filter, expr, params, many);
+    return (await query<Row>(durability === 'with-next-write' ? engine.relaxed : pool, q.sql, q.params)).rows;
+  }
+
+  /**
+   * The first match (by `sort`) locked and updated, or the upsert inserted, in one transaction. A sorted claim
+   * first passes over rows others hold, and only when it finds none of its own waits for them (a row locked by
+   * a claim that then fails is still there for it).
+   */
+  async function findAndModify(
+    state: PgState,
+    filter: Filter,
+    update: Update,
+    options: { sort?: Sort; upsert?: boolean; durability?: Durability },
+  ): Promise<{ written: Row | undefined; upserted: boolean }> {
+    assertFilter(name, filter);
+    assertUpdate(name, update);
+    if (options.upsert) upsertId(name, filter, update);
+    if (!options.sort && !options.upsert) {
+      const rows = await updateInSql(state, filter, update, false, options.durability);
+      if (rows) return { written: rows[0], upserted: false };
+    }
+    return engine.transaction(async (client) => {
+      const lock = async (skipLocked: boolean) => {
+        const q = lockSql(engine, state, filter, { sort: options.sort, limit: 1, skipLocked });
+        return (await client.query<Row>(prepared(q.sql, q.params))).rows;
+      };
+      let rows = options.sort ? await lock(true) : [];
+      if (rows.length === 0) rows = await lock(false);
+      if (rows.length > 0) return { written: (await rewrite(client, state, rows, update))[0], upserted: false };
+      if (!options.upsert) return { written: undefined, upserted: false };
+      const inserted = await insertUpsert(client, state, filter, update);
+      if (inserted) return { written: inserted, upserted: true };
+      // Another writer inserted that id since this statement's snapshot: update it if it matches, as MongoDB retries.
+      rows = await lock(false);
+      if (rows.length === 0) throw Object.assign(new Error('duplicate _id'), { code: '23505' });
+      return { written: (await rewrite(client, state, rows, update))[0], upserted: false };
+    });
+  }
+
+  const decoded = (rows: Row[]) => rows.map((r) => decodeDoc<T>(r.id, r.doc));
+
+  return {
+    createIndex: (keys, options = {}) =>
+      run(async (state) => {
+        const ops = options.text ? await engine.trigram() : undefined;
+        const plan = planIndex(engine.schema, name, keys, options, ops);
+        await engine.ddl(async (client) => {
+          for (const sql of plan.statements) await client.query(sql);
+          if (plan.counts && !(await engine.recalled(client, name, 'counts', plan.counts.table))) {
+            // Writes wait until this transaction commits: none is counted twice or missed between fill and trigger.
+            await client.query(`LOCK TABLE ${state.table} IN SHARE ROW EXCLUSIVE MODE`);
+            await client.query(plan.counts.fill);
+            await engine.remember(client, name, 'counts', plan.counts.table, JSON.stringify(plan.counts.paths));
+          }
+          if (plan.ttl) await engine.remember(client, name, 'ttl', plan.ttl.path, String(plan.ttl.seconds));
+        });
+        if (plan.counts && !state.countTables.some((c) => c.table === plan.counts!.table)) {
+          state.countTables.push({ table: plan.counts.table, paths: plan.counts.paths });
+        }
+        if (plan.ttl) state.ttl.set(plan.ttl.path, plan.ttl.seconds);
+      }),
+    insertOne: (doc) =>
+      run(async (state) => {
+        const plain = doc as unknown as Plain;
+        const id = checkedId(plain);
+        await query(pool, `INSERT INTO ${state.table} (id, doc) VALUES ($1, $2::jsonb)`, [id, await encode(pool, state, plain)]);
+      }),
+    // One statement: the batch is stored whole or not at all.
+    insertMany: (docs) =>
+      run(async (state) => {
+        if (docs.length === 0) return;
+        const ids = docs.map((d) => checkedId(d as unknown as Plain));
+        const arrays = new Set<string>();
+        const jsons = docs.map((d) => encodeDoc(d as unknown as Plain, arrays));
+        await engine.noteArrays(pool, state, arrays);
+        await query(pool, `INSERT INTO ${state.table} (id, doc) SELECT id, doc::jsonb FROM unnest($1::text[], $2::text[]) AS d (id, doc)`, [
+          ids,
+          jsons,
+        ]);
+      }),
+    findOne: (filter) =>
+      run(async (state) => {
+        assertFilter(name, filter);
+        const q = findSql(engine, state, filter, { limit: 1 });
+        return decoded((await query<Row>(pool, q.sql, q.params)).rows)[0] ?? null;
+      }),
+    find: (filter, options = {}) =>
+      run(async (state) => {
+        assertFilter(name, filter);
+        const q = findSql(engine, state, filter, options);
+        return decoded((await query<Row>(pool, q.sql, q.params)).rows);
+      }),
+    count: (filter, options = {}) =>
+      run(async (state) => {
+        assertFilter(name, filter);
+        const counted = state.ttl.size === 0 ? countFromTable(engine.schema, filter, state.countTables, state.arrays) : undefined;
+        const q = counted ?? countSql(engine, state, filter, options.limit);
+        const { rows } = await query<{ count: number }>(pool, q.sql, q.params);
+        return Math.min(Number(Object.values(rows[0])[0]), options.limit ?? Infinity);
+      }),
+    updateOne: (filter, update, options = {}) =>
+      run(async (state) => {
+        const { written, upserted } = await findAndModify(state, filter, update, { upsert: options.upsert });
+        return { matched: written && !upserted ? 1 : 0, upserted };
+      }),
+    updateMany: (filter, update) =>
+      run(async (state) => {
+        assertFilter(name, filter);
+        assertUpdate(name, update);
+        const updated = await updateInSql(state, filter, update, true);
+        if (updated) return updated.length;
+        return engine.transaction(async (client) => {
+          const q = lockSql(engine, state, filter, {});
+          const { rows } = await client.query<Row>(q.sql, q.params);
+          await rewrite(client, state, rows, update);
+          return rows.length;
+        });
+      }),
+    // `with-next-write`: a simple update commits without waiting for the WAL flush; others as `committed`.
+    findOneAndUpdate: (filter, update, options = {}) =>
+      run(async (state) => {
+        const { written } = await findAndModify(state, filter, update, options);
+        return written ? decodeDoc<T>(written.id, written.doc) : null;
+      }),
+    deleteOne: (filter) => run((state) => remove(state, filter, false)),
+    deleteMany: (filter) => run((state) => remove(state, filter, true)),
+  };
+
+  async function remove(state: PgState, filter: Filter, many: boolean): Promise<number> {
+    assertFilter(name, filter);
+    const q = deleteSql(engine, state, filter, many);
+    return (await query(pool, q.sql, q.params)).rowCount ?? 0;
+  }
+}
+
+function unavailable(e: unknown): never {
+  throw isUnavailable(e) ? new StoreUnavailableError(e) : e;
+}
+
+/** Deletes expired documents a batch at a time (each its own statement), passing over rows others hold; returns how many. */
+export async function purgeExpired(engine: PgEngine, name: string, batch = 1000, maxBatches = 100): Promise<number> {
+  const state = await engine.state(name);
+  const params: unknown[] = [];
+  const expired = engine.expired(state, params);
+  if (!expired) return 0;
+  const sql = `DELETE FROM ${state.table} WHERE id IN (SELECT t.id FROM ${state.table} AS t WHERE ${expired} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
+  let total = 0;
+  for (let i = 0; i < maxBatches; i++) {
+    const { rowCount } = await query(engine.pool, sql, params);
+    total += rowCount ?? 0;
+    if ((rowCount ?? 0) < batch) break;
+  }
+  return total;
+}

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { assertPath, ident } from './paths';
+import type { IndexOptions } from './port';
+import { planCountTable } from './postgres-counts';
+import { BARE, rawAt, textAt, valueAt } from './postgres-filter';
+
+export interface IndexPlan {
+  /** Idempotent DDL (IF NOT EXISTS, OR REPLACE), run in one transaction. */
+  statements: string[];
+  ttl?: { path: string; seconds: number };
+  /** A count table: its name, keys, and the statement that fills it from the documents already stored. */
+  counts?: { table: string; paths: string[]; fill: string };
+  /** Whether it needs pg_trgm (its operator class is `trigramOps`). */
+  trigram?: boolean;
+}
+
+/**
+ * PostgreSQL truncates names at 63 bytes, and two long index names could meet there: a name is the collection
+ * and a hash of what it indexes (a comment on the index says it in words).
+ */
+export function derivedName(collection: string, what: string): string {
+  return `${collection}_${createHash('sha1').update(what).digest('hex').slice(0, 12)}`;
+}
+
+/**
+ * Expression indexes on exactly the expressions the filter compiler writes (`COALESCE(doc->'path', 'null')`), so
+ * that the planner uses them for equality, ranges and ORDER BY alike.
+ */
+export function planIndex(
+  schema: string,
+  collection: string,
+  keys: Record<string, 1 | -1>,
+  options: IndexOptions,
+  trigramOps = 'gin_trgm_ops',
+): IndexPlan {
+  const entries = Object.entries(keys);
+  if (entries.length === 0) throw new Error(`${collection}: an index needs at least one key`);
+  for (const [path] of entries) assertPath(collection, path);
+  const paths = entries.map(([path]) => path);
+  const table = `${ident(schema)}.${ident(collection)}`;
+  const words = entries.map(([k, d]) => `${k} ${d === -1 ? 'desc' : 'asc'}`).join(', ');
+  if (options.text) return textIndex(schema, collection, paths, trigramOps);
+  if (options.counts) {
+    if (paths.includes('_id')) throw new Error(`${collection}: a count index cannot be keyed by _id`);
+    const plan = planCountTable(schema, collection, paths, derivedName(collection, `counts ${paths.join(',')}`));
+    return { statements: plan.statements, counts: { table: plan.table, paths, fill: plan.fill } };
+  }
+  const columns = entries.map(([path, dir]) => `${valueAt(path, BARE)}${dir === -1 ? ' DESC' : ''}`);
+  const statements: string[] = [];
+  let name: string;
+  if (options.unique) {
+    // MongoDB's sparse unique index leaves out documents lacking every key; a plain one indexes them as null.
+    const present = entries.map(([p]) => `${rawAt(p, BARE)} IS NOT NULL`).join(' OR ');
+    const where = options.sparse ? ` WHERE ${present}` : '';
+    name = derivedName(collection, `unique ${words}${where}`);
+    statements.push(`CREATE UNIQUE INDEX IF NOT EXISTS ${ident(name)} ON ${table} (${columns.join(', ')})${where}`);
+  } else {
+    // The id as last column orders ties the way paging sorts end (`_id`), and lets a deep offset skip
+    // index entries. `sparse` is not a partial index here: no query states the predicate that would let one serve.
+    const last = entries[entries.length - 1][1];
+    const withId = paths.includes('_id') ? columns : [...columns, `id${last === -1 ? ' DESC' : ''}`];
+    name = derivedName(collection, `index ${words}`);
+    statements.push(`CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${table} (${withId.join(', ')})`);
+  }
+  statements.push(`COMMENT ON INDEX ${ident(schema)}.${ident(name)} IS '${options.unique ? 'unique ' : ''}${words}'`);
+  if (options.expireAfterSeconds === undefined) return { statements };
+  if (entries.length !== 1 || entries[0][0].includes('.')) throw new Error(`${collection}: a TTL index takes one top-level field`);
+  return { statements, ttl: { path: entries[0][0], seconds: options.expireAfterSeconds } };
+}
+
+/**
+ * A trigram (GIN) index per field over its text, which serves `ILIKE '%text%'` for 3 characters or more; a
+ * search over several fields is an OR the planner answers with one bitmap per index.
+ */
+function textIndex(schema: string, collection: string, paths: string[], ops: string): IndexPlan {
+  const statements = paths.flatMap((path) => {
+    const name = derivedName(collection, `text ${path}`);
+    return [
+      `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${ident(schema)}.${ident(collection)} USING gin (${textAt(path, BARE)} ${ops})`,
+      `COMMENT ON INDEX ${ident(schema)}.${ident(name)} IS 'text ${path}'`,
+    ];
+  });
+  return { statements, trigram: true };
+}
