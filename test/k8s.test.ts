@@ -143,7 +143,7 @@ describe('ops/k8s, the deployments', () => {
       'mailplane-api -> gateway:http',
       'mailplane-bounces -> mail:smtp',
       'mailplane-dashboard -> dashboard:http',
-      'mailplane-ops -> billing,mail,webhooks,submission:ops',
+      'mailplane-ops -> gateway,billing,mail,webhooks,submission:ops',
       'mailplane-submission -> submission:submission,submissions',
     ]);
   });
@@ -160,6 +160,16 @@ describe('ops/k8s, SMTP submission', () => {
     expect(mount).toBeDefined();
     expect(env.SMTP_SUBMISSION_TLS_KEY_FILE.startsWith(`${mount!.mountPath}/`)).toBe(true);
     expect(pod.volumes.find((v) => v.name === mount!.name)?.secret?.secretName).toBe('mailplane-submission-tls');
+  });
+});
+
+describe('ops/k8s, what is reachable', () => {
+  it("when deployed, then every ops listener binds the pod's address for probes and scrapes, and the gateway's admin surface has its own port that no Service reaches", () => {
+    expect(configMap.data.OPS_HOST).toBe('0.0.0.0');
+    expect(environmentOf('gateway').ADMIN_PORT).toBe('3001');
+    const targets = of('Service').flatMap((s) => (s.spec as { ports: { targetPort: string | number }[] }).ports.map((p) => p.targetPort));
+    expect(targets).not.toContain(3001);
+    expect(containerOf('gateway').ports.map((p) => p.name)).toEqual(['http', 'ops']);
   });
 });
 

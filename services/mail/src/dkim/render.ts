@@ -1,5 +1,6 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { KEPT_MESSAGE_ID } from '@mailplane/contracts';
+import { trackHtml, type HtmlTracking } from '../tracking/rewrite-html';
 import { textPart } from './text-alternative';
 
 // `newline` reaches MimeNode through MailComposer, but @types/nodemailer 8 does not list it.
@@ -28,6 +29,8 @@ export interface RenderInput {
   sendingDomain: string;
   date: Date;
   listUnsubscribeUrl?: string;
+  /** Open and click tracking of the HTML, done here so that the signature covers the rewritten body. */
+  tracking?: HtmlTracking;
 }
 
 /** A message that cannot be rendered as given: permanent, retrying will not help. */
@@ -96,8 +99,9 @@ export async function renderMime(input: RenderInput): Promise<Buffer> {
     cc: input.cc?.length ? input.cc : undefined,
     replyTo: input.replyTo,
     subject: input.subject,
+    // Derived from the HTML as written: a text reader gets the real links.
     text: textPart(input.text, input.html),
-    html: input.html,
+    html: input.html !== undefined && input.tracking ? trackHtml(input.html, input.tracking) : input.html,
     messageId: input.messageIdHeader ?? `<${input.messageId}@${input.sendingDomain}>`,
     date: input.date,
     headers,

@@ -23,8 +23,8 @@ export async function sendEmail(
   };
   const perform = async (messageId: string): Promise<AcceptedEmail> => {
     // Decided here, not with the rest: a replay of a scheduled send gets its 202 even once the time has passed.
-    const { scheduledAt, recipients } = await resolveSend(deps, tenantId, prepared);
-    const giveBack = await reserveQuota(deps, tenantId, quotaUnits(recipients));
+    const decided = await resolveSend(deps, tenantId, prepared);
+    const giveBack = await reserveQuota(deps, tenantId, quotaUnits(decided.recipients));
     let email: AcceptedEmail | null;
     try {
       email = await acceptMessage(
@@ -32,13 +32,11 @@ export async function sendEmail(
         tenantId,
         {
           identity: prepared.identity,
-          input,
           kind: 'standard',
           messageId,
           messageIdHeader: request.messageIdHeader,
           requestId: request.requestId,
-          scheduledAt,
-          recipients,
+          ...decided,
         },
         budget,
       );

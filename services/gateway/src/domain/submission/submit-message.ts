@@ -12,7 +12,7 @@ import type { Principal } from '../authenticate';
 import { parseSubmission } from './parse-message';
 
 export interface SubmissionDeps {
-  services: Pick<ServicesRpc, 'forward'>;
+  services: Pick<ServicesRpc, 'admit' | 'forward'>;
 }
 
 /** What a submitted message came to: the send as accepted, and whether it was accepted before (same Message-ID). */
@@ -39,7 +39,9 @@ function refusalIn(reply: RpcReply): AppError {
 
 /**
  * One message submitted by an authenticated sender for the envelope's recipients: parsed into a send, checked against
- * the contract, and handed to mail, which runs the accept path of POST /emails on it.
+ * the contract, and handed to mail, which runs the accept path of POST /emails on it. Its place in mail's line is
+ * taken only now, once the whole DATA has arrived, and counts against the tenant's share as an API request does: a
+ * session that stalls mid-DATA holds no place, and one tenant's sessions cannot fill the line.
  */
 export async function submitMessage(
   deps: SubmissionDeps,
@@ -48,17 +50,22 @@ export async function submitMessage(
 ): Promise<Submitted> {
   const submitted = await parseSubmission(message.raw, message.recipients);
   checkContract(submitted);
-  const reply = await deps.services.forward('mail', {
-    operationId: SUBMIT_EMAIL_OPERATION,
-    requestId: message.requestId,
-    tenantId: sender.tenantId,
-    keyId: sender.keyId,
-    params: {},
-    query: {},
-    body: submitted,
-    headers: {},
-    contentType: 'application/json',
-  });
+  const place = deps.services.admit('mail', sender.tenantId);
+  const reply = await deps.services.forward(
+    'mail',
+    {
+      operationId: SUBMIT_EMAIL_OPERATION,
+      requestId: message.requestId,
+      tenantId: sender.tenantId,
+      keyId: sender.keyId,
+      params: {},
+      query: {},
+      body: submitted,
+      headers: {},
+      contentType: 'application/json',
+    },
+    place,
+  );
   if (reply.status !== 202) throw refusalIn(reply);
   return { ...(reply.body as SendResult), replayed: reply.headers?.['Idempotent-Replayed'] === 'true' };
 }
