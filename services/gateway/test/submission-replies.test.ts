@@ -16,9 +16,16 @@ const ACCEPT_PATH = [
   'address',
   'scheduling/schedule-time',
   'budget',
+  'templates/send-content',
+  'tracking/settings',
 ];
-// limits.ts also holds the daily cap of POST /emails/test, which a submission never meets.
-const NOT_ON_THE_PATH = new Set(['test_email_limit_reached']);
+// limits.ts also holds the daily cap of POST /emails/test, which a submission never meets; a submitted message names no template.
+const NOT_ON_THE_PATH = new Set([
+  'test_email_limit_reached',
+  'template_unavailable',
+  'template_variables_missing',
+  'template_render_failed',
+]);
 
 const codesRaisedIn = (module: string) =>
   [...readFileSync(path.join(MAIL, `${module}.ts`), 'utf8').matchAll(/new AppError\(\s*'([a-z_]+)'/g)].map((m) => m[1]);
@@ -41,6 +48,7 @@ describe('SMTP replies to the problems of the accept path', () => {
       unsafe_display_name: '550 5.7.1',
       identity_unverified: '550 5.7.1',
       from_domain_mismatch: '550 5.7.1',
+      tracking_domain_unverified: '550 5.7.1',
       quota_exceeded: '550 5.4.5',
       rate_limited: '451 4.7.1',
       idempotency_key_in_flight: '451 4.3.0',

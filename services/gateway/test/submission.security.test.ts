@@ -13,6 +13,9 @@ beforeAll(async () => {
     SMTP_SUBMISSION_MAX_AUTH_FAILURES: '3',
     SMTP_SUBMISSION_AUTH_TIMEOUT_MS: '3000',
     SMTP_SUBMISSION_DATA_TIMEOUT_MS: '3000',
+    // A line to mail of two places, one per tenant: any place a stalled session held would show at once.
+    FORWARD_MAX_IN_FLIGHT: '1',
+    FORWARD_MAX_WAITING: '1',
   });
   t = await tenantWithDomain(platform);
 });
@@ -31,8 +34,8 @@ async function encrypted(localAddress = '127.0.0.1'): Promise<RawSmtp> {
 }
 
 /** An authenticated session that has opened DATA for one recipient. */
-async function inData(): Promise<RawSmtp> {
-  const session = await encrypted();
+async function inData(localAddress?: string): Promise<RawSmtp> {
+  const session = await encrypted(localAddress);
   expect(await session.command(plainAuth('mailplane', t.key))).toMatch(/^235/);
   await session.command(`MAIL FROM:<a@${t.domain}>`);
   await session.command('RCPT TO:<r@example.org>');
@@ -194,6 +197,25 @@ describe('SMTP submission: hostile clients', () => {
     } finally {
       transport.close();
       for (const session of idle) session.destroy();
+    }
+  });
+
+  it("when a tenant's sessions stall mid-DATA, then they hold no place in mail's line: that tenant and another still send", async () => {
+    const stalled = [await inData('127.0.0.21'), await inData('127.0.0.22')];
+    for (const session of stalled) session.write(`From: a@${t.domain}\r\nTo: r@example.org\r\nSubject: stalled\r\n\r\nstill com`);
+    const u = await tenantWithDomain(platform);
+    try {
+      for (const [sender, address] of [
+        [t, '127.0.0.23'],
+        [u, '127.0.0.24'],
+      ] as const) {
+        const transport = submissionTransport(platform.submission, sender.key, { localAddress: address });
+        const info = await transport.sendMail({ from: `a@${sender.domain}`, to: 'r@example.org', subject: 'past the stalled', text: 'x' });
+        transport.close();
+        expect(info.response).toMatch(/^250 2\.0\.0 Ok: queued as msg_/);
+      }
+    } finally {
+      for (const session of stalled) session.destroy();
     }
   });
 });

@@ -43,6 +43,7 @@ export type AcceptPathCode = Extract<
   | 'unsafe_display_name'
   | 'identity_unverified'
   | 'from_domain_mismatch'
+  | 'tracking_domain_unverified'
   | 'quota_exceeded'
   | 'rate_limited'
   | 'idempotency_key_in_flight'
@@ -65,6 +66,8 @@ export const REPLIES: Record<AcceptPathCode, Reply> = {
   unsafe_display_name: [550, '5.7.1', detailed],
   identity_unverified: [550, '5.7.1', (e) => `${e.detail} The From domain must be a verified identity of the key's tenant.`],
   from_domain_mismatch: [550, '5.7.1', detailed],
+  // The identity tracks by default, and nothing may carry its links yet: the tenant must fix the identity first.
+  tracking_domain_unverified: [550, '5.7.1', detailed],
   quota_exceeded: [550, '5.4.5', (e) => `Quota exceeded: ${e.detail}`],
   rate_limited: [451, '4.7.1', (e) => `Rate limit reached: ${e.detail}${retryIn(e)}`],
   idempotency_key_in_flight: [451, '4.3.0', (e) => `A message with this Message-ID is being accepted now.${retryIn(e)}`],
