@@ -1,5 +1,5 @@
 // The numbers limits.ts promises, kept equal to openapi.yaml. (The API's TS types need no such test: they are
-// generated from the document, src/generated/openapi.ts, and test in sdk/ fails when that file is stale.)
+// generated from the document, sdk/src/generated/openapi.ts, and a test in sdk/ fails when that file is stale.)
 import { validateSchema } from '../src/ajv';
 import { PAGE, PRORATION_FLOOR_CENTS, DEFAULT_DKIM_SELECTOR, MAX_RECIPIENTS, RESERVED_HEADERS } from '../src/limits';
 import { document } from '../src/openapi';
