@@ -46,6 +46,15 @@ export type CreateIdentityRequest = Schemas['CreateIdentityRequest'];
 export type Identity = Schemas['Identity'];
 export type IdentityList = Schemas['IdentityList'];
 
+export type InboundRoute = Schemas['InboundRoute'];
+export type InboundRouteList = Schemas['InboundRouteList'];
+export type CreateInboundRouteRequest = Schemas['CreateInboundRouteRequest'];
+export type UpdateInboundRouteRequest = Schemas['UpdateInboundRouteRequest'];
+export type InboundMessage = Schemas['InboundMessage'];
+export type InboundMessageSummary = Schemas['InboundMessageSummary'];
+export type InboundMessageList = Schemas['InboundMessageList'];
+export type EmailReceived = Schemas['EmailReceived'];
+
 export type EventType = Schemas['EventType'];
 export type CreateWebhookEndpointRequest = Schemas['CreateWebhookEndpointRequest'];
 export type UpdateWebhookEndpointRequest = Schemas['UpdateWebhookEndpointRequest'];
@@ -88,6 +97,7 @@ export interface WebhookEventData {
   'identity.verified': Schemas['IdentityChecked'];
   'identity.failed': Schemas['IdentityChecked'];
   'endpoint.disabled': Schemas['EndpointDisabled'];
+  'email.received': Schemas['EmailReceived'];
 }
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;

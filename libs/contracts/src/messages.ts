@@ -31,6 +31,8 @@ export interface RpcReply {
   contentType?: string;
   /** JSON value; a string for text/html and text/plain; null for no body. */
   body: unknown;
+  /** `base64`: `body` is a base64 string of bytes (a download), sent decoded. */
+  bodyEncoding?: 'base64';
 }
 
 /** Event type → definition of its version-1 data in schemas/events.json. */
@@ -48,6 +50,7 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, string> = {
   'identity.verified': 'IdentityChecked',
   'identity.failed': 'IdentityChecked',
   'endpoint.disabled': 'EndpointDisabled',
+  'email.received': 'EmailReceived',
   'entitlement.changed': 'EntitlementChanged',
 };
 

@@ -1,9 +1,16 @@
 import type { DnsRecord, Envelope, Identity } from '@mailplane/contracts';
 import { eventOutbox, tenantScoped, type CarriesEvents, type Store } from '@mailplane/store';
+import { inboundDomainQueries } from './inbound-domain-queries';
 
 export type { DnsRecord };
 export type IdentityStatus = Identity['status'];
 export type RecordStatus = DnsRecord['status'];
+/** Receiving at the identity's domain (`Identity.inbound`, less the host, which is configuration). */
+export interface InboundState {
+  status: NonNullable<Identity['inbound']>['status'];
+  platformSubdomain: boolean;
+  verifiedAt: Date | null;
+}
 
 /** `pendingEvents`: `identity.verified` / `identity.failed`, written with the check that changed the status, until published. */
 export interface IdentityRecord extends CarriesEvents<Envelope> {
@@ -19,6 +26,10 @@ export interface IdentityRecord extends CarriesEvents<Envelope> {
   createdAt: Date;
   verifiedAt: Date | null;
   lastCheckedAt: Date | null;
+  /** Receiving at the domain; absent or null when it does not receive. */
+  inbound?: InboundState | null;
+  /** The domain, only while this identity receives for it (unique across tenants). */
+  inboundDomain?: string;
 }
 
 type Check = Pick<IdentityRecord, 'status' | 'dnsRecords' | 'lastCheckedAt' | 'verifiedAt' | 'pendingEvents' | 'eventsPending'>;
@@ -27,6 +38,7 @@ export function identitiesRepo(store: Store) {
   const identities = store.collection<IdentityRecord>('identities');
   const tenant = tenantScoped(identities);
   const outbox = eventOutbox(identities, { agedBy: 'lastCheckedAt' });
+  const { initInbound, ...inbound } = inboundDomainQueries(identities);
   return {
     async init() {
       // byDomain and create: one identity per domain per tenant
@@ -34,6 +46,7 @@ export function identitiesRepo(store: Store) {
       // list: a tenant's identities, newest first
       await identities.createIndex({ tenantId: 1, createdAt: -1 });
       await outbox.init();
+      await initInbound();
     },
     insert: (record: IdentityRecord) => identities.insertOne(record),
     byId: (tenantId: string, id: string) => tenant.findOne(tenantId, { _id: id }),
@@ -50,6 +63,7 @@ export function identitiesRepo(store: Store) {
     /** Sweeper, across tenants: checks whose events the broker has not confirmed. */
     unannounced: (before: Date, limit: number) => outbox.unannounced(before, limit),
     announce: outbox.announce,
+    ...inbound,
   };
 }
 export type IdentitiesRepo = ReturnType<typeof identitiesRepo>;

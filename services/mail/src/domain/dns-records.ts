@@ -29,8 +29,27 @@ function judge(record: DnsRecord, found: string[]): RecordStatus {
     }
     case 'dmarc':
       return found.some((v) => /^v=DMARC1\s*(;|$)/i.test(v)) ? 'found' : 'missing';
+    case 'mx':
+      if (found.length === 0) return 'missing';
+      return found.includes(record.value.toLowerCase()) ? 'found' : 'mismatch';
   }
 }
+
+/** The record's values as the judge reads them: TXT strings joined, MX exchanges lowercased without the root dot. */
+async function lookUp(resolver: TxtResolver, record: DnsRecord): Promise<string[]> {
+  if (record.type === 'MX') return (await resolver.resolveMx(record.name)).map((mx) => mx.exchange.toLowerCase().replace(/\.$/, ''));
+  return (await resolver.resolveTxt(record.name)).map((chunks) => chunks.join(''));
+}
+
+/** The MX record a receiving identity publishes: its domain's mail goes to the platform's inbound host. */
+export const mxRecord = (domain: string, mxHost: string): DnsRecord => ({
+  purpose: 'mx',
+  type: 'MX',
+  name: domain,
+  value: mxHost,
+  priority: 10,
+  status: 'unchecked',
+});
 
 /** Looks every record up through the real resolver; a name that does not resolve is `missing`. */
 export async function checkRecords(resolver: TxtResolver, records: DnsRecord[]): Promise<DnsRecord[]> {
@@ -38,7 +57,7 @@ export async function checkRecords(resolver: TxtResolver, records: DnsRecord[]):
     records.map(async (record) => {
       let found: string[] = [];
       try {
-        found = (await resolver.resolveTxt(record.name)).map((chunks) => chunks.join(''));
+        found = await lookUp(resolver, record);
       } catch (err) {
         if (!(err instanceof TxtNotFoundError)) throw err;
       }

@@ -1,0 +1,31 @@
+import { DuplicateKeyError, type Collection } from '@mailplane/store';
+import type { IdentityRecord, InboundState } from './identities-repo';
+
+/**
+ * Receiving on identities: `inbound` is what the tenant sees; `inboundDomain` is set only while the identity receives
+ * for its domain, under a unique index, so one tenant at a time receives for a domain across every replica.
+ */
+export function inboundDomainQueries(identities: Collection<IdentityRecord>) {
+  return {
+    async initInbound() {
+      // receiverOf: the listener's lookup of a recipient's domain (any tenant); unique: one receiver per domain
+      await identities.createIndex({ inboundDomain: 1 }, { unique: true, sparse: true });
+    },
+    /** The identity that receives for `domain`, whatever its tenant: the listener's RCPT lookup. */
+    receiverOf: (domain: string) => identities.findOne({ inboundDomain: domain }),
+    /** False when another identity already receives for the domain. */
+    async claim(tenantId: string, id: string, domain: string, inbound: InboundState): Promise<boolean> {
+      try {
+        await identities.updateOne({ _id: id, tenantId }, { $set: { inbound, inboundDomain: domain } });
+        return true;
+      } catch (err) {
+        if (err instanceof DuplicateKeyError) return false;
+        throw err;
+      }
+    },
+    /** Sets what the tenant sees and gives the domain up (a check that failed, receiving turned off). */
+    async release(tenantId: string, id: string, inbound: InboundState | null): Promise<void> {
+      await identities.updateOne({ _id: id, tenantId }, { $set: { inbound }, $unset: { inboundDomain: '' } });
+    },
+  };
+}
