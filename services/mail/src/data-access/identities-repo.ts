@@ -9,6 +9,8 @@ export type RecordStatus = DnsRecord['status'];
 export interface InboundState {
   status: NonNullable<Identity['inbound']>['status'];
   platformSubdomain: boolean;
+  /** The host the MX record names, as configured when receiving was turned on. */
+  mxHost: string;
   verifiedAt: Date | null;
 }
 

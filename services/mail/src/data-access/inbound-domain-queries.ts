@@ -1,5 +1,5 @@
 import { DuplicateKeyError, type Collection } from '@mailplane/store';
-import type { IdentityRecord, InboundState } from './identities-repo';
+import type { DnsRecord, IdentityRecord, InboundState } from './identities-repo';
 
 /**
  * Receiving on identities: `inbound` is what the tenant sees; `inboundDomain` is set only while the identity receives
@@ -23,9 +23,14 @@ export function inboundDomainQueries(identities: Collection<IdentityRecord>) {
         throw err;
       }
     },
-    /** Sets what the tenant sees and gives the domain up (a check that failed, receiving turned off). */
-    async release(tenantId: string, id: string, inbound: InboundState | null): Promise<void> {
-      await identities.updateOne({ _id: id, tenantId }, { $set: { inbound }, $unset: { inboundDomain: '' } });
+    /** Receiving turned on: the MX record to publish, and the state until a check. */
+    async setInbound(tenantId: string, id: string, inbound: InboundState, dnsRecords: DnsRecord[]): Promise<void> {
+      await identities.updateOne({ _id: id, tenantId }, { $set: { inbound, dnsRecords } });
+    },
+    /** Sets what the tenant sees and gives the domain up (a check that failed, receiving turned off with its records). */
+    async release(tenantId: string, id: string, inbound: InboundState | null, dnsRecords?: DnsRecord[]): Promise<void> {
+      const set = dnsRecords ? { inbound, dnsRecords } : { inbound };
+      await identities.updateOne({ _id: id, tenantId }, { $set: set, $unset: { inboundDomain: '' } });
     },
   };
 }

@@ -11,6 +11,7 @@ import { sendTestEmail } from '../domain/send-test-email';
 import { dailyStats } from '../domain/stats';
 import { listSuppressions, removeSuppression, suppress, suppressionView } from '../domain/suppressions';
 import { unsubscribePageReply, unsubscribeReply } from './unsubscribe-replies';
+import { inboundHandlers } from './inbound-rpc';
 
 // The gateway authenticated and validated these against the contract before forwarding.
 const tenant = (r: RpcRequest) => r.tenantId as string;
@@ -47,7 +48,8 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
     cancelEmail: async (r) => json(await cancelEmail(deps, tenant(r), id(r))),
     getEmailStats: async (r) => json(await dailyStats(deps, tenant(r), Number(r.query.days ?? 30))),
     listIdentities: async (r) => json(await listIdentities(deps, tenant(r), page(r))),
-    createIdentity: async (r) => json(identityView(await createIdentity(deps, tenant(r), r.body as { domain: string })), 201),
+    createIdentity: async (r) =>
+      json(identityView(await createIdentity(deps, tenant(r), r.body as { domain: string; inbound?: boolean })), 201),
     getIdentity: async (r) => json(identityView(await getIdentity(deps, tenant(r), id(r)))),
     verifyIdentity: async (r) => json(identityView(await verifyIdentity(deps, tenant(r), id(r)))),
     deleteIdentity: async (r) => {
@@ -71,5 +73,6 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
       const tokens = { query: r.query.token as string | undefined, body: (r.body as { token?: string } | null)?.token };
       return unsubscribeReply(deps, tokens, r.headers.accept);
     },
+    ...inboundHandlers(deps),
   };
 }
