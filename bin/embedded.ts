@@ -23,6 +23,11 @@ async function main() {
     `  API reference:   ${platform.url}/docs`,
     `  Sandbox mailbox: ${platform.sandbox.pageUrl}  (mail relayed by the platform lands here; publish DNS records at /dns)`,
     ...(platform.reportsUrl ? [`  Bounce reports:  ${platform.reportsUrl}  (delivery reports and complaints come back here)`] : []),
+    ...(platform.inboundUrl
+      ? [
+          `  Inbound mail:    ${platform.inboundUrl}  (mail to receiving domains, e.g. hello@sandbox.mailplane.test; send one from the sandbox page's /inbound)`,
+        ]
+      : []),
     '',
     '  Try:',
     `    curl ${platform.url}/emails -H "Authorization: Bearer $MAILPLANE_API_KEY" -H "Content-Type: application/json" \\`,

@@ -16,7 +16,8 @@ import { startDashboard } from '@mailplane/dashboard';
 import { createTenant, type Gateway } from '@mailplane/gateway';
 import type { PlatformConfig } from './config';
 import { startSandbox, type Sandbox } from './sandbox';
-import { publishSandboxIdentity, SANDBOX_BOUNCE_DOMAIN, SANDBOX_DOMAIN } from './sandbox-identity';
+import { publishSandboxIdentity, SANDBOX_BOUNCE_DOMAIN, SANDBOX_DOMAIN, SANDBOX_INBOUND_DOMAIN, SANDBOX_MX_HOST } from './sandbox-identity';
+import { localInboundCertificate } from './inbound-tls';
 import { SERVICE_NAMES, startService, storeConfigFor, storeFor, type Running } from './services';
 
 export interface Embedded {
@@ -27,6 +28,8 @@ export interface Embedded {
   sandboxTenant: { tenantId: string; apiKey: string; domain: string } | null;
   /** The bounce domain's SMTP listener (delivery reports and complaints come back there); null when off. */
   reportsUrl: string | null;
+  /** The inbound MX listener (mail to the tenants' receiving domains); null when off. */
+  inboundUrl: string | null;
   /** The tenants' web dashboard (API port + 3, or DASHBOARD_PORT). */
   dashboardUrl: string;
   stop(): Promise<void>;
@@ -49,6 +52,12 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     BOUNCE_DOMAIN: SANDBOX_BOUNCE_DOMAIN,
     BOUNCE_HOST: '127.0.0.1',
     BOUNCE_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 2),
+    // Tenants' mail comes in on the inbound listener beside the API (PORT + 5), with a self-signed STARTTLS certificate.
+    INBOUND_MX_HOST: SANDBOX_MX_HOST,
+    INBOUND_DOMAIN: SANDBOX_INBOUND_DOMAIN,
+    INBOUND_HOST: '127.0.0.1',
+    INBOUND_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 5),
+    ...(config.env.INBOUND_TLS_CERT ? {} : await inboundTlsEnv(config.dataDir)),
     ...sandbox.env,
     ...config.env,
     PORT: port,
@@ -83,17 +92,21 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     }
     const gateway = started[started.length - 1].running as Gateway;
     const reportPort = started.find(({ running }) => running.reportPort)?.running.reportPort ?? null;
+    const inboundPort = started.find(({ running }) => running.inboundPort)?.running.inboundPort ?? null;
+    // The sandbox page's "send to the inbound listener" form, and the sandbox MTA for mail to receiving domains.
+    if (inboundPort) sandbox.receiveAt({ host: '127.0.0.1', port: inboundPort, mxHost: SANDBOX_MX_HOST });
     // The sandbox MTA's late bounces and complaints go where the bounce domain's MX would send them.
     if (reportPort) sandbox.sink.reportTo({ host: '127.0.0.1', port: reportPort });
     sandbox.setApiUrl(gateway.url);
     let sandboxTenant: Embedded['sandboxTenant'] = null;
     if (!(await gateway.deps.tenants.findSandbox())) {
       const created = await createTenant(gateway.deps, { name: 'Sandbox', sandbox: true });
-      await publishSandboxIdentity(gateway.url, created.apiKey.key, sandbox.dns);
+      await publishSandboxIdentity(gateway.url, created.apiKey.key, sandbox.dns, { inbound: inboundPort !== null });
       sandboxTenant = { tenantId: created.tenantId, apiKey: created.apiKey.key, domain: SANDBOX_DOMAIN };
     }
     logger.info('mailplane started', { url: gateway.url, sandboxPage: sandbox.pageUrl, dataDir: config.dataDir });
     const reportsUrl = reportPort ? `smtp://127.0.0.1:${reportPort}` : null;
+    const inboundUrl = inboundPort ? `smtp://127.0.0.1:${inboundPort}` : null;
     const dashboardStore = await storeFor('dashboard', config);
     const dashboard = await startDashboard({
       apiUrl: gateway.url,
@@ -106,7 +119,7 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
       logger,
     });
     started.push({ running: { stop: dashboard.stop }, close: () => dashboardStore.close() });
-    return { url: gateway.url, gateway, sandbox, sandboxTenant, reportsUrl, dashboardUrl: `${dashboard.url}`, stop };
+    return { url: gateway.url, gateway, sandbox, sandboxTenant, reportsUrl, inboundUrl, dashboardUrl: `${dashboard.url}`, stop };
   } catch (err) {
     // A service that refuses to start (bad configuration) leaves nothing listening behind it.
     await stop();
@@ -122,6 +135,11 @@ function localSecret(dataDir: string, name: string): string {
     writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+async function inboundTlsEnv(dataDir: string) {
+  const { certFile, keyFile } = await localInboundCertificate(dataDir, SANDBOX_MX_HOST);
+  return { INBOUND_TLS_CERT: certFile, INBOUND_TLS_KEY: keyFile };
 }
 
 function freePort(): Promise<number> {

@@ -9,6 +9,8 @@ import { startSmtpSink, type SmtpSink } from '../sandbox/smtp-sink';
 import { sinkPageHandler } from '../sandbox/smtp-sink-page';
 import { dnsPublishHandler } from '../sandbox/dns-publish-page';
 import { startBillingHub, type BillingHub } from '../sandbox/billing-hub';
+import { inboundRelay, type InboundRoute } from '../sandbox/smtp-inbound-relay';
+import { inboundSendHandler } from '../sandbox/inbound-send-page';
 import { startPaymentProvider, type PaymentProvider } from '../sandbox/payment-provider';
 
 export interface Sandbox {
@@ -19,6 +21,8 @@ export interface Sandbox {
   provider: PaymentProvider;
   /** Where the DNS page reaches the platform's public API, once the gateway listens. */
   setApiUrl(url: string): void;
+  /** Where the platform receives: the page's send form and the MTA's mail to receiving domains go there. */
+  receiveAt(route: InboundRoute | null): void;
   /** Variables that point the services at the sandbox instead of the outside world. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -34,14 +38,21 @@ export async function startSandbox(options: { pagePort: number; dataDir: string;
   const dns = persistentZone(await startSandboxDns(), path.join(options.dataDir, 'sandbox-dns.json'));
   const dnsServer = `127.0.0.1:${dns.port}`;
   const resolver = createTxtResolver({ servers: [dnsServer] });
+  const hasMx = async (domain: string, host: string) =>
+    (await resolver.resolveMx(domain).catch(() => [])).some((mx) => mx.exchange.toLowerCase() === host);
+  const relay = inboundRelay(hasMx);
+  let inbound: InboundRoute | null = null;
   const sink = await startSmtpSink({
     verifyDkim: mailauthDkimVerifier(resolver.resolve),
     mailboxDir: path.join(options.dataDir, 'sandbox-mailbox'),
+    relay,
   });
   let apiUrl: string | undefined;
   const mailbox = sinkPageHandler(sink);
   const dnsPage = dnsPublishHandler({ apiUrl: () => apiUrl, dns });
+  const sendPage = inboundSendHandler(() => inbound);
   const page: Server = createServer((req, res) => {
+    if (/^\/inbound(\?|$)/.test(req.url ?? '')) return void sendPage(req, res).catch(() => res.headersSent || res.writeHead(500).end());
     if (!/^\/dns(\/|\?|$)/.test(req.url ?? '')) return mailbox(req, res);
     dnsPage(req, res).catch(() => res.headersSent || res.writeHead(502).end('The platform could not be reached.'));
   });
@@ -56,6 +67,10 @@ export async function startSandbox(options: { pagePort: number; dataDir: string;
     hub,
     provider,
     setApiUrl: (url) => void (apiUrl = url),
+    receiveAt(route) {
+      inbound = route;
+      relay.setRoute(route);
+    },
     env: {
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       DNS_SERVERS: dnsServer,
@@ -76,10 +91,16 @@ export async function startSandbox(options: { pagePort: number; dataDir: string;
   };
 }
 
+// MX records are kept in the same file as TXT ones, under this prefix (a DNS name never holds a space).
+const MX = 'MX ';
+
 /** Records published to the sandbox DNS outlive restarts, as they would in real DNS. */
 function persistentZone(dns: SandboxDns, file: string): SandboxDns {
   const zone: Record<string, string[] | string[][]> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  for (const [name, values] of Object.entries(zone)) dns.setTxt(name, values);
+  for (const [name, values] of Object.entries(zone)) {
+    if (name.startsWith(MX)) dns.setMx(name.slice(MX.length), values as string[]);
+    else dns.setTxt(name, values);
+  }
   const save = () => {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify(zone, null, 2));
@@ -94,6 +115,16 @@ function persistentZone(dns: SandboxDns, file: string): SandboxDns {
     deleteTxt(name) {
       delete zone[name];
       dns.deleteTxt(name);
+      save();
+    },
+    setMx(name, exchanges) {
+      zone[MX + name] = exchanges;
+      dns.setMx(name, exchanges);
+      save();
+    },
+    deleteMx(name) {
+      delete zone[MX + name];
+      dns.deleteMx(name);
       save();
     },
   };

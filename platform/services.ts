@@ -16,6 +16,8 @@ export interface Running {
   url?: string;
   /** Mail's bounce-domain listener, when one runs. */
   reportPort?: number | null;
+  /** Mail's inbound MX listener, when one runs. */
+  inboundPort?: number | null;
 }
 
 /** Whoever keeps data: the four services, and the dashboard (its sessions). */
@@ -85,6 +87,7 @@ async function startMailWithBodies(
   });
   return {
     reportPort: mail.reportPort,
+    inboundPort: mail.inboundPort,
     async stop() {
       await mail.stop();
       await bodies.close();

@@ -8,6 +8,8 @@ const TTL_SECONDS = 0;
 
 /** TXT records by lower-cased name; each record is its list of character-strings. */
 export type TxtZone = Map<string, string[][]>;
+/** MX records by lower-cased name: the exchanges, preference 10 each. */
+export type MxZone = Map<string, string[]>;
 
 export function zoneName(name: string): string {
   return name.toLowerCase().replace(/\.$/, '');
@@ -27,19 +29,33 @@ function splitIntoStrings(value: string): string[] {
   return value.match(/[^]{1,255}/g) ?? [''];
 }
 
-/** Answers the first question: TXT (or ANY) records, NODATA for other types or empty non-terminals, else NXDOMAIN. */
-export function answerFromZone(request: DNS.Packet, zone: TxtZone): DNS.Packet {
+/** Answers the first question: TXT and MX (or ANY) records, NODATA for other types or empty non-terminals, else NXDOMAIN. */
+export function answerFromZone(request: DNS.Packet, zone: TxtZone, mx: MxZone = new Map()): DNS.Packet {
   const response = Packet.createResponseFromRequest(request);
   response.header.aa = 1;
   const question = request.questions[0];
   if (!question) return response;
   const name = zoneName(question.name);
   const records = zone.get(name);
-  if (!records) {
-    const isAncestor = [...zone.keys()].some((known) => known.endsWith(`.${name}`));
+  const exchanges = mx.get(name);
+  if (!records && !exchanges) {
+    const isAncestor = [...zone.keys(), ...mx.keys()].some((known) => known.endsWith(`.${name}`));
     if (!isAncestor) response.header.rcode = RCODE_NXDOMAIN;
     return response;
   }
+  if (exchanges && (question.type === Packet.TYPE.MX || question.type === Packet.TYPE.ANY)) {
+    for (const exchange of exchanges) {
+      response.answers.push({
+        name: question.name,
+        type: Packet.TYPE.MX,
+        class: Packet.CLASS.IN,
+        ttl: TTL_SECONDS,
+        exchange,
+        priority: 10,
+      } as DNS.Packet.Resource);
+    }
+  }
+  if (!records) return response;
   if (question.type === Packet.TYPE.TXT || question.type === Packet.TYPE.ANY) {
     for (const data of records) {
       response.answers.push({

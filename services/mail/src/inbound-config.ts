@@ -37,7 +37,8 @@ const DEFAULT_MONTHLY_BY_PLAN = 'free=1000,starter=10000,partner=10000,growth=50
 
 function domainOf(read: Reader, name: string): string | undefined {
   const value = read.optional(name);
-  if (value !== undefined && !DOMAIN.test(value)) throw new ConfigError(name, `must be a lowercase domain name, got ${JSON.stringify(value)}`);
+  if (value !== undefined && !DOMAIN.test(value))
+    throw new ConfigError(name, `must be a lowercase domain name, got ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -79,7 +80,10 @@ export function inboundConfig(read: Reader): InboundConfig | null {
     tls: tlsFiles(read),
     proxyProtocol: read.oneOf('INBOUND_PROXY_PROTOCOL', ['true', 'false'] as const, 'false') === 'true',
     maxHops: read.int('INBOUND_MAX_HOPS', 3, { min: 1, max: 100 }),
-    monthlyLimitByPlan: countsByPlan('INBOUND_MONTHLY_LIMIT_BY_PLAN', read.string('INBOUND_MONTHLY_LIMIT_BY_PLAN', DEFAULT_MONTHLY_BY_PLAN)),
+    monthlyLimitByPlan: countsByPlan(
+      'INBOUND_MONTHLY_LIMIT_BY_PLAN',
+      read.string('INBOUND_MONTHLY_LIMIT_BY_PLAN', DEFAULT_MONTHLY_BY_PLAN),
+    ),
     monthlyLimit: read.int('INBOUND_MONTHLY_LIMIT', 1000, { min: 0 }),
     attachmentUrlTtlSeconds: read.durations('INBOUND_ATTACHMENT_URL_TTL', '168h')[0] / 1000,
   };

@@ -44,7 +44,8 @@ export function inboundRoutesRepo(store: Store) {
       tenant.find(tenantId, {}, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
     count: (tenantId: string) => tenant.count(tenantId, {}),
     /** May raise DuplicateKeyError (another route has the new pattern). */
-    update: (tenantId: string, id: string, change: Partial<InboundRouteRecord>) => tenant.updateOne(tenantId, { _id: id }, { $set: change }),
+    update: (tenantId: string, id: string, change: Partial<InboundRouteRecord>) =>
+      tenant.updateOne(tenantId, { _id: id }, { $set: change }),
     remove: (tenantId: string, id: string) => tenant.deleteOne(tenantId, { _id: id }),
   };
 }

@@ -6,7 +6,14 @@ import type { IdentityRecord } from '../data-access/identities-repo';
 import { generateDkimKeyPair } from '../dkim/keys';
 import { checkRecords, recordsToPublish } from './dns-records';
 import type { MailDeps } from './deps';
-import { checkInbound, checkPlatformSubdomain, enableInbound, isPlatformSubdomain, platformSubdomainState, receivingConfigured } from './inbound/domains';
+import {
+  checkInbound,
+  checkPlatformSubdomain,
+  enableInbound,
+  isPlatformSubdomain,
+  platformSubdomainState,
+  receivingConfigured,
+} from './inbound/domains';
 
 export function identityView(r: IdentityRecord) {
   return {

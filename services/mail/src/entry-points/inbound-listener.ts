@@ -54,7 +54,8 @@ export async function startInboundListener(deps: MailDeps, config: InboundConfig
         (answer) => {
           if ('refusal' in answer) return callback(smtpError(answer.refusal.code, answer.refusal.message));
           const list = accepted.get(session) ?? [];
-          if (!joinsTransaction(list, answer.recipient)) return callback(smtpError(452, '4.5.3 Send this recipient in another transaction'));
+          if (!joinsTransaction(list, answer.recipient))
+            return callback(smtpError(452, '4.5.3 Send this recipient in another transaction'));
           list.push(answer.recipient);
           accepted.set(session, list);
           callback();

@@ -7,7 +7,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export function attachmentLinks(secret: string, publicUrl: string, ttlSeconds: number) {
   const key = createHmac('sha256', secret).update('mailplane inbound attachment v1').digest();
-  const sign = (id: string, index: number, expires: number) => createHmac('sha256', key).update(`${id}/${index}/${expires}`).digest('base64url');
+  const sign = (id: string, index: number, expires: number) =>
+    createHmac('sha256', key).update(`${id}/${index}/${expires}`).digest('base64url');
   return {
     /** The link, and when it stops working. */
     of(id: string, index: number, now: Date): { url: string; expiresAt: string } {

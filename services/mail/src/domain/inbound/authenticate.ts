@@ -33,7 +33,9 @@ export async function authenticateInbound(deps: MailDeps, raw: Buffer, sender: S
 }
 
 export function summarize(result: AuthenticateResult): Authentication {
-  const spf = result.spf ? { result: resultOf(result.spf.status.result), domain: result.spf.domain ?? null } : { result: 'none' as const, domain: null };
+  const spf = result.spf
+    ? { result: resultOf(result.spf.status.result), domain: result.spf.domain ?? null }
+    : { result: 'none' as const, domain: null };
   const dkim = result.dkim.results.map((r) => ({
     result: resultOf(r.status.result),
     domain: r.signingDomain ?? null,

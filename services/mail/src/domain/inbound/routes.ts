@@ -18,7 +18,11 @@ export function routeView(r: InboundRouteRecord) {
 }
 
 const actionView = (a: InboundAction) =>
-  a.type === 'reject' ? { type: a.type, code: a.code, message: a.message } : a.type === 'webhook' ? { type: a.type, endpointId: a.endpointId ?? null } : { type: a.type };
+  a.type === 'reject'
+    ? { type: a.type, code: a.code, message: a.message }
+    : a.type === 'webhook'
+      ? { type: a.type, endpointId: a.endpointId ?? null }
+      : { type: a.type };
 
 /** The action as stored: only the fields its type uses, a reject's text defaulted. */
 function actionOf(input: CreateInboundRouteRequest['action']): InboundAction {

@@ -18,7 +18,10 @@ const MAX_BATCHES_PER_ROUND = 20;
  * touched. Each step deletes the blob before it changes the record, so a crash leaves the message due and
  * the next round repeats the step (deleting a blob already gone is fine).
  */
-export async function purgeExpired(deps: RetentionDeps, signal?: AbortSignal): Promise<{ bodies: number; records: number; received: number }> {
+export async function purgeExpired(
+  deps: RetentionDeps,
+  signal?: AbortSignal,
+): Promise<{ bodies: number; records: number; received: number }> {
   const purged = { bodies: 0, records: 0, received: 0 };
   for (let batch = 0; batch < MAX_BATCHES_PER_ROUND && !signal?.aborted; batch++) {
     const bodies = await purgeBodies(deps);
