@@ -35,7 +35,12 @@ export interface Sandbox {
  * checkout page). The sandbox's API keys are not secrets: nothing real is behind them.
  */
 export async function startSandbox(options: { pagePort: number; dataDir: string; host?: string }): Promise<Sandbox> {
-  const dns = persistentZone(await startSandboxDns(), path.join(options.dataDir, 'sandbox-dns.json'));
+  const dns = persistentZone(
+    await startSandboxDns(),
+    path.join(options.dataDir, 'sandbox-dns.json'),
+    path.join(options.dataDir, 'sandbox-dns-cname.json'),
+    path.join(options.dataDir, 'sandbox-dns-mx.json'),
+  );
   const dnsServer = `127.0.0.1:${dns.port}`;
   const resolver = createTxtResolver({ servers: [dnsServer] });
   const hasMx = async (domain: string, host: string) =>
@@ -91,20 +96,20 @@ export async function startSandbox(options: { pagePort: number; dataDir: string;
   };
 }
 
-// MX records are kept in the same file as TXT ones, under this prefix (a DNS name never holds a space).
-const MX = 'MX ';
-
 /** Records published to the sandbox DNS outlive restarts, as they would in real DNS. */
-function persistentZone(dns: SandboxDns, file: string): SandboxDns {
-  const zone: Record<string, string[] | string[][]> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  for (const [name, values] of Object.entries(zone)) {
-    if (name.startsWith(MX)) dns.setMx(name.slice(MX.length), values as string[]);
-    else dns.setTxt(name, values);
-  }
-  const save = () => {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify(zone, null, 2));
+function persistentZone(dns: SandboxDns, file: string, cnameFile: string, mxFile: string): SandboxDns {
+  const read = <T>(at: string): Record<string, T> => (existsSync(at) ? JSON.parse(readFileSync(at, 'utf8')) : {});
+  const zone = read<string[] | string[][]>(file);
+  const cnames = read<string>(cnameFile);
+  const mx = read<string[]>(mxFile);
+  for (const [name, values] of Object.entries(zone)) dns.setTxt(name, values);
+  for (const [name, target] of Object.entries(cnames)) dns.setCname(name, target);
+  for (const [name, exchanges] of Object.entries(mx)) dns.setMx(name, exchanges);
+  const write = (at: string, records: object) => {
+    mkdirSync(path.dirname(at), { recursive: true });
+    writeFileSync(at, JSON.stringify(records, null, 2));
   };
+  const save = () => write(file, zone);
   return {
     ...dns,
     setTxt(name, values) {
@@ -117,15 +122,20 @@ function persistentZone(dns: SandboxDns, file: string): SandboxDns {
       dns.deleteTxt(name);
       save();
     },
+    setCname(name, target) {
+      cnames[name] = target;
+      dns.setCname(name, target);
+      write(cnameFile, cnames);
+    },
     setMx(name, exchanges) {
-      zone[MX + name] = exchanges;
+      mx[name] = exchanges;
       dns.setMx(name, exchanges);
-      save();
+      write(mxFile, mx);
     },
     deleteMx(name) {
-      delete zone[MX + name];
+      delete mx[name];
       dns.deleteMx(name);
-      save();
+      write(mxFile, mx);
     },
   };
 }

@@ -42,6 +42,9 @@ export class Mailplane {
     /** Receive mail at the domain: adds its MX record; verify to start receiving. */
     enableInbound: (id: Id, options?: RequestOptions) => this.op('enableInbound')({ path: { id } }, options),
     disableInbound: (id: Id, options?: RequestOptions) => this.op('disableInbound')({ path: { id } }, options),
+    /** Open and click tracking defaults, and the tracking domain (a CNAME to publish, then verify). */
+    update: (id: Id, body: BodyOf<'updateIdentity'>, options?: RequestOptions) =>
+      this.op('updateIdentity')({ path: { id }, body }, options),
   };
 
   /** Received mail: routes from address patterns to an action, and the messages they took (`email.received`). */
@@ -57,6 +60,26 @@ export class Mailplane {
     /** Newest first; `emailId` lists the replies to one of your sent messages. */
     list: (query: QueryOf<'listInboundMessages'> = {}, options?: RequestOptions) => this.op('listInboundMessages')({ query }, options),
     get: (id: Id, options?: RequestOptions) => this.op('getInboundMessage')({ path: { id } }, options),
+  };
+
+  /** Stored templates: edit a draft, publish it as the next version, send with `template` and `variables`. */
+  readonly templates = {
+    create: (body: BodyOf<'createTemplate'>, options?: RequestOptions) => this.op('createTemplate')({ body }, options),
+    list: (query: QueryOf<'listTemplates'> = {}, options?: RequestOptions) => this.op('listTemplates')({ query }, options),
+    get: (id: Id, options?: RequestOptions) => this.op('getTemplate')({ path: { id } }, options),
+    /** Renames it, or edits its draft (sends keep the published version until `publish`). */
+    update: (id: Id, body: BodyOf<'updateTemplate'>, options?: RequestOptions) =>
+      this.op('updateTemplate')({ path: { id }, body }, options),
+    delete: (id: Id, options?: RequestOptions) => this.op('deleteTemplate')({ path: { id } }, options),
+    /** Makes the draft the next version, the one sends use. */
+    publish: (id: Id, options?: RequestOptions) => this.op('publishTemplate')({ path: { id } }, options),
+    versions: (id: Id, query: QueryOf<'listTemplateVersions'> = {}, options?: RequestOptions) =>
+      this.op('listTemplateVersions')({ path: { id }, query }, options),
+    version: (id: Id, version: number, options?: RequestOptions) =>
+      this.op('getTemplateVersion')({ path: { id, version: String(version) } }, options),
+    /** Renders the draft (or a version) with a model and reports missing and unused variables, without sending. */
+    render: (id: Id, body: BodyOf<'renderTemplate'>, options?: RequestOptions) =>
+      this.op('renderTemplate')({ path: { id }, body }, options),
   };
 
   /** Webhook endpoints; check their deliveries with `verifyWebhook`. */

@@ -31,6 +31,14 @@ export const ErrorCodes = {
   test_email_limit_reached: { status: 429, title: 'Daily test-email limit reached' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused with a different request' },
   idempotency_key_in_flight: { status: 429, title: 'A request with this idempotency key is still being processed' },
+  // Templates
+  template_invalid: { status: 400, title: 'A template source does not parse' },
+  template_unavailable: { status: 400, title: 'No such template, version or published version' },
+  template_variables_missing: { status: 400, title: 'The template requires variables the send does not give' },
+  template_render_failed: { status: 400, title: 'The template could not be rendered with these variables' },
+  // Tracking
+  tracking_domain_unverified: { status: 400, title: 'No verified tracking domain can carry tracked links for this identity' },
+  tracking_link_invalid: { status: 400, title: 'The tracked link is malformed or not signed by this platform' },
   // Unsubscribe
   token_invalid: { status: 400, title: 'The unsubscribe token is missing or invalid' },
   token_expired: { status: 410, title: 'The unsubscribe token has expired' },

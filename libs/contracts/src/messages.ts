@@ -31,7 +31,7 @@ export interface RpcReply {
   contentType?: string;
   /** JSON value; a string for text/html and text/plain; null for no body. */
   body: unknown;
-  /** `base64`: `body` is a base64 string of bytes (a download), sent decoded. */
+  /** `base64`: `body` is the base64 of the bytes to answer (an image, a download). */
   bodyEncoding?: 'base64';
 }
 
@@ -46,6 +46,8 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, string> = {
   'email.canceled': 'EmailEvent',
   'email.bounced': 'EmailReported',
   'email.complained': 'EmailReported',
+  'email.opened': 'EmailOpened',
+  'email.clicked': 'EmailClicked',
   'recipient.unsubscribed': 'RecipientUnsubscribed',
   'identity.verified': 'IdentityChecked',
   'identity.failed': 'IdentityChecked',

@@ -8,3 +8,4 @@ export * from './email-types';
 export * from './billing-types';
 export * from './resource-types';
 export * from './inbound-types';
+export * from './template-types';

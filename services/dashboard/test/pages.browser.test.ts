@@ -48,7 +48,7 @@ describeInBrowser('dashboard pages')('the dashboard pages in a real browser', ()
     await page.locator('#chart canvas').waitFor();
     const today = new Date().toISOString().slice(0, 10);
     const row = page.locator('#daily tr', { has: page.locator(`th:text("${today}")`) });
-    expect(await row.locator('td').allInnerTexts()).toEqual(['1', '1', '0', '0', '0', '0']);
+    expect(await row.locator('td').allInnerTexts()).toEqual(['1', '1', '0', '0', '0', '0', '0', '0']);
     expect(await page.getByRole('progressbar', { name: 'Monthly quota used' }).getAttribute('value')).toBe('1');
     await page.screenshot({ path: path.join(ARTIFACTS, 'overview.png'), fullPage: true });
     expect((page as Page & { problems: string[] }).problems).toEqual([]);

@@ -20,6 +20,8 @@ export interface TxtResolver {
   resolveMx(name: string): Promise<{ exchange: string; priority: number }[]>;
   /** Every record type mailauth asks for (SPF's A, AAAA, MX, PTR; TXT), through the same servers. */
   lookup(name: string, rrtype: string): Promise<unknown>;
+  /** The targets of the name's CNAME record (a tracking domain's); none when it has none. */
+  resolveCname(name: string): Promise<string[]>;
 }
 
 /** The same code serves production (system or configured DNS) and tests (the sandbox DNS server). */
@@ -49,6 +51,15 @@ export function createTxtResolver(options: { servers?: string[]; timeoutMs?: num
 
   return {
     resolveTxt,
+    async resolveCname(name) {
+      try {
+        return await resolver.resolveCname(name);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOTFOUND' || code === 'ENODATA') return [];
+        throw error;
+      }
+    },
     async resolve(name, rrtype) {
       if (rrtype !== 'TXT') throw new TxtNotFoundError('ENODATA', name);
       return resolveTxt(name);

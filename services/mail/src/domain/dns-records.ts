@@ -32,6 +32,8 @@ function judge(record: DnsRecord, found: string[]): RecordStatus {
     case 'mx':
       if (found.length === 0) return 'missing';
       return found.includes(record.value.toLowerCase()) ? 'found' : 'mismatch';
+    case 'tracking':
+      return 'missing';
   }
 }
 
@@ -51,10 +53,27 @@ export const mxRecord = (domain: string, mxHost: string): DnsRecord => ({
   status: 'unchecked',
 });
 
+/** The CNAME a tracking domain publishes: it points at the platform's tracking host. */
+export const trackingRecord = (trackingDomain: string, cnameTarget: string): DnsRecord => ({
+  purpose: 'tracking',
+  type: 'CNAME',
+  name: trackingDomain,
+  value: cnameTarget,
+  status: 'unchecked',
+});
+
+const hostName = (name: string) => name.toLowerCase().replace(/\.$/, '');
+
+function judgeCname(record: DnsRecord, targets: string[]): RecordStatus {
+  if (targets.length === 0) return 'missing';
+  return targets.some((t) => hostName(t) === hostName(record.value)) ? 'found' : 'mismatch';
+}
+
 /** Looks every record up through the real resolver; a name that does not resolve is `missing`. */
 export async function checkRecords(resolver: TxtResolver, records: DnsRecord[]): Promise<DnsRecord[]> {
   return Promise.all(
     records.map(async (record) => {
+      if (record.type === 'CNAME') return { ...record, status: judgeCname(record, await resolver.resolveCname(record.name)) };
       let found: string[] = [];
       try {
         found = await lookUp(resolver, record);

@@ -26,6 +26,8 @@ export function identityView(r: IdentityRecord) {
     verifiedAt: r.verifiedAt?.toISOString() ?? null,
     lastCheckedAt: r.lastCheckedAt?.toISOString() ?? null,
     inbound: r.inbound ? { ...r.inbound, verifiedAt: r.inbound.verifiedAt?.toISOString() ?? null } : null,
+    tracking: r.tracking ?? { opens: false, clicks: false },
+    trackingDomain: r.trackingDomain ?? null,
   };
 }
 

@@ -3,6 +3,7 @@ import { announceIdentity } from '../identities';
 import { announceReceived } from '../inbound/receive';
 import { announceSuppression } from '../suppressions';
 import { releaseDue } from '../scheduling/release';
+import { announceEngagement } from '../tracking/record-engagement';
 import { dispatch, publishPending } from './dispatch';
 import { recoverGoneReplicas } from './recovery';
 
@@ -17,7 +18,8 @@ export const OUTBOX_SWEEP_JOB = 'mail.outbox-sweep';
  * Runs under the lease `OUTBOX_SWEEP_JOB`; `signal` aborts between steps once the lease is lost. The outbox relay:
  * releases scheduled messages whose time has come, takes up what a dead replica left unconfirmed, and re-sends to the
  * queue whatever the broker refused, whatever stayed off the queue long past its expected time, whatever a dead
- * worker held past its lease, and events (of messages, suppressions, identities and received mail) written but not confirmed.
+ * worker held past its lease, and events (of messages, suppressions, identities, opens and clicks, and received mail)
+ * written but not confirmed.
  */
 export async function sweep(deps: MailDeps, signal?: AbortSignal): Promise<number> {
   const each = async <T>(items: T[], step: (item: T) => Promise<unknown>) => {
@@ -35,6 +37,7 @@ export async function sweep(deps: MailDeps, signal?: AbortSignal): Promise<numbe
   const unannounced = await each(await deps.messages.unannouncedFinal(settled, BATCH), (m) => publishPending(deps, m));
   const suppressions = await each(await deps.suppressions.unannounced(settled, BATCH), (r) => announceSuppression(deps, r));
   const identities = await each(await deps.identities.unannounced(settled, BATCH), (r) => announceIdentity(deps, r));
+  const engagement = await each(await deps.engagement.unannounced(settled, BATCH), (r) => announceEngagement(deps, r));
   const received = await each(await deps.inboundMessages.unannounced(settled, BATCH), (r) => announceReceived(deps, [r]));
-  return released + recovered + dispatched + unannounced + suppressions + identities + received;
+  return released + recovered + dispatched + unannounced + suppressions + identities + engagement + received;
 }
