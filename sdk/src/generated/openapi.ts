@@ -2072,7 +2072,8 @@ export interface components {
       limit: number;
       offset: number;
     };
-    InboundMessageSummary: {
+    /** @description What a received message's summary and the full message share (closed by each of them). */
+    InboundMessageFields: {
       id: components['schemas']['InboundMessageId'];
       routeId: components['schemas']['InboundRouteId'];
       /**
@@ -2090,11 +2091,13 @@ export interface components {
       inReplyToEmailId: components['schemas']['MessageId'] | null;
       attachmentCount: number;
     };
+    /** @description A received message as lists show it. */
+    InboundMessageSummary: components['schemas']['InboundMessageFields'];
     /**
      * @description A received message: the record, and `body` (what `email.received` carried: addresses, text, HTML, the
      *     reply without its quote, headers, authentication, attachments with fresh links) while the body is kept.
      */
-    InboundMessage: components['schemas']['InboundMessageSummary'] & {
+    InboundMessage: components['schemas']['InboundMessageFields'] & {
       envelope: components['schemas']['SmtpEnvelope'];
       /** @description How many times in a row this came back from the platform itself (loop detection). */
       hops: number;
