@@ -2,15 +2,16 @@ import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
 import { promisify } from 'node:util';
 import request from 'supertest';
-import { expectProblem } from '../../../test/support/contract';
+import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { createRoute, inboundListener, receivingTenant, sendIn } from './support/inbound';
 
 const MAX_BYTES = 4096;
+// Each test's tenant receives at most one message, but for the test of the limit itself.
 let platform: TestPlatform;
 beforeAll(async () => {
-  platform = await startTestPlatform({ INBOUND_MAX_BYTES: String(MAX_BYTES) });
+  platform = await startTestPlatform({ INBOUND_MAX_BYTES: String(MAX_BYTES), INBOUND_MONTHLY_LIMIT: '1' });
 });
 afterAll(() => platform.stop());
 
@@ -101,6 +102,21 @@ describe('inbound mail refused', () => {
     expect(next.code).toBe(250);
     const list = await request(platform.url).get('/inbound/messages').set(auth(t.key));
     expect(list.body.data.map((m: { subject: string }) => m.subject)).toEqual(['whole']);
+  });
+});
+
+describe('the monthly limit', () => {
+  it("when a tenant has received its plan's messages this month, then the next recipient is told 452 4.2.2 and billing shows the usage", async () => {
+    const t = await receivingTenant(platform);
+    await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'hold' } });
+    expect((await sendIn(platform, { from: 'a@elsewhere.example', to: `one@${t.domain}`, subject: 'one', text: 'x' })).code).toBe(250);
+    const refused = await sendIn(platform, { from: 'a@elsewhere.example', to: `two@${t.domain}`, subject: 'two', text: 'x' });
+    expect(refused.code).toBe(452);
+    expect(refused.response).toMatch(/^452 4\.2\.2 /);
+    expect(await received(t.key)).toBe(1);
+    const state = await request(platform.url).get('/billing/state').set(auth(t.key)).expect(200);
+    expectContract(state, 'getBillingState');
+    expect(state.body.usage.inbound).toEqual({ used: 1, limit: 1 });
   });
 });
 
