@@ -144,6 +144,13 @@ describe('inbound routes refused', () => {
     expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(path);
   });
 
+  it('when a platform subdomain is more than one label deep, then 400 names /body/domain', async () => {
+    const { key } = await platform.newTenant();
+    const res = await request(platform.url).post('/identities').set(auth(key)).send({ domain: 'a.b.inbound.mailplane.test' });
+    expectProblem(res, 400, 'validation_failed', 'createIdentity');
+    expect(res.body.errors).toEqual([expect.objectContaining({ path: '/body/domain' })]);
+  });
+
   it('when the same pattern is routed twice, then 409 already_exists', async () => {
     const t = await receivingTenant(platform);
     await createRoute(platform, t.key, { pattern: `help@${t.domain}`, action: { type: 'hold' } });

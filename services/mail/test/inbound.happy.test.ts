@@ -46,6 +46,17 @@ describe('receiving mail', () => {
     );
   });
 
+  it('when a tenant takes a platform subdomain, then it receives at once without publishing anything', async () => {
+    const { key } = await platform.newTenant();
+    const domain = `acme${Math.random().toString(36).slice(2, 8)}.inbound.mailplane.test`;
+    const created = await request(platform.url).post('/identities').set(auth(key)).send({ domain }).expect(201);
+    expectContract(created, 'createIdentity');
+    expect(created.body.inbound).toMatchObject({ status: 'verified', platformSubdomain: true });
+    await createRoute(platform, key, { pattern: `*@${domain}`, action: { type: 'hold' } });
+    expect((await sendIn(platform, { from: 'a@elsewhere.example', to: `orders@${domain}`, subject: 'Hi', text: 'x' })).code).toBe(250);
+    expect((await request(platform.url).get('/inbound/messages').set(auth(key))).body.total).toBe(1);
+  });
+
   it('when a message arrives over SMTP for a webhook route, then the endpoint gets a signed email.received and GET /inbound/messages reads it back', async () => {
     const t = await receivingTenant(platform);
     const endpoint = await endpointFor(t.key);
