@@ -1,18 +1,11 @@
 import type { DnsRecord, Envelope, Identity } from '@mailplane/contracts';
 import { eventOutbox, tenantScoped, type CarriesEvents, type Store } from '@mailplane/store';
-import { inboundDomainQueries } from './inbound-domain-queries';
+import { inboundDomainQueries, type InboundState } from './inbound-domain-queries';
 
 export type { DnsRecord };
 export type IdentityStatus = Identity['status'];
 export type RecordStatus = DnsRecord['status'];
-/** Receiving at the identity's domain (`Identity.inbound`, less the host, which is configuration). */
-export interface InboundState {
-  status: NonNullable<Identity['inbound']>['status'];
-  platformSubdomain: boolean;
-  /** The host the MX record names, as configured when receiving was turned on. */
-  mxHost: string;
-  verifiedAt: Date | null;
-}
+export type { InboundState };
 
 /** `pendingEvents`: `identity.verified` / `identity.failed`, written with the check that changed the status, until published. */
 export interface IdentityRecord extends CarriesEvents<Envelope> {

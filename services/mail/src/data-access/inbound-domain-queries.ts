@@ -1,11 +1,29 @@
 import { DuplicateKeyError, type Collection } from '@mailplane/store';
-import type { DnsRecord, IdentityRecord, InboundState } from './identities-repo';
+import type { DnsRecord, Identity } from '@mailplane/contracts';
+
+/** Receiving at the identity's domain (`Identity.inbound`, less the host, which is configuration). */
+export interface InboundState {
+  status: NonNullable<Identity['inbound']>['status'];
+  platformSubdomain: boolean;
+  /** The host the MX record names, as configured when receiving was turned on. */
+  mxHost: string;
+  verifiedAt: Date | null;
+}
+
+/** The fields of an identity record these queries read and write. */
+interface Receiving {
+  _id: string;
+  tenantId: string;
+  dnsRecords: DnsRecord[];
+  inbound?: InboundState | null;
+  inboundDomain?: string;
+}
 
 /**
  * Receiving on identities: `inbound` is what the tenant sees; `inboundDomain` is set only while the identity receives
  * for its domain, under a unique index, so one tenant at a time receives for a domain across every replica.
  */
-export function inboundDomainQueries(identities: Collection<IdentityRecord>) {
+export function inboundDomainQueries<R extends Receiving>(identities: Collection<R>) {
   return {
     async initInbound() {
       // receiverOf: the listener's lookup of a recipient's domain (any tenant); unique: one receiver per domain

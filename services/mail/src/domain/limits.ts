@@ -1,6 +1,5 @@
 import { AppError, type MonthlyUsage } from '@mailplane/contracts';
 import type { MailDeps } from './deps';
-import { inboundUsage } from './inbound/usage';
 
 /** Where a tenant stands in its current rate-limit window. */
 export interface RateLimitState {
@@ -96,8 +95,7 @@ export async function giveBackQuota(deps: MailDeps, tenantId: string, acceptedAt
 export async function monthlyUsage(deps: MailDeps, tenantId: string): Promise<MonthlyUsage> {
   const month = monthOf(deps.clock.now());
   const used = await deps.counters.read(tenantId, { name: 'quota', period: month.key });
-  const inbound = deps.config.inbound ? { inbound: await inboundUsage(deps, tenantId) } : {};
-  return { used, limit: await monthlyQuota(deps, tenantId), resetAt: month.resetAt.toISOString(), ...inbound };
+  return { used, limit: await monthlyQuota(deps, tenantId), resetAt: month.resetAt.toISOString() };
 }
 
 /** The quota of the tenant's plan as billing last announced it; the configured default before any announcement. */

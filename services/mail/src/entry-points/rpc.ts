@@ -10,7 +10,8 @@ import {
 import { json, noContent, type OperationHandlers } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { createIdentity, deleteIdentity, getIdentity, identityView, listIdentities, verifyIdentity } from '../domain/identities';
-import { monthlyUsage, rateLimitHeaders } from '../domain/limits';
+import { rateLimitHeaders } from '../domain/limits';
+import { usageWithInbound } from '../domain/inbound/usage';
 import { getMessage, listMessages, type ListQuery } from '../domain/messages';
 import { cancelEmail, rescheduleEmail } from '../domain/scheduling/change-schedule';
 import { sendEmailBatch } from '../domain/send-batch';
@@ -96,7 +97,7 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
     trackOpen: async (r) => openReply(deps, String(r.params.token), r.headers['user-agent']),
     showUnsubscribePage: async (r) => unsubscribePageReply(deps, String(r.query.token), r.headers.accept),
     // Internal: billing asks it over the broker for the billing state; the gateway never routes it.
-    [MONTHLY_USAGE_OPERATION]: async (r) => json(await monthlyUsage(deps, tenant(r))),
+    [MONTHLY_USAGE_OPERATION]: async (r) => json(await usageWithInbound(deps, tenant(r))),
     unsubscribe: async (r) => {
       const tokens = { query: r.query.token as string | undefined, body: (r.body as { token?: string } | null)?.token };
       return unsubscribeReply(deps, tokens, r.headers.accept);

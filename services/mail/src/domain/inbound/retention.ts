@@ -1,4 +1,4 @@
-import type { RetentionDeps } from '../retention/purge';
+import type { MailDeps } from '../deps';
 import { daysBefore } from '../retention/policy';
 
 const BATCH = 100;
@@ -8,7 +8,7 @@ const BATCH = 100;
  * arrival by the plan, as for sent mail), then records older than MESSAGE_RETENTION_DAYS. The blob goes before the record
  * changes, so a crash leaves the step due and the next round repeats it.
  */
-export async function purgeInbound(deps: RetentionDeps): Promise<number> {
+export async function purgeInbound(deps: Pick<MailDeps, 'inboundMessages' | 'inboundBodies' | 'clock' | 'config'>): Promise<number> {
   const now = deps.clock.now();
   const bodies = await deps.inboundMessages.bodiesDue(now, BATCH);
   for (const message of bodies) {

@@ -1,4 +1,5 @@
-import { monthOf } from '../limits';
+import type { MonthlyUsage } from '@mailplane/contracts';
+import { monthlyUsage, monthOf } from '../limits';
 import type { MailDeps } from '../deps';
 import type { InboundConfig } from '../../inbound-config';
 
@@ -15,6 +16,12 @@ async function monthlyLimit(deps: MailDeps, tenantId: string): Promise<number> {
 /** This month's received messages and the plan's limit (billing shows them with the sending quota). */
 export async function inboundUsage(deps: MailDeps, tenantId: string): Promise<{ used: number; limit: number }> {
   return { used: await deps.counters.read(tenantId, counterOf(deps.clock.now())), limit: await monthlyLimit(deps, tenantId) };
+}
+
+/** The month's usage billing shows: sending as limits.ts counts it, and receiving when the platform receives. */
+export async function usageWithInbound(deps: MailDeps, tenantId: string): Promise<MonthlyUsage> {
+  const sending = await monthlyUsage(deps, tenantId);
+  return deps.config.inbound ? { ...sending, inbound: await inboundUsage(deps, tenantId) } : sending;
 }
 
 /** At RCPT: whether one more message fits (a read; the count is taken at DATA). */
