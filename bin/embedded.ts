@@ -23,6 +23,8 @@ async function main() {
     `  API reference:   ${platform.url}/docs`,
     `  Sandbox mailbox: ${platform.sandbox.pageUrl}  (mail relayed by the platform lands here; publish DNS records at /dns)`,
     ...(platform.reportsUrl ? [`  Bounce reports:  ${platform.reportsUrl}  (delivery reports and complaints come back here)`] : []),
+    `  SMTP submission: ${platform.submission.url} (STARTTLS) and ${platform.submission.tlsUrl} (TLS)`,
+    `                   user name mailplane, password an API key; certificate ${platform.submission.certFile}`,
     ...(platform.inboundUrl
       ? [
           `  Inbound mail:    ${platform.inboundUrl}  (mail to receiving domains, e.g. hello@sandbox.mailplane.test; send one from the sandbox page's /inbound)`,

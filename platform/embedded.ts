@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createMemoryBroker } from '@mailplane/broker';
+import type { Store } from '@mailplane/store';
 import {
   allOf,
   createLogger,
@@ -14,11 +15,11 @@ import {
 } from '@mailplane/runtime';
 import { startDashboard } from '@mailplane/dashboard';
 import { createTenant, type Gateway } from '@mailplane/gateway';
-import type { PlatformConfig } from './config';
+import type { Env, PlatformConfig } from './config';
 import { startSandbox, type Sandbox } from './sandbox';
 import { publishSandboxIdentity, SANDBOX_BOUNCE_DOMAIN, SANDBOX_DOMAIN, SANDBOX_INBOUND_DOMAIN, SANDBOX_MX_HOST } from './sandbox-identity';
-import { localInboundCertificate } from './inbound-tls';
-import { SERVICE_NAMES, startService, storeConfigFor, storeFor, type Running } from './services';
+import { localCertificate } from './self-signed-certificate';
+import { startService, storeConfigFor, storeFor, type Running, type ServiceName } from './services';
 
 export interface Embedded {
   url: string;
@@ -32,6 +33,8 @@ export interface Embedded {
   inboundUrl: string | null;
   /** The tenants' web dashboard (API port + 3, or DASHBOARD_PORT). */
   dashboardUrl: string;
+  /** SMTP submission: STARTTLS (API port + 4) and implicit TLS (+ 5), with a self-signed certificate unless configured. */
+  submission: { url: string; tlsUrl: string; certFile: string | undefined };
   stop(): Promise<void>;
 }
 
@@ -55,12 +58,16 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     BOUNCE_DOMAIN: SANDBOX_BOUNCE_DOMAIN,
     BOUNCE_HOST: '127.0.0.1',
     BOUNCE_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 2),
-    // Tenants' mail comes in on the inbound listener beside the API (PORT + 5), with a self-signed STARTTLS certificate.
+    // SMTP submission beside the API (PORT + 4 and + 5), encrypted with a certificate made under DATA_DIR.
+    SMTP_SUBMISSION_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 4),
+    SMTPS_SUBMISSION_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 5),
+    ...submissionCertificate(config),
+    // Tenants' mail comes in on the inbound listener (PORT + 6), offering STARTTLS with the same local certificate.
     INBOUND_MX_HOST: SANDBOX_MX_HOST,
     INBOUND_DOMAIN: SANDBOX_INBOUND_DOMAIN,
     INBOUND_HOST: '127.0.0.1',
-    INBOUND_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 5),
-    ...(config.env.INBOUND_TLS_CERT ? {} : await inboundTlsEnv(config.dataDir)),
+    INBOUND_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 6),
+    ...inboundCertificate(config),
     ...sandbox.env,
     ...config.env,
     PORT: port,
@@ -81,20 +88,25 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     logger.info('mailplane stopped');
   };
   try {
-    // Services first, gateway last, so the edge never forwards to nobody.
-    for (const name of [...SERVICE_NAMES.slice(1), 'gateway'] as const) {
-      const store = await storeFor(name, config);
+    // Services first, the edges last, so an edge never forwards to nobody. The submission listener is the gateway's
+    // second edge and works on the gateway's store.
+    const stores = new Map<ServiceName, Store>();
+    for (const name of ['billing', 'mail', 'webhooks', 'gateway', 'submission'] as const) {
+      const shared = name === 'submission' ? stores.get('gateway') : undefined;
+      const store = shared ?? (await storeFor(name, config));
+      stores.set(name, store);
       const storeConfig = storeConfigFor(name, config);
-      probes.push(dependencyProbe(name, { store, broker }));
+      if (!shared) probes.push(dependencyProbe(name, { store, broker }));
       // One process on the operator's machine: /metrics stays open until METRICS_TOKEN closes it.
       const deps = { broker, store, storeConfig, logger, env, clock: options.clock, metrics, readiness: allOf(probes), openMetrics: true };
+      const close = shared ? async () => undefined : () => store.close();
       const running = await startService(name, deps).catch(async (err) => {
-        await store.close();
+        await close();
         throw err;
       });
-      started.push({ running, close: () => store.close() });
+      started.push({ running, close });
     }
-    const gateway = started[started.length - 1].running as Gateway;
+    const [gateway, submission] = started.slice(-2).map((s) => s.running) as [Gateway, Running];
     const reportPort = started.find(({ running }) => running.reportPort)?.running.reportPort ?? null;
     const inboundPort = started.find(({ running }) => running.inboundPort)?.running.inboundPort ?? null;
     // The sandbox page's "send to the inbound listener" form, and the sandbox MTA for mail to receiving domains.
@@ -111,9 +123,11 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     logger.info('mailplane started', { url: gateway.url, sandboxPage: sandbox.pageUrl, dataDir: config.dataDir });
     const reportsUrl = reportPort ? `smtp://127.0.0.1:${reportPort}` : null;
     const inboundUrl = inboundPort ? `smtp://127.0.0.1:${inboundPort}` : null;
+    const smtp = { host: 'localhost', port: portOf(submission.url), tlsPort: portOf(submission.tlsUrl) };
     const dashboardStore = await storeFor('dashboard', config);
     const dashboard = await startDashboard({
       apiUrl: gateway.url,
+      smtp,
       store: dashboardStore,
       sessionSecret: env.DASHBOARD_SESSION_SECRET,
       // Plain HTTP on this machine: a Secure cookie would never come back. Behind TLS, run it with secure cookies.
@@ -123,12 +137,39 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
       logger,
     });
     started.push({ running: { stop: dashboard.stop }, close: () => dashboardStore.close() });
-    return { url: gateway.url, gateway, sandbox, sandboxTenant, reportsUrl, inboundUrl, dashboardUrl: `${dashboard.url}`, stop };
+    return {
+      url: gateway.url,
+      gateway,
+      sandbox,
+      sandboxTenant,
+      reportsUrl,
+      inboundUrl,
+      dashboardUrl: `${dashboard.url}`,
+      submission: {
+        url: submission.url as string,
+        tlsUrl: submission.tlsUrl as string,
+        certFile: (env as Env).SMTP_SUBMISSION_TLS_CERT_FILE,
+      },
+      stop,
+    };
   } catch (err) {
     // A service that refuses to start (bad configuration) leaves nothing listening behind it.
     await stop();
     throw err;
   }
+}
+
+/** A self-signed certificate for SMTP submission, made under DATA_DIR, unless one is configured. */
+function submissionCertificate(config: PlatformConfig): Record<string, string> {
+  if (config.env.SMTP_SUBMISSION_TLS_CERT_FILE || config.env.SMTP_SUBMISSION_TLS_KEY_FILE) return {};
+  const { certFile, keyFile } = localCertificate(config.dataDir);
+  return { SMTP_SUBMISSION_TLS_CERT_FILE: certFile, SMTP_SUBMISSION_TLS_KEY_FILE: keyFile };
+}
+
+function inboundCertificate(config: PlatformConfig): Record<string, string> {
+  if (config.env.INBOUND_TLS_CERT || config.env.INBOUND_TLS_KEY) return {};
+  const { certFile, keyFile } = localCertificate(config.dataDir);
+  return { INBOUND_TLS_CERT: certFile, INBOUND_TLS_KEY: keyFile };
 }
 
 /** The embedded default keeps its secrets (DKIM key sealing, unsubscribe and tracking signing, sessions) beside the data unless set in the environment. */
@@ -141,10 +182,7 @@ function localSecret(dataDir: string, name: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
-async function inboundTlsEnv(dataDir: string) {
-  const { certFile, keyFile } = await localInboundCertificate(dataDir, SANDBOX_MX_HOST);
-  return { INBOUND_TLS_CERT: certFile, INBOUND_TLS_KEY: keyFile };
-}
+const portOf = (url: string | undefined) => Number(new URL(url as string).port);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

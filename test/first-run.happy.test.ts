@@ -5,6 +5,7 @@ import request from 'supertest';
 import { expectContract } from './support/contract';
 import { BANNER_API_KEY, spawnEmbedded, type ServiceProcess } from './support/processes';
 import { removeDir } from './support/platform';
+import { submissionTransport } from './support/submission';
 
 // What `npm start` prints is the first thing a new user reads; they copy from it.
 describe('the first start of the embedded default', () => {
@@ -35,6 +36,14 @@ describe('the first start of the embedded default', () => {
       .send({ from: 'hello@sandbox.mailplane.test', to: 'you@example.com', subject: 'Hi', text: 'It works' });
     expectContract(sent, 'sendEmail');
     expect(sent.status).toBe(202);
+    // SMTP submission: both ports and the self-signed certificate made under DATA_DIR, as the README's example uses them.
+    const [, url, tlsUrl] = /SMTP submission:\s+(smtp:\/\/\S+) \(STARTTLS\) and (smtps:\/\/\S+) \(TLS\)/.exec(banner) ?? [];
+    const certFile = /certificate (\S+)/.exec(banner)?.[1];
+    expect(certFile).toBe(path.join(dataDir, 'submission-tls', 'cert.pem'));
+    const transport = submissionTransport({ url, tlsUrl, certFile }, key as string);
+    const info = await transport.sendMail({ from: 'hello@sandbox.mailplane.test', to: 'you@example.com', subject: 'Hi', text: 'It works' });
+    transport.close();
+    expect(info.response).toMatch(/^250 2\.0\.0 Ok: queued as msg_/);
 
     await proc!.kill();
     const again = await start();

@@ -5,7 +5,7 @@ import { joinsTransaction, resolveRecipient, type AcceptedRecipient } from '../d
 import { announceReceived, receiveMessage } from '../domain/inbound/receive';
 import { takeClientTransaction } from '../domain/inbound/usage';
 import type { InboundConfig } from '../inbound-config';
-import { perClientLimit } from './client-limits';
+import { perClientLimit } from '@mailplane/runtime';
 import { readCapped, smtpError } from './smtp-io';
 
 // A store or DNS failure while deciding: the sender's MTA keeps the message and tries again.

@@ -1,11 +1,10 @@
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
-import type { Logger } from '@mailplane/runtime';
+import { perClientLimit, type Logger } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { applyReports } from '../domain/reports/apply-report';
 import { readReport } from '../domain/reports/parse-report';
 import type { ReturnPathOwner, ReturnPaths } from '../domain/reports/return-path';
 import type { BounceConfig } from '../config';
-import { perClientLimit } from './client-limits';
 import { readCapped, smtpError } from './smtp-io';
 
 /** Who this transaction's return paths speak for (still valid ones, each once). */
