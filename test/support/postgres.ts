@@ -37,7 +37,7 @@ export function postgresBinaries(): string | undefined {
 }
 
 /** PostgreSQL refuses to run as root: as root, every command runs as the `postgres` system user. */
-async function runAsPrefix(): Promise<{ prefix: string[]; uid?: number; gid?: number }> {
+export async function runAsPrefix(): Promise<{ prefix: string[]; uid?: number; gid?: number }> {
   if (process.getuid?.() !== 0) return { prefix: [] };
   const [uid, gid] = await Promise.all(['-u', '-g'].map(async (flag) => Number((await run('id', [flag, 'postgres'])).stdout.trim())));
   return { prefix: ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--init-groups'], uid, gid };
