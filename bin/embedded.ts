@@ -25,6 +25,11 @@ async function main() {
     ...(platform.reportsUrl ? [`  Bounce reports:  ${platform.reportsUrl}  (delivery reports and complaints come back here)`] : []),
     `  SMTP submission: ${platform.submission.url} (STARTTLS) and ${platform.submission.tlsUrl} (TLS)`,
     `                   user name mailplane, password an API key; certificate ${platform.submission.certFile}`,
+    ...(platform.inboundUrl
+      ? [
+          `  Inbound mail:    ${platform.inboundUrl}  (mail to receiving domains, e.g. hello@sandbox.mailplane.test; send one from the sandbox page's /inbound)`,
+        ]
+      : []),
     '',
     '  Try:',
     `    curl ${platform.url}/emails -H "Authorization: Bearer $MAILPLANE_API_KEY" -H "Content-Type: application/json" \\`,

@@ -17,7 +17,7 @@ import { startDashboard } from '@mailplane/dashboard';
 import { createTenant, type Gateway } from '@mailplane/gateway';
 import type { Env, PlatformConfig } from './config';
 import { startSandbox, type Sandbox } from './sandbox';
-import { publishSandboxIdentity, SANDBOX_BOUNCE_DOMAIN, SANDBOX_DOMAIN } from './sandbox-identity';
+import { publishSandboxIdentity, SANDBOX_BOUNCE_DOMAIN, SANDBOX_DOMAIN, SANDBOX_INBOUND_DOMAIN, SANDBOX_MX_HOST } from './sandbox-identity';
 import { localCertificate } from './self-signed-certificate';
 import { startService, storeConfigFor, storeFor, type Running, type ServiceName } from './services';
 
@@ -29,6 +29,8 @@ export interface Embedded {
   sandboxTenant: { tenantId: string; apiKey: string; domain: string } | null;
   /** The bounce domain's SMTP listener (delivery reports and complaints come back there); null when off. */
   reportsUrl: string | null;
+  /** The inbound MX listener (mail to the tenants' receiving domains); null when off. */
+  inboundUrl: string | null;
   /** The tenants' web dashboard (API port + 3, or DASHBOARD_PORT). */
   dashboardUrl: string;
   /** SMTP submission: STARTTLS (API port + 4) and implicit TLS (+ 5), with a self-signed certificate unless configured. */
@@ -60,6 +62,12 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     SMTP_SUBMISSION_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 4),
     SMTPS_SUBMISSION_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 5),
     ...submissionCertificate(config),
+    // Tenants' mail comes in on the inbound listener (PORT + 6), offering STARTTLS with the same local certificate.
+    INBOUND_MX_HOST: SANDBOX_MX_HOST,
+    INBOUND_DOMAIN: SANDBOX_INBOUND_DOMAIN,
+    INBOUND_HOST: '127.0.0.1',
+    INBOUND_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 6),
+    ...inboundCertificate(config),
     ...sandbox.env,
     ...config.env,
     PORT: port,
@@ -100,17 +108,21 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     }
     const [gateway, submission] = started.slice(-2).map((s) => s.running) as [Gateway, Running];
     const reportPort = started.find(({ running }) => running.reportPort)?.running.reportPort ?? null;
+    const inboundPort = started.find(({ running }) => running.inboundPort)?.running.inboundPort ?? null;
+    // The sandbox page's "send to the inbound listener" form, and the sandbox MTA for mail to receiving domains.
+    if (inboundPort) sandbox.receiveAt({ host: '127.0.0.1', port: inboundPort, mxHost: SANDBOX_MX_HOST });
     // The sandbox MTA's late bounces and complaints go where the bounce domain's MX would send them.
     if (reportPort) sandbox.sink.reportTo({ host: '127.0.0.1', port: reportPort });
     sandbox.setApiUrl(gateway.url);
     let sandboxTenant: Embedded['sandboxTenant'] = null;
     if (!(await gateway.deps.tenants.findSandbox())) {
       const created = await createTenant(gateway.deps, { name: 'Sandbox', sandbox: true });
-      await publishSandboxIdentity(gateway.url, created.apiKey.key, sandbox.dns);
+      await publishSandboxIdentity(gateway.url, created.apiKey.key, sandbox.dns, { inbound: inboundPort !== null });
       sandboxTenant = { tenantId: created.tenantId, apiKey: created.apiKey.key, domain: SANDBOX_DOMAIN };
     }
     logger.info('mailplane started', { url: gateway.url, sandboxPage: sandbox.pageUrl, dataDir: config.dataDir });
     const reportsUrl = reportPort ? `smtp://127.0.0.1:${reportPort}` : null;
+    const inboundUrl = inboundPort ? `smtp://127.0.0.1:${inboundPort}` : null;
     const smtp = { host: 'localhost', port: portOf(submission.url), tlsPort: portOf(submission.tlsUrl) };
     const dashboardStore = await storeFor('dashboard', config);
     const dashboard = await startDashboard({
@@ -131,6 +143,7 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
       sandbox,
       sandboxTenant,
       reportsUrl,
+      inboundUrl,
       dashboardUrl: `${dashboard.url}`,
       submission: {
         url: submission.url as string,
@@ -151,6 +164,12 @@ function submissionCertificate(config: PlatformConfig): Record<string, string> {
   if (config.env.SMTP_SUBMISSION_TLS_CERT_FILE || config.env.SMTP_SUBMISSION_TLS_KEY_FILE) return {};
   const { certFile, keyFile } = localCertificate(config.dataDir);
   return { SMTP_SUBMISSION_TLS_CERT_FILE: certFile, SMTP_SUBMISSION_TLS_KEY_FILE: keyFile };
+}
+
+function inboundCertificate(config: PlatformConfig): Record<string, string> {
+  if (config.env.INBOUND_TLS_CERT || config.env.INBOUND_TLS_KEY) return {};
+  const { certFile, keyFile } = localCertificate(config.dataDir);
+  return { INBOUND_TLS_CERT: certFile, INBOUND_TLS_KEY: keyFile };
 }
 
 /** The embedded default keeps its secrets (DKIM key sealing, unsubscribe and tracking signing, sessions) beside the data unless set in the environment. */

@@ -1,14 +1,19 @@
 import type { SandboxDns } from '../sandbox/dns-server';
+import { publish } from '../sandbox/dns-publish-page';
 
 /** `.test` is reserved (RFC 2606): the sandbox domain can never collide with a real one. */
 export const SANDBOX_DOMAIN = 'sandbox.mailplane.test';
 /** Where the embedded platform's messages say delivery reports go back to (their VERP return paths). */
 export const SANDBOX_BOUNCE_DOMAIN = 'bounces.mailplane.test';
+/** The host the sandbox's receiving domains name in their MX records (the inbound listener). */
+export const SANDBOX_MX_HOST = 'mx.mailplane.test';
+/** Tenants of the embedded default may receive at `<slug>.inbound.mailplane.test` without publishing anything. */
+export const SANDBOX_INBOUND_DOMAIN = 'inbound.mailplane.test';
 
 interface IdentityBody {
   id: string;
   status: string;
-  dnsRecords: { name: string; value: string }[];
+  dnsRecords: { purpose: string; name: string; value: string; type?: string }[];
 }
 
 async function call(url: string, key: string, method: string, body?: unknown): Promise<IdentityBody> {
@@ -24,12 +29,20 @@ async function call(url: string, key: string, method: string, body?: unknown): P
 
 /**
  * Gives the sandbox tenant a verified identity the way a tenant would: create it through the API,
- * publish its records in (sandbox) DNS, and ask for verification, which runs the real DNS lookups.
+ * publish its records in (sandbox) DNS, and ask for verification, which runs the real DNS lookups. With `inbound`, the
+ * domain also receives (its MX record published, a catch-all route).
  */
-export async function publishSandboxIdentity(gatewayUrl: string, apiKey: string, dns: SandboxDns) {
-  const identity = await call(`${gatewayUrl}/identities`, apiKey, 'POST', { domain: SANDBOX_DOMAIN });
-  for (const record of identity.dnsRecords) dns.setTxt(record.name, [record.value]);
+export async function publishSandboxIdentity(gatewayUrl: string, apiKey: string, dns: SandboxDns, options: { inbound?: boolean } = {}) {
+  const identity = await call(`${gatewayUrl}/identities`, apiKey, 'POST', {
+    domain: SANDBOX_DOMAIN,
+    ...(options.inbound ? { inbound: true } : {}),
+  });
+  publish(dns, identity.dnsRecords);
   const verified = await call(`${gatewayUrl}/identities/${identity.id}/verify`, apiKey, 'POST');
   if (verified.status !== 'verified') throw new Error(`sandbox identity did not verify: ${JSON.stringify(verified.dnsRecords)}`);
+  if (options.inbound) {
+    // Everything sent to the sandbox domain is kept and announced as email.received (GET /inbound/messages, the dashboard).
+    await call(`${gatewayUrl}/inbound/routes`, apiKey, 'POST', { pattern: `*@${SANDBOX_DOMAIN}`, action: { type: 'webhook' } });
+  }
   return verified;
 }

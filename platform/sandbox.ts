@@ -9,6 +9,8 @@ import { startSmtpSink, type SmtpSink } from '../sandbox/smtp-sink';
 import { sinkPageHandler } from '../sandbox/smtp-sink-page';
 import { dnsPublishHandler } from '../sandbox/dns-publish-page';
 import { startBillingHub, type BillingHub } from '../sandbox/billing-hub';
+import { inboundRelay, type InboundRoute } from '../sandbox/smtp-inbound-relay';
+import { inboundSendHandler } from '../sandbox/inbound-send-page';
 import { startPaymentProvider, type PaymentProvider } from '../sandbox/payment-provider';
 
 export interface Sandbox {
@@ -19,6 +21,8 @@ export interface Sandbox {
   provider: PaymentProvider;
   /** Where the DNS page reaches the platform's public API, once the gateway listens. */
   setApiUrl(url: string): void;
+  /** Where the platform receives: the page's send form and the MTA's mail to receiving domains go there. */
+  receiveAt(route: InboundRoute | null): void;
   /** Variables that point the services at the sandbox instead of the outside world. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -35,17 +39,25 @@ export async function startSandbox(options: { pagePort: number; dataDir: string;
     await startSandboxDns(),
     path.join(options.dataDir, 'sandbox-dns.json'),
     path.join(options.dataDir, 'sandbox-dns-cname.json'),
+    path.join(options.dataDir, 'sandbox-dns-mx.json'),
   );
   const dnsServer = `127.0.0.1:${dns.port}`;
   const resolver = createTxtResolver({ servers: [dnsServer] });
+  const hasMx = async (domain: string, host: string) =>
+    (await resolver.resolveMx(domain).catch(() => [])).some((mx) => mx.exchange.toLowerCase() === host);
+  const relay = inboundRelay(hasMx);
+  let inbound: InboundRoute | null = null;
   const sink = await startSmtpSink({
     verifyDkim: mailauthDkimVerifier(resolver.resolve),
     mailboxDir: path.join(options.dataDir, 'sandbox-mailbox'),
+    relay,
   });
   let apiUrl: string | undefined;
   const mailbox = sinkPageHandler(sink);
   const dnsPage = dnsPublishHandler({ apiUrl: () => apiUrl, dns });
+  const sendPage = inboundSendHandler(() => inbound);
   const page: Server = createServer((req, res) => {
+    if (/^\/inbound(\?|$)/.test(req.url ?? '')) return void sendPage(req, res).catch(() => res.headersSent || res.writeHead(500).end());
     if (!/^\/dns(\/|\?|$)/.test(req.url ?? '')) return mailbox(req, res);
     dnsPage(req, res).catch(() => res.headersSent || res.writeHead(502).end('The platform could not be reached.'));
   });
@@ -60,6 +72,10 @@ export async function startSandbox(options: { pagePort: number; dataDir: string;
     hub,
     provider,
     setApiUrl: (url) => void (apiUrl = url),
+    receiveAt(route) {
+      inbound = route;
+      relay.setRoute(route);
+    },
     env: {
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       DNS_SERVERS: dnsServer,
@@ -81,12 +97,14 @@ export async function startSandbox(options: { pagePort: number; dataDir: string;
 }
 
 /** Records published to the sandbox DNS outlive restarts, as they would in real DNS. */
-function persistentZone(dns: SandboxDns, file: string, cnameFile: string): SandboxDns {
+function persistentZone(dns: SandboxDns, file: string, cnameFile: string, mxFile: string): SandboxDns {
   const read = <T>(at: string): Record<string, T> => (existsSync(at) ? JSON.parse(readFileSync(at, 'utf8')) : {});
   const zone = read<string[] | string[][]>(file);
   const cnames = read<string>(cnameFile);
+  const mx = read<string[]>(mxFile);
   for (const [name, values] of Object.entries(zone)) dns.setTxt(name, values);
   for (const [name, target] of Object.entries(cnames)) dns.setCname(name, target);
+  for (const [name, exchanges] of Object.entries(mx)) dns.setMx(name, exchanges);
   const write = (at: string, records: object) => {
     mkdirSync(path.dirname(at), { recursive: true });
     writeFileSync(at, JSON.stringify(records, null, 2));
@@ -108,6 +126,16 @@ function persistentZone(dns: SandboxDns, file: string, cnameFile: string): Sandb
       cnames[name] = target;
       dns.setCname(name, target);
       write(cnameFile, cnames);
+    },
+    setMx(name, exchanges) {
+      mx[name] = exchanges;
+      dns.setMx(name, exchanges);
+      write(mxFile, mx);
+    },
+    deleteMx(name) {
+      delete mx[name];
+      dns.deleteMx(name);
+      write(mxFile, mx);
     },
   };
 }

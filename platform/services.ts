@@ -16,6 +16,8 @@ export interface Running {
   url?: string;
   /** Mail's bounce-domain listener, when one runs. */
   reportPort?: number | null;
+  /** Mail's inbound MX listener, when one runs. */
+  inboundPort?: number | null;
   /** The SMTP submission listener's implicit-TLS address (`url` is its STARTTLS one). */
   tlsUrl?: string;
 }
@@ -95,6 +97,7 @@ async function startMailWithBodies(
   });
   return {
     reportPort: mail.reportPort,
+    inboundPort: mail.inboundPort,
     async stop() {
       await mail.stop();
       await bodies.close();

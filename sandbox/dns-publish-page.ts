@@ -19,7 +19,7 @@ interface Identity {
 /** What the page needs: where the platform's public API is, and the zone it publishes into. */
 export interface DnsPublishOptions {
   apiUrl: () => string | undefined;
-  dns: Pick<SandboxDns, 'setTxt' | 'setCname'>;
+  dns: Pick<SandboxDns, 'setTxt' | 'setCname' | 'setMx'>;
 }
 
 class ApiRefusal extends Error {}
@@ -64,12 +64,13 @@ async function call<T>(api: string, key: string, path: string): Promise<T> {
 }
 
 /** Each name gets exactly the records the platform asks for, as a domain's operator would publish them. */
-function publish(dns: Pick<SandboxDns, 'setTxt' | 'setCname'>, records: DnsRecord[]) {
+export function publish(dns: Pick<SandboxDns, 'setTxt' | 'setCname' | 'setMx'>, records: DnsRecord[]) {
   const byName = new Map<string, string[]>();
   for (const record of records.filter((r) => r.type === 'CNAME')) dns.setCname(record.name, record.value);
-  for (const record of records.filter((r) => r.type !== 'CNAME'))
+  for (const record of records.filter((r) => r.type === 'TXT' || r.type === undefined))
     byName.set(record.name, [...(byName.get(record.name) ?? []), record.value]);
   for (const [name, values] of byName) dns.setTxt(name, values);
+  for (const record of records.filter((r) => r.type === 'MX')) dns.setMx(record.name, [record.value]);
 }
 
 function keyForm(notice = ''): string {

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { isIPv6, type Socket } from 'node:net';
 import DNS from 'dns2';
-import { answerFromZone, toRecords, zoneName, type CnameZone, type TxtZone } from './dns-zone';
+import { answerFromZone, toRecords, zoneName, type CnameZone, type MxZone, type TxtZone } from './dns-zone';
 
-/** A loopback DNS server answering TXT (and CNAME) queries from an in-memory zone, over UDP and TCP on one port. */
+/** A loopback DNS server answering TXT, MX (and CNAME) queries from an in-memory zone, over UDP and TCP on one port. */
 export interface SandboxDns {
   port: number;
   host: string;
@@ -12,6 +12,9 @@ export interface SandboxDns {
   deleteTxt(name: string): void;
   /** `name` becomes an alias of `target` (a tracking domain's record). */
   setCname(name: string, target: string): void;
+  /** A domain's MX records: where mail for it goes (the platform's inbound host, for a receiving identity). */
+  setMx(name: string, exchanges: string[]): void;
+  deleteMx(name: string): void;
   stop(): Promise<void>;
 }
 
@@ -21,7 +24,8 @@ export async function startSandboxDns(options: { port?: number; host?: string } 
   const host = options.host ?? '127.0.0.1';
   const zone: TxtZone = new Map();
   const cnames: CnameZone = new Map();
-  const handle: DNS.DnsHandler = (request, send) => void send(answerFromZone(request, zone, cnames));
+  const mx: MxZone = new Map();
+  const handle: DNS.DnsHandler = (request, send) => void send(answerFromZone(request, zone, cnames, mx));
   const { udp, tcp, port } = await listenOnOnePort(handle, host, options.port ?? 0);
   // Resolvers keep TCP connections open; stop() must not wait for dns2's idle timeout.
   const connections = new Set<Socket>();
@@ -36,6 +40,8 @@ export async function startSandboxDns(options: { port?: number; host?: string } 
     setTxt: (name, values) => void zone.set(zoneName(name), toRecords(values)),
     deleteTxt: (name) => void zone.delete(zoneName(name)),
     setCname: (name, target) => void cnames.set(zoneName(name), zoneName(target)),
+    setMx: (name, exchanges) => void mx.set(zoneName(name), exchanges.map(zoneName)),
+    deleteMx: (name) => void mx.delete(zoneName(name)),
     stop() {
       stopped ??= (async () => {
         for (const socket of connections) socket.destroy();

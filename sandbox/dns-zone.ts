@@ -10,6 +10,8 @@ const TTL_SECONDS = 0;
 export type TxtZone = Map<string, string[][]>;
 /** CNAME targets by lower-cased name (a tenant's tracking domain pointing at the platform). */
 export type CnameZone = Map<string, string>;
+/** MX records by lower-cased name: the exchanges, preference 10 each. */
+export type MxZone = Map<string, string[]>;
 
 export function zoneName(name: string): string {
   return name.toLowerCase().replace(/\.$/, '');
@@ -30,10 +32,10 @@ function splitIntoStrings(value: string): string[] {
 }
 
 /**
- * Answers the first question: TXT (or ANY) records, a CNAME (to any type but TXT), NODATA for other types or empty
- * non-terminals, else NXDOMAIN.
+ * Answers the first question: TXT and MX (or ANY) records, a CNAME (to any type but TXT), NODATA for other types or
+ * empty non-terminals, else NXDOMAIN.
  */
-export function answerFromZone(request: DNS.Packet, zone: TxtZone, cnames: CnameZone = new Map()): DNS.Packet {
+export function answerFromZone(request: DNS.Packet, zone: TxtZone, cnames: CnameZone = new Map(), mx: MxZone = new Map()): DNS.Packet {
   const response = Packet.createResponseFromRequest(request);
   response.header.aa = 1;
   const question = request.questions[0];
@@ -48,11 +50,25 @@ export function answerFromZone(request: DNS.Packet, zone: TxtZone, cnames: Cname
     return response;
   }
   const records = zone.get(name);
-  if (!records) {
-    const isAncestor = [...zone.keys(), ...cnames.keys()].some((known) => known.endsWith(`.${name}`));
+  const exchanges = mx.get(name);
+  if (!records && !exchanges) {
+    const isAncestor = [...zone.keys(), ...cnames.keys(), ...mx.keys()].some((known) => known.endsWith(`.${name}`));
     if (!isAncestor) response.header.rcode = RCODE_NXDOMAIN;
     return response;
   }
+  if (exchanges && (question.type === Packet.TYPE.MX || question.type === Packet.TYPE.ANY)) {
+    for (const exchange of exchanges) {
+      response.answers.push({
+        name: question.name,
+        type: Packet.TYPE.MX,
+        class: Packet.CLASS.IN,
+        ttl: TTL_SECONDS,
+        exchange,
+        priority: 10,
+      } as DNS.Packet.Resource);
+    }
+  }
+  if (!records) return response;
   if (question.type === Packet.TYPE.TXT || question.type === Packet.TYPE.ANY) {
     for (const data of records) {
       response.answers.push({

@@ -27,7 +27,7 @@ function listPage(messages: SinkMessage[]): string {
         `<tr><td>${escapeHtml(m.receivedAt.toISOString())}</td><td>${escapeHtml(m.envelope.from)}</td><td>${escapeHtml(m.envelope.to.join(', '))}</td>` +
         `<td><a href="?id=${encodeURIComponent(m.id)}">${escapeHtml(m.subject || '(no subject)')}</a></td><td>${dkimBadge(m)}</td></tr>`,
     );
-  const nav = '<p><a href="/dns">Publish an identity\'s DNS records</a></p>';
+  const nav = '<p><a href="/dns">Publish an identity\'s DNS records</a> · <a href="/inbound">Send a message to the platform</a></p>';
   const table = `<table><tr><th>Received</th><th>From</th><th>To</th><th>Subject</th><th>DKIM</th></tr>${rows.join('')}</table>`;
   return page(`Sandbox mailbox (${messages.length})`, nav + (messages.length ? table : '<p>No mail yet.</p>'));
 }

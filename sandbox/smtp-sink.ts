@@ -19,6 +19,8 @@ export interface SmtpSinkOptions {
   simulator?: SimulatorOptions;
   /** Keep the mailbox in this directory, so a restart still shows what arrived before. */
   mailboxDir?: string;
+  /** Mail for receiving domains goes on to the platform's inbound listener (smtp-inbound-relay.ts), not into the mailbox. */
+  relay?: { relay(envelope: { from: string; to: string[] }, raw: Buffer): Promise<{ code: number; message: string } | null> };
   clock?: { now(): Date };
 }
 
@@ -126,10 +128,18 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     },
     onData(stream, session, callback) {
       readAll(stream).then(
-        (raw) => {
+        async (raw) => {
           const failure = failures.get(session);
           const transaction = transactions.get(session);
           if (failure?.stage === 'data') return callback(smtpError(failure));
+          const envelope = {
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+          };
+          const relayed = await options.relay
+            ?.relay(envelope, raw)
+            .catch(() => ({ code: 451, message: 'relay to the inbound listener failed' }));
+          if (relayed) return relayed.code < 400 ? callback(null, relayed.message) : callback(smtpError(relayed));
           const simulated = simulator.atData(
             session.envelope.rcptTo.map((rcpt) => rcpt.address),
             raw,

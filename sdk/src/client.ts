@@ -39,9 +39,27 @@ export class Mailplane {
     get: (id: Id, options?: RequestOptions) => this.op('getIdentity')({ path: { id } }, options),
     verify: (id: Id, options?: RequestOptions) => this.op('verifyIdentity')({ path: { id } }, options),
     delete: (id: Id, options?: RequestOptions) => this.op('deleteIdentity')({ path: { id } }, options),
+    /** Receive mail at the domain: adds its MX record; verify to start receiving. */
+    enableInbound: (id: Id, options?: RequestOptions) => this.op('enableInbound')({ path: { id } }, options),
+    disableInbound: (id: Id, options?: RequestOptions) => this.op('disableInbound')({ path: { id } }, options),
     /** Open and click tracking defaults, and the tracking domain (a CNAME to publish, then verify). */
     update: (id: Id, body: BodyOf<'updateIdentity'>, options?: RequestOptions) =>
       this.op('updateIdentity')({ path: { id }, body }, options),
+  };
+
+  /** Received mail: routes from address patterns to an action, and the messages they took (`email.received`). */
+  readonly inbound = {
+    routes: {
+      create: (body: BodyOf<'createInboundRoute'>, options?: RequestOptions) => this.op('createInboundRoute')({ body }, options),
+      list: (query: QueryOf<'listInboundRoutes'> = {}, options?: RequestOptions) => this.op('listInboundRoutes')({ query }, options),
+      get: (id: Id, options?: RequestOptions) => this.op('getInboundRoute')({ path: { id } }, options),
+      update: (id: Id, body: BodyOf<'updateInboundRoute'>, options?: RequestOptions) =>
+        this.op('updateInboundRoute')({ path: { id }, body }, options),
+      delete: (id: Id, options?: RequestOptions) => this.op('deleteInboundRoute')({ path: { id } }, options),
+    },
+    /** Newest first; `emailId` lists the replies to one of your sent messages. */
+    list: (query: QueryOf<'listInboundMessages'> = {}, options?: RequestOptions) => this.op('listInboundMessages')({ query }, options),
+    get: (id: Id, options?: RequestOptions) => this.op('getInboundMessage')({ path: { id } }, options),
   };
 
   /** Stored templates: edit a draft, publish it as the next version, send with `template` and `variables`. */

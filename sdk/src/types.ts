@@ -58,6 +58,15 @@ export type RenderTemplateRequest = Schemas['RenderTemplateRequest'];
 export type RenderedTemplate = Schemas['RenderedTemplate'];
 export type Engagement = Schemas['Engagement'];
 
+export type InboundRoute = Schemas['InboundRoute'];
+export type InboundRouteList = Schemas['InboundRouteList'];
+export type CreateInboundRouteRequest = Schemas['CreateInboundRouteRequest'];
+export type UpdateInboundRouteRequest = Schemas['UpdateInboundRouteRequest'];
+export type InboundMessage = Schemas['InboundMessage'];
+export type InboundMessageSummary = Schemas['InboundMessageSummary'];
+export type InboundMessageList = Schemas['InboundMessageList'];
+export type EmailReceived = Schemas['EmailReceived'];
+
 export type EventType = Schemas['EventType'];
 export type CreateWebhookEndpointRequest = Schemas['CreateWebhookEndpointRequest'];
 export type UpdateWebhookEndpointRequest = Schemas['UpdateWebhookEndpointRequest'];
@@ -102,6 +111,7 @@ export interface WebhookEventData {
   'identity.verified': Schemas['IdentityChecked'];
   'identity.failed': Schemas['IdentityChecked'];
   'endpoint.disabled': Schemas['EndpointDisabled'];
+  'email.received': Schemas['EmailReceived'];
 }
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;

@@ -40,8 +40,9 @@ describe('SDK against openapi.yaml', () => {
     const exported: Record<string, unknown> = { verifyWebhook };
     for (const { sdk } of [...Object.values(OPERATIONS), ...Object.values(WEBHOOK_OPERATIONS)]) {
       if (typeof sdk !== 'string') continue;
-      const [resource, method] = sdk.split('.');
-      const target = method ? mailplane[resource]?.[method] : (mailplane[resource] ?? exported[resource]);
+      const [resource, ...path] = sdk.split('.');
+      const start = path.length ? mailplane[resource] : (mailplane[resource] ?? exported[resource]);
+      const target = path.reduce<unknown>((at, name) => (at as Record<string, unknown> | undefined)?.[name], start);
       expect({ sdk, type: typeof target }).toEqual({ sdk, type: 'function' });
     }
   });

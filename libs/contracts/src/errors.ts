@@ -64,6 +64,8 @@ export const ErrorCodes = {
   tier_change_not_allowed: { status: 422, title: 'The subscription cannot change tier in its current state' },
   billing_not_configured: { status: 503, title: 'Billing is not configured' },
   billing_unavailable: { status: 503, title: 'The billing hub or payment provider cannot be reached' },
+  // Inbound
+  inbound_not_configured: { status: 503, title: 'This platform receives no mail (INBOUND_MX_HOST is unset)' },
   // Server side
   internal: { status: 500, title: 'Internal error' },
   not_implemented: { status: 501, title: 'Not implemented' },

@@ -35,6 +35,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'identity.failed',
   /** One of the tenant's endpoints was disabled automatically (410 Gone, or failing for days); sent to the others. */
   'endpoint.disabled',
+  /** A message arrived at one of the tenant's receiving domains and a `webhook` route took it. */
+  'email.received',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -31,7 +31,7 @@ export interface RpcReply {
   contentType?: string;
   /** JSON value; a string for text/html and text/plain; null for no body. */
   body: unknown;
-  /** `base64`: `body` is the base64 of the bytes to answer (an image). */
+  /** `base64`: `body` is the base64 of the bytes to answer (an image, a download). */
   bodyEncoding?: 'base64';
 }
 
@@ -52,6 +52,7 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, string> = {
   'identity.verified': 'IdentityChecked',
   'identity.failed': 'IdentityChecked',
   'endpoint.disabled': 'EndpointDisabled',
+  'email.received': 'EmailReceived',
   'entitlement.changed': 'EntitlementChanged',
 };
 

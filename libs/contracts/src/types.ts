@@ -7,4 +7,5 @@ export * from './api-key-types';
 export * from './email-types';
 export * from './billing-types';
 export * from './resource-types';
+export * from './inbound-types';
 export * from './template-types';

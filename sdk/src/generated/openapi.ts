@@ -314,6 +314,157 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/identities/{id}/inbound': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Receive mail at the identity's domain
+     * @description Adds the MX record to publish (`dnsRecords`, purpose `mx`, pointing at the platform's inbound host) and
+     *     sets `inbound.status` to `pending`. POST /identities/{id}/verify then checks it: receiving is `verified`
+     *     once the MX record points at the platform **and** the identity itself is verified (its DKIM record proves
+     *     the tenant controls the domain, which an MX record alone cannot tell between tenants). One tenant receives
+     *     for a domain: the first to verify it; another tenant's check then reports `taken`. A platform subdomain
+     *     (`<slug>.<INBOUND_DOMAIN>`) is verified at once. Enabling it again answers the identity unchanged. 503
+     *     `inbound_not_configured` when the platform receives no mail (`INBOUND_MX_HOST` unset).
+     */
+    post: operations['enableInbound'];
+    /**
+     * Stop receiving mail at the identity's domain
+     * @description Removes the MX record from `dnsRecords` and releases the domain: from now on its recipients are refused at
+     *     RCPT (550). Messages already received stay readable. Disabling it again answers the identity unchanged.
+     */
+    delete: operations['disableInbound'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/inbound/routes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List inbound routes */
+    get: operations['listInboundRoutes'];
+    put?: never;
+    /**
+     * Route incoming mail for an address pattern
+     * @description Mail to an address of one of the tenant's receiving domains is taken only when a route matches it; every
+     *     other recipient is refused at RCPT (550 5.1.1), never accepted and dropped. Patterns: an exact address
+     *     (`support@example.com`), a prefix with `*` (`support+*@example.com`), or the whole domain
+     *     (`*@example.com`). When several match, the exact one wins, then the longest prefix. The domain must be one
+     *     of the tenant's identities with receiving enabled (400 `validation_failed` naming `/body/pattern`); the same
+     *     pattern twice is a 409 `already_exists`. Actions: `webhook` stores the message and announces
+     *     `email.received` (to `endpointId` only when given, else to every endpoint subscribed to it); `hold` stores it
+     *     without an event; `reject` answers RCPT with `code` and `message`. With `refuseUnauthenticated`, a message
+     *     that fails authentication (DMARC `fail`, or no DMARC policy and neither SPF nor DKIM passing for the From
+     *     domain) is refused after DATA with 550 5.7.26; otherwise the results are only reported.
+     */
+    post: operations['createInboundRoute'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/inbound/routes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get one inbound route */
+    get: operations['getInboundRoute'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete an inbound route
+     * @description Its addresses are refused at RCPT from now on, unless another route matches them.
+     */
+    delete: operations['deleteInboundRoute'];
+    options?: never;
+    head?: never;
+    /**
+     * Change an inbound route
+     * @description The fields given replace the route's; the same rules as on creation. Applies to the next RCPT.
+     */
+    patch: operations['updateInboundRoute'];
+    trace?: never;
+  };
+  '/inbound/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List received messages
+     * @description Newest first. `emailId` lists the replies threaded to one of the tenant's sent messages.
+     */
+    get: operations['listInboundMessages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/inbound/messages/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one received message, parsed
+     * @description The message as `email.received` carried it (with fresh attachment links), while its body is kept; after
+     *     retention (`BODY_RETENTION_DAYS`, by plan) `body` is null and only the record remains.
+     */
+    get: operations['getInboundMessage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/inbound/messages/{id}/attachments/{index}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download an attachment of a received message (public, signed link)
+     * @description The link `email.received` and GET /inbound/messages/{id} give for each attachment: signed for this message
+     *     and attachment, valid until `expires` (`INBOUND_ATTACHMENT_URL_TTL`, 7 days by default), needing no key.
+     *     Always `application/octet-stream` with `Content-Disposition: attachment`, so a browser never renders what a
+     *     stranger sent. A link that is altered or out of date is a 404 `not_found`, as is one whose body retention
+     *     deleted: nothing tells a guesser what exists.
+     */
+    get: operations['downloadInboundAttachment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/webhooks/endpoints': {
     parameters: {
       query?: never;
@@ -1324,6 +1475,10 @@ export interface components {
     MessageId: string;
     /** @description Identity id. */
     IdentityId: string;
+    /** @description Inbound route id. */
+    InboundRouteId: string;
+    /** @description Received message id. */
+    InboundMessageId: string;
     /** @description Webhook endpoint id. */
     WebhookEndpointId: string;
     /** @description Webhook delivery id. */
@@ -1389,7 +1544,7 @@ export interface components {
      *     plan_not_purchasable, plan_not_grantable, not_an_upgrade, not_a_downgrade, downgrade_to_free,
      *     tier_change_not_allowed;
      *     429 rate_limited, idempotency_key_in_flight, test_email_limit_reached; 431 headers_too_large; 500 internal; 501 not_implemented;
-     *     503 billing_not_configured, billing_unavailable, service_unavailable, service_busy, outcome_unknown,
+     *     503 billing_not_configured, billing_unavailable, inbound_not_configured, service_unavailable, service_busy, outcome_unknown,
      *     not_ready, store_unavailable; 504 service_timeout.
      * @enum {string}
      */
@@ -1445,6 +1600,7 @@ export interface components {
       | 'tier_change_not_allowed'
       | 'billing_not_configured'
       | 'billing_unavailable'
+      | 'inbound_not_configured'
       | 'internal'
       | 'not_implemented'
       | 'service_unavailable'
@@ -1800,16 +1956,21 @@ export interface components {
        * @default mp1
        */
       selector?: string;
+      /**
+       * @description Also receive mail at the domain (POST /identities/{id}/inbound); a platform subdomain always does.
+       * @default false
+       */
+      inbound?: boolean;
     };
     DnsRecord: {
       /**
        * @description `dkim` is required to send; `spf` and `dmarc` are advisory; `tracking` (a CNAME, with a tracking domain)
-       *     lets tracked links use the tracking domain.
+       *     lets tracked links use the tracking domain; `mx` (only when receiving) is required to receive.
        * @enum {string}
        */
-      purpose: 'dkim' | 'spf' | 'dmarc' | 'tracking';
+      purpose: 'dkim' | 'spf' | 'dmarc' | 'tracking' | 'mx';
       /** @enum {string} */
-      type: 'TXT' | 'CNAME';
+      type: 'TXT' | 'CNAME' | 'MX';
       /** @description Fully qualified record name, e.g. `mp1._domainkey.example.com`. */
       name: string;
       /** @description The record value to publish, e.g. `v=DKIM1; k=rsa; p=…`. */
@@ -1819,6 +1980,8 @@ export interface components {
        * @enum {string}
        */
       status: 'unchecked' | 'found' | 'missing' | 'mismatch';
+      /** @description MX records only: the preference to publish with `value`. */
+      priority?: number;
     };
     /** @description A sending domain. The DKIM private key never appears in any response. */
     Identity: {
@@ -1838,9 +2001,116 @@ export interface components {
       createdAt: components['schemas']['Timestamp'];
       verifiedAt: components['schemas']['NullableTimestamp'];
       lastCheckedAt: components['schemas']['NullableTimestamp'];
+      /** @description Receiving at this domain; null when it does not receive. */
+      inbound?: components['schemas']['InboundState'] | null;
     };
     IdentityList: {
       data: components['schemas']['Identity'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    /**
+     * @description Receiving at the identity's domain. `pending` until a check; `verified` when the MX record points at
+     *     `mxHost` and the identity is verified (a platform subdomain is verified at once); `failed` when the last
+     *     check did not find both; `taken` when another tenant already receives for the domain.
+     */
+    InboundState: {
+      /** @enum {string} */
+      status: 'pending' | 'verified' | 'failed' | 'taken';
+      /** @description The host the MX record names: where the platform receives. */
+      mxHost: string;
+      /** @description A subdomain of the platform (`<slug>.<INBOUND_DOMAIN>`): nothing to publish. */
+      platformSubdomain: boolean;
+      verifiedAt: components['schemas']['NullableTimestamp'];
+    };
+    /**
+     * @description `support@example.com` (exact), `support+*@example.com` (any local part starting with `support+`) or
+     *     `*@example.com` (any); the local part is matched without regard to case.
+     */
+    AddressPattern: string;
+    /**
+     * @description `webhook`: store and announce `email.received` (to `endpointId` alone when given). `hold`: store only (read
+     *     it with GET /inbound/messages). `reject`: answer RCPT with `code` and `message`.
+     */
+    InboundAction: {
+      /** @enum {string} */
+      type: 'webhook' | 'hold' | 'reject';
+      /** @description With `webhook`: deliver only to this endpoint (it must subscribe to `email.received` or `*`). */
+      endpointId?: components['schemas']['WebhookEndpointId'] | null;
+      /**
+       * @description With `reject` (required): the SMTP reply code; 4xx asks the sender to retry later.
+       * @enum {integer}
+       */
+      code?: 450 | 451 | 452 | 550 | 551 | 552 | 553 | 554;
+      /** @description With `reject`: the reply text (printable ASCII); `Recipient refused` when absent. */
+      message?: string;
+    } & unknown;
+    CreateInboundRouteRequest: {
+      pattern: components['schemas']['AddressPattern'];
+      action: components['schemas']['InboundAction'];
+      /**
+       * @description Refuse (550 5.7.26) what fails authentication.
+       * @default false
+       */
+      refuseUnauthenticated?: boolean;
+      description?: string;
+    };
+    UpdateInboundRouteRequest: {
+      pattern?: components['schemas']['AddressPattern'];
+      action?: components['schemas']['InboundAction'];
+      refuseUnauthenticated?: boolean;
+      description?: string | null;
+    };
+    InboundRoute: {
+      id: components['schemas']['InboundRouteId'];
+      pattern: components['schemas']['AddressPattern'];
+      action: components['schemas']['InboundAction'];
+      refuseUnauthenticated: boolean;
+      description: string | null;
+      createdAt: components['schemas']['Timestamp'];
+      updatedAt: components['schemas']['Timestamp'];
+    };
+    InboundRouteList: {
+      data: components['schemas']['InboundRoute'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    /** @description What a received message's summary and the full message share (closed by each of them). */
+    InboundMessageFields: {
+      id: components['schemas']['InboundMessageId'];
+      routeId: components['schemas']['InboundRouteId'];
+      /**
+       * @description What the route did with it when it arrived.
+       * @enum {string}
+       */
+      action: 'webhook' | 'hold';
+      /** @description The envelope recipient (RCPT TO) the route matched. */
+      recipient: string;
+      /** @description The From header as written (display name and address). */
+      from: string;
+      subject: string;
+      receivedAt: components['schemas']['Timestamp'];
+      /** @description The tenant's sent message this one replies to (In-Reply-To or References), if any. */
+      inReplyToEmailId: components['schemas']['MessageId'] | null;
+      attachmentCount: number;
+    };
+    /** @description A received message as lists show it. */
+    InboundMessageSummary: components['schemas']['InboundMessageFields'];
+    /**
+     * @description A received message: the record, and `body` (what `email.received` carried: addresses, text, HTML, the
+     *     reply without its quote, headers, authentication, attachments with fresh links) while the body is kept.
+     */
+    InboundMessage: components['schemas']['InboundMessageFields'] & {
+      envelope: components['schemas']['SmtpEnvelope'];
+      /** @description How many times in a row this came back from the platform itself (loop detection). */
+      hops: number;
+      bodyPurgedAt: components['schemas']['NullableTimestamp'];
+      body: components['schemas']['EmailReceived'] | null;
+    };
+    InboundMessageList: {
+      data: components['schemas']['InboundMessageSummary'][];
       total: number;
       limit: number;
       offset: number;
@@ -1857,6 +2127,7 @@ export interface components {
      *     `recipient.unsubscribed`: a recipient unsubscribed and was added to
      *     the suppression list. `identity.verified` / `identity.failed`: a DNS check changed the identity's status.
      *     `endpoint.disabled`: another of the tenant's endpoints was disabled automatically (see the `event` webhook).
+     *     `email.received`: a message arrived at one of the tenant's receiving domains and a `webhook` route took it.
      * @enum {string}
      */
     EventType:
@@ -1874,7 +2145,8 @@ export interface components {
       | 'recipient.unsubscribed'
       | 'identity.verified'
       | 'identity.failed'
-      | 'endpoint.disabled';
+      | 'endpoint.disabled'
+      | 'email.received';
     /** @description The event types to deliver; `*` for every type, present and future. */
     EventTypeFilter: (
       | 'email.queued'
@@ -1892,6 +2164,7 @@ export interface components {
       | 'identity.verified'
       | 'identity.failed'
       | 'endpoint.disabled'
+      | 'email.received'
       | '*'
     )[];
     /**
@@ -2018,7 +2291,7 @@ export interface components {
       type: components['schemas']['EventType'];
       createdAt: components['schemas']['Timestamp'];
       data: Record<string, unknown>;
-    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
     AddSuppressionRequest: {
       email: components['schemas']['EmailAddress'];
       /**
@@ -2381,6 +2654,11 @@ export interface components {
       limit: number;
       /** @description When the count starts again: the next month, UTC. */
       resetAt: components['schemas']['Timestamp'];
+      /** @description Received messages this month (one per accepted recipient) and the plan's limit; beyond it the inbound listener answers 452 4.2.2. */
+      inbound?: {
+        used: number;
+        limit: number;
+      };
     };
     GrantRequest: {
       /** @description A zero-priced plan of the catalogue. */
@@ -2493,7 +2771,106 @@ export interface components {
       name: string;
       apiKey: components['schemas']['CreatedApiKey'];
     };
+    /** @description What the sending server said in the SMTP transaction. */
+    SmtpEnvelope: {
+      /** @description MAIL FROM; empty for a null sender (a bounce). */
+      from: string;
+      /** @description Every RCPT TO the platform accepted in the transaction. */
+      to: string[];
+      /** @description The sending server's IP address. */
+      clientAddress: string;
+      /** @description The name it gave in EHLO/HELO. */
+      helo: string | null;
+      /** @description Whether the transaction ran over STARTTLS. */
+      tls: boolean;
+    };
+    /** Format: date-time */
+    '$defs-Timestamp': string;
+    '$defs-Mailbox': {
+      address: string;
+      name: string | null;
+    };
     '$defs-MessageId': string;
+    /** @description SPF, DKIM and DMARC of the message as received, computed by the platform (mailauth) against DNS. */
+    Authentication: {
+      spf: {
+        /** @enum {unknown} */
+        result: 'pass' | 'fail' | 'softfail' | 'neutral' | 'none' | 'temperror' | 'permerror' | 'policy';
+        /** @description The MAIL FROM (or HELO) domain checked. */
+        domain: string | null;
+      };
+      /** @description One entry per DKIM-Signature. */
+      dkim: {
+        /** @enum {unknown} */
+        result: 'pass' | 'fail' | 'softfail' | 'neutral' | 'none' | 'temperror' | 'permerror' | 'policy';
+        domain: string | null;
+        selector: string | null;
+        /** @description Its domain aligns with the From domain (relaxed). */
+        aligned: boolean;
+      }[];
+      dmarc: {
+        /** @enum {unknown} */
+        result: 'pass' | 'fail' | 'softfail' | 'neutral' | 'none' | 'temperror' | 'permerror' | 'policy';
+        /** @description The published p= (none, quarantine, reject); null without a record. */
+        policy: string | null;
+        /** @description The From domain. */
+        domain: string | null;
+      };
+      /** @description DMARC passed, or (no DMARC policy) SPF or DKIM passed aligned with the From domain. What `refuseUnauthenticated` routes require. */
+      authenticated: boolean;
+    };
+    ReceivedAttachment: {
+      filename: string | null;
+      /** @description As the sender declared it. */
+      contentType: string;
+      /** @description Bytes, decoded. */
+      size: number;
+      /** @description For inline parts referenced from the HTML (`cid:`). */
+      contentId: string | null;
+      /** @description A signed link to the bytes (no key needed), valid until expiresAt; always served as application/octet-stream. */
+      url: string;
+      expiresAt: components['schemas']['$defs-Timestamp'];
+    };
+    /** @description email.received: a message arrived at one of the tenant's receiving domains and a `webhook` route took it. One event per accepted recipient. The bytes of attachments stay in the platform (links expire; the body is deleted with BODY_RETENTION_DAYS). */
+    EmailReceived: {
+      /** @description The received message (GET /inbound/messages/{id}). */
+      inboundId: string;
+      routeId: string;
+      /** @description The only endpoint it goes to, when the route names one. */
+      endpointId: string | null;
+      receivedAt: components['schemas']['$defs-Timestamp'];
+      envelope: components['schemas']['SmtpEnvelope'];
+      /** @description The accepted RCPT TO this event is for. */
+      recipient: string;
+      from: components['schemas']['$defs-Mailbox'] | null;
+      to: components['schemas']['$defs-Mailbox'][];
+      cc: components['schemas']['$defs-Mailbox'][];
+      replyTo: components['schemas']['$defs-Mailbox'][];
+      subject: string;
+      /** @description The Date header; null when absent or unreadable. */
+      date: components['schemas']['$defs-Timestamp'] | null;
+      /** @description The Message-ID header, with its angle brackets. */
+      internetMessageId: string | null;
+      /** @description The In-Reply-To header. */
+      inReplyTo: string | null;
+      /** @description The message ids of the References header, oldest first. */
+      references: string[];
+      /** @description The tenant's sent message this one replies to (In-Reply-To, else References), if any. */
+      inReplyToEmailId: components['schemas']['$defs-MessageId'] | null;
+      text: string | null;
+      html: string | null;
+      /** @description The text without the quoted message it replies to and without the signature. */
+      strippedText: string | null;
+      /** @description Every header, in order, unfolded. */
+      headers: {
+        name: string;
+        value: string;
+      }[];
+      authentication: components['schemas']['Authentication'];
+      attachments: components['schemas']['ReceivedAttachment'][];
+      /** @description How many times in a row this came back from the platform itself. */
+      hops: number;
+    };
     '$defs-IdentityId': string;
     EmailFields: {
       messageId: components['schemas']['$defs-MessageId'];
@@ -2513,8 +2890,6 @@ export interface components {
     };
     /** @description email.queued, email.suppressed and email.canceled: the message as accepted. */
     EmailEvent: components['schemas']['EmailFields'];
-    /** Format: date-time */
-    '$defs-Timestamp': string;
     /** @description email.sent: the receiving MTA answered 2xx to DATA. */
     EmailSent: components['schemas']['EmailFields'] & {
       attempt: number;
@@ -2750,6 +3125,10 @@ export interface components {
     EmailId: components['schemas']['MessageId'];
     /** @description The identity id. */
     IdentityIdPath: components['schemas']['IdentityId'];
+    /** @description The inbound route id. */
+    InboundRouteIdPath: components['schemas']['InboundRouteId'];
+    /** @description The received message id. */
+    InboundMessageIdPath: components['schemas']['InboundMessageId'];
     /** @description The template id. */
     TemplateIdPath: components['schemas']['TemplateId'];
     /** @description The opaque, signed token of a tracked link or open image; its format belongs to the mail service. */
@@ -3360,6 +3739,296 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  enableInbound: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The identity id. */
+        id: components['parameters']['IdentityIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The identity, receiving (or about to once verified). */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Identity'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      default: components['responses']['Default'];
+    };
+  };
+  disableInbound: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The identity id. */
+        id: components['parameters']['IdentityIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The identity, not receiving. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Identity'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  listInboundRoutes: {
+    parameters: {
+      query?: {
+        /** @description Page size. Outside 1–100 is a 400 (never clamped). */
+        limit?: components['parameters']['Limit'];
+        /** @description Items to skip. Outside 0–10000 is a 400 (never clamped); page deeper with filters. */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of routes, newest first. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InboundRouteList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  createInboundRoute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateInboundRouteRequest'];
+      };
+    };
+    responses: {
+      /** @description The new route. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InboundRoute'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      409: components['responses']['Conflict'];
+      default: components['responses']['Default'];
+    };
+  };
+  getInboundRoute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The inbound route id. */
+        id: components['parameters']['InboundRouteIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The route. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InboundRoute'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  deleteInboundRoute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The inbound route id. */
+        id: components['parameters']['InboundRouteIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['NoContent'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  updateInboundRoute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The inbound route id. */
+        id: components['parameters']['InboundRouteIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateInboundRouteRequest'];
+      };
+    };
+    responses: {
+      /** @description The route as changed. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InboundRoute'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      default: components['responses']['Default'];
+    };
+  };
+  listInboundMessages: {
+    parameters: {
+      query?: {
+        /** @description Only messages taken by this route. */
+        routeId?: components['schemas']['InboundRouteId'];
+        /** @description Only replies to this sent message (linked by In-Reply-To or References). */
+        emailId?: components['schemas']['MessageId'];
+        /** @description Page size. Outside 1–100 is a 400 (never clamped). */
+        limit?: components['parameters']['Limit'];
+        /** @description Items to skip. Outside 0–10000 is a 400 (never clamped); page deeper with filters. */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of received messages. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InboundMessageList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  getInboundMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The received message id. */
+        id: components['parameters']['InboundMessageIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The message. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InboundMessage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  downloadInboundAttachment: {
+    parameters: {
+      query: {
+        /** @description Unix seconds after which the link no longer works. */
+        expires: number;
+        /** @description HMAC over the message id, the index and `expires`. */
+        signature: string;
+      };
+      header?: never;
+      path: {
+        /** @description The received message id. */
+        id: components['parameters']['InboundMessageIdPath'];
+        /** @description The attachment's place in the message, from 0. */
+        index: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The attachment's bytes. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
       default: components['responses']['Default'];
     };

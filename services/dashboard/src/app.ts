@@ -12,6 +12,7 @@ import { identityRoutes } from './routes/identities';
 import { overviewRoutes } from './routes/overview';
 import { probeRoutes } from './routes/probes';
 import { suppressionRoutes } from './routes/suppressions';
+import { inboundRoutes } from './routes/inbound';
 import { templateRoutes } from './routes/templates';
 import { webhookRoutes } from './routes/webhooks';
 import { sameToken, type Session, type Sessions } from './sessions';
@@ -129,6 +130,7 @@ export function createDashboardApp(options: DashboardOptions) {
   const kit: Kit = { app, api, sessionOf, page, smtp: options.smtp ?? null };
   for (const routes of [
     emailRoutes,
+    inboundRoutes,
     overviewRoutes,
     templateRoutes,
     identityRoutes,

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { SEND_RATE_LIMIT, UNSUBSCRIBE_TOKEN_TTL_DAYS } from '@mailplane/contracts';
 import { ConfigError, envReader } from '@mailplane/runtime';
+import { inboundConfig, type InboundConfig } from './inbound-config';
 
 export interface MailConfig {
   smtpUrl: string;
@@ -33,6 +34,8 @@ export interface MailConfig {
   retention: RetentionConfig;
   /** Where delivery reports come back: a VERP return path on this domain, an SMTP listener for it. Off when unset. */
   bounces: BounceConfig | null;
+  /** The inbound MX listener (tenants receive mail on their domains); off when INBOUND_MX_HOST is unset. */
+  inbound: InboundConfig | null;
   tracking: TrackingConfig;
 }
 
@@ -148,6 +151,7 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
     publicUrl: checkedPublicUrl(read.url('PUBLIC_URL', undefined, ['http', 'https'])),
     unsubscribeSecret: read.secret('UNSUBSCRIBE_SECRET', 32),
     bounces: bounceConfig(read),
+    inbound: inboundConfig(read),
     tracking: Object.freeze(trackingConfig(read)),
     unsubscribeTtlDays: read.int('UNSUBSCRIBE_TOKEN_TTL_DAYS', UNSUBSCRIBE_TOKEN_TTL_DAYS, { min: 1, max: 3650 }),
     retention: Object.freeze(retentionConfig(read)),

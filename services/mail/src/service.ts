@@ -44,11 +44,18 @@ import { createLocalTransmitter } from './transmit/local-transmitter';
 import { createThreadedTransmitter } from './transmit/threaded-transmitter';
 import { returnPaths } from './domain/reports/return-path';
 import { startReportListener } from './entry-points/report-listener';
+import { inboundRoutesRepo } from './data-access/inbound-routes-repo';
+import { inboundMessagesRepo } from './data-access/inbound-messages-repo';
+import { inboundBodiesRepo } from './data-access/inbound-bodies-repo';
+import { attachmentLinks } from './domain/inbound/attachment-links';
+import { startInboundListener } from './entry-points/inbound-listener';
 
 export interface MailService {
   deps: MailDeps;
   /** The port of the bounce domain's SMTP listener, when BOUNCE_DOMAIN is set. */
   reportPort: number | null;
+  /** The port of the inbound MX listener, when INBOUND_MX_HOST is set. */
+  inboundPort: number | null;
   stop(): Promise<void>;
 }
 
@@ -86,6 +93,10 @@ export async function startMail(options: {
     dailyStats: dailyStatsRepo(store, countsLost),
     entitlements: entitlementsRepo(store),
     idempotency: idempotencyRepo(store),
+    inboundRoutes: inboundRoutesRepo(store),
+    inboundMessages: inboundMessagesRepo(store),
+    inboundBodies: inboundBodiesRepo(options.bodies),
+    attachmentLinks: attachmentLinks(config.unsubscribeSecret, config.publicUrl, config.inbound?.attachmentUrlTtlSeconds ?? 0),
     keyBox: createKeyBox(config.dkimKeySecret),
     resolver: createTxtResolver({ servers: config.dnsServers }),
     broker,
@@ -101,6 +112,8 @@ export async function startMail(options: {
   await deps.counters.init();
   await deps.dailyStats.init();
   await deps.idempotency.init(IDEMPOTENCY_TTL_SECONDS);
+  await deps.inboundRoutes.init();
+  await deps.inboundMessages.init();
   // Alive before it dispatches anything, so that if it dies its unconfirmed dispatches are found.
   await deps.replicas.heartbeat();
   const alive = runPeriodically(() => deps.replicas.heartbeat(), Math.floor(config.jobLeaseMs / 3), logger, 'replica heartbeat');
@@ -119,6 +132,7 @@ export async function startMail(options: {
   );
   const deliverDeps = { ...deps, transmitter, jobFor };
   const reports = config.bounces && paths ? await startReportListener(deps, paths, { ...config.bounces, logger }) : null;
+  const inbound = config.inbound ? await startInboundListener(deps, config.inbound) : null;
   const pacing = paceDelivery(pacer, mailHandlers(deps));
   const rpc = await serveOperations(broker, QUEUES.mail, pacing.handlers, { logger });
   const outbox = await consumeOutbox(broker, deliverDeps, pacer);
@@ -136,11 +150,14 @@ export async function startMail(options: {
     smtp: redactedUrl(config.smtpUrl),
     deliveryThreads: config.deliveryThreads,
     ...(reports && config.bounces ? { reports: { domain: config.bounces.domain, port: reports.port } } : {}),
+    ...(inbound && config.inbound ? { inbound: { mxHost: config.inbound.mxHost, port: inbound.port, tls: inbound.tls } } : {}),
   });
   return {
     deps,
     reportPort: reports?.port ?? null,
+    inboundPort: inbound?.port ?? null,
     async stop() {
+      await inbound?.stop();
       await reports?.stop();
       await sweeper.stop();
       await retention.stop();

@@ -8,6 +8,8 @@ import { removeDir } from '../../../test/support/platform';
 import { mailConfig } from '../src/config';
 import { bodiesRepo } from '../src/data-access/bodies-repo';
 import { messagesRepo, type MessageRecord, type MessageStatus } from '../src/data-access/messages-repo';
+import { inboundBodiesRepo } from '../src/data-access/inbound-bodies-repo';
+import { inboundMessagesRepo } from '../src/data-access/inbound-messages-repo';
 import { orphanSweeper } from '../src/domain/retention/orphans';
 import { bodyRetentionDays } from '../src/domain/retention/policy';
 import { purgeExpired, type RetentionDeps } from '../src/domain/retention/purge';
@@ -60,7 +62,18 @@ describe('retention purge', () => {
     const messages = messagesRepo(store);
     await messages.init();
     const logger = createLogger({ level: 'silent' });
-    deps = { messages, bodies: bodiesRepo(createFileBlobStore(path.join(dir, 'bodies'))), clock, config: mailConfig(required), logger };
+    const inboundMessages = inboundMessagesRepo(store);
+    await inboundMessages.init();
+    const blobs = createFileBlobStore(path.join(dir, 'bodies'));
+    deps = {
+      messages,
+      bodies: bodiesRepo(blobs),
+      inboundMessages,
+      inboundBodies: inboundBodiesRepo(blobs),
+      clock,
+      config: mailConfig(required),
+      logger,
+    };
   });
   afterEach(async () => {
     await store.close();
@@ -81,9 +94,9 @@ describe('retention purge', () => {
     const id = await stored('sent');
     await deps.bodies.remove(id);
     clock.advance(31 * DAY_MS);
-    expect(await purgeExpired(deps)).toEqual({ bodies: 1, records: 0 });
+    expect(await purgeExpired(deps)).toEqual({ bodies: 1, records: 0, received: 0 });
     expect((await recordOf(id))?.bodyPurgedAt).toEqual(clock.now());
-    expect(await purgeExpired(deps)).toEqual({ bodies: 0, records: 0 });
+    expect(await purgeExpired(deps)).toEqual({ bodies: 0, records: 0, received: 0 });
   });
 
   it('when an old-format record (body inline) is past the default period, then its inline body goes and its attachments stay named', async () => {
@@ -91,7 +104,7 @@ describe('retention purge', () => {
     const id = await stored('failed', legacy);
     const liveId = await stored('deferred', legacy);
     clock.advance(31 * DAY_MS);
-    expect(await purgeExpired(deps)).toEqual({ bodies: 1, records: 0 });
+    expect(await purgeExpired(deps)).toEqual({ bodies: 1, records: 0, received: 0 });
     const purged = await recordOf(id);
     expect(purged).not.toHaveProperty('text');
     expect(purged).not.toHaveProperty('attachments');

@@ -62,7 +62,11 @@ export function emailRoutes(kit: Kit) {
     if (!ID.test(req.params.id)) return page(res, notFoundPage(base(req), { csrf: session.csrf, current: 'emails' }), 404);
     try {
       const client = api(session);
-      const [email, endpoints] = await Promise.all([client.emails.get(req.params.id), client.webhooks.list({ limit: 100 })]);
+      const [email, endpoints, replies] = await Promise.all([
+        client.emails.get(req.params.id),
+        client.webhooks.list({ limit: 100 }),
+        client.inbound.list({ emailId: req.params.id, limit: 50 }),
+      ]);
       const logs = await Promise.all(
         endpoints.data.map(async (e) =>
           (await client.webhooks.deliveries(e.id, { messageId: email.id, limit: 50 })).data.map((d) => ({ ...d, endpointUrl: e.url })),
@@ -74,7 +78,7 @@ export function emailRoutes(kit: Kit) {
         layout(
           base(req),
           { title: email.subject, csrf: session.csrf, current: 'emails', notice: noticeOf(req) },
-          emailBody(base(req), email, events),
+          emailBody(base(req), email, events, replies.data),
         ),
       );
     } catch (err) {

@@ -1,6 +1,7 @@
-import type { Email, EmailList, Identity, ListEmailsQuery, WebhookDelivery } from '../../../../sdk/src';
+import type { Email, EmailList, Identity, InboundMessageList, ListEmailsQuery, WebhookDelivery } from '../../../../sdk/src';
 import { html, csrfField, when } from '../html';
 import { engagementFacts } from './tracking';
+import { receivedTable } from './inbound';
 
 const STATUSES = ['scheduled', 'queued', 'sending', 'deferred', 'sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained'];
 const FINAL = new Set(['sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained']);
@@ -83,7 +84,7 @@ export function emailsBody(base: string, list: EmailList, query: ListEmailsQuery
 /** A webhook delivery of one of the message's events, with the endpoint it went to. */
 export type MessageEvent = WebhookDelivery & { endpointUrl: string };
 
-export function emailBody(base: string, m: Email, events: MessageEvent[] = []) {
+export function emailBody(base: string, m: Email, events: MessageEvent[] = [], replies: InboundMessageList['data'] = []) {
   return html`<p><a href="${base}/emails">← Emails</a></p>
     <h1>${m.subject}</h1>
     <dl class="facts">
@@ -165,6 +166,8 @@ export function emailBody(base: string, m: Email, events: MessageEvent[] = []) {
             </ul>`
         : ''
     }
+    <h2>Replies</h2>
+    ${replies.length ? receivedTable(base, replies, 'Replies to this message') : html`<p>No reply received.</p>`}
     <h2>Webhook events</h2>
     ${
       events.length

@@ -7,9 +7,13 @@ interface Counter {
   expiresAt: Date;
 }
 
-/** One of a tenant's counters: `rate` per window, `quota` per month, `test` (test emails) per day. */
+/**
+ * One of a tenant's counters: `rate` per window, `quota` per month, `test` (test emails) per day, `inbound` (received
+ * messages) per month; or `inbound-client`, one client address's transactions on the inbound listener per window
+ * (its owner is the address, not a tenant).
+ */
 export interface CounterKey {
-  name: 'rate' | 'quota' | 'test';
+  name: 'rate' | 'quota' | 'test' | 'inbound' | 'inbound-client';
   period: string;
 }
 

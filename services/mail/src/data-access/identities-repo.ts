@@ -1,9 +1,11 @@
 import type { DnsRecord, Envelope, Identity } from '@mailplane/contracts';
 import { eventOutbox, tenantScoped, type CarriesEvents, type Store } from '@mailplane/store';
+import { inboundDomainQueries, type InboundState } from './inbound-domain-queries';
 
 export type { DnsRecord };
 export type IdentityStatus = Identity['status'];
 export type RecordStatus = DnsRecord['status'];
+export type { InboundState };
 
 /** `pendingEvents`: `identity.verified` / `identity.failed`, written with the check that changed the status, until published. */
 export interface IdentityRecord extends CarriesEvents<Envelope> {
@@ -19,6 +21,10 @@ export interface IdentityRecord extends CarriesEvents<Envelope> {
   createdAt: Date;
   verifiedAt: Date | null;
   lastCheckedAt: Date | null;
+  /** Receiving at the domain; absent or null when it does not receive. */
+  inbound?: InboundState | null;
+  /** The domain, only while this identity receives for it (unique across tenants). */
+  inboundDomain?: string;
   /** Whether its messages track opens and clicks unless a send says otherwise; absent: both off. */
   tracking?: { opens: boolean; clicks: boolean };
   /** The host of its tracked links, once the `tracking` record among `dnsRecords` is found; absent: none. */
@@ -34,6 +40,7 @@ export function identitiesRepo(store: Store) {
   const identities = store.collection<IdentityRecord>('identities');
   const tenant = tenantScoped(identities);
   const outbox = eventOutbox(identities, { agedBy: 'lastCheckedAt' });
+  const { initInbound, ...inbound } = inboundDomainQueries(identities);
   return {
     async init() {
       // byDomain and create: one identity per domain per tenant
@@ -41,6 +48,7 @@ export function identitiesRepo(store: Store) {
       // list: a tenant's identities, newest first
       await identities.createIndex({ tenantId: 1, createdAt: -1 });
       await outbox.init();
+      await initInbound();
     },
     insert: (record: IdentityRecord) => identities.insertOne(record),
     byId: (tenantId: string, id: string) => tenant.findOne(tenantId, { _id: id }),
@@ -60,6 +68,7 @@ export function identitiesRepo(store: Store) {
     /** Sweeper, across tenants: checks whose events the broker has not confirmed. */
     unannounced: (before: Date, limit: number) => outbox.unannounced(before, limit),
     announce: outbox.announce,
+    ...inbound,
   };
 }
 export type IdentitiesRepo = ReturnType<typeof identitiesRepo>;

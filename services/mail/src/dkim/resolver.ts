@@ -16,6 +16,10 @@ export interface TxtResolver {
   resolveTxt(name: string): Promise<string[][]>;
   /** mailauth's `resolver(name, rrtype)` contract; only TXT is answered, which is all DKIM asks for. */
   resolve(name: string, rrtype: string): Promise<string[][]>;
+  /** A domain's MX records (an identity that receives); TxtNotFoundError when it has none. */
+  resolveMx(name: string): Promise<{ exchange: string; priority: number }[]>;
+  /** Every record type mailauth asks for (SPF's A, AAAA, MX, PTR; TXT), through the same servers. */
+  lookup(name: string, rrtype: string): Promise<unknown>;
   /** The targets of the name's CNAME record (a tracking domain's); none when it has none. */
   resolveCname(name: string): Promise<string[]>;
 }
@@ -28,6 +32,16 @@ export function createTxtResolver(options: { servers?: string[]; timeoutMs?: num
   async function resolveTxt(name: string): Promise<string[][]> {
     try {
       return await resolver.resolveTxt(name);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOTFOUND' || code === 'ENODATA') throw new TxtNotFoundError(code, name);
+      throw error;
+    }
+  }
+
+  async function notFoundAsSuch<T>(name: string, lookup: () => Promise<T>): Promise<T> {
+    try {
+      return await lookup();
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOTFOUND' || code === 'ENODATA') throw new TxtNotFoundError(code, name);
@@ -50,5 +64,8 @@ export function createTxtResolver(options: { servers?: string[]; timeoutMs?: num
       if (rrtype !== 'TXT') throw new TxtNotFoundError('ENODATA', name);
       return resolveTxt(name);
     },
+    resolveMx: (name) => notFoundAsSuch(name, () => resolver.resolveMx(name)),
+    // mailauth reads a lookup's `code` (ENOTFOUND, ENODATA) to tell "no record" from a failure: errors go as they are.
+    lookup: (name, rrtype) => resolver.resolve(name, rrtype),
   };
 }

@@ -9,6 +9,10 @@ import type { EngagementRepo } from '../data-access/engagement-repo';
 import type { EntitlementsRepo } from '../data-access/entitlements-repo';
 import type { IdempotencyRepo } from '../data-access/idempotency-repo';
 import type { IdentitiesRepo } from '../data-access/identities-repo';
+import type { InboundBodiesRepo } from '../data-access/inbound-bodies-repo';
+import type { InboundMessagesRepo } from '../data-access/inbound-messages-repo';
+import type { InboundRoutesRepo } from '../data-access/inbound-routes-repo';
+import type { AttachmentLinks } from './inbound/attachment-links';
 import type { MessagesRepo } from '../data-access/messages-repo';
 import type { OutboxQueueRepo } from '../data-access/outbox-queue-repo';
 import type { SuppressionsRepo } from '../data-access/suppressions-repo';
@@ -43,6 +47,11 @@ export interface MailDeps {
   dailyStats: DailyStatsRepo;
   entitlements: EntitlementsRepo;
   idempotency: IdempotencyRepo;
+  /** Inbound: the tenants' routes, what they received, its raw bytes (blob store), the signed links to attachments. */
+  inboundRoutes: InboundRoutesRepo;
+  inboundMessages: InboundMessagesRepo;
+  inboundBodies: InboundBodiesRepo;
+  attachmentLinks: AttachmentLinks;
   keyBox: KeyBox;
   resolver: TxtResolver;
   broker: Broker;

@@ -29,10 +29,29 @@ function judge(record: DnsRecord, found: string[]): RecordStatus {
     }
     case 'dmarc':
       return found.some((v) => /^v=DMARC1\s*(;|$)/i.test(v)) ? 'found' : 'missing';
+    case 'mx':
+      if (found.length === 0) return 'missing';
+      return found.includes(record.value.toLowerCase()) ? 'found' : 'mismatch';
     case 'tracking':
       return 'missing';
   }
 }
+
+/** The record's values as the judge reads them: TXT strings joined, MX exchanges lowercased without the root dot. */
+async function lookUp(resolver: TxtResolver, record: DnsRecord): Promise<string[]> {
+  if (record.type === 'MX') return (await resolver.resolveMx(record.name)).map((mx) => mx.exchange.toLowerCase().replace(/\.$/, ''));
+  return (await resolver.resolveTxt(record.name)).map((chunks) => chunks.join(''));
+}
+
+/** The MX record a receiving identity publishes: its domain's mail goes to the platform's inbound host. */
+export const mxRecord = (domain: string, mxHost: string): DnsRecord => ({
+  purpose: 'mx',
+  type: 'MX',
+  name: domain,
+  value: mxHost,
+  priority: 10,
+  status: 'unchecked',
+});
 
 /** The CNAME a tracking domain publishes: it points at the platform's tracking host. */
 export const trackingRecord = (trackingDomain: string, cnameTarget: string): DnsRecord => ({
@@ -57,7 +76,7 @@ export async function checkRecords(resolver: TxtResolver, records: DnsRecord[]):
       if (record.type === 'CNAME') return { ...record, status: judgeCname(record, await resolver.resolveCname(record.name)) };
       let found: string[] = [];
       try {
-        found = (await resolver.resolveTxt(record.name)).map((chunks) => chunks.join(''));
+        found = await lookUp(resolver, record);
       } catch (err) {
         if (!(err instanceof TxtNotFoundError)) throw err;
       }

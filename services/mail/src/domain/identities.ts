@@ -6,6 +6,14 @@ import type { IdentityRecord } from '../data-access/identities-repo';
 import { generateDkimKeyPair } from '../dkim/keys';
 import { checkRecords, recordsToPublish } from './dns-records';
 import type { MailDeps } from './deps';
+import {
+  checkInbound,
+  checkPlatformSubdomain,
+  enableInbound,
+  isPlatformSubdomain,
+  platformSubdomainState,
+  receivingConfigured,
+} from './inbound/domains';
 
 export function identityView(r: IdentityRecord) {
   return {
@@ -17,13 +25,18 @@ export function identityView(r: IdentityRecord) {
     createdAt: r.createdAt.toISOString(),
     verifiedAt: r.verifiedAt?.toISOString() ?? null,
     lastCheckedAt: r.lastCheckedAt?.toISOString() ?? null,
+    inbound: r.inbound ? { ...r.inbound, verifiedAt: r.inbound.verifiedAt?.toISOString() ?? null } : null,
     tracking: r.tracking ?? { opens: false, clicks: false },
     trackingDomain: r.trackingDomain ?? null,
   };
 }
 
-export async function createIdentity(deps: MailDeps, tenantId: string, input: { domain: string; selector?: string }) {
+export async function createIdentity(deps: MailDeps, tenantId: string, input: { domain: string; selector?: string; inbound?: boolean }) {
   const domain = input.domain.toLowerCase();
+  // A platform subdomain is the platform's DNS: nothing to publish, it receives from the start (and never sends).
+  const platform = isPlatformSubdomain(deps, domain);
+  if (platform) checkPlatformSubdomain(deps, domain);
+  if (input.inbound) receivingConfigured(deps);
   const selector = input.selector ?? deps.config.defaultSelector;
   const keys = await generateDkimKeyPair();
   const now = deps.clock.now();
@@ -36,10 +49,11 @@ export async function createIdentity(deps: MailDeps, tenantId: string, input: { 
     status: 'pending',
     sealedPrivateKey: deps.keyBox.seal(keys.privateKeyPem, id),
     publicKey: keys.publicKeyBase64,
-    dnsRecords: recordsToPublish(domain, selector, keys.publicKeyBase64, deps.config.spfInclude),
+    dnsRecords: platform ? [] : recordsToPublish(domain, selector, keys.publicKeyBase64, deps.config.spfInclude),
     createdAt: now,
     verifiedAt: null,
     lastCheckedAt: null,
+    ...(platform ? platformSubdomainState(deps, domain, now) : {}),
     ...carrying([]),
   };
   try {
@@ -48,7 +62,7 @@ export async function createIdentity(deps: MailDeps, tenantId: string, input: { 
     if (err instanceof DuplicateKeyError) throw new AppError('already_exists', `An identity for ${domain} already exists.`);
     throw err;
   }
-  return record;
+  return input.inbound && !platform ? enableInbound(deps, record) : record;
 }
 
 export async function getIdentity(deps: MailDeps, tenantId: string, id: string) {
@@ -77,7 +91,7 @@ export async function verifyIdentity(deps: MailDeps, tenantId: string, id: strin
     ...carrying([...(record.pendingEvents ?? []), ...events]),
   };
   await deps.identities.saveCheck(tenantId, id, change);
-  const checked = { ...record, ...change };
+  const checked = await checkInbound(deps, { ...record, ...change }, now);
   if (change.eventsPending) {
     await announceIdentity(deps, checked).catch((err) => deps.logger.warn('identity checked, event not yet published', { err }));
   }

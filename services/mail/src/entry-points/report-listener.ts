@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { perClientLimit, type Logger } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
@@ -6,8 +5,7 @@ import { applyReports } from '../domain/reports/apply-report';
 import { readReport } from '../domain/reports/parse-report';
 import type { ReturnPathOwner, ReturnPaths } from '../domain/reports/return-path';
 import type { BounceConfig } from '../config';
-
-const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
+import { readCapped, smtpError } from './smtp-io';
 
 /** Who this transaction's return paths speak for (still valid ones, each once). */
 function ownersOf(paths: ReturnPaths, session: SMTPServerSession, now: Date): ReturnPathOwner[] {
@@ -75,15 +73,4 @@ export async function startReportListener(
   });
   const port = (server.server.address() as { port: number }).port;
   return { port, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** The stream's bytes, or null once it passed `max` (read to its end all the same, so the session stays in step). */
-async function readCapped(stream: Readable, max: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size <= max) chunks.push(chunk as Buffer);
-  }
-  return size > max || (stream as Readable & { sizeExceeded?: boolean }).sizeExceeded ? null : Buffer.concat(chunks);
 }

@@ -12,7 +12,8 @@ import {
 import { json, noContent, type OperationHandlers } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { createIdentity, deleteIdentity, getIdentity, identityView, listIdentities, verifyIdentity } from '../domain/identities';
-import { monthlyUsage, rateLimitHeaders } from '../domain/limits';
+import { rateLimitHeaders } from '../domain/limits';
+import { usageWithInbound } from '../domain/inbound/usage';
 import { getMessage, listMessages, type ListQuery } from '../domain/messages';
 import { cancelEmail, rescheduleEmail } from '../domain/scheduling/change-schedule';
 import { sendEmailBatch } from '../domain/send-batch';
@@ -27,6 +28,7 @@ import { renderTemplate } from '../domain/templates/render-template';
 import { updateIdentity } from '../domain/tracking/identity-settings';
 import { followReply, openReply } from './tracking-replies';
 import { unsubscribePageReply, unsubscribeReply } from './unsubscribe-replies';
+import { inboundHandlers } from './inbound-rpc';
 
 // The gateway authenticated and validated these against the contract before forwarding.
 const tenant = (r: RpcRequest) => r.tenantId as string;
@@ -63,7 +65,8 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
     cancelEmail: async (r) => json(await cancelEmail(deps, tenant(r), id(r))),
     getEmailStats: async (r) => json(await dailyStats(deps, tenant(r), Number(r.query.days ?? 30))),
     listIdentities: async (r) => json(await listIdentities(deps, tenant(r), page(r))),
-    createIdentity: async (r) => json(identityView(await createIdentity(deps, tenant(r), r.body as { domain: string })), 201),
+    createIdentity: async (r) =>
+      json(identityView(await createIdentity(deps, tenant(r), r.body as { domain: string; inbound?: boolean })), 201),
     getIdentity: async (r) => json(identityView(await getIdentity(deps, tenant(r), id(r)))),
     verifyIdentity: async (r) => json(identityView(await verifyIdentity(deps, tenant(r), id(r)))),
     updateIdentity: async (r) => json(identityView(await updateIdentity(deps, tenant(r), id(r), r.body as UpdateIdentityRequest))),
@@ -103,10 +106,11 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
       return { ...json(sent.email, 202), headers };
     },
     // Internal: billing asks it over the broker for the billing state; the gateway never routes it.
-    [MONTHLY_USAGE_OPERATION]: async (r) => json(await monthlyUsage(deps, tenant(r))),
+    [MONTHLY_USAGE_OPERATION]: async (r) => json(await usageWithInbound(deps, tenant(r))),
     unsubscribe: async (r) => {
       const tokens = { query: r.query.token as string | undefined, body: (r.body as { token?: string } | null)?.token };
       return unsubscribeReply(deps, tokens, r.headers.accept);
     },
+    ...inboundHandlers(deps),
   };
 }

@@ -54,7 +54,9 @@ async function removeUnnamed(deps: RetentionDeps, keys: string[]): Promise<numbe
   let removed = 0;
   for (let i = 0; i < keys.length; i += CHECK_BATCH) {
     const ids = keys.slice(i, i + CHECK_BATCH);
-    const stored = await deps.messages.storedIds(ids);
+    // Sent messages' bodies are keyed `msg_…`, received messages' raw bytes `inb_…`.
+    const received = await deps.inboundMessages.storedIds(ids.filter((id) => id.startsWith('inb_')));
+    const stored = new Set([...(await deps.messages.storedIds(ids.filter((id) => !id.startsWith('inb_')))), ...received]);
     for (const id of ids.filter((k) => !stored.has(k))) {
       await deps.bodies.remove(id);
       removed++;

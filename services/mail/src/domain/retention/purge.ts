@@ -3,9 +3,10 @@ import type { MessageRecord } from '../../data-access/messages-repo';
 import { describeAttachments, hasInlineBody } from '../bodies';
 import type { MailDeps } from '../deps';
 import { daysBefore } from './policy';
+import { purgeInbound } from '../inbound/retention';
 
 /** What a purge touches: the records and their bodies, nothing that sends. */
-export type RetentionDeps = Pick<MailDeps, 'messages' | 'bodies' | 'clock' | 'config' | 'logger'>;
+export type RetentionDeps = Pick<MailDeps, 'messages' | 'bodies' | 'inboundMessages' | 'inboundBodies' | 'clock' | 'config' | 'logger'>;
 
 const BATCH = 100;
 // A backlog (the first start over a year of mail) drains over several rounds rather than holding the store.
@@ -17,17 +18,22 @@ const MAX_BATCHES_PER_ROUND = 20;
  * touched. Each step deletes the blob before it changes the record, so a crash leaves the message due and
  * the next round repeats the step (deleting a blob already gone is fine).
  */
-export async function purgeExpired(deps: RetentionDeps, signal?: AbortSignal): Promise<{ bodies: number; records: number }> {
-  const purged = { bodies: 0, records: 0 };
+export async function purgeExpired(
+  deps: RetentionDeps,
+  signal?: AbortSignal,
+): Promise<{ bodies: number; records: number; received: number }> {
+  const purged = { bodies: 0, records: 0, received: 0 };
   for (let batch = 0; batch < MAX_BATCHES_PER_ROUND && !signal?.aborted; batch++) {
     const bodies = await purgeBodies(deps);
     const records = await purgeRecords(deps);
+    const received = await purgeInbound(deps);
     purged.bodies += bodies;
     purged.records += records;
-    if (bodies < BATCH && records < BATCH) break;
+    purged.received += received;
+    if (bodies < BATCH && records < BATCH && received < BATCH) break;
     await yieldToSends();
   }
-  if (purged.bodies + purged.records > 0) deps.logger.info('retention purged', purged);
+  if (purged.bodies + purged.records + purged.received > 0) deps.logger.info('retention purged', purged);
   return purged;
 }
 

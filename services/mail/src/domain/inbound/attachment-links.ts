@@ -1,0 +1,29 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Signed links to a received message's attachments: `<PUBLIC_URL>/inbound/messages/<id>/attachments/<index>?expires=…
+ * &signature=…`, the signature an HMAC of the three (key derived from UNSUBSCRIBE_SECRET, labelled), so a link names one
+ * attachment of one message until it expires, and nobody can make one up or move its end.
+ */
+export function attachmentLinks(secret: string, publicUrl: string, ttlSeconds: number) {
+  const key = createHmac('sha256', secret).update('mailplane inbound attachment v1').digest();
+  const sign = (id: string, index: number, expires: number) =>
+    createHmac('sha256', key).update(`${id}/${index}/${expires}`).digest('base64url');
+  return {
+    /** The link, and when it stops working. */
+    of(id: string, index: number, now: Date): { url: string; expiresAt: string } {
+      const expires = Math.floor(now.getTime() / 1000) + ttlSeconds;
+      return {
+        url: `${publicUrl}/inbound/messages/${id}/attachments/${index}?expires=${expires}&signature=${sign(id, index, expires)}`,
+        expiresAt: new Date(expires * 1000).toISOString(),
+      };
+    },
+    /** Whether a link's parts are genuine and not expired at `now`. */
+    valid(id: string, index: number, expires: number, signature: string, now: Date): boolean {
+      const expected = Buffer.from(sign(id, index, expires));
+      const given = Buffer.from(signature);
+      return given.length === expected.length && timingSafeEqual(given, expected) && expires * 1000 >= now.getTime();
+    },
+  };
+}
+export type AttachmentLinks = ReturnType<typeof attachmentLinks>;

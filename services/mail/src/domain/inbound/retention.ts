@@ -1,0 +1,24 @@
+import type { MailDeps } from '../deps';
+import { daysBefore } from '../retention/policy';
+
+const BATCH = 100;
+
+/**
+ * Retention of received mail, beside the sent mail's in each round: raw bytes past their `bodyExpiresAt` (fixed at
+ * arrival by the plan, as for sent mail), then records older than MESSAGE_RETENTION_DAYS. The blob goes before the record
+ * changes, so a crash leaves the step due and the next round repeats it.
+ */
+export async function purgeInbound(deps: Pick<MailDeps, 'inboundMessages' | 'inboundBodies' | 'clock' | 'config'>): Promise<number> {
+  const now = deps.clock.now();
+  const bodies = await deps.inboundMessages.bodiesDue(now, BATCH);
+  for (const message of bodies) {
+    await deps.inboundBodies.remove(message._id);
+    await deps.inboundMessages.bodyPurged(message._id, now);
+  }
+  const records = await deps.inboundMessages.recordsDue(daysBefore(now, deps.config.retention.messageDays), BATCH);
+  for (const message of records) {
+    if (!message.bodyPurgedAt) await deps.inboundBodies.remove(message._id);
+    await deps.inboundMessages.remove(message._id);
+  }
+  return bodies.length + records.length;
+}

@@ -1,0 +1,49 @@
+import type { MonthlyUsage } from '@mailplane/contracts';
+import { monthlyUsage, monthOf } from '../limits';
+import type { MailDeps } from '../deps';
+import type { InboundConfig } from '../../inbound-config';
+
+const DAY_MS = 24 * 3600 * 1000;
+const counterOf = (at: Date) => ({ name: 'inbound', period: monthOf(at).key }) as const;
+const config = (deps: MailDeps) => deps.config.inbound as InboundConfig;
+
+/** Received messages the tenant's plan allows per calendar month (UTC): by its plan as billing announced it, else the default. */
+async function monthlyLimit(deps: MailDeps, tenantId: string): Promise<number> {
+  const plan = (await deps.entitlements.byTenant(tenantId))?.plan;
+  return (plan === undefined ? undefined : config(deps).monthlyLimitByPlan[plan]) ?? config(deps).monthlyLimit;
+}
+
+/** This month's received messages and the plan's limit (billing shows them with the sending quota). */
+export async function inboundUsage(deps: MailDeps, tenantId: string): Promise<{ used: number; limit: number }> {
+  return { used: await deps.counters.read(tenantId, counterOf(deps.clock.now())), limit: await monthlyLimit(deps, tenantId) };
+}
+
+/** The month's usage billing shows: sending as limits.ts counts it, and receiving when the platform receives. */
+export async function usageWithInbound(deps: MailDeps, tenantId: string): Promise<MonthlyUsage> {
+  const sending = await monthlyUsage(deps, tenantId);
+  return deps.config.inbound ? { ...sending, inbound: await inboundUsage(deps, tenantId) } : sending;
+}
+
+/** At RCPT: whether one more message fits (a read; the count is taken at DATA). */
+export async function roomForOneMore(deps: MailDeps, tenantId: string): Promise<boolean> {
+  const { used, limit } = await inboundUsage(deps, tenantId);
+  return used < limit;
+}
+
+/** At DATA: counts `n` messages all or none, atomically across replicas; returns the give-back, or null over the limit. */
+export async function takeInbound(deps: MailDeps, tenantId: string, n: number): Promise<(() => Promise<void>) | null> {
+  const now = deps.clock.now();
+  const counter = counterOf(now);
+  const expires = new Date(now.getTime() + 62 * DAY_MS);
+  if ((await deps.counters.take(tenantId, counter, await monthlyLimit(deps, tenantId), expires, n)) === null) return null;
+  return () => deps.counters.giveBack(tenantId, counter, n);
+}
+
+/** One more transaction from a client address in this window, across every replica; false beyond INBOUND_RATE_LIMIT. */
+export async function takeClientTransaction(deps: MailDeps, clientAddress: string): Promise<boolean> {
+  const { limit, windowSeconds } = config(deps).rateLimit;
+  const windowMs = windowSeconds * 1000;
+  const start = Math.floor(deps.clock.now().getTime() / windowMs) * windowMs;
+  const counter = { name: 'inbound-client', period: String(start) } as const;
+  return (await deps.counters.take(`client:${clientAddress}`, counter, limit, new Date(start + 2 * windowMs))) !== null;
+}

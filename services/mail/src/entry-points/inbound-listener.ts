@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+import type { MailDeps } from '../domain/deps';
+import { joinsTransaction, resolveRecipient, type AcceptedRecipient } from '../domain/inbound/recipients';
+import { announceReceived, receiveMessage } from '../domain/inbound/receive';
+import { takeClientTransaction } from '../domain/inbound/usage';
+import type { InboundConfig } from '../inbound-config';
+import { perClientLimit } from '@mailplane/runtime';
+import { readCapped, smtpError } from './smtp-io';
+
+// A store or DNS failure while deciding: the sender's MTA keeps the message and tries again.
+const TRY_LATER = smtpError(451, '4.3.0 Temporary failure here, try again later');
+
+/**
+ * The inbound MX listener: mail for the tenants' receiving domains. Every replica runs one behind a TCP load balancer;
+ * what it decides is read from and written to the shared store, so any replica answers any transaction alike.
+ * Connections: INBOUND_MAX_CONNECTIONS in all and INBOUND_MAX_CONNECTIONS_PER_CLIENT from one address (421), idle ones
+ * closed after INBOUND_TIMEOUT_MS; transactions: INBOUND_RATE_LIMIT per client address and window across replicas
+ * (451 4.7.1 at MAIL FROM); recipients: refused at RCPT unless a route takes them; messages: up to INBOUND_MAX_BYTES
+ * (552), written before the 250 (domain/inbound/receive.ts). STARTTLS with the configured certificate.
+ */
+export async function startInboundListener(deps: MailDeps, config: InboundConfig) {
+  const logger = deps.logger.child({ listener: 'inbound' });
+  const clients = perClientLimit(config.maxConnectionsPerClient);
+  const accepted = new WeakMap<SMTPServerSession, AcceptedRecipient[]>();
+  const tls = config.tls ? { key: readFileSync(config.tls.keyFile), cert: readFileSync(config.tls.certFile) } : null;
+  const server = new SMTPServer({
+    name: config.mxHost,
+    banner: `${config.mxHost} Mailplane inbound`,
+    disabledCommands: tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+    ...(tls ?? {}),
+    authOptional: true,
+    disableReverseLookup: true,
+    logger: false,
+    size: config.maxBytes,
+    maxClients: config.maxConnections,
+    socketTimeout: config.socketTimeoutMs,
+    closeTimeout: 1000,
+    useProxy: config.proxyProtocol,
+    onConnect(session, callback) {
+      if (!clients.admit(session)) return callback(smtpError(421, '4.7.0 Too many connections from your address, try again later'));
+      callback();
+    },
+    onClose: (session) => clients.release(session),
+    onMailFrom(_address, session, callback) {
+      accepted.set(session, []);
+      takeClientTransaction(deps, session.remoteAddress).then(
+        (admitted) => callback(admitted ? undefined : smtpError(451, '4.7.1 Too many messages from your address, try again later')),
+        (err: unknown) => (logger.error('inbound rate limit not read', { err }), callback(TRY_LATER)),
+      );
+    },
+    onRcptTo(address, session, callback) {
+      resolveRecipient(deps, address.address).then(
+        (answer) => {
+          if ('refusal' in answer) return callback(smtpError(answer.refusal.code, answer.refusal.message));
+          const list = accepted.get(session) ?? [];
+          if (!joinsTransaction(list, answer.recipient))
+            return callback(smtpError(452, '4.5.3 Send this recipient in another transaction'));
+          list.push(answer.recipient);
+          accepted.set(session, list);
+          callback();
+        },
+        (err: unknown) => (logger.error('inbound recipient not resolved', { err }), callback(TRY_LATER)),
+      );
+    },
+    onData(stream, session, callback) {
+      const envelope = {
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        to: session.envelope.rcptTo.map((r) => r.address),
+        clientAddress: session.remoteAddress,
+        helo: session.hostNameAppearsAs || null,
+        tls: session.secure,
+      };
+      readCapped(stream, config.maxBytes)
+        .then(async (raw) => {
+          if (!raw) return callback(smtpError(552, `5.3.4 Message too big: at most ${config.maxBytes} bytes`));
+          const outcome = await receiveMessage(deps, { envelope, recipients: accepted.get(session) ?? [] }, raw);
+          if ('refusal' in outcome) return callback(smtpError(outcome.refusal.code, outcome.refusal.message));
+          callback(null, `2.0.0 Ok: ${outcome.accepted}`);
+          logger.info('inbound mail accepted', { ids: outcome.stored.map((r) => r._id), recipients: envelope.to.length });
+          await announceReceived(deps, outcome.stored).catch((err: unknown) =>
+            logger.warn('inbound mail stored, its event not yet published', { err }),
+          );
+        })
+        .catch((err: unknown) => {
+          // The client went away before the end of its message: nothing was stored, nothing is answered.
+          if (session.envelope && stream.destroyed && !stream.readableEnded) return;
+          logger.error('inbound mail not stored', { err });
+          callback(TRY_LATER);
+        });
+    },
+  });
+  server.on('error', (err) => logger.warn('inbound listener error', { err }));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(config.port, config.host, () => (server.server.off('error', reject), resolve()));
+  });
+  const port = (server.server.address() as { port: number }).port;
+  return { port, tls: tls !== null, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

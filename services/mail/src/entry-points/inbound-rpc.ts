@@ -1,0 +1,46 @@
+import type { CreateInboundRouteRequest, RpcRequest, UpdateInboundRouteRequest } from '@mailplane/contracts';
+import { json, noContent, type OperationHandlers } from '@mailplane/runtime';
+import type { MailDeps } from '../domain/deps';
+import { getIdentity, identityView } from '../domain/identities';
+import { disableInbound, enableInbound } from '../domain/inbound/domains';
+import { attachmentBytes, getInbound, listInbound } from '../domain/inbound/messages';
+import { createRoute, deleteRoute, getRoute, listRoutes, routeView, updateRoute } from '../domain/inbound/routes';
+
+// The gateway authenticated and validated these against the contract before forwarding.
+const tenant = (r: RpcRequest) => r.tenantId as string;
+const id = (r: RpcRequest) => String(r.params.id);
+const page = (r: RpcRequest) => ({ limit: Number(r.query.limit), offset: Number(r.query.offset) });
+
+/** Inbound mail's operations: receiving on identities, routes, received messages and their attachments' links. */
+export function inboundHandlers(deps: MailDeps): OperationHandlers {
+  return {
+    enableInbound: async (r) => json(identityView(await enableInbound(deps, await getIdentity(deps, tenant(r), id(r))))),
+    disableInbound: async (r) => json(identityView(await disableInbound(deps, await getIdentity(deps, tenant(r), id(r))))),
+    listInboundRoutes: async (r) => json(await listRoutes(deps, tenant(r), page(r))),
+    createInboundRoute: async (r) => json(routeView(await createRoute(deps, tenant(r), r.body as CreateInboundRouteRequest)), 201),
+    getInboundRoute: async (r) => json(routeView(await getRoute(deps, tenant(r), id(r)))),
+    updateInboundRoute: async (r) => json(routeView(await updateRoute(deps, tenant(r), id(r), r.body as UpdateInboundRouteRequest))),
+    deleteInboundRoute: async (r) => {
+      await deleteRoute(deps, tenant(r), id(r));
+      return noContent();
+    },
+    listInboundMessages: async (r) =>
+      json(await listInbound(deps, tenant(r), { ...page(r), routeId: r.query.routeId as string, emailId: r.query.emailId as string })),
+    getInboundMessage: async (r) => json(await getInbound(deps, tenant(r), id(r))),
+    downloadInboundAttachment: async (r) => {
+      const link = { expires: Number(r.query.expires), signature: String(r.query.signature) };
+      const file = await attachmentBytes(deps, id(r), Number(r.params.index), link);
+      return {
+        status: 200,
+        contentType: 'application/octet-stream',
+        body: file.content.toString('base64'),
+        bodyEncoding: 'base64',
+        headers: {
+          'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'private, no-store',
+        },
+      };
+    },
+  };
+}

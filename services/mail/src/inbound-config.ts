@@ -1,0 +1,90 @@
+import { ConfigError, type envReader } from '@mailplane/runtime';
+
+/** The inbound MX listener and what it takes; off (null) unless INBOUND_MX_HOST names where tenants point their MX. */
+export interface InboundConfig {
+  /** The host tenants' MX records name; the listener answers for it. */
+  mxHost: string;
+  /** Tenants may receive at `<slug>.<platformDomain>` without publishing anything; null: no platform subdomains. */
+  platformDomain: string | null;
+  host: string;
+  port: number;
+  /** Largest message taken (552 5.3.4 beyond). */
+  maxBytes: number;
+  /** Connections held at once, in all and from one client address (421 beyond). */
+  maxConnections: number;
+  maxConnectionsPerClient: number;
+  /** Transactions (MAIL FROM) one client address may open per window, across every replica (451 4.7.1 beyond). */
+  rateLimit: { limit: number; windowSeconds: number };
+  /** An idle connection is closed after this long. */
+  socketTimeoutMs: number;
+  /** PEM files of the STARTTLS certificate and key; null: STARTTLS is not offered. */
+  tls: { certFile: string; keyFile: string } | null;
+  /** Every connection starts with a PROXY protocol header (behind HAProxy with `send-proxy`): the client's own address. */
+  proxyProtocol: boolean;
+  /** A message that came back from the platform itself more times in a row than this is refused (554 5.4.6). */
+  maxHops: number;
+  /** Received messages per calendar month by plan code, and for plans not listed. */
+  monthlyLimitByPlan: Readonly<Record<string, number>>;
+  monthlyLimit: number;
+  /** How long an attachment's signed link works. */
+  attachmentUrlTtlSeconds: number;
+}
+
+type Reader = ReturnType<typeof envReader>;
+
+const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const DEFAULT_MONTHLY_BY_PLAN = 'free=1000,starter=10000,partner=10000,growth=50000,scale=250000';
+
+function domainOf(read: Reader, name: string): string | undefined {
+  const value = read.optional(name);
+  if (value !== undefined && !DOMAIN.test(value))
+    throw new ConfigError(name, `must be a lowercase domain name, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** `plan=count,plan=count`. */
+function countsByPlan(name: string, text: string): Record<string, number> {
+  const table: Record<string, number> = {};
+  for (const entry of text.split(',').filter((e) => e.trim() !== '')) {
+    const [key, count] = entry.split('=').map((part) => part.trim());
+    if (!key || !/^\d+$/.test(count ?? '')) throw new ConfigError(name, `must look like "plan=count,plan=count", got "${text}"`);
+    table[key] = Number(count);
+  }
+  return table;
+}
+
+function tlsFiles(read: Reader): InboundConfig['tls'] {
+  const certFile = read.optional('INBOUND_TLS_CERT');
+  const keyFile = read.optional('INBOUND_TLS_KEY');
+  if (!certFile && !keyFile) return null;
+  if (!certFile || !keyFile) throw new ConfigError(certFile ? 'INBOUND_TLS_KEY' : 'INBOUND_TLS_CERT', 'is required with the other');
+  return { certFile, keyFile };
+}
+
+export function inboundConfig(read: Reader): InboundConfig | null {
+  const mxHost = domainOf(read, 'INBOUND_MX_HOST');
+  if (!mxHost) return null;
+  return {
+    mxHost,
+    platformDomain: domainOf(read, 'INBOUND_DOMAIN') ?? null,
+    host: read.string('INBOUND_HOST', '0.0.0.0'),
+    port: read.int('INBOUND_PORT', 2526, { min: 0, max: 65_535 }),
+    maxBytes: read.int('INBOUND_MAX_BYTES', 10 * 1024 * 1024, { min: 1024, max: 50 * 1024 * 1024 }),
+    maxConnections: read.int('INBOUND_MAX_CONNECTIONS', 200, { min: 1 }),
+    maxConnectionsPerClient: read.int('INBOUND_MAX_CONNECTIONS_PER_CLIENT', 10, { min: 1 }),
+    rateLimit: {
+      limit: read.int('INBOUND_RATE_LIMIT', 120, { min: 1 }),
+      windowSeconds: read.int('INBOUND_RATE_WINDOW_SECONDS', 60, { min: 1, max: 86_400 }),
+    },
+    socketTimeoutMs: read.int('INBOUND_TIMEOUT_MS', 60_000, { min: 100, max: 600_000 }),
+    tls: tlsFiles(read),
+    proxyProtocol: read.oneOf('INBOUND_PROXY_PROTOCOL', ['true', 'false'] as const, 'false') === 'true',
+    maxHops: read.int('INBOUND_MAX_HOPS', 3, { min: 1, max: 100 }),
+    monthlyLimitByPlan: countsByPlan(
+      'INBOUND_MONTHLY_LIMIT_BY_PLAN',
+      read.string('INBOUND_MONTHLY_LIMIT_BY_PLAN', DEFAULT_MONTHLY_BY_PLAN),
+    ),
+    monthlyLimit: read.int('INBOUND_MONTHLY_LIMIT', 1000, { min: 0 }),
+    attachmentUrlTtlSeconds: read.durations('INBOUND_ATTACHMENT_URL_TTL', '168h')[0] / 1000,
+  };
+}
