@@ -1,7 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import path from 'node:path';
 import { createMemoryBroker } from '@mailplane/broker';
 import {
   allOf,
@@ -15,6 +11,8 @@ import {
 import { startDashboard } from '@mailplane/dashboard';
 import { createTenant, type Gateway } from '@mailplane/gateway';
 import type { PlatformConfig } from './config';
+import { freePort } from './local/ports';
+import { localSecret } from './local/secrets';
 import { startSandbox, type Sandbox } from './sandbox';
 import { publishSandboxIdentity, SANDBOX_BOUNCE_DOMAIN, SANDBOX_DOMAIN } from './sandbox-identity';
 import { SERVICE_NAMES, startService, storeConfigFor, storeFor, type Running } from './services';
@@ -112,24 +110,4 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     await stop();
     throw err;
   }
-}
-
-/** The embedded default keeps its secrets (DKIM key sealing, unsubscribe signing, sessions) beside the data unless set in the environment. */
-function localSecret(dataDir: string, name: string): string {
-  const file = path.join(dataDir, name);
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
-  }
-  return readFileSync(file, 'utf8').trim();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
 }
