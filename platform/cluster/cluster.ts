@@ -63,11 +63,13 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
     process.removeListener('exit', killAll);
   };
   try {
-    const plans = await planReplicas(counts);
-    parts.backing = await startBacking(config, connectionsFor(plans.length, config.databasePoolSize));
+    const processes = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    parts.backing = await startBacking(config, connectionsFor(processes, config.databasePoolSize));
     parts.sandbox = await startSandbox({ pagePort: config.sandboxPort, dataDir: config.dataDir });
     const sandbox = parts.sandbox;
+    // Chosen once RabbitMQ and PostgreSQL are up (their start is the long wait), just before the listeners open.
     const ports = await publicPorts(config);
+    const plans = await planReplicas(counts);
     const apiUrl = `http://127.0.0.1:${ports.api}`;
     const env = clusterEnv(config, parts.backing, sandbox, ports);
     const replicaOptions = {
