@@ -45,14 +45,14 @@ const otherStatuses = (statuses: Record<number, number>) =>
     .map(([status, count]) => `${status}×${count}`)
     .join(' ');
 
-/** One send as the bench's clients make it; a connection error counts as status 0. */
-function sender(client: JsonClient, target: AcceptTarget) {
+/** One send as the bench's clients make it; a connection error counts as status 0 (and is told to `onError`). */
+export function sender(client: JsonClient, target: AcceptTarget, onError: (err: Error) => void = () => undefined) {
   const auth = { authorization: `Bearer ${target.key}` };
   const domain = target.from.split('@')[1];
   return (k: number) =>
     client.call('POST', '/emails', auth, { ...payload(k, domain), from: target.from }).then(
       (res) => res.status,
-      () => 0,
+      (err: Error) => (onError(err), 0),
     );
 }
 

@@ -67,7 +67,8 @@ async function startEmbeddedTarget(): Promise<AcceptTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-accept-emb-'));
   const mta = await startDiscardingMta();
   const smtp = { SMTP_URL: `smtp://127.0.0.1:${mta.port}` };
-  const proc = spawnEmbedded({ DATA_DIR: dataDir, PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', ...smtp, ...UNLIMITED }, profiling());
+  const env = { DATA_DIR: dataDir, PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', ADMIN_TOKEN, ...smtp, ...UNLIMITED };
+  const proc = spawnEmbedded(env, profiling());
   const stop = async () => {
     await proc.kill();
     await mta.stop();

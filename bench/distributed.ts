@@ -44,6 +44,7 @@ export async function runDistributed(n: number, window: number): Promise<RunResu
       DKIM_KEY_SECRET: 'bench-dkim-key-secret-0123456789abcdef',
       WEBHOOK_SECRET_KEY: 'webhook-secret-key-0123456789',
       UNSUBSCRIBE_SECRET: 'bench-unsubscribe-secret-0123456789abcdef',
+      TRACKING_SECRET: 'bench-tracking-secret-0123456789abcdefgh',
       PUBLIC_URL: 'http://localhost:3000',
       RETRY_SCHEDULE: '1s,2s,5s',
       ...UNLIMITED,

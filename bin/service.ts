@@ -15,7 +15,7 @@ async function main() {
     throw new Error(`usage: service.ts <${[...SERVICE_NAMES, 'dashboard'].join('|')}>`);
   }
   const running = await startDistributed(name, loadPlatformConfig());
-  const ops = running.opsUrl ? `; ops listener (/metrics, /healthz, /readyz) on ${running.opsUrl}` : '';
+  const ops = ` with its ops listener (/metrics, /healthz, /readyz) on ${running.opsUrl}`;
   process.stdout.write(`${name} started${running.url ? ` at ${running.url}` : ''}${ops}\n`);
   return running;
 }

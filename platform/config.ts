@@ -14,11 +14,11 @@ export interface PlatformConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Where the embedded sandbox's mail page listens (0: any free port). */
   sandboxPort: number;
-  /** Distributed mode: the ops listener (/metrics, /healthz, /readyz) of a service without an API; unset: its default. */
+  /** Distributed mode: each service's ops listener (/metrics, /healthz, /readyz); unset: its default. */
   opsPort: number | undefined;
-  /** The address the ops listener binds. */
+  /** The address the ops listener binds: this machine only unless OPS_HOST says otherwise. */
   opsHost: string;
-  /** Asked of /metrics scrapers when set (every listener); without it /metrics is open. */
+  /** Asked of /metrics scrapers when set (every listener); without it the ops listeners' /metrics is open. */
   metricsToken: string | undefined;
   /** After SIGTERM, how long the process keeps serving while its /readyz answers 503, so load balancers stop sending. */
   drainDelayMs: number;
@@ -44,7 +44,7 @@ export function loadPlatformConfig(env: Env = process.env): Readonly<PlatformCon
     logLevel: read.oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
     sandboxPort: read.int('SANDBOX_PORT', port === 0 ? 0 : port + 1, { min: 0, max: 65535 }),
     opsPort: env.OPS_PORT === undefined ? undefined : read.int('OPS_PORT', 0, { min: 0, max: 65535 }),
-    opsHost: read.string('HOST', '0.0.0.0'),
+    opsHost: read.string('OPS_HOST', '127.0.0.1'),
     metricsToken: env.METRICS_TOKEN ? read.secret('METRICS_TOKEN', 16) : undefined,
     drainDelayMs: read.int('DRAIN_DELAY_MS', 0, { min: 0, max: 60_000 }),
     drainTimeoutMs: read.int('DRAIN_TIMEOUT_MS', 25_000, { min: 1000, max: 600_000 }),

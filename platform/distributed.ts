@@ -6,11 +6,12 @@ import { startOpsServer } from './ops-server';
 import { startService, storeConfigFor, storeFor, type ServiceName } from './services';
 
 /** Where each service's ops listener goes unless OPS_PORT says otherwise: distinct, so four processes fit on one host. */
-export const DEFAULT_OPS_PORTS: Record<Exclude<ServiceName, 'gateway'>, number> = { billing: 9401, mail: 9402, webhooks: 9403 };
+export const DEFAULT_OPS_PORTS: Record<ServiceName, number> = { gateway: 9400, billing: 9401, mail: 9402, webhooks: 9403 };
 
 /**
- * One service in its own process, on RabbitMQ and PostgreSQL or MongoDB (or its own embedded-store folder). The gateway
- * serves /metrics and /readyz on its API port; the others get a small ops listener of their own.
+ * One service in its own process, on RabbitMQ and PostgreSQL or MongoDB (or its own embedded-store folder), with a
+ * small ops listener of its own (/metrics, /healthz, /readyz). The gateway also answers /healthz and /readyz on its
+ * API port, and /metrics there only with METRICS_TOKEN.
  */
 export async function startDistributed(name: ServiceName, config: PlatformConfig) {
   if (!config.amqpUrl) throw new ConfigError('AMQP_URL', 'is required to run a service on its own');
@@ -26,23 +27,20 @@ export async function startDistributed(name: ServiceName, config: PlatformConfig
   const readiness = drain.readiness;
   const deps = { broker, store, storeConfig: storeConfigFor(name, config), logger, env: config.env, metrics, readiness };
   const running = await startService(name, deps);
-  const ops =
-    name === 'gateway'
-      ? undefined
-      : await startOpsServer({
-          port: config.opsPort ?? DEFAULT_OPS_PORTS[name],
-          host: config.opsHost,
-          metrics,
-          readiness,
-          metricsToken: config.metricsToken,
-        }).catch(async (err) => {
-          await running.stop();
-          throw err;
-        });
-  if (ops) logger.info('ops listener started', { service: name, url: ops.url, paths: ['/metrics', '/healthz', '/readyz'] });
+  const ops = await startOpsServer({
+    port: config.opsPort ?? DEFAULT_OPS_PORTS[name],
+    host: config.opsHost,
+    metrics,
+    readiness,
+    metricsToken: config.metricsToken,
+  }).catch(async (err) => {
+    await running.stop();
+    throw err;
+  });
+  logger.info('ops listener started', { service: name, url: ops.url, paths: ['/metrics', '/healthz', '/readyz'] });
   return {
     url: running.url,
-    opsUrl: ops?.url,
+    opsUrl: ops.url,
     drainTimeoutMs: config.drainTimeoutMs,
     /**
      * The drain: /readyz answers 503 at once (so load balancers stop sending), the process keeps serving for
@@ -55,7 +53,7 @@ export async function startDistributed(name: ServiceName, config: PlatformConfig
       drain.begin();
       await delay(config.drainDelayMs);
       await running.stop();
-      await ops?.stop();
+      await ops.stop();
       await store.close();
       await broker.close();
       logger.info('stopped', { service: name });

@@ -40,9 +40,12 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     DKIM_KEY_SECRET: localSecret(config.dataDir, 'dkim-key-secret'),
     UNSUBSCRIBE_SECRET: localSecret(config.dataDir, 'unsubscribe-secret'),
     WEBHOOK_SECRET_KEY: localSecret(config.dataDir, 'webhook-secret-key'),
+    TRACKING_SECRET: localSecret(config.dataDir, 'tracking-secret'),
     DASHBOARD_SESSION_SECRET: localSecret(config.dataDir, 'dashboard-session-secret'),
     WEBHOOK_SANDBOX: 'true',
     PUBLIC_URL: `http://localhost:${port}`,
+    // The platform's own host carries tracked links of identities without a tracking domain of their own.
+    TRACKING_URL: config.env.PUBLIC_URL ?? `http://localhost:${port}`,
     // Delivery reports come back to a bounce domain whose listener runs beside the API (PORT + 2).
     BOUNCE_DOMAIN: SANDBOX_BOUNCE_DOMAIN,
     BOUNCE_HOST: '127.0.0.1',
@@ -72,7 +75,8 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
       const store = await storeFor(name, config);
       const storeConfig = storeConfigFor(name, config);
       probes.push(dependencyProbe(name, { store, broker }));
-      const deps = { broker, store, storeConfig, logger, env, clock: options.clock, metrics, readiness: allOf(probes) };
+      // One process on the operator's machine: /metrics stays open until METRICS_TOKEN closes it.
+      const deps = { broker, store, storeConfig, logger, env, clock: options.clock, metrics, readiness: allOf(probes), openMetrics: true };
       const running = await startService(name, deps).catch(async (err) => {
         await store.close();
         throw err;

@@ -31,7 +31,11 @@ export interface Sandbox {
  * checkout page). The sandbox's API keys are not secrets: nothing real is behind them.
  */
 export async function startSandbox(options: { pagePort: number; dataDir: string; host?: string }): Promise<Sandbox> {
-  const dns = persistentZone(await startSandboxDns(), path.join(options.dataDir, 'sandbox-dns.json'));
+  const dns = persistentZone(
+    await startSandboxDns(),
+    path.join(options.dataDir, 'sandbox-dns.json'),
+    path.join(options.dataDir, 'sandbox-dns-cname.json'),
+  );
   const dnsServer = `127.0.0.1:${dns.port}`;
   const resolver = createTxtResolver({ servers: [dnsServer] });
   const sink = await startSmtpSink({
@@ -77,13 +81,17 @@ export async function startSandbox(options: { pagePort: number; dataDir: string;
 }
 
 /** Records published to the sandbox DNS outlive restarts, as they would in real DNS. */
-function persistentZone(dns: SandboxDns, file: string): SandboxDns {
-  const zone: Record<string, string[] | string[][]> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+function persistentZone(dns: SandboxDns, file: string, cnameFile: string): SandboxDns {
+  const read = <T>(at: string): Record<string, T> => (existsSync(at) ? JSON.parse(readFileSync(at, 'utf8')) : {});
+  const zone = read<string[] | string[][]>(file);
+  const cnames = read<string>(cnameFile);
   for (const [name, values] of Object.entries(zone)) dns.setTxt(name, values);
-  const save = () => {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify(zone, null, 2));
+  for (const [name, target] of Object.entries(cnames)) dns.setCname(name, target);
+  const write = (at: string, records: object) => {
+    mkdirSync(path.dirname(at), { recursive: true });
+    writeFileSync(at, JSON.stringify(records, null, 2));
   };
+  const save = () => write(file, zone);
   return {
     ...dns,
     setTxt(name, values) {
@@ -95,6 +103,11 @@ function persistentZone(dns: SandboxDns, file: string): SandboxDns {
       delete zone[name];
       dns.deleteTxt(name);
       save();
+    },
+    setCname(name, target) {
+      cnames[name] = target;
+      dns.setCname(name, target);
+      write(cnameFile, cnames);
     },
   };
 }

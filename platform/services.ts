@@ -52,13 +52,15 @@ export async function startService(
     metrics: MetricsRegistry;
     /** What the gateway's /readyz checks (every service of the process). */
     readiness: ReadinessProbe;
+    /** Whether the gateway's /metrics answers without METRICS_TOKEN (the embedded default; never in the distributed mode). */
+    openMetrics?: boolean;
   },
 ): Promise<Running> {
   const common = { broker: deps.broker, store: deps.store, logger: deps.logger, clock: deps.clock, metrics: deps.metrics };
   watchBroker(deps.metrics, name, deps.broker);
   switch (name) {
     case 'gateway':
-      return startGateway({ ...common, config: gatewayConfig(deps.env), readiness: deps.readiness });
+      return startGateway({ ...common, config: gatewayConfig(deps.env, { openMetrics: deps.openMetrics }), readiness: deps.readiness });
     case 'billing':
       return startBilling({ ...common, config: billingConfig(deps.env) });
     case 'mail':

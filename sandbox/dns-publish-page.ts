@@ -5,6 +5,7 @@ import { escapeHtml, page, send } from './smtp-sink-page';
 
 interface DnsRecord {
   purpose: string;
+  type?: string;
   name: string;
   value: string;
 }
@@ -18,7 +19,7 @@ interface Identity {
 /** What the page needs: where the platform's public API is, and the zone it publishes into. */
 export interface DnsPublishOptions {
   apiUrl: () => string | undefined;
-  dns: Pick<SandboxDns, 'setTxt'>;
+  dns: Pick<SandboxDns, 'setTxt' | 'setCname'>;
 }
 
 class ApiRefusal extends Error {}
@@ -63,9 +64,11 @@ async function call<T>(api: string, key: string, path: string): Promise<T> {
 }
 
 /** Each name gets exactly the records the platform asks for, as a domain's operator would publish them. */
-function publish(dns: Pick<SandboxDns, 'setTxt'>, records: DnsRecord[]) {
+function publish(dns: Pick<SandboxDns, 'setTxt' | 'setCname'>, records: DnsRecord[]) {
   const byName = new Map<string, string[]>();
-  for (const record of records) byName.set(record.name, [...(byName.get(record.name) ?? []), record.value]);
+  for (const record of records.filter((r) => r.type === 'CNAME')) dns.setCname(record.name, record.value);
+  for (const record of records.filter((r) => r.type !== 'CNAME'))
+    byName.set(record.name, [...(byName.get(record.name) ?? []), record.value]);
   for (const [name, values] of byName) dns.setTxt(name, values);
 }
 
@@ -81,9 +84,12 @@ function identityList(identities: Identity[], key: string, notice: string): stri
   const hiddenKey = `<input type="hidden" name="key" value="${escapeHtml(key)}">`;
   const rows = identities.map(
     (identity) =>
-      `<h2>${escapeHtml(identity.domain)} <small>${escapeHtml(identity.status)}</small></h2><table><tr><th>Purpose</th><th>Name</th><th>TXT value</th></tr>` +
+      `<h2>${escapeHtml(identity.domain)} <small>${escapeHtml(identity.status)}</small></h2><table><tr><th>Purpose</th><th>Name</th><th>Type</th><th>Value</th></tr>` +
       identity.dnsRecords
-        .map((r) => `<tr><td>${escapeHtml(r.purpose)}</td><td>${escapeHtml(r.name)}</td><td><code>${escapeHtml(r.value)}</code></td></tr>`)
+        .map(
+          (r) =>
+            `<tr><td>${escapeHtml(r.purpose)}</td><td>${escapeHtml(r.name)}</td><td>${escapeHtml(r.type ?? 'TXT')}</td><td><code>${escapeHtml(r.value)}</code></td></tr>`,
+        )
         .join('') +
       `</table><form method="post" action="/dns/publish">${hiddenKey}<input type="hidden" name="identity" value="${escapeHtml(identity.id)}">` +
       `<button>Publish records of ${escapeHtml(identity.domain)}</button></form>`,

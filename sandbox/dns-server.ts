@@ -1,15 +1,17 @@
 import { once } from 'node:events';
 import { isIPv6, type Socket } from 'node:net';
 import DNS from 'dns2';
-import { answerFromZone, toRecords, zoneName, type TxtZone } from './dns-zone';
+import { answerFromZone, toRecords, zoneName, type CnameZone, type TxtZone } from './dns-zone';
 
-/** A loopback DNS server answering TXT queries from an in-memory zone, over UDP and TCP on one port. */
+/** A loopback DNS server answering TXT (and CNAME) queries from an in-memory zone, over UDP and TCP on one port. */
 export interface SandboxDns {
   port: number;
   host: string;
   /** `string[]`: one record per string (split at 255 octets); `string[][]`: records given as character-strings. */
   setTxt(name: string, values: string[] | string[][]): void;
   deleteTxt(name: string): void;
+  /** `name` becomes an alias of `target` (a tracking domain's record). */
+  setCname(name: string, target: string): void;
   stop(): Promise<void>;
 }
 
@@ -18,7 +20,8 @@ const PORT_ATTEMPTS = 5;
 export async function startSandboxDns(options: { port?: number; host?: string } = {}): Promise<SandboxDns> {
   const host = options.host ?? '127.0.0.1';
   const zone: TxtZone = new Map();
-  const handle: DNS.DnsHandler = (request, send) => void send(answerFromZone(request, zone));
+  const cnames: CnameZone = new Map();
+  const handle: DNS.DnsHandler = (request, send) => void send(answerFromZone(request, zone, cnames));
   const { udp, tcp, port } = await listenOnOnePort(handle, host, options.port ?? 0);
   // Resolvers keep TCP connections open; stop() must not wait for dns2's idle timeout.
   const connections = new Set<Socket>();
@@ -32,6 +35,7 @@ export async function startSandboxDns(options: { port?: number; host?: string } 
     host,
     setTxt: (name, values) => void zone.set(zoneName(name), toRecords(values)),
     deleteTxt: (name) => void zone.delete(zoneName(name)),
+    setCname: (name, target) => void cnames.set(zoneName(name), zoneName(target)),
     stop() {
       stopped ??= (async () => {
         for (const socket of connections) socket.destroy();

@@ -8,6 +8,8 @@ const TTL_SECONDS = 0;
 
 /** TXT records by lower-cased name; each record is its list of character-strings. */
 export type TxtZone = Map<string, string[][]>;
+/** CNAME targets by lower-cased name (a tenant's tracking domain pointing at the platform). */
+export type CnameZone = Map<string, string>;
 
 export function zoneName(name: string): string {
   return name.toLowerCase().replace(/\.$/, '');
@@ -27,16 +29,27 @@ function splitIntoStrings(value: string): string[] {
   return value.match(/[^]{1,255}/g) ?? [''];
 }
 
-/** Answers the first question: TXT (or ANY) records, NODATA for other types or empty non-terminals, else NXDOMAIN. */
-export function answerFromZone(request: DNS.Packet, zone: TxtZone): DNS.Packet {
+/**
+ * Answers the first question: TXT (or ANY) records, a CNAME (to any type but TXT), NODATA for other types or empty
+ * non-terminals, else NXDOMAIN.
+ */
+export function answerFromZone(request: DNS.Packet, zone: TxtZone, cnames: CnameZone = new Map()): DNS.Packet {
   const response = Packet.createResponseFromRequest(request);
   response.header.aa = 1;
   const question = request.questions[0];
   if (!question) return response;
   const name = zoneName(question.name);
+  const target = cnames.get(name);
+  if (target !== undefined) {
+    if (question.type !== Packet.TYPE.TXT) {
+      const alias = { name: question.name, type: Packet.TYPE.CNAME, class: Packet.CLASS.IN, ttl: TTL_SECONDS, domain: target };
+      response.answers.push(alias as DNS.Packet.Resource);
+    }
+    return response;
+  }
   const records = zone.get(name);
   if (!records) {
-    const isAncestor = [...zone.keys()].some((known) => known.endsWith(`.${name}`));
+    const isAncestor = [...zone.keys(), ...cnames.keys()].some((known) => known.endsWith(`.${name}`));
     if (!isAncestor) response.header.rcode = RCODE_NXDOMAIN;
     return response;
   }

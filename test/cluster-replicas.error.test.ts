@@ -75,7 +75,6 @@ describeWithRabbit('replicas of every service as processes, under kills', () =>
       const hooks = { url: receiver.url, eventTypes: ['email.sent'] };
       await request(cluster.url).post('/webhooks/endpoints').set(auth(t.key)).send(hooks).expect(201);
 
-      const T0 = Date.now(); const tick = (what: string) => process.stdout.write(`${what} ${Date.now() - T0} ms\n`);
       let turn = 0;
       const sender = startKeyedSender({
         // Each attempt to the next gateway: a key refused by one (or cut by its death) is retried on the other.
@@ -86,7 +85,7 @@ describeWithRabbit('replicas of every service as processes, under kills', () =>
         body: (n) => ({ from: `a@${t.domain}`, to: `r${n}@example.org`, subject: `replicas ${n}`, text: 'x' }),
       });
       await sender.accepted(SENDS / 3);
-      tick('third accepted'); await holdTransactionsOpen(sink, cluster.url, t.key); tick('held');
+      await holdTransactionsOpen(sink, cluster.url, t.key);
       const [mail, gateway] = [replica('mail', 1), replica('gateway', 1)];
       const killMark = sink.mark();
       const killedAt = Date.now();
@@ -95,8 +94,8 @@ describeWithRabbit('replicas of every service as processes, under kills', () =>
       sink.holdReplies(false);
       const restartMark = sink.mark();
       await Promise.all([mail.waitForStarts(2), gateway.waitForStarts(2)]);
-      tick('restarted'); await sender.answered(() => sender.keys.length >= SENDS);
-      await sender.finish(); tick('all answered');
+      await sender.answered(() => sender.keys.length >= SENDS);
+      await sender.finish();
 
       const openAtKill = (tr: SinkTransaction) => tr.openedAt < restartMark && (tr.answeredAt === null || tr.answeredAt > killMark);
       const replays = sender.keys.filter((_, i) => i % 40 === 0);
@@ -104,11 +103,11 @@ describeWithRabbit('replicas of every service as processes, under kills', () =>
         { sender, url: cluster.url, apiKey: t.key, sink, replays, replayVia: other },
         { inFlightBound: killedAt + KEY_LEASE_BOUND_MS, openAtKill },
       );
-      tick('every key once'); const ids = new Set(sender.answers.filter((a) => a.status === 202).map((a) => a.id!));
+      const ids = new Set(sender.answers.filter((a) => a.status === 202).map((a) => a.id!));
 
       // Every email.sent reached the endpoint, each message's under one webhook-id however often it came.
       await eventually(() => new Set(receiver.received.map(messageOf)).size >= ids.size, 'an email.sent for every message', 120_000);
-      tick('hooks'); const webhookIds = new Map<string, Set<string>>();
+      const webhookIds = new Map<string, Set<string>>();
       for (const hook of receiver.received) {
         const got = webhookIds.get(messageOf(hook)) ?? new Set();
         webhookIds.set(messageOf(hook), got.add(String(hook.headers['webhook-id'])));
@@ -127,8 +126,10 @@ describeWithRabbit('replicas of every service as processes, under kills', () =>
           used: keys,
         });
       }
-      tick('totals'); const refused = sender.answers.filter((a) => a.status !== 202).length;
-      process.stdout.write(`cluster replicas kill: ${sender.keys.length} keys, ${extra} extra copies at the MTA, ${refused} answers to retry\n`);
+      const refused = sender.answers.filter((a) => a.status !== 202).length;
+      process.stdout.write(
+        `cluster replicas kill: ${sender.keys.length} keys, ${extra} extra copies at the MTA, ${refused} answers to retry\n`,
+      );
     }, 300_000);
 
     it('when one tenant races past its monthly quota through both gateways at once, then exactly the quota is accepted', async () => {

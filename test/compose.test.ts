@@ -28,6 +28,7 @@ const REQUIRED = {
   ADMIN_TOKEN: 'admin-token-0123456789',
   DKIM_KEY_SECRET: 'dkim-key-secret-0123456789abcdef0123',
   UNSUBSCRIBE_SECRET: 'unsubscribe-secret-0123456789abcdef',
+  TRACKING_SECRET: 'tracking-secret-0123456789abcdef0123',
   WEBHOOK_SECRET_KEY: 'webhook-secret-0123456789',
   DASHBOARD_SESSION_SECRET: 'dashboard-session-secret-0123456789abcdef',
   SMTP_URL: 'smtp://mta.example:25',
@@ -86,6 +87,14 @@ const without = (name: string) => Object.fromEntries(Object.entries(REQUIRED).fi
     expect(published.map(([name]) => name).sort()).toEqual(['grafana', 'haproxy', 'prometheus']);
   });
 
+  it('when read, then the admin surface is off the API port, published on the host loopback only, and every ops listener stays inside the network', () => {
+    expect(config.services.gateway.environment).toMatchObject({ ADMIN_PORT: '3001', ADMIN_HOST: '0.0.0.0' });
+    const admin = JSON.stringify(config.services.haproxy.ports!.filter((p) => JSON.stringify(p).includes('3001')));
+    expect(admin).toContain('127.0.0.1');
+    for (const name of ['gateway', 'billing', 'mail', 'webhooks'])
+      expect(config.services[name].environment).toMatchObject({ OPS_PORT: '9400', OPS_HOST: '0.0.0.0' });
+  });
+
   it('when read, then the load balancer runs HAProxy with ops/haproxy/haproxy.cfg', () => {
     const volumes = JSON.stringify(config.services.haproxy.volumes);
     expect(volumes).toContain(HAPROXY_CFG);
@@ -111,7 +120,11 @@ const without = (name: string) => Object.fromEntries(Object.entries(REQUIRED).fi
     for (const name of ['gateway', 'billing', 'mail', 'webhooks'])
       expect(env(name).AMQP_URL).toContain(`:${REQUIRED.RABBITMQ_PASSWORD}@rabbitmq:`);
     expect(env('gateway').ADMIN_TOKEN).toBe(REQUIRED.ADMIN_TOKEN);
-    expect(env('mail')).toMatchObject({ DKIM_KEY_SECRET: REQUIRED.DKIM_KEY_SECRET, UNSUBSCRIBE_SECRET: REQUIRED.UNSUBSCRIBE_SECRET });
+    expect(env('mail')).toMatchObject({
+      DKIM_KEY_SECRET: REQUIRED.DKIM_KEY_SECRET,
+      UNSUBSCRIBE_SECRET: REQUIRED.UNSUBSCRIBE_SECRET,
+      TRACKING_SECRET: REQUIRED.TRACKING_SECRET,
+    });
     expect(env('webhooks').WEBHOOK_SECRET_KEY).toBe(REQUIRED.WEBHOOK_SECRET_KEY);
   });
 
@@ -147,6 +160,7 @@ describe('docker-compose.yml, as written', () => {
     await run('haproxy', ['-c', '-q', '-f', HAPROXY_CFG]);
     const cfg = readFileSync(HAPROXY_CFG, 'utf8');
     expect(cfg).toMatch(/^\s*server-template gateway \d+ gateway:3000 check/m);
+    expect(cfg).toMatch(/^\s*server-template gateway \d+ gateway:3001 check port 3000/m);
     expect(cfg).toMatch(/^\s*server-template dashboard \d+ dashboard:3100 check/m);
     expect(cfg).toMatch(/^\s*server-template mail \d+ mail:2525 check/m);
     expect(cfg).toMatch(/^\s*option httpchk GET \/readyz/m);
@@ -160,6 +174,6 @@ describe('ops/prometheus/prometheus.yml', () => {
     const targets = config.scrape_configs.flatMap((job: { dns_sd_configs: { names: string[]; type: string; port: number }[] }) =>
       job.dns_sd_configs.flatMap((c) => c.names.map((name) => `${c.type} ${name}:${c.port}`)),
     );
-    expect(targets.sort()).toEqual(['A billing:9400', 'A gateway:3000', 'A mail:9400', 'A webhooks:9400']);
+    expect(targets.sort()).toEqual(['A billing:9400', 'A gateway:9400', 'A mail:9400', 'A webhooks:9400']);
   });
 });

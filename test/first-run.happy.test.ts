@@ -12,8 +12,10 @@ import { removeDir } from './support/platform';
 import { rabbitBinary } from './support/rabbitmq';
 
 const clusterTools = Boolean(rabbitBinary() && postgresBinaries() && haproxyBinary(process.env.PATH));
-if (!clusterTools && process.env.CI === 'true') throw new Error('npm run start:cluster needs rabbitmq-server, postgresql and haproxy under CI');
-if (!clusterTools) process.stderr.write(banner('SKIPPED the first start of the cluster: rabbitmq-server, postgresql or haproxy is missing'));
+if (!clusterTools && process.env.CI === 'true')
+  throw new Error('npm run start:cluster needs rabbitmq-server, postgresql and haproxy under CI');
+if (!clusterTools)
+  process.stderr.write(banner('SKIPPED the first start of the cluster: rabbitmq-server, postgresql or haproxy is missing'));
 
 const launchers = [
   { name: 'the embedded default (npm start)', spawn: spawnEmbedded, startMs: 60_000, run: true },

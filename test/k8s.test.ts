@@ -136,8 +136,18 @@ describe('ops/k8s, the deployments', () => {
       'mailplane-api -> gateway:http',
       'mailplane-bounces -> mail:smtp',
       'mailplane-dashboard -> dashboard:http',
-      'mailplane-ops -> billing,mail,webhooks:ops',
+      'mailplane-ops -> gateway,billing,mail,webhooks:ops',
     ]);
+  });
+});
+
+describe('ops/k8s, what is reachable', () => {
+  it("when deployed, then every ops listener binds the pod's address for probes and scrapes, and the gateway's admin surface has its own port that no Service reaches", () => {
+    expect(configMap.data.OPS_HOST).toBe('0.0.0.0');
+    expect(environmentOf('gateway').ADMIN_PORT).toBe('3001');
+    const targets = of('Service').flatMap((s) => (s.spec as { ports: { targetPort: string | number }[] }).ports.map((p) => p.targetPort));
+    expect(targets).not.toContain(3001);
+    expect(containerOf('gateway').ports.map((p) => p.name)).toEqual(['http', 'ops']);
   });
 });
 

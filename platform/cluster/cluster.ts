@@ -28,6 +28,8 @@ export interface Cluster extends Pick<Embedded, 'url' | 'sandbox' | 'sandboxTena
 
 interface PublicPorts {
   api: number;
+  /** HAProxy's admin frontend (compose's loopback-only 3001); the gateways also serve the admin surface on `api`. */
+  admin: number;
   bounces: number;
   dashboard: number;
   monitor: number;
@@ -93,6 +95,7 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
       servers: balancedServers(plans),
       binds: {
         API_BIND: `${envReader(config.env).string('HOST', '')}:${ports.api}`,
+        ADMIN_BIND: `127.0.0.1:${ports.admin}`,
         BOUNCES_BIND: `127.0.0.1:${ports.bounces}`,
         DASHBOARD_BIND: `127.0.0.1:${ports.dashboard}`,
         MONITOR_BIND: `127.0.0.1:${ports.monitor}`,
@@ -111,7 +114,11 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
     sandbox.hub.setWebhookUrl(`${env.PUBLIC_URL}/billing/webhook/subscription-hub`);
     const sandboxTenant = await ensureSandboxTenant(apiUrl, env.ADMIN_TOKEN!, sandbox.dns);
     const haproxyLine = () =>
-      processLine('haproxy', parts.haproxy!.pid(), `api :${ports.api}  bounces :${ports.bounces}  dashboard :${ports.dashboard}`);
+      processLine(
+        'haproxy',
+        parts.haproxy!.pid(),
+        `api :${ports.api}  admin 127.0.0.1:${ports.admin}  bounces :${ports.bounces}  dashboard :${ports.dashboard}`,
+      );
     const sandboxLine = processLine(
       'sandbox',
       process.pid,
@@ -144,9 +151,12 @@ function clusterEnv(config: PlatformConfig, backing: Backing, sandbox: Sandbox, 
     DKIM_KEY_SECRET: secret('dkim-key-secret'),
     UNSUBSCRIBE_SECRET: secret('unsubscribe-secret'),
     WEBHOOK_SECRET_KEY: secret('webhook-secret-key'),
+    TRACKING_SECRET: secret('tracking-secret'),
     DASHBOARD_SESSION_SECRET: secret('dashboard-session-secret'),
     WEBHOOK_SANDBOX: 'true',
     PUBLIC_URL: `http://localhost:${ports.api}`,
+    // The platform's own host carries tracked links of identities without a tracking domain of their own.
+    TRACKING_URL: config.env.PUBLIC_URL ?? `http://localhost:${ports.api}`,
     BOUNCE_DOMAIN: SANDBOX_BOUNCE_DOMAIN,
     // Every report connection comes from HAProxy's address; HAProxy limits each sender itself (as in compose).
     BOUNCE_MAX_CONNECTIONS_PER_CLIENT: '100',
@@ -175,6 +185,7 @@ async function publicPorts(config: PlatformConfig): Promise<PublicPorts> {
     api: await orFree(port),
     bounces: await orFree(beside('BOUNCE_PORT', 2)),
     dashboard: await orFree(beside('DASHBOARD_PORT', 3)),
+    admin: await freePort(),
     monitor: await freePort(),
   };
 }

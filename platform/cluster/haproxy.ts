@@ -9,25 +9,36 @@ const run = promisify(execFile);
 /** The configuration compose mounts; the cluster runs the same file with its servers spelled out. */
 export const HAPROXY_CFG = path.resolve(__dirname, '../../ops/haproxy/haproxy.cfg');
 
-const TEMPLATE = /^(\s*)server-template\s+(\S+)\s+\d+\s+\S+(.*)$/;
+const TEMPLATE = /^(\s*)server-template\s+(\S+)\s+\d+\s+(([^\s:]+):\d+)(.*)$/;
+
+/** For each server-template address (`gateway:3000`), per replica: its ports by the addresses compose gives them. */
+export type BalancedServers = Record<string, Array<Record<string, number>>>;
 
 /**
- * `source` with each `server-template <name> …` line (Docker's DNS finds the replicas) replaced by one `server` line
- * per port in `servers[name]`, on loopback, with the template's options (its checks). A template the cluster has no
- * replicas for, or replicas no template balances, is an error: a listener added to one side only is caught here.
+ * `source` with each `server-template <name> <n> <service:port> …` line (Docker's DNS finds the replicas) replaced
+ * by one `server` line per replica in `servers[service:port]`, on loopback, with the template's options (its checks;
+ * a `port N` in them becomes that replica's port for `service:N`). A template the cluster has no replicas for, or
+ * replicas no template balances, is an error: a listener added to one side only is caught here.
  */
-export function clusterHaproxyConfig(source: string, servers: Record<string, number[]>): string {
+export function clusterHaproxyConfig(source: string, servers: BalancedServers): string {
   const used = new Set<string>();
   const lines = source.split('\n').flatMap((line) => {
     const template = TEMPLATE.exec(line);
     if (!template) return [line];
-    const [, indent, name, options] = template;
-    const ports = servers[name];
-    if (!ports) throw new Error(`${HAPROXY_CFG} balances over "${name}", which the cluster does not run`);
-    used.add(name);
-    return ports.map((port, i) => `${indent}server ${name}${i + 1} 127.0.0.1:${port}${options}`);
+    const [, indent, name, address, service, options] = template;
+    const replicas = servers[address];
+    if (!replicas) throw new Error(`${HAPROXY_CFG} balances over "${address}", which the cluster does not run`);
+    used.add(address);
+    return replicas.map((ports, i) => {
+      const checks = options.replace(/\bport (\d+)/g, (_, port: string) => {
+        const checked = ports[`${service}:${port}`];
+        if (!checked) throw new Error(`${HAPROXY_CFG} checks "${service}:${port}", which the cluster does not run`);
+        return `port ${checked}`;
+      });
+      return `${indent}server ${name}${i + 1} 127.0.0.1:${ports[address]}${checks}`;
+    });
   });
-  const unbalanced = Object.keys(servers).filter((name) => !used.has(name));
+  const unbalanced = Object.keys(servers).filter((address) => !used.has(address));
   if (unbalanced.length) throw new Error(`${HAPROXY_CFG} has no server-template for ${unbalanced.join(', ')}`);
   return lines.join('\n');
 }
@@ -45,7 +56,7 @@ export function haproxyBinary(pathVariable = ''): string | undefined {
 export async function startHaproxy(options: {
   binary: string;
   configFile: string;
-  servers: Record<string, number[]>;
+  servers: BalancedServers;
   binds: Record<string, string>;
   monitorUrl: string;
   logFile: string;

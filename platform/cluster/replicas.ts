@@ -3,6 +3,7 @@ import path from 'node:path';
 import { freePort } from '../local/ports';
 import { processLine } from './backing';
 import { LISTENERS, ROLES, type Role } from './roles';
+import type { BalancedServers } from './haproxy';
 import { startSupervised, type Supervised } from './supervised';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -34,12 +35,18 @@ export async function planReplicas(counts: Record<Role, number>): Promise<Replic
   return plans;
 }
 
-/** The ports of each balanced listener, by the server-template that balances it (as `clusterHaproxyConfig` takes them). */
-export function balancedServers(plans: ReplicaPlan[]): Record<string, number[]> {
-  const servers: Record<string, number[]> = {};
-  for (const plan of plans)
+/**
+ * For each server-template address, one entry per replica it balances: where that replica's balanced listeners
+ * are, by address (as `clusterHaproxyConfig` takes them).
+ */
+export function balancedServers(plans: ReplicaPlan[]): BalancedServers {
+  const servers: BalancedServers = {};
+  for (const plan of plans) {
+    const addresses: Record<string, number> = {};
     for (const listener of LISTENERS[plan.role])
-      if (listener.balancedAs) (servers[listener.balancedAs] ??= []).push(plan.ports[listener.variable]);
+      for (const address of listener.balancedAs ?? []) addresses[address] = plan.ports[listener.variable];
+    for (const address of Object.keys(addresses)) (servers[address] ??= []).push(addresses);
+  }
   return servers;
 }
 

@@ -11,8 +11,11 @@ export interface Listener {
   /** How the process lines name it. */
   label: string;
   scheme: 'http' | 'smtp';
-  /** The `server-template` of ops/haproxy/haproxy.cfg whose servers are this listener of every replica. */
-  balancedAs?: string;
+  /**
+   * The addresses (`service:port`) of the `server-template` lines of ops/haproxy/haproxy.cfg whose servers are this
+   * listener of every replica.
+   */
+  balancedAs?: string[];
 }
 
 const OPS: Listener = { variable: 'OPS_PORT', label: 'ops', scheme: 'http' };
@@ -23,10 +26,12 @@ const OPS: Listener = { variable: 'OPS_PORT', label: 'ops', scheme: 'http' };
  */
 export const LISTENERS: Record<Role, Listener[]> = {
   billing: [OPS],
-  mail: [OPS, { variable: 'BOUNCE_PORT', label: 'bounces', scheme: 'smtp', balancedAs: 'mail' }],
+  mail: [OPS, { variable: 'BOUNCE_PORT', label: 'bounces', scheme: 'smtp', balancedAs: ['mail:2525'] }],
   webhooks: [OPS],
-  gateway: [{ variable: 'PORT', label: 'api', scheme: 'http', balancedAs: 'gateway' }],
-  dashboard: [{ variable: 'PORT', label: 'dashboard', scheme: 'http', balancedAs: 'dashboard' }],
+  // Without ADMIN_PORT the admin surface stays on the API port, as with `npm start` (`npm run admin` works unchanged);
+  // the file's admin frontend (compose's gateway:3001) reaches it there.
+  gateway: [OPS, { variable: 'PORT', label: 'api', scheme: 'http', balancedAs: ['gateway:3000', 'gateway:3001'] }],
+  dashboard: [{ variable: 'PORT', label: 'dashboard', scheme: 'http', balancedAs: ['dashboard:3100'] }],
 };
 
 /** Beyond this, HAProxy's templates in compose would not see them all either. */

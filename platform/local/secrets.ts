@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * A secret kept beside the data (DKIM key sealing, unsubscribe signing, sessions, local passwords) when the
+ * A secret kept beside the data (DKIM key sealing, unsubscribe and tracking signing, sessions, local passwords) when the
  * environment gives none: made on first use, readable by its owner only, the same on every later start.
  */
 export function localSecret(dataDir: string, name: string): string {

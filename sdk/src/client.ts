@@ -39,6 +39,29 @@ export class Mailplane {
     get: (id: Id, options?: RequestOptions) => this.op('getIdentity')({ path: { id } }, options),
     verify: (id: Id, options?: RequestOptions) => this.op('verifyIdentity')({ path: { id } }, options),
     delete: (id: Id, options?: RequestOptions) => this.op('deleteIdentity')({ path: { id } }, options),
+    /** Open and click tracking defaults, and the tracking domain (a CNAME to publish, then verify). */
+    update: (id: Id, body: BodyOf<'updateIdentity'>, options?: RequestOptions) =>
+      this.op('updateIdentity')({ path: { id }, body }, options),
+  };
+
+  /** Stored templates: edit a draft, publish it as the next version, send with `template` and `variables`. */
+  readonly templates = {
+    create: (body: BodyOf<'createTemplate'>, options?: RequestOptions) => this.op('createTemplate')({ body }, options),
+    list: (query: QueryOf<'listTemplates'> = {}, options?: RequestOptions) => this.op('listTemplates')({ query }, options),
+    get: (id: Id, options?: RequestOptions) => this.op('getTemplate')({ path: { id } }, options),
+    /** Renames it, or edits its draft (sends keep the published version until `publish`). */
+    update: (id: Id, body: BodyOf<'updateTemplate'>, options?: RequestOptions) =>
+      this.op('updateTemplate')({ path: { id }, body }, options),
+    delete: (id: Id, options?: RequestOptions) => this.op('deleteTemplate')({ path: { id } }, options),
+    /** Makes the draft the next version, the one sends use. */
+    publish: (id: Id, options?: RequestOptions) => this.op('publishTemplate')({ path: { id } }, options),
+    versions: (id: Id, query: QueryOf<'listTemplateVersions'> = {}, options?: RequestOptions) =>
+      this.op('listTemplateVersions')({ path: { id }, query }, options),
+    version: (id: Id, version: number, options?: RequestOptions) =>
+      this.op('getTemplateVersion')({ path: { id, version: String(version) } }, options),
+    /** Renders the draft (or a version) with a model and reports missing and unused variables, without sending. */
+    render: (id: Id, body: BodyOf<'renderTemplate'>, options?: RequestOptions) =>
+      this.op('renderTemplate')({ path: { id }, body }, options),
   };
 
   /** Webhook endpoints; check their deliveries with `verifyWebhook`. */

@@ -45,6 +45,18 @@ export type DayStats = Schemas['DayStats'];
 export type CreateIdentityRequest = Schemas['CreateIdentityRequest'];
 export type Identity = Schemas['Identity'];
 export type IdentityList = Schemas['IdentityList'];
+export type UpdateIdentityRequest = Schemas['UpdateIdentityRequest'];
+
+export type Template = Schemas['Template'];
+export type TemplateSummary = Schemas['TemplateSummary'];
+export type TemplateList = Schemas['TemplateList'];
+export type TemplateVersion = Schemas['TemplateVersion'];
+export type TemplateVersionList = Schemas['TemplateVersionList'];
+export type CreateTemplateRequest = Schemas['CreateTemplateRequest'];
+export type UpdateTemplateRequest = Schemas['UpdateTemplateRequest'];
+export type RenderTemplateRequest = Schemas['RenderTemplateRequest'];
+export type RenderedTemplate = Schemas['RenderedTemplate'];
+export type Engagement = Schemas['Engagement'];
 
 export type EventType = Schemas['EventType'];
 export type CreateWebhookEndpointRequest = Schemas['CreateWebhookEndpointRequest'];
@@ -84,9 +96,12 @@ export interface WebhookEventData {
   'email.canceled': Schemas['EmailEvent'];
   'email.bounced': Schemas['EmailReported'];
   'email.complained': Schemas['EmailReported'];
+  'email.opened': Schemas['EmailOpened'];
+  'email.clicked': Schemas['EmailClicked'];
   'recipient.unsubscribed': Schemas['RecipientUnsubscribed'];
   'identity.verified': Schemas['IdentityChecked'];
   'identity.failed': Schemas['IdentityChecked'];
+  'endpoint.disabled': Schemas['EndpointDisabled'];
 }
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;

@@ -19,6 +19,7 @@ export const distributedEnv = (amqpUrl: string, dataDir: string, extra: Record<s
   DKIM_KEY_SECRET: 'distributed-test-secret-0123456789abcdef',
   WEBHOOK_SECRET_KEY: 'webhook-secret-key-0123456789',
   UNSUBSCRIBE_SECRET: 'distributed-unsubscribe-secret-0123456789',
+  TRACKING_SECRET: 'distributed-tracking-secret-0123456789abcd',
   PUBLIC_URL: 'http://localhost:3000',
   ...extra,
 });

@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 
 export interface ReceivedHook {
   headers: IncomingHttpHeaders;
@@ -50,4 +50,37 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         server.closeAllConnections();
       }),
   };
+}
+
+/** A tenant's endpoint as a tarpit: accepts every connection and never answers; counts how many it holds at once. */
+export interface Tarpit {
+  url: string;
+  /** Connections accepted so far, and the most it held open at once. */
+  accepted: number;
+  mostHeld: number;
+  stop(): Promise<void>;
+}
+
+export async function startTarpit(): Promise<Tarpit> {
+  const sockets = new Set<Socket>();
+  const server = createNetServer((socket) => {
+    sockets.add(socket);
+    tarpit.accepted++;
+    tarpit.mostHeld = Math.max(tarpit.mostHeld, sockets.size);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const tarpit: Tarpit = {
+    url: `http://127.0.0.1:${port}/hooks`,
+    accepted: 0,
+    mostHeld: 0,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+  return tarpit;
 }

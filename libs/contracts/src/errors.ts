@@ -31,6 +31,14 @@ export const ErrorCodes = {
   test_email_limit_reached: { status: 429, title: 'Daily test-email limit reached' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused with a different request' },
   idempotency_key_in_flight: { status: 429, title: 'A request with this idempotency key is still being processed' },
+  // Templates
+  template_invalid: { status: 400, title: 'A template source does not parse' },
+  template_unavailable: { status: 400, title: 'No such template, version or published version' },
+  template_variables_missing: { status: 400, title: 'The template requires variables the send does not give' },
+  template_render_failed: { status: 400, title: 'The template could not be rendered with these variables' },
+  // Tracking
+  tracking_domain_unverified: { status: 400, title: 'No verified tracking domain can carry tracked links for this identity' },
+  tracking_link_invalid: { status: 400, title: 'The tracked link is malformed or not signed by this platform' },
   // Unsubscribe
   token_invalid: { status: 400, title: 'The unsubscribe token is missing or invalid' },
   token_expired: { status: 410, title: 'The unsubscribe token has expired' },
@@ -43,8 +51,10 @@ export const ErrorCodes = {
   quote_stale: { status: 409, title: 'The accepted amount differs from the current quote' },
   not_scheduled: { status: 409, title: 'The email is not scheduled any more' },
   // Webhooks
+  // No longer answered (a pending delivery's redelivery is attempted at once); kept because clients branch on codes.
   delivery_pending: { status: 409, title: 'The webhook delivery is still pending; its next attempt is already scheduled' },
   endpoint_disabled: { status: 409, title: 'The webhook endpoint is disabled; enable it first' },
+  endpoint_limit_reached: { status: 422, title: "The plan's number of webhook endpoints is reached; delete one or change plan" },
   unknown_plan: { status: 422, title: 'No such plan in the catalogue' },
   plan_not_purchasable: { status: 422, title: 'The plan cannot be purchased' },
   plan_not_grantable: { status: 422, title: 'Only a zero-priced plan of the catalogue can be granted' },

@@ -23,12 +23,18 @@ export const WEBHOOK_EVENT_TYPES = [
   'email.bounced',
   /** Sent, then reported as spam by a recipient (a feedback-loop report). */
   'email.complained',
+  /** With open tracking on, the message's image was fetched (machine fetches flagged). */
+  'email.opened',
+  /** With click tracking on, one of the message's links was followed (machine clicks flagged). */
+  'email.clicked',
   /** A recipient used an unsubscribe link or one-click POST and was added to the suppression list. */
   'recipient.unsubscribed',
   /** A DNS check found the identity's DKIM record; the domain may send. */
   'identity.verified',
   /** A DNS check did not find a matching DKIM record. */
   'identity.failed',
+  /** One of the tenant's endpoints was disabled automatically (410 Gone, or failing for days); sent to the others. */
+  'endpoint.disabled',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

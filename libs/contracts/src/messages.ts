@@ -31,6 +31,8 @@ export interface RpcReply {
   contentType?: string;
   /** JSON value; a string for text/html and text/plain; null for no body. */
   body: unknown;
+  /** `base64`: `body` is the base64 of the bytes to answer (an image). */
+  bodyEncoding?: 'base64';
 }
 
 /** Event type → definition of its version-1 data in schemas/events.json. */
@@ -44,9 +46,12 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, string> = {
   'email.canceled': 'EmailEvent',
   'email.bounced': 'EmailReported',
   'email.complained': 'EmailReported',
+  'email.opened': 'EmailOpened',
+  'email.clicked': 'EmailClicked',
   'recipient.unsubscribed': 'RecipientUnsubscribed',
   'identity.verified': 'IdentityChecked',
   'identity.failed': 'IdentityChecked',
+  'endpoint.disabled': 'EndpointDisabled',
   'entitlement.changed': 'EntitlementChanged',
 };
 

@@ -14,9 +14,11 @@ export const QUEUES = {
   mailOutbox: 'mail.outbox',
   /** Bound to `entitlement.changed`: mail's local copy of each tenant's plan and quota. */
   mailEntitlements: 'mail.entitlements',
+  /** Bound to `entitlement.changed`: the webhooks service's copy of each tenant's plan (its endpoint limit). */
+  webhooksEntitlements: 'webhooks.entitlements',
   /** Bound to every webhook event type: fan-out to the tenant's endpoints. */
   webhooksEvents: 'webhooks.events',
-  /** Work items `webhooks.deliver` ({ deliveryId }): one per (event, endpoint) attempt, delayed on retry. */
+  /** Work items `webhooks.deliver` ({ deliveryId, dispatchId, endpointId }): one per (event, endpoint) attempt, delayed on retry. */
   webhooksDeliveries: 'webhooks.deliveries',
 } as const;
 

@@ -7,3 +7,4 @@ export * from './api-key-types';
 export * from './email-types';
 export * from './billing-types';
 export * from './resource-types';
+export * from './template-types';

@@ -56,7 +56,9 @@ describe('broker messages', () => {
     expect(validateMessage(envelope('email.queued', email, 2))).toEqual([
       { path: '/type', message: 'no schema for email.queued version 2' },
     ]);
-    expect(validateMessage(envelope('email.opened', email))).toHaveLength(1);
+    expect(validateMessage(envelope('email.read', email))).toHaveLength(1);
+    const open = { ...email, recipient: null, userAgent: null, first: true, machine: false, machineReason: null, openedAt: NOW };
+    expect(validateMessage(envelope('email.opened', open))).toEqual([]);
   });
 
   it('checks work items, which carry ids only', () => {

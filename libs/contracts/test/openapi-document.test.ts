@@ -58,6 +58,18 @@ const EXPECTED_OPERATION_IDS = [
   'listSuppressions',
   'addSuppression',
   'removeSuppression',
+  'updateIdentity',
+  'listTemplates',
+  'createTemplate',
+  'getTemplate',
+  'updateTemplate',
+  'deleteTemplate',
+  'publishTemplate',
+  'listTemplateVersions',
+  'getTemplateVersion',
+  'renderTemplate',
+  'followTrackedLink',
+  'trackOpen',
   'showUnsubscribePage',
   'unsubscribe',
   'health',
@@ -103,7 +115,7 @@ describe('openapi.yaml', () => {
         ? 'billing'
         : p.startsWith('/webhooks')
           ? 'webhooks'
-          : /^\/(emails|identities|stats|suppressions|unsubscribe)/.test(p)
+          : /^\/(emails|identities|stats|suppressions|unsubscribe|templates|track)\//.test(`${p}/`)
             ? 'mail'
             : 'gateway';
     for (const op of operations) expect([op.operationId, op.service]).toEqual([op.operationId, owner(op.path)]);
@@ -115,6 +127,8 @@ describe('openapi.yaml', () => {
       getCatalogue: 'public',
       showUnsubscribePage: 'public',
       unsubscribe: 'public',
+      followTrackedLink: 'public',
+      trackOpen: 'public',
       health: 'public',
       readiness: 'public',
       metrics: 'metrics',
@@ -133,6 +147,8 @@ describe('openapi.yaml', () => {
       'getCatalogue',
       'showUnsubscribePage',
       'unsubscribe',
+      'followTrackedLink',
+      'trackOpen',
       'health',
       'readiness',
       'metrics',

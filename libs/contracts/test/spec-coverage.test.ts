@@ -39,7 +39,7 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['delete', '/identities/{id}', [204, 400, 401, 404]],
   ['post', '/identities/{id}/verify', [200, 400, 401, 404]],
   ['get', '/webhooks/endpoints', [200, 400, 401]],
-  ['post', '/webhooks/endpoints', [201, 400, 401]],
+  ['post', '/webhooks/endpoints', [201, 400, 401, 422]],
   ['get', '/webhooks/endpoints/{id}', [200, 400, 401, 404]],
   ['delete', '/webhooks/endpoints/{id}', [204, 400, 401, 404]],
   ['post', '/webhooks/endpoints/{id}/rotate-secret', [200, 400, 401, 404]],
@@ -69,6 +69,19 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['get', '/openapi.yaml', [200]],
   ['get', '/docs', [200]],
   ['get', '/docs/assets/{file}', [200, 400]],
+  // Templates and open/click tracking (issue #28).
+  ['patch', '/identities/{id}', [200, 400, 401, 404]],
+  ['get', '/templates', [200, 400, 401]],
+  ['post', '/templates', [201, 400, 401, 409]],
+  ['get', '/templates/{id}', [200, 400, 401, 404]],
+  ['patch', '/templates/{id}', [200, 400, 401, 404, 409]],
+  ['delete', '/templates/{id}', [204, 400, 401, 404]],
+  ['post', '/templates/{id}/publish', [200, 400, 401, 404]],
+  ['get', '/templates/{id}/versions', [200, 400, 401, 404]],
+  ['get', '/templates/{id}/versions/{version}', [200, 400, 401, 404]],
+  ['post', '/templates/{id}/render', [200, 400, 401, 404]],
+  ['get', '/track/click/{token}', [302, 400]],
+  ['get', '/track/open/{token}', [200, 400]],
 ];
 
 const statuses = (method: string, path: string) => {

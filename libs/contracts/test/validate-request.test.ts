@@ -235,7 +235,7 @@ describe('validateRequest: other bodies', () => {
     expect(validateRequest('createWebhookEndpoint', json({ url: 'http://localhost:4000/hook', eventTypes: ['email.failed'] })).ok).toBe(
       true,
     );
-    expect(paths(validateRequest('createWebhookEndpoint', json({ url: 'https://h.example.com', eventTypes: ['email.opened'] })))).toEqual([
+    expect(paths(validateRequest('createWebhookEndpoint', json({ url: 'https://h.example.com', eventTypes: ['email.read'] })))).toEqual([
       '/body/eventTypes/0',
     ]);
     expect(paths(validateRequest('createWebhookEndpoint', json({ url: 'http://hooks.example.com/x', eventTypes: ['*'] })))).toEqual([

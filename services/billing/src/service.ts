@@ -14,6 +14,7 @@ import { ledgerRepo } from './data-access/ledger-repo';
 import { mailUsageClient } from './data-access/mail-usage';
 import type { BillingDeps } from './domain/deps';
 import { BILLING_SWEEP_JOB, sweep } from './domain/sweeper';
+import { ENTITLEMENT_REPLAY_JOB, replayEntitlements, type ReplayState } from './domain/replay-entitlements';
 import { billingHandlers } from './entry-points/rpc';
 
 export interface BillingService {
@@ -53,8 +54,19 @@ export async function startBilling(options: {
   await deps.hubEvents.init();
   await deps.ledger.init();
   const rpc = await serveOperations(broker, QUEUES.billing, billingHandlers(deps), { logger });
-  const lease = leaseOn(store, BILLING_SWEEP_JOB, { holder: newHolderId(), ttlMs: config.jobLeaseMs });
+  const holder = newHolderId();
+  const lease = leaseOn(store, BILLING_SWEEP_JOB, { holder, ttlMs: config.jobLeaseMs });
   const sweeper = runPeriodically((signal) => sweep(deps, signal), config.sweepEveryMs, logger, 'billing sweep', { lease });
+  const replayLease = leaseOn<ReplayState>(store, ENTITLEMENT_REPLAY_JOB, { holder, ttlMs: config.jobLeaseMs });
+  const replay = runPeriodically(
+    (signal) => replayEntitlements(deps, replayLease, signal),
+    config.sweepEveryMs,
+    logger,
+    'entitlement replay',
+    {
+      lease: replayLease,
+    },
+  );
   logger.info(
     config.hub && config.provider ? 'billing service started' : 'billing service started without a hub or provider: billing answers 503',
     { consumes: [QUEUES.billing] },
@@ -63,6 +75,7 @@ export async function startBilling(options: {
     deps,
     async stop() {
       await sweeper.stop();
+      await replay.stop();
       await rpc.cancel();
       logger.info('billing service stopped');
     },

@@ -45,9 +45,12 @@ describe('billing sweep with two replicas', () => {
       await eventually(async () => (await accountsOf.count({ eventsPending: true })) === 0, 'every change published', 20_000);
       // A sweep still running finishes before its replica stops: everything it published has arrived by then.
       for (const replica of replicas) await replica.stop();
-      await eventually(() => seen.length >= accounts.length, 'the events', 5000);
-      expect(seen).toHaveLength(accounts.length);
-      expect(new Set(seen.map((e) => e.id)).size).toBe(accounts.length);
+      // The entitlement replay of a fresh store may publish these accounts' current plans too: only the repaired events count.
+      const repaired = new Set(accounts.map((a) => a.pendingEvents[0].id));
+      const published = () => seen.filter((e) => repaired.has(e.id));
+      await eventually(() => published().length >= accounts.length, 'the events', 5000);
+      expect(published()).toHaveLength(accounts.length);
+      expect(new Set(published().map((e) => e.id)).size).toBe(accounts.length);
     } finally {
       for (const replica of replicas) await replica.stop();
       await sub.cancel();

@@ -13,6 +13,7 @@ import { identityRoutes } from './routes/identities';
 import { overviewRoutes } from './routes/overview';
 import { probeRoutes } from './routes/probes';
 import { suppressionRoutes } from './routes/suppressions';
+import { templateRoutes } from './routes/templates';
 import { webhookRoutes } from './routes/webhooks';
 import { sameToken, type Session, type Sessions } from './sessions';
 import { notFoundPage, problemPage } from './views/errors';
@@ -62,6 +63,8 @@ export function createDashboardApp(options: DashboardOptions) {
     express.static(path.join(path.dirname(require.resolve('uplot/package.json')), 'dist'), { index: false, fallthrough: false }),
   );
   probeRoutes(app, options.readiness ?? (async () => ({})));
+  // A template's sources may be long; every other form is small.
+  app.use('/templates', express.urlencoded({ extended: false, limit: '1200kb', parameterLimit: 50 }));
   app.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
 
   const page = (res: Response, body: Html, status = 200) => res.status(status).type('html').send(body.toString());
@@ -124,7 +127,16 @@ export function createDashboardApp(options: DashboardOptions) {
 
   app.get('/', (req, res) => res.redirect(303, `${base(req)}/overview`));
   const kit: Kit = { app, api, sessionOf, page };
-  for (const routes of [emailRoutes, overviewRoutes, identityRoutes, apiKeyRoutes, webhookRoutes, suppressionRoutes, billingRoutes])
+  for (const routes of [
+    emailRoutes,
+    overviewRoutes,
+    templateRoutes,
+    identityRoutes,
+    apiKeyRoutes,
+    webhookRoutes,
+    suppressionRoutes,
+    billingRoutes,
+  ])
     routes(kit);
 
   app.use((req, res) => page(res, notFoundPage(base(req), { csrf: sessionOf(req)?.csrf }), 404));

@@ -41,6 +41,10 @@ const NOTICES: Record<string, string> = {
   verified: 'Verified: the DKIM record was found. This domain may send.',
   'not-verified': 'Not verified yet: see what the check found below.',
   'identity-deleted': 'Identity deleted.',
+  'tracking-saved': 'Tracking settings saved. A new tracking domain is used once its CNAME is verified.',
+  'template-created': 'Template created as a draft: preview it, then publish it for sends to use.',
+  'draft-saved': 'Draft saved. Sends keep using the published version until you publish.',
+  'template-deleted': 'Template deleted.',
   'key-revoked': 'Key revoked: it no longer works anywhere.',
   'suppression-added': 'Address suppressed.',
   'suppression-removed': 'Address removed from the suppression list.',
@@ -56,5 +60,6 @@ const NOTICES: Record<string, string> = {
 /** The notice a redirect asked the next page to show (`?notice=<key>`). */
 export const noticeOf = (req: Request) => {
   const key = String(req.query.notice ?? '');
+  if (key.startsWith('published-')) return `Published as version ${key.slice('published-'.length)}: sends use it from now on.`;
   return key.startsWith('upgraded-') ? `Upgraded to ${key.slice('upgraded-'.length)}.` : (NOTICES[key] ?? null);
 };

@@ -1,35 +1,73 @@
 import { envReader } from '@mailplane/runtime';
 import type { AdmissionLimits } from './data-access/admission';
 
+/** How request bodies are received: how many at once per caller, and how fast. */
+export interface BodyLimits {
+  /** Bodies being received at once, per gateway process, for requests without credentials (all of them together). */
+  readsPublic: number;
+  /** Bodies being received at once, per gateway process, for one tenant (or the operator). */
+  readsPerTenant: number;
+  /** A body has this long to arrive, plus one second per `minBytesPerSecond` of it. */
+  timeoutMs: number;
+  minBytesPerSecond: number;
+}
+
 export interface GatewayConfig {
   port: number;
   host: string;
   adminToken: string | undefined;
-  /** Asked of /metrics scrapers when set; without it /metrics is open (a documented choice: docs/decisions/metrics-open-by-default.md). */
+  /** The admin surface's own listener; unset: `/admin/...` is served on the API port. */
+  adminPort: number | undefined;
+  adminHost: string;
+  /** Asked of /metrics scrapers when set (docs/decisions/admin-and-metrics-exposure.md). */
   metricsToken: string | undefined;
+  /** Without METRICS_TOKEN, /metrics on the API port answers anyone (the embedded default) or nobody (distributed). */
+  openMetrics: boolean;
   rpcTimeoutMs: number;
   bodyLimitBytes: number;
   publicUrl: string | undefined;
-  /** Per service and gateway process: requests forwarded at a time, and how many more may wait for a turn. */
+  /** Per service and gateway process: requests forwarded at a time, how many more may wait, and each caller's share. */
   admission: AdmissionLimits;
+  body: BodyLimits;
+  /** A request's line and headers must arrive within this long (and a silent connection is closed after it). */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this long. */
+  keepAliveTimeoutMs: number;
 }
 
-export function gatewayConfig(env: Record<string, string | undefined>): Readonly<GatewayConfig> {
+/** `openMetrics` is the platform's choice, not the environment's: the embedded default opens, the distributed mode does not. */
+export function gatewayConfig(env: Record<string, string | undefined>, options: { openMetrics?: boolean } = {}): Readonly<GatewayConfig> {
   const read = envReader(env);
+  const maxInFlight = read.int('FORWARD_MAX_IN_FLIGHT', 32, { min: 1, max: 10_000 });
+  const maxWaiting = read.int('FORWARD_MAX_WAITING', 256, { min: 0, max: 100_000 });
+  const line = maxInFlight + maxWaiting;
   return Object.freeze({
     port: read.int('PORT', 3000, { min: 0, max: 65535 }),
     host: read.string('HOST', '0.0.0.0'),
     // Without a token the admin surface answers 401 to everyone: it fails closed.
     adminToken: env.ADMIN_TOKEN ? read.secret('ADMIN_TOKEN', 16) : undefined,
+    adminPort: env.ADMIN_PORT ? read.int('ADMIN_PORT', 0, { min: 0, max: 65535 }) : undefined,
+    adminHost: read.string('ADMIN_HOST', '127.0.0.1'),
     metricsToken: env.METRICS_TOKEN ? read.secret('METRICS_TOKEN', 16) : undefined,
+    openMetrics: options.openMetrics ?? false,
     rpcTimeoutMs: read.int('RPC_TIMEOUT_MS', 10_000, { min: 100 }),
     // Attachments are base64 inside JSON: 10 MB of files is about 13.4 MB of body.
     bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 15 * 1024 * 1024, { min: 1024 }),
     publicUrl: read.optionalUrl('PUBLIC_URL', ['http', 'https']),
     admission: Object.freeze({
-      maxInFlight: read.int('FORWARD_MAX_IN_FLIGHT', 32, { min: 1, max: 10_000 }),
-      maxWaiting: read.int('FORWARD_MAX_WAITING', 256, { min: 0, max: 100_000 }),
+      maxInFlight,
+      maxWaiting,
       maxWaitMs: read.int('FORWARD_MAX_WAIT_MS', 2000, { min: 1 }),
+      publicMax: read.int('FORWARD_MAX_PUBLIC', Math.max(1, Math.floor(line / 8)), { min: 1, max: line }),
+      perTenantMax: read.int('FORWARD_MAX_PER_TENANT', Math.max(1, Math.floor(line / 2)), { min: 1, max: line }),
     }),
+    body: Object.freeze({
+      readsPublic: read.int('BODY_READS_PUBLIC', 32, { min: 1 }),
+      readsPerTenant: read.int('BODY_READS_PER_TENANT', 64, { min: 1 }),
+      timeoutMs: read.int('BODY_TIMEOUT_MS', 10_000, { min: 100 }),
+      minBytesPerSecond: read.int('BODY_MIN_BYTES_PER_SECOND', 64 * 1024, { min: 1 }),
+    }),
+    headersTimeoutMs: read.int('HEADERS_TIMEOUT_MS', 10_000, { min: 100 }),
+    keepAliveTimeoutMs: read.int('KEEP_ALIVE_TIMEOUT_MS', 5_000, { min: 100 }),
   });
 }

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Broker } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
 import {
@@ -18,9 +18,9 @@ import { servicesRpc } from './data-access/services-rpc';
 import { watchLiveness } from './data-access/liveness';
 import { tenantsRepo } from './data-access/tenants-repo';
 import type { GatewayDeps } from './domain/deps';
+import { adminThrottle } from './domain/admin-throttle';
 import { createApp } from './entry-points/app';
-import { refuseConnect, rejectMalformedRequest } from './entry-points/client-error';
-import { continueAfterChecks } from './entry-points/before-body';
+import { gatewayServer } from './entry-points/listener';
 import { paceRequests } from './entry-points/paced-requests';
 
 const LISTEN_BACKLOG = 4096;
@@ -29,6 +29,8 @@ const STOP_SLACK_MS = 1000;
 
 export interface Gateway {
   url: string;
+  /** The admin surface's own listener when ADMIN_PORT is set; otherwise it is served at `url`. */
+  adminUrl: string | undefined;
   deps: GatewayDeps;
   stop(): Promise<void>;
 }
@@ -51,6 +53,7 @@ export async function startGateway(options: {
     tenants: tenantsRepo(store),
     services,
     liveness: watchLiveness(services.isUp),
+    adminFailures: adminThrottle(options.clock ?? systemClock),
     broker,
     clock: options.clock ?? systemClock,
     logger: options.logger.child({ service: 'gateway' }),
@@ -58,31 +61,40 @@ export async function startGateway(options: {
   };
   await deps.keys.init();
   await deps.tenants.init();
-  // Node's default backlog (511) drops the SYNs of a larger burst, and a dropped SYN is retried only after
-  // a second or more: the refusals admission gives at once would arrive late, and so would /healthz.
-  const app = createApp(deps, config, options.metrics ?? createMetricsRegistry({ processMetrics: false }));
-  const server: Server = createServer();
-  const requests = trackRequests(server);
-  const paced = paceRequests(server, app);
-  server.listen(config.port, config.host, LISTEN_BACKLOG);
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  server.on('clientError', rejectMalformedRequest);
-  server.on('checkContinue', continueAfterChecks(server));
-  server.on('connect', refuseConnect);
+  const registry = options.metrics ?? createMetricsRegistry({ processMetrics: false });
+  const server = gatewayServer(config);
   // An expectation other than 100-continue is ignored (RFC 9110 allows it) instead of Node's bare 417.
-  server.on('checkExpectation', paced);
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
-  deps.logger.info('gateway listening', { url, host: config.host, port });
+  server.on('checkExpectation', paceRequests(server, createApp(deps, config, registry, config.adminPort === undefined ? 'all' : 'api')));
+  const admin = config.adminPort === undefined ? undefined : gatewayServer(config, createApp(deps, config, registry, 'admin'));
+  const requests = [server, admin].flatMap((listener) => (listener ? [trackRequests(listener)] : []));
+  const url = await listen(server, config.port, config.host);
+  const adminUrl =
+    admin &&
+    (await listen(admin, config.adminPort as number, config.adminHost).catch(async (err) => {
+      await requests[0].close(0);
+      throw err;
+    }));
+  deps.logger.info('gateway listening', { url, host: config.host, port: Number(new URL(url).port), adminUrl });
   return {
     url,
+    adminUrl,
     deps,
     // Stops accepting, then lets every request in flight get its answer: the longest one waits for a turn and then
     // for its service, so after that a request still open is a client that stopped reading, and it is cut.
     stop: async () => {
-      await requests.close(config.admission.maxWaitMs + config.rpcTimeoutMs + STOP_SLACK_MS);
+      await Promise.all(requests.map((r) => r.close(config.admission.maxWaitMs + config.rpcTimeoutMs + STOP_SLACK_MS)));
       deps.liveness.stop();
       deps.logger.info('gateway stopped');
     },
   };
+}
+
+// Node's default backlog (511) drops the SYNs of a larger burst, and a dropped SYN is retried only after a second
+// or more: the refusals admission gives at once would arrive late, and so would /healthz.
+async function listen(server: Server, port: number, host: string): Promise<string> {
+  server.listen(port, host, LISTEN_BACKLOG);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const address = server.address() as AddressInfo;
+  const reachable = ['0.0.0.0', '::'].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${reachable}:${address.port}`;
 }

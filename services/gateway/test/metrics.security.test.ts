@@ -1,7 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
+import { loadPlatformConfig } from '../../../platform/config';
+import { startDistributed } from '../../../platform/distributed';
 import { expectContract, expectProblem } from '../../../test/support/contract';
+import { describeWithRabbit } from '../../../test/support/env';
 import { parseExposition } from '../../../test/support/metrics';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 const METRICS_TOKEN = 'scrape-token-0123456789abcdef';
 
@@ -36,7 +42,7 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
 });
 
 describe('GET /metrics without METRICS_TOKEN', () => {
-  it('when scraped without credentials, then it answers: open by decision (docs/decisions/metrics-open-by-default.md)', async () => {
+  it('when the embedded default is scraped without credentials, then it answers: open on the machine it runs on (docs/decisions/admin-and-metrics-exposure.md)', async () => {
     const platform = await startTestPlatform();
     try {
       const res = await request(platform.url).get('/metrics');
@@ -44,6 +50,44 @@ describe('GET /metrics without METRICS_TOKEN', () => {
       expectContract(res, 'metrics');
     } finally {
       await platform.stop();
+    }
+  });
+});
+
+describeWithRabbit('GET /metrics of the distributed gateway', (amqpUrl) => {
+  /** The gateway as `bin/service.ts gateway` runs it, in this process, on the run's RabbitMQ. */
+  const startGateway = (env: Record<string, string> = {}) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-metrics-'));
+    const config = loadPlatformConfig({ AMQP_URL: amqpUrl, DATA_DIR: dataDir, PORT: '0', OPS_PORT: '0', LOG_LEVEL: 'silent', ...env });
+    return startDistributed('gateway', config).then((running) => ({
+      url: running.url as string,
+      opsUrl: running.opsUrl,
+      stop: async () => (await running.stop(), removeDir(dataDir)),
+    }));
+  };
+
+  it('when METRICS_TOKEN is unset, then the API port refuses /metrics (401) and the ops listener, on this machine only, serves them', async () => {
+    const gateway = await startGateway();
+    try {
+      const open = await request(gateway.url).get('/metrics');
+      expectProblem(open, 401, 'unauthorized', 'metrics');
+      expect(open.text).not.toContain('mailplane_');
+      expect(new URL(gateway.opsUrl).hostname).toBe('127.0.0.1');
+      const ops = await request(gateway.opsUrl).get('/metrics').expect(200);
+      expect(parseExposition(ops.text).some((s) => s.name === 'mailplane_http_requests_total')).toBe(true);
+      await request(gateway.url).get('/healthz').expect(200);
+    } finally {
+      await gateway.stop();
+    }
+  });
+
+  it('when METRICS_TOKEN is set, then the API port serves /metrics to its bearer only', async () => {
+    const gateway = await startGateway({ METRICS_TOKEN });
+    try {
+      expectProblem(await request(gateway.url).get('/metrics'), 401, 'unauthorized', 'metrics');
+      expectContract(await request(gateway.url).get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`).expect(200), 'metrics');
+    } finally {
+      await gateway.stop();
     }
   });
 });

@@ -33,6 +33,21 @@ export interface MailConfig {
   retention: RetentionConfig;
   /** Where delivery reports come back: a VERP return path on this domain, an SMTP listener for it. Off when unset. */
   bounces: BounceConfig | null;
+  tracking: TrackingConfig;
+}
+
+/** Open and click tracking: how links are signed and where they point. */
+export interface TrackingConfig {
+  /** Signs tracked links (HMAC-SHA256). */
+  secret: string;
+  /** Origin of tracked links for identities without a verified tracking domain; null: none, tracking then needs one. */
+  defaultUrl: string | null;
+  /** The host tenants' tracking domains point their CNAME at. */
+  cnameTarget: string;
+  /** Scheme of links on tenants' tracking domains: the one the platform is reached with (PUBLIC_URL). */
+  scheme: 'http' | 'https';
+  /** An open or click this soon after the message was sent is taken for a machine's (scanners, prefetchers). */
+  machineWindowMs: number;
 }
 
 /** The bounce domain and its SMTP listener. */
@@ -63,10 +78,10 @@ export interface RetentionConfig {
 }
 
 // RFC 8058 wants an HTTPS link; plain http is accepted only for a gateway on this machine (the sandbox).
-function checkedPublicUrl(url: string): string {
+function checkedPublicUrl(url: string, name = 'PUBLIC_URL'): string {
   const { protocol, hostname } = new URL(url);
   if (protocol !== 'https:' && !['localhost', '127.0.0.1', '[::1]'].includes(hostname)) {
-    throw new Error('configuration: PUBLIC_URL must be https (http only for localhost)');
+    throw new Error(`configuration: ${name} must be https (http only for localhost)`);
   }
   return url.replace(/\/+$/, '');
 }
@@ -133,9 +148,27 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
     publicUrl: checkedPublicUrl(read.url('PUBLIC_URL', undefined, ['http', 'https'])),
     unsubscribeSecret: read.secret('UNSUBSCRIBE_SECRET', 32),
     bounces: bounceConfig(read),
+    tracking: Object.freeze(trackingConfig(read)),
     unsubscribeTtlDays: read.int('UNSUBSCRIBE_TOKEN_TTL_DAYS', UNSUBSCRIBE_TOKEN_TTL_DAYS, { min: 1, max: 3650 }),
     retention: Object.freeze(retentionConfig(read)),
   });
+}
+
+function trackingConfig(read: ReturnType<typeof envReader>): TrackingConfig {
+  const publicUrl = new URL(read.url('PUBLIC_URL', undefined, ['http', 'https']));
+  const trackingUrl = read.optionalUrl('TRACKING_URL', ['http', 'https']);
+  const defaultUrl = trackingUrl === undefined ? null : checkedPublicUrl(trackingUrl, 'TRACKING_URL');
+  const cnameTarget = read.optional('TRACKING_CNAME_TARGET') ?? new URL(defaultUrl ?? publicUrl.href).hostname;
+  if (!/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(cnameTarget)) {
+    throw new ConfigError('TRACKING_CNAME_TARGET', `must be a lowercase host name, got ${JSON.stringify(cnameTarget)}`);
+  }
+  return {
+    secret: read.secret('TRACKING_SECRET', 32),
+    defaultUrl,
+    cnameTarget,
+    scheme: publicUrl.protocol === 'https:' ? 'https' : 'http',
+    machineWindowMs: read.int('TRACKING_MACHINE_WINDOW_SECONDS', 2, { min: 0, max: 3600 }) * 1000,
+  };
 }
 
 function bounceConfig(read: ReturnType<typeof envReader>): MailConfig['bounces'] {

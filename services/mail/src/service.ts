@@ -21,6 +21,9 @@ import { idempotencyRepo } from './data-access/idempotency-repo';
 import { identitiesRepo } from './data-access/identities-repo';
 import { messagesRepo } from './data-access/messages-repo';
 import { suppressionsRepo } from './data-access/suppressions-repo';
+import { templatesRepo } from './data-access/templates-repo';
+import { engagementRepo } from './data-access/engagement-repo';
+import { htmlTrackingOf } from './domain/tracking/settings';
 import { createTokenSigner } from './unsubscribe/token';
 import { createTxtResolver } from './dkim/resolver';
 import type { MailDeps } from './domain/deps';
@@ -76,6 +79,8 @@ export async function startMail(options: {
     replicas: replicaRegistry(store, { holder, ttlMs: config.jobLeaseMs }),
     bodies: bodiesRepo(options.bodies),
     suppressions: suppressionsRepo(store),
+    templates: templatesRepo(store),
+    engagement: engagementRepo(store),
     unsubscribeTokens: createTokenSigner(config.unsubscribeSecret),
     counters: countersRepo(store),
     dailyStats: dailyStatsRepo(store, countsLost),
@@ -91,6 +96,8 @@ export async function startMail(options: {
   await deps.identities.init();
   await deps.messages.init();
   await deps.suppressions.init();
+  await deps.templates.init();
+  await deps.engagement.init();
   await deps.counters.init();
   await deps.dailyStats.init();
   await deps.idempotency.init(IDEMPOTENCY_TTL_SECONDS);
@@ -104,7 +111,12 @@ export async function startMail(options: {
     config.deliveryThreads > 0 ? createThreadedTransmitter(config.deliveryThreads, smtp, logger) : createLocalTransmitter(smtp);
   const paths = config.bounces ? returnPaths(config.unsubscribeSecret, config.bounces.domain, config.bounces.tagTtlDays) : null;
   const returnPath = paths ? (messageId: string, recipient: number) => paths.of(messageId, recipient, clock.now()) : undefined;
-  const jobFor = createJobMaker(deps.keyBox.open, (message) => unsubscribeUrl(deps, message), returnPath);
+  const jobFor = createJobMaker(
+    deps.keyBox.open,
+    (message) => unsubscribeUrl(deps, message),
+    returnPath,
+    (message) => htmlTrackingOf(config.tracking.secret, message),
+  );
   const deliverDeps = { ...deps, transmitter, jobFor };
   const reports = config.bounces && paths ? await startReportListener(deps, paths, { ...config.bounces, logger }) : null;
   const pacing = paceDelivery(pacer, mailHandlers(deps));

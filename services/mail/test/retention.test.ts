@@ -20,6 +20,7 @@ const required = {
   DKIM_KEY_SECRET: 'dkim-key-secret-0123456789abcdef0123',
   PUBLIC_URL: 'http://localhost:3000',
   UNSUBSCRIBE_SECRET: 'unsubscribe-secret-0123456789abcdef0123',
+  TRACKING_SECRET: 'tracking-secret-0123456789abcdef0123456',
 };
 
 describe('retention configuration', () => {

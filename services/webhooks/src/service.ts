@@ -1,10 +1,10 @@
 import type { Broker } from '@mailplane/broker';
-import type { Store } from '@mailplane/store';
+import { leaseOn, type Store } from '@mailplane/store';
 import { QUEUES } from '@mailplane/contracts';
 import {
   createKeyBox,
   createMetricsRegistry,
-  requestIdHeaders,
+  newHolderId,
   runPeriodically,
   serveOperations,
   systemClock,
@@ -14,21 +14,24 @@ import {
 } from '@mailplane/runtime';
 import type { WebhooksConfig } from './config';
 import { deliveriesRepo } from './data-access/deliveries-repo';
+import { deliveriesQueueRepo } from './data-access/deliveries-queue-repo';
 import { endpointsRepo } from './data-access/endpoints-repo';
+import { plansRepo } from './data-access/plans-repo';
 import type { WebhooksDeps } from './domain/deps';
-import { workItem } from './domain/fanout';
+import { createInFlight } from './domain/in-flight';
 import { createHttpTarget } from './data-access/http-target';
 import { consumeEvents } from './entry-points/consumers';
 import { webhooksHandlers } from './entry-points/rpc';
-import { purgeDeliveries } from './domain/retention';
+import { purgeDeliveries, RETENTION_JOB } from './domain/retention';
+import { recoverLostQueue, sweep, SWEEP_JOB } from './domain/sweeper';
 import { webhooksMetrics } from './entry-points/metrics';
 
 export interface WebhooksService {
   deps: WebhooksDeps;
+  /** Who this instance is when it holds a job's lease (the sweeper's, retention's). */
+  holder: string;
   stop(): Promise<void>;
 }
-
-const RECOVERY_BATCH = 10_000;
 
 export async function startWebhooks(options: {
   config: WebhooksConfig;
@@ -46,8 +49,11 @@ export async function startWebhooks(options: {
     config,
     endpoints: endpointsRepo(store),
     deliveries: deliveriesRepo(store),
+    deliveriesQueue: deliveriesQueueRepo(store),
+    plans: plansRepo(store),
     keyBox: createKeyBox(config.secretKey, 'webhook-secrets'),
     target: createHttpTarget({ timeoutMs: config.timeoutMs, allowPrivate: config.sandbox, clock }),
+    inFlight: createInFlight({ total: config.concurrency, perTenant: config.tenantConcurrency, perEndpoint: config.endpointConcurrency }),
     broker,
     clock,
     logger,
@@ -57,20 +63,31 @@ export async function startWebhooks(options: {
   await deps.deliveries.init();
   const rpc = await serveOperations(broker, QUEUES.webhooks, webhooksHandlers(deps), { logger });
   const consumers = await consumeEvents(broker, deps);
-  // An in-process queue dies with the process, and with it the retries it held: put every pending delivery back.
-  const now = deps.clock.now();
-  for (const delivery of await deps.deliveries.pending(RECOVERY_BATCH)) {
-    const headers = requestIdHeaders(delivery.requestId);
-    await broker
-      .send(QUEUES.webhooksDeliveries, workItem(delivery, now), { headers })
-      .catch((err) => logger.warn('delivery not re-queued', { err }));
-  }
-  const retention = runPeriodically(() => purgeDeliveries(deps), config.retentionPurgeMs, logger, 'webhook delivery retention');
-  logger.info('webhooks service started');
-  logger.info('webhooks service started', { consumes: [QUEUES.webhooks, QUEUES.webhooksEvents, QUEUES.webhooksDeliveries] });
+  await recoverLostQueue(deps).catch((err) => logger.error('webhook deliveries recovery failed', { err }));
+  // Each service instance its own holder, even two in one process (tests run replicas side by side).
+  const holder = newHolderId();
+  const lease = (job: string) => leaseOn(store, job, { holder, ttlMs: config.jobLeaseMs, now: () => clock.now() });
+  const stopping = new AbortController();
+  const sweeper = runPeriodically(
+    (signal) => sweep(deps, AbortSignal.any([signal, stopping.signal])),
+    config.sweepEveryMs,
+    logger,
+    'webhook delivery sweeper',
+    { lease: lease(SWEEP_JOB) },
+  );
+  const retention = runPeriodically(() => purgeDeliveries(deps), config.retentionPurgeMs, logger, 'webhook delivery retention', {
+    lease: lease(RETENTION_JOB),
+  });
+  logger.info('webhooks service started', {
+    consumes: [QUEUES.webhooks, QUEUES.webhooksEvents, QUEUES.webhooksDeliveries, QUEUES.webhooksEntitlements],
+  });
   return {
     deps,
+    holder,
     async stop() {
+      stopping.abort();
+      deps.inFlight.close();
+      await sweeper.stop();
       await retention.stop();
       await rpc.cancel();
       for (const consumer of consumers) await consumer.cancel();

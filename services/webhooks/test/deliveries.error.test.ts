@@ -76,7 +76,7 @@ describe('webhook deliveries that fail', () => {
     receiver.answerNext(500, { 'Retry-After': '2' }, 10);
     const eventId = await worker.publish(tenantId);
     await receiver.waitFor(1);
-    await worker.deps.endpoints.disable(tenantId, endpoint.id, new Date());
+    await worker.deps.endpoints.update(tenantId, endpoint.id, { disabled: true }, new Date());
     expect((await worker.settled(tenantId, eventId, endpoint.id)).status).toBe('cancelled');
     expect(receiver.received).toHaveLength(1);
   });

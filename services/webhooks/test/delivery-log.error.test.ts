@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { expectProblem } from '../../../test/support/contract';
+import { expectContract, expectProblem } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
@@ -43,13 +43,19 @@ const redeliver = (key: string, id: string) => request(platform.url).post(`/webh
 const replay = (key: string, endpointId: string, body: object) =>
   request(platform.url).post(`/webhooks/endpoints/${endpointId}/replay`).set(auth(key)).send(body);
 
-describe('webhook redelivery and replay, refused', () => {
-  it('when the delivery is still pending, then 409 delivery_pending and no extra attempt is made', async () => {
+describe('webhook redelivery of a delivery waiting for its retry', () => {
+  it('when the delivery is pending, waiting 30 s for its retry, then redeliver attempts it at once instead of refusing', async () => {
     const t = await tenantWithDelivery('pending');
-    expectProblem(await redeliver(t.key, t.delivery.id), 409, 'delivery_pending', 'redeliverWebhook');
-    expect(receiver.received).toHaveLength(1);
+    const res = await redeliver(t.key, t.delivery.id);
+    expect(res.status).toBe(202);
+    expectContract(res, 'redeliverWebhook');
+    expect(res.body).toMatchObject({ id: t.delivery.id, status: 'pending', redeliveredAt: expect.any(String) });
+    const [first, again] = await receiver.waitFor(2, 5000);
+    expect(again.headers['webhook-id']).toBe(first.headers['webhook-id']);
   });
+});
 
+describe('webhook redelivery and replay, refused', () => {
   it('when the endpoint is disabled, then redeliver and replay are 409 endpoint_disabled and nothing is sent', async () => {
     const t = await tenantWithDelivery('failed');
     await request(platform.url).patch(`/webhooks/endpoints/${t.endpoint.id}`).set(auth(t.key)).send({ disabled: true }).expect(204);

@@ -9,8 +9,14 @@ import { startWebhookReceiver, type ReceivedHook, type WebhookReceiver } from '.
 let platform: TestPlatform;
 let receiver: WebhookReceiver;
 beforeAll(async () => {
-  // Three attempts per round; a replay queues at most two deliveries per call.
-  platform = await startTestPlatform({ WEBHOOK_RETRY_SCHEDULE: '100ms,200ms', WEBHOOK_REPLAY_BATCH: '2', SEND_RATE_LIMIT: '1000' });
+  // Three attempts per round; a replay queues at most two deliveries per call; an endpoint failing thrice in a row
+  // pauses only briefly (what pauses do is endpoint-health's subject).
+  platform = await startTestPlatform({
+    WEBHOOK_RETRY_SCHEDULE: '100ms,200ms',
+    WEBHOOK_REPLAY_BATCH: '2',
+    WEBHOOK_ENDPOINT_PAUSES: '100ms',
+    SEND_RATE_LIMIT: '1000',
+  });
 });
 beforeEach(async () => {
   receiver = await startWebhookReceiver();

@@ -279,7 +279,16 @@ export interface paths {
     delete: operations['deleteIdentity'];
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Set an identity's tracking defaults and tracking domain
+     * @description `tracking` sets whether messages signed by this identity track opens and clicks unless a send says
+     *     otherwise (both off by default). `trackingDomain` (a host under the identity's domain, e.g.
+     *     `track.example.com`; `null` to remove it) adds a `tracking` DNS record to publish: a CNAME to the
+     *     platform's tracking host. Tracked links use that domain once POST /identities/{id}/verify found the
+     *     CNAME, and the platform's default tracking host until then (where the platform has one). A domain outside
+     *     the identity's is a 400 `validation_failed` at `/body/trackingDomain`.
+     */
+    patch: operations['updateIdentity'];
     trace?: never;
   };
   '/identities/{id}/verify': {
@@ -320,6 +329,12 @@ export interface paths {
      * @description Events of the listed types (see the `event` webhook of this document) are POSTed to `url`, signed per
      *     Standard Webhooks v1 with the endpoint's secret, which this response returns once (`whsec_` + base64
      *     of 32 random bytes). A disabled endpoint receives nothing.
+     *
+     *     A tenant has at most the number of endpoints its plan allows, disabled ones included (configured per
+     *     plan by the operator: `WEBHOOK_ENDPOINT_LIMIT_BY_PLAN` and `WEBHOOK_ENDPOINT_LIMIT`, by default 5 on
+     *     `free`, 10 on `starter`, 25 on `growth`, 50 on `scale`, 10 on any other plan). One more is a 422 `endpoint_limit_reached`
+     *     (`EndpointLimitProblem`, with the `limit` and the `plan`) and creates nothing; delete an endpoint or
+     *     change plan. A tenant whose plan shrank keeps the endpoints it has.
      */
     post: operations['createWebhookEndpoint'];
     delete?: never;
@@ -349,8 +364,9 @@ export interface paths {
     /**
      * Update a webhook endpoint
      * @description Changes only the given fields (at least one). Setting `disabled: true` stops deliveries at once, including
-     *     pending retries; `disabled: false` resumes them for new events. Answers 204 without a body; read the
-     *     endpoint back with GET when needed.
+     *     pending retries; `disabled: false` resumes them for new events (replay what was missed with POST
+     *     /webhooks/endpoints/{id}/replay) and, like a new `url`, forgets the endpoint's failures so far (see
+     *     the `event` webhook). Answers 204 without a body; read the endpoint back with GET when needed.
      */
     patch: operations['updateWebhookEndpoint'];
     trace?: never;
@@ -415,7 +431,8 @@ export interface paths {
      * @description Queues a redelivery (as POST /webhooks/deliveries/{id}/redeliver does) of each of the endpoint's
      *     deliveries created at or after `since` that ended `failed` or `cancelled`, oldest first, at most 1000
      *     per call. `hasMore` says that more remain; call again with `since` set to `nextSince` to go on.
-     *     Deliveries still pending or already succeeded are left alone. A disabled endpoint is a 409
+     *     Deliveries still pending or already succeeded are left alone. A replay ends a pause of the endpoint for
+     *     failing (see the `event` webhook): its next attempt probes it at once. A disabled endpoint is a 409
      *     `endpoint_disabled`: enable it first.
      */
     post: operations['replayWebhookDeliveries'];
@@ -453,12 +470,14 @@ export interface paths {
     put?: never;
     /**
      * Send a delivery again
-     * @description Puts a `failed`, `cancelled` or `succeeded` delivery back to `pending` and attempts it at once, with the
-     *     same event and the same `webhook-id` (receivers deduplicate on it), signed afresh with the endpoint's
-     *     current secret(s) and a new `webhook-timestamp`. Failed attempts are retried on the usual schedule; the
-     *     new attempts are appended to the delivery's. A delivery still `pending` is a 409 `delivery_pending`
-     *     (it is already being retried); when its endpoint is disabled, a 409 `endpoint_disabled`; when its
-     *     endpoint was deleted, a 404. No request body.
+     * @description Attempts the delivery at once, with the same event and the same `webhook-id` (receivers deduplicate
+     *     on it), signed afresh with the endpoint's current secret(s) and a new `webhook-timestamp`. It ends a
+     *     pause of the endpoint for failing (see the `event` webhook): this attempt probes it. A `failed`,
+     *     `cancelled` or `succeeded` delivery goes back to `pending` with a new round of retries; a `pending`
+     *     one waiting for its next retry is attempted now, and if that attempt fails its schedule goes on where
+     *     it was; one whose attempt is under way right now is answered as it is. The new attempts are appended
+     *     to the delivery's. When its endpoint is disabled, a 409 `endpoint_disabled`; when its endpoint was
+     *     deleted, a 404. No request body.
      */
     post: operations['redeliverWebhook'];
     delete?: never;
@@ -510,6 +529,154 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List templates
+     * @description The tenant's templates, newest first. Needs a `full` key, like every template route.
+     */
+    get: operations['listTemplates'];
+    put?: never;
+    /**
+     * Create a template
+     * @description Stores a template whose subject, HTML and text are Liquid (LiquidJS) sources over the variables a send
+     *     gives. Its content is a draft until POST /templates/{id}/publish makes it version 1; sends use published
+     *     versions only. A source that does not parse is a 400 `template_invalid` whose `errors` name the field and
+     *     the line (`/body/html`: `line 3, column 5: tag {% if %} not closed`). An alias the tenant already uses is a
+     *     409 `already_exists`. Needs a `full` key.
+     */
+    post: operations['createTemplate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/templates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a template with its draft
+     * @description Another tenant's template is a 404, as an unknown one. Needs a `full` key.
+     */
+    get: operations['getTemplate'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a template and its versions
+     * @description Later sends naming it are a 400 `template_unavailable`. Messages already accepted were rendered when
+     *     they were accepted and go out unchanged; they keep naming the template and version they used. Needs a
+     *     `full` key.
+     */
+    delete: operations['deleteTemplate'];
+    options?: never;
+    head?: never;
+    /**
+     * Rename a template or edit its draft
+     * @description `name` and `alias` change at once (sends naming the old alias then fail with `template_unavailable`);
+     *     `subject`, `html` and `text` change the draft only: sends keep using the published version until the
+     *     draft is published. `null` removes the alias, the HTML or the text (one of HTML and text must remain).
+     *     Parsing errors are a 400 `template_invalid`, an alias in use a 409 `already_exists`. Needs a `full` key.
+     */
+    patch: operations['updateTemplate'];
+    trace?: never;
+  };
+  '/templates/{id}/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish the draft as the next version
+     * @description Freezes the draft as version `publishedVersion + 1`, which sends use from now on (unless they name
+     *     another with `templateVersion`). Idempotent: when the draft equals the published version nothing changes
+     *     and the template is answered as it is. No request body. Needs a `full` key.
+     */
+    post: operations['publishTemplate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/templates/{id}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Version history
+     * @description Every published version of the template, newest first, with its content. Needs a `full` key.
+     */
+    get: operations['listTemplateVersions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/templates/{id}/versions/{version}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One published version
+     * @description An unknown version is a 404. Needs a `full` key.
+     */
+    get: operations['getTemplateVersion'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/templates/{id}/render': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Render a version with a model, without sending (validate)
+     * @description Renders the draft (or the published `version` named) with `variables` exactly as a send would, and reports
+     *     what a send would refuse: `missingVariables` (required by the template and not given; a send would be a
+     *     400 `template_variables_missing`), `unusedVariables` (given and never referenced) and `errors` (each with
+     *     its field, line and column: a render that fails, or a rendered subject with a line break). `valid` is true
+     *     when a send with this model would be accepted. Output is escaped for HTML in `html` unless a value is
+     *     written `{{ value | raw }}`. Nothing is stored or sent. An unknown version is a 404. Needs a `full` key.
+     */
+    post: operations['renderTemplate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/unsubscribe': {
     parameters: {
       query?: never;
@@ -542,6 +709,54 @@ export interface paths {
      *     honoured (missing, malformed, bad signature, expired) is a 400 `token_invalid`.
      */
     post: operations['unsubscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/track/click/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A tracked link in a message (public)
+     * @description Where click tracking points each link of a message's HTML, on the identity's tracking domain (or the
+     *     platform's). Answers 302 to the URL the link was signed for, and only to it: the token carries the URL
+     *     and an HMAC over it, the tenant and the message, so a changed or forged token is a 400
+     *     `tracking_link_invalid` and redirects nowhere. The click is recorded after the answer is sent
+     *     (`email.clicked`); a failure to record it never delays or fails the redirect.
+     */
+    get: operations['followTrackedLink'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/track/open/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The open-tracking image of a message (public)
+     * @description A transparent 1×1 GIF placed at the end of a message's HTML when open tracking is on. Fetching it records an
+     *     open (`email.opened`), after the image is answered. Opens whose evidence says a machine fetched it (Apple
+     *     Mail Privacy Protection's proxy, link scanners, fetches seconds after delivery) are recorded with
+     *     `machine: true` and not counted as people's opens. A changed or forged token is a 400
+     *     `tracking_link_invalid`.
+     */
+    get: operations['trackOpen'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -963,9 +1178,10 @@ export interface paths {
     /**
      * Prometheus metrics (the scrape token only when METRICS_TOKEN is set)
      * @description The Prometheus text exposition (version 0.0.4) of the answering process: in the embedded default every
-     *     service's series, told apart by the `service` label. Without `METRICS_TOKEN` anyone who reaches the port
-     *     may read it (the series carry no tenant ids or secrets); with it, `Authorization: Bearer <METRICS_TOKEN>`
-     *     is required. The names are listed in the README (Operations).
+     *     service's series, told apart by the `service` label. With `METRICS_TOKEN`, `Authorization: Bearer
+     *     <METRICS_TOKEN>` is required. Without it, the embedded default answers anyone who reaches the port (the
+     *     series carry no tenant ids or secrets) and the distributed mode's gateway answers 401: scrape its ops
+     *     listener (`OPS_PORT`) instead. The names are listed in the README (Operations).
      */
     get: operations['metrics'];
     put?: never;
@@ -1079,7 +1295,18 @@ export interface webhooks {
      *
      *     Only a 2xx answer within 15 s is a success (3xx is a failure). Failed attempts are retried with jitter
      *     after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, honouring `Retry-After`; then the delivery
-     *     is given up. A 410 Gone answer disables the endpoint.
+     *     is given up.
+     *
+     *     Every tenant and every endpoint gets its share of the senders: each has a bounded number of attempts in
+     *     flight at once (per replica of the webhooks service), and a delivery that finds its share in use waits,
+     *     keeping its place in its retry schedule. After 3 failed attempts in a row an endpoint is paused: one
+     *     attempt at a time probes it, 5 s after the last failure, then 30 s, 2 min, 5 min and every 10 min, while
+     *     its other deliveries wait without spending attempts; a 2xx ends the pause. Every non-2xx answer,
+     *     timeout, connection or TLS error and refused address counts as a failure.
+     *
+     *     An endpoint is disabled automatically when it answers 410 Gone, or when every attempt to it has failed
+     *     for 5 days (`WEBHOOK_DISABLE_AFTER`) since the first failure after its last success. Its pending
+     *     deliveries are then cancelled, and an `endpoint.disabled` event goes to the tenant's other endpoints.
      */
     post: operations['deliverEvent'];
     delete?: never;
@@ -1152,11 +1379,13 @@ export interface components {
     /**
      * @description Stable machine-readable code; the HTTP status of each code is fixed: 400 validation_failed,
      *     malformed_json, malformed_request, body_too_deep, body_too_complex, identity_unverified,
-     *     from_domain_mismatch, unsafe_display_name, token_invalid, payment_id_missing; 401 unauthorized, restricted_api_key,
+     *     from_domain_mismatch, unsafe_display_name, token_invalid, payment_id_missing, template_invalid,
+     *     template_unavailable, template_variables_missing, template_render_failed, tracking_domain_unverified,
+     *     tracking_link_invalid; 401 unauthorized, restricted_api_key,
      *     signature_invalid; 402 payment_declined; 404 not_found, route_not_found, no_subscription;
      *     405 method_not_allowed; 408 request_timeout; 409 already_exists,
      *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled; 410 token_expired; 413 payload_too_large;
-     *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, unknown_plan,
+     *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, endpoint_limit_reached, unknown_plan,
      *     plan_not_purchasable, plan_not_grantable, not_an_upgrade, not_a_downgrade, downgrade_to_free,
      *     tier_change_not_allowed;
      *     429 rate_limited, idempotency_key_in_flight, test_email_limit_reached; 431 headers_too_large; 500 internal; 501 not_implemented;
@@ -1193,12 +1422,19 @@ export interface components {
       | 'token_expired'
       | 'payment_id_missing'
       | 'payment_declined'
+      | 'template_invalid'
+      | 'template_unavailable'
+      | 'template_variables_missing'
+      | 'template_render_failed'
+      | 'tracking_domain_unverified'
+      | 'tracking_link_invalid'
       | 'no_subscription'
       | 'already_subscribed'
       | 'quote_not_consented'
       | 'quote_stale'
       | 'delivery_pending'
       | 'endpoint_disabled'
+      | 'endpoint_limit_reached'
       | 'not_scheduled'
       | 'unknown_plan'
       | 'plan_not_purchasable'
@@ -1264,6 +1500,15 @@ export interface components {
     };
     /** @description A `Problem`; when its code is `quota_exceeded` it is a `QuotaProblem`. */
     QuotaOrProblem: components['schemas']['Problem'];
+    /** @description An `endpoint_limit_reached` problem with the plan's limit. */
+    EndpointLimitProblem: components['schemas']['Problem'] & {
+      /** @constant */
+      code?: 'endpoint_limit_reached';
+      /** @description Endpoints the plan allows, disabled ones included. */
+      limit: number;
+      /** @description The tenant's plan as billing last announced it (`free` before any announcement). */
+      plan: string;
+    };
     CreateApiKeyRequest: {
       /** @description A label for people. */
       name: string;
@@ -1339,9 +1584,11 @@ export interface components {
     };
     /**
      * @description One message to up to 50 recipients in all (`to`, `cc` and `bcc` together; more is a 400 at `/body/to`),
-     *     rendered and DKIM-signed once. At least one of `text` (not empty) and `html`. An HTML-only message goes
-     *     out as `multipart/alternative` with a plain-text part derived from the HTML (links kept as
-     *     `text [url]`, images dropped); send `text: ""` with `html` to opt out and send the HTML alone.
+     *     rendered and DKIM-signed once. Either its own content (`subject` and at least one of `text`, not empty,
+     *     and `html`) or a stored `template` with its `variables` (then `subject`, `text` and `html` are not
+     *     allowed). An HTML-only message goes out as `multipart/alternative` with a plain-text part derived from the
+     *     HTML (links kept as `text [url]`, images dropped); send `text: ""` with `html` to opt out and send the HTML
+     *     alone.
      */
     SendEmailRequest: {
       /** @description Sender; its domain must be a verified identity of the tenant. */
@@ -1352,7 +1599,7 @@ export interface components {
       cc?: components['schemas']['Recipients'];
       /** @description Blind-copy recipients; in the SMTP envelope only, never in a header anyone receives. */
       bcc?: components['schemas']['Recipients'];
-      subject: string;
+      subject?: string;
       /** @description Plain-text body. Omitted with `html`: derived from the HTML. Empty (`""`) with `html`: no plain-text part. */
       text?: string;
       /** @description HTML body. */
@@ -1369,6 +1616,23 @@ export interface components {
       /** @description Identity to sign with; by default the identity of the From domain. */
       identityId?: components['schemas']['IdentityId'];
       scheduledAt?: components['schemas']['ScheduleTime'];
+      /**
+       * @description A template of yours, by id or alias. Its published version (or `templateVersion`) is rendered with
+       *     `variables` when the send is accepted; the message records which version it used. A template or version
+       *     that does not exist, or has nothing published, is a 400 `template_unavailable`; a variable the template
+       *     requires and `variables` lacks is a 400 `template_variables_missing` naming it
+       *     (`/body/variables/name`); a render that fails is a 400 `template_render_failed`. Nothing is stored then.
+       */
+      template?: string;
+      /** @description An earlier published version to use instead. */
+      templateVersion?: number;
+      variables?: components['schemas']['TemplateVariables'];
+      /**
+       * @description Open and click tracking for this message; each one omitted follows the identity's setting (both off by
+       *     default). Asking for tracking when neither the identity's tracking domain is verified nor the platform
+       *     has a default tracking host is a 400 `tracking_domain_unverified`.
+       */
+      tracking?: components['schemas']['TrackingSettings'];
     };
     /**
      * Format: date-time
@@ -1437,6 +1701,9 @@ export interface components {
     };
     /** @description A message with its delivery attempts. */
     Email: components['schemas']['EmailSummaryFields'] & {
+      template: components['schemas']['MessageTemplate'];
+      tracking: components['schemas']['TrackingState'];
+      engagement: components['schemas']['Engagement'];
       /** @description Every recipient (`to`, then `cc`, then `bcc`) and where its delivery stands. */
       recipients: components['schemas']['EmailRecipient'][];
       /** @description Delivery reports and complaints received about the message after it was sent, oldest first. */
@@ -1496,7 +1763,7 @@ export interface components {
       diagnostic: string | null;
     };
     /**
-     * @description The body as the sender gave it. `text` is null when only HTML was sent (the plain-text part was derived
+     * @description The body as the sender gave it (with a template: as rendered, before tracking rewrote any link). `text` is null when only HTML was sent (the plain-text part was derived
      *     from the HTML when the message was built) and `""` when the sender opted out of that part. Attachments
      *     are described, never returned.
      */
@@ -1504,6 +1771,8 @@ export interface components {
       text: string | null;
       html: string | null;
       attachments: components['schemas']['AttachedFile'][];
+      /** @description With a template, the variables it was rendered with; they go when the body goes. */
+      variables?: Record<string, unknown>;
     };
     AttachedFile: {
       filename: string;
@@ -1529,12 +1798,13 @@ export interface components {
     };
     DnsRecord: {
       /**
-       * @description `dkim` is required to send; `spf` and `dmarc` are advisory.
+       * @description `dkim` is required to send; `spf` and `dmarc` are advisory; `tracking` (a CNAME, with a tracking domain)
+       *     lets tracked links use the tracking domain.
        * @enum {string}
        */
-      purpose: 'dkim' | 'spf' | 'dmarc';
-      /** @constant */
-      type: 'TXT';
+      purpose: 'dkim' | 'spf' | 'dmarc' | 'tracking';
+      /** @enum {string} */
+      type: 'TXT' | 'CNAME';
       /** @description Fully qualified record name, e.g. `mp1._domainkey.example.com`. */
       name: string;
       /** @description The record value to publish, e.g. `v=DKIM1; k=rsa; p=…`. */
@@ -1548,6 +1818,10 @@ export interface components {
     /** @description A sending domain. The DKIM private key never appears in any response. */
     Identity: {
       id: components['schemas']['IdentityId'];
+      /** @description Whether its messages track opens and clicks unless a send says otherwise; both off by default. */
+      tracking: components['schemas']['TrackingState'];
+      /** @description The host of its tracked links once its `tracking` record is found; null when it has none. */
+      trackingDomain: string | null;
       domain: components['schemas']['Domain'];
       selector: string;
       /**
@@ -1573,9 +1847,11 @@ export interface components {
      *     the suppression list, never relayed. `email.scheduled`: accepted (or rescheduled) with `scheduledAt`, waiting
      *     for its time; `email.queued` follows at that time. `email.canceled`: canceled while scheduled. `email.bounced`: a delivery report
      *     after sending said a recipient's server will never deliver it. `email.complained`: a recipient reported it as
-     *     spam.
+     *     spam. `email.opened` / `email.clicked`: with open or click tracking on, the message's image was fetched or a
+     *     link followed (machine fetches flagged `machine: true`).
      *     `recipient.unsubscribed`: a recipient unsubscribed and was added to
      *     the suppression list. `identity.verified` / `identity.failed`: a DNS check changed the identity's status.
+     *     `endpoint.disabled`: another of the tenant's endpoints was disabled automatically (see the `event` webhook).
      * @enum {string}
      */
     EventType:
@@ -1588,9 +1864,12 @@ export interface components {
       | 'email.canceled'
       | 'email.bounced'
       | 'email.complained'
+      | 'email.opened'
+      | 'email.clicked'
       | 'recipient.unsubscribed'
       | 'identity.verified'
-      | 'identity.failed';
+      | 'identity.failed'
+      | 'endpoint.disabled';
     /** @description The event types to deliver; `*` for every type, present and future. */
     EventTypeFilter: (
       | 'email.queued'
@@ -1602,16 +1881,24 @@ export interface components {
       | 'email.canceled'
       | 'email.bounced'
       | 'email.complained'
+      | 'email.opened'
+      | 'email.clicked'
       | 'recipient.unsubscribed'
       | 'identity.verified'
       | 'identity.failed'
+      | 'endpoint.disabled'
       | '*'
     )[];
     /**
      * Format: uri
      * @description Where deliveries are POSTed. `https://` only; `http://` is accepted for localhost, 127.0.0.1 and [::1]
      *     only, and only when the webhooks service runs in sandbox mode (otherwise a 400 `validation_failed`).
-     *     Addresses resolving to private networks are refused at delivery time.
+     *     Outside the sandbox a delivery connects only to public unicast addresses: every range of the IANA IPv4
+     *     and IPv6 special-purpose address registries is refused (private, loopback, link-local, shared, benchmark,
+     *     documentation, 6to4, Teredo, NAT64 local-use, …), and so are multicast and IPv4 addresses written in
+     *     IPv6 (mapped, NAT64 `64:ff9b::/96`, ISATAP) whose IPv4 address is refused. No proxy is used. A host
+     *     that does not resolve and one that resolves only to refused addresses fail the attempt with the same
+     *     `error`, so the delivery log does not tell them apart.
      */
     WebhookUrl: string;
     CreateWebhookEndpointRequest: {
@@ -1689,7 +1976,7 @@ export interface components {
       status: components['schemas']['WebhookDeliveryStatus'];
       /** @description Oldest first. */
       attempts: components['schemas']['WebhookDeliveryAttempt'][];
-      /** @description When pending: when the next attempt is due. Null once settled. */
+      /** @description When pending: when the next attempt is due (later than the schedule says while the endpoint is paused or busy). Null once settled. */
       nextAttemptAt: components['schemas']['NullableTimestamp'];
       /** @description The last redelivery or replay asked for; null when none was. */
       redeliveredAt: components['schemas']['NullableTimestamp'];
@@ -1726,7 +2013,7 @@ export interface components {
       type: components['schemas']['EventType'];
       createdAt: components['schemas']['Timestamp'];
       data: Record<string, unknown>;
-    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
     AddSuppressionRequest: {
       email: components['schemas']['EmailAddress'];
       /**
@@ -1781,12 +2068,164 @@ export interface components {
       suppressed: number;
       /** @description Addresses added to the suppression list, by any reason. */
       suppressionsAdded: number;
+      /** @description Messages opened by a person for the first time (tracked messages only). */
+      opened: number;
+      /** @description Messages whose links a person followed for the first time. */
+      clicked: number;
+      /** @description Opens flagged as machines (Apple Mail Privacy Protection, prefetchers), never counted in `opened`. */
+      machineOpens: number;
     };
     SuppressionList: {
       data: components['schemas']['Suppression'][];
       total: number;
       limit: number;
       offset: number;
+    };
+    /** @description Template id. */
+    TemplateId: string;
+    /** @description A name of your own for the template, unique among your templates (lowercase letters, digits and `-`, at most 64). */
+    TemplateAlias: string;
+    /** @description Liquid source of the subject; it must render without a line break. */
+    TemplateSubject: string;
+    /** @description Liquid source, at most 512 KiB. */
+    TemplateBody: string;
+    /**
+     * @description At least one of `html` and `text`. Variables are written `{{ name }}` (`{{ order.total }}`,
+     *     `{% for item in items %}`…), escaped for HTML in `html` and left as they are in `subject` and `text`.
+     *     Without `text`, sends derive the plain-text part from the rendered HTML.
+     */
+    CreateTemplateRequest: {
+      /** @description A label for people. */
+      name: string;
+      alias?: components['schemas']['TemplateAlias'];
+      subject: components['schemas']['TemplateSubject'];
+      html?: components['schemas']['TemplateBody'];
+      text?: components['schemas']['TemplateBody'];
+    };
+    /** @description The fields to change; at least one. Content fields change the draft. */
+    UpdateTemplateRequest: {
+      name?: string;
+      alias?: components['schemas']['TemplateAlias'] | null;
+      subject?: components['schemas']['TemplateSubject'];
+      html?: components['schemas']['TemplateBody'] | null;
+      text?: components['schemas']['TemplateBody'] | null;
+    };
+    TemplateContent: {
+      subject: string;
+      html: string | null;
+      text: string | null;
+    };
+    TemplateFields: {
+      id: components['schemas']['TemplateId'];
+      name: string;
+      alias: string | null;
+      /** @description The version sends use; null until the first publish. */
+      publishedVersion: number | null;
+      /** @description The draft differs from the published version (or nothing is published). */
+      hasUnpublishedChanges: boolean;
+      createdAt: components['schemas']['Timestamp'];
+      updatedAt: components['schemas']['Timestamp'];
+    };
+    /** @description A template as listed. */
+    TemplateSummary: components['schemas']['TemplateFields'];
+    /** @description A template with its draft and the variables the draft references. */
+    Template: components['schemas']['TemplateFields'] & {
+      draft: components['schemas']['TemplateContent'];
+      /** @description The top-level variables the draft references, in order of first use. */
+      variables: string[];
+    };
+    TemplateList: {
+      data: components['schemas']['TemplateSummary'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    /** @description A published version; it never changes. */
+    TemplateVersion: {
+      templateId: components['schemas']['TemplateId'];
+      version: number;
+      subject: string;
+      html: string | null;
+      text: string | null;
+      publishedAt: components['schemas']['Timestamp'];
+    };
+    TemplateVersionList: {
+      data: components['schemas']['TemplateVersion'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    /**
+     * @description The model a template is rendered with: any JSON values (`{ "name": "Ada", "items": [{ "title": "…" }] }`).
+     *     Only their own fields are visible to the template, nothing else of the platform.
+     */
+    TemplateVariables: Record<string, unknown>;
+    RenderTemplateRequest: {
+      /** @description A published version to render; the draft when omitted. */
+      version?: number;
+      variables?: components['schemas']['TemplateVariables'];
+    };
+    TemplateIssue: {
+      /** @enum {string} */
+      field: 'subject' | 'html' | 'text';
+      /** @description In the field's source; null when the failure has no place. */
+      line: number | null;
+      column: number | null;
+      message: string;
+    };
+    RenderedTemplate: {
+      /** @description The version rendered; null for the draft. */
+      version: number | null;
+      /** @description A send with these variables would be accepted. */
+      valid: boolean;
+      /** @description Rendered; missing variables render empty; null when it failed. */
+      subject: string | null;
+      html: string | null;
+      /** @description The text part a send would carry (derived from the HTML when the template has no text). */
+      text: string | null;
+      /** @description Top-level variables the version references. */
+      variables: string[];
+      /** @description Required and not given (outside an `if` condition or a `default` filter), by path (`order.total`). */
+      missingVariables: string[];
+      /** @description Given and never referenced. */
+      unusedVariables: string[];
+      errors: components['schemas']['TemplateIssue'][];
+    };
+    /** @description The template and version the message was rendered from; null for a message sent with its own content. */
+    MessageTemplate: {
+      id: components['schemas']['TemplateId'];
+      alias: string | null;
+      version: number;
+    } | null;
+    TrackingSettings: {
+      /** @description Add an open-tracking image to the HTML. */
+      opens?: boolean;
+      /** @description Rewrite the links of the HTML to tracked redirects. */
+      clicks?: boolean;
+    };
+    TrackingState: {
+      opens: boolean;
+      clicks: boolean;
+    };
+    /**
+     * @description Opens and clicks recorded for the message (all recipients of a message share its links). `opens` and
+     *     `clicks` count people; `machineOpens` and `machineClicks` the fetches flagged as machines (Apple Mail
+     *     Privacy Protection, scanners, prefetchers), which the first/last times ignore.
+     */
+    Engagement: {
+      opens: number;
+      machineOpens: number;
+      clicks: number;
+      machineClicks: number;
+      firstOpenedAt: components['schemas']['NullableTimestamp'];
+      lastOpenedAt: components['schemas']['NullableTimestamp'];
+      firstClickedAt: components['schemas']['NullableTimestamp'];
+      lastClickedAt: components['schemas']['NullableTimestamp'];
+    };
+    UpdateIdentityRequest: {
+      tracking?: components['schemas']['TrackingSettings'];
+      /** @description A host under the identity's domain for tracked links; null removes it. */
+      trackingDomain?: components['schemas']['Domain'] | null;
     };
     /** @description Opaque signed token; its format belongs to the mail service. */
     UnsubscribeToken: string;
@@ -2107,6 +2546,33 @@ export interface components {
       reportStatus: string | null;
       diagnostic: string | null;
     };
+    EngagementFields: {
+      /** @description The recipient, for a message to one address; null when several share the message's links. */
+      recipient: string | null;
+      /** @description As the fetch sent it (truncated to 512 characters). */
+      userAgent: string | null;
+      /** @description The first time a person (not a machine) opened the message, or followed one of its links. */
+      first: boolean;
+      /** @description The evidence says a machine fetched it; not counted as a person's open or click. */
+      machine: boolean;
+      /**
+       * @description apple_mail_privacy: Apple's Mail Privacy Protection proxy; prefetcher: an image proxy fetching on delivery; scanner: a link checker or bot by its user agent; too_soon: seconds after delivery.
+       * @enum {unknown}
+       */
+      machineReason: 'apple_mail_privacy' | 'prefetcher' | 'scanner' | 'too_soon' | null;
+    };
+    /** @description email.opened: the message's open-tracking image was fetched. */
+    EmailOpened: components['schemas']['EmailFields'] &
+      components['schemas']['EngagementFields'] & {
+        openedAt: components['schemas']['$defs-Timestamp'];
+      };
+    /** @description email.clicked: a tracked link of the message was followed. */
+    EmailClicked: components['schemas']['EmailFields'] &
+      components['schemas']['EngagementFields'] & {
+        /** @description The link's own URL, where the click was sent. */
+        url: string;
+        clickedAt: components['schemas']['$defs-Timestamp'];
+      };
     /** @description recipient.unsubscribed: the address was added to the suppression list by its owner. */
     RecipientUnsubscribed: {
       /** @description Lowercased address. */
@@ -2121,6 +2587,16 @@ export interface components {
       /** @enum {unknown} */
       status: 'verified' | 'failed';
       checkedAt: components['schemas']['$defs-Timestamp'];
+    };
+    /** @description endpoint.disabled: one of the tenant's endpoints was disabled automatically, because it answered 410 Gone (reason gone) or because every attempt to it failed for WEBHOOK_DISABLE_AFTER, 5 days by default (reason failing). Delivered to the tenant's other endpoints; enable it again with PATCH /webhooks/endpoints/{id}, then replay what it missed. */
+    EndpointDisabled: {
+      endpointId: string;
+      url: string;
+      /** @enum {unknown} */
+      reason: 'gone' | 'failing';
+      /** @description The first failed attempt after the last success (null for a 410 on an endpoint that was not failing). */
+      failingSince: components['schemas']['$defs-Timestamp'] | null;
+      disabledAt: components['schemas']['$defs-Timestamp'];
     };
   };
   responses: {
@@ -2199,6 +2675,21 @@ export interface components {
         'application/problem+json': components['schemas']['Problem'];
       };
     };
+    /**
+     * @description `rate_limited`: this client address (an IPv6 one by its /64) failed the admin token 10 times within a
+     *     minute; every admin request from it is refused, the right token included, until `Retry-After` seconds
+     *     have passed.
+     */
+    AdminThrottled: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        'Retry-After': components['headers']['RetryAfter'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
     /** @description `internal`: an unexpected failure; the body never carries internal details. */
     Internal: {
       headers: {
@@ -2254,6 +2745,10 @@ export interface components {
     EmailId: components['schemas']['MessageId'];
     /** @description The identity id. */
     IdentityIdPath: components['schemas']['IdentityId'];
+    /** @description The template id. */
+    TemplateIdPath: components['schemas']['TemplateId'];
+    /** @description The opaque, signed token of a tracked link or open image; its format belongs to the mail service. */
+    TrackingToken: string;
     /** @description The webhook endpoint id. */
     EndpointId: components['schemas']['WebhookEndpointId'];
     /** @description The webhook delivery id. */
@@ -2278,6 +2773,8 @@ export interface components {
     XRequestId: string;
     /** @description How long a browser or cache may keep the answer. */
     CacheControl: string;
+    /** @description Where to go next. */
+    Location: string;
     /** @description Seconds to wait before retrying (delay-seconds, never an HTTP-date). */
     RetryAfter: number;
     /** @description The rate-limit policy (draft-ietf-httpapi-ratelimit-headers), e.g. `"send";q=10;w=1`. */
@@ -2802,6 +3299,38 @@ export interface operations {
       default: components['responses']['Default'];
     };
   };
+  updateIdentity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The identity id. */
+        id: components['parameters']['IdentityIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateIdentityRequest'];
+      };
+    };
+    responses: {
+      /** @description The identity as changed. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Identity'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
   verifyIdentity: {
     parameters: {
       query?: never;
@@ -2884,6 +3413,16 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      /** @description `endpoint_limit_reached`: the plan's number of endpoints is reached (an `EndpointLimitProblem`). */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['EndpointLimitProblem'];
+        };
+      };
       default: components['responses']['Default'];
     };
   };
@@ -3202,6 +3741,269 @@ export interface operations {
       default: components['responses']['Default'];
     };
   };
+  listTemplates: {
+    parameters: {
+      query?: {
+        /** @description Case-insensitive substring of the name or the alias. */
+        q?: string;
+        /** @description Page size. Outside 1–100 is a 400 (never clamped). */
+        limit?: components['parameters']['Limit'];
+        /** @description Items to skip. Outside 0–10000 is a 400 (never clamped); page deeper with filters. */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of templates. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TemplateList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  createTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTemplateRequest'];
+      };
+    };
+    responses: {
+      /** @description The new template, with its draft. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Template'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      409: components['responses']['Conflict'];
+      default: components['responses']['Default'];
+    };
+  };
+  getTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The template id. */
+        id: components['parameters']['TemplateIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The template. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Template'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  deleteTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The template id. */
+        id: components['parameters']['TemplateIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['NoContent'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  updateTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The template id. */
+        id: components['parameters']['TemplateIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateTemplateRequest'];
+      };
+    };
+    responses: {
+      /** @description The template as changed. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Template'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      default: components['responses']['Default'];
+    };
+  };
+  publishTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The template id. */
+        id: components['parameters']['TemplateIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The template, with the new `publishedVersion`. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Template'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  listTemplateVersions: {
+    parameters: {
+      query?: {
+        /** @description Page size. Outside 1–100 is a 400 (never clamped). */
+        limit?: components['parameters']['Limit'];
+        /** @description Items to skip. Outside 0–10000 is a 400 (never clamped); page deeper with filters. */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path: {
+        /** @description The template id. */
+        id: components['parameters']['TemplateIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of versions. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TemplateVersionList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  getTemplateVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The template id. */
+        id: components['parameters']['TemplateIdPath'];
+        /** @description The version number. */
+        version: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The version. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TemplateVersion'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  renderTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The template id. */
+        id: components['parameters']['TemplateIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RenderTemplateRequest'];
+      };
+    };
+    responses: {
+      /** @description What the version renders to with this model, and what is wrong with it. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RenderedTemplate'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
   showUnsubscribePage: {
     parameters: {
       query: {
@@ -3287,6 +4089,77 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'];
           'text/html': string;
+        };
+      };
+      default: components['responses']['Default'];
+    };
+  };
+  followTrackedLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The opaque, signed token of a tracked link or open image; its format belongs to the mail service. */
+        token: components['parameters']['TrackingToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To the link's own URL. */
+      302: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          Location: components['headers']['Location'];
+          'Cache-Control': components['headers']['CacheControl'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `tracking_link_invalid`: the token is malformed or its signature does not verify. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      default: components['responses']['Default'];
+    };
+  };
+  trackOpen: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The opaque, signed token of a tracked link or open image; its format belongs to the mail service. */
+        token: components['parameters']['TrackingToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The image. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Cache-Control': components['headers']['CacheControl'];
+          [name: string]: unknown;
+        };
+        content: {
+          'image/gif': string;
+        };
+      };
+      /** @description `tracking_link_invalid`: the token is malformed or its signature does not verify. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       default: components['responses']['Default'];
@@ -3880,6 +4753,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['AdminThrottled'];
       default: components['responses']['Default'];
     };
   };
@@ -3908,6 +4782,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['AdminThrottled'];
       default: components['responses']['Default'];
     };
   };
@@ -3935,6 +4810,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['AdminThrottled'];
       default: components['responses']['Default'];
     };
   };
@@ -3968,6 +4844,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       409: components['responses']['Conflict'];
       422: components['responses']['Unprocessable'];
+      429: components['responses']['AdminThrottled'];
       503: components['responses']['BillingUnavailable'];
       default: components['responses']['Default'];
     };
@@ -3996,6 +4873,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['AdminThrottled'];
       default: components['responses']['Default'];
     };
   };

@@ -111,6 +111,9 @@ export function accountsRepo(store: Store) {
     /** Across tenants, for the sweeper: back-office grants whose end has come. */
     grantsEndedBefore: (at: Date, limit: number) => accounts.find({ 'grant.until': { $lt: at } }, { limit }),
     unsynced: (limit: number) => accounts.find({ 'subscription.hubSynced': false }, { limit }),
+    /** Across tenants, for the entitlement replay: accounts that ever announced an entitlement, by tenant id. */
+    entitledAfter: (afterTenant: string | undefined, limit: number) =>
+      accounts.find({ revision: { $gt: 0 }, ...(afterTenant ? { _id: { $gt: afterTenant } } : {}) }, { sort: { _id: 1 }, limit }),
     unannounced: outbox.unannounced,
     announce: outbox.announce,
   };

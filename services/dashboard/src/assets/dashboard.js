@@ -38,11 +38,15 @@ document.addEventListener('click', function (event) {
   });
 });
 
-// The overview's chart, drawn from the table that also holds its numbers (for screen readers and without script).
+// The overview's charts, each drawn from the table that also holds its numbers (for screen readers and without
+// script): a table names its chart's element in data-chart and its series, in column order, in data-series.
 window.addEventListener('load', function () {
-  var table = document.getElementById('daily');
-  var target = document.getElementById('chart');
-  if (!table || !target || typeof uPlot === 'undefined') return;
+  if (typeof uPlot === 'undefined') return;
+  document.querySelectorAll('table[data-chart]').forEach(drawChart);
+});
+function drawChart(table) {
+  var target = document.getElementById(table.getAttribute('data-chart'));
+  if (!target) return;
   var names = table.getAttribute('data-series').split(',');
   var rows = Array.prototype.slice.call(table.tBodies[0].rows);
   var data = [
@@ -57,11 +61,11 @@ window.addEventListener('load', function () {
       }),
     );
   });
-  var colors = ['#0969da', '#1a7f37', '#9a6700', '#cf222e', '#8250df', '#57606a'];
+  var colors = ['#0969da', '#1a7f37', '#9a6700', '#cf222e', '#8250df', '#57606a', '#bf3989', '#0a7d8c'];
   var series = [{}].concat(
     names.map(function (name, i) {
       return { label: name, stroke: colors[i % colors.length], width: 2 };
     }),
   );
   new uPlot({ width: Math.min(target.clientWidth || 800, 1000), height: 260, series: series, axes: [{}, {}] }, data, target);
-});
+}

@@ -46,6 +46,22 @@ export function identityRoutes(kit: Kit) {
     }),
   );
   app.post(
+    '/identities/:id/tracking',
+    handle(async (req, res) => {
+      if (!IDN.test(idOf(req))) return notFound(req, res);
+      // Each checkbox follows a hidden "off": the last value sent is the box's.
+      const last = (name: string) => [req.body?.[name]].flat().pop() === 'on';
+      const domain = String(req.body?.trackingDomain ?? '')
+        .trim()
+        .toLowerCase();
+      await api(sessionOf(req)).identities.update(idOf(req), {
+        tracking: { opens: last('opens'), clicks: last('clicks') },
+        trackingDomain: domain || null,
+      });
+      res.redirect(303, `${base(req)}/identities/${idOf(req)}?notice=tracking-saved`);
+    }),
+  );
+  app.post(
     '/identities/:id/delete',
     handle(async (req, res) => {
       if (!IDN.test(idOf(req)) || req.body?.confirm !== 'yes') return notFound(req, res);

@@ -1,5 +1,6 @@
 import type { Email, EmailList, Identity, ListEmailsQuery, WebhookDelivery } from '../../../../sdk/src';
 import { html, csrfField, when } from '../html';
+import { engagementFacts } from './tracking';
 
 const STATUSES = ['scheduled', 'queued', 'sending', 'deferred', 'sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained'];
 const FINAL = new Set(['sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained']);
@@ -104,7 +105,19 @@ export function emailBody(base: string, m: Email, events: MessageEvent[] = []) {
       <dd>${when(m.sentAt)}</dd>
       <dt>Id</dt>
       <dd><code>${m.id}</code></dd>
+      ${
+        m.template
+          ? html`<dt>Template</dt>
+              <dd>
+                <a href="${base}/templates/${m.template.id}/versions/${m.template.version}"
+                  >${m.template.alias ?? m.template.id}, version ${m.template.version}</a
+                >
+              </dd>`
+          : ''
+      }
     </dl>
+    <h2>Opens and clicks</h2>
+    ${engagementFacts(m)}
     <h2>Recipients</h2>
     <div class="table-wrap">
       <table>

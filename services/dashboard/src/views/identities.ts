@@ -1,5 +1,6 @@
 import type { Identity, IdentityList } from '../../../../sdk/src';
 import { html, csrfField, when } from '../html';
+import { trackingForm } from './tracking';
 
 export function identitiesBody(base: string, list: IdentityList, csrf: string) {
   return html`<h1>Identities</h1>
@@ -84,6 +85,7 @@ export function identityBody(base: string, i: Identity, csrf: string) {
     <form method="post" action="${base}/identities/${i.id}/verify" class="inline-form">
       ${csrfField(csrf)}<button type="submit">Verify now</button>
     </form>
+    ${trackingForm(base, i, csrf)}
     <form method="post" action="${base}/identities/${i.id}/delete" class="inline-form">
       ${csrfField(csrf)}
       <label><input type="checkbox" name="confirm" value="yes" required /> Delete ${i.domain}: it can no longer send</label>

@@ -4,7 +4,7 @@ export interface Chrome {
   title: string;
   /** The signed-in session's CSRF token, for the sign-out form; absent on public pages. */
   csrf?: string;
-  current?: 'overview' | 'emails' | 'identities' | 'api-keys' | 'webhooks' | 'suppressions' | 'billing';
+  current?: 'overview' | 'emails' | 'templates' | 'identities' | 'api-keys' | 'webhooks' | 'suppressions' | 'billing';
   /** Pages with charts load the chart library. */
   charts?: boolean;
   notice?: string | null;
@@ -13,6 +13,7 @@ export interface Chrome {
 const NAV = [
   { id: 'overview', href: 'overview', label: 'Overview' },
   { id: 'emails', href: 'emails', label: 'Emails' },
+  { id: 'templates', href: 'templates', label: 'Templates' },
   { id: 'identities', href: 'identities', label: 'Identities' },
   { id: 'webhooks', href: 'webhooks', label: 'Webhooks' },
   { id: 'suppressions', href: 'suppressions', label: 'Suppressions' },

@@ -1,18 +1,24 @@
 import { AppError } from '@mailplane/contracts';
+import { createShares, PUBLIC, type Holder } from '../domain/shares';
+import { createSlots } from './slots';
 
-/** How much one gateway process hands a service at a time, and how many requests may wait for their turn. */
+/** How much one gateway process hands a service at a time, how many requests may wait, and each caller's share. */
 export interface AdmissionLimits {
   maxInFlight: number;
   maxWaiting: number;
   /** A request still waiting after this long is refused; it was never forwarded. */
   maxWaitMs: number;
+  /** Places of one line that requests without credentials (public routes, inbound webhooks) may hold together. */
+  publicMax: number;
+  /** Places of one line that one tenant (or the operator) may hold. */
+  perTenantMax: number;
 }
 
-/** A place in line, taken from a request's headers before its body is read. */
+/** A place in line, taken for a request whose body has arrived. */
 export interface Place {
   /** Waits for one of the in-flight slots (or refuses as busy), runs `work`, then frees the slot and the place. */
   run<T>(work: () => Promise<T>): Promise<T>;
-  /** Gives the place up without running; harmless after `run` or a second time. */
+  /** Gives the place up without running (a request refused after all); harmless after `run` or a second time. */
   leave(): void;
 }
 
@@ -22,50 +28,46 @@ export const busy = (service: string) =>
   });
 
 /**
- * Admission for one service: at most `maxInFlight` forwarded, at most `maxWaiting` more holding a place
- * (body being read, or waiting for a slot, first come first served). Everyone else is refused at once, from
- * the headers, so a burst costs a refusal per request beyond capacity instead of a queue that outlives deadlines.
+ * Admission for one service: at most `maxInFlight` forwarded, at most `maxWaiting` more waiting for a slot, and no
+ * holder beyond its share of those places (nor of the slots, see `createSlots`). A place is taken only once the request's
+ * body has arrived, so a client that never sends its body holds nothing here; `hasRoom` lets the headers refuse a
+ * burst at once, before the body is read. Everyone refused is answered at once, so a burst costs a refusal per
+ * request beyond capacity instead of a queue that outlives deadlines.
  */
 export function createAdmission(service: string, limits: AdmissionLimits) {
+  const capacity = limits.maxInFlight + limits.maxWaiting;
+  const placesOf = (holder: Holder) => (holder === PUBLIC ? limits.publicMax : limits.perTenantMax);
+  const places = createShares(placesOf);
+  // Each holder's share of the slots is its share of the places, so it cannot fill the slots either.
+  const slots = createSlots(
+    limits,
+    (holder) => Math.ceil((limits.maxInFlight * placesOf(holder)) / capacity),
+    () => busy(service),
+  );
   let placed = 0;
-  let inFlight = 0;
-  const waiting: Array<() => void> = [];
-
-  const freeSlot = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else inFlight--;
-  };
-  const takeSlot = () =>
-    new Promise<void>((resolve, reject) => {
-      if (inFlight < limits.maxInFlight) {
-        inFlight++;
-        return resolve();
-      }
-      const turn = () => (clearTimeout(timer), resolve());
-      const timer = setTimeout(() => {
-        waiting.splice(waiting.indexOf(turn), 1);
-        reject(busy(service));
-      }, limits.maxWaitMs);
-      waiting.push(turn);
-    });
+  const hasRoom = (holder?: Holder) => placed < capacity && (holder === undefined || places.hasRoom(holder));
 
   return {
-    /** A place for one request, or null when the line is full. */
-    admit(): Place | null {
-      if (placed >= limits.maxInFlight + limits.maxWaiting) return null;
+    /** Whether a place would be given now: to anyone, or to `holder` within its share. */
+    hasRoom,
+    /** A place for one of `holder`'s requests, or null when the line or the holder's share is full. */
+    admit(holder: Holder): Place | null {
+      const place = hasRoom() ? places.take(holder) : null;
+      if (!place) return null;
       placed++;
       let left = false;
       const leave = () => {
         if (left) return;
         left = true;
         placed--;
+        place();
       };
       return {
         leave,
         async run(work) {
+          let free: () => void;
           try {
-            await takeSlot();
+            free = await slots.take(holder);
           } catch (err) {
             leave();
             throw err;
@@ -73,13 +75,13 @@ export function createAdmission(service: string, limits: AdmissionLimits) {
           try {
             return await work();
           } finally {
-            freeSlot();
+            free();
             leave();
           }
         },
       };
     },
-    load: () => ({ placed, inFlight, waiting: waiting.length }),
+    load: () => ({ placed, ...slots.load() }),
   };
 }
 export type Admission = ReturnType<typeof createAdmission>;

@@ -1,5 +1,6 @@
 import { BrokerUnavailableError, RpcReplyLostError, RpcTimeoutError, type Broker } from '@mailplane/broker';
 import { AppError, getOperation, healthQueueOf, RPC_QUEUES, rpcQueue, type RpcReply, type RpcRequest } from '@mailplane/contracts';
+import type { Holder } from '../domain/shares';
 import { busy, createAdmission, type Admission, type AdmissionLimits, type Place } from './admission';
 
 /** A service behind the gateway, reached over broker RPC. */
@@ -41,18 +42,21 @@ export function servicesRpc(broker: Broker, options: { timeoutMs: number; admiss
   const lines = new Map<BackendService, Admission>(BACKEND_SERVICES.map((s) => [s, createAdmission(s, options.admission)]));
   const line = (service: BackendService) => lines.get(service) as Admission;
   return {
-    /** A place in the service's line for a request about to be read; refuses as busy when the line is full. */
-    admit(service: BackendService): Place {
-      const place = line(service).admit();
+    /** Refuses as busy, from the headers, when the service's line has no place for anyone or for `holder`. */
+    checkRoom(service: BackendService, holder?: Holder): void {
+      if (!line(service).hasRoom(holder)) throw busy(service);
+    },
+    /** A place in the service's line for one of `holder`'s requests, whose body has arrived; refuses as busy. */
+    admit(service: BackendService, holder: Holder): Place {
+      const place = line(service).admit(holder);
       if (!place) throw busy(service);
       return place;
     },
     /**
-     * Sends one request to the owning service, within the place it was admitted to (or one taken now); a service
-     * that is down or slow becomes a problem, never a hang, and a lost answer to a change says so.
+     * Sends one request to the owning service within its place in line; a service that is down or slow becomes a
+     * problem, never a hang, and a lost answer to a change says so.
      */
-    async forward(service: BackendService, request: RpcRequest, place?: Place): Promise<RpcReply> {
-      const admitted = place ?? this.admit(service);
+    async forward(service: BackendService, request: RpcRequest, admitted: Place): Promise<RpcReply> {
       const deadlineMs = options.timeoutMs - replyGraceMs(options.timeoutMs);
       return admitted.run(async () => {
         try {

@@ -4,12 +4,15 @@ import type { ApiKeysRepo } from '../data-access/api-keys-repo';
 import type { Liveness } from '../data-access/liveness';
 import type { ServicesRpc } from '../data-access/services-rpc';
 import type { TenantsRepo } from '../data-access/tenants-repo';
+import type { AdminThrottle } from './admin-throttle';
 
 export interface GatewayDeps {
   keys: ApiKeysRepo;
   tenants: TenantsRepo;
   services: ServicesRpc;
   liveness: Liveness;
+  /** Failed admin authentications per client address, in this process. */
+  adminFailures: AdminThrottle;
   // Not used by the gateway's domain; tests of other services reach the platform's broker through it.
   broker: Broker;
   clock: Clock;

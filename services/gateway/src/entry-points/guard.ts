@@ -1,28 +1,23 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
+import type { Request } from 'express';
 import { AppError, type Operation } from '@mailplane/contracts';
 import { bearerMatches } from '@mailplane/runtime';
+import type { GatewayConfig } from '../config';
 import { authenticate, type Principal } from '../domain/authenticate';
 import type { GatewayDeps } from '../domain/deps';
 
-const digest = (s: string) => createHash('sha256').update(s).digest();
-
 const bearerToken = (authorization: string | undefined) => /^Bearer +(\S+)$/i.exec(authorization ?? '')?.[1];
 
+type Guards = Pick<GatewayConfig, 'adminToken' | 'metricsToken' | 'openMetrics'>;
+
 /** Who calls: the API key's tenant on bearer routes, nobody (null) on the others once their own check passed. */
-export async function principalFor(
-  op: Operation,
-  authorization: string | undefined,
-  deps: GatewayDeps,
-  tokens: { adminToken: string | undefined; metricsToken: string | undefined },
-): Promise<Principal | null> {
+export async function principalFor(op: Operation, req: Request, deps: GatewayDeps, guards: Guards): Promise<Principal | null> {
+  const authorization = req.get('authorization');
   if (op.security === 'admin') {
-    checkAdmin(authorization, tokens.adminToken);
+    checkAdmin(authorization, req.socket.remoteAddress, deps, guards.adminToken);
     return null;
   }
   if (op.security === 'metrics') {
-    // Fails open by design: without METRICS_TOKEN the scrape needs no credentials.
-    if (!bearerMatches(authorization, tokens.metricsToken))
-      throw new AppError('unauthorized', 'Metrics need "Authorization: Bearer <METRICS_TOKEN>".');
+    checkMetrics(authorization, guards);
     return null;
   }
   if (op.security !== 'bearer') return null;
@@ -30,10 +25,24 @@ export async function principalFor(
   return authenticate(deps, bearerToken(authorization), op.permission);
 }
 
-/** Fails closed: with no ADMIN_TOKEN configured nobody is let in. */
-function checkAdmin(authorization: string | undefined, adminToken: string | undefined) {
-  const given = bearerToken(authorization);
-  if (!adminToken || !given || !timingSafeEqual(digest(given), digest(adminToken))) {
+/**
+ * Fails closed: with no ADMIN_TOKEN configured nobody is let in. An address that failed too often is refused (429)
+ * before its token is looked at.
+ */
+function checkAdmin(authorization: string | undefined, address: string | undefined, deps: GatewayDeps, adminToken: string | undefined) {
+  deps.adminFailures.check(address);
+  if (!adminToken || !bearerMatches(authorization, adminToken)) {
+    deps.adminFailures.failed(address);
     throw new AppError('unauthorized', 'The admin surface needs "Authorization: Bearer <ADMIN_TOKEN>".');
+  }
+}
+
+/** With METRICS_TOKEN, only its bearer; without it, everyone where the platform opens metrics (embedded), else nobody. */
+function checkMetrics(authorization: string | undefined, guards: Guards) {
+  if (guards.metricsToken === undefined && !guards.openMetrics) {
+    throw new AppError('unauthorized', 'Metrics are served on the ops listener (OPS_PORT); on this port they need METRICS_TOKEN.');
+  }
+  if (!bearerMatches(authorization, guards.metricsToken)) {
+    throw new AppError('unauthorized', 'Metrics need "Authorization: Bearer <METRICS_TOKEN>".');
   }
 }

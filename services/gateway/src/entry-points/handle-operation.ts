@@ -1,17 +1,15 @@
 import type { Request, Response } from 'express';
 import { AppError, type Operation } from '@mailplane/contracts';
-import type { GatewayConfig } from '../config';
+import type { Principal } from '../domain/authenticate';
 import type { GatewayDeps } from '../domain/deps';
-import { principalFor } from './guard';
 import type { LocalHandlers } from './local-handlers';
 import { toRpcRequest } from './rpc-request';
 import { sendReply } from './send-reply';
 
-/** Guards, checks and routes one operation: to the gateway's own handlers or over RPC to its owning service. */
-export function handleOperation(op: Operation, deps: GatewayDeps, config: GatewayConfig, local: LocalHandlers) {
+/** Checks and routes one operation, once `beforeBody` let it in: to the gateway's own handlers or over RPC to its owner. */
+export function handleOperation(op: Operation, deps: GatewayDeps, local: LocalHandlers) {
   return async (req: Request, res: Response) => {
-    const principal = 'principal' in res.locals ? res.locals.principal : await principalFor(op, req.get('authorization'), deps, config);
-    const request = await toRpcRequest(op, req, res.locals.requestId, principal);
+    const request = await toRpcRequest(op, req, res.locals.requestId, res.locals.principal as Principal | null);
     if (op.service !== 'gateway') return sendReply(res, await deps.services.forward(op.service, request, res.locals.place));
     const handler = local[op.operationId];
     if (!handler) throw new AppError('not_implemented');

@@ -7,9 +7,17 @@ const matchers = operations.map((op) => ({
   pattern: new RegExp(`^${op.path.replace(/\./g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`),
 }));
 
-/** The operations whose path template matches a raw (still percent-encoded) request path. */
-export function operationsAt(path: string): Operation[] {
-  return matchers.filter((m) => m.pattern.test(path)).map((m) => m.op);
+/** The operations (of those a listener serves) whose path template matches a raw (still percent-encoded) request path. */
+export function operationsAt(path: string, among: readonly Operation[] = operations): Operation[] {
+  return matchers.filter((m) => among.includes(m.op) && m.pattern.test(path)).map((m) => m.op);
+}
+
+/** Which operations a listener serves: everything, everything but the admin surface, or only the admin surface. */
+export type Surface = 'all' | 'api' | 'admin';
+
+export function operationsOf(surface: Surface): readonly Operation[] {
+  if (surface === 'all') return operations;
+  return operations.filter((op) => (op.security === 'admin') === (surface === 'admin'));
 }
 
 /** The methods a path takes, for `Allow`. */

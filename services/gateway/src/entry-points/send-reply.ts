@@ -11,7 +11,8 @@ export function sendReply(res: Response, reply: RpcReply) {
   }
   const contentType = reply.contentType ?? 'application/json';
   res.type(contentType);
-  res.send(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
+  if (reply.bodyEncoding === 'base64') res.send(Buffer.from(String(reply.body), 'base64'));
+  else res.send(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
 }
 
 /** Errors as problem+json, except on the two inbound webhooks whose callers get text/plain by contract. */

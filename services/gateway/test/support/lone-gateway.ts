@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMemoryBroker, type Broker } from '@mailplane/broker';
 import { createStore } from '@mailplane/store';
-import { createLogger } from '@mailplane/runtime';
+import { createLogger, type Clock } from '@mailplane/runtime';
 import { createTenant, gatewayConfig, startGateway, type Gateway } from '../../src';
 import { removeDir } from '../../../../test/support/platform';
 
@@ -17,12 +17,12 @@ export interface LoneGateway {
 }
 
 /** The gateway alone, with no services behind it, on a short RPC deadline (300 ms) unless `env` says otherwise. */
-export async function startLoneGateway(env: Record<string, string> = {}): Promise<LoneGateway> {
+export async function startLoneGateway(env: Record<string, string> = {}, clock?: Clock): Promise<LoneGateway> {
   const dir = mkdtempSync(path.join(tmpdir(), 'gateway-'));
   const broker = createMemoryBroker();
   const store = await createStore({ dir });
   const config = gatewayConfig({ PORT: '0', HOST: '127.0.0.1', RPC_TIMEOUT_MS: '300', ...env });
-  const gateway = await startGateway({ config, broker, store, logger: createLogger({ level: 'silent' }) });
+  const gateway = await startGateway({ config, broker, store, logger: createLogger({ level: 'silent' }), ...(clock ? { clock } : {}) });
   const key = (await createTenant(gateway.deps, { name: 'alone' })).apiKey.key;
   return {
     gateway,

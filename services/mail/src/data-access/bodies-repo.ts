@@ -15,8 +15,8 @@ export function bodiesRepo(blobs: BlobStore) {
     async load(messageId: string): Promise<MessageBody | null> {
       const bytes = await blobs.get(messageId);
       if (!bytes) return null;
-      const { text, html, attachments } = JSON.parse(bytes.toString('utf8')) as StoredBody;
-      return { text, html, attachments };
+      const { text, html, attachments, variables } = JSON.parse(bytes.toString('utf8')) as StoredBody;
+      return { text, html, attachments, ...(variables ? { variables } : {}) };
     },
     /** Deleting a body already gone is not an error: retention repeats it after a crash. */
     remove: (messageId: string) => blobs.delete(messageId),

@@ -1,7 +1,19 @@
 import type { Store } from '@mailplane/store';
 
 /** What a day's counts count; see the contract's DayStats. */
-export const DAY_COUNTS = ['accepted', 'sent', 'deferred', 'bounced', 'failed', 'complained', 'suppressed', 'suppressionsAdded'] as const;
+export const DAY_COUNTS = [
+  'accepted',
+  'sent',
+  'deferred',
+  'bounced',
+  'failed',
+  'complained',
+  'suppressed',
+  'suppressionsAdded',
+  'opened',
+  'clicked',
+  'machineOpens',
+] as const;
 export type DayCount = (typeof DAY_COUNTS)[number];
 type Counts = Partial<Record<DayCount, number>>;
 

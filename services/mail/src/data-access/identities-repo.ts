@@ -19,7 +19,14 @@ export interface IdentityRecord extends CarriesEvents<Envelope> {
   createdAt: Date;
   verifiedAt: Date | null;
   lastCheckedAt: Date | null;
+  /** Whether its messages track opens and clicks unless a send says otherwise; absent: both off. */
+  tracking?: { opens: boolean; clicks: boolean };
+  /** The host of its tracked links, once the `tracking` record among `dnsRecords` is found; absent: none. */
+  trackingDomain?: string | null;
 }
+
+/** What PATCH /identities/{id} changes. */
+export type IdentitySettings = Pick<IdentityRecord, 'tracking' | 'trackingDomain' | 'dnsRecords'>;
 
 type Check = Pick<IdentityRecord, 'status' | 'dnsRecords' | 'lastCheckedAt' | 'verifiedAt' | 'pendingEvents' | 'eventsPending'>;
 
@@ -45,6 +52,9 @@ export function identitiesRepo(store: Store) {
     count: (tenantId: string) => tenant.count(tenantId, {}),
     async saveCheck(tenantId: string, id: string, change: Check) {
       await tenant.updateOne(tenantId, { _id: id }, { $set: change });
+    },
+    async saveSettings(tenantId: string, id: string, settings: Partial<IdentitySettings>): Promise<boolean> {
+      return (await tenant.updateOne(tenantId, { _id: id }, { $set: settings })).matched > 0;
     },
     remove: (tenantId: string, id: string) => tenant.deleteOne(tenantId, { _id: id }),
     /** Sweeper, across tenants: checks whose events the broker has not confirmed. */

@@ -38,6 +38,8 @@ export interface MessageBody {
   text: string | null;
   html: string | null;
   attachments: { filename: string; content: string; contentType?: string }[];
+  /** With a template: the variables it was rendered with; they live and go with the body. */
+  variables?: Record<string, unknown>;
 }
 
 /** An attachment as lists and reads show it, without its bytes. */
@@ -96,6 +98,10 @@ export interface MessageRecord extends Partial<MessageBody>, CarriesEvents<Envel
   bodyExpiresAt?: Date;
   /** When retention deleted the body: the message can be listed and read, no longer relayed or shown. */
   bodyPurgedAt?: Date | null;
+  /** The template version it was rendered from; null or absent for a message sent with its own content. */
+  template?: { id: string; alias: string | null; version: number } | null;
+  /** Open and click tracking, decided at acceptance; null or absent when neither is on. */
+  tracking?: { opens: boolean; clicks: boolean; baseUrl: string } | null;
 }
 
 /** What recording an attempt changes besides appending it. */

@@ -1,4 +1,5 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { trackHtml, type HtmlTracking } from '../tracking/rewrite-html';
 import { textPart } from './text-alternative';
 
 // `newline` reaches MimeNode through MailComposer, but @types/nodemailer 8 does not list it.
@@ -25,6 +26,8 @@ export interface RenderInput {
   sendingDomain: string;
   date: Date;
   listUnsubscribeUrl?: string;
+  /** Open and click tracking of the HTML, done here so that the signature covers the rewritten body. */
+  tracking?: HtmlTracking;
 }
 
 /** A message that cannot be rendered as given: permanent, retrying will not help. */
@@ -92,8 +95,9 @@ export async function renderMime(input: RenderInput): Promise<Buffer> {
     cc: input.cc?.length ? input.cc : undefined,
     replyTo: input.replyTo,
     subject: input.subject,
+    // Derived from the HTML as written: a text reader gets the real links.
     text: textPart(input.text, input.html),
-    html: input.html,
+    html: input.html !== undefined && input.tracking ? trackHtml(input.html, input.tracking) : input.html,
     messageId: `<${input.messageId}@${input.sendingDomain}>`,
     date: input.date,
     headers,

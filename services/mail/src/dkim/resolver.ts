@@ -16,6 +16,8 @@ export interface TxtResolver {
   resolveTxt(name: string): Promise<string[][]>;
   /** mailauth's `resolver(name, rrtype)` contract; only TXT is answered, which is all DKIM asks for. */
   resolve(name: string, rrtype: string): Promise<string[][]>;
+  /** The targets of the name's CNAME record (a tracking domain's); none when it has none. */
+  resolveCname(name: string): Promise<string[]>;
 }
 
 /** The same code serves production (system or configured DNS) and tests (the sandbox DNS server). */
@@ -35,6 +37,15 @@ export function createTxtResolver(options: { servers?: string[]; timeoutMs?: num
 
   return {
     resolveTxt,
+    async resolveCname(name) {
+      try {
+        return await resolver.resolveCname(name);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOTFOUND' || code === 'ENODATA') return [];
+        throw error;
+      }
+    },
     async resolve(name, rrtype) {
       if (rrtype !== 'TXT') throw new TxtNotFoundError('ENODATA', name);
       return resolveTxt(name);

@@ -11,6 +11,8 @@ import { addressesOf, initialStates, parseRecipients, resolveRecipients, type Re
 import type { MailDeps } from './deps';
 import { messageEvent } from './events';
 import { countEvent } from './stats';
+import type { TemplateRef } from './templates/send-content';
+import type { MessageTracking } from './tracking/settings';
 
 /** What a send answers: the message as accepted. */
 export interface AcceptedEmail {
@@ -42,6 +44,10 @@ export interface Acceptance {
   scheduledAt?: Date | null;
   /** Resolved by the caller when it counted them against the quota; resolved here otherwise. */
   recipients?: ResolvedRecipients;
+  /** The template version `input` was rendered from, and the variables it was rendered with (kept with the body). */
+  template?: TemplateRef | null;
+  variables?: Record<string, unknown> | null;
+  tracking?: MessageTracking | null;
 }
 
 /** The record of an accepted email: `scheduled`, `queued`, or `suppressed` when no recipient may be mailed. */
@@ -65,7 +71,8 @@ async function recordFor(deps: MailDeps, tenantId: string, a: Acceptance, now: D
     ...(resolved.parsed.cc.length ? { cc: resolved.parsed.cc } : {}),
     recipients,
     recipientAddresses: addressesOf(recipients),
-    subject: input.subject,
+    // Every acceptance has one: the contract's, or its template's rendered.
+    subject: input.subject ?? '',
     replyTo: input.replyTo ?? null,
     headers: input.headers ?? {},
     tags: input.tags ?? [],
@@ -83,6 +90,8 @@ async function recordFor(deps: MailDeps, tenantId: string, a: Acceptance, now: D
     dispatchedAt: scheduledAt ? null : now,
     leaseUntil: null,
     requestId: a.requestId ?? null,
+    template: a.template ?? null,
+    tracking: a.tracking ?? null,
   };
   const event = suppressed
     ? messageEvent(fields, 'email.suppressed', now)
@@ -107,7 +116,7 @@ export async function acceptMessage(
 ): Promise<AcceptedEmail | null> {
   const message = await recordFor(deps, tenantId, a, deps.clock.now());
   ensureTimeLeft(budget);
-  await deps.bodies.save(message._id, bodyOf(a.input));
+  await deps.bodies.save(message._id, bodyOf(a.input, a.variables));
   ensureTimeLeft(budget);
   // Not undone if the insert fails: a failure may still have written the record, which must find its body.
   if (!(await deps.messages.insertNew(message))) return null;
@@ -128,7 +137,7 @@ export async function acceptMessages(
   const now = deps.clock.now();
   const messages = await Promise.all(list.map((a) => recordFor(deps, tenantId, a, now)));
   ensureTimeLeft(budget);
-  await Promise.all(messages.map((m, i) => deps.bodies.save(m._id, bodyOf(list[i].input))));
+  await Promise.all(messages.map((m, i) => deps.bodies.save(m._id, bodyOf(list[i].input, list[i].variables))));
   ensureTimeLeft(budget);
   if (!(await deps.messages.insertAllNew(messages))) return null;
   for (const message of messages) afterAccepted(deps, message);

@@ -2,11 +2,12 @@ import type { SendEmailRequest } from '@mailplane/contracts';
 import type { AttachedFile, MessageBody, MessageRecord } from '../data-access/messages-repo';
 import type { MailDeps } from './deps';
 
-/** The part of a send that goes to the blob store. */
-export const bodyOf = (input: SendEmailRequest): MessageBody => ({
+/** The part of a send that goes to the blob store: with a template, the variables too, so retention deletes them with it. */
+export const bodyOf = (input: SendEmailRequest, variables?: Record<string, unknown> | null): MessageBody => ({
   text: input.text ?? null,
   html: input.html ?? null,
   attachments: input.attachments ?? [],
+  ...(variables ? { variables } : {}),
 });
 
 export const describeAttachments = (attachments: MessageBody['attachments']): AttachedFile[] =>

@@ -5,12 +5,14 @@ import type { MailConfig } from '../config';
 import type { BodiesRepo } from '../data-access/bodies-repo';
 import type { CountersRepo } from '../data-access/counters-repo';
 import type { DailyStatsRepo } from '../data-access/daily-stats-repo';
+import type { EngagementRepo } from '../data-access/engagement-repo';
 import type { EntitlementsRepo } from '../data-access/entitlements-repo';
 import type { IdempotencyRepo } from '../data-access/idempotency-repo';
 import type { IdentitiesRepo } from '../data-access/identities-repo';
 import type { MessagesRepo } from '../data-access/messages-repo';
 import type { OutboxQueueRepo } from '../data-access/outbox-queue-repo';
 import type { SuppressionsRepo } from '../data-access/suppressions-repo';
+import type { TemplatesRepo } from '../data-access/templates-repo';
 import type { TxtResolver } from '../dkim/resolver';
 import type { TokenSigner } from '../unsubscribe/token';
 
@@ -33,6 +35,9 @@ export interface MailDeps {
   /** Message bodies, in the blob store. */
   bodies: BodiesRepo;
   suppressions: SuppressionsRepo;
+  templates: TemplatesRepo;
+  /** Opens and clicks of tracked messages. */
+  engagement: EngagementRepo;
   unsubscribeTokens: TokenSigner;
   counters: CountersRepo;
   dailyStats: DailyStatsRepo;

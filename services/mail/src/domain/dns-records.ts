@@ -29,13 +29,32 @@ function judge(record: DnsRecord, found: string[]): RecordStatus {
     }
     case 'dmarc':
       return found.some((v) => /^v=DMARC1\s*(;|$)/i.test(v)) ? 'found' : 'missing';
+    case 'tracking':
+      return 'missing';
   }
+}
+
+/** The CNAME a tracking domain publishes: it points at the platform's tracking host. */
+export const trackingRecord = (trackingDomain: string, cnameTarget: string): DnsRecord => ({
+  purpose: 'tracking',
+  type: 'CNAME',
+  name: trackingDomain,
+  value: cnameTarget,
+  status: 'unchecked',
+});
+
+const hostName = (name: string) => name.toLowerCase().replace(/\.$/, '');
+
+function judgeCname(record: DnsRecord, targets: string[]): RecordStatus {
+  if (targets.length === 0) return 'missing';
+  return targets.some((t) => hostName(t) === hostName(record.value)) ? 'found' : 'mismatch';
 }
 
 /** Looks every record up through the real resolver; a name that does not resolve is `missing`. */
 export async function checkRecords(resolver: TxtResolver, records: DnsRecord[]): Promise<DnsRecord[]> {
   return Promise.all(
     records.map(async (record) => {
+      if (record.type === 'CNAME') return { ...record, status: judgeCname(record, await resolver.resolveCname(record.name)) };
       let found: string[] = [];
       try {
         found = (await resolver.resolveTxt(record.name)).map((chunks) => chunks.join(''));

@@ -17,6 +17,8 @@ export function identityView(r: IdentityRecord) {
     createdAt: r.createdAt.toISOString(),
     verifiedAt: r.verifiedAt?.toISOString() ?? null,
     lastCheckedAt: r.lastCheckedAt?.toISOString() ?? null,
+    tracking: r.tracking ?? { opens: false, clicks: false },
+    trackingDomain: r.trackingDomain ?? null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { detectMimeType } from 'nodemailer/lib/mime-funcs/mime-types';
 import { pageOf } from '@mailplane/runtime';
 import { AppError } from '@mailplane/contracts';
+import type { EngagementRecord } from '../data-access/engagement-repo';
 import type { AttachedFile, MessageBody, MessageQuery, MessageRecord, MessageStatus } from '../data-access/messages-repo';
 import { describeAttachments, loadBody } from './bodies';
 import { recipientsOf, recipientView } from './recipients';
@@ -27,11 +28,30 @@ const fileView = (f: AttachedFile) => ({ filename: f.filename, contentType: f.co
 
 /** What was sent, described: attachments by name, type and size, never their bytes. */
 function bodyView(m: MessageRecord, body: MessageBody) {
-  return { text: body.text, html: body.html, attachments: (m.attachedFiles ?? describeAttachments(body.attachments)).map(fileView) };
+  return {
+    text: body.text,
+    html: body.html,
+    attachments: (m.attachedFiles ?? describeAttachments(body.attachments)).map(fileView),
+    ...(body.variables ? { variables: body.variables } : {}),
+  };
 }
 
+const iso = (at: Date | undefined) => at?.toISOString() ?? null;
+
+/** Opens and clicks so far; zeros for a message nobody opened or that is not tracked. */
+const engagementView = (e: EngagementRecord | null) => ({
+  opens: e?.opens ?? 0,
+  machineOpens: e?.machineOpens ?? 0,
+  clicks: e?.clicks ?? 0,
+  machineClicks: e?.machineClicks ?? 0,
+  firstOpenedAt: iso(e?.firstOpenedAt),
+  lastOpenedAt: iso(e?.lastOpenedAt),
+  firstClickedAt: iso(e?.firstClickedAt),
+  lastClickedAt: iso(e?.lastClickedAt),
+});
+
 /** The message as GET /emails/{id} shows it: its body too while retention keeps it (null once purged). */
-export function messageView(m: MessageRecord, body: MessageBody | null) {
+export function messageView(m: MessageRecord, body: MessageBody | null, engagement: EngagementRecord | null = null) {
   return {
     ...summaryView(m),
     recipients: recipientsOf(m).map(recipientView),
@@ -50,6 +70,9 @@ export function messageView(m: MessageRecord, body: MessageBody | null) {
     body: body ? bodyView(m, body) : null,
     bodyExpiresAt: m.bodyExpiresAt?.toISOString() ?? null,
     bodyPurgedAt: m.bodyPurgedAt?.toISOString() ?? null,
+    template: m.template ?? null,
+    tracking: { opens: m.tracking?.opens ?? false, clicks: m.tracking?.clicks ?? false },
+    engagement: engagementView(engagement),
   };
 }
 
@@ -85,5 +108,6 @@ export async function listMessages(deps: MailDeps, tenantId: string, query: List
 export async function getMessage(deps: MailDeps, tenantId: string, id: string) {
   const record = await deps.messages.byId(tenantId, id);
   if (!record) throw new AppError('not_found', `No email ${id}`);
-  return messageView(record, await loadBody(deps, record));
+  const [body, engagement] = await Promise.all([loadBody(deps, record), deps.engagement.byMessage(tenantId, id)]);
+  return messageView(record, body, engagement);
 }

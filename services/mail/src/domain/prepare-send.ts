@@ -4,6 +4,8 @@ import { acceptMailbox } from './address';
 import type { MailDeps } from './deps';
 import { parseRecipients, resolveRecipients, type ParsedRecipients, type ResolvedRecipients } from './recipients';
 import { scheduleTimeOf } from './scheduling/schedule-time';
+import { sendContent } from './templates/send-content';
+import { trackingFor } from './tracking/settings';
 
 /** One email checked as far as a replay may depend on it: its recipients and the identity that will sign it. */
 export interface PreparedSend {
@@ -28,11 +30,16 @@ export async function prepareSend(deps: MailDeps, tenantId: string, input: SendE
   return { input, identity: await sendingIdentity(deps, tenantId, from.domain, input.identityId), recipients, at };
 }
 
-/** What is decided when the send is processed (never when it is replayed): its time and which recipients are suppressed. */
+/**
+ * What is decided when the send is processed (never when it is replayed): its content (a template rendered with its
+ * variables), whether it is tracked, its time and which recipients are suppressed.
+ */
 export async function resolveSend(deps: MailDeps, tenantId: string, prepared: PreparedSend) {
+  const content = await sendContent(deps, tenantId, prepared.input, prepared.at);
+  const tracking = trackingFor(deps, prepared.identity, prepared.input, prepared.at);
   const scheduledAt = scheduleTimeOf(prepared.input, deps.clock.now(), `${prepared.at}/scheduledAt`);
   const recipients: ResolvedRecipients = await resolveRecipients(deps, tenantId, prepared.recipients);
-  return { scheduledAt, recipients };
+  return { ...content, tracking, scheduledAt, recipients };
 }
 
 /** The identity that signs: the one named, or the tenant's identity of the From domain; it must be verified. */

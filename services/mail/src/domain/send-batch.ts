@@ -54,14 +54,12 @@ export async function sendEmailBatch(
       emails = await acceptMessages(
         deps,
         tenantId,
-        accepted.map((a) => ({
-          identity: a.prepared.identity,
-          input: a.prepared.input,
+        accepted.map(({ i, prepared: p, ...decided }) => ({
+          identity: p.identity,
           kind: 'standard' as const,
-          messageId: batchItemId(reserved, a.i),
+          messageId: batchItemId(reserved, i),
           requestId: request.requestId,
-          scheduledAt: a.scheduledAt,
-          recipients: a.recipients,
+          ...decided,
         })),
         budget,
       );
@@ -111,4 +109,13 @@ function refusal(err: unknown, requestId: string): { error: ReturnType<typeof to
   return { error: toProblem(err, requestId) };
 }
 
-const ITEM_CODES = new Set(['validation_failed', 'unsafe_display_name', 'identity_unverified', 'from_domain_mismatch']);
+const ITEM_CODES = new Set([
+  'validation_failed',
+  'unsafe_display_name',
+  'identity_unverified',
+  'from_domain_mismatch',
+  'template_unavailable',
+  'template_variables_missing',
+  'template_render_failed',
+  'tracking_domain_unverified',
+]);

@@ -23,14 +23,14 @@ export async function sendEmail(
   };
   const perform = async (messageId: string): Promise<AcceptedEmail> => {
     // Decided here, not with the rest: a replay of a scheduled send gets its 202 even once the time has passed.
-    const { scheduledAt, recipients } = await resolveSend(deps, tenantId, prepared);
-    const giveBack = await reserveQuota(deps, tenantId, quotaUnits(recipients));
+    const decided = await resolveSend(deps, tenantId, prepared);
+    const giveBack = await reserveQuota(deps, tenantId, quotaUnits(decided.recipients));
     let email: AcceptedEmail | null;
     try {
       email = await acceptMessage(
         deps,
         tenantId,
-        { identity: prepared.identity, input, kind: 'standard', messageId, requestId: request.requestId, scheduledAt, recipients },
+        { identity: prepared.identity, kind: 'standard', messageId, requestId: request.requestId, ...decided },
         budget,
       );
     } catch (err) {

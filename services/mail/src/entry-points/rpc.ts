@@ -1,4 +1,12 @@
-import { MONTHLY_USAGE_OPERATION, type RpcRequest, type SendEmailRequest } from '@mailplane/contracts';
+import {
+  MONTHLY_USAGE_OPERATION,
+  type CreateTemplateRequest,
+  type RenderTemplateRequest,
+  type RpcRequest,
+  type SendEmailRequest,
+  type UpdateIdentityRequest,
+  type UpdateTemplateRequest,
+} from '@mailplane/contracts';
 import { json, noContent, type OperationHandlers } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { createIdentity, deleteIdentity, getIdentity, identityView, listIdentities, verifyIdentity } from '../domain/identities';
@@ -10,6 +18,11 @@ import { sendEmail } from '../domain/send-email';
 import { sendTestEmail } from '../domain/send-test-email';
 import { dailyStats } from '../domain/stats';
 import { listSuppressions, removeSuppression, suppress, suppressionView } from '../domain/suppressions';
+import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from '../domain/templates/templates';
+import { getTemplateVersion, listTemplateVersions, publishTemplate } from '../domain/templates/versions';
+import { renderTemplate } from '../domain/templates/render-template';
+import { updateIdentity } from '../domain/tracking/identity-settings';
+import { followReply, openReply } from './tracking-replies';
 import { unsubscribePageReply, unsubscribeReply } from './unsubscribe-replies';
 
 // The gateway authenticated and validated these against the contract before forwarding.
@@ -50,6 +63,7 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
     createIdentity: async (r) => json(identityView(await createIdentity(deps, tenant(r), r.body as { domain: string })), 201),
     getIdentity: async (r) => json(identityView(await getIdentity(deps, tenant(r), id(r)))),
     verifyIdentity: async (r) => json(identityView(await verifyIdentity(deps, tenant(r), id(r)))),
+    updateIdentity: async (r) => json(identityView(await updateIdentity(deps, tenant(r), id(r), r.body as UpdateIdentityRequest))),
     deleteIdentity: async (r) => {
       await deleteIdentity(deps, tenant(r), id(r));
       return noContent();
@@ -64,6 +78,20 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
       await removeSuppression(deps, tenant(r), String(r.params.email));
       return noContent();
     },
+    listTemplates: async (r) => json(await listTemplates(deps, tenant(r), r.query as { q?: string; limit: number; offset: number })),
+    createTemplate: async (r) => json(await createTemplate(deps, tenant(r), r.body as CreateTemplateRequest), 201),
+    getTemplate: async (r) => json(await getTemplate(deps, tenant(r), id(r))),
+    updateTemplate: async (r) => json(await updateTemplate(deps, tenant(r), id(r), r.body as UpdateTemplateRequest)),
+    deleteTemplate: async (r) => {
+      await deleteTemplate(deps, tenant(r), id(r));
+      return noContent();
+    },
+    publishTemplate: async (r) => json(await publishTemplate(deps, tenant(r), id(r))),
+    listTemplateVersions: async (r) => json(await listTemplateVersions(deps, tenant(r), id(r), page(r))),
+    getTemplateVersion: async (r) => json(await getTemplateVersion(deps, tenant(r), id(r), Number(r.params.version))),
+    renderTemplate: async (r) => json(await renderTemplate(deps, tenant(r), id(r), (r.body ?? {}) as RenderTemplateRequest)),
+    followTrackedLink: async (r) => followReply(deps, String(r.params.token), r.headers['user-agent']),
+    trackOpen: async (r) => openReply(deps, String(r.params.token), r.headers['user-agent']),
     showUnsubscribePage: async (r) => unsubscribePageReply(deps, String(r.query.token), r.headers.accept),
     // Internal: billing asks it over the broker for the billing state; the gateway never routes it.
     [MONTHLY_USAGE_OPERATION]: async (r) => json(await monthlyUsage(deps, tenant(r))),

@@ -16,6 +16,7 @@ const required = {
   DKIM_KEY_SECRET: 'replicas-dkim-key-secret-0123456789abcdef',
   PUBLIC_URL: 'http://localhost:3000',
   UNSUBSCRIBE_SECRET: 'replicas-unsubscribe-secret-0123456789abcdef',
+  TRACKING_SECRET: 'replicas-tracking-secret-0123456789abcdefgh',
   DELIVERY_THREADS: '0',
 };
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '@mailplane/contracts';
 import { DuplicateKeyError, tenantScoped, type Store } from '@mailplane/store';
 
@@ -44,7 +45,22 @@ export interface DeliveryRecord {
   roundStart?: number;
   /** The API request whose change the event announces, when one did: sent along as `Mailplane-Request-Id`. */
   requestId?: string | null;
+  /**
+   * The work item that may attempt it now: each dispatch (fan-out, sweeper, redelivery) names a new one, and an
+   * item naming an older one is dropped, so a delivery never has two live items. Absent on older deliveries.
+   */
+  dispatchId?: string;
 }
+
+/** What a work item says of its delivery. */
+export interface ItemRef {
+  tenantId: string;
+  deliveryId: string;
+  dispatchId?: string;
+}
+
+/** A new dispatch id, for a delivery's next work item. */
+export const newDispatchId = (): string => randomUUID();
 
 const logQuery = (endpointId: string, filter: DeliveryFilter) => ({
   endpointId,
@@ -59,10 +75,27 @@ export function deliveriesRepo(store: Store) {
   /** Writes only while the lease taken with `delivery` is still held: false when another worker took it over. */
   const whileLeased = async (delivery: DeliveryRecord, update: Parameters<typeof deliveries.updateOne>[2]) =>
     (await deliveries.updateOne(delivery.tenantId, { _id: delivery._id, leaseUntil: delivery.leaseUntil }, update)).matched === 1;
+  const unheld = (now: Date) => ({ $or: [{ leaseUntil: null }, { leaseUntil: { $lt: now } }] });
+  /** Pending, due, held by no worker and on the item's dispatch (an item queued before dispatch ids acts on any). */
+  const dueFor = (item: ItemRef, now: Date) => ({
+    _id: item.deliveryId,
+    tenantId: item.tenantId,
+    status: 'pending',
+    nextAttemptAt: { $lte: now },
+    ...(item.dispatchId ? { dispatchId: item.dispatchId } : {}),
+    ...unheld(now),
+  });
+  /** Pending, not held by a worker, and still on the dispatch read. */
+  const stillAsRead = (delivery: DeliveryRecord, now: Date) => ({
+    _id: delivery._id,
+    status: 'pending',
+    dispatchId: delivery.dispatchId ?? null,
+    ...unheld(now),
+  });
   return {
     async init() {
       await all.createIndex({ key: 1 }, { unique: true });
-      // start-up recovery: everything still pending
+      // sweeper: pending deliveries long overdue
       await all.createIndex({ status: 1, nextAttemptAt: 1 });
       // the delivery log: an endpoint's deliveries newest first (status and event type filter within it)
       await all.createIndex({ tenantId: 1, endpointId: 1, createdAt: -1 });
@@ -85,20 +118,43 @@ export function deliveriesRepo(store: Store) {
     },
     byId: (tenantId: string, id: string) => deliveries.findOne(tenantId, { _id: id }),
     byKey: (tenantId: string, key: string) => deliveries.findOne(tenantId, { key }),
-    /** Takes the lease of a pending delivery that is due and not held by another worker; null when it cannot. */
-    claim: (tenantId: string, id: string, now: Date, leaseUntil: Date) =>
+    /**
+     * Takes the lease of a pending delivery that is due, on the item's dispatch and not held by another worker;
+     * null when it cannot.
+     */
+    claim: (item: ItemRef, now: Date, leaseUntil: Date) => all.findOneAndUpdate(dueFor(item, now), { $set: { leaseUntil } }),
+    /**
+     * Moves a due delivery's next attempt to `until` without making one (its endpoint is busy or paused); null when
+     * it is not the item's to move. A move lost in a crash only leaves it due, so it need not wait for a commit.
+     */
+    postpone: (item: ItemRef, now: Date, until: Date) =>
+      all.findOneAndUpdate(dueFor(item, now), { $set: { nextAttemptAt: until } }, { durability: 'with-next-write' }),
+    /**
+     * A new dispatch for a pending delivery as read, due no earlier than `now`; the item of the old one, if any is
+     * left, will be dropped. Null when it changed since it was read (an attempt or another dispatch got there first).
+     */
+    redispatch: (delivery: DeliveryRecord, now: Date) =>
       all.findOneAndUpdate(
-        { _id: id, tenantId, status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ leaseUntil: null }, { leaseUntil: { $lt: now } }] },
-        { $set: { leaseUntil } },
+        { ...stillAsRead(delivery, now), nextAttemptAt: delivery.nextAttemptAt },
+        { $set: { dispatchId: newDispatchId(), nextAttemptAt: new Date(Math.max(delivery.nextAttemptAt.getTime(), now.getTime())) } },
       ),
+    /** A pending delivery as read, due now on a new dispatch, as a redelivery asks; null when it changed since. */
+    dueNow: (delivery: DeliveryRecord, now: Date) =>
+      all.findOneAndUpdate(stillAsRead(delivery, now), {
+        $set: { dispatchId: newDispatchId(), nextAttemptAt: now, redeliveredAt: now, updatedAt: now },
+      }),
     /** Records a failed attempt and when to try again, releasing the lease. */
     retryLater: (delivery: DeliveryRecord, attempt: DeliveryAttempt, nextAttemptAt: Date, at: Date) =>
       whileLeased(delivery, { $set: { nextAttemptAt, leaseUntil: null, updatedAt: at }, $push: { attempts: attempt } }),
     /** Ends the delivery, with its last attempt when one was made. */
     finish: (delivery: DeliveryRecord, status: 'succeeded' | 'failed' | 'cancelled', attempt: DeliveryAttempt | null, at: Date) =>
       whileLeased(delivery, { $set: { status, leaseUntil: null, updatedAt: at }, ...(attempt ? { $push: { attempts: attempt } } : {}) }),
-    /** Every tenant's pending deliveries, for start-up recovery to queue again. */
-    pending: (limit: number) => all.find({ status: 'pending' }, { sort: { nextAttemptAt: 1, _id: 1 }, limit }),
+    /** Every tenant's pending deliveries after `afterId`, in id order (recovery of a lost queue, a batch at a time). */
+    pendingAfter: (afterId: string | undefined, limit: number) =>
+      all.find({ status: 'pending', ...(afterId ? { _id: { $gt: afterId } } : {}) }, { sort: { _id: 1 }, limit }),
+    /** Every tenant's pending deliveries due before `before` and held by no worker, most overdue first (the sweeper). */
+    overdue: (before: Date, now: Date, limit: number) =>
+      all.find({ status: 'pending', nextAttemptAt: { $lt: before }, ...unheld(now) }, { sort: { nextAttemptAt: 1, _id: 1 }, limit }),
     /** One page of an endpoint's delivery log, newest first. */
     list: (tenantId: string, endpointId: string, filter: DeliveryFilter, page: { limit: number; offset: number }) =>
       deliveries.find(tenantId, logQuery(endpointId, filter), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
@@ -112,25 +168,23 @@ export function deliveriesRepo(store: Store) {
       ),
     /**
      * Puts a settled delivery back to pending, due at once, with a new round of retries. Compare-and-set on
-     * the state it was read in: false when it changed since (another redelivery got there first).
+     * the state it was read in: null when it changed since (another redelivery got there first).
      */
-    reopen: async (delivery: DeliveryRecord, at: Date) =>
-      (
-        await deliveries.updateOne(
-          delivery.tenantId,
-          { _id: delivery._id, status: delivery.status, updatedAt: delivery.updatedAt },
-          {
-            $set: {
-              status: 'pending',
-              nextAttemptAt: at,
-              leaseUntil: null,
-              redeliveredAt: at,
-              roundStart: delivery.attempts.length,
-              updatedAt: at,
-            },
+    reopen: (delivery: DeliveryRecord, at: Date) =>
+      all.findOneAndUpdate(
+        { _id: delivery._id, tenantId: delivery.tenantId, status: delivery.status, updatedAt: delivery.updatedAt },
+        {
+          $set: {
+            status: 'pending',
+            nextAttemptAt: at,
+            leaseUntil: null,
+            redeliveredAt: at,
+            roundStart: delivery.attempts.length,
+            updatedAt: at,
+            dispatchId: newDispatchId(),
           },
-        )
-      ).matched === 1,
+        },
+      ),
     /** Every tenant's settled deliveries created before `cutoff`, for retention (a cross-tenant query). */
     settledBefore: (cutoff: Date, limit: number) =>
       all.find({ status: { $in: SETTLED_STATUSES }, createdAt: { $lt: cutoff } }, { sort: { createdAt: 1 }, limit }),

@@ -1,5 +1,5 @@
-import type { WebhookEventType } from '@mailplane/contracts';
-import { tenantScoped, type Store } from '@mailplane/store';
+import type { Envelope, WebhookEventType } from '@mailplane/contracts';
+import { DuplicateKeyError, carrying, eventOutbox, tenantScoped, type CarriesEvents, type Store } from '@mailplane/store';
 
 /** A signing secret, sealed; the previous one keeps signing until `expiresAt` after a rotation. */
 export interface SealedSecret {
@@ -7,7 +7,19 @@ export interface SealedSecret {
   expiresAt: Date | null;
 }
 
-export interface EndpointRecord {
+/** How the endpoint's attempts went lately; absent on endpoints no attempt ever failed. */
+export interface EndpointHealth {
+  /** Failed attempts since the last success. */
+  failures?: number;
+  /** The first of them. */
+  failingSince?: Date | null;
+  /** Until then its deliveries wait (a failing endpoint's pause, or the time its probe may take). */
+  pausedUntil?: Date | null;
+  /** An attempt is probing it, until `pausedUntil` at the latest. */
+  probing?: boolean;
+}
+
+export interface EndpointRecord extends EndpointHealth, CarriesEvents<Envelope> {
   _id: string;
   tenantId: string;
   url: string;
@@ -16,6 +28,11 @@ export interface EndpointRecord {
   disabled: boolean;
   /** Newest first. */
   secrets: SealedSecret[];
+  /**
+   * `<tenantId>:<n>`, unique, n below the plan's limit: two creations racing for the last place cannot both get
+   * it. Absent on endpoints created before the limit existed.
+   */
+  slotKey?: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -23,26 +40,87 @@ export interface EndpointRecord {
 /** The fields a tenant may change on an endpoint. */
 export type EndpointChanges = Partial<Pick<EndpointRecord, 'url' | 'eventTypes' | 'description' | 'disabled'>>;
 
+const HEALTHY = { failures: 0, failingSince: null, pausedUntil: null, probing: false };
+const slotKey = (tenantId: string, n: number) => `${tenantId}:${n}`;
+
 export function endpointsRepo(store: Store) {
   const all = store.collection<EndpointRecord>('endpoints');
   const endpoints = tenantScoped(all);
+  const outbox = eventOutbox(all, { agedBy: 'updatedAt' });
   const change = async (tenantId: string, id: string, fields: Partial<EndpointRecord>): Promise<boolean> =>
     (await endpoints.updateOne(tenantId, { _id: id }, { $set: fields })).matched === 1;
   return {
     async init() {
-      // list: a tenant's endpoints newest first; fan-out: a tenant's enabled endpoints
+      // list: a tenant's endpoints newest first; fan-out: a tenant's enabled endpoints; the limit: all of them
       await all.createIndex({ tenantId: 1, createdAt: -1 });
+      // the limit: one endpoint per place
+      await all.createIndex({ slotKey: 1 }, { unique: true, sparse: true });
+      // sweeper: endpoint.disabled events written and not yet published
+      await outbox.init();
     },
-    insert: (record: EndpointRecord) => all.insertOne(record),
+    /**
+     * Inserts the endpoint in a free place below `limit`, counting endpoints that hold none (older ones, or places
+     * above a limit since lowered) against it; false when there is none.
+     */
+    async insertWithin(record: EndpointRecord, limit: number): Promise<boolean> {
+      const existing = await endpoints.find(record.tenantId, {});
+      const placed = new Set(existing.map((e) => e.slotKey));
+      const unplaced = existing.filter((e) => !e.slotKey || Number(e.slotKey.split(':')[1]) >= limit).length;
+      for (let n = 0; n < limit - unplaced; n++) {
+        if (placed.has(slotKey(record.tenantId, n))) continue;
+        try {
+          await all.insertOne({ ...record, slotKey: slotKey(record.tenantId, n) });
+          return true;
+        } catch (err) {
+          // Another creation took this place meanwhile: try the next one.
+          if (!(err instanceof DuplicateKeyError)) throw err;
+        }
+      }
+      return false;
+    },
     byId: (tenantId: string, id: string) => endpoints.findOne(tenantId, { _id: id }),
     list: (tenantId: string, page: { limit: number; offset: number }) =>
       endpoints.find(tenantId, {}, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
     count: (tenantId: string) => endpoints.count(tenantId, {}),
     enabled: (tenantId: string) => endpoints.find(tenantId, { disabled: false }),
-    /** False when the tenant has no such endpoint. */
-    update: (tenantId: string, id: string, changes: EndpointChanges, at: Date) => change(tenantId, id, { ...changes, updatedAt: at }),
-    disable: (tenantId: string, id: string, at: Date) => change(tenantId, id, { disabled: true, updatedAt: at }),
+    /** False when the tenant has no such endpoint. A new URL, or enabling it, forgets its failures. */
+    update: (tenantId: string, id: string, changes: EndpointChanges, at: Date) =>
+      change(tenantId, id, { ...changes, ...(changes.url !== undefined || changes.disabled === false ? HEALTHY : {}), updatedAt: at }),
+    /** Disabled by the service (410 Gone, failing for days), with the event announcing it; false when it already was. */
+    disableWith: async (endpoint: EndpointRecord, event: Envelope, at: Date) =>
+      (
+        await endpoints.updateOne(
+          endpoint.tenantId,
+          { _id: endpoint._id, disabled: false },
+          { $set: { disabled: true, pausedUntil: null, updatedAt: at, ...carrying([event]) } },
+        )
+      ).matched === 1,
     replaceSecrets: (tenantId: string, id: string, secrets: SealedSecret[], at: Date) => change(tenantId, id, { secrets, updatedAt: at }),
+    /** A success: no failures, no pause (written only when there was something to forget). */
+    recordSuccess: (endpoint: EndpointRecord) => change(endpoint.tenantId, endpoint._id, HEALTHY),
+    /**
+     * Compare-and-set on the failure count read: false when another attempt's outcome was recorded meanwhile
+     * (read again and retry).
+     */
+    recordFailure: async (endpoint: EndpointRecord, health: Required<EndpointHealth>) =>
+      (await endpoints.updateOne(endpoint.tenantId, { _id: endpoint._id, failures: endpoint.failures ?? null }, { $set: health }))
+        .matched === 1,
+    /** Holds the probe of a paused endpoint whose pause is over: of several deliveries asking, one gets it. */
+    holdProbe: async (endpoint: EndpointRecord, until: Date) =>
+      (
+        await endpoints.updateOne(
+          endpoint.tenantId,
+          { _id: endpoint._id, pausedUntil: endpoint.pausedUntil ?? null },
+          { $set: { pausedUntil: until, probing: true } },
+        )
+      ).matched === 1,
+    /** Ends a pause (not a probe under way): the endpoint's next attempt probes it. */
+    resume: async (endpoint: EndpointRecord) => {
+      if (endpoint.pausedUntil)
+        await endpoints.updateOne(endpoint.tenantId, { _id: endpoint._id, probing: { $ne: true } }, { $set: { pausedUntil: null } });
+    },
+    unannounced: (before: Date, limit: number) => outbox.unannounced(before, limit),
+    announce: outbox.announce,
     async remove(tenantId: string, id: string): Promise<boolean> {
       return (await endpoints.deleteOne(tenantId, { _id: id })) === 1;
     },

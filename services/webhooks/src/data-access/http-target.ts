@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import axios from 'axios';
 import type { Clock } from '@mailplane/runtime';
-import { isPrivateAddress, publicOnlyLookup } from './private-addresses';
+import { isPrivateAddress, NO_PUBLIC_ADDRESS, publicOnlyLookup } from './private-addresses';
 
 export interface PostResult {
   /** Only a 2xx delivers; a 410 says the endpoint is gone for good; anything else (3xx included) failed. */
@@ -79,14 +79,16 @@ function readPrefix(stream: Readable, limit: number, deadlineMs: number): Promis
 
 /**
  * POSTs a delivery. Redirects are not followed (a 3xx is a failure); the status, `Retry-After` and the
- * first 4 KiB of the body are kept of the answer. Unless `allowPrivate` (sandbox), loopback and private
- * networks are refused.
+ * first 4 KiB of the body are kept of the answer. Unless `allowPrivate` (sandbox), only public unicast
+ * addresses are connected to. Never through a proxy: one named by `HTTP(S)_PROXY` would reach for us whatever
+ * address a tenant names, past the check.
  */
 export function createHttpTarget(options: { timeoutMs: number; allowPrivate: boolean; clock: Clock }): HttpTarget {
   const agentOptions = { keepAlive: true, ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup }) };
   const client = axios.create({
     timeout: options.timeoutMs,
     maxRedirects: 0,
+    proxy: false,
     validateStatus: () => true,
     // Only the status counts; of the body only a prefix is read for the log, whatever its size.
     responseType: 'stream',
@@ -101,9 +103,7 @@ export function createHttpTarget(options: { timeoutMs: number; allowPrivate: boo
       const failed = (error: string) =>
         done({ outcome: 'failed', statusCode: null, retryAfterMs: null, error, responseBody: null, responseBodyTruncated: false });
       const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-      if (!options.allowPrivate && isIP(host) && isPrivateAddress(host)) {
-        return failed(`${host} is a private address; refused`);
-      }
+      if (!options.allowPrivate && isIP(host) && isPrivateAddress(host)) return failed(NO_PUBLIC_ADDRESS);
       try {
         const res = await client.post(url, body, {
           headers: {

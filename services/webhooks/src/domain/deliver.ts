@@ -1,12 +1,17 @@
 import { ack, retry, type Outcome } from '@mailplane/broker';
 import type { DeliveryAttempt, DeliveryRecord } from '../data-access/deliveries-repo';
+import type { EndpointRecord } from '../data-access/endpoints-repo';
 import type { PostResult } from '../data-access/http-target';
-import type { DeliveryOutcome, WebhooksDeps } from './deps';
+import type { DeliveryOutcome, PostponeReason, WebhooksDeps } from './deps';
+import type { WorkItem } from './dispatch';
+import { endpointPause, recordAttempt } from './endpoint-health';
 import { signingSecrets } from './endpoints';
 import { signatureHeader } from './signing';
 
 const JITTER = 0.1;
 const LONGEST_ASKED_DELAY_MS = 24 * 3600_000;
+// Deliveries waiting out one pause wake spread over this much, not all in the same millisecond.
+const PAUSE_SPREAD_MS = 1000;
 
 /** The next delay: the schedule's (±10%), or longer when the endpoint asked for it with `Retry-After`. */
 function nextDelay(deps: WebhooksDeps, attemptsMade: number, askedMs: number | null): number | null {
@@ -16,13 +21,45 @@ function nextDelay(deps: WebhooksDeps, attemptsMade: number, askedMs: number | n
   return Math.round(Math.max(jittered, Math.min(askedMs ?? 0, LONGEST_ASKED_DELAY_MS)));
 }
 
-/** One work item: take the delivery's lease, POST it signed, record the attempt, schedule the next one. */
-export async function attemptDelivery(deps: WebhooksDeps, tenantId: string, deliveryId: string): Promise<Outcome> {
-  const now = deps.clock.now();
-  const delivery = await deps.deliveries.claim(tenantId, deliveryId, now, new Date(now.getTime() + deps.config.leaseMs));
-  if (!delivery) return notClaimed(deps, tenantId, deliveryId);
+/**
+ * One work item. The delivery is attempted only with a place among this replica's attempts in flight (its
+ * endpoint's, its tenant's, and all) and while its endpoint is not paused for failing; otherwise it is postponed:
+ * its next attempt moved later, no attempt spent, no place held.
+ */
+export async function deliverWorkItem(deps: WebhooksDeps, item: WorkItem): Promise<Outcome> {
+  const endpointId = item.endpointId ?? (await deps.deliveries.byId(item.tenantId, item.deliveryId))?.endpointId;
+  if (!endpointId) return notClaimed(deps, item);
+  const place = await deps.inFlight.take(item.tenantId, endpointId);
+  if (!place.taken) return postpone(deps, item, new Date(deps.clock.now().getTime() + place.waitMs), 'busy');
+  let answeredInMs: number | undefined;
+  try {
+    // Read once the place is ours: while this delivery waited, another attempt may have paused or disabled it.
+    const endpoint = await deps.endpoints.byId(item.tenantId, endpointId);
+    const pausedUntil = endpoint && !endpoint.disabled ? await endpointPause(deps, endpoint, deps.clock.now()) : null;
+    if (pausedUntil) return await postpone(deps, item, new Date(pausedUntil.getTime() + Math.random() * PAUSE_SPREAD_MS), 'paused');
+    return await attemptDelivery(deps, item, endpoint, (ms) => (answeredInMs = ms));
+  } finally {
+    place.release(answeredInMs);
+  }
+}
 
-  const endpoint = await deps.endpoints.byId(tenantId, delivery.endpointId);
+async function postpone(deps: WebhooksDeps, item: WorkItem, until: Date, reason: PostponeReason): Promise<Outcome> {
+  const now = deps.clock.now();
+  if (!(await deps.deliveries.postpone(item, now, until))) return notClaimed(deps, item);
+  deps.metrics.postponed(reason);
+  return retry(Math.max(1, until.getTime() - now.getTime()));
+}
+
+/** Take the delivery's lease, POST it signed, record the attempt, schedule the next one. */
+async function attemptDelivery(
+  deps: WebhooksDeps,
+  item: WorkItem,
+  endpoint: EndpointRecord | null,
+  answered?: (durationMs: number) => void,
+): Promise<Outcome> {
+  const now = deps.clock.now();
+  const delivery = await deps.deliveries.claim(item, now, new Date(now.getTime() + deps.config.leaseMs));
+  if (!delivery) return notClaimed(deps, item);
   if (!endpoint || endpoint.disabled) {
     await deps.deliveries.finish(delivery, 'cancelled', null, deps.clock.now());
     deps.metrics.delivery('cancelled');
@@ -32,6 +69,7 @@ export async function attemptDelivery(deps: WebhooksDeps, tenantId: string, deli
   const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
   const signature = signatureHeader(signingSecrets(deps, endpoint), delivery.event.id, timestamp, body);
   const result = await deps.target.post(endpoint.url, { id: delivery.event.id, timestamp, signature, body, requestId: delivery.requestId });
+  answered?.(result.durationMs);
   const attempt: DeliveryAttempt = {
     at: now,
     statusCode: result.statusCode,
@@ -40,13 +78,13 @@ export async function attemptDelivery(deps: WebhooksDeps, tenantId: string, deli
     responseBody: result.responseBody,
     responseBodyTruncated: result.responseBodyTruncated,
   };
+  await recordAttempt(deps, endpoint, result, deps.clock.now());
   if (result.outcome === 'delivered') {
     await deps.deliveries.finish(delivery, 'succeeded', attempt, deps.clock.now());
     return attempted(deps, delivery, result, 'delivered', ack());
   }
   if (result.outcome === 'gone') {
-    // The receiver says the endpoint is gone for good: stop sending it anything.
-    await deps.endpoints.disable(tenantId, delivery.endpointId, deps.clock.now());
+    // The receiver says the endpoint is gone for good (recordAttempt disabled it): stop sending it anything.
     await deps.deliveries.finish(delivery, 'failed', attempt, deps.clock.now());
     return attempted(deps, delivery, result, 'gone', ack());
   }
@@ -78,10 +116,11 @@ function attempted(deps: WebhooksDeps, delivery: DeliveryRecord, result: PostRes
   return then;
 }
 
-// Held by another consumer, not due yet, or already done: look again when it could be ours.
-async function notClaimed(deps: WebhooksDeps, tenantId: string, deliveryId: string): Promise<Outcome> {
-  const current = await deps.deliveries.byId(tenantId, deliveryId);
+// Held by another consumer, not due yet, already done, or replaced by a newer dispatch: look again when it could be ours.
+async function notClaimed(deps: WebhooksDeps, item: WorkItem): Promise<Outcome> {
+  const current = await deps.deliveries.byId(item.tenantId, item.deliveryId);
   if (!current || current.status !== 'pending') return ack();
+  if (item.dispatchId && current.dispatchId && item.dispatchId !== current.dispatchId) return ack();
   const now = deps.clock.now().getTime();
   const due = Math.max(current.nextAttemptAt.getTime(), current.leaseUntil?.getTime() ?? 0);
   return retry(Math.max(50, due - now + 50));

@@ -2,22 +2,34 @@ import type { Broker } from '@mailplane/broker';
 import type { Clock, KeyBox, Logger } from '@mailplane/runtime';
 import type { WebhooksConfig } from '../config';
 import type { DeliveriesRepo } from '../data-access/deliveries-repo';
+import type { DeliveriesQueueRepo } from '../data-access/deliveries-queue-repo';
 import type { EndpointsRepo } from '../data-access/endpoints-repo';
 import type { HttpTarget } from '../data-access/http-target';
+import type { PlansRepo } from '../data-access/plans-repo';
+import type { InFlight } from './in-flight';
 
 export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed' | 'gone' | 'cancelled';
+/** Why a due delivery waits without an attempt: its tenant's or endpoint's places are taken, or its endpoint is paused. */
+export type PostponeReason = 'busy' | 'paused';
 
 /** What the domain reports to metrics. */
 export interface WebhooksMetrics {
   delivery(outcome: DeliveryOutcome): void;
+  postponed(reason: PostponeReason): void;
+  redispatched(count: number): void;
 }
 
 export interface WebhooksDeps {
   config: WebhooksConfig;
   endpoints: EndpointsRepo;
   deliveries: DeliveriesRepo;
+  /** Which broker queue the pending deliveries' work items are on. */
+  deliveriesQueue: DeliveriesQueueRepo;
+  plans: PlansRepo;
   keyBox: KeyBox;
   target: HttpTarget;
+  /** This replica's attempts in flight. */
+  inFlight: InFlight;
   broker: Broker;
   clock: Clock;
   logger: Logger;

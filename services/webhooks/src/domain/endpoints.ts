@@ -1,7 +1,9 @@
 import { AppError, type WebhookEventType } from '@mailplane/contracts';
 import { newId, pageOf } from '@mailplane/runtime';
+import { carrying } from '@mailplane/store';
 import type { EndpointChanges, EndpointRecord } from '../data-access/endpoints-repo';
 import type { WebhooksDeps } from './deps';
+import { endpointLimit } from './plans';
 import { newSecret } from './signing';
 
 const ROTATION_OVERLAP_MS = 24 * 3600_000;
@@ -48,8 +50,14 @@ export async function createEndpoint(
     secrets: [{ sealed: deps.keyBox.seal(secret, id), expiresAt: null }],
     createdAt: now,
     updatedAt: now,
+    ...carrying([]),
   };
-  await deps.endpoints.insert(record);
+  const { plan, limit } = await endpointLimit(deps, tenantId);
+  if (!(await deps.endpoints.insertWithin(record, limit))) {
+    throw new AppError('endpoint_limit_reached', `The ${plan} plan allows ${limit} webhook endpoints; delete one or change plan.`, {
+      extra: { limit, plan },
+    });
+  }
   return { ...endpointView(record), secret };
 }
 

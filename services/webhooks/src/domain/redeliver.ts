@@ -1,31 +1,43 @@
-import { AppError, QUEUES } from '@mailplane/contracts';
+import { AppError } from '@mailplane/contracts';
 import type { DeliveryRecord } from '../data-access/deliveries-repo';
 import type { EndpointRecord } from '../data-access/endpoints-repo';
 import type { WebhooksDeps } from './deps';
 import { getDelivery } from './delivery-log';
+import { sendWorkItem } from './dispatch';
 import { getEndpoint } from './endpoints';
-import { workItem } from './fanout';
 
-function checkEnabled(endpoint: EndpointRecord) {
+/**
+ * Redelivering or replaying is the tenant saying the endpoint works again: a pause for failing ends, and the next
+ * attempt probes it at once.
+ */
+async function checkEnabled(deps: WebhooksDeps, endpoint: EndpointRecord) {
   if (endpoint.disabled) throw new AppError('endpoint_disabled', `Webhook endpoint ${endpoint._id} is disabled; enable it first.`);
+  await deps.endpoints.resume(endpoint);
 }
 
 /** Back to pending and on the queue: the worker signs it afresh, with the same event id, when it attempts it. */
 async function requeue(deps: WebhooksDeps, delivery: DeliveryRecord, at: Date): Promise<boolean> {
-  if (!(await deps.deliveries.reopen(delivery, at))) return false;
-  await deps.broker.send(QUEUES.webhooksDeliveries, workItem(delivery, at));
-  return true;
+  const reopened = await deps.deliveries.reopen(delivery, at);
+  if (reopened) await sendWorkItem(deps, reopened);
+  return reopened !== null;
 }
 
-/** One settled delivery sent again now, with a fresh round of retries. */
+/**
+ * The delivery attempted now: a settled one with a fresh round of retries, a pending one ahead of its next retry.
+ * When the compare-and-set loses, an attempt is under way or another redelivery got there first: either way it is
+ * being attempted now, and the caller sees it as it is.
+ */
 export async function redeliver(deps: WebhooksDeps, tenantId: string, id: string) {
   const delivery = await getDelivery(deps, tenantId, id);
   const endpoint = await deps.endpoints.byId(tenantId, delivery.endpointId);
   if (!endpoint) throw new AppError('not_found', `The endpoint of webhook delivery ${id} was deleted.`);
-  checkEnabled(endpoint);
-  const pending = () => new AppError('delivery_pending', `Webhook delivery ${id} is pending; its next attempt is scheduled.`);
-  if (delivery.status === 'pending') throw pending();
-  if (!(await requeue(deps, delivery, deps.clock.now()))) throw pending();
+  await checkEnabled(deps, endpoint);
+  const now = deps.clock.now();
+  if (delivery.status !== 'pending') await requeue(deps, delivery, now);
+  else {
+    const due = await deps.deliveries.dueNow(delivery, now);
+    if (due) await sendWorkItem(deps, due);
+  }
   return getDelivery(deps, tenantId, id);
 }
 
@@ -34,7 +46,7 @@ export async function redeliver(deps: WebhooksDeps, tenantId: string, id: string
  * `nextSince` is where the next call goes on.
  */
 export async function replayFailed(deps: WebhooksDeps, tenantId: string, endpointId: string, since: Date) {
-  checkEnabled(await getEndpoint(deps, tenantId, endpointId));
+  await checkEnabled(deps, await getEndpoint(deps, tenantId, endpointId));
   const batch = deps.config.replayBatch;
   const found = await deps.deliveries.replayable(tenantId, endpointId, since, batch + 1);
   const now = deps.clock.now();

@@ -1,13 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createMemoryBroker } from '@mailplane/broker';
+import { createMemoryBroker, type Broker } from '@mailplane/broker';
 import type { WebhookEventType } from '@mailplane/contracts';
-import { createLogger, newEnvelope, systemClock } from '@mailplane/runtime';
-import { createStore } from '@mailplane/store';
+import { createLogger, newEnvelope, systemClock, type MetricsRegistry } from '@mailplane/runtime';
+import { createStore, type Store } from '@mailplane/store';
 import { eventually } from '../../../../test/support/eventually';
 import { createEndpoint } from '../../src/domain/endpoints';
 import { startWebhooks, webhooksConfig } from '../../src';
+
+export const startService = (env: Record<string, string>, broker: Broker, store: Store, metrics?: MetricsRegistry) =>
+  startWebhooks({
+    config: webhooksConfig({ WEBHOOK_SECRET_KEY: 'test-webhook-secret-key-0123456789', WEBHOOK_SANDBOX: 'true', ...env }),
+    broker,
+    store,
+    logger: createLogger({ level: 'silent' }),
+    metrics,
+  });
 
 /**
  * The webhooks service alone, on an in-process broker and a fresh store, so a test can publish events
@@ -17,12 +26,7 @@ export async function startWebhooksWorker(env: Record<string, string> = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'webhooks-'));
   const broker = createMemoryBroker();
   const store = await createStore({ dir });
-  const service = await startWebhooks({
-    config: webhooksConfig({ WEBHOOK_SECRET_KEY: 'test-webhook-secret-key-0123456789', WEBHOOK_SANDBOX: 'true', ...env }),
-    broker,
-    store,
-    logger: createLogger({ level: 'silent' }),
-  });
+  const service = await startService(env, broker, store);
   const { deps } = service;
   return {
     deps,

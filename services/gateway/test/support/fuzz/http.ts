@@ -32,7 +32,7 @@ export function printable(r: FuzzRequest): FuzzRequest {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
-export function send(baseUrl: string, r: FuzzRequest): Promise<FuzzResponse> {
+export function send(baseUrl: string, r: FuzzRequest, retried = false): Promise<FuzzResponse> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     // Node's client writes a GET's body without Content-Length unless told: the server would read it as the next request.
@@ -43,7 +43,13 @@ export function send(baseUrl: string, r: FuzzRequest): Promise<FuzzResponse> {
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
       res.on('error', reject);
     });
-    req.on('error', reject);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      // A kept-alive connection the server closed while generating the next input blocked this process (the
+      // server's keep-alive timeout passed): the request never reached it, so it is sent again, once, as Node's
+      // documentation advises for `reusedSocket`.
+      if (req.reusedSocket && err.code === 'ECONNRESET' && !retried) send(baseUrl, r, true).then(resolve, reject);
+      else reject(err);
+    });
     req.end(r.body);
   });
 }

@@ -2,6 +2,7 @@ import type { IdentityRecord } from '../../data-access/identities-repo';
 import type { MessageBody, MessageRecord } from '../../data-access/messages-repo';
 import type { SmtpEnvelope } from '../../transmit/smtp-relay';
 import type { TransmitJob } from '../../transmit/transmitter';
+import type { HtmlTracking } from '../../tracking/rewrite-html';
 import { parseMailbox } from '../address';
 import { recipientsOf } from '../recipients';
 
@@ -30,6 +31,8 @@ export function createJobMaker(
    * each recipient gets a transaction (and a return path) of its own. Else one transaction from the From address.
    */
   returnPath?: (messageId: string, recipient: number) => string,
+  /** How the message's HTML is tracked, when it is (see `htmlTrackingOf`). */
+  htmlTracking: (message: MessageRecord) => HtmlTracking | undefined = () => undefined,
 ) {
   const opened = new Map<string, string>();
   const privateKey = (identity: IdentityRecord) => {
@@ -63,6 +66,7 @@ export function createJobMaker(
         date: message.createdAt,
         // The link unsubscribes one address: a message to several carries none.
         listUnsubscribeUrl: recipients.length === 1 ? unsubscribeUrl(message) : undefined,
+        tracking: htmlTracking(message),
       },
       dkim: { domain: identity.domain, selector: identity.selector, privateKeyPem: privateKey(identity) },
       envelopes: returnPath ? oneEach(to, recipients, (i) => returnPath(message._id, i)) : [{ from: from.address, to }],

@@ -2,6 +2,7 @@ import type { MailDeps } from '../deps';
 import { announceIdentity } from '../identities';
 import { announceSuppression } from '../suppressions';
 import { releaseDue } from '../scheduling/release';
+import { announceEngagement } from '../tracking/record-engagement';
 import { dispatch, publishPending } from './dispatch';
 import { recoverGoneReplicas } from './recovery';
 
@@ -16,7 +17,8 @@ export const OUTBOX_SWEEP_JOB = 'mail.outbox-sweep';
  * Runs under the lease `OUTBOX_SWEEP_JOB`; `signal` aborts between steps once the lease is lost. The outbox relay:
  * releases scheduled messages whose time has come, takes up what a dead replica left unconfirmed, and re-sends to the
  * queue whatever the broker refused, whatever stayed off the queue long past its expected time, whatever a dead
- * worker held past its lease, and events (of messages, suppressions and identities) written but not confirmed.
+ * worker held past its lease, and events (of messages, suppressions,
+ * identities, opens and clicks) written but not confirmed.
  */
 export async function sweep(deps: MailDeps, signal?: AbortSignal): Promise<number> {
   const each = async <T>(items: T[], step: (item: T) => Promise<unknown>) => {
@@ -34,5 +36,6 @@ export async function sweep(deps: MailDeps, signal?: AbortSignal): Promise<numbe
   const unannounced = await each(await deps.messages.unannouncedFinal(settled, BATCH), (m) => publishPending(deps, m));
   const suppressions = await each(await deps.suppressions.unannounced(settled, BATCH), (r) => announceSuppression(deps, r));
   const identities = await each(await deps.identities.unannounced(settled, BATCH), (r) => announceIdentity(deps, r));
-  return released + recovered + dispatched + unannounced + suppressions + identities;
+  const engagement = await each(await deps.engagement.unannounced(settled, BATCH), (r) => announceEngagement(deps, r));
+  return released + recovered + dispatched + unannounced + suppressions + identities + engagement;
 }

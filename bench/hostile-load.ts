@@ -1,0 +1,126 @@
+/**
+ * The lock-out of issue #26 as a load: a tenant sends at 50/s for BENCH_HOSTILE_SECONDS (default 20) alone, then as
+ * long again while another process (`bench/stalled-attacker.ts`) opens 400 stalled bodies on `POST /unsubscribe`
+ * and 400 on a hostile tenant's own `POST /emails`, twice: `hold` keeps every body the gateway takes stalled for the
+ * whole run, `retry` also opens every refused connection again a second later. Target: under attack the sender's
+ * p99 stays under 100 ms and none of its answers is a 503. `npx tsx bench/hostile-load.ts`; BENCH_MODES picks the modes (default
+ * embedded,distributed). See BENCHMARKS.md.
+ */
+import { spawnBin } from '../test/support/processes';
+import { sender } from './accept-capacity';
+import { startTarget, type AcceptMode } from './accept-targets';
+import { ADMIN_TOKEN, jsonClient } from './common';
+import { openLoop, type OpenLoopResult } from './open-loop';
+import { markdownTable } from './report';
+import { fmt, stat } from './volume-stats';
+
+const RATE = 50;
+const STALLED = { public: 400, tenant: 400 };
+const P99_TARGET_MS = 100;
+const seconds = Number(process.env.BENCH_HOSTILE_SECONDS ?? 20);
+const modes = (process.env.BENCH_MODES ?? 'embedded,distributed').split(',').map((m) => m.trim()) as AcceptMode[];
+
+const others = (r: OpenLoopResult) =>
+  Object.entries(r.statuses)
+    .filter(([status]) => status !== '202')
+    .map(([status, n]) => `${status}×${n}`)
+    .join(' ') || '—';
+
+function row(mode: string, phase: string, r: OpenLoopResult, alone?: number): string[] {
+  const { p50, p99 } = stat(r.latencies);
+  const met = p99 < P99_TARGET_MS && !r.statuses[503];
+  return [
+    mode,
+    phase,
+    String(r.latencies.length),
+    String(r.statuses[202] ?? 0),
+    others(r),
+    fmt(p50),
+    fmt(p99),
+    fmt(Math.max(...r.latencies)),
+    alone ? (p99 / alone).toFixed(2) : '1.00',
+    met ? 'met' : 'missed',
+  ];
+}
+
+interface Attacked {
+  result: OpenLoopResult;
+  /** What the attacker saw, as one line. */
+  outcome: string;
+}
+
+/** The sender for `seconds` while `bench/stalled-attacker.ts` runs in `style` (hold or retry) from its own process. */
+async function underAttack(url: string, key: string, style: 'hold' | 'retry', send: (k: number) => Promise<number>): Promise<Attacked> {
+  const args = [url, key, String(STALLED.public), String(STALLED.tenant), style];
+  const attacker = spawnBin('stalled-attacker', ['bench/stalled-attacker.ts', ...args], {});
+  await attacker.waitForOutput(/holding/, 60_000);
+  const result = await openLoop(RATE, seconds, send);
+  await attacker.kill();
+  const seen = JSON.parse(attacker.output().trim().split('\n').pop() as string) as {
+    answers: Record<string, number>;
+    opened: number;
+    heldAtEnd: number;
+  };
+  const answers = Object.entries(seen.answers).map(([status, n]) => `${status}×${n}`);
+  return {
+    result,
+    outcome: `${seen.opened} connections opened, ${seen.heldAtEnd} bodies held at the end; ${answers.join(' ') || 'none answered'}`,
+  };
+}
+
+/** One mode: the sender alone, then under each attack, in the same run; the attacker's outcomes as lines. */
+async function hostileRun(mode: AcceptMode): Promise<{ rows: string[][]; notes: string[] }> {
+  const target = await startTarget(mode);
+  const client = jsonClient(target.url, 1024);
+  try {
+    const tenant = await client.call('POST', '/admin/tenants', { authorization: `Bearer ${ADMIN_TOKEN}` }, { name: 'hostile' });
+    if (tenant.status !== 201) throw new Error(`hostile tenant not created: ${tenant.status}`);
+    const errors: Record<string, number> = {};
+    const send = sender(client, target, (err) => {
+      const code = (err as NodeJS.ErrnoException).code ?? err.message;
+      errors[code] = (errors[code] ?? 0) + 1;
+    });
+    // Unmeasured: the identity's sealed key opened, compiled code and open connections, as in a running platform.
+    for (let k = 0; k < 20; k++) await send(-1 - k);
+    await openLoop(RATE, 1, (k) => send(-1000 - k));
+    const alone = await openLoop(RATE, seconds, send);
+    const aloneP99 = stat(alone.latencies).p99;
+    const rows = [row(target.mode, 'alone', alone)];
+    const notes: string[] = [];
+    for (const style of ['hold', 'retry'] as const) {
+      const attacked = await underAttack(target.url, tenant.body.apiKey.key as string, style, (k) =>
+        send(1_000_000 * (style === 'hold' ? 1 : 2) + k),
+      );
+      rows.push(row(target.mode, `attack: ${style}`, attacked.result, aloneP99));
+      notes.push(`${target.mode}, ${style}: ${attacked.outcome}`);
+    }
+    const failed = Object.entries(errors).map(([code, n]) => `${code}×${n}`);
+    if (failed.length) notes.push(`${target.mode}: the sender's connection errors: ${failed.join(' ')}`);
+    return { rows, notes };
+  } finally {
+    client.close();
+    await target.stop();
+  }
+}
+
+async function main() {
+  console.log(`hostile load: ${RATE}/s for ${seconds} s alone, then with ${STALLED.public} + ${STALLED.tenant} stalled bodies`);
+  const rows: string[][] = [];
+  const notes: string[] = [];
+  for (const mode of modes) {
+    const run = await hostileRun(mode);
+    rows.push(...run.rows);
+    notes.push(...run.notes);
+    console.log(`  ${run.rows.map((r) => `${r[1]}: p99 ${r[6]} ms ${r[4]}`).join('; ')}`);
+  }
+  const head = ['mode', 'phase', 'sent', '202', 'other', 'p50 ms', 'p99 ms', 'max ms', 'p99 vs alone', `p99 < ${P99_TARGET_MS} ms, no 503`];
+  console.log(`\n${markdownTable(head, rows)}\n\n${notes.join('\n')}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

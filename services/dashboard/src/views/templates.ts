@@ -1,0 +1,129 @@
+import type { RenderedTemplate, Template, TemplateList, TemplateVersionList } from '../../../../sdk/src';
+import { csrfField, html, when } from '../html';
+import { templatePreview } from './template-preview';
+
+/** The fields of a template's content, as the list's form and the editor show them. */
+function contentFields(content: { subject: string; html: string | null; text: string | null }) {
+  return html`<label for="subject">Subject</label>
+    <input id="subject" name="subject" required value="${content.subject}" />
+    <label for="html">HTML</label>
+    <textarea id="html" name="html" rows="14" spellcheck="false">${content.html ?? ''}</textarea>
+    <label for="text">Text <small>(leave empty to derive it from the HTML)</small></label>
+    <textarea id="text" name="text" rows="6" spellcheck="false">${content.text ?? ''}</textarea>`;
+}
+
+export function templatesBody(base: string, list: TemplateList, csrf: string, q: string) {
+  return html`<h1>Templates</h1>
+    <p>
+      Subjects and bodies in Liquid (<code>{{ name }}</code>, <code>{% for item in items %}</code>), rendered with a send's
+      <code>variables</code>. Edits are drafts; sends use the published version.
+    </p>
+    <form method="get" action="${base}/templates" class="filters" role="search">
+      <label>Search <input name="q" value="${q}" /></label><button type="submit">Search</button>
+    </form>
+    <div class="table-wrap">
+      <table>
+        <caption class="visually-hidden">
+          Templates
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Alias</th>
+            <th scope="col">Published</th>
+            <th scope="col">Updated</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${list.data.map(
+            (t) =>
+              html`<tr>
+                <td><a href="${base}/templates/${t.id}">${t.name}</a></td>
+                <td>${t.alias ? html`<code>${t.alias}</code>` : '—'}</td>
+                <td>
+                  ${t.publishedVersion === null ? 'not yet' : `version ${t.publishedVersion}`}${t.hasUnpublishedChanges ? ' (draft changed)' : ''}
+                </td>
+                <td>${when(t.updatedAt)}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>
+    <h2>New template</h2>
+    <form method="post" action="${base}/templates" class="stack">
+      ${csrfField(csrf)}
+      <label for="name">Name</label><input id="name" name="name" required />
+      <label for="alias">Alias <small>(optional; sends may name it)</small></label
+      ><input id="alias" name="alias" placeholder="welcome" />
+      ${contentFields({ subject: '', html: '', text: '' })}
+      <button type="submit">Create template</button>
+    </form>`;
+}
+
+/** The editor beside its preview, rendered with the sample variables; publish; the version history. */
+export function templateBody(
+  base: string,
+  t: Template,
+  versions: TemplateVersionList,
+  preview: RenderedTemplate,
+  sample: string,
+  csrf: string,
+) {
+  return html`<p><a href="${base}/templates">← Templates</a></p>
+    <h1>${t.name}</h1>
+    <p>
+      ${t.alias ? html`Alias <code>${t.alias}</code> · ` : ''}${t.publishedVersion === null ? 'Not published yet' : `Sends use version ${t.publishedVersion}`}${
+        t.hasUnpublishedChanges ? ' · the draft has unpublished changes' : ''
+      }
+    </p>
+    <div class="editor">
+      <section aria-labelledby="draft-heading">
+        <h2 id="draft-heading">Draft</h2>
+        <form method="post" action="${base}/templates/${t.id}" class="stack">
+          ${csrfField(csrf)}<input type="hidden" name="sample" value="${sample}" /> <label for="name">Name</label
+          ><input id="name" name="name" required value="${t.name}" /> <label for="alias">Alias</label
+          ><input id="alias" name="alias" value="${t.alias ?? ''}" />
+          ${contentFields(t.draft)}
+          <button type="submit">Save draft</button>
+        </form>
+        <form method="post" action="${base}/templates/${t.id}/publish" class="inline-form">
+          ${csrfField(csrf)}<button type="submit" ${t.hasUnpublishedChanges ? '' : 'disabled'}>Publish draft</button>
+        </form>
+      </section>
+      ${templatePreview(base, t.id, preview, sample)}
+    </div>
+    <h2>Version history</h2>
+    ${
+      versions.data.length === 0
+        ? html`<p>No version published yet.</p>`
+        : html`<div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Version</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">Published</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${versions.data.map(
+                  (v) =>
+                    html`<tr>
+                      <td>
+                        <a href="${base}/templates/${t.id}/versions/${v.version}">Version ${v.version}</a
+                        >${v.version === t.publishedVersion ? ' (in use)' : ''}
+                      </td>
+                      <td><code>${v.subject}</code></td>
+                      <td>${when(v.publishedAt)}</td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>
+          </div>`
+    }
+    <form method="post" action="${base}/templates/${t.id}/delete" class="inline-form">
+      ${csrfField(csrf)}
+      <label><input type="checkbox" name="confirm" value="yes" required /> Delete ${t.name} and its versions</label>
+      <button type="submit">Delete template</button>
+    </form>`;
+}

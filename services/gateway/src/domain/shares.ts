@@ -1,0 +1,32 @@
+/** Whom a share is counted for: a tenant id, `operator` (the admin surface) or `public` (no credentials). */
+export type Holder = string;
+export const PUBLIC: Holder = 'public';
+export const OPERATOR: Holder = 'operator';
+
+/**
+ * What each holder has in hand, up to a maximum per holder: one caller's requests can never take what the
+ * others need, whoever they are.
+ */
+export function createShares(maxOf: (holder: Holder) => number) {
+  const held = new Map<Holder, number>();
+  return {
+    hasRoom: (holder: Holder) => (held.get(holder) ?? 0) < maxOf(holder),
+    /** One more for `holder`, or null at its maximum; the function returned gives it back (only once). */
+    take(holder: Holder): (() => void) | null {
+      const count = held.get(holder) ?? 0;
+      if (count >= maxOf(holder)) return null;
+      held.set(holder, count + 1);
+      let given = false;
+      return () => {
+        if (given) return;
+        given = true;
+        const left = (held.get(holder) ?? 1) - 1;
+        if (left > 0) held.set(holder, left);
+        else held.delete(holder);
+      };
+    },
+    /** How many `holder` has in hand. */
+    of: (holder: Holder) => held.get(holder) ?? 0,
+  };
+}
+export type Shares = ReturnType<typeof createShares>;

@@ -1,0 +1,27 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { GatewayConfig } from '../config';
+import { continueAfterChecks } from './before-body';
+import { refuseConnect, rejectMalformedRequest } from './client-error';
+
+/** How often Node checks each connection's header and request deadlines: they hold to within about this much. */
+const CHECK_EVERY_MS = 1000;
+
+/**
+ * An HTTP server for one of the gateway's listeners, with every deadline set deliberately (slowloris): a request's
+ * line and headers within `headersTimeoutMs` (408; a connection that sends nothing at all gets the same), its body
+ * by `readBody`'s deadline (408), an idle keep-alive connection closed after `keepAliveTimeoutMs`. `start` serves
+ * the requests; `Expect: 100-continue` is answered by `beforeBody` once its checks passed.
+ */
+export function gatewayServer(config: GatewayConfig, start?: RequestListener): Server {
+  const server = createServer({ connectionsCheckingInterval: CHECK_EVERY_MS });
+  server.headersTimeout = config.headersTimeoutMs;
+  // Node's backstop only: `readBody` answers first, even for the largest body at the slowest pace it allows.
+  const slowestBodyMs = config.body.timeoutMs + Math.ceil(config.bodyLimitBytes / config.body.minBytesPerSecond) * 1000;
+  server.requestTimeout = config.headersTimeoutMs + slowestBodyMs + CHECK_EVERY_MS;
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
+  if (start) server.on('request', start);
+  server.on('clientError', rejectMalformedRequest);
+  server.on('checkContinue', continueAfterChecks(server));
+  server.on('connect', refuseConnect);
+  return server;
+}

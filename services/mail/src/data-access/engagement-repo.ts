@@ -1,0 +1,84 @@
+import type { Envelope } from '@mailplane/contracts';
+import { eventOutbox, tenantScoped, type CarriesEvents, type Store } from '@mailplane/store';
+
+/** Opens and clicks of one message, by people and by machines. Counters absent until the first of their kind. */
+export interface EngagementRecord {
+  /** The message id. */
+  _id: string;
+  tenantId: string;
+  opens?: number;
+  machineOpens?: number;
+  clicks?: number;
+  machineClicks?: number;
+  firstOpenedAt?: Date;
+  lastOpenedAt?: Date;
+  firstClickedAt?: Date;
+  lastClickedAt?: Date;
+  /** Goes with the message's record. */
+  expiresAt: Date;
+}
+
+/** One open or click, kept until its `email.opened` / `email.clicked` is confirmed by the broker (transactional outbox). */
+export interface EngagementEventRecord extends CarriesEvents<Envelope> {
+  /** The event's id. */
+  _id: string;
+  tenantId: string;
+  messageId: string;
+  at: Date;
+  /** Its URL and user agent go with the message's body. */
+  expiresAt: Date;
+}
+
+export type EngagementKind = 'open' | 'click';
+
+const COUNTERS = {
+  open: { people: 'opens', machines: 'machineOpens', first: 'firstOpenedAt', last: 'lastOpenedAt' },
+  click: { people: 'clicks', machines: 'machineClicks', first: 'firstClickedAt', last: 'lastClickedAt' },
+} as const;
+
+export function engagementRepo(store: Store) {
+  const engagement = store.collection<EngagementRecord>('engagement');
+  const events = store.collection<EngagementEventRecord>('engagement_events');
+  const tenant = tenantScoped(engagement);
+  const outbox = eventOutbox(events, { agedBy: 'at' });
+  return {
+    async init() {
+      await engagement.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+      await events.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+      await outbox.init();
+    },
+    byMessage: (tenantId: string, messageId: string) => tenant.findOne(tenantId, { _id: messageId }),
+    /**
+     * Counts one open or click, atomically; answers how many of that kind the message has now, by people and in all,
+     * so the one that makes the people's 1 is the first (whichever replica records it).
+     */
+    async count(
+      tenantId: string,
+      messageId: string,
+      kind: EngagementKind,
+      byMachine: boolean,
+      at: Date,
+      expiresAt: Date,
+    ): Promise<{ people: number; all: number }> {
+      const c = COUNTERS[kind];
+      const after = await engagement.findOneAndUpdate(
+        { _id: messageId, tenantId },
+        {
+          $inc: { [byMachine ? c.machines : c.people]: 1 },
+          ...(byMachine ? {} : { $set: { [c.last]: at } }),
+          $setOnInsert: { _id: messageId, tenantId, expiresAt },
+        },
+        { upsert: true },
+      );
+      const people = (after?.[c.people] as number | undefined) ?? 0;
+      const machines = (after?.[c.machines] as number | undefined) ?? 0;
+      if (!byMachine && people === 1) await engagement.updateOne({ _id: messageId, tenantId }, { $set: { [c.first]: at } });
+      return { people, all: people + machines };
+    },
+    insertEvent: (record: EngagementEventRecord) => events.insertOne(record),
+    /** Sweeper, across tenants: events the broker has not confirmed. */
+    unannounced: (before: Date, limit: number) => outbox.unannounced(before, limit),
+    announce: outbox.announce,
+  };
+}
+export type EngagementRepo = ReturnType<typeof engagementRepo>;

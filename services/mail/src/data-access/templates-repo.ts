@@ -1,0 +1,120 @@
+import { DuplicateKeyError, tenantScoped, type Store } from '@mailplane/store';
+import type { TemplateSource } from '../templates/engine';
+
+export interface TemplateRecord {
+  _id: string;
+  tenantId: string;
+  name: string;
+  alias: string | null;
+  /** `<tenantId>:<alias>`, only while it has an alias: what keeps aliases unique per tenant (see `init`). */
+  aliasKey?: string;
+  draft: TemplateSource;
+  /** Grows with every edit of the draft, so a publish knows whether the draft it froze is still the draft. */
+  draftRevision: number;
+  /** The draft is the published version as it stands. */
+  draftPublished: boolean;
+  publishedVersion: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A published version: frozen, never changed. */
+export interface TemplateVersionRecord extends TemplateSource {
+  /** `<templateId>:<version>`: one record per version, so two racing publishes cannot both take a number. */
+  _id: string;
+  tenantId: string;
+  templateId: string;
+  version: number;
+  publishedAt: Date;
+}
+
+export type TemplateChange = Partial<
+  Pick<TemplateRecord, 'name' | 'alias' | 'draft' | 'draftPublished' | 'publishedVersion' | 'updatedAt'>
+>;
+
+const aliasKeyOf = (tenantId: string, alias: string) => `${tenantId}:${alias}`;
+const versionId = (templateId: string, version: number) => `${templateId}:${version}`;
+
+/** A tenant's templates and their versions; every query names the tenant. */
+export function templatesRepo(store: Store) {
+  const templates = store.collection<TemplateRecord>('templates');
+  const versions = store.collection<TemplateVersionRecord>('template_versions');
+  const tenant = tenantScoped(templates);
+  const tenantVersions = tenantScoped(versions);
+  const matching = (q?: string) => (q ? { $contains: { paths: ['name', 'alias'], text: q } } : {});
+  return {
+    async init() {
+      // list / count: a tenant's templates, newest first
+      await templates.createIndex({ tenantId: 1, createdAt: -1 });
+      // byAlias, and an alias taken twice: templates without one lack the field and are skipped
+      await templates.createIndex({ aliasKey: 1 }, { unique: true, sparse: true });
+      // list with q=: substring of the name or alias
+      await templates.createIndex({ name: 1, alias: 1 }, { text: true, within: ['tenantId'] });
+      // version history, newest first, and the latest version at publish
+      await versions.createIndex({ tenantId: 1, templateId: 1, version: -1 });
+    },
+    /** Throws DuplicateKeyError when the alias is taken. */
+    insert: (record: TemplateRecord) =>
+      templates.insertOne(record.alias ? { ...record, aliasKey: aliasKeyOf(record.tenantId, record.alias) } : record),
+    byId: (tenantId: string, id: string) => tenant.findOne(tenantId, { _id: id }),
+    byAlias: (tenantId: string, alias: string) => tenant.findOne(tenantId, { aliasKey: aliasKeyOf(tenantId, alias) }),
+    list: (tenantId: string, q: string | undefined, page: { limit: number; offset: number }) =>
+      tenant.find(tenantId, matching(q), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
+    count: (tenantId: string, q?: string) => tenant.count(tenantId, matching(q)),
+    /**
+     * Applies a change; an edit of the draft (`draft` in it) counts a revision. Throws DuplicateKeyError when the new
+     * alias is taken; false when no such template.
+     */
+    async update(tenantId: string, id: string, change: TemplateChange): Promise<boolean> {
+      const alias = 'alias' in change ? { alias: change.alias } : {};
+      const aliasKey = change.alias ? { aliasKey: aliasKeyOf(tenantId, change.alias) } : {};
+      const { matched } = await tenant.updateOne(
+        tenantId,
+        { _id: id },
+        {
+          $set: { ...change, ...alias, ...aliasKey },
+          ...(change.alias === null ? { $unset: { aliasKey: '' } } : {}),
+          ...(change.draft ? { $inc: { draftRevision: 1 } } : {}),
+        },
+      );
+      return matched > 0;
+    },
+    /**
+     * Marks `version` published: the draft too when it is still the revision frozen (`draftRevision`); only the
+     * number otherwise (the draft was edited meanwhile). Never moves `publishedVersion` back.
+     */
+    async markPublished(tenantId: string, id: string, version: number, draftRevision: number, at: Date): Promise<void> {
+      const older = { $or: [{ publishedVersion: null }, { publishedVersion: { $lt: version } }] };
+      const asDraft = await tenant.updateOne(
+        tenantId,
+        { _id: id, draftRevision, ...older },
+        { $set: { publishedVersion: version, draftPublished: true, updatedAt: at } },
+      );
+      if (asDraft.matched === 0)
+        await tenant.updateOne(tenantId, { _id: id, ...older }, { $set: { publishedVersion: version, updatedAt: at } });
+    },
+    /** Versions first: a crash in between leaves a template that sends refuse and a second DELETE removes. */
+    async remove(tenantId: string, id: string): Promise<number> {
+      await versions.deleteMany({ tenantId, templateId: id });
+      return tenant.deleteOne(tenantId, { _id: id });
+    },
+    /** False when that version number was taken meanwhile (a racing publish). */
+    async insertVersion(record: Omit<TemplateVersionRecord, '_id'>): Promise<boolean> {
+      try {
+        await versions.insertOne({ _id: versionId(record.templateId, record.version), ...record });
+        return true;
+      } catch (err) {
+        if (err instanceof DuplicateKeyError) return false;
+        throw err;
+      }
+    },
+    version: (tenantId: string, templateId: string, version: number) =>
+      tenantVersions.findOne(tenantId, { _id: versionId(templateId, version) }),
+    latestVersion: async (tenantId: string, templateId: string) =>
+      (await tenantVersions.find(tenantId, { templateId }, { sort: { version: -1 }, limit: 1 }))[0] ?? null,
+    versions: (tenantId: string, templateId: string, page: { limit: number; offset: number }) =>
+      tenantVersions.find(tenantId, { templateId }, { sort: { version: -1 }, skip: page.offset, limit: page.limit }),
+    countVersions: (tenantId: string, templateId: string) => tenantVersions.count(tenantId, { templateId }),
+  };
+}
+export type TemplatesRepo = ReturnType<typeof templatesRepo>;

@@ -1,0 +1,107 @@
+import { AppError, type CreateTemplateRequest, type UpdateTemplateRequest } from '@mailplane/contracts';
+import { newId, pageOf } from '@mailplane/runtime';
+import { DuplicateKeyError } from '@mailplane/store';
+import type { TemplateChange, TemplateRecord } from '../../data-access/templates-repo';
+import { parseSource, referencedVariables, type TemplateSource } from '../../templates/engine';
+import type { MailDeps } from '../deps';
+
+const summaryView = (r: TemplateRecord) => ({
+  id: r._id,
+  name: r.name,
+  alias: r.alias,
+  publishedVersion: r.publishedVersion,
+  hasUnpublishedChanges: !r.draftPublished,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** The template with its draft and the variables the draft references (a stored draft always parses). */
+export function templateView(r: TemplateRecord) {
+  return { ...summaryView(r), draft: r.draft, variables: referencedVariables(parseSource(r.draft).parsed) };
+}
+
+/** A source that does not parse is refused, each issue at its field with its line: nothing broken is stored. */
+export function checkSource(source: TemplateSource): void {
+  const { issues } = parseSource(source);
+  if (issues.length === 0) return;
+  const errors = issues.map((i) => ({
+    path: `/body/${i.field}`,
+    message: i.line === null ? i.message : `line ${i.line}, column ${i.column}: ${i.message}`,
+  }));
+  throw new AppError('template_invalid', `The template does not parse: ${errors[0].path} ${errors[0].message}`, { extra: { errors } });
+}
+
+const aliasTaken = (alias: string | null | undefined) =>
+  new AppError('already_exists', `You already have a template with the alias ${alias}.`);
+
+export async function createTemplate(deps: MailDeps, tenantId: string, input: CreateTemplateRequest) {
+  const draft = { subject: input.subject, html: input.html ?? null, text: input.text ?? null };
+  checkSource(draft);
+  const now = deps.clock.now();
+  const record: TemplateRecord = {
+    _id: newId('tpl', now.getTime()),
+    tenantId,
+    name: input.name,
+    alias: input.alias ?? null,
+    draft,
+    draftRevision: 1,
+    draftPublished: false,
+    publishedVersion: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await deps.templates.insert(record);
+  } catch (err) {
+    if (err instanceof DuplicateKeyError) throw aliasTaken(input.alias);
+    throw err;
+  }
+  return templateView(record);
+}
+
+/** Another tenant's template is as unknown as one that never was. */
+export async function templateOf(deps: MailDeps, tenantId: string, id: string): Promise<TemplateRecord> {
+  const record = await deps.templates.byId(tenantId, id);
+  if (!record) throw new AppError('not_found', `No template ${id}`);
+  return record;
+}
+
+export const getTemplate = async (deps: MailDeps, tenantId: string, id: string) => templateView(await templateOf(deps, tenantId, id));
+
+export async function listTemplates(deps: MailDeps, tenantId: string, query: { q?: string; limit: number; offset: number }) {
+  const page = { limit: query.limit, offset: query.offset };
+  return pageOf(page, deps.templates.list(tenantId, query.q, page), deps.templates.count(tenantId, query.q), summaryView);
+}
+
+/** Renames it at once; content edits go to the draft, which sends ignore until it is published. */
+export async function updateTemplate(deps: MailDeps, tenantId: string, id: string, input: UpdateTemplateRequest) {
+  const current = await templateOf(deps, tenantId, id);
+  const change: TemplateChange = { updatedAt: deps.clock.now() };
+  if (input.name !== undefined) change.name = input.name;
+  if (input.alias !== undefined) change.alias = input.alias;
+  if (input.subject !== undefined || input.html !== undefined || input.text !== undefined) {
+    const draft = {
+      subject: input.subject ?? current.draft.subject,
+      html: input.html === undefined ? current.draft.html : input.html,
+      text: input.text === undefined ? current.draft.text : input.text,
+    };
+    if (draft.html === null && draft.text === null) {
+      throw new AppError('validation_failed', 'A template keeps an HTML or a text body.', {
+        extra: { errors: [{ path: input.html === null ? '/body/html' : '/body/text', message: 'cannot remove the last body' }] },
+      });
+    }
+    checkSource(draft);
+    Object.assign(change, { draft, draftPublished: false });
+  }
+  try {
+    if (!(await deps.templates.update(tenantId, id, change))) throw new AppError('not_found', `No template ${id}`);
+  } catch (err) {
+    if (err instanceof DuplicateKeyError) throw aliasTaken(input.alias);
+    throw err;
+  }
+  return getTemplate(deps, tenantId, id);
+}
+
+export async function deleteTemplate(deps: MailDeps, tenantId: string, id: string) {
+  if ((await deps.templates.remove(tenantId, id)) === 0) throw new AppError('not_found', `No template ${id}`);
+}

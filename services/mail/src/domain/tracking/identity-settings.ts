@@ -1,0 +1,33 @@
+import { AppError, type UpdateIdentityRequest } from '@mailplane/contracts';
+import type { IdentitySettings } from '../../data-access/identities-repo';
+import { trackingRecord } from '../dns-records';
+import type { MailDeps } from '../deps';
+import { getIdentity } from '../identities';
+
+/**
+ * PATCH /identities/{id}: the tracking defaults, and the tracking domain with the CNAME it must publish. A new
+ * domain's record starts unchecked: links keep the platform's host until a verify finds the CNAME.
+ */
+export async function updateIdentity(deps: MailDeps, tenantId: string, id: string, input: UpdateIdentityRequest) {
+  const identity = await getIdentity(deps, tenantId, id);
+  const settings: Partial<IdentitySettings> = {};
+  if (input.tracking) {
+    const current = identity.tracking ?? { opens: false, clicks: false };
+    settings.tracking = { opens: input.tracking.opens ?? current.opens, clicks: input.tracking.clicks ?? current.clicks };
+  }
+  if (input.trackingDomain !== undefined && input.trackingDomain !== (identity.trackingDomain ?? null)) {
+    const domain = input.trackingDomain;
+    if (domain !== null && !domain.endsWith(`.${identity.domain}`)) {
+      throw new AppError('validation_failed', `The tracking domain must be a host under ${identity.domain}.`, {
+        extra: { errors: [{ path: '/body/trackingDomain', message: `is not under ${identity.domain}` }] },
+      });
+    }
+    const others = identity.dnsRecords.filter((r) => r.purpose !== 'tracking');
+    settings.trackingDomain = domain;
+    settings.dnsRecords = domain === null ? others : [...others, trackingRecord(domain, deps.config.tracking.cnameTarget)];
+  }
+  if (Object.keys(settings).length > 0 && !(await deps.identities.saveSettings(tenantId, id, settings))) {
+    throw new AppError('not_found', `No identity ${id}`);
+  }
+  return { ...identity, ...settings };
+}
