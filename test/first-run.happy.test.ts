@@ -7,7 +7,7 @@ import { expectContract } from './support/contract';
 import { banner } from './support/global-setup';
 import { postgresBinaries } from './support/postgres';
 import { processesOf } from './support/process-table';
-import { BANNER_API_KEY, spawnBin, spawnEmbedded, type ServiceProcess } from './support/processes';
+import { BANNER_API_KEY, spawnNpmScript, type ServiceProcess } from './support/processes';
 import { removeDir } from './support/platform';
 import { rabbitBinary } from './support/rabbitmq';
 
@@ -17,22 +17,19 @@ if (!clusterTools && process.env.CI === 'true')
 if (!clusterTools)
   process.stderr.write(banner('SKIPPED the first start of the cluster: rabbitmq-server, postgresql or haproxy is missing'));
 
+// Each as a newcomer runs it, through npm in a terminal, and stops it with Ctrl-C.
 const launchers = [
-  { name: 'the embedded default (npm start)', spawn: spawnEmbedded, startMs: 60_000, run: true },
-  // Its own RabbitMQ and PostgreSQL under DATA_DIR, as a newcomer runs it: neither AMQP_URL nor DATABASE_URL.
-  { name: 'the cluster (npm run start:cluster)', spawn: clusterProcess, startMs: 240_000, run: clusterTools },
+  { name: 'the embedded default (npm start)', script: 'start', startMs: 60_000, run: true },
+  // Its own RabbitMQ and PostgreSQL under DATA_DIR: neither AMQP_URL nor DATABASE_URL.
+  { name: 'the cluster (npm run start:cluster)', script: 'start:cluster', startMs: 240_000, run: clusterTools },
 ];
 
-function clusterProcess(env: Record<string, string>) {
-  return spawnBin('cluster', ['bin/cluster.ts'], env);
-}
-
 // What a start prints is the first thing a new user reads; they copy from it.
-describe.each(launchers)('the first start of $name', ({ spawn, startMs, run }) => {
+describe.each(launchers)('the first start of $name', ({ script, startMs, run }) => {
   let dataDir: string;
   let proc: ServiceProcess | null = null;
   const start = async () => {
-    proc = spawn({ DATA_DIR: dataDir, PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+    proc = spawnNpmScript(script, { DATA_DIR: dataDir, PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
     await proc.waitForOutput(/Try:/, startMs);
     return proc.output();
   };
@@ -52,7 +49,7 @@ describe.each(launchers)('the first start of $name', ({ spawn, startMs, run }) =
   });
 
   (run ? it : it.skip)(
-    'when started on an empty data dir, then the banner gives an export line for the key, the docs URL, and the README send works with it; a restart keeps the data and shows the key no more; a stop leaves no process behind',
+    'when started on an empty data dir, then the banner gives an export line for the key, the docs URL, and the README send works with it; Ctrl-C stops it and leaves no process behind; a restart keeps the data and shows the key no more',
     async () => {
       const banner = await start();
       const key = BANNER_API_KEY.exec(banner)?.[1];
@@ -62,11 +59,17 @@ describe.each(launchers)('the first start of $name', ({ spawn, startMs, run }) =
       const sent = await send(docs, key!);
       expectContract(sent, 'sendEmail');
       expect(sent.status).toBe(202);
-      const listed = processesOf([...banner.matchAll(/^ {4}\S+(?: \d+)?\s+pid (\d+) /gm)].map((m) => Number(m[1])));
+      const pids = [proc!.child.pid!, ...[...banner.matchAll(/^ {4}\S+(?: \d+)?\s+pid (\d+) /gm)].map((m) => Number(m[1]))];
+      const listed = processesOf(pids);
 
-      await proc!.kill();
-      expect(proc!.child.exitCode).toBe(0);
-      // Every process the cluster listed is gone (RabbitMQ's is a process group, with its epmd): none outlives a stop.
+      await proc!.kill('SIGINT');
+      // npm ends by the signal it forwarded, as its convention is; what it ran stopped in order, not cut short.
+      expect({ signal: proc!.child.signalCode, said: proc!.output() }).toEqual({
+        signal: 'SIGINT',
+        said: expect.not.stringMatching(/exiting now|stop failed/),
+      });
+      // Every process of its job and every one the cluster listed is gone (RabbitMQ's is a process group, with its
+      // epmd): none outlives a stop.
       const left = processesOf(listed.map((p) => Number(p.split('@')[0])));
       expect(left.filter((p) => listed.includes(p))).toEqual([]);
       const again = await start();
