@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { SinkTransaction, SmtpSink } from '../../sandbox/smtp-sink';
 import { answeredIds, extraCopies, inFlightAfter, keyOutcomes, unexplainedDuplicates } from './crash-checks';
-import { eventually } from './eventually';
+import { eventually, untilCountReaches } from './eventually';
 import type { KeyedSender } from './keyed-sends';
 import { auth, headerOf } from './mail';
 
@@ -59,7 +59,17 @@ export async function expectEveryKeyOnce(
       .send(sender.bodyOf(key) as object);
     expect({ key, status: replay.status, id: replay.body.id }).toEqual({ key, status: 202, id: accepted.get(key) });
   }
-  for (const id of ids) await sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === id, 30_000);
+  const delivered = new Set<string>();
+  let read = 0;
+  const deliveredCount = () => {
+    const received = sink.messages();
+    for (; read < received.length; read++) {
+      const id = headerOf(received[read], 'X-Mailplane-Message-Id');
+      if (id && ids.has(id)) delivered.add(id);
+    }
+    return delivered.size;
+  };
+  await untilCountReaches(deliveredCount, ids.size, 'every accepted message at the MTA');
   expect(unexplainedDuplicates(sink, bounds.openAtKill, ids)).toEqual([]);
   return extraCopies(sink, ids);
 }
