@@ -1,4 +1,4 @@
-import type { BurstFigure, RateFigure } from './accept-capacity';
+import { BENCH_SELF, type BurstFigure, type RateFigure } from './accept-capacity';
 import { markdownTable } from './report';
 import { fmt } from './volume-stats';
 
@@ -54,9 +54,6 @@ export function burstTable(figures: BurstFigure[]): string {
   const head = ['mode', 'N', '202', '429', '503', 'other', 'seconds', '202 ms p50 / max', '/healthz probes: ms p50 / max'];
   return markdownTable(head, rows);
 }
-
-/** The load generator's own process (clients, the discarding MTA, DNS), shown beside the platform's total. */
-export const BENCH_SELF = 'bench itself';
 
 /** CPU ms per request by process: where the machine's time goes, whatever else shares it. */
 export function cpuTable(figures: RateFigure[]): string {

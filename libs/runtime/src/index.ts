@@ -12,3 +12,4 @@ export * from './metrics';
 export * from './readiness';
 export * from './request-context';
 export * from './http-drain';
+export * from './html';

@@ -4,7 +4,7 @@ import { createGridFsBlobStore } from './blob-gridfs';
 import type { BlobStore } from './blob-port';
 import { createPostgresBlobStore } from './blob-postgres';
 import { createSqliteBlobStore } from './blob-sqlite';
-import type { StoreConfig } from './index';
+import type { StoreConfig } from './create-store';
 
 /**
  * Where a service keeps its cold bytes: a table beside its PostgreSQL collections, a GridFS bucket beside its

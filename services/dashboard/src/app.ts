@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { parse as parseCookies } from 'cookie';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { ReadinessProbe } from '@mailplane/runtime';
+import { cookiesOf, type ReadinessProbe } from '@mailplane/runtime';
 import { Mailplane, MailplaneError } from '../../../sdk/src';
 import type { Html } from './html';
 import { base, type Kit } from './kit';
@@ -37,8 +36,6 @@ const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 // A header anyone can send: a value that does not decode is kept as it came, never thrown on.
-const cookies = (req: Request): Record<string, string | undefined> => parseCookies(req.headers.cookie ?? '');
-
 /** The dashboard: server-rendered pages over the public API, one session per signed-in key. */
 export function createDashboardApp(options: DashboardOptions) {
   const { sessions } = options;
@@ -70,14 +67,14 @@ export function createDashboardApp(options: DashboardOptions) {
   const page = (res: Response, body: Html, status = 200) => res.status(status).type('html').send(body.toString());
 
   app.get('/sign-in', (req, res) => {
-    const csrf = cookies(req)[SIGN_IN_COOKIE] ?? randomToken();
+    const csrf = cookiesOf(req.headers.cookie)[SIGN_IN_COOKIE] ?? randomToken();
     res.append('Set-Cookie', `${SIGN_IN_COOKIE}=${csrf}; ${cookieFlags}`);
     const notice = req.query.expired ? 'Your session ended: sign in again.' : req.query.signedOut ? 'Signed out.' : null;
     page(res, signInPage(base(req), csrf, null, notice));
   });
 
   app.post('/sign-in', async (req, res) => {
-    const csrf = cookies(req)[SIGN_IN_COOKIE];
+    const csrf = cookiesOf(req.headers.cookie)[SIGN_IN_COOKIE];
     if (!csrf || !sameToken(req.body?.csrf, csrf))
       return page(res, problemPage(base(req), {}, { title: 'Form expired', detail: 'Reload the page and try again.' }), 403);
     const apiKey = String(req.body?.apiKey ?? '').trim();
@@ -101,7 +98,7 @@ export function createDashboardApp(options: DashboardOptions) {
 
   // Everything below needs a session; every change also its CSRF token.
   app.use(async (req: Request & { session?: Session }, res, next) => {
-    const session = await sessions.get(cookies(req)[COOKIE]).catch((err: unknown) => (next(err), undefined));
+    const session = await sessions.get(cookiesOf(req.headers.cookie)[COOKIE]).catch((err: unknown) => (next(err), undefined));
     if (session === undefined) return;
     if (!session) {
       if (req.accepts(['html', 'json']) === 'json') return res.status(401).json({ status: 'signed_out' });

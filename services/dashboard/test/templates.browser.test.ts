@@ -28,7 +28,7 @@ describeInBrowser('templates and tracking pages')('templates and tracking in a r
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     await page.goto(`${platform.dashboardUrl}/sign-in`);
-    await page.getByLabel('API key').fill(key);
+    await page.getByLabel('API key', { exact: true }).fill(key);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/overview$/);
     return Object.assign(page, { problems });
@@ -38,15 +38,15 @@ describeInBrowser('templates and tracking pages')('templates and tracking in a r
     const t = await tenantWithDomain(platform);
     const page = await signedIn(t.key);
     await page.getByRole('link', { name: 'Templates' }).click();
-    await page.getByLabel('Name').fill('Welcome');
+    await page.getByLabel('Name', { exact: true }).fill('Welcome');
     await page.getByLabel(/^Alias/).fill('welcome');
-    await page.getByLabel('Subject').fill('Hello {{ name }}');
-    await page.getByLabel('HTML').fill('<h1>Hi {{ name }}</h1><p>{% for i in items %}{{ i }} {% endfor %}</p>');
+    await page.getByLabel('Subject', { exact: true }).fill('Hello {{ name }}');
+    await page.getByLabel('HTML', { exact: true }).fill('<h1>Hi {{ name }}</h1><p>{% for i in items %}{{ i }} {% endfor %}</p>');
     await page.getByRole('button', { name: 'Create template' }).click();
     await page.getByRole('status').filter({ hasText: 'Template created as a draft' }).waitFor();
     expect(await page.locator('#missing-variables').innerText()).toBe('name, items');
 
-    await page.getByLabel('Sample variables (JSON)').fill('{"name": "Ada <3", "items": ["tea", "cake"]}');
+    await page.getByLabel('Sample variables (JSON)', { exact: true }).fill('{"name": "Ada <3", "items": ["tea", "cake"]}');
     await page.getByRole('button', { name: 'Preview' }).click();
     expect(await page.locator('#preview-subject').innerText()).toBe('Hello Ada <3');
     expect(await page.locator('#preview-verdict').innerText()).toContain('would be accepted');
@@ -56,7 +56,7 @@ describeInBrowser('templates and tracking pages')('templates and tracking in a r
 
     await page.getByRole('button', { name: 'Publish draft' }).click();
     await page.getByRole('status').filter({ hasText: 'Published as version 1' }).waitFor();
-    await page.getByLabel('Subject').fill('Welcome aboard, {{ name }}');
+    await page.getByLabel('Subject', { exact: true }).fill('Welcome aboard, {{ name }}');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByRole('status').filter({ hasText: 'Draft saved' }).waitFor();
     expect(await page.locator('#preview-subject').innerText()).toBe('Welcome aboard, Ada <3');
@@ -70,19 +70,19 @@ describeInBrowser('templates and tracking pages')('templates and tracking in a r
     await page.screenshot({ path: path.join(ARTIFACTS, 'template-version.png'), fullPage: true });
     expect(page.problems).toEqual([]);
     await page.close();
-  });
+  }, 90_000);
 
   it('when a tracked templated email is opened and clicked, then its page names the template and counts people apart from machines, and the overview shows the rates', async () => {
     const t = await tenantWithDomain(platform);
     const page = await signedIn(t.key);
     await page.goto(`${platform.dashboardUrl}/identities/${t.identity.id}`);
-    await page.getByLabel('Track opens').check();
-    await page.getByLabel('Track clicks').check();
+    await page.getByLabel('Track opens', { exact: true }).check();
+    await page.getByLabel('Track clicks', { exact: true }).check();
     await page.getByLabel(/^Tracking domain/).fill(`track.${t.domain}`);
     await page.getByRole('button', { name: 'Save tracking' }).click();
     await page.getByRole('status').filter({ hasText: 'Tracking settings saved' }).waitFor();
     expect(await page.getByRole('row', { name: /tracking CNAME/ }).innerText()).toContain(`track.${t.domain}`);
-    expect(await page.getByLabel('Track opens').isChecked()).toBe(true);
+    expect(await page.getByLabel('Track opens', { exact: true }).isChecked()).toBe(true);
 
     const created = await request(platform.url)
       .post('/templates')
@@ -121,5 +121,5 @@ describeInBrowser('templates and tracking pages')('templates and tracking in a r
     await page.screenshot({ path: path.join(ARTIFACTS, 'overview-rates.png'), fullPage: true });
     expect(page.problems).toEqual([]);
     await page.close();
-  });
+  }, 90_000);
 });

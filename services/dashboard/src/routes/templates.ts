@@ -10,6 +10,9 @@ const field = (req: Request, name: string) => String(req.body?.[name] ?? '');
 /** An empty textarea is no such body. */
 const body = (req: Request, name: string) => field(req, name).replace(/\r\n/g, '\n') || null;
 
+/** The preview's sample variables, carried by the editor's forms so saving or publishing keeps them. */
+const sampleParam = (req: Request) => encodeURIComponent(field(req, 'sample') || '{}');
+
 /** The sample variables of the preview: an object of JSON, else none (and the preview says why). */
 function sampleOf(text: string): { variables: Record<string, unknown>; invalid: boolean } {
   if (!text.trim()) return { variables: {}, invalid: false };
@@ -89,8 +92,7 @@ export function templateRoutes(kit: Kit) {
         html: body(req, 'html'),
         text: body(req, 'text'),
       });
-      const sample = encodeURIComponent(field(req, 'sample') || '{}');
-      res.redirect(303, `${base(req)}/templates/${idOf(req)}?notice=draft-saved&sample=${sample}`);
+      res.redirect(303, `${base(req)}/templates/${idOf(req)}?notice=draft-saved&sample=${sampleParam(req)}`);
     }),
   );
   app.post(
@@ -98,7 +100,7 @@ export function templateRoutes(kit: Kit) {
     handle(async (req, res) => {
       if (!TPL.test(idOf(req))) return notFound(req, res);
       const published = await api(sessionOf(req)).templates.publish(idOf(req));
-      res.redirect(303, `${base(req)}/templates/${idOf(req)}?notice=published-${published.publishedVersion}`);
+      res.redirect(303, `${base(req)}/templates/${idOf(req)}?notice=published-${published.publishedVersion}&sample=${sampleParam(req)}`);
     }),
   );
   app.get(

@@ -87,7 +87,12 @@ export function templateBody(
           <button type="submit">Save draft</button>
         </form>
         <form method="post" action="${base}/templates/${t.id}/publish" class="inline-form">
-          ${csrfField(csrf)}<button type="submit" ${t.hasUnpublishedChanges ? '' : 'disabled'}>Publish draft</button>
+          ${csrfField(csrf)}<input type="hidden" name="sample" value="${sample}" /><button
+            type="submit"
+            ${t.hasUnpublishedChanges ? '' : 'disabled'}
+          >
+            Publish draft
+          </button>
         </form>
       </section>
       ${templatePreview(base, t.id, preview, sample)}
