@@ -27,7 +27,10 @@ export const benchConfig = Object.freeze({
   verbose: Boolean(env.BENCH_VERBOSE),
   profileDir: env.BENCH_PROFILE || undefined,
   /** Which parts `npm run bench` runs: end-to-end throughput, accept capacity at fixed rates, the burst. */
-  parts: new Set(list('BENCH_PARTS', 'throughput,accept,burst,batch')),
+  parts: new Set(list('BENCH_PARTS', 'throughput,accept,burst,batch,smtp')),
+  /** Messages per path (SMTP submission, POST /emails) of the smtp part, in BENCH_SMTP_ROUNDS alternating rounds. */
+  smtpN: positiveInt('BENCH_SMTP_N', 2000),
+  smtpRounds: positiveInt('BENCH_SMTP_ROUNDS', 4),
   batchEmails: positiveInt('BENCH_BATCH_EMAILS', 2000),
   acceptRates: list('BENCH_ACCEPT_RATES', '50,150,300').map((r) => {
     if (!(Number(r) > 0)) throw new Error(`BENCH_ACCEPT_RATES must list positive numbers, got ${r}`);

@@ -4,6 +4,7 @@
  *   accept      sends answered 202 per second and p50/p99 at fixed open-loop rates, against an express + SQLite insert
  *   burst       BENCH_BURST_N (1000) sends at once, /healthz probed from another process meanwhile
  *   batch       emails/s accepted through POST /emails/batch against single sends (the baseline), BENCH_BATCH_EMAILS each
+ *   smtp        SMTP submission against POST /emails, embedded, same sink: BENCH_SMTP_N each, in BENCH_SMTP_ROUNDS rounds
  *   BENCH_PARTS            comma list of the parts above (default all)
  *   BENCH_N                messages per throughput run (default 2000; BENCH_N_BASELINE / _EMBEDDED / _DISTRIBUTED override)
  *   BENCH_CONCURRENCY      sends in flight in the throughput runs (default 32)
@@ -20,6 +21,7 @@ import { benchConfig } from './config';
 import { distributedUnavailable, runDistributed } from './distributed';
 import { runEmbedded } from './embedded';
 import { table } from './report';
+import { smtpAgainstApi, smtpTable } from './smtp-submission';
 
 async function throughput() {
   const { n, modes, concurrency: window } = benchConfig;
@@ -90,6 +92,12 @@ async function batches() {
   if (figures.length) console.log(`\n${batchTable(figures)}`);
 }
 
+async function smtp() {
+  const { smtpN, smtpRounds, concurrency } = benchConfig;
+  process.stdout.write(`\nSMTP submission against POST /emails (embedded): ${smtpN} each, ${concurrency} in flight, ${smtpRounds} rounds `);
+  console.log(`\n${smtpTable(await smtpAgainstApi(smtpN, smtpRounds, concurrency))}`);
+}
+
 async function main() {
   console.log(
     `bench: ${os.cpus().length} CPUs, node ${process.version}, load average ${os
@@ -100,6 +108,7 @@ async function main() {
   if (benchConfig.parts.has('throughput')) await throughput();
   if (benchConfig.parts.has('accept') || benchConfig.parts.has('burst')) await acceptAndBurst();
   if (benchConfig.parts.has('batch')) await batches();
+  if (benchConfig.parts.has('smtp')) await smtp();
 }
 
 main().then(

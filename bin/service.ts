@@ -16,7 +16,8 @@ async function main() {
   }
   const running = await startDistributed(name, loadPlatformConfig());
   const ops = ` with its ops listener (/metrics, /healthz, /readyz) on ${running.opsUrl}`;
-  process.stdout.write(`${name} started${running.url ? ` at ${running.url}` : ''}${ops}\n`);
+  const tls = running.tlsUrl ? ` (STARTTLS) and ${running.tlsUrl} (TLS)` : '';
+  process.stdout.write(`${name} started${running.url ? ` at ${running.url}${tls}` : ''}${ops}\n`);
   return running;
 }
 

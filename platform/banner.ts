@@ -1,6 +1,8 @@
 import type { Embedded } from './embedded';
 
-export type BannerFacts = Pick<Embedded, 'url' | 'sandboxTenant' | 'reportsUrl' | 'dashboardUrl'> & { sandbox: { pageUrl: string } };
+export type BannerFacts = Pick<Embedded, 'url' | 'sandboxTenant' | 'reportsUrl' | 'dashboardUrl' | 'submission'> & {
+  sandbox: { pageUrl: string };
+};
 
 /**
  * What a start prints for the person who ran it (`npm start`, `npm run start:cluster`): where everything is, the
@@ -25,6 +27,8 @@ export function startBanner(platform: BannerFacts, dataDir: string, processes: s
     `  API reference:   ${platform.url}/docs`,
     `  Sandbox mailbox: ${platform.sandbox.pageUrl}  (mail relayed by the platform lands here; publish DNS records at /dns)`,
     ...(platform.reportsUrl ? [`  Bounce reports:  ${platform.reportsUrl}  (delivery reports and complaints come back here)`] : []),
+    `  SMTP submission: ${platform.submission.url} (STARTTLS) and ${platform.submission.tlsUrl} (TLS)`,
+    `                   user name mailplane, password an API key; certificate ${platform.submission.certFile}`,
     ...(processes.length ? ['', `  Processes (their logs in ${dataDir}/logs):`, ...processes] : []),
     '',
     '  Try:',

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { startDashboard } from '@mailplane/dashboard';
-import { createLogger, drainableProbe, envReader } from '@mailplane/runtime';
+import { ConfigError, createLogger, drainableProbe, envReader } from '@mailplane/runtime';
 import type { PlatformConfig } from './config';
 import { storeFor } from './services';
 
@@ -34,6 +34,7 @@ export async function startDashboardProcess(config: PlatformConfig) {
     port: read.int('PORT', 3100, { min: 0, max: 65_535 }),
     logger,
     readiness: drain.readiness,
+    smtp: smtpSettings(read),
     store,
     sessionSecret,
   }).catch(async (err) => {
@@ -51,4 +52,18 @@ export async function startDashboardProcess(config: PlatformConfig) {
       await store.close();
     },
   };
+}
+
+/**
+ * SMTP submission as applications reach it (the load balancer's host and ports), to show on the API keys page:
+ * DASHBOARD_SMTP_HOST, and DASHBOARD_SMTP_PORTS (`<STARTTLS>,<TLS>`, default 587,465). Without a host, none is shown.
+ */
+function smtpSettings(read: ReturnType<typeof envReader>) {
+  const host = read.optional('DASHBOARD_SMTP_HOST');
+  if (!host) return undefined;
+  const [port, tlsPort] = read.string('DASHBOARD_SMTP_PORTS', '587,465').split(',').map(Number);
+  if (![port, tlsPort].every((p) => Number.isInteger(p) && p > 0 && p < 65_536)) {
+    throw new ConfigError('DASHBOARD_SMTP_PORTS', 'must be two ports, STARTTLS then TLS, like 587,465');
+  }
+  return { host, port, tlsPort };
 }

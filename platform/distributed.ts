@@ -6,7 +6,13 @@ import { startOpsServer } from './ops-server';
 import { startService, storeConfigFor, storeFor, type ServiceName } from './services';
 
 /** Where each service's ops listener goes unless OPS_PORT says otherwise: distinct, so four processes fit on one host. */
-export const DEFAULT_OPS_PORTS: Record<ServiceName, number> = { gateway: 9400, billing: 9401, mail: 9402, webhooks: 9403 };
+export const DEFAULT_OPS_PORTS: Record<ServiceName, number> = {
+  gateway: 9400,
+  billing: 9401,
+  mail: 9402,
+  webhooks: 9403,
+  submission: 9404,
+};
 
 /**
  * One service in its own process, on RabbitMQ and PostgreSQL or MongoDB (or its own embedded-store folder), with a
@@ -40,6 +46,7 @@ export async function startDistributed(name: ServiceName, config: PlatformConfig
   logger.info('ops listener started', { service: name, url: ops.url, paths: ['/metrics', '/healthz', '/readyz'] });
   return {
     url: running.url,
+    tlsUrl: running.tlsUrl,
     opsUrl: ops.url,
     drainTimeoutMs: config.drainTimeoutMs,
     /**

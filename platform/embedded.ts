@@ -1,4 +1,5 @@
 import { createMemoryBroker } from '@mailplane/broker';
+import type { Store } from '@mailplane/store';
 import {
   allOf,
   createLogger,
@@ -10,12 +11,13 @@ import {
 } from '@mailplane/runtime';
 import { startDashboard } from '@mailplane/dashboard';
 import { createTenant, type Gateway } from '@mailplane/gateway';
-import type { PlatformConfig } from './config';
+import type { Env, PlatformConfig } from './config';
 import { freePort } from './local/ports';
 import { localSecret } from './local/secrets';
 import { startSandbox, type Sandbox } from './sandbox';
 import { publishSandboxIdentity, SANDBOX_BOUNCE_DOMAIN, SANDBOX_DOMAIN } from './sandbox-identity';
-import { SERVICE_NAMES, startService, storeConfigFor, storeFor, type Running } from './services';
+import { localCertificate } from './self-signed-certificate';
+import { startService, storeConfigFor, storeFor, type Running, type ServiceName } from './services';
 
 export interface Embedded {
   url: string;
@@ -27,6 +29,8 @@ export interface Embedded {
   reportsUrl: string | null;
   /** The tenants' web dashboard (API port + 3, or DASHBOARD_PORT). */
   dashboardUrl: string;
+  /** SMTP submission: STARTTLS (API port + 4) and implicit TLS (+ 5), with a self-signed certificate unless configured. */
+  submission: { url: string; tlsUrl: string; certFile: string | undefined };
   stop(): Promise<void>;
 }
 
@@ -50,6 +54,10 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     BOUNCE_DOMAIN: SANDBOX_BOUNCE_DOMAIN,
     BOUNCE_HOST: '127.0.0.1',
     BOUNCE_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 2),
+    // SMTP submission beside the API (PORT + 4 and + 5), encrypted with a certificate made under DATA_DIR.
+    SMTP_SUBMISSION_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 4),
+    SMTPS_SUBMISSION_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 5),
+    ...submissionCertificate(config),
     ...sandbox.env,
     ...config.env,
     PORT: port,
@@ -70,20 +78,25 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     logger.info('mailplane stopped');
   };
   try {
-    // Services first, gateway last, so the edge never forwards to nobody.
-    for (const name of [...SERVICE_NAMES.slice(1), 'gateway'] as const) {
-      const store = await storeFor(name, config);
+    // Services first, the edges last, so an edge never forwards to nobody. The submission listener is the gateway's
+    // second edge and works on the gateway's store.
+    const stores = new Map<ServiceName, Store>();
+    for (const name of ['billing', 'mail', 'webhooks', 'gateway', 'submission'] as const) {
+      const shared = name === 'submission' ? stores.get('gateway') : undefined;
+      const store = shared ?? (await storeFor(name, config));
+      stores.set(name, store);
       const storeConfig = storeConfigFor(name, config);
-      probes.push(dependencyProbe(name, { store, broker }));
+      if (!shared) probes.push(dependencyProbe(name, { store, broker }));
       // One process on the operator's machine: /metrics stays open until METRICS_TOKEN closes it.
       const deps = { broker, store, storeConfig, logger, env, clock: options.clock, metrics, readiness: allOf(probes), openMetrics: true };
+      const close = shared ? async () => undefined : () => store.close();
       const running = await startService(name, deps).catch(async (err) => {
-        await store.close();
+        await close();
         throw err;
       });
-      started.push({ running, close: () => store.close() });
+      started.push({ running, close });
     }
-    const gateway = started[started.length - 1].running as Gateway;
+    const [gateway, submission] = started.slice(-2).map((s) => s.running) as [Gateway, Running];
     const reportPort = started.find(({ running }) => running.reportPort)?.running.reportPort ?? null;
     // The sandbox MTA's late bounces and complaints go where the bounce domain's MX would send them.
     if (reportPort) sandbox.sink.reportTo({ host: '127.0.0.1', port: reportPort });
@@ -96,9 +109,11 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     }
     logger.info('mailplane started', { url: gateway.url, sandboxPage: sandbox.pageUrl, dataDir: config.dataDir });
     const reportsUrl = reportPort ? `smtp://127.0.0.1:${reportPort}` : null;
+    const smtp = { host: 'localhost', port: portOf(submission.url), tlsPort: portOf(submission.tlsUrl) };
     const dashboardStore = await storeFor('dashboard', config);
     const dashboard = await startDashboard({
       apiUrl: gateway.url,
+      smtp,
       store: dashboardStore,
       sessionSecret: env.DASHBOARD_SESSION_SECRET,
       // Plain HTTP on this machine: a Secure cookie would never come back. Behind TLS, run it with secure cookies.
@@ -108,10 +123,32 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
       logger,
     });
     started.push({ running: { stop: dashboard.stop }, close: () => dashboardStore.close() });
-    return { url: gateway.url, gateway, sandbox, sandboxTenant, reportsUrl, dashboardUrl: `${dashboard.url}`, stop };
+    return {
+      url: gateway.url,
+      gateway,
+      sandbox,
+      sandboxTenant,
+      reportsUrl,
+      dashboardUrl: `${dashboard.url}`,
+      submission: {
+        url: submission.url as string,
+        tlsUrl: submission.tlsUrl as string,
+        certFile: (env as Env).SMTP_SUBMISSION_TLS_CERT_FILE,
+      },
+      stop,
+    };
   } catch (err) {
     // A service that refuses to start (bad configuration) leaves nothing listening behind it.
     await stop();
     throw err;
   }
 }
+
+/** A self-signed certificate for SMTP submission, made under DATA_DIR, unless one is configured. */
+export function submissionCertificate(config: PlatformConfig): Record<string, string> {
+  if (config.env.SMTP_SUBMISSION_TLS_CERT_FILE || config.env.SMTP_SUBMISSION_TLS_KEY_FILE) return {};
+  const { certFile, keyFile } = localCertificate(config.dataDir);
+  return { SMTP_SUBMISSION_TLS_CERT_FILE: certFile, SMTP_SUBMISSION_TLS_KEY_FILE: keyFile };
+}
+
+const portOf = (url: string | undefined) => Number(new URL(url as string).port);

@@ -5,10 +5,10 @@ import { ConfigError, gaugeReadAtScrape, type Clock, type Logger, type MetricsRe
 import { billingConfig, startBilling } from '@mailplane/billing';
 import { mailConfig, startMail, type MailConfig } from '@mailplane/mail';
 import { startWebhooks, webhooksConfig } from '@mailplane/webhooks';
-import { gatewayConfig, startGateway } from '@mailplane/gateway';
+import { gatewayConfig, startGateway, startSubmission, submissionConfig } from '@mailplane/gateway';
 import type { Env, PlatformConfig } from './config';
 
-export const SERVICE_NAMES = ['gateway', 'billing', 'mail', 'webhooks'] as const;
+export const SERVICE_NAMES = ['gateway', 'billing', 'mail', 'webhooks', 'submission'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export interface Running {
@@ -16,13 +16,19 @@ export interface Running {
   url?: string;
   /** Mail's bounce-domain listener, when one runs. */
   reportPort?: number | null;
+  /** The SMTP submission listener's implicit-TLS address (`url` is its STARTTLS one). */
+  tlsUrl?: string;
 }
 
-/** Whoever keeps data: the four services, and the dashboard (its sessions). */
+/** Whoever keeps data: the services, and the dashboard (its sessions). */
 export type DataOwner = ServiceName | 'dashboard';
 
+/** Whose data it works on: the SMTP submission listener is the gateway's second edge (it reads its API keys). */
+export const dataOwner = (name: DataOwner) => (name === 'submission' ? 'gateway' : name);
+
 /** Each owner keeps its data apart: its own PostgreSQL schema, its own MongoDB database, or its own folder of the embedded store. */
-export function storeConfigFor(name: DataOwner, config: PlatformConfig): StoreConfig {
+export function storeConfigFor(owner: DataOwner, config: PlatformConfig): StoreConfig {
+  const name = dataOwner(owner);
   if (config.databaseUrl) return { postgresUrl: config.databaseUrl, schema: `mailplane_${name}`, poolSize: config.databasePoolSize };
   return config.mongodbUrl ? { mongodbUrl: config.mongodbUrl, dbName: `mailplane_${name}` } : { dir: path.join(config.dataDir, name) };
 }
@@ -67,6 +73,8 @@ export async function startService(
       return startMailWithBodies({ ...common, config: mailConfig(deps.env) }, deps.storeConfig);
     case 'webhooks':
       return startWebhooks({ ...common, config: webhooksConfig(deps.env) });
+    case 'submission':
+      return startSubmissionListener({ ...common, config: submissionConfig(deps.env) });
   }
 }
 
@@ -92,4 +100,10 @@ async function startMailWithBodies(
       await bodies.close();
     },
   };
+}
+
+async function startSubmissionListener(options: Parameters<typeof startSubmission>[0]): Promise<Running> {
+  const submission = await startSubmission(options);
+  const host = options.config.host === '0.0.0.0' ? '127.0.0.1' : options.config.host;
+  return { url: `smtp://${host}:${submission.port}`, tlsUrl: `smtps://${host}:${submission.tlsPort}`, stop: submission.stop };
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Generates the TypeScript types of the HTTP contract with openapi-typescript from libs/contracts/openapi.yaml
-// (the event data it references in schemas/events.json is bundled into `components['schemas']`). The same file
-// is written for the platform (libs/contracts) and for the published SDK (sdk), which cannot import a private
-// workspace.
+// (the event data it references in schemas/events.json is bundled into `components['schemas']`). One file, in the
+// published SDK (sdk/src/generated), which cannot import a private workspace; libs/contracts imports its types
+// from there.
 // Usage: node scripts/generate-contract-types.mjs           (write)
 //        node scripts/generate-contract-types.mjs --check   (exit 1 when a committed file differs)
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { parse } from 'yaml';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contracts = path.join(root, 'libs', 'contracts');
-const targets = [path.join(contracts, 'src', 'generated'), path.join(root, 'sdk', 'src', 'generated')];
+const targets = [path.join(root, 'sdk', 'src', 'generated')];
 const options = { defaultNonNullable: false, emptyObjectsUnknown: true };
 const banner = (source) => `// Generated from ${source} by scripts/generate-contract-types.mjs (npm run generate). Do not edit.\n`;
 

@@ -10,6 +10,7 @@ describe("the cluster's HAProxy configuration", () => {
     { role: 'gateway', index: 2, ports: { OPS_PORT: 9002, PORT: 4002 } },
     { role: 'mail', index: 1, ports: { OPS_PORT: 9003, BOUNCE_PORT: 5001 } },
     { role: 'dashboard', index: 1, ports: { PORT: 6001 } },
+    { role: 'submission', index: 1, ports: { OPS_PORT: 9004, SMTP_SUBMISSION_PORT: 7001, SMTPS_SUBMISSION_PORT: 7002 } },
   ];
 
   it('when written for the replicas, then each template becomes one server per replica on its port, with its checks on that replica', () => {
@@ -27,6 +28,9 @@ describe("the cluster's HAProxy configuration", () => {
       'server gateway2 127.0.0.1:4002 check port 4002',
       'server dashboard1 127.0.0.1:6001 check',
       'server mail1 127.0.0.1:5001 check',
+      // Submission is checked on its ops listener, and told each client's address with a PROXY header.
+      'server submission1 127.0.0.1:7001 check port 9004 send-proxy',
+      'server submission1 127.0.0.1:7002 check port 9004 send-proxy',
     ]);
   });
 

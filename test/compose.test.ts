@@ -32,8 +32,9 @@ const REQUIRED = {
   WEBHOOK_SECRET_KEY: 'webhook-secret-0123456789',
   DASHBOARD_SESSION_SECRET: 'dashboard-session-secret-0123456789abcdef',
   SMTP_URL: 'smtp://mta.example:25',
+  SUBMISSION_TLS_DIR: '/etc/mailplane/submission-tls',
 };
-const SCALED = ['gateway', 'billing', 'mail', 'webhooks', 'dashboard'];
+const SCALED = ['gateway', 'billing', 'mail', 'webhooks', 'submission', 'dashboard'];
 
 /** `docker-compose config` with exactly `env` (nothing from the caller's shell leaks in). */
 const composeConfig = (env: Record<string, string>, files = [COMPOSE_FILE]) =>
@@ -77,7 +78,19 @@ const without = (name: string) => Object.fromEntries(Object.entries(REQUIRED).fi
 
   it('when every credential is given, then it is a valid file with the services, the load balancer, RabbitMQ, PostgreSQL, Prometheus and Grafana', () => {
     expect(Object.keys(config.services).sort()).toEqual(
-      ['billing', 'dashboard', 'gateway', 'grafana', 'haproxy', 'mail', 'postgres', 'prometheus', 'rabbitmq', 'webhooks'].sort(),
+      [
+        'billing',
+        'dashboard',
+        'gateway',
+        'grafana',
+        'haproxy',
+        'mail',
+        'postgres',
+        'prometheus',
+        'rabbitmq',
+        'submission',
+        'webhooks',
+      ].sort(),
     );
   });
 
@@ -117,7 +130,7 @@ const without = (name: string) => Object.fromEntries(Object.entries(REQUIRED).fi
     expect(env('rabbitmq').RABBITMQ_DEFAULT_PASS).toBe(REQUIRED.RABBITMQ_PASSWORD);
     expect(env('postgres').POSTGRES_PASSWORD).toBe(REQUIRED.POSTGRES_PASSWORD);
     expect(env('grafana').GF_SECURITY_ADMIN_PASSWORD).toBe(REQUIRED.GRAFANA_ADMIN_PASSWORD);
-    for (const name of ['gateway', 'billing', 'mail', 'webhooks'])
+    for (const name of ['gateway', 'billing', 'mail', 'webhooks', 'submission'])
       expect(env(name).AMQP_URL).toContain(`:${REQUIRED.RABBITMQ_PASSWORD}@rabbitmq:`);
     expect(env('gateway').ADMIN_TOKEN).toBe(REQUIRED.ADMIN_TOKEN);
     expect(env('mail')).toMatchObject({
@@ -126,6 +139,19 @@ const without = (name: string) => Object.fromEntries(Object.entries(REQUIRED).fi
       TRACKING_SECRET: REQUIRED.TRACKING_SECRET,
     });
     expect(env('webhooks').WEBHOOK_SECRET_KEY).toBe(REQUIRED.WEBHOOK_SECRET_KEY);
+  });
+
+  it('when SMTP submission runs, then it reads the certificate from SUBMISSION_TLS_DIR and takes its connections through HAProxy, which publishes 587 and 465', () => {
+    const submission = config.services.submission;
+    expect(JSON.stringify(submission.volumes)).toContain(REQUIRED.SUBMISSION_TLS_DIR);
+    expect(submission.environment).toMatchObject({
+      SMTP_SUBMISSION_PORT: '2587',
+      SMTPS_SUBMISSION_PORT: '2465',
+      SMTP_SUBMISSION_PROXY_PROTOCOL: 'true',
+      SMTP_SUBMISSION_TLS_CERT_FILE: '/run/submission-tls/tls.crt',
+      SMTP_SUBMISSION_TLS_KEY_FILE: '/run/submission-tls/tls.key',
+    });
+    expect(JSON.stringify(config.services.haproxy.ports)).toMatch(/"?587"?.*"?465"?/);
   });
 
   it.each(Object.keys(REQUIRED))('when %s is missing, then docker-compose refuses the file and names it', (name) => {
@@ -163,6 +189,9 @@ describe('docker-compose.yml, as written', () => {
     expect(cfg).toMatch(/^\s*server-template gateway \d+ gateway:3001 check port 3000/m);
     expect(cfg).toMatch(/^\s*server-template dashboard \d+ dashboard:3100 check/m);
     expect(cfg).toMatch(/^\s*server-template mail \d+ mail:2525 check/m);
+    // SMTP submission: the PROXY header on every connection (the listener's per-client limits), checked on /readyz.
+    expect(cfg).toMatch(/^\s*server-template submission \d+ submission:2587 check port 9400 send-proxy$/m);
+    expect(cfg).toMatch(/^\s*server-template submission \d+ submission:2465 check port 9400 send-proxy$/m);
     expect(cfg).toMatch(/^\s*option httpchk GET \/readyz/m);
     expect(cfg).toMatch(/resolvers docker/);
   });
@@ -174,6 +203,6 @@ describe('ops/prometheus/prometheus.yml', () => {
     const targets = config.scrape_configs.flatMap((job: { dns_sd_configs: { names: string[]; type: string; port: number }[] }) =>
       job.dns_sd_configs.flatMap((c) => c.names.map((name) => `${c.type} ${name}:${c.port}`)),
     );
-    expect(targets.sort()).toEqual(['A billing:9400', 'A gateway:9400', 'A mail:9400', 'A webhooks:9400']);
+    expect(targets.sort()).toEqual(['A billing:9400', 'A gateway:9400', 'A mail:9400', 'A submission:9400', 'A webhooks:9400']);
   });
 });

@@ -10,6 +10,7 @@ import { processesOf } from './support/process-table';
 import { BANNER_API_KEY, spawnNpmScript, type ServiceProcess } from './support/processes';
 import { removeDir } from './support/platform';
 import { rabbitBinary } from './support/rabbitmq';
+import { submissionTransport } from './support/submission';
 
 const clusterTools = Boolean(rabbitBinary() && postgresBinaries() && haproxyBinary(process.env.PATH));
 if (!clusterTools && process.env.CI === 'true')
@@ -59,6 +60,19 @@ describe.each(launchers)('the first start of $name', ({ script, startMs, run }) 
       const sent = await send(docs, key!);
       expectContract(sent, 'sendEmail');
       expect(sent.status).toBe(202);
+      // SMTP submission: both ports and the self-signed certificate made under DATA_DIR, as the README's example uses them.
+      const [, url, tlsUrl] = /SMTP submission:\s+(smtp:\/\/\S+) \(STARTTLS\) and (smtps:\/\/\S+) \(TLS\)/.exec(banner) ?? [];
+      const certFile = /certificate (\S+)/.exec(banner)?.[1];
+      expect(certFile).toBe(path.join(dataDir, 'submission-tls', 'cert.pem'));
+      const transport = submissionTransport({ url, tlsUrl, certFile }, key as string);
+      const info = await transport.sendMail({
+        from: 'hello@sandbox.mailplane.test',
+        to: 'you@example.com',
+        subject: 'Hi',
+        text: 'It works',
+      });
+      transport.close();
+      expect(info.response).toMatch(/^250 2\.0\.0 Ok: queued as msg_/);
       const pids = [proc!.child.pid!, ...[...banner.matchAll(/^ {4}\S+(?: \d+)?\s+pid (\d+) /gm)].map((m) => Number(m[1]))];
       const listed = processesOf(pids);
 
@@ -75,9 +89,9 @@ describe.each(launchers)('the first start of $name', ({ script, startMs, run }) 
       const again = await start();
       expect(again).not.toContain('export MAILPLANE_API_KEY');
       expect(again).not.toContain(key);
-      const url = /API reference:\s+(http:\/\/\S+)\/docs/.exec(again)?.[1] as string;
-      expect((await send(url, key!)).status).toBe(202);
-      expect((await request(url).get('/emails?limit=1').set('Authorization', `Bearer ${key}`)).body.total).toBe(2);
+      const apiUrl = /API reference:\s+(http:\/\/\S+)\/docs/.exec(again)?.[1] as string;
+      expect((await send(apiUrl, key!)).status).toBe(202);
+      expect((await request(apiUrl).get('/emails?limit=1').set('Authorization', `Bearer ${key}`)).body.total).toBe(3);
     },
     600_000,
   );

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { billingConfig } from '@mailplane/billing';
-import { gatewayConfig } from '@mailplane/gateway';
+import { gatewayConfig, submissionConfig } from '@mailplane/gateway';
 import { mailConfig } from '@mailplane/mail';
 import { webhooksConfig } from '@mailplane/webhooks';
 import { loadPlatformConfig } from '../platform/config';
@@ -39,7 +39,7 @@ const containerOf = (name: string) => deployment(name).spec.template.spec.contai
 const matches = (selector: Record<string, string>, labels: Record<string, string>) =>
   Object.entries(selector).every(([k, v]) => labels[k] === v);
 
-const SERVICES = ['gateway', 'billing', 'mail', 'webhooks', 'dashboard'];
+const SERVICES = ['gateway', 'billing', 'mail', 'webhooks', 'dashboard', 'submission'];
 /** Variables that hold a secret: keys, tokens, passwords, and URLs that carry credentials. */
 const isSecret = (name: string) =>
   /(SECRET|TOKEN|PASSWORD|_KEY)$/.test(name) || ['AMQP_URL', 'DATABASE_URL', 'MONGODB_URL', 'SMTP_URL'].includes(name);
@@ -85,7 +85,14 @@ describe('ops/k8s, the deployments', () => {
         .map((d) => d.metadata.name)
         .sort(),
     ).toEqual([...SERVICES].sort());
-    const listener: Record<string, string> = { gateway: 'http', dashboard: 'http', billing: 'ops', mail: 'ops', webhooks: 'ops' };
+    const listener: Record<string, string> = {
+      gateway: 'http',
+      dashboard: 'http',
+      billing: 'ops',
+      mail: 'ops',
+      webhooks: 'ops',
+      submission: 'ops',
+    };
     for (const name of SERVICES) {
       const c = containerOf(name);
       expect({ name, ready: c.readinessProbe.httpGet, alive: c.livenessProbe.httpGet }).toEqual({
@@ -125,7 +132,7 @@ describe('ops/k8s, the deployments', () => {
     for (const name of SERVICES.filter((n) => n !== 'mail')) expect(deployment(name).spec.replicas).toBeGreaterThanOrEqual(2);
   });
 
-  it('when traffic comes in, then there is a Service per listener (API, dashboard, bounces, ops), each reaching a named port of the pods it selects', () => {
+  it('when traffic comes in, then there is a Service per listener (API, dashboard, bounces, SMTP submission, ops), each reaching a named port of the pods it selects', () => {
     const reached = of('Service').map((s) => {
       const spec = s.spec as { selector: Env; ports: { targetPort: string }[] };
       const pods = SERVICES.filter((name) => matches(spec.selector, deployment(name).spec.template.metadata.labels));
@@ -136,8 +143,23 @@ describe('ops/k8s, the deployments', () => {
       'mailplane-api -> gateway:http',
       'mailplane-bounces -> mail:smtp',
       'mailplane-dashboard -> dashboard:http',
-      'mailplane-ops -> gateway,billing,mail,webhooks:ops',
+      'mailplane-ops -> gateway,billing,mail,webhooks,submission:ops',
+      'mailplane-submission -> submission:submission,submissions',
     ]);
+  });
+});
+
+describe('ops/k8s, SMTP submission', () => {
+  it('when deployed, then its certificate and key are the TLS Secret mounted where its configuration names them', () => {
+    const pod = deployment('submission').spec.template.spec as unknown as {
+      containers: { volumeMounts: { name: string; mountPath: string }[] }[];
+      volumes: { name: string; secret?: { secretName: string } }[];
+    };
+    const env = environmentOf('submission');
+    const mount = pod.containers[0].volumeMounts.find((m) => env.SMTP_SUBMISSION_TLS_CERT_FILE.startsWith(`${m.mountPath}/`));
+    expect(mount).toBeDefined();
+    expect(env.SMTP_SUBMISSION_TLS_KEY_FILE.startsWith(`${mount!.mountPath}/`)).toBe(true);
+    expect(pod.volumes.find((v) => v.name === mount!.name)?.secret?.secretName).toBe('mailplane-submission-tls');
   });
 });
 
@@ -160,6 +182,7 @@ describe('ops/k8s, configuration and secrets', () => {
       billing: billingConfig,
       mail: mailConfig,
       webhooks: webhooksConfig,
+      submission: submissionConfig,
     };
     if (own[name]) expect(() => own[name](env)).not.toThrow();
     // The distributed mode's own requirements (platform/distributed.ts, platform/dashboard.ts).

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { envReader } from '@mailplane/runtime';
 import type { PlatformConfig } from '../config';
-import type { Embedded } from '../embedded';
+import { submissionCertificate, type Embedded } from '../embedded';
 import { freePort } from '../local/ports';
 import { localSecret } from '../local/secrets';
 import { startSandbox, type Sandbox } from '../sandbox';
@@ -17,7 +17,7 @@ import { replicaCounts, type Role } from './roles';
 import { ensureSandboxTenant } from './sandbox-tenant';
 import type { Supervised } from './supervised';
 
-export interface Cluster extends Pick<Embedded, 'url' | 'sandbox' | 'sandboxTenant' | 'reportsUrl' | 'dashboardUrl'> {
+export interface Cluster extends Pick<Embedded, 'url' | 'sandbox' | 'sandboxTenant' | 'reportsUrl' | 'dashboardUrl' | 'submission'> {
   /** Every replica, in start order; each keeps its place (and ports) across its restarts. */
   replicas: Replica[];
   /** One line per process: its pid and where it listens. */
@@ -32,6 +32,9 @@ interface PublicPorts {
   admin: number;
   bounces: number;
   dashboard: number;
+  /** SMTP submission: STARTTLS and implicit TLS (`npm start`'s PORT + 4 and + 5). */
+  submission: number;
+  submissions: number;
   monitor: number;
 }
 
@@ -57,7 +60,7 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
     const stopRoles = (roles: Role[]) => Promise.all(parts.replicas.filter((r) => roles.includes(r.role)).map((r) => r.stop()));
     // The edge first (finishing what it has while the services still answer), then the services, then what they use.
     await stopRoles(['dashboard']);
-    await stopRoles(['gateway']);
+    await stopRoles(['gateway', 'submission']);
     await parts.haproxy?.stop();
     await stopRoles(['billing', 'mail', 'webhooks']);
     await parts.sandbox?.stop();
@@ -88,7 +91,7 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
     };
     // The services first, so the gateways never forward to nobody; the edge once they answer.
     await startRoles(['billing', 'mail', 'webhooks']);
-    await startRoles(['gateway', 'dashboard']);
+    await startRoles(['gateway', 'submission', 'dashboard']);
     parts.haproxy = await startHaproxy({
       binary: haproxy,
       configFile: path.join(config.dataDir, 'haproxy.cfg'),
@@ -98,6 +101,8 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
         ADMIN_BIND: `127.0.0.1:${ports.admin}`,
         BOUNCES_BIND: `127.0.0.1:${ports.bounces}`,
         DASHBOARD_BIND: `127.0.0.1:${ports.dashboard}`,
+        SUBMISSION_BIND: `${envReader(config.env).string('HOST', '')}:${ports.submission}`,
+        SUBMISSIONS_BIND: `${envReader(config.env).string('HOST', '')}:${ports.submissions}`,
         MONITOR_BIND: `127.0.0.1:${ports.monitor}`,
       },
       monitorUrl: `http://127.0.0.1:${ports.monitor}/healthz`,
@@ -117,7 +122,7 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
       processLine(
         'haproxy',
         parts.haproxy!.pid(),
-        `api :${ports.api}  admin 127.0.0.1:${ports.admin}  bounces :${ports.bounces}  dashboard :${ports.dashboard}`,
+        `api :${ports.api}  admin 127.0.0.1:${ports.admin}  bounces :${ports.bounces}  dashboard :${ports.dashboard}  submission :${ports.submission} :${ports.submissions}`,
       );
     const sandboxLine = processLine(
       'sandbox',
@@ -130,6 +135,11 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
       sandboxTenant,
       reportsUrl: `smtp://127.0.0.1:${ports.bounces}`,
       dashboardUrl: `http://127.0.0.1:${ports.dashboard}`,
+      submission: {
+        url: `smtp://127.0.0.1:${ports.submission}`,
+        tlsUrl: `smtps://127.0.0.1:${ports.submissions}`,
+        certFile: env.SMTP_SUBMISSION_TLS_CERT_FILE,
+      },
       replicas: parts.replicas,
       processLines: () => [...parts.backing!.lines(), ...parts.replicas.map((r) => r.line()), haproxyLine(), sandboxLine],
       stop,
@@ -145,7 +155,7 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
  * What every process reads: the embedded default's defaults (secrets kept under DATA_DIR, the sandbox's MTA, DNS,
  * hub and provider, the bounce domain), then the caller's environment over them, then the cluster's own wiring.
  */
-function clusterEnv(config: PlatformConfig, backing: Backing, sandbox: Sandbox, ports: PublicPorts) {
+function clusterEnv(config: PlatformConfig, backing: Backing, sandbox: Sandbox, ports: PublicPorts): Record<string, string | undefined> {
   const secret = (name: string) => localSecret(config.dataDir, name);
   return {
     DKIM_KEY_SECRET: secret('dkim-key-secret'),
@@ -162,6 +172,11 @@ function clusterEnv(config: PlatformConfig, backing: Backing, sandbox: Sandbox, 
     BOUNCE_MAX_CONNECTIONS_PER_CLIENT: '100',
     // Plain HTTP on this machine: a Secure cookie would never come back.
     DASHBOARD_SECURE_COOKIES: 'false',
+    ...submissionCertificate(config),
+    // HAProxy opens each submission connection with a PROXY header, so the replicas see the sender's address.
+    SMTP_SUBMISSION_PROXY_PROTOCOL: 'true',
+    DASHBOARD_SMTP_HOST: 'localhost',
+    DASHBOARD_SMTP_PORTS: `${ports.submission},${ports.submissions}`,
     ...sandbox.env,
     ...config.env,
     AMQP_URL: backing.amqpUrl,
@@ -185,6 +200,8 @@ async function publicPorts(config: PlatformConfig): Promise<PublicPorts> {
     api: await orFree(port),
     bounces: await orFree(beside('BOUNCE_PORT', 2)),
     dashboard: await orFree(beside('DASHBOARD_PORT', 3)),
+    submission: await orFree(port === 0 ? 0 : port + 4),
+    submissions: await orFree(port === 0 ? 0 : port + 5),
     admin: await freePort(),
     monitor: await freePort(),
   };

@@ -44,8 +44,9 @@ export function balancedServers(plans: ReplicaPlan[]): BalancedServers {
   for (const plan of plans) {
     const addresses: Record<string, number> = {};
     for (const listener of LISTENERS[plan.role])
-      for (const address of listener.balancedAs ?? []) addresses[address] = plan.ports[listener.variable];
-    for (const address of Object.keys(addresses)) (servers[address] ??= []).push(addresses);
+      for (const address of [...(listener.balancedAs ?? []), ...(listener.checkedAs ?? [])])
+        addresses[address] = plan.ports[listener.variable];
+    for (const address of LISTENERS[plan.role].flatMap((l) => l.balancedAs ?? [])) (servers[address] ??= []).push(addresses);
   }
   return servers;
 }

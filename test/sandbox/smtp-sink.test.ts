@@ -16,7 +16,7 @@ describe('sandbox SMTP sink', () => {
   let sink: SmtpSink;
   let page: Server;
   let pageUrl: string;
-  let transport: nodemailer.Transporter;
+  let transport: ReturnType<typeof nodemailer.createTransport>;
 
   beforeAll(async () => {
     // The recipients' DNS, where the sink looks up DKIM keys.

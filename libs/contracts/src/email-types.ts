@@ -20,3 +20,23 @@ export type EmailSummary = Schemas['EmailSummary'];
 export type DeliveryAttempt = Schemas['DeliveryAttempt'];
 /** GET /emails/{id}. */
 export type Email = Schemas['Email'];
+
+/**
+ * The internal operation on `rpc.mail` (never routed by the gateway) by which the SMTP submission listener hands over
+ * a message it parsed: mail runs the accept path of POST /emails on it.
+ */
+export const SUBMIT_EMAIL_OPERATION = 'submitEmail';
+
+/**
+ * A Message-ID a submitted message may keep (`<left@right>`, printable ASCII without spaces, at most 500 characters):
+ * anything else is replaced by the platform's own.
+ */
+export const KEPT_MESSAGE_ID = /^<[!-;=?-~]{1,250}@[!-;=?-~]{1,249}>$/;
+
+/** The body of `submitEmail`: the message as a send, and the Message-ID it was submitted with. */
+export interface SubmittedEmail {
+  /** Its `to` is empty when no envelope recipient is named in a To header (Bcc only). */
+  email: SendEmailRequest;
+  /** Matches KEPT_MESSAGE_ID; it stays the message's Message-ID and is its idempotency key for 24 h. Null when none. */
+  messageId: string | null;
+}

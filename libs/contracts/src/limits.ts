@@ -12,6 +12,8 @@ export const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 60 * 60;
 /** Default send rate per tenant: `RateLimit-Policy: "send";q=100;w=1` (each email of a batch counts). */
 export const SEND_RATE_LIMIT = { policy: 'send', quota: 100, windowSeconds: 1 } as const;
 export const MAX_BATCH_EMAILS = 100;
+/** Recipients of one message: `to`, `cc` and `bcc` together (the envelope's RCPT TO over SMTP). */
+export const MAX_RECIPIENTS = 50;
 
 export const MAX_ATTACHMENTS = 10;
 /** Total decoded attachment size per message. */

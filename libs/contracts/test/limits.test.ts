@@ -1,7 +1,7 @@
 // The numbers limits.ts promises, kept equal to openapi.yaml. (The API's TS types need no such test: they are
-// generated from the document, src/generated/openapi.ts, and test in sdk/ fails when that file is stale.)
+// generated from the document, sdk/src/generated/openapi.ts, and a test in sdk/ fails when that file is stale.)
 import { validateSchema } from '../src/ajv';
-import { PAGE, PRORATION_FLOOR_CENTS, DEFAULT_DKIM_SELECTOR, RESERVED_HEADERS } from '../src/limits';
+import { PAGE, PRORATION_FLOOR_CENTS, DEFAULT_DKIM_SELECTOR, MAX_RECIPIENTS, RESERVED_HEADERS } from '../src/limits';
 import { document } from '../src/openapi';
 
 describe('limits.ts against openapi.yaml', () => {
@@ -15,6 +15,7 @@ describe('limits.ts against openapi.yaml', () => {
     >;
     expect(schemas.CreateIdentityRequest.properties.selector.default).toBe(DEFAULT_DKIM_SELECTOR);
     expect(schemas.Quote.properties.prorationFloorCents.description).toContain(`(${PRORATION_FLOOR_CENTS})`);
+    expect((schemas.Recipients as unknown as { maxItems: number }).maxItems).toBe(MAX_RECIPIENTS);
   });
 
   it('refuses every reserved header name, in any case, and only those', () => {

@@ -13,3 +13,4 @@ export * from './readiness';
 export * from './request-context';
 export * from './http-drain';
 export * from './html';
+export * from './client-limits';

@@ -1581,6 +1581,11 @@ export interface components {
       content: string;
       /** @description Media type; guessed from the file name when omitted. */
       contentType?: string;
+      /**
+       * @description Makes the file an inline part of the HTML, which shows it with `<img src="cid:<contentId>">` (printable
+       *     ASCII without spaces, `<` or `>`; the message carries it as `Content-ID: <contentId>`).
+       */
+      contentId?: string;
     };
     /**
      * @description One message to up to 50 recipients in all (`to`, `cc` and `bcc` together; more is a 400 at `/body/to`),

@@ -17,6 +17,7 @@ import { webhookRoutes } from './routes/webhooks';
 import { sameToken, type Session, type Sessions } from './sessions';
 import { notFoundPage, problemPage } from './views/errors';
 import { signInPage } from './views/sign-in';
+import type { SmtpSettings } from './views/smtp-settings';
 
 export interface DashboardOptions {
   /** The public API the dashboard is a client of. */
@@ -27,6 +28,8 @@ export interface DashboardOptions {
   sessions: Sessions;
   /** What /readyz checks (the process's drain, its store); none: always ready. */
   readiness?: ReadinessProbe;
+  /** SMTP submission's public host and ports, shown on the API keys page. */
+  smtp?: SmtpSettings;
 }
 
 const COOKIE = 'mp_session';
@@ -123,7 +126,7 @@ export function createDashboardApp(options: DashboardOptions) {
   });
 
   app.get('/', (req, res) => res.redirect(303, `${base(req)}/overview`));
-  const kit: Kit = { app, api, sessionOf, page };
+  const kit: Kit = { app, api, sessionOf, page, smtp: options.smtp ?? null };
   for (const routes of [
     emailRoutes,
     overviewRoutes,

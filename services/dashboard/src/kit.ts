@@ -4,6 +4,7 @@ import type { Html } from './html';
 import type { Session } from './sessions';
 import { notFoundPage } from './views/errors';
 import type { Chrome } from './views/layout';
+import type { SmtpSettings } from './views/smtp-settings';
 
 /** What every page's routes share: the API client of the signed-in session, rendering, and small request helpers. */
 export interface Kit {
@@ -11,6 +12,8 @@ export interface Kit {
   api(session: Session): Mailplane;
   sessionOf(req: Request): Session;
   page(res: Response, body: Html, status?: number): void;
+  /** The SMTP submission settings the API keys page shows; null when the dashboard was not told them. */
+  smtp: SmtpSettings | null;
 }
 
 export const base = (req: Request) => req.baseUrl;

@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import nodemailer from 'nodemailer';
 import type { Browser, Page } from 'playwright-core';
 import request from 'supertest';
 import { subscribedTenant } from '../../../test/support/billing';
@@ -186,5 +187,48 @@ describeInBrowser('dashboard pages')('the dashboard pages in a real browser', ()
     await page.getByRole('status').filter({ hasText: 'Subscription canceled' }).waitFor();
     expect((await request(platform.url).get('/billing/state').set(auth(key))).body.cancelAtPeriodEnd).toBe(true);
     await page.close();
+  });
+  it('when a tenant opens API keys, then the SMTP settings are shown to copy, and a key made there sends over SMTP with them', async () => {
+    const t = await tenantWithDomain(platform);
+    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
+    await page.goto(`${platform.dashboardUrl}/sign-in`);
+    await page.getByLabel('API key').fill(t.key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/overview$/);
+    await page.getByRole('link', { name: 'API keys' }).click();
+    const settings = page.getByRole('region', { name: 'SMTP settings' });
+    const [host, port, tlsPort, user] = await Promise.all(
+      ['#smtp-host', '#smtp-port', '#smtp-tls-port', '#smtp-user'].map((id) => settings.locator(id).innerText()),
+    );
+    expect({ host, port, tlsPort, user }).toEqual({
+      host: 'localhost',
+      port: new URL(platform.submission.url).port,
+      tlsPort: new URL(platform.submission.tlsUrl).port,
+      user: 'mailplane',
+    });
+    await settings
+      .locator('dd', { has: page.locator('#smtp-port') })
+      .getByRole('button', { name: 'Copy' })
+      .click();
+    await settings.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(port);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'api-keys-smtp.png'), fullPage: true });
+
+    await page.getByLabel('Name').fill('smtp app');
+    await page.getByLabel('Permission').selectOption('sending');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = await page.locator('#new-key').innerText();
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: Number(port),
+      requireTLS: true,
+      auth: { user, pass: key },
+      tls: { ca: [readFileSync(platform.submission.certFile!)], servername: host },
+    });
+    const info = await transport.sendMail({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'from the settings', text: 'x' });
+    transport.close();
+    expect(info.response).toMatch(/^250 2\.0\.0 Ok: queued as msg_/);
+    await context.close();
   });
 });

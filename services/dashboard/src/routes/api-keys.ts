@@ -15,7 +15,7 @@ export function apiKeyRoutes(kit: Kit) {
     '/api-keys',
     handle(async (req, res) => {
       const keys = await api(sessionOf(req)).apiKeys.list();
-      page(res, layout(base(req), chrome(req, 'API keys', 'api-keys'), apiKeysBody(base(req), keys.data, sessionOf(req).csrf)));
+      page(res, layout(base(req), chrome(req, 'API keys', 'api-keys'), apiKeysBody(base(req), keys.data, sessionOf(req).csrf, kit.smtp)));
     }),
   );
   // The new key is shown in the answer to the POST only: never in a URL, never again.
@@ -27,7 +27,7 @@ export function apiKeyRoutes(kit: Kit) {
       const keys = await api(sessionOf(req)).apiKeys.list();
       page(
         res,
-        layout(base(req), chrome(req, 'API keys', 'api-keys'), apiKeysBody(base(req), keys.data, sessionOf(req).csrf, created)),
+        layout(base(req), chrome(req, 'API keys', 'api-keys'), apiKeysBody(base(req), keys.data, sessionOf(req).csrf, kit.smtp, created)),
         201,
       );
     }),

@@ -1,7 +1,8 @@
 import type { ApiKey, CreatedApiKey } from '../../../../sdk/src';
 import { html, csrfField, when } from '../html';
+import { smtpSettingsCard, type SmtpSettings } from './smtp-settings';
 
-export function apiKeysBody(base: string, keys: ApiKey[], csrf: string, created?: CreatedApiKey) {
+export function apiKeysBody(base: string, keys: ApiKey[], csrf: string, smtp: SmtpSettings | null, created?: CreatedApiKey) {
   return html`<h1>API keys</h1>
     ${
       created
@@ -11,6 +12,7 @@ export function apiKeysBody(base: string, keys: ApiKey[], csrf: string, created?
           </div>`
         : ''
     }
+    ${smtpSettingsCard(smtp)}
     <form method="post" action="${base}/api-keys" class="stack">
       ${csrfField(csrf)}
       <label for="name">Name</label><input id="name" name="name" required maxlength="100" />

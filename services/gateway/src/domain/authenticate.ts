@@ -13,7 +13,11 @@ const TOUCH_EVERY_MS = 60_000;
 const DUMMY_HASH = hashSecret('not-a-key');
 
 /** The tenant behind an API key that may do what `required` asks (null: any live key). */
-export async function authenticate(deps: GatewayDeps, token: string | undefined, required: Permission | null): Promise<Principal> {
+export async function authenticate(
+  deps: Pick<GatewayDeps, 'keys' | 'clock' | 'logger'>,
+  token: string | undefined,
+  required: Permission | null,
+): Promise<Principal> {
   const parsed = token ? parseToken(token) : null;
   const record = parsed ? await deps.keys.findForAuthentication(parsed.keyId) : null;
   const valid = secretMatches(parsed?.secret ?? '', record?.secretHash ?? DUMMY_HASH);

@@ -37,7 +37,7 @@ export interface RecipientState {
 export interface MessageBody {
   text: string | null;
   html: string | null;
-  attachments: { filename: string; content: string; contentType?: string }[];
+  attachments: { filename: string; content: string; contentType?: string; contentId?: string }[];
   /** With a template: the variables it was rendered with; they live and go with the body. */
   variables?: Record<string, unknown>;
 }
@@ -70,6 +70,8 @@ export interface MessageRecord extends Partial<MessageBody>, CarriesEvents<Envel
   updatedAt: Date;
   sentAt: Date | null;
   attempts: Attempt[];
+  /** The Message-ID it was submitted with over SMTP, kept in place of `<id@domain>`; absent otherwise. */
+  messageIdHeader?: string;
   /** The API request that accepted it: carried on every broker message about it, so each log line names it. */
   requestId?: string | null;
   /** When the message is next due for a delivery attempt; while `scheduled`, its scheduled time. */

@@ -1,4 +1,5 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { KEPT_MESSAGE_ID } from '@mailplane/contracts';
 import { trackHtml, type HtmlTracking } from '../tracking/rewrite-html';
 import { textPart } from './text-alternative';
 
@@ -19,9 +20,11 @@ export interface RenderInput {
   html?: string;
   replyTo?: MailboxInput;
   headers?: Record<string, string>;
-  attachments?: { filename: string; content: string; contentType?: string }[];
+  attachments?: { filename: string; content: string; contentType?: string; contentId?: string }[];
   /** Our `msg_…` id: the Message-ID becomes `<id@sendingDomain>` and `X-Mailplane-Message-Id` carries it as is. */
   messageId: string;
+  /** The Message-ID a message submitted over SMTP keeps (KEPT_MESSAGE_ID), in place of `<id@sendingDomain>`. */
+  messageIdHeader?: string;
   /** The identity's domain (the DKIM `d=`), so the Message-ID is aligned with the signer. */
   sendingDomain: string;
   date: Date;
@@ -78,10 +81,11 @@ export async function renderMime(input: RenderInput): Promise<Buffer> {
   const custom = Object.entries(input.headers ?? {});
   const reserved = custom.find(([name]) => isReservedHeader(name));
   if (reserved) throw new RenderError('RENDER_RESERVED_HEADER', `header ${reserved[0]} is set by the renderer and cannot be overridden`);
-  if (!MESSAGE_ID_LEFT.test(input.messageId) || !MESSAGE_ID_RIGHT.test(input.sendingDomain)) {
+  const keptIdIsBad = input.messageIdHeader !== undefined && !KEPT_MESSAGE_ID.test(input.messageIdHeader);
+  if (!MESSAGE_ID_LEFT.test(input.messageId) || !MESSAGE_ID_RIGHT.test(input.sendingDomain) || keptIdIsBad) {
     throw new RenderError(
       'RENDER_BAD_MESSAGE_ID',
-      `cannot build a Message-ID from ${JSON.stringify(input.messageId)} and ${JSON.stringify(input.sendingDomain)}`,
+      `cannot build a Message-ID from ${JSON.stringify(input.messageIdHeader ?? input.messageId)} and ${JSON.stringify(input.sendingDomain)}`,
     );
   }
   const headers: Record<string, string> = { ...Object.fromEntries(custom), 'X-Mailplane-Message-Id': input.messageId };
@@ -98,7 +102,7 @@ export async function renderMime(input: RenderInput): Promise<Buffer> {
     // Derived from the HTML as written: a text reader gets the real links.
     text: textPart(input.text, input.html),
     html: input.html !== undefined && input.tracking ? trackHtml(input.html, input.tracking) : input.html,
-    messageId: `<${input.messageId}@${input.sendingDomain}>`,
+    messageId: input.messageIdHeader ?? `<${input.messageId}@${input.sendingDomain}>`,
     date: input.date,
     headers,
     attachments: input.attachments?.map((a) => ({
@@ -106,6 +110,7 @@ export async function renderMime(input: RenderInput): Promise<Buffer> {
       content: a.content,
       encoding: 'base64',
       contentType: a.contentType,
+      cid: a.contentId,
     })),
     textEncoding: 'quoted-printable',
     newline: 'win',

@@ -40,6 +40,8 @@ export interface Acceptance {
   input: SendEmailRequest;
   kind: MessageKind;
   messageId?: string;
+  /** The Message-ID a submitted message keeps (SMTP submission). */
+  messageIdHeader?: string;
   requestId?: string;
   scheduledAt?: Date | null;
   /** Resolved by the caller when it counted them against the quota; resolved here otherwise. */
@@ -90,6 +92,7 @@ async function recordFor(deps: MailDeps, tenantId: string, a: Acceptance, now: D
     dispatchedAt: scheduledAt ? null : now,
     leaseUntil: null,
     requestId: a.requestId ?? null,
+    ...(a.messageIdHeader ? { messageIdHeader: a.messageIdHeader } : {}),
     template: a.template ?? null,
     tracking: a.tracking ?? null,
   };

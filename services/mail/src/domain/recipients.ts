@@ -1,11 +1,10 @@
-import { AppError } from '@mailplane/contracts';
+import { AppError, MAX_RECIPIENTS } from '@mailplane/contracts';
 import type { MessageRecord, RecipientState } from '../data-access/messages-repo';
 import type { RelayResult } from '../transmit/smtp-relay';
 import { acceptMailbox, parseMailbox } from './address';
 import type { MailDeps } from './deps';
 import { isSuppressed } from './suppressions';
 
-export const MAX_RECIPIENTS = 50;
 const KINDS = ['to', 'cc', 'bcc'] as const;
 
 type Listed = string | string[] | undefined;

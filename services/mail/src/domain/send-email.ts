@@ -12,7 +12,7 @@ export async function sendEmail(
   deps: MailDeps,
   tenantId: string,
   input: SendEmailRequest,
-  request: { idempotencyKey?: string; budget?: Budget; requestId?: string } = {},
+  request: { idempotencyKey?: string; budget?: Budget; requestId?: string; messageIdHeader?: string } = {},
 ) {
   const budget = request.budget ?? UNBOUNDED;
   const rateLimit = await takeRateLimit(deps, tenantId);
@@ -30,7 +30,14 @@ export async function sendEmail(
       email = await acceptMessage(
         deps,
         tenantId,
-        { identity: prepared.identity, kind: 'standard', messageId, requestId: request.requestId, ...decided },
+        {
+          identity: prepared.identity,
+          kind: 'standard',
+          messageId,
+          messageIdHeader: request.messageIdHeader,
+          requestId: request.requestId,
+          ...decided,
+        },
         budget,
       );
     } catch (err) {

@@ -1,12 +1,11 @@
 import type { Readable } from 'node:stream';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
-import type { Logger } from '@mailplane/runtime';
+import { perClientLimit, type Logger } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { applyReports } from '../domain/reports/apply-report';
 import { readReport } from '../domain/reports/parse-report';
 import type { ReturnPathOwner, ReturnPaths } from '../domain/reports/return-path';
 import type { BounceConfig } from '../config';
-import { perClientLimit } from './client-limits';
 
 const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 

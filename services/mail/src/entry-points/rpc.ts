@@ -1,9 +1,11 @@
 import {
   MONTHLY_USAGE_OPERATION,
+  SUBMIT_EMAIL_OPERATION,
   type CreateTemplateRequest,
   type RenderTemplateRequest,
   type RpcRequest,
   type SendEmailRequest,
+  type SubmittedEmail,
   type UpdateIdentityRequest,
   type UpdateTemplateRequest,
 } from '@mailplane/contracts';
@@ -16,6 +18,7 @@ import { cancelEmail, rescheduleEmail } from '../domain/scheduling/change-schedu
 import { sendEmailBatch } from '../domain/send-batch';
 import { sendEmail } from '../domain/send-email';
 import { sendTestEmail } from '../domain/send-test-email';
+import { submitEmail } from '../domain/submit-email';
 import { dailyStats } from '../domain/stats';
 import { listSuppressions, removeSuppression, suppress, suppressionView } from '../domain/suppressions';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from '../domain/templates/templates';
@@ -93,6 +96,12 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
     followTrackedLink: async (r) => followReply(deps, String(r.params.token), r.headers['user-agent']),
     trackOpen: async (r) => openReply(deps, String(r.params.token), r.headers['user-agent']),
     showUnsubscribePage: async (r) => unsubscribePageReply(deps, String(r.query.token), r.headers.accept),
+    // Internal: the SMTP submission listener hands over a message it parsed; the gateway never routes it.
+    [SUBMIT_EMAIL_OPERATION]: async (r, context) => {
+      const sent = await submitEmail(deps, tenant(r), r.body as SubmittedEmail, { budget: context, requestId: r.requestId });
+      const headers: Record<string, string> = sent.replayed ? { 'Idempotent-Replayed': 'true' } : {};
+      return { ...json(sent.email, 202), headers };
+    },
     // Internal: billing asks it over the broker for the billing state; the gateway never routes it.
     [MONTHLY_USAGE_OPERATION]: async (r) => json(await monthlyUsage(deps, tenant(r))),
     unsubscribe: async (r) => {

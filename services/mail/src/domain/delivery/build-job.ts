@@ -62,6 +62,7 @@ export function createJobMaker(
         headers: message.headers,
         attachments: body.attachments,
         messageId: message._id,
+        messageIdHeader: message.messageIdHeader,
         sendingDomain: identity.domain,
         date: message.createdAt,
         // The link unsubscribes one address: a message to several carries none.

@@ -1,0 +1,45 @@
+import { AppError } from '@mailplane/contracts';
+import { authenticate, type Principal } from '../authenticate';
+import type { GatewayDeps } from '../deps';
+import type { authThrottle } from './auth-throttle';
+import { refuse } from './refusal';
+
+/** The one user name of SMTP submission; the password is an API key. */
+export const SUBMISSION_USER = 'mailplane';
+
+export type SignInDeps = Pick<GatewayDeps, 'keys' | 'clock' | 'logger'> & { throttle: ReturnType<typeof authThrottle> };
+
+/**
+ * AUTH PLAIN or LOGIN: user `mailplane`, password an API key (either permission: both may send). A wrong one is
+ * `535 5.7.8` and counts against the client; a client past its failures is answered `454 4.7.0` without a look at what
+ * it sent. A store that cannot be read is a temporary failure (454), not the client's.
+ */
+export async function signIn(deps: SignInDeps, credentials: { username: string; password: string; address: string }): Promise<Principal> {
+  const waitMs = deps.throttle.waitFor(credentials.address);
+  if (waitMs > 0) {
+    throw refuse(454, '4.7.0', `Too many failed authentications from your address; try again in ${Math.ceil(waitMs / 1000)} s`);
+  }
+  try {
+    if (credentials.username.toLowerCase() !== SUBMISSION_USER) throw new AppError('unauthorized');
+    const principal = await authenticate(deps, credentials.password, null);
+    deps.throttle.succeeded(credentials.address);
+    return principal;
+  } catch (err) {
+    if (!(err instanceof AppError)) {
+      deps.logger.warn('submission sign-in could not read the keys', { err });
+      throw refuse(454, '4.7.0', 'Temporary authentication failure; try again');
+    }
+    deps.throttle.failed(credentials.address);
+    throw refuse(535, '5.7.8', `Authentication credentials invalid: the user name is ${SUBMISSION_USER} and the password an API key`);
+  }
+}
+
+/** Each transaction asks again whether the session's key still holds (a key revoked mid-session sends no more). */
+export async function stillValid(deps: SignInDeps, password: string | undefined): Promise<void> {
+  try {
+    await authenticate(deps, password, null);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw refuse(451, '4.3.0', 'Temporary failure reading the API key; try again');
+    throw refuse(530, '5.7.0', 'The API key is no longer valid; connect and authenticate again');
+  }
+}

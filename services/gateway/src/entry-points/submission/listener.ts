@@ -1,0 +1,152 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
+import { MAX_RECIPIENTS } from '@mailplane/contracts';
+import { counter, newId, withRequestId, type Logger, type MetricsRegistry } from '@mailplane/runtime';
+import type { Principal } from '../../domain/authenticate';
+import { asciiAddress } from '../../domain/submission/mailboxes';
+import { refuse } from '../../domain/submission/refusal';
+import { signIn, stillValid, type SignInDeps } from '../../domain/submission/sign-in';
+import { submitMessage, type SubmissionDeps } from '../../domain/submission/submit-message';
+import type { SubmissionConfig } from '../../submission-config';
+import { createPlaces, type Places } from './places';
+import { bufferBudget, readMessage, type BufferBudget } from './read-message';
+import { acceptedText, refusalFor } from './smtp-replies';
+
+export type ListenerDeps = SignInDeps & SubmissionDeps & { logger: Logger; metrics: MetricsRegistry };
+
+// How long a stopping listener lets sessions finish the message they are in before it closes them (under the drain's 25 s).
+const CLOSE_TIMEOUT_MS = 15_000;
+
+function messagesCounter(metrics: MetricsRegistry) {
+  return counter(metrics, {
+    name: 'mailplane_submission_messages_total',
+    help: 'Messages submitted over SMTP, by the reply code they got',
+    labelNames: ['service', 'code'] as const,
+  });
+}
+
+/** What each session does, shared by both ports. */
+function handlers(deps: ListenerDeps, config: SubmissionConfig, places: Places, budget: BufferBudget) {
+  // The key each session authenticated with, asked again at each MAIL FROM; only in this process, never logged.
+  const keys = new Map<string, string>();
+  const replies = messagesCounter(deps.metrics);
+  const receive = async (stream: NodeJS.ReadableStream, session: SMTPServerSession) => {
+    const { raw, release } = await readMessage(stream as never, config.maxBytes, budget);
+    const requestId = newId('req');
+    const recipients = session.envelope.rcptTo.map((r) => r.address);
+    try {
+      return await withRequestId(requestId, () =>
+        submitMessage(deps, session.user as unknown as Principal, { raw, recipients, requestId }),
+      );
+    } finally {
+      release();
+    }
+  };
+  return {
+    onConnect(session, callback) {
+      if (!places.seat(session)) return callback(refuse(421, '4.7.0', 'Too many connections from your address; try again later'));
+      callback();
+    },
+    onClose(session) {
+      places.leave(session);
+      keys.delete(session.id);
+    },
+    onAuth(auth, session, callback) {
+      const credentials = { username: auth.username ?? '', password: auth.password ?? '', address: session.remoteAddress };
+      signIn(deps, credentials).then(
+        (principal) => {
+          places.authenticated(session);
+          keys.set(session.id, credentials.password);
+          callback(null, { user: principal as never });
+        },
+        (err: Error) => callback(err),
+      );
+    },
+    onMailFrom(_address, session, callback) {
+      stillValid(deps, keys.get(session.id)).then(() => callback(), callback);
+    },
+    onRcptTo(address, session, callback) {
+      if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) {
+        return callback(refuse(452, '4.5.3', `At most ${MAX_RECIPIENTS} recipients per message; send to the others in another one`));
+      }
+      try {
+        asciiAddress(address.address, 'Recipient');
+        callback();
+      } catch (err) {
+        callback(err as Error);
+      }
+    },
+    onData(stream, session, callback) {
+      const started = Date.now();
+      const done = places.dataDeadline(session);
+      receive(stream, session).then(
+        (sent) => {
+          done();
+          replies.inc({ service: 'submission', code: '250' });
+          deps.logger.info('message submitted', {
+            messageId: sent.id,
+            tenantId: (session.user as unknown as Principal).tenantId,
+            status: sent.status,
+            replayed: sent.replayed,
+            durationMs: Date.now() - started,
+          });
+          callback(null, acceptedText(sent));
+        },
+        (err: unknown) => {
+          done();
+          const refusal = refusalFor(err);
+          replies.inc({ service: 'submission', code: String(refusal.responseCode) });
+          if (refusal.responseCode === 451 && !(err as { responseCode?: number }).responseCode)
+            deps.logger.error('submission failed', { err });
+          callback(refusal);
+        },
+      );
+    },
+  } satisfies Partial<SMTPServerOptions>;
+}
+
+function listen(server: SMTPServer, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(port, host, () => {
+      server.server.off('error', reject);
+      resolve((server.server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/**
+ * The SMTP submission listener: STARTTLS on `port`, implicit TLS on `tlsPort`, AUTH PLAIN or LOGIN only once the
+ * session is encrypted (538 before), and each message through the accept path of POST /emails.
+ */
+export async function startSubmissionListener(deps: ListenerDeps, config: SubmissionConfig, tls: { cert: Buffer; key: Buffer }) {
+  const places = createPlaces(config);
+  const budget = bufferBudget(config.maxBufferedBytes);
+  const options = (secure: boolean): SMTPServerOptions => ({
+    ...handlers(deps, config, places, budget),
+    secure,
+    key: tls.key,
+    cert: tls.cert,
+    name: config.hostname,
+    banner: 'Mailplane submission',
+    size: config.maxBytes,
+    authMethods: ['PLAIN', 'LOGIN'],
+    authRequiredMessage: '5.7.0 Authenticate first: AUTH PLAIN or LOGIN, user name mailplane, an API key as password',
+    maxClients: config.maxConnections,
+    useProxy: config.proxyProtocol,
+    disableReverseLookup: true,
+    closeTimeout: CLOSE_TIMEOUT_MS,
+    logger: false,
+  });
+  const servers = [new SMTPServer(options(false)), new SMTPServer(options(true))];
+  for (const server of servers) {
+    places.attach(server);
+    server.on('error', (err) => deps.logger.debug('submission session error', { err }));
+  }
+  const [port, tlsPort] = [await listen(servers[0], config.port, config.host), await listen(servers[1], config.tlsPort, config.host)];
+  return {
+    port,
+    tlsPort,
+    stop: () => Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(() => undefined),
+  };
+}

@@ -1,0 +1,54 @@
+import type { Broker } from '@mailplane/broker';
+import type { Store } from '@mailplane/store';
+import { createMetricsRegistry, systemClock, type Clock, type Logger, type MetricsRegistry } from '@mailplane/runtime';
+import { apiKeysRepo } from './data-access/api-keys-repo';
+import { servicesRpc } from './data-access/services-rpc';
+import { authThrottle } from './domain/submission/auth-throttle';
+import { startSubmissionListener } from './entry-points/submission/listener';
+import { readTls, type SubmissionConfig } from './submission-config';
+
+export interface Submission {
+  /** The STARTTLS and the implicit-TLS port. */
+  port: number;
+  tlsPort: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The SMTP submission listener, the gateway's second edge: it authenticates API keys in the gateway's own store (the
+ * `store` given is the gateway's) and hands each message over broker RPC to mail, which owns the accept path.
+ * In the distributed mode it runs as a process of its own (`submission`), scaled apart from the HTTP gateway.
+ */
+export async function startSubmission(options: {
+  config: SubmissionConfig;
+  broker: Broker;
+  store: Store;
+  logger: Logger;
+  clock?: Clock;
+  metrics?: MetricsRegistry;
+}): Promise<Submission> {
+  const { config } = options;
+  const tls = readTls(config.tlsFiles);
+  const logger = options.logger.child({ service: 'submission' });
+  const clock = options.clock ?? systemClock;
+  const keys = apiKeysRepo(options.store);
+  await keys.init();
+  const deps = {
+    keys,
+    clock,
+    logger,
+    throttle: authThrottle(config.maxAuthFailures, clock),
+    services: servicesRpc(options.broker, { timeoutMs: config.rpcTimeoutMs, admission: config.admission }),
+    metrics: options.metrics ?? createMetricsRegistry({ processMetrics: false }),
+  };
+  const listener = await startSubmissionListener(deps, config, tls);
+  logger.info('submission listening', { host: config.host, starttlsPort: listener.port, tlsPort: listener.tlsPort });
+  return {
+    port: listener.port,
+    tlsPort: listener.tlsPort,
+    async stop() {
+      await listener.stop();
+      logger.info('submission stopped');
+    },
+  };
+}
