@@ -21,7 +21,7 @@ const QUOTA = 60;
 const CONCURRENCY = 12;
 
 // The cluster as `npm run start:cluster` runs it, over the run's private RabbitMQ and a PostgreSQL database of its
-// own: 2 gateways, 2 mail, 2 webhooks, 1 billing (and the dashboard), each a process with a DATA_DIR of its own.
+// own: 2 gateways, 2 mail, 2 webhooks, 1 billing (and a dashboard and an SMTP submission replica), each a process with a DATA_DIR of its own.
 // The recipient's MTA is a sink in the test process, journaling every transaction across the kills.
 describeWithRabbit('replicas of every service as processes, under kills', () =>
   describeWithPostgres('on PostgreSQL', () => {
@@ -35,6 +35,7 @@ describeWithRabbit('replicas of every service as processes, under kills', () =>
       cluster = await startTestCluster({
         REPLICAS: '2',
         REPLICAS_BILLING: '1',
+        REPLICAS_SUBMISSION: '1',
         SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
         RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS),
         SEND_LEASE_MS: '3000',
@@ -63,7 +64,7 @@ describeWithRabbit('replicas of every service as processes, under kills', () =>
         return environ.find((v) => v.startsWith('DATA_DIR='));
       });
       expect(cluster.replicas.map((r) => `${r.role} ${r.index}`).sort()).toEqual(
-        ['billing 1', 'dashboard 1', 'gateway 1', 'gateway 2', 'mail 1', 'mail 2', 'webhooks 1', 'webhooks 2'].sort(),
+        ['billing 1', 'dashboard 1', 'gateway 1', 'gateway 2', 'mail 1', 'mail 2', 'submission 1', 'webhooks 1', 'webhooks 2'].sort(),
       );
       expect(new Set(cluster.replicas.map((r) => r.pid())).size).toBe(cluster.replicas.length);
       expect(new Set(dataDirs).size).toBe(cluster.replicas.length);
