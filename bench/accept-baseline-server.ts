@@ -1,8 +1,9 @@
 /**
  * The accept baseline: a plain express handler that stores each POSTed JSON body with one durable insert into
- * the platform's embedded engine (`createStore({ dir })`: SQLite, WAL, the same pragmas and codec) and answers
- * 202. Started as a process of its own by the accept bench, like the platform; prints its URL once listening.
- * `npx tsx bench/accept-baseline-server.ts <data dir>`
+ * the platform's embedded engine (`createStore({ dir })`: SQLite, WAL, the same pragmas and codec), or into
+ * PostgreSQL when given a database URL (the platform's adapter, a pool of the platform's default size), and
+ * answers 202. Started as a process of its own by the accept bench, like the platform; prints its URL once listening.
+ * `npx tsx bench/accept-baseline-server.ts <data dir> [postgres://…]`
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -11,8 +12,9 @@ import { createStore } from '@mailplane/store';
 
 async function main() {
   const dir = process.argv[2];
-  if (!dir) throw new Error('usage: accept-baseline-server.ts <data dir>');
-  const store = await createStore({ dir });
+  const postgresUrl = process.argv[3];
+  if (!dir) throw new Error('usage: accept-baseline-server.ts <data dir> [postgres://…]');
+  const store = await createStore(postgresUrl ? { postgresUrl, schema: 'baseline' } : { dir });
   const messages = store.collection<{ _id: string; createdAt: Date } & Record<string, unknown>>('messages');
   const app = express();
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));

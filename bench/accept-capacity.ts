@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { burst, countByStatus } from '../test/support/burst';
 import { spawnBin } from '../test/support/processes';
 import { jsonClient, payload, type JsonClient } from './common';
-import { startTarget, type AcceptMode, type AcceptTarget } from './accept-targets';
+import { startTarget, type AcceptMode, type AcceptTarget, type Engine } from './accept-targets';
 import { cpuMeter } from './cpu-time';
 import { openLoop } from './open-loop';
 import { fmt, stat } from './volume-stats';
@@ -125,8 +125,9 @@ async function burstOf(target: AcceptTarget, n: number): Promise<BurstFigure> {
 export async function acceptFigures(
   mode: AcceptMode,
   options: { rates: number[]; seconds: number; burstN: number | null },
+  engine: Engine = 'sqlite',
 ): Promise<{ rates: RateFigure[]; burst: BurstFigure | null }> {
-  const target = await startTarget(mode);
+  const target = await startTarget(mode, engine);
   const client = jsonClient(target.url, 4096);
   try {
     const send = sender(client, target);

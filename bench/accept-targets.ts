@@ -9,6 +9,7 @@ import { startSandboxDns } from '../sandbox/dns-server';
 import { pidsWithEnv } from './cpu-time';
 import { distributedEnv } from '../test/support/distributed';
 import { startDiscardingMta } from './discard-mta';
+import { databaseBackends, freshBenchDatabase } from './bench-database';
 
 /** Something that answers `POST /emails` and `GET /healthz`, running in processes of its own. */
 export interface AcceptTarget {
@@ -27,32 +28,50 @@ export interface AcceptTarget {
 
 export type AcceptMode = 'baseline' | 'embedded' | 'distributed';
 
+/** Where a target keeps its data: SQLite files, or with DATABASE_URL a database of that server of the run's own. */
+export type Engine = 'sqlite' | 'postgres';
+
+/** The engines a mode runs on: with DATABASE_URL, baseline and distributed run on SQLite and then PostgreSQL. */
+export const enginesFor = (mode: AcceptMode): Engine[] =>
+  benchConfig.databaseUrl && mode !== 'embedded' ? ['sqlite', 'postgres'] : ['sqlite'];
+
+// Starting (tsx compiling each process, RabbitMQ booting) took over a minute under a load of 15+ on this shared machine.
+const START_MS = 180_000;
+
 /** With BENCH_PROFILE=<dir>, each process writes a V8 CPU profile there when it exits (`node --cpu-prof`). */
 const profiling = (): string[] =>
   benchConfig.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(benchConfig.profileDir)}`, '--cpu-prof-interval=500'] : [];
 
-export function startTarget(mode: AcceptMode): Promise<AcceptTarget> {
-  if (mode === 'baseline') return startBaseline();
-  return mode === 'embedded' ? startEmbeddedTarget() : startDistributedTarget();
+export function startTarget(mode: AcceptMode, engine: Engine = 'sqlite'): Promise<AcceptTarget> {
+  if (mode === 'baseline') return startBaseline(engine);
+  return mode === 'embedded' ? startEmbeddedTarget() : startDistributedTarget(engine);
 }
 
-/** `bench/accept-baseline-server.ts`: express + one insert into the same SQLite engine, nothing else. */
-async function startBaseline(): Promise<AcceptTarget> {
+/** On PostgreSQL, an empty database of DATABASE_URL's server for one run (the services' schemas have fixed names). */
+export const runDatabase = (engine: Engine, run: string) =>
+  engine === 'postgres' && benchConfig.databaseUrl ? freshBenchDatabase(benchConfig.databaseUrl, run) : undefined;
+
+/** `bench/accept-baseline-server.ts`: express + one insert into the engine the platform runs on, nothing else. */
+async function startBaseline(engine: Engine): Promise<AcceptTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-accept-base-'));
-  const proc = spawnBin('baseline', ['bench/accept-baseline-server.ts', dataDir], {}, profiling());
+  const database = await runDatabase(engine, 'accept_baseline');
+  const proc = spawnBin('baseline', ['bench/accept-baseline-server.ts', dataDir, ...(database ? [database.url] : [])], {}, profiling());
+  const backends = database && databaseBackends(database.url);
   const stop = async () => {
+    backends?.stop();
     await proc.kill();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const url = (await proc.waitForOutput(/listening at (\S+)/, 60_000))[1];
+    const url = (await proc.waitForOutput(/listening at (\S+)/, START_MS))[1];
     return {
-      mode: 'baseline (express + 1 SQLite insert)',
+      mode: `baseline (express + 1 ${database ? 'PostgreSQL' : 'SQLite'} insert)`,
       url,
       key: 'none',
       from: 'bench@baseline.test',
       procs: [proc],
-      cpuGroups: () => ({ baseline: [proc.child.pid!] }),
+      cpuGroups: () => ({ baseline: [proc.child.pid!], ...(backends ? { postgres: backends.pids() } : {}) }),
       delivered: () => null,
       stop,
     };
@@ -75,7 +94,7 @@ async function startEmbeddedTarget(): Promise<AcceptTarget> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const url = (await proc.waitForOutput(/running at (http:\/\/\S+)/, 60_000))[1];
+    const url = (await proc.waitForOutput(/running at (http:\/\/\S+)/, START_MS))[1];
     const key = (await proc.waitForOutput(BANNER_API_KEY))[1];
     return {
       mode: 'embedded',
@@ -94,13 +113,17 @@ async function startEmbeddedTarget(): Promise<AcceptTarget> {
 }
 
 /** The four services as `bin/service.ts` processes over a private RabbitMQ (or AMQP_URL); MTA + DNS in this process. */
-async function startDistributedTarget(): Promise<AcceptTarget> {
+async function startDistributedTarget(engine: Engine): Promise<AcceptTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-accept-dist-'));
   const [mta, dns] = [await startDiscardingMta(), await startSandboxDns()];
   const procs: ServiceProcess[] = [];
   let rabbit: PrivateRabbit | undefined;
+  const database = await runDatabase(engine, 'accept_distributed');
+  const backends = database && databaseBackends(database.url);
   const stop = async () => {
+    backends?.stop();
     await Promise.all(procs.map((p) => p.kill()));
+    await database?.drop();
     await rabbit?.stop();
     await mta.stop();
     await dns.stop();
@@ -113,11 +136,11 @@ async function startDistributedTarget(): Promise<AcceptTarget> {
       SMTP_URL: `smtp://127.0.0.1:${mta.port}`,
       DNS_SERVERS: `127.0.0.1:${dns.port}`,
       ...UNLIMITED,
-      // DATABASE_URL puts the services' stores in PostgreSQL (schemas mailplane_<service>; use an empty database).
-      ...(benchConfig.databaseUrl ? { DATABASE_URL: benchConfig.databaseUrl } : {}),
+      // DATABASE_URL puts the services' stores in PostgreSQL: schemas mailplane_<service> of a database of the run's own.
+      ...(database ? { DATABASE_URL: database.url } : {}),
     });
     for (const name of ['billing', 'mail', 'webhooks', 'gateway']) procs.push(spawnService(name, env, profiling()));
-    await Promise.all(procs.map((p) => p.waitForOutput(/started/, 60_000)));
+    await Promise.all(procs.map((p) => p.waitForOutput(/started/, START_MS)));
     const url = (await procs[3].waitForOutput(/gateway started at (\S+)/))[1];
     const client = jsonClient(url, 4);
     try {
@@ -126,9 +149,10 @@ async function startDistributedTarget(): Promise<AcceptTarget> {
       const cpuGroups = () => ({
         ...Object.fromEntries(procs.map((p) => [p.name, [p.child.pid!]])),
         rabbitmq: rabbit ? pidsWithEnv(`RABBITMQ_NODENAME=${rabbit.nodeName}`) : [],
+        ...(backends ? { postgres: backends.pids() } : {}),
       });
       return {
-        mode: `distributed (4 procs + RabbitMQ${benchConfig.databaseUrl ? ' + PostgreSQL' : ''})`,
+        mode: `distributed (4 procs + RabbitMQ${database ? ' + PostgreSQL' : ''})`,
         url,
         key,
         from: `bench@${domain}`,

@@ -1,3 +1,6 @@
+import os from 'node:os';
+import path from 'node:path';
+
 /** The bench's only reading of the environment: every knob, parsed once. See BENCHMARKS.md. */
 const env = process.env;
 
@@ -45,6 +48,8 @@ export const benchConfig = Object.freeze({
   mongodbUrl: env.MONGODB_URL || undefined,
   dkimKeySecret: env.DKIM_KEY_SECRET || undefined,
   volumeDir: env.VOLUME_DIR || undefined,
+  /** The benches' own PostgreSQL cluster (bench/postgres-cluster.ts), kept between runs. */
+  pgDir: env.BENCH_PG_DIR || path.join(os.tmpdir(), 'mailplane-bench-pg'),
   /** Handed whole to the platform processes a bench starts, which read it themselves. */
   childEnv: env,
 });

@@ -7,8 +7,9 @@ import { rabbitBinary, startPrivateRabbit, type PrivateRabbit } from '../test/su
 import { ADMIN_TOKEN, UNLIMITED, jsonClient, postEmails, sinkReaches, tenantWithIdentity, type RunResult } from './common';
 import { assertSigned, startVerifyingSink } from './sink';
 import { benchConfig } from './config';
+import { runDatabase, type Engine } from './accept-targets';
 
-const MODE = 'distributed (4 procs + RabbitMQ)';
+const modeOf = (engine: Engine) => `distributed (4 procs + RabbitMQ${engine === 'postgres' ? ' + PostgreSQL' : ''})`;
 
 /** Why the distributed run cannot happen here, or null when it can. */
 export async function distributedUnavailable(): Promise<string | null> {
@@ -23,13 +24,15 @@ export async function distributedUnavailable(): Promise<string | null> {
 }
 
 /** gateway, billing, mail, webhooks as separate `bin/service.ts` processes; sink + DNS in this process. */
-export async function runDistributed(n: number, window: number): Promise<RunResult> {
+export async function runDistributed(n: number, window: number, engine: Engine = 'sqlite'): Promise<RunResult> {
+  const MODE = modeOf(engine);
   const reason = await distributedUnavailable();
   if (reason) return { mode: MODE, n, seconds: null, note: `skipped: ${reason}` };
   let rabbit: PrivateRabbit | undefined;
   const procs: ServiceProcess[] = [];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-bench-dist-'));
   const receiving = await startVerifyingSink();
+  const database = await runDatabase(engine, 'throughput_distributed');
   try {
     const amqpUrl = benchConfig.amqpUrl ?? (rabbit = await startPrivateRabbit()).url;
     const env = {
@@ -48,6 +51,8 @@ export async function runDistributed(n: number, window: number): Promise<RunResu
       PUBLIC_URL: 'http://localhost:3000',
       RETRY_SCHEDULE: '1s,2s,5s',
       ...UNLIMITED,
+      // On PostgreSQL: schemas mailplane_<service> of a database of the run's own.
+      ...(database ? { DATABASE_URL: database.url } : {}),
     };
     for (const name of ['billing', 'mail', 'webhooks', 'gateway']) procs.push(spawnService(name, env));
     await Promise.all(procs.map((p) => p.waitForOutput(/started/, 60_000)));
@@ -75,6 +80,7 @@ export async function runDistributed(n: number, window: number): Promise<RunResu
     };
   } finally {
     await Promise.all(procs.map((p) => p.kill()));
+    await database?.drop();
     await rabbit?.stop();
     await receiving.stop();
     rmSync(dataDir, { recursive: true, force: true });

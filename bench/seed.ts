@@ -59,7 +59,9 @@ export async function seed(count: number, dataDir: string, log: (line: string) =
     const started = performance.now();
     for (let from = 0; from < count; from += BATCH) {
       const batch = [];
-      // Oldest first, spread evenly over 90 days, as they would have arrived; bodies first, as mail writes them.
+      const saved: Promise<void>[] = [];
+      // Oldest first, spread evenly over 90 days, as they would have arrived; bodies first, as mail writes them
+      // (side by side: each settles with the next write, the batch's insert, whose commit carries them).
       for (let i = from; i < Math.min(count, from + BATCH); i++) {
         const { record, body } = messageRecord(
           i,
@@ -69,9 +71,12 @@ export async function seed(count: number, dataDir: string, log: (line: string) =
           now.getTime(),
           ((count - i) / count) * 90 * DAY_MS,
         );
-        if (body) await bodies.save(record._id, body);
+        if (body) saved.push(bodies.save(record._id, body));
+        // A few hundred at a time: a pool's queue wait counts against its connection timeout.
+        if (saved.length >= 200) await Promise.all(saved.splice(0));
         batch.push(record);
       }
+      await Promise.all(saved);
       await messages.insertMany(batch);
       if ((from / BATCH) % 20 === 19) log(`  ${from + batch.length} messages (${Math.round((performance.now() - started) / 1000)} s)`);
     }

@@ -14,7 +14,7 @@ import os from 'node:os';
 import { batchFigure, batchTable, type BatchFigure } from './accept-batch';
 import { acceptFigures, type BurstFigure, type RateFigure } from './accept-capacity';
 import { burstTable, cpuTable, rateTable } from './accept-report';
-import type { AcceptMode } from './accept-targets';
+import { enginesFor, type AcceptMode } from './accept-targets';
 import { runBaseline } from './baseline';
 import type { RunResult } from './common';
 import { benchConfig } from './config';
@@ -23,20 +23,26 @@ import { runEmbedded } from './embedded';
 import { table } from './report';
 import { smtpAgainstApi, smtpTable } from './smtp-submission';
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
 async function throughput() {
   const { n, modes, concurrency: window } = benchConfig;
   console.log(`\nsend throughput: concurrency ${window}`);
   const results: RunResult[] = [];
   const run = async (mode: string, fn: () => Promise<RunResult>) => {
     if (!modes.has(mode)) return;
-    process.stdout.write(`running ${mode}… `);
+    process.stdout.write(`running ${mode} (load average ${loadAverage()})… `);
     const result = await fn();
     results.push(result);
     console.log(result.seconds ? `${(result.n / result.seconds).toFixed(1)} msgs/s` : result.note);
   };
   await run('baseline', () => runBaseline(n.baseline, window));
   await run('embedded', () => runEmbedded(n.embedded, window));
-  await run('distributed', () => runDistributed(n.distributed, window));
+  for (const engine of enginesFor('distributed')) await run('distributed', () => runDistributed(n.distributed, window, engine));
   console.log(
     `\n${table(
       results,
@@ -63,15 +69,13 @@ async function acceptAndBurst() {
       console.log(`  distributed skipped: ${unavailable}`);
       continue;
     }
-    console.log(
-      `  ${mode}: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')} load average before`,
-    );
-    const figures = await acceptFigures(mode, { rates, seconds: acceptSeconds, burstN: parts.has('burst') ? burstN : null });
-    rateFigures.push(...figures.rates);
-    if (figures.burst) burstFigures.push(figures.burst);
+    for (const engine of enginesFor(mode)) {
+      console.log(`  ${mode} on ${engine}: ${loadAverage()} load average before`);
+      const burst = parts.has('burst') ? burstN : null;
+      const figures = await acceptFigures(mode, { rates, seconds: acceptSeconds, burstN: burst }, engine);
+      rateFigures.push(...figures.rates);
+      if (figures.burst) burstFigures.push(figures.burst);
+    }
   }
   if (rateFigures.length) console.log(`\n${rateTable(rateFigures)}\n\nCPU ms per request, by process:\n${cpuTable(rateFigures)}`);
   if (burstFigures.length) console.log(`\n${burstTable(burstFigures)}`);
@@ -99,12 +103,7 @@ async function smtp() {
 }
 
 async function main() {
-  console.log(
-    `bench: ${os.cpus().length} CPUs, node ${process.version}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`bench: ${os.cpus().length} CPUs, node ${process.version}, load average ${loadAverage()}`);
   if (benchConfig.parts.has('throughput')) await throughput();
   if (benchConfig.parts.has('accept') || benchConfig.parts.has('burst')) await acceptAndBurst();
   if (benchConfig.parts.has('batch')) await batches();

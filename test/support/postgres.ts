@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { pgCtl, postgresBinaries as localPostgresBinaries, startLocalPostgres } from '../../platform/local/postgres';
 
+export { runAsPrefix } from '../../platform/local/postgres';
+
 /** `POSTGRES_BIN_DIR`, or the newest Debian install. */
 export const postgresBinaries = () => localPostgresBinaries(process.env.POSTGRES_BIN_DIR);
 

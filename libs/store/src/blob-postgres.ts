@@ -6,7 +6,7 @@ const SLICE = 1000;
 
 /**
  * Blobs as rows of a table in the store's own schema (`_blob_<bucket>`), so that every replica on any host reads
- * what another wrote: a put is one upsert, a delete one DELETE (a second delete of the same key finds nothing
+ * what another wrote, and a put shares the WAL of the records that name it: a put is one upsert, a delete one DELETE (a second delete of the same key finds nothing
  * and says so, however the two interleave).
  */
 export async function createPostgresBlobStore(options: {
@@ -16,7 +16,7 @@ export async function createPostgresBlobStore(options: {
   poolSize?: number;
 }): Promise<BlobStore> {
   const shared = sharedPool(options.url, options.poolSize ?? 10);
-  const { pool } = shared;
+  const { pool, relaxed } = shared;
   const table = `${ident(options.schema)}.${ident(`_blob_${options.bucket}`)}`;
   try {
     await transaction(pool, async (client) => {
@@ -33,10 +33,11 @@ export async function createPostgresBlobStore(options: {
   }
 
   return {
-    async put(key, data) {
+    // `with-next-write`: committed without waiting for the WAL flush; the next commit that waits flushes it too.
+    async put(key, data, options) {
       assertBlobKey(key);
       await query(
-        pool,
+        options?.durability === 'with-next-write' ? relaxed : pool,
         `INSERT INTO ${table} (key, written, data) VALUES ($1, now(), $2) ON CONFLICT (key) DO UPDATE SET written = excluded.written, data = excluded.data`,
         [key, data],
       );

@@ -16,7 +16,7 @@ import type { PgEngine, PgState, Queryable } from './postgres-engine';
 import { planIndex } from './postgres-indexes';
 import { isUnavailable, prepared, query } from './postgres-pool';
 import { countSql, deleteSql, findSql, lockSql, updateSql } from './postgres-sql';
-import { compileUpdate } from './postgres-update';
+import { compileUpdate, UNCHANGED } from './postgres-update';
 import { upsertDocument } from './upsert-doc';
 
 interface Row {
@@ -46,8 +46,8 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
       } catch (e) {
         // A deadlock rolled this transaction back whole: running it again is safe.
         if (codeOf(e) === DEADLOCK && attempt < 5) continue;
-        // jsonb that holds no number cannot be cast for $inc.
-        if (codeOf(e) === '22023') throw new Error(`${name}: $inc on a non-number (${(e as Error).message})`);
+        // jsonb that holds no number cannot be cast for $inc, nor one that holds no array measured for $push.
+        if (codeOf(e) === '22023') throw new Error(`${name}: $inc on a non-number or $push onto a non-array (${(e as Error).message})`);
         if (codeOf(e) === '23505') {
           // A unique key held only by an expired document: purge them and try once more, as SQLite does.
           if (state.ttl.size > 0 && attempt === 1 && (await purgeExpired(engine, name)) > 0) continue;
@@ -99,8 +99,9 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
   }
 
   /**
-   * The update in one statement, when it is simple enough (see `compileUpdate`); undefined otherwise. A write
-   * that settles `with-next-write` commits without waiting for the WAL flush.
+   * The update in one statement, when it is simple enough (see `compileUpdate`); undefined otherwise. One that
+   * changes nothing (`$setOnInsert` alone) only reads. A filter on `_id` matches one row at most, so it needs no
+   * locking subquery. A write that settles `with-next-write` commits without waiting for the WAL flush.
    */
   async function updateInSql(
     state: PgState,
@@ -113,9 +114,38 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
     const arrays = new Set<string>();
     const expr = compileUpdate(update, params, arrays);
     if (!expr) return undefined;
+    if (expr === UNCHANGED) {
+      const q = findSql(engine, state, filter, many ? {} : { limit: 1 });
+      return (await query<Row>(pool, q.sql, q.params)).rows;
+    }
     await engine.noteArrays(pool, state, arrays);
-    const q = updateSql(engine, state, filter, expr, params, many);
+    const q = updateSql(engine, state, filter, expr, params, many || typeof filter._id === 'string');
     return (await query<Row>(durability === 'with-next-write' ? engine.relaxed : pool, q.sql, q.params)).rows;
+  }
+
+  /**
+   * A simple update (see `updateInSql`) of the first match in single statements, without a transaction: the
+   * update; for an upsert that matched nothing, the insert; if another writer inserted that id meanwhile, the
+   * update once more. Undefined when that cannot decide it (a complex update, or an id held by a document that
+   * does not match): the caller's transaction does.
+   */
+  async function simpleWrite(
+    state: PgState,
+    filter: Filter,
+    update: Update,
+    options: { upsert?: boolean; durability?: Durability },
+  ): Promise<{ written: Row | undefined; upserted: boolean } | undefined> {
+    const updated = await updateInSql(state, filter, update, false, options.durability);
+    if (!updated) return undefined;
+    if (updated.length > 0 || !options.upsert) return { written: updated[0], upserted: false };
+    const doc = upsertDocument(filter, update);
+    doc._id = upsertId(name, filter, update);
+    const row = { id: doc._id as string, doc: await encode(pool, state, doc) };
+    const db = options.durability === 'with-next-write' ? engine.relaxed : pool;
+    const sql = `INSERT INTO ${state.table} (id, doc) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO NOTHING`;
+    if ((await query(db, sql, [row.id, row.doc])).rowCount) return { written: row, upserted: true };
+    const again = await updateInSql(state, filter, update, false, options.durability);
+    return again?.length ? { written: again[0], upserted: false } : undefined;
   }
 
   /**
@@ -132,9 +162,9 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
     assertFilter(name, filter);
     assertUpdate(name, update);
     if (options.upsert) upsertId(name, filter, update);
-    if (!options.sort && !options.upsert) {
-      const rows = await updateInSql(state, filter, update, false, options.durability);
-      if (rows) return { written: rows[0], upserted: false };
+    if (!options.sort) {
+      const done = await simpleWrite(state, filter, update, options);
+      if (done) return done;
     }
     return engine.transaction(async (client) => {
       const lock = async (skipLocked: boolean) => {
@@ -233,7 +263,7 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
           return rows.length;
         });
       }),
-    // `with-next-write`: a simple update commits without waiting for the WAL flush; others as `committed`.
+    // `with-next-write`: a simple update (or upsert) commits without waiting for the WAL flush; others as `committed`.
     findOneAndUpdate: (filter, update, options = {}) =>
       run(async (state) => {
         const { written } = await findAndModify(state, filter, update, options);

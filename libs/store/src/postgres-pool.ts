@@ -109,7 +109,7 @@ export function sharedPool(url: string, size: number, unshared = false): SharedP
     };
     entry = {
       pool: open(size),
-      relaxed: open(Math.max(2, Math.ceil(size / 4)), '-c synchronous_commit=off'),
+      relaxed: open(Math.max(2, Math.ceil(size / 2)), '-c synchronous_commit=off'),
       users: 0,
       listeners: new Set(),
       stopped: false,

@@ -41,6 +41,26 @@ export function updateTests(ctx: ContractContext): void {
       });
     });
 
+    it('$push appends to an array, makes one where the field is missing, takes $each, and refuses a non-array changing nothing', async () => {
+      const c = fresh();
+      const at = new Date('2024-02-03T04:05:06Z');
+      await c.insertOne({ _id: 'p1', attempts: [{ n: 1 }], note: 'text' });
+      await c.updateOne({ _id: 'p1' }, { $push: { attempts: { n: 2, at, codes: [250] } }, $set: { status: 'sent' } });
+      await c.updateOne({ _id: 'p1' }, { $push: { log: { $each: ['a', 'b'] } } });
+      expect(await c.findOne({ _id: 'p1' })).toEqual({
+        _id: 'p1',
+        attempts: [{ n: 1 }, { n: 2, at, codes: [250] }],
+        note: 'text',
+        status: 'sent',
+        log: ['a', 'b'],
+      });
+      expect(await c.find({ 'attempts.codes': 250 })).toHaveLength(1);
+      await expect(c.updateOne({ _id: 'p1' }, { $push: { note: 'x' }, $set: { status: 'changed' } })).rejects.toThrow(
+        /\$push onto a non-array/,
+      );
+      expect((await c.findOne({ _id: 'p1' }))?.status).toBe('sent');
+    });
+
     it('updateOne is a compare-and-set: matched 0 when the condition no longer holds', async () => {
       const c = fresh();
       await c.insertOne({ _id: 'k1', version: 1 });

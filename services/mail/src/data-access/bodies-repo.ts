@@ -9,8 +9,12 @@ interface StoredBody extends MessageBody {
 /** Message bodies in the blob store, one blob per message, keyed by the message id; JSON, attachments stay base64. */
 export function bodiesRepo(blobs: BlobStore) {
   return {
+    /**
+     * Answers before the body is durable: it is saved just before the record that names it, whose commit carries
+     * it (a crash before that loses a body no record names, which retention would delete anyway).
+     */
     save: (messageId: string, body: MessageBody) =>
-      blobs.put(messageId, Buffer.from(JSON.stringify({ v: 1, ...body } satisfies StoredBody))),
+      blobs.put(messageId, Buffer.from(JSON.stringify({ v: 1, ...body } satisfies StoredBody)), { durability: 'with-next-write' }),
     /** Null when the body was never written or retention deleted it. */
     async load(messageId: string): Promise<MessageBody | null> {
       const bytes = await blobs.get(messageId);

@@ -16,18 +16,18 @@ export function retentionQueries(messages: Collection<MessageRecord>) {
 
     /**
      * Final messages whose body may go: past their `bodyExpiresAt`, or, for records written before bodies had
-     * an expiry (body inline), accepted before `inlineBefore`.
+     * an expiry (body inline), accepted before `inlineBefore`. One query per case, each a range of the index: as
+     * one `$or` PostgreSQL read the whole table on every round even when nothing was due.
      */
-    bodiesDue: (now: Date, inlineBefore: Date, limit: number) =>
-      messages.find(
-        {
-          $or: [
-            { bodyPurgedAt: null, status: { $in: FINAL }, bodyExpiresAt: { $lte: now } },
-            { bodyPurgedAt: null, status: { $in: FINAL }, bodyExpiresAt: null, createdAt: { $lt: inlineBefore } },
-          ],
-        },
-        { limit },
-      ),
+    async bodiesDue(now: Date, inlineBefore: Date, limit: number): Promise<MessageRecord[]> {
+      const expired = await messages.find({ bodyPurgedAt: null, status: { $in: FINAL }, bodyExpiresAt: { $lte: now } }, { limit });
+      if (expired.length >= limit) return expired;
+      const inline = await messages.find(
+        { bodyPurgedAt: null, status: { $in: FINAL }, bodyExpiresAt: null, createdAt: { $lt: inlineBefore } },
+        { limit: limit - expired.length },
+      );
+      return [...expired, ...inline];
+    },
 
     /** Marks the body gone (after its blob was deleted) and drops an inline one; the attachments' names stay listed. */
     async bodyPurged(id: string, at: Date, attachedFiles: AttachedFile[]): Promise<void> {
