@@ -10,7 +10,7 @@ const USAGE = `usage: npm run admin -- <command>
 ${MIGRATE_USAGE}
   env: MAILPLANE_URL (default http://localhost:3000), ADMIN_TOKEN (required but for migrate; it reads DATA_DIR and DATABASE_URL)`;
 
-type Call = (method: string, path: string, body?: object) => Promise<Record<string, unknown>>;
+export type AdminCall = (method: string, path: string, body?: object) => Promise<Record<string, unknown>>;
 
 /** The back-office CLI: a thin wrapper over the admin surface (`/admin/...`). Returns what to print. */
 export async function adminCommand(args: string[], env: Env, log: (line: string) => void = () => undefined): Promise<string> {
@@ -18,7 +18,7 @@ export async function adminCommand(args: string[], env: Env, log: (line: string)
   // Works on the stores themselves, with the platform stopped: no HTTP, no token.
   if (command === 'migrate') return migrateCommand(rest, env, log);
   if (!env.ADMIN_TOKEN) throw new Error('ADMIN_TOKEN is required\n' + USAGE);
-  const call = caller(env.MAILPLANE_URL ?? 'http://localhost:3000', env.ADMIN_TOKEN);
+  const call = adminCaller(env.MAILPLANE_URL ?? 'http://localhost:3000', env.ADMIN_TOKEN);
   const [a, b, c] = rest;
   if (command === 'create-tenant' && a) {
     const body = await call('POST', '/admin/tenants', { name: a });
@@ -32,7 +32,8 @@ export async function adminCommand(args: string[], env: Env, log: (line: string)
   throw new Error(USAGE);
 }
 
-function caller(base: string, token: string): Call {
+/** Calls the admin surface at `base` with `token`; an answer other than 2xx throws with its status and detail. */
+export function adminCaller(base: string, token: string): AdminCall {
   return async (method, path, body) => {
     const res = await fetch(new URL(path, base), {
       method,
@@ -59,7 +60,7 @@ function stateLine(tenantId: string, state: Record<string, unknown>): string {
   return `${tenantId}  ${plan}  ${usage}`;
 }
 
-async function listTenants(call: Call): Promise<string> {
+async function listTenants(call: AdminCall): Promise<string> {
   const lines: string[] = [];
   for (let offset = 0; ; offset += 100) {
     const page = (await call('GET', `/admin/tenants?limit=100&offset=${offset}`)) as {

@@ -1,7 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import path from 'node:path';
 import { createMemoryBroker } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
 import {
@@ -16,6 +12,8 @@ import {
 import { startDashboard } from '@mailplane/dashboard';
 import { createTenant, type Gateway } from '@mailplane/gateway';
 import type { Env, PlatformConfig } from './config';
+import { freePort } from './local/ports';
+import { localSecret } from './local/secrets';
 import { startSandbox, type Sandbox } from './sandbox';
 import { publishSandboxIdentity, SANDBOX_BOUNCE_DOMAIN, SANDBOX_DOMAIN, SANDBOX_INBOUND_DOMAIN, SANDBOX_MX_HOST } from './sandbox-identity';
 import { localCertificate } from './self-signed-certificate';
@@ -160,7 +158,7 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
 }
 
 /** A self-signed certificate for SMTP submission, made under DATA_DIR, unless one is configured. */
-function submissionCertificate(config: PlatformConfig): Record<string, string> {
+export function submissionCertificate(config: PlatformConfig): Record<string, string> {
   if (config.env.SMTP_SUBMISSION_TLS_CERT_FILE || config.env.SMTP_SUBMISSION_TLS_KEY_FILE) return {};
   const { certFile, keyFile } = localCertificate(config.dataDir);
   return { SMTP_SUBMISSION_TLS_CERT_FILE: certFile, SMTP_SUBMISSION_TLS_KEY_FILE: keyFile };
@@ -172,24 +170,4 @@ function inboundCertificate(config: PlatformConfig): Record<string, string> {
   return { INBOUND_TLS_CERT: certFile, INBOUND_TLS_KEY: keyFile };
 }
 
-/** The embedded default keeps its secrets (DKIM key sealing, unsubscribe and tracking signing, sessions) beside the data unless set in the environment. */
-function localSecret(dataDir: string, name: string): string {
-  const file = path.join(dataDir, name);
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
-  }
-  return readFileSync(file, 'utf8').trim();
-}
-
 const portOf = (url: string | undefined) => Number(new URL(url as string).port);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
-}

@@ -1,54 +1,98 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { haproxyBinary } from '../platform/cluster/haproxy';
 import { expectContract } from './support/contract';
-import { BANNER_API_KEY, spawnEmbedded, type ServiceProcess } from './support/processes';
+import { banner } from './support/global-setup';
+import { postgresBinaries } from './support/postgres';
+import { processesOf } from './support/process-table';
+import { BANNER_API_KEY, spawnNpmScript, type ServiceProcess } from './support/processes';
 import { removeDir } from './support/platform';
+import { rabbitBinary } from './support/rabbitmq';
 import { submissionTransport } from './support/submission';
 
-// What `npm start` prints is the first thing a new user reads; they copy from it.
-describe('the first start of the embedded default', () => {
+const clusterTools = Boolean(rabbitBinary() && postgresBinaries() && haproxyBinary(process.env.PATH));
+if (!clusterTools && process.env.CI === 'true')
+  throw new Error('npm run start:cluster needs rabbitmq-server, postgresql and haproxy under CI');
+if (!clusterTools)
+  process.stderr.write(banner('SKIPPED the first start of the cluster: rabbitmq-server, postgresql or haproxy is missing'));
+
+// Each as a newcomer runs it, through npm in a terminal, and stops it with Ctrl-C.
+const launchers = [
+  { name: 'the embedded default (npm start)', script: 'start', startMs: 60_000, run: true },
+  // Its own RabbitMQ and PostgreSQL under DATA_DIR: neither AMQP_URL nor DATABASE_URL.
+  { name: 'the cluster (npm run start:cluster)', script: 'start:cluster', startMs: 240_000, run: clusterTools },
+];
+
+// What a start prints is the first thing a new user reads; they copy from it.
+describe.each(launchers)('the first start of $name', ({ script, startMs, run }) => {
   let dataDir: string;
   let proc: ServiceProcess | null = null;
   const start = async () => {
-    proc = spawnEmbedded({ DATA_DIR: dataDir, PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
-    await proc.waitForOutput(/Try:/, 60_000);
+    proc = spawnNpmScript(script, { DATA_DIR: dataDir, PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+    await proc.waitForOutput(/Try:/, startMs);
     return proc.output();
   };
+  const send = (url: string, key: string) =>
+    request(url)
+      .post('/emails')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ from: 'hello@sandbox.mailplane.test', to: 'you@example.com', subject: 'Hi', text: 'It works' });
   beforeAll(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-first-run-'));
+    // PostgreSQL runs as its own user when we are root, and must reach its folder inside.
+    chmodSync(dataDir, 0o755);
   });
   afterAll(async () => {
     await proc?.kill();
     removeDir(dataDir);
   });
 
-  it('when started on an empty data dir, then the banner gives an export line for the key, the docs URL, and the README send works with it; a restart shows the key no more', async () => {
-    const banner = await start();
-    const key = BANNER_API_KEY.exec(banner)?.[1];
-    expect(key).toMatch(/^mp_/);
-    const docs = /API reference:\s+(http:\/\/\S+)\/docs/.exec(banner)?.[1] as string;
-    expectContract(await request(docs).get('/docs'), 'showDocs');
-    const sent = await request(docs)
-      .post('/emails')
-      .set('Authorization', `Bearer ${key}`)
-      .send({ from: 'hello@sandbox.mailplane.test', to: 'you@example.com', subject: 'Hi', text: 'It works' });
-    expectContract(sent, 'sendEmail');
-    expect(sent.status).toBe(202);
-    // SMTP submission: both ports and the self-signed certificate made under DATA_DIR, as the README's example uses them.
-    const [, url, tlsUrl] = /SMTP submission:\s+(smtp:\/\/\S+) \(STARTTLS\) and (smtps:\/\/\S+) \(TLS\)/.exec(banner) ?? [];
-    const certFile = /certificate (\S+)/.exec(banner)?.[1];
-    expect(certFile).toBe(path.join(dataDir, 'submission-tls', 'cert.pem'));
-    const transport = submissionTransport({ url, tlsUrl, certFile }, key as string);
-    const info = await transport.sendMail({ from: 'hello@sandbox.mailplane.test', to: 'you@example.com', subject: 'Hi', text: 'It works' });
-    transport.close();
-    expect(info.response).toMatch(/^250 2\.0\.0 Ok: queued as msg_/);
+  (run ? it : it.skip)(
+    'when started on an empty data dir, then the banner gives an export line for the key, the docs URL, and the README send works with it; Ctrl-C stops it and leaves no process behind; a restart keeps the data and shows the key no more',
+    async () => {
+      const banner = await start();
+      const key = BANNER_API_KEY.exec(banner)?.[1];
+      expect(key).toMatch(/^mp_/);
+      const docs = /API reference:\s+(http:\/\/\S+)\/docs/.exec(banner)?.[1] as string;
+      expectContract(await request(docs).get('/docs'), 'showDocs');
+      const sent = await send(docs, key!);
+      expectContract(sent, 'sendEmail');
+      expect(sent.status).toBe(202);
+      // SMTP submission: both ports and the self-signed certificate made under DATA_DIR, as the README's example uses them.
+      const [, url, tlsUrl] = /SMTP submission:\s+(smtp:\/\/\S+) \(STARTTLS\) and (smtps:\/\/\S+) \(TLS\)/.exec(banner) ?? [];
+      const certFile = /certificate (\S+)/.exec(banner)?.[1];
+      expect(certFile).toBe(path.join(dataDir, 'submission-tls', 'cert.pem'));
+      const transport = submissionTransport({ url, tlsUrl, certFile }, key as string);
+      const info = await transport.sendMail({
+        from: 'hello@sandbox.mailplane.test',
+        to: 'you@example.com',
+        subject: 'Hi',
+        text: 'It works',
+      });
+      transport.close();
+      expect(info.response).toMatch(/^250 2\.0\.0 Ok: queued as msg_/);
+      const pids = [proc!.child.pid!, ...[...banner.matchAll(/^ {4}\S+(?: \d+)?\s+pid (\d+) /gm)].map((m) => Number(m[1]))];
+      const listed = processesOf(pids);
 
-    await proc!.kill();
-    const again = await start();
-    expect(again).not.toContain('export MAILPLANE_API_KEY');
-    expect(again).not.toContain(key);
-    expect(again).toContain('/docs');
-  }, 120_000);
+      await proc!.kill('SIGINT');
+      // npm ends by the signal it forwarded, as its convention is; what it ran stopped in order, not cut short.
+      expect({ signal: proc!.child.signalCode, said: proc!.output() }).toEqual({
+        signal: 'SIGINT',
+        said: expect.not.stringMatching(/exiting now|stop failed/),
+      });
+      // Every process of its job and every one the cluster listed is gone (RabbitMQ's is a process group, with its
+      // epmd): none outlives a stop.
+      const left = processesOf(listed.map((p) => Number(p.split('@')[0])));
+      expect(left.filter((p) => listed.includes(p))).toEqual([]);
+      const again = await start();
+      expect(again).not.toContain('export MAILPLANE_API_KEY');
+      expect(again).not.toContain(key);
+      const apiUrl = /API reference:\s+(http:\/\/\S+)\/docs/.exec(again)?.[1] as string;
+      expect((await send(apiUrl, key!)).status).toBe(202);
+      expect((await request(apiUrl).get('/emails?limit=1').set('Authorization', `Bearer ${key}`)).body.total).toBe(3);
+    },
+    600_000,
+  );
 });

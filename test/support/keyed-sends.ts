@@ -7,10 +7,12 @@ export interface KeyedAnswer {
   id?: string;
   code?: string;
   at: number;
+  /** The gateway it came from. */
+  via: string;
 }
 
 export interface KeyedSenderOptions {
-  /** Where the gateway is now (a restarted embedded platform listens on a new port). */
+  /** Where to send this attempt: the gateway now (a restarted embedded platform listens on a new port), or one of several. */
   url(): string;
   apiKey: string;
   body(n: number): unknown;
@@ -37,8 +39,9 @@ export function startKeyedSender(options: KeyedSenderOptions) {
   const sendUntilAnswered = async (key: string) => {
     for (;;) {
       const headers = { authorization: `Bearer ${options.apiKey}`, 'idempotency-key': key };
-      const answer = await postJson(options.url(), '/emails', headers, bodies.get(key));
-      answers.push({ key, status: answer.status, id: answer.id, code: answer.code, at: Date.now() });
+      const via = options.url();
+      const answer = await postJson(via, '/emails', headers, bodies.get(key));
+      answers.push({ key, status: answer.status, id: answer.id, code: answer.code, at: Date.now(), via });
       for (const listener of listeners) listener();
       if (!RETRYABLE.has(answer.status)) return;
       if (answer.status === 0) await options.reachable();

@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { dkimVerify } from 'mailauth';
 import { eventually } from './eventually';
-import type { TestPlatform } from './platform';
+import type { PlatformUnderTest, TestPlatform } from './platform';
 
 export const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 
 /** A tenant with a verified identity for `domain`: created through the API, records published in the sandbox DNS. */
-export async function tenantWithDomain(platform: TestPlatform, domain = `t${Math.random().toString(36).slice(2, 8)}.example.test`) {
+export async function tenantWithDomain(platform: PlatformUnderTest, domain = `t${Math.random().toString(36).slice(2, 8)}.example.test`) {
   const { tenantId, key } = await platform.newTenant();
   const identity = await request(platform.url).post('/identities').set(auth(key)).send({ domain });
   if (identity.status !== 201) throw new Error(`identity not created: ${identity.status} ${identity.text}`);
@@ -56,19 +56,19 @@ export async function waitForSending(url: string, key: string, timeoutMs = 15_00
 }
 
 /** Sends one email and returns what the recipient's MTA got, with the token of its List-Unsubscribe link. */
-export async function deliveredWithLink(platform: TestPlatform, t: { key: string; domain: string }, to: string) {
+export async function deliveredWithLink(platform: PlatformUnderTest, t: { key: string; domain: string }, to: string, timeoutMs = 5000) {
   const res = await request(platform.url)
     .post('/emails')
     .set(auth(t.key))
     .send({ from: `news@${t.domain}`, to, subject: 'Weekly', text: 'Hello' });
   expect(res.status).toBe(202);
-  const received = await platform.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id);
+  const received = await platform.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id, timeoutMs);
   const link = /^<([^>]+)>$/.exec(headerOf(received, 'List-Unsubscribe') ?? '')?.[1] as string;
   return { id: res.body.id as string, received, link, token: new URL(link).searchParams.get('token') as string };
 }
 
 /** The addresses on a tenant's suppression list (first page). */
-export const suppressedAddresses = async (platform: TestPlatform, key: string): Promise<string[]> =>
+export const suppressedAddresses = async (platform: PlatformUnderTest, key: string): Promise<string[]> =>
   (await request(platform.url).get('/suppressions').set(auth(key))).body.data.map((s: { email: string }) => s.email);
 
 /**

@@ -17,6 +17,9 @@ export interface TestPlatform extends Embedded {
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
+/** What checks made through the public API and the sandbox need of a platform: the embedded default or the cluster. */
+export type PlatformUnderTest = Pick<TestPlatform, 'url' | 'sandbox' | 'newTenant'>;
+
 /** Tests are quiet unless TEST_LOG_LEVEL asks for the platform's log, when chasing a failure. */
 const testLogLevel = () => (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent';
 

@@ -35,6 +35,24 @@ export function spawnBin(name: string, [script, ...args]: string[], env: Record<
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return watched(name, child, (signal) => child.kill(signal));
+}
+
+/**
+ * `npm run <script>` as a user types it, in a process group of its own as a terminal's job: `kill` sends the signal
+ * to the whole group, as Ctrl-C does (npm, and whatever it runs, each get it).
+ */
+export function spawnNpmScript(script: string, env: Record<string, string>): ServiceProcess {
+  const child = spawn('npm', ['run', '--silent', script], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  return watched(script, child, (signal) => process.kill(-child.pid!, signal));
+}
+
+function watched(name: string, child: ChildProcess, signal: (signal: NodeJS.Signals) => void): ServiceProcess {
   let out = '';
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {
@@ -75,8 +93,8 @@ export function spawnBin(name: string, [script, ...args]: string[], env: Record<
         check();
       });
     },
-    async kill(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    async kill(sig = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) signal(sig);
       await exited;
     },
   };

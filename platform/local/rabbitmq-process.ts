@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 
-// One process group: epmd, rabbitmq-server and a watchdog shell. The shell stops the node when the test
-// process disappears without running its teardown (SIGKILL, `timeout`, a crash), so no beam outlives the run.
+// One process group: epmd, rabbitmq-server and a watchdog shell. The shell stops the node when the process that
+// started it disappears without stopping it (SIGKILL, `timeout`, a crash), so no beam or epmd outlives its owner.
 const SUPERVISOR = `
 epmd -port "$ERL_EPMD_PORT" & epmd=$!
 tries=0
@@ -15,6 +15,8 @@ stop
 `;
 
 export interface NodeProcess {
+  /** The process group's id (its watchdog shell's pid). */
+  pid: number;
   /** Set once the whole group has gone (or the node failed to start). */
   exited(): boolean;
   /** SIGTERM (graceful node stop), SIGKILL after `graceMs`; resolves when the group is gone. */
@@ -48,6 +50,7 @@ export function spawnNode(server: string, env: NodeJS.ProcessEnv, cwd: string, l
   process.once('exit', kill);
 
   return {
+    pid: pgid,
     exited: () => exited,
     kill,
     stop: async (graceMs = 15_000) => {

@@ -1,0 +1,22 @@
+import { startBanner } from '../platform/banner';
+import { startCluster } from '../platform/cluster/cluster';
+import { loadPlatformConfig } from '../platform/config';
+import { runProcess } from '../platform/process';
+
+async function main() {
+  const config = loadPlatformConfig();
+  process.stdout.write(`  Starting the cluster (data in ${config.dataDir}) ...\n`);
+  const cluster = await startCluster(config, { say: (line) => process.stdout.write(`${line}\n`) });
+  process.stdout.write(startBanner(cluster, config.dataDir, cluster.processLines()));
+  return {
+    // Each replica drains within its own deadline, one stage after another: give the whole the sum, not one's.
+    drainTimeoutMs: 4 * (config.drainDelayMs + config.drainTimeoutMs) + 60_000,
+    stop: async () => {
+      process.stdout.write('  Stopping: dashboard, gateways, HAProxy, services, sandbox, then RabbitMQ and PostgreSQL ...\n');
+      await cluster.stop();
+      process.stdout.write('  Stopped; nothing of the cluster is running.\n');
+    },
+  };
+}
+
+runProcess('mailplane cluster', main);

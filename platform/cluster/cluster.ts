@@ -1,0 +1,223 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { envReader } from '@mailplane/runtime';
+import type { PlatformConfig } from '../config';
+import { submissionCertificate, type Embedded } from '../embedded';
+import { freePort } from '../local/ports';
+import { localSecret } from '../local/secrets';
+import { startSandbox, type Sandbox } from '../sandbox';
+import { SANDBOX_BOUNCE_DOMAIN } from '../sandbox-identity';
+import { backingTools, processLine, startBacking, type Backing } from './backing';
+import { haproxyBinary, startHaproxy } from './haproxy';
+import { balancedServers, planReplicas, startReplica, type Replica } from './replicas';
+import { replicaCounts, type Role } from './roles';
+import { ensureSandboxTenant } from './sandbox-tenant';
+import type { Supervised } from './supervised';
+
+export interface Cluster extends Pick<Embedded, 'url' | 'sandbox' | 'sandboxTenant' | 'reportsUrl' | 'dashboardUrl' | 'submission'> {
+  /** Every replica, in start order; each keeps its place (and ports) across its restarts. */
+  replicas: Replica[];
+  /** One line per process: its pid and where it listens. */
+  processLines(): string[];
+  /** Drains and stops everything, in order; leaves nothing running. */
+  stop(): Promise<void>;
+}
+
+interface PublicPorts {
+  api: number;
+  /** HAProxy's admin frontend (compose's loopback-only 3001); the gateways also serve the admin surface on `api`. */
+  admin: number;
+  bounces: number;
+  dashboard: number;
+  /** SMTP submission: STARTTLS and implicit TLS (`npm start`'s PORT + 4 and + 5). */
+  submission: number;
+  submissions: number;
+  monitor: number;
+}
+
+/**
+ * The distributed mode on one machine: RabbitMQ and PostgreSQL (ours under DATA_DIR, or AMQP_URL / DATABASE_URL),
+ * replicas of every service as processes of their own, HAProxy in front (ops/haproxy/haproxy.cfg) on PORT, the
+ * dashboard, and the embedded default's sandbox standing in for the outside world, with its tenant on first start.
+ * Every process reads the variables `npm start` reads; a replica that exits is started again.
+ */
+export async function startCluster(config: PlatformConfig, options: { say?: (line: string) => void } = {}): Promise<Cluster> {
+  const say = options.say ?? (() => undefined);
+  const counts = replicaCounts(config.env);
+  const haproxy = haproxyBinary(config.env.PATH);
+  if (!haproxy) throw new Error('haproxy is not installed (apt-get install haproxy)');
+  backingTools(config);
+  mkdirSync(path.join(config.dataDir, 'logs'), { recursive: true });
+  const children = new Set<ChildProcess>();
+  // Whatever is still running when this process exits without stopping it (a second Ctrl-C, a crash) goes with it.
+  const killAll = () => children.forEach((child) => child.kill('SIGKILL'));
+  process.once('exit', killAll);
+  const parts: { backing?: Backing; sandbox?: Sandbox; replicas: Replica[]; haproxy?: Supervised } = { replicas: [] };
+  const stop = async () => {
+    const stopRoles = (roles: Role[]) => Promise.all(parts.replicas.filter((r) => roles.includes(r.role)).map((r) => r.stop()));
+    // The edge first (finishing what it has while the services still answer), then the services, then what they use.
+    await stopRoles(['dashboard']);
+    await stopRoles(['gateway', 'submission']);
+    await parts.haproxy?.stop();
+    await stopRoles(['billing', 'mail', 'webhooks']);
+    await parts.sandbox?.stop();
+    await parts.backing?.stop();
+    process.removeListener('exit', killAll);
+  };
+  try {
+    const processes = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    parts.backing = await startBacking(config, connectionsFor(processes, config.databasePoolSize));
+    parts.sandbox = await startSandbox({ pagePort: config.sandboxPort, dataDir: config.dataDir });
+    const sandbox = parts.sandbox;
+    // Chosen once RabbitMQ and PostgreSQL are up (their start is the long wait), just before the listeners open.
+    const ports = await publicPorts(config);
+    const plans = await planReplicas(counts);
+    const apiUrl = `http://127.0.0.1:${ports.api}`;
+    const env = clusterEnv(config, parts.backing, sandbox, ports);
+    const replicaOptions = {
+      env,
+      dataDir: config.dataDir,
+      say,
+      children,
+      stopTimeoutMs: config.drainDelayMs + config.drainTimeoutMs + 5000,
+    };
+    const startRoles = async (roles: Role[]) => {
+      const started = plans.filter((p) => roles.includes(p.role)).map((plan) => startReplica(plan, replicaOptions));
+      parts.replicas.push(...started);
+      await Promise.all(started.map((r) => r.ready()));
+    };
+    // The services first, so the gateways never forward to nobody; the edge once they answer.
+    await startRoles(['billing', 'mail', 'webhooks']);
+    await startRoles(['gateway', 'submission', 'dashboard']);
+    parts.haproxy = await startHaproxy({
+      binary: haproxy,
+      configFile: path.join(config.dataDir, 'haproxy.cfg'),
+      servers: balancedServers(plans),
+      binds: {
+        API_BIND: `${envReader(config.env).string('HOST', '')}:${ports.api}`,
+        ADMIN_BIND: `127.0.0.1:${ports.admin}`,
+        BOUNCES_BIND: `127.0.0.1:${ports.bounces}`,
+        DASHBOARD_BIND: `127.0.0.1:${ports.dashboard}`,
+        SUBMISSION_BIND: `${envReader(config.env).string('HOST', '')}:${ports.submission}`,
+        SUBMISSIONS_BIND: `${envReader(config.env).string('HOST', '')}:${ports.submissions}`,
+        MONITOR_BIND: `127.0.0.1:${ports.monitor}`,
+      },
+      monitorUrl: `http://127.0.0.1:${ports.monitor}/healthz`,
+      logFile: path.join(config.dataDir, 'logs', 'haproxy.log'),
+      env: config.env,
+      say,
+      children,
+    });
+    await untilReady(`${apiUrl}/readyz`);
+    await untilReady(`http://127.0.0.1:${ports.dashboard}/readyz`);
+    // The sandbox MTA's late bounces and complaints go where the bounce domain's MX would send them: the balancer.
+    sandbox.sink.reportTo({ host: '127.0.0.1', port: ports.bounces });
+    sandbox.setApiUrl(apiUrl);
+    sandbox.hub.setWebhookUrl(`${env.PUBLIC_URL}/billing/webhook/subscription-hub`);
+    const sandboxTenant = await ensureSandboxTenant(apiUrl, env.ADMIN_TOKEN!, sandbox.dns);
+    const haproxyLine = () =>
+      processLine(
+        'haproxy',
+        parts.haproxy!.pid(),
+        `api :${ports.api}  admin 127.0.0.1:${ports.admin}  bounces :${ports.bounces}  dashboard :${ports.dashboard}  submission :${ports.submission} :${ports.submissions}`,
+      );
+    const sandboxLine = processLine(
+      'sandbox',
+      process.pid,
+      `mailbox ${sandbox.pageUrl}  MTA smtp://127.0.0.1:${sandbox.sink.port}  DNS 127.0.0.1:${sandbox.dns.port}  (this process)`,
+    );
+    return {
+      url: apiUrl,
+      sandbox,
+      sandboxTenant,
+      reportsUrl: `smtp://127.0.0.1:${ports.bounces}`,
+      dashboardUrl: `http://127.0.0.1:${ports.dashboard}`,
+      submission: {
+        url: `smtp://127.0.0.1:${ports.submission}`,
+        tlsUrl: `smtps://127.0.0.1:${ports.submissions}`,
+        certFile: env.SMTP_SUBMISSION_TLS_CERT_FILE,
+      },
+      replicas: parts.replicas,
+      processLines: () => [...parts.backing!.lines(), ...parts.replicas.map((r) => r.line()), haproxyLine(), sandboxLine],
+      stop,
+    };
+  } catch (err) {
+    // Whatever started is stopped: a failed start leaves nothing running behind it.
+    await stop();
+    throw err;
+  }
+}
+
+/**
+ * What every process reads: the embedded default's defaults (secrets kept under DATA_DIR, the sandbox's MTA, DNS,
+ * hub and provider, the bounce domain), then the caller's environment over them, then the cluster's own wiring.
+ */
+function clusterEnv(config: PlatformConfig, backing: Backing, sandbox: Sandbox, ports: PublicPorts): Record<string, string | undefined> {
+  const secret = (name: string) => localSecret(config.dataDir, name);
+  return {
+    DKIM_KEY_SECRET: secret('dkim-key-secret'),
+    UNSUBSCRIBE_SECRET: secret('unsubscribe-secret'),
+    WEBHOOK_SECRET_KEY: secret('webhook-secret-key'),
+    TRACKING_SECRET: secret('tracking-secret'),
+    DASHBOARD_SESSION_SECRET: secret('dashboard-session-secret'),
+    WEBHOOK_SANDBOX: 'true',
+    PUBLIC_URL: `http://localhost:${ports.api}`,
+    // The platform's own host carries tracked links of identities without a tracking domain of their own.
+    TRACKING_URL: config.env.PUBLIC_URL ?? `http://localhost:${ports.api}`,
+    BOUNCE_DOMAIN: SANDBOX_BOUNCE_DOMAIN,
+    // Every report connection comes from HAProxy's address; HAProxy limits each sender itself (as in compose).
+    BOUNCE_MAX_CONNECTIONS_PER_CLIENT: '100',
+    // Plain HTTP on this machine: a Secure cookie would never come back.
+    DASHBOARD_SECURE_COOKIES: 'false',
+    ...submissionCertificate(config),
+    // HAProxy opens each submission connection with a PROXY header, so the replicas see the sender's address.
+    SMTP_SUBMISSION_PROXY_PROTOCOL: 'true',
+    DASHBOARD_SMTP_HOST: 'localhost',
+    DASHBOARD_SMTP_PORTS: `${ports.submission},${ports.submissions}`,
+    ...sandbox.env,
+    ...config.env,
+    AMQP_URL: backing.amqpUrl,
+    ...(backing.databaseUrl ? { DATABASE_URL: backing.databaseUrl } : {}),
+    // Without one of yours, a token for this run only: the cluster makes the sandbox tenant, nobody else gets in.
+    ADMIN_TOKEN: config.env.ADMIN_TOKEN || randomBytes(24).toString('base64url'),
+    HOST: '127.0.0.1',
+    BOUNCE_HOST: '127.0.0.1',
+    // The dashboard is a client of the API, through the balancer like any client.
+    API_URL: `http://127.0.0.1:${ports.api}`,
+  };
+}
+
+/** PORT and the ports beside it as `npm start` uses them (reports +2, dashboard +3); any free port where one is 0. */
+async function publicPorts(config: PlatformConfig): Promise<PublicPorts> {
+  const read = envReader(config.env);
+  const port = read.int('PORT', 3000, { min: 0, max: 65_535 });
+  const beside = (variable: string, offset: number) => read.int(variable, port === 0 ? 0 : port + offset, { min: 0, max: 65_535 });
+  const orFree = async (value: number) => value || (await freePort());
+  return {
+    api: await orFree(port),
+    bounces: await orFree(beside('BOUNCE_PORT', 2)),
+    dashboard: await orFree(beside('DASHBOARD_PORT', 3)),
+    submission: await orFree(port === 0 ? 0 : port + 4),
+    submissions: await orFree(port === 0 ? 0 : port + 5),
+    admin: await freePort(),
+    monitor: await freePort(),
+  };
+}
+
+/** Each process has a pool of DATABASE_POOL_SIZE connections, mail one more for its bodies; and room for tools. */
+const connectionsFor = (processes: number, poolSize: number) => Math.max(100, processes * poolSize * 2 + 20);
+
+/** Polls `url` until it answers 200: the balancer has a server that is ready. */
+async function untilReady(url: string, timeoutMs = 60_000) {
+  for (const deadline = Date.now() + timeoutMs; ; await delay(100)) {
+    const ok = await fetch(url).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+  }
+}

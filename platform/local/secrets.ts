@@ -1,0 +1,16 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * A secret kept beside the data (DKIM key sealing, unsubscribe and tracking signing, sessions, local passwords) when the
+ * environment gives none: made on first use, readable by its owner only, the same on every later start.
+ */
+export function localSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}

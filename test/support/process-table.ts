@@ -1,0 +1,24 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * Every running process that is one of `pids` or in a process group one of them leads, as `pid@start time`
+ * (Linux's /proc): two readings name the same process only if it is the same one, whatever pids were reused between.
+ */
+export function processesOf(pids: number[]): string[] {
+  const wanted = new Set(pids);
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((pid) => {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        return []; // gone since the listing
+      }
+      // After the command name (which may hold spaces): state, ppid, pgrp, …, start time (the 20th from the state).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const [state, , pgrp] = fields;
+      const member = wanted.has(Number(pid)) || wanted.has(Number(pgrp));
+      return member && state !== 'Z' ? [`${pid}@${fields[19]}`] : [];
+    });
+}
