@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import nodemailer from 'nodemailer';
 import { generateDkimKeyPair, dkimTxtValue } from '../services/mail/src/dkim/keys';
-import { renderMime } from '../services/mail/src/dkim/render';
+import { renderMime } from '../services/mail/src/mime/render';
 import { createDkimSigner } from '../services/mail/src/dkim/signer';
 import { payload, sinkReaches, windowed, type RunResult } from './common';
 import { assertSigned, startVerifyingSink } from './sink';

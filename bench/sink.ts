@@ -1,4 +1,4 @@
-import { createTxtResolver } from '../services/mail/src/dkim/resolver';
+import { createTxtResolver } from '../services/mail/src/dns/resolver';
 import { mailauthDkimVerifier } from '../sandbox/dkim-verdict';
 import { startSandboxDns, type SandboxDns } from '../sandbox/dns-server';
 import { startSmtpSink, type SmtpSink } from '../sandbox/smtp-sink';

@@ -1,5 +1,5 @@
 import { generateDkimKeyPair, dkimTxtValue, txtChunks } from '../../services/mail/src/dkim/keys';
-import { createTxtResolver, TxtNotFoundError } from '../../services/mail/src/dkim/resolver';
+import { createTxtResolver, TxtNotFoundError } from '../../services/mail/src/dns/resolver';
 import { startSandboxDns, type SandboxDns } from '../../sandbox/dns-server';
 
 describe('sandbox DNS server answered through the production TXT resolver', () => {

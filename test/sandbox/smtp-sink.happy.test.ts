@@ -7,8 +7,8 @@ import { startSandboxDns, type SandboxDns } from '../../sandbox/dns-server';
 import { startSmtpSink, type SmtpSink } from '../../sandbox/smtp-sink';
 import { sinkPageHandler } from '../../sandbox/smtp-sink-page';
 import { dkimTxtValue, generateDkimKeyPair } from '../../services/mail/src/dkim/keys';
-import { renderMime } from '../../services/mail/src/dkim/render';
-import { createTxtResolver } from '../../services/mail/src/dkim/resolver';
+import { renderMime } from '../../services/mail/src/mime/render';
+import { createTxtResolver } from '../../services/mail/src/dns/resolver';
 import { createDkimSigner } from '../../services/mail/src/dkim/signer';
 
 describe('sandbox SMTP sink', () => {

@@ -13,7 +13,7 @@ import { hubEventsRepo } from './data-access/hub-events-repo';
 import { ledgerRepo } from './data-access/ledger-repo';
 import { mailUsageClient } from './data-access/mail-usage';
 import type { BillingDeps } from './domain/deps';
-import { BILLING_SWEEP_JOB, sweep } from './domain/sweeper';
+import { BILLING_SWEEP_JOB, sweep } from './domain/crash-repairs';
 import { ENTITLEMENT_REPLAY_JOB, replayEntitlements, type ReplayState } from './domain/replay-entitlements';
 import { billingHandlers } from './entry-points/rpc';
 

@@ -1,5 +1,5 @@
 import { envReader } from '@mailplane/runtime';
-import type { AdmissionLimits } from './data-access/admission';
+import type { AdmissionLimits } from './flow-control/admission';
 
 /** How request bodies are received: how many at once per caller, and how fast. */
 export interface BodyLimits {

@@ -1,3 +1,3 @@
 export * from './service';
 export { mailConfig, type MailConfig } from './config';
-export { createTxtResolver } from './dkim/resolver';
+export { createTxtResolver } from './dns/resolver';

@@ -3,7 +3,7 @@ import { dkimVerify } from 'mailauth';
 import { createKeyBox, KeyBoxError } from '@mailplane/runtime';
 import { createPrivateKeyCache } from '../src/dkim/private-key-cache';
 import { generateDkimKeyPair, dkimTxtValue, txtChunks, type DkimKeyPair } from '../src/dkim/keys';
-import { renderMime, type RenderInput } from '../src/dkim/render';
+import { renderMime, type RenderInput } from '../src/mime/render';
 import { DKIM_SIGNED_HEADERS } from '../src/dkim/signed-headers';
 import { createDkimSigner, type DkimIdentity } from '../src/dkim/signer';
 

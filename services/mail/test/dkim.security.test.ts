@@ -1,6 +1,6 @@
 import { dkimVerify } from 'mailauth';
 import { dkimTxtValue, generateDkimKeyPair, txtChunks } from '../src/dkim/keys';
-import { renderMime, type RenderInput } from '../src/dkim/render';
+import { renderMime, type RenderInput } from '../src/mime/render';
 import { DKIM_SIGNED_HEADERS } from '../src/dkim/signed-headers';
 import { createDkimSigner, type DkimIdentity } from '../src/dkim/signer';
 

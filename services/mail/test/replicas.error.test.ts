@@ -1,7 +1,7 @@
 import { leaseOn, replicaRegistry } from '@mailplane/store';
 import { eventually } from '../../../test/support/eventually';
 import type { MessageRecord } from '../src/data-access/messages-repo';
-import { OUTBOX_SWEEP_JOB } from '../src/domain/delivery/sweeper';
+import { OUTBOX_SWEEP_JOB } from '../src/domain/delivery/outbox-sweep';
 import { messageRecord } from './support/message-fixture';
 import { mailCluster, type MailCluster, type MailReplica } from './support/replicas';
 

@@ -23,7 +23,7 @@ import { createHttpTarget } from './data-access/http-target';
 import { consumeEvents } from './entry-points/consumers';
 import { webhooksHandlers } from './entry-points/rpc';
 import { purgeDeliveries, RETENTION_JOB } from './domain/retention';
-import { recoverLostQueue, sweep, SWEEP_JOB } from './domain/sweeper';
+import { recoverLostQueue, sweep, SWEEP_JOB } from './domain/delivery-recovery';
 import { webhooksMetrics } from './entry-points/metrics';
 
 export interface WebhooksService {

@@ -1,6 +1,6 @@
 import { eventually } from '../../../test/support/eventually';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/support/webhook-receiver';
-import { SWEEP_JOB } from '../src/domain/sweeper';
+import { SWEEP_JOB } from '../src/domain/delivery-recovery';
 import { startWebhooksReplicas } from './support/replicas';
 
 // Rounds every 50 ms; a delivery 200 ms overdue and held by nobody has lost its work item.

@@ -1,7 +1,7 @@
 import { BrokerUnavailableError, RpcReplyLostError, RpcTimeoutError, type Broker } from '@mailplane/broker';
 import { AppError, getOperation, healthQueueOf, RPC_QUEUES, rpcQueue, type RpcReply, type RpcRequest } from '@mailplane/contracts';
 import type { Holder } from '../domain/shares';
-import { busy, createAdmission, type Admission, type AdmissionLimits, type Place } from './admission';
+import { busy, createAdmission, type Admission, type AdmissionLimits, type Place } from '../flow-control/admission';
 
 /** A service behind the gateway, reached over broker RPC. */
 export type BackendService = keyof typeof RPC_QUEUES;

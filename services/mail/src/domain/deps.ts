@@ -17,7 +17,7 @@ import type { MessagesRepo } from '../data-access/messages-repo';
 import type { OutboxQueueRepo } from '../data-access/outbox-queue-repo';
 import type { SuppressionsRepo } from '../data-access/suppressions-repo';
 import type { TemplatesRepo } from '../data-access/templates-repo';
-import type { TxtResolver } from '../dkim/resolver';
+import type { TxtResolver } from '../dns/resolver';
 import type { TokenSigner } from '../unsubscribe/token';
 
 /** The class of an SMTP attempt's answer: the MTA's reply code class, `connection` when none came, `local` when not sent. */

@@ -1,6 +1,6 @@
 import type { DnsRecord, RecordStatus } from '../data-access/identities-repo';
 import { dkimTxtValue } from '../dkim/keys';
-import { TxtNotFoundError, type TxtResolver } from '../dkim/resolver';
+import { TxtNotFoundError, type TxtResolver } from '../dns/resolver';
 
 /** What a tenant publishes: the DKIM key (required to send), SPF and DMARC (advice, shown with their status). */
 export function recordsToPublish(domain: string, selector: string, publicKey: string, spfInclude: string): DnsRecord[] {

@@ -1,4 +1,4 @@
-import { renderMime } from '../dkim/render';
+import { renderMime } from '../mime/render';
 import { createDkimSigner } from '../dkim/signer';
 import { createSmtpRelay } from './smtp-relay';
 import { relayEach } from './transactions';

@@ -1,4 +1,4 @@
-import type { RenderInput } from '../dkim/render';
+import type { RenderInput } from '../mime/render';
 import type { DkimIdentity } from '../dkim/signer';
 import type { RelayResult, SmtpEnvelope } from './smtp-relay';
 

@@ -1,7 +1,7 @@
 import type { MailDeps } from '../deps';
 import type { ParsedInbound } from './parse';
 
-// Our Message-IDs are `<msg_…@sending domain>` (dkim/render.ts).
+// Our Message-IDs are `<msg_…@sending domain>` (mime/render.ts).
 const OUR_MESSAGE_ID = /^<?(msg_[0-9a-z]{26})@[^>]+>?$/;
 
 /**

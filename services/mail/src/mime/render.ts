@@ -1,7 +1,7 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { KEPT_MESSAGE_ID } from '@mailplane/contracts';
 import { trackHtml, type HtmlTracking } from '../tracking/rewrite-html';
-import { textPart } from './text-alternative';
+import { textPart } from '../dkim/text-alternative';
 
 // `newline` reaches MimeNode through MailComposer, but @types/nodemailer 8 does not list it.
 type ComposerOptions = ConstructorParameters<typeof MailComposer>[0] & { newline: 'win' };
