@@ -70,6 +70,16 @@ const EXPECTED_OPERATION_IDS = [
   'renderTemplate',
   'followTrackedLink',
   'trackOpen',
+  'enableInbound',
+  'disableInbound',
+  'listInboundRoutes',
+  'createInboundRoute',
+  'getInboundRoute',
+  'updateInboundRoute',
+  'deleteInboundRoute',
+  'listInboundMessages',
+  'getInboundMessage',
+  'downloadInboundAttachment',
   'showUnsubscribePage',
   'unsubscribe',
   'health',
@@ -115,7 +125,7 @@ describe('openapi.yaml', () => {
         ? 'billing'
         : p.startsWith('/webhooks')
           ? 'webhooks'
-          : /^\/(emails|identities|stats|suppressions|unsubscribe|templates|track)\//.test(`${p}/`)
+          : /^\/(emails|identities|stats|suppressions|unsubscribe|templates|track|inbound)\//.test(`${p}/`)
             ? 'mail'
             : 'gateway';
     for (const op of operations) expect([op.operationId, op.service]).toEqual([op.operationId, owner(op.path)]);
@@ -129,6 +139,7 @@ describe('openapi.yaml', () => {
       unsubscribe: 'public',
       followTrackedLink: 'public',
       trackOpen: 'public',
+      downloadInboundAttachment: 'public',
       health: 'public',
       readiness: 'public',
       metrics: 'metrics',
@@ -149,6 +160,7 @@ describe('openapi.yaml', () => {
       'unsubscribe',
       'followTrackedLink',
       'trackOpen',
+      'downloadInboundAttachment',
       'health',
       'readiness',
       'metrics',

@@ -58,11 +58,12 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['get', '/healthz', [200]],
   ['get', '/readyz', [200, 503]],
   ['get', '/metrics', [200, 401]],
-  ['post', '/admin/tenants', [201, 400, 401]],
-  ['get', '/admin/tenants', [200, 400, 401]],
-  ['get', '/admin/tenants/{tenantId}/billing', [200, 400, 401]],
-  ['post', '/admin/tenants/{tenantId}/grant', [200, 400, 401, 409, 422, 503]],
-  ['delete', '/admin/tenants/{tenantId}/grant', [200, 400, 401]],
+  // The admin surface throttles failed tokens with 429 (issue #26).
+  ['post', '/admin/tenants', [201, 400, 401, 429]],
+  ['get', '/admin/tenants', [200, 400, 401, 429]],
+  ['get', '/admin/tenants/{tenantId}/billing', [200, 400, 401, 429]],
+  ['post', '/admin/tenants/{tenantId}/grant', [200, 400, 401, 409, 422, 429, 503]],
+  ['delete', '/admin/tenants/{tenantId}/grant', [200, 400, 401, 429]],
   ['get', '/billing/return', [200, 400, 404]],
   // The contract and its reference page, public (issue #12).
   ['get', '/openapi.json', [200]],
@@ -82,6 +83,17 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['post', '/templates/{id}/render', [200, 400, 401, 404]],
   ['get', '/track/click/{token}', [302, 400]],
   ['get', '/track/open/{token}', [200, 400]],
+  // Inbound mail (issue #29); the attachment link is public, authorised by its signature.
+  ['post', '/identities/{id}/inbound', [200, 400, 401, 404, 409]],
+  ['delete', '/identities/{id}/inbound', [200, 400, 401, 404]],
+  ['get', '/inbound/routes', [200, 400, 401]],
+  ['post', '/inbound/routes', [201, 400, 401, 409]],
+  ['get', '/inbound/routes/{id}', [200, 400, 401, 404]],
+  ['patch', '/inbound/routes/{id}', [200, 400, 401, 404, 409]],
+  ['delete', '/inbound/routes/{id}', [204, 400, 401, 404]],
+  ['get', '/inbound/messages', [200, 400, 401]],
+  ['get', '/inbound/messages/{id}', [200, 400, 401, 404]],
+  ['get', '/inbound/messages/{id}/attachments/{index}', [200, 400, 404]],
 ];
 
 const statuses = (method: string, path: string) => {
