@@ -1,12 +1,23 @@
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { ROLES } from '../platform/cluster/roles';
 import { signIn } from '../services/dashboard/test/support';
 import { startTestCluster, type TestCluster } from './support/cluster';
 import { endToEndChecks } from './support/end-to-end';
+import { eventually } from './support/eventually';
 import { describeWithRabbit } from './support/env';
 import { auth, headerOf, tenantWithDomain } from './support/mail';
 import { describeWithPostgres } from './support/postgres-env';
 import { startWebhookReceiver } from './support/webhook-receiver';
+
+/** Gone, or a zombie waiting to be reaped (whose sockets are closed). */
+function isDead(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].startsWith('Z');
+  } catch {
+    return true;
+  }
+}
 
 // `npm run start:cluster`'s launcher in the test process, over the run's RabbitMQ and PostgreSQL: two replicas of
 // every service and of the dashboard, each its own process, HAProxy in front.
@@ -34,6 +45,8 @@ describeWithRabbit('the cluster', () =>
         const victims = ROLES.map((role) => cluster.replicas.find((r) => r.role === role && r.index === 1)!);
         const pids = victims.map((v) => v.pid()!);
         for (const pid of pids) process.kill(pid, 'SIGKILL');
+        // Dead, its sockets closed: a request sent to a process the kernel is still tearing down would be lost with it.
+        await eventually(() => pids.every(isDead), 'the killed replicas gone', 5000);
 
         // At once, before the balancer's checks can notice: a refused connection is retried on the other gateway.
         const ids: string[] = [];

@@ -94,15 +94,16 @@ function suite(engine: Engine) {
     await sender.accepted(keysBefore + 20);
     await sender.finish();
 
-    // Sends went on through the kill; whether the gateway had to refuse any depends on how fast mail came back
-    // (requests wait for it in RabbitMQ until their deadline), so that is reported, not required.
+    // Sends went on through the kill (20 more were accepted above). Whether any was answered while mail was down
+    // depends on how fast it came back (requests wait for it in RabbitMQ until RPC_TIMEOUT_MS, then 504), and so does
+    // whether the gateway had to refuse any: both are reported, not required.
     const refused = sender.answers.filter((a) => a.status === 503 || a.status === 504).length;
-    expect(sender.answers.filter((a) => a.at > killedAt && a.at < restartedAt).length).toBeGreaterThan(0);
+    const duringOutage = sender.answers.filter((a) => a.at > killedAt && a.at < restartedAt).length;
     const openAtKill = (t: SinkTransaction) => t.openedAt < restartMark && (t.answeredAt === null || t.answeredAt > killMark);
     expect(sink.transactions().filter((t) => t.message && openAtKill(t)).length).toBeGreaterThan(0);
     const extra = await expectEveryKeyOnce({ sender, url, apiKey, sink }, { inFlightBound: killedAt + KEY_LEASE_BOUND_MS, openAtKill });
     process.stdout.write(
-      `distributed mail kill: ${sender.keys.length} keys, ${extra} extra copies at the MTA, ${refused} answers 503/504\n`,
+      `distributed mail kill: ${sender.keys.length} keys, ${extra} extra copies at the MTA, ${refused} answers 503/504, ${duringOutage} answered while mail was down\n`,
     );
   }, 120_000);
 

@@ -50,6 +50,9 @@ describe('GET /stats', () => {
       complained: 0,
       suppressed: 1,
       suppressionsAdded: 2,
+      opened: 0,
+      clicked: 0,
+      machineOpens: 0,
     });
     const month = await stats(t.key);
     expect(month.days).toHaveLength(30);
