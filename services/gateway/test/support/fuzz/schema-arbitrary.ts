@@ -20,7 +20,13 @@ function stringOf(schema: Schema): fc.Arbitrary<string> {
   if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
   if (schema.format === 'byte') return fc.base64String({ minLength: Math.max(4, min), maxLength: 400 });
   if (schema.format === 'uri') return fc.webUrl({ validSchemes: ['https'] }).filter((s) => s.length <= max);
-  if (typeof schema.pattern === 'string') return matching(schema.pattern).filter((s) => s.length >= min && s.length <= max);
+  if (typeof schema.pattern === 'string') {
+    // One repeated class with a length floor (a tracking token: `^[…]+$`, 16 to 4,096): generate those lengths, since
+    // fast-check's `+` keeps strings short and filtering for 16 characters would reject nearly every one, for ever.
+    const repeated = /^\^(\[[^\]]+\])[+*]\$$/.exec(schema.pattern);
+    if (repeated && min > 1) return fc.stringMatching(new RegExp(`^${repeated[1]}{${min},${Math.min(max, min + 64)}}$`, 'u'));
+    return matching(schema.pattern).filter((s) => s.length >= min && s.length <= max);
+  }
   return fc.string({ minLength: min, maxLength: Math.min(max, 300), unit: 'grapheme' });
 }
 
