@@ -20,7 +20,7 @@ describe('usage in the billing state', () => {
     const t = await tenantWithDomain(platform);
     const now = new Date();
     const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
-    expect((await state(t.key)).usage).toEqual({ used: 0, limit: 3, resetAt: nextMonth });
+    expect((await state(t.key)).usage).toEqual({ used: 0, limit: 3, resetAt: nextMonth, inbound: { used: 0, limit: 1000 } });
 
     const send = () =>
       request(platform.url)
@@ -29,15 +29,15 @@ describe('usage in the billing state', () => {
         .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
     await send().expect(202);
     await request(platform.url).post('/emails/test').set(auth(t.key)).send({ to: 'qa@example.org' }).expect(202);
-    expect((await state(t.key)).usage).toEqual({ used: 1, limit: 3, resetAt: nextMonth });
+    expect((await state(t.key)).usage).toEqual({ used: 1, limit: 3, resetAt: nextMonth, inbound: { used: 0, limit: 1000 } });
 
     await send().expect(202);
     await send().expect(202);
     const refused = await send();
     expect(refused.status).toBe(422);
     const { usage, monthlyEmailQuota } = await state(t.key);
-    expect(usage).toEqual({ used: refused.body.used, limit: refused.body.limit, resetAt: refused.body.resetAt });
-    expect(usage).toEqual({ used: 3, limit: 3, resetAt: nextMonth });
+    expect(usage).toMatchObject({ used: refused.body.used, limit: refused.body.limit, resetAt: refused.body.resetAt });
+    expect(usage).toEqual({ used: 3, limit: 3, resetAt: nextMonth, inbound: { used: 0, limit: 1000 } });
     expect(monthlyEmailQuota).toBe(3);
   });
 });
