@@ -19,7 +19,13 @@ describe('GET /metrics in the embedded default', () => {
     expectContract(res, 'metrics');
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const brokers = samples.filter((s) => s.name === 'mailplane_broker_connected');
-    expect(Object.fromEntries(brokers.map((s) => [s.labels.service, s.value]))).toEqual({ gateway: 1, billing: 1, mail: 1, webhooks: 1, submission: 1 });
+    expect(Object.fromEntries(brokers.map((s) => [s.labels.service, s.value]))).toEqual({
+      gateway: 1,
+      billing: 1,
+      mail: 1,
+      webhooks: 1,
+      submission: 1,
+    });
     expect(value('nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(samples.some((s) => s.name === 'process_resident_memory_bytes')).toBe(true);
     expect(samples.some((s) => s.name === 'mailplane_messages' && s.labels.service === 'mail' && s.labels.status === 'sent')).toBe(true);
