@@ -42,6 +42,12 @@ export const benchConfig = Object.freeze({
   acceptSeconds: positiveInt('BENCH_ACCEPT_SECONDS', 10),
   burstN: positiveInt('BENCH_BURST_N', 1000),
   burstModes: new Set((env.BENCH_MODES ?? 'embedded,distributed').split(',').map((m) => m.trim())),
+  /** The hostile load's seconds per phase, and its modes (bench/hostile-load.ts). */
+  hostileSeconds: positiveInt('BENCH_HOSTILE_SECONDS', 20),
+  hostileModes: list('BENCH_MODES', 'embedded,distributed'),
+  /** The click redirect's rate per second and seconds (bench/tracking-redirect.ts). */
+  redirectRate: positiveInt('BENCH_RATE', 300),
+  redirectSeconds: positiveInt('BENCH_SECONDS', 10),
   /** Seeding: where the embedded store lives, or PostgreSQL or MongoDB instead, and the DKIM key secret if set. */
   dataDir: env.DATA_DIR ?? './data',
   databaseUrl: env.DATABASE_URL || undefined,

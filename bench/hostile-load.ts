@@ -13,12 +13,13 @@ import { ADMIN_TOKEN, jsonClient } from './common';
 import { openLoop, type OpenLoopResult } from './open-loop';
 import { markdownTable } from './report';
 import { fmt, stat } from './volume-stats';
+import { benchConfig } from './config';
 
 const RATE = 50;
 const STALLED = { public: 400, tenant: 400 };
 const P99_TARGET_MS = 100;
-const seconds = Number(process.env.BENCH_HOSTILE_SECONDS ?? 20);
-const modes = (process.env.BENCH_MODES ?? 'embedded,distributed').split(',').map((m) => m.trim()) as AcceptMode[];
+const seconds = benchConfig.hostileSeconds;
+const modes = benchConfig.hostileModes as AcceptMode[];
 
 const others = (r: OpenLoopResult) =>
   Object.entries(r.statuses)

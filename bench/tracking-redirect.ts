@@ -16,12 +16,13 @@ import type { AddressInfo } from 'node:net';
 import { BANNER_API_KEY, spawnBin, spawnEmbedded } from '../test/support/processes';
 import { eventually } from '../test/support/eventually';
 import { jsonClient, UNLIMITED } from './common';
+import { benchConfig } from './config';
 import { openLoop } from './open-loop';
 import { baselineToken } from './redirect-baseline-server';
 import { fmt, stat } from './volume-stats';
 
-const RATE = Number(process.env.BENCH_RATE ?? 300);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE = benchConfig.redirectRate;
+const SECONDS = benchConfig.redirectSeconds;
 const READER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
 /** The recipient's MTA: keeps the raw messages, so the bench follows the link a reader got. */

@@ -13,6 +13,7 @@ import {
 } from './port';
 import { countFromTable } from './postgres-counts';
 import type { PgEngine, PgState, Queryable } from './postgres-engine';
+import { purgeExpired } from './postgres-expiry';
 import { planIndex } from './postgres-indexes';
 import { isUnavailable, prepared, query } from './postgres-pool';
 import { countSql, deleteSql, findSql, lockSql, updateSql } from './postgres-sql';
@@ -282,20 +283,4 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
 
 function unavailable(e: unknown): never {
   throw isUnavailable(e) ? new StoreUnavailableError(e) : e;
-}
-
-/** Deletes expired documents a batch at a time (each its own statement), passing over rows others hold; returns how many. */
-export async function purgeExpired(engine: PgEngine, name: string, batch = 1000, maxBatches = 100): Promise<number> {
-  const state = await engine.state(name);
-  const params: unknown[] = [];
-  const expired = engine.expired(state, params);
-  if (!expired) return 0;
-  const sql = `DELETE FROM ${state.table} WHERE id IN (SELECT t.id FROM ${state.table} AS t WHERE ${expired} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
-  let total = 0;
-  for (let i = 0; i < maxBatches; i++) {
-    const { rowCount } = await query(engine.pool, sql, params);
-    total += rowCount ?? 0;
-    if ((rowCount ?? 0) < batch) break;
-  }
-  return total;
 }

@@ -1,6 +1,7 @@
 import { assertCollectionName } from './paths';
 import { type Doc, type Store, StoreUnavailableError } from './port';
-import { postgresCollection, purgeExpired } from './postgres-collection';
+import { postgresCollection } from './postgres-collection';
+import { purgeExpired } from './postgres-expiry';
 import { compactSql } from './postgres-counts';
 import { PgEngine } from './postgres-engine';
 import { isUnavailable, query, sharedPool } from './postgres-pool';
