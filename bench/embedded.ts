@@ -9,9 +9,9 @@ import { ADMIN_TOKEN, UNLIMITED, jsonClient, postEmails, sinkReaches, tenantWith
 import { assertSigned } from './sink';
 import { profileWindow } from './profile';
 
-/** The whole platform in this process, its own sandbox sink (mailauth DKIM check per message) as is. */
-export async function runEmbedded(n: number, window: number): Promise<RunResult> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-bench-'));
+/** The whole platform in this process on a fresh data folder, quiet and unlimited; `stop` removes the folder too. */
+export async function startBenchEmbedded(prefix: string, env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
   const config = loadPlatformConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -19,9 +19,16 @@ export async function runEmbedded(n: number, window: number): Promise<RunResult>
     DATA_DIR: dataDir,
     ADMIN_TOKEN,
     LOG_LEVEL: 'silent',
+    ...env,
     ...UNLIMITED,
   });
   const platform = await startEmbedded(config, { logger: createLogger({ level: 'silent' }) });
+  return { platform, stop: async () => (await platform.stop(), rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+/** The whole platform in this process, its own sandbox sink (mailauth DKIM check per message) as is. */
+export async function runEmbedded(n: number, window: number): Promise<RunResult> {
+  const { platform, stop } = await startBenchEmbedded('mailplane-bench-');
   const client = jsonClient(platform.url, window);
   try {
     const { auth, domain } = await tenantWithIdentity(client, (name, value) => platform.sandbox.dns.setTxt(name, [value]));
@@ -40,7 +47,6 @@ export async function runEmbedded(n: number, window: number): Promise<RunResult>
     };
   } finally {
     client.close();
-    await platform.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }

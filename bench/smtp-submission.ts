@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { createLogger } from '@mailplane/runtime';
-import { loadPlatformConfig } from '../platform/config';
-import { startEmbedded, type Embedded } from '../platform/embedded';
-import { ADMIN_TOKEN, UNLIMITED, jsonClient, payload, sinkReaches, tenantWithIdentity, windowed } from './common';
+import type { Embedded } from '../platform/embedded';
+import { startBenchEmbedded } from './embedded';
+import { jsonClient, payload, sinkReaches, tenantWithIdentity, windowed } from './common';
 import { markdownTable } from './report';
 import { profileWindow } from './profile';
 import { plainAuth, rawSmtp, type RawSmtp } from '../test/support/submission';
@@ -80,18 +76,9 @@ async function round(
  * SMTP pool of as many connections.
  */
 export async function smtpAgainstApi(n: number, rounds: number, window: number): Promise<{ smtp: PathFigure; api: PathFigure }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-bench-smtp-'));
-  const config = loadPlatformConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    SANDBOX_PORT: '0',
-    DATA_DIR: dataDir,
-    ADMIN_TOKEN,
-    LOG_LEVEL: 'silent',
+  const { platform, stop } = await startBenchEmbedded('mailplane-bench-smtp-', {
     SMTP_SUBMISSION_MAX_CONNECTIONS_PER_CLIENT: String(window),
-    ...UNLIMITED,
   });
-  const platform = await startEmbedded(config, { logger: createLogger({ level: 'silent' }) });
   const client = jsonClient(platform.url, window);
   try {
     const { auth, domain } = await tenantWithIdentity(client, (name, value) => platform.sandbox.dns.setTxt(name, [value]));
@@ -139,8 +126,7 @@ export async function smtpAgainstApi(n: number, rounds: number, window: number):
     return { smtp, api };
   } finally {
     client.close();
-    await platform.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
