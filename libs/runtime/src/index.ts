@@ -14,3 +14,4 @@ export * from './request-context';
 export * from './http-drain';
 export * from './html';
 export * from './client-limits';
+export * from './constant-time';

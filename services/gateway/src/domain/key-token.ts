@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '@mailplane/runtime';
+import { createHash, randomBytes } from 'node:crypto';
 
 // mp_<26-char id suffix>_<43-char base64url secret>; the id part is public, the secret is stored only as a hash.
 const TOKEN = /^mp_([0-9a-z]{26})_([A-Za-z0-9_-]{43})$/;
@@ -28,5 +29,5 @@ export function parseToken(token: string): { keyId: string; secret: string } | n
 export function secretMatches(secret: string, storedHash: string): boolean {
   const a = Buffer.from(hashSecret(secret), 'hex');
   const b = Buffer.from(storedHash, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return sameSecret(a, b);
 }

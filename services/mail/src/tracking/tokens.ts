@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '@mailplane/runtime';
+import { createHmac } from 'node:crypto';
 
 /** Whom a tracked link or open image belongs to, and for a link the URL it may send to. */
 export interface TrackingClaim {
@@ -42,7 +43,7 @@ export function verifyToken(secret: string, kind: 'click' | 'open', token: strin
   if (!ID.test(tenantId) || !ID.test(messageId)) return null;
   const given = Buffer.from(parts[parts.length - 1], 'base64url');
   const expected = mac(messageKey(secret, tenantId, messageId), parts.slice(0, -1).join('.'));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!sameSecret(given, expected)) return null;
   if (kind === 'open') return { tenantId, messageId };
   const url = Buffer.from(parts[3], 'base64url').toString('utf8');
   return URL.canParse(url) ? { tenantId, messageId, url } : null;

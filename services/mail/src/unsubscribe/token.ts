@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '@mailplane/runtime';
+import { createHmac } from 'node:crypto';
 
 export interface UnsubscribeClaim {
   tenantId: string;
@@ -37,7 +38,7 @@ export function createTokenSigner(secret: string) {
       const payload = parts.slice(0, 5).join('.');
       const given = Buffer.from(parts[5], 'base64url');
       const expected = Buffer.from(mac(payload), 'base64url');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+      if (!sameSecret(given, expected)) return { ok: false, reason: 'invalid' };
       const [, tenantId, messageId, expiry, email] = parts;
       const expiresAt = Number(expiry);
       if (!ID.test(tenantId) || !ID.test(messageId) || !Number.isInteger(expiresAt)) return { ok: false, reason: 'invalid' };

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '@mailplane/runtime';
+import { createHmac } from 'node:crypto';
 
 /**
  * Signed links to a received message's attachments: `<PUBLIC_URL>/inbound/messages/<id>/attachments/<index>?expires=…
@@ -20,9 +21,7 @@ export function attachmentLinks(secret: string, publicUrl: string, ttlSeconds: n
     },
     /** Whether a link's parts are genuine and not expired at `now`. */
     valid(id: string, index: number, expires: number, signature: string, now: Date): boolean {
-      const expected = Buffer.from(sign(id, index, expires));
-      const given = Buffer.from(signature);
-      return given.length === expected.length && timingSafeEqual(given, expected) && expires * 1000 >= now.getTime();
+      return sameSecret(signature, sign(id, index, expires)) && expires * 1000 >= now.getTime();
     },
   };
 }

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '@mailplane/runtime';
+import { createHmac } from 'node:crypto';
 
 const LOCAL_PART = /^bounces\+(msg_[0-9a-z]{26})-([0-9a-z]{1,2})-([0-9a-z]{1,4})-([0-9a-f]{16})$/;
 const DAY_MS = 24 * 3600 * 1000;
@@ -34,7 +35,7 @@ export function returnPaths(secret: string, domain: string, ttlDays: number) {
       const match = LOCAL_PART.exec(address.slice(0, at).toLowerCase());
       if (!match) return null;
       const [, messageId, recipient, lastDay, tag] = match;
-      if (!timingSafeEqual(Buffer.from(tag), Buffer.from(tagOf(`bounces+${messageId}-${recipient}-${lastDay}`)))) return null;
+      if (!sameSecret(tag, tagOf(`bounces+${messageId}-${recipient}-${lastDay}`))) return null;
       if (parseInt(lastDay, 36) < dayOf(now)) return 'expired';
       return { messageId, recipient: parseInt(recipient, 36) };
     },
