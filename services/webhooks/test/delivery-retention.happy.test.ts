@@ -10,7 +10,12 @@ let platform: TestPlatform;
 let receiver: WebhookReceiver;
 beforeAll(async () => {
   platform = await startTestPlatform(
-    { WEBHOOK_RETRY_SCHEDULE: '100ms', WEBHOOK_DELIVERY_RETENTION_DAYS: '30', WEBHOOK_RETENTION_PURGE_MS: '50', SEND_RATE_LIMIT: '1000' },
+    {
+      WEBHOOK_RETRY_SCHEDULE: '100ms,100ms,100ms,100ms,100ms',
+      WEBHOOK_DELIVERY_RETENTION_DAYS: '30',
+      WEBHOOK_RETENTION_PURGE_MS: '50',
+      SEND_RATE_LIMIT: '1000',
+    },
     undefined,
     clock,
   );
@@ -49,8 +54,9 @@ describe('webhook delivery retention', () => {
     const old = await send(1, 'succeeded');
     clock.travelDays(20);
     const younger = await send(2, 'succeeded');
-    // The endpoint asks for a minute before the retry: this one stays pending for the rest of the test.
-    receiver.answerNext(503, { 'Retry-After': '60' });
+    // The endpoint keeps failing with a day's Retry-After: whenever the travelling clock makes a retry due, it
+    // fails again, so this delivery stays pending for the rest of the test.
+    receiver.answerNext(503, { 'Retry-After': '86400' }, 100);
     const pending = await send(3, 'pending');
     clock.travelDays(11);
 
