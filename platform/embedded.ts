@@ -164,7 +164,8 @@ export function submissionCertificate(config: PlatformConfig): Record<string, st
   return { SMTP_SUBMISSION_TLS_CERT_FILE: certFile, SMTP_SUBMISSION_TLS_KEY_FILE: keyFile };
 }
 
-function inboundCertificate(config: PlatformConfig): Record<string, string> {
+/** The same certificate for the inbound listener's STARTTLS, unless one is configured. */
+export function inboundCertificate(config: PlatformConfig): Record<string, string> {
   if (config.env.INBOUND_TLS_CERT || config.env.INBOUND_TLS_KEY) return {};
   const { certFile, keyFile } = localCertificate(config.dataDir);
   return { INBOUND_TLS_CERT: certFile, INBOUND_TLS_KEY: keyFile };

@@ -8,7 +8,7 @@ describe("the cluster's HAProxy configuration", () => {
   const plans: ReplicaPlan[] = [
     { role: 'gateway', index: 1, ports: { OPS_PORT: 9001, PORT: 4001 } },
     { role: 'gateway', index: 2, ports: { OPS_PORT: 9002, PORT: 4002 } },
-    { role: 'mail', index: 1, ports: { OPS_PORT: 9003, BOUNCE_PORT: 5001 } },
+    { role: 'mail', index: 1, ports: { OPS_PORT: 9003, BOUNCE_PORT: 5001, INBOUND_PORT: 5002 } },
     { role: 'dashboard', index: 1, ports: { PORT: 6001 } },
     { role: 'submission', index: 1, ports: { OPS_PORT: 9004, SMTP_SUBMISSION_PORT: 7001, SMTPS_SUBMISSION_PORT: 7002 } },
   ];
@@ -28,6 +28,8 @@ describe("the cluster's HAProxy configuration", () => {
       'server gateway2 127.0.0.1:4002 check port 4002',
       'server dashboard1 127.0.0.1:6001 check',
       'server mail1 127.0.0.1:5001 check',
+      // The inbound MX listener as submission: checked on mail's ops listener, told each sending MTA's address.
+      'server mail1 127.0.0.1:5002 check port 9003 send-proxy',
       // Submission is checked on its ops listener, and told each client's address with a PROXY header.
       'server submission1 127.0.0.1:7001 check port 9004 send-proxy',
       'server submission1 127.0.0.1:7002 check port 9004 send-proxy',

@@ -154,6 +154,19 @@ const without = (name: string) => Object.fromEntries(Object.entries(REQUIRED).fi
     expect(JSON.stringify(config.services.haproxy.ports)).toMatch(/"?587"?.*"?465"?/);
   });
 
+  it('when inbound mail runs, then every mail replica listens on 2526 behind HAProxy, which publishes port 25 with the PROXY header, and offers STARTTLS with the mounted certificate', () => {
+    const mail = config.services.mail;
+    expect(mail.environment).toMatchObject({
+      INBOUND_MX_HOST: '',
+      INBOUND_PORT: '2526',
+      INBOUND_PROXY_PROTOCOL: 'true',
+      INBOUND_TLS_CERT: '/run/inbound-tls/tls.crt',
+      INBOUND_TLS_KEY: '/run/inbound-tls/tls.key',
+    });
+    expect(JSON.stringify(mail.volumes)).toContain(REQUIRED.SUBMISSION_TLS_DIR);
+    expect(config.services.haproxy.ports).toContainEqual({ target: 25, published: 25 });
+  });
+
   it.each(Object.keys(REQUIRED))('when %s is missing, then docker-compose refuses the file and names it', (name) => {
     expect(refusals[name]).toContain(`set ${name}`);
   });
@@ -189,6 +202,8 @@ describe('docker-compose.yml, as written', () => {
     expect(cfg).toMatch(/^\s*server-template gateway \d+ gateway:3001 check port 3000/m);
     expect(cfg).toMatch(/^\s*server-template dashboard \d+ dashboard:3100 check/m);
     expect(cfg).toMatch(/^\s*server-template mail \d+ mail:2525 check/m);
+    // Inbound mail: to every mail replica's MX listener, with the PROXY header, checked on its /readyz.
+    expect(cfg).toMatch(/^\s*server-template mail \d+ mail:2526 check port 9400 send-proxy$/m);
     // SMTP submission: the PROXY header on every connection (the listener's per-client limits), checked on /readyz.
     expect(cfg).toMatch(/^\s*server-template submission \d+ submission:2587 check port 9400 send-proxy$/m);
     expect(cfg).toMatch(/^\s*server-template submission \d+ submission:2465 check port 9400 send-proxy$/m);

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { envReader } from '@mailplane/runtime';
 import type { PlatformConfig } from '../config';
-import { submissionCertificate, type Embedded } from '../embedded';
+import { inboundCertificate, submissionCertificate, type Embedded } from '../embedded';
 import { freePort } from '../local/ports';
 import { localSecret } from '../local/secrets';
 import { startSandbox, type Sandbox } from '../sandbox';
-import { SANDBOX_BOUNCE_DOMAIN } from '../sandbox-identity';
+import { SANDBOX_BOUNCE_DOMAIN, SANDBOX_INBOUND_DOMAIN, SANDBOX_MX_HOST } from '../sandbox-identity';
 import { backingTools, processLine, startBacking, type Backing } from './backing';
 import { haproxyBinary, startHaproxy } from './haproxy';
 import { balancedServers, planReplicas, startReplica, type Replica } from './replicas';
@@ -17,7 +17,8 @@ import { replicaCounts, type Role } from './roles';
 import { ensureSandboxTenant } from './sandbox-tenant';
 import type { Supervised } from './supervised';
 
-export interface Cluster extends Pick<Embedded, 'url' | 'sandbox' | 'sandboxTenant' | 'reportsUrl' | 'dashboardUrl' | 'submission'> {
+export interface Cluster
+  extends Pick<Embedded, 'url' | 'sandbox' | 'sandboxTenant' | 'reportsUrl' | 'inboundUrl' | 'dashboardUrl' | 'submission'> {
   /** Every replica, in start order; each keeps its place (and ports) across its restarts. */
   replicas: Replica[];
   /** One line per process: its pid and where it listens. */
@@ -35,6 +36,8 @@ interface PublicPorts {
   /** SMTP submission: STARTTLS and implicit TLS (`npm start`'s PORT + 4 and + 5). */
   submission: number;
   submissions: number;
+  /** Tenants' inbound mail, the MX listener of every mail replica (`npm start`'s PORT + 6). */
+  inbound: number;
   monitor: number;
 }
 
@@ -103,6 +106,7 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
         DASHBOARD_BIND: `127.0.0.1:${ports.dashboard}`,
         SUBMISSION_BIND: `${envReader(config.env).string('HOST', '')}:${ports.submission}`,
         SUBMISSIONS_BIND: `${envReader(config.env).string('HOST', '')}:${ports.submissions}`,
+        INBOUND_BIND: `${envReader(config.env).string('HOST', '')}:${ports.inbound}`,
         MONITOR_BIND: `127.0.0.1:${ports.monitor}`,
       },
       monitorUrl: `http://127.0.0.1:${ports.monitor}/healthz`,
@@ -115,6 +119,8 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
     await untilReady(`http://127.0.0.1:${ports.dashboard}/readyz`);
     // The sandbox MTA's late bounces and complaints go where the bounce domain's MX would send them: the balancer.
     sandbox.sink.reportTo({ host: '127.0.0.1', port: ports.bounces });
+    // The sandbox page's "send to the inbound listener" form, and the sandbox MTA's mail to receiving domains: the balancer.
+    sandbox.receiveAt({ host: '127.0.0.1', port: ports.inbound, mxHost: env.INBOUND_MX_HOST ?? SANDBOX_MX_HOST });
     sandbox.setApiUrl(apiUrl);
     sandbox.hub.setWebhookUrl(`${env.PUBLIC_URL}/billing/webhook/subscription-hub`);
     const sandboxTenant = await ensureSandboxTenant(apiUrl, env.ADMIN_TOKEN!, sandbox.dns);
@@ -122,7 +128,7 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
       processLine(
         'haproxy',
         parts.haproxy!.pid(),
-        `api :${ports.api}  admin 127.0.0.1:${ports.admin}  bounces :${ports.bounces}  dashboard :${ports.dashboard}  submission :${ports.submission} :${ports.submissions}`,
+        `api :${ports.api}  admin 127.0.0.1:${ports.admin}  bounces :${ports.bounces}  dashboard :${ports.dashboard}  submission :${ports.submission} :${ports.submissions}  inbound :${ports.inbound}`,
       );
     const sandboxLine = processLine(
       'sandbox',
@@ -134,6 +140,7 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
       sandbox,
       sandboxTenant,
       reportsUrl: `smtp://127.0.0.1:${ports.bounces}`,
+      inboundUrl: `smtp://127.0.0.1:${ports.inbound}`,
       dashboardUrl: `http://127.0.0.1:${ports.dashboard}`,
       submission: {
         url: `smtp://127.0.0.1:${ports.submission}`,
@@ -177,6 +184,12 @@ function clusterEnv(config: PlatformConfig, backing: Backing, sandbox: Sandbox, 
     SMTP_SUBMISSION_PROXY_PROTOCOL: 'true',
     DASHBOARD_SMTP_HOST: 'localhost',
     DASHBOARD_SMTP_PORTS: `${ports.submission},${ports.submissions}`,
+    // Tenants' MX records name the sandbox's MX host, which is the balancer's inbound frontend (as with `npm start`).
+    INBOUND_MX_HOST: SANDBOX_MX_HOST,
+    INBOUND_DOMAIN: SANDBOX_INBOUND_DOMAIN,
+    ...inboundCertificate(config),
+    // HAProxy opens each inbound connection with a PROXY header too: the limits and SPF see the sending MTA's address.
+    INBOUND_PROXY_PROTOCOL: 'true',
     ...sandbox.env,
     ...config.env,
     AMQP_URL: backing.amqpUrl,
@@ -185,12 +198,13 @@ function clusterEnv(config: PlatformConfig, backing: Backing, sandbox: Sandbox, 
     ADMIN_TOKEN: config.env.ADMIN_TOKEN || randomBytes(24).toString('base64url'),
     HOST: '127.0.0.1',
     BOUNCE_HOST: '127.0.0.1',
+    INBOUND_HOST: '127.0.0.1',
     // The dashboard is a client of the API, through the balancer like any client.
     API_URL: `http://127.0.0.1:${ports.api}`,
   };
 }
 
-/** PORT and the ports beside it as `npm start` uses them (reports +2, dashboard +3); any free port where one is 0. */
+/** PORT and the ports beside it as `npm start` uses them (reports +2, dashboard +3, submission +4 and +5, inbound +6); any free port where one is 0. */
 async function publicPorts(config: PlatformConfig): Promise<PublicPorts> {
   const read = envReader(config.env);
   const port = read.int('PORT', 3000, { min: 0, max: 65_535 });
@@ -202,6 +216,7 @@ async function publicPorts(config: PlatformConfig): Promise<PublicPorts> {
     dashboard: await orFree(beside('DASHBOARD_PORT', 3)),
     submission: await orFree(port === 0 ? 0 : port + 4),
     submissions: await orFree(port === 0 ? 0 : port + 5),
+    inbound: await orFree(port === 0 ? 0 : port + 6),
     admin: await freePort(),
     monitor: await freePort(),
   };

@@ -7,7 +7,7 @@ export type Role = (typeof ROLES)[number];
 
 /** One listener of a replica: each replica gets a port of its own for it, in the variable the process reads. */
 export interface Listener {
-  variable: 'PORT' | 'OPS_PORT' | 'BOUNCE_PORT' | 'SMTP_SUBMISSION_PORT' | 'SMTPS_SUBMISSION_PORT';
+  variable: 'PORT' | 'OPS_PORT' | 'BOUNCE_PORT' | 'INBOUND_PORT' | 'SMTP_SUBMISSION_PORT' | 'SMTPS_SUBMISSION_PORT';
   /** How the process lines name it. */
   label: string;
   scheme: 'http' | 'smtp' | 'smtps';
@@ -28,7 +28,12 @@ const OPS: Listener = { variable: 'OPS_PORT', label: 'ops', scheme: 'http' };
  */
 export const LISTENERS: Record<Role, Listener[]> = {
   billing: [OPS],
-  mail: [OPS, { variable: 'BOUNCE_PORT', label: 'bounces', scheme: 'smtp', balancedAs: ['mail:2525'] }],
+  // The inbound MX listener as submission is balanced: TCP with the PROXY protocol, checked on the ops listener.
+  mail: [
+    { ...OPS, checkedAs: ['mail:9400'] },
+    { variable: 'BOUNCE_PORT', label: 'bounces', scheme: 'smtp', balancedAs: ['mail:2525'] },
+    { variable: 'INBOUND_PORT', label: 'inbound', scheme: 'smtp', balancedAs: ['mail:2526'] },
+  ],
   webhooks: [OPS],
   // Without ADMIN_PORT the admin surface stays on the API port, as with `npm start` (`npm run admin` works unchanged);
   // the file's admin frontend (compose's gateway:3001) reaches it there.

@@ -9,7 +9,7 @@ interface TenantPage {
 
 /**
  * The sandbox tenant, made through the admin surface as an operator would, with its verified identity: on the
- * first start only (any sandbox tenant already in the store means it was made before). Returns the new key, or
+ * first start only, receiving mail as well (any sandbox tenant already in the store means it was made before). Returns the new key, or
  * null when there was one already.
  */
 export async function ensureSandboxTenant(apiUrl: string, adminToken: string, dns: SandboxDns) {
@@ -21,6 +21,7 @@ export async function ensureSandboxTenant(apiUrl: string, adminToken: string, dn
   }
   const created = await call('POST', '/admin/tenants', { name: 'Sandbox', sandbox: true });
   const apiKey = (created.apiKey as { key: string }).key;
-  await publishSandboxIdentity(apiUrl, apiKey, dns);
+  // Its domain receives too, as with `npm start`: the MX record published, a catch-all route.
+  await publishSandboxIdentity(apiUrl, apiKey, dns, { inbound: true });
   return { tenantId: created.tenantId as string, apiKey, domain: SANDBOX_DOMAIN };
 }
