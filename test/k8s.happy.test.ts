@@ -40,9 +40,13 @@ const matches = (selector: Record<string, string>, labels: Record<string, string
   Object.entries(selector).every(([k, v]) => labels[k] === v);
 
 const SERVICES = ['gateway', 'billing', 'mail', 'webhooks', 'dashboard', 'submission'];
-/** Variables that hold a secret: keys, tokens, passwords, and URLs that carry credentials. */
+/**
+ * Variables that hold a secret: keys, tokens, passwords, and URLs that carry credentials. INBOUND_TLS_KEY is the path
+ * of a key file mounted from a Secret, not a key.
+ */
 const isSecret = (name: string) =>
-  /(SECRET|TOKEN|PASSWORD|_KEY)$/.test(name) || ['AMQP_URL', 'DATABASE_URL', 'MONGODB_URL', 'SMTP_URL'].includes(name);
+  (/(SECRET|TOKEN|PASSWORD|_KEY)$/.test(name) && name !== 'INBOUND_TLS_KEY') ||
+  ['AMQP_URL', 'DATABASE_URL', 'MONGODB_URL', 'SMTP_URL'].includes(name);
 const configMap = of('ConfigMap')[0] as unknown as { metadata: { name: string }; data: Env };
 const secretValues = (exampleSecret.object as unknown as { stringData: Env }).stringData;
 
@@ -132,7 +136,7 @@ describe('ops/k8s, the deployments', () => {
     for (const name of SERVICES.filter((n) => n !== 'mail')) expect(deployment(name).spec.replicas).toBeGreaterThanOrEqual(2);
   });
 
-  it('when traffic comes in, then there is a Service per listener (API, dashboard, bounces, SMTP submission, ops), each reaching a named port of the pods it selects', () => {
+  it('when traffic comes in, then there is a Service per listener (API, dashboard, bounces, inbound mail, SMTP submission, ops), each reaching a named port of the pods it selects', () => {
     const reached = of('Service').map((s) => {
       const spec = s.spec as { selector: Env; ports: { targetPort: string }[] };
       const pods = SERVICES.filter((name) => matches(spec.selector, deployment(name).spec.template.metadata.labels));
@@ -143,22 +147,26 @@ describe('ops/k8s, the deployments', () => {
       'mailplane-api -> gateway:http',
       'mailplane-bounces -> mail:smtp',
       'mailplane-dashboard -> dashboard:http',
+      'mailplane-inbound -> mail:inbound',
       'mailplane-ops -> gateway,billing,mail,webhooks,submission:ops',
       'mailplane-submission -> submission:submission,submissions',
     ]);
   });
 });
 
-describe('ops/k8s, SMTP submission', () => {
-  it('when deployed, then its certificate and key are the TLS Secret mounted where its configuration names them', () => {
-    const pod = deployment('submission').spec.template.spec as unknown as {
+describe('ops/k8s, SMTP submission and inbound mail', () => {
+  it.each([
+    ['submission', 'SMTP_SUBMISSION_TLS_CERT_FILE', 'SMTP_SUBMISSION_TLS_KEY_FILE'],
+    ['mail', 'INBOUND_TLS_CERT', 'INBOUND_TLS_KEY'],
+  ])('when %s is deployed, then its certificate and key are the TLS Secret mounted where its configuration names them', (name, cert, key) => {
+    const pod = deployment(name).spec.template.spec as unknown as {
       containers: { volumeMounts: { name: string; mountPath: string }[] }[];
       volumes: { name: string; secret?: { secretName: string } }[];
     };
-    const env = environmentOf('submission');
-    const mount = pod.containers[0].volumeMounts.find((m) => env.SMTP_SUBMISSION_TLS_CERT_FILE.startsWith(`${m.mountPath}/`));
+    const env = environmentOf(name);
+    const mount = pod.containers[0].volumeMounts.find((m) => env[cert].startsWith(`${m.mountPath}/`));
     expect(mount).toBeDefined();
-    expect(env.SMTP_SUBMISSION_TLS_KEY_FILE.startsWith(`${mount!.mountPath}/`)).toBe(true);
+    expect(env[key].startsWith(`${mount!.mountPath}/`)).toBe(true);
     expect(pod.volumes.find((v) => v.name === mount!.name)?.secret?.secretName).toBe('mailplane-submission-tls');
   });
 });
