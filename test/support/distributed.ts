@@ -39,7 +39,27 @@ export async function verifiedTenant(url: string, dns: SandboxDns, domain: strin
   for (const record of identity.body.dnsRecords) dns.setTxt(record.name, [record.value]);
   const verified = await request(url).post(`/identities/${identity.body.id}/verify`).set(auth(key));
   if (verified.body.status !== 'verified') throw new Error(`identity not verified: ${verified.text}`);
-  return { key, records: verified.body.dnsRecords };
+  return { key, identityId: identity.body.id as string, records: verified.body.dnsRecords };
+}
+
+/**
+ * A `verifiedTenant` whose domain also receives: the MX record its identity shows published in `dns` (so it names
+ * the platform's INBOUND_MX_HOST, or receiving stays unverified), checked, and a catch-all `webhook` route.
+ */
+export async function receivingTenant(url: string, dns: SandboxDns, domain: string) {
+  const t = await verifiedTenant(url, dns, domain);
+  const enabled = await request(url).post(`/identities/${t.identityId}/inbound`).set(auth(t.key));
+  const mx = (enabled.body.dnsRecords ?? []).find((r: { purpose: string }) => r.purpose === 'mx');
+  if (!mx) throw new Error(`receiving not enabled: ${enabled.status} ${enabled.text}`);
+  dns.setMx(mx.name, [mx.value]);
+  const verified = await request(url).post(`/identities/${t.identityId}/verify`).set(auth(t.key));
+  if (verified.body.inbound?.status !== 'verified') throw new Error(`receiving not verified: ${verified.text}`);
+  const route = await request(url)
+    .post('/inbound/routes')
+    .set(auth(t.key))
+    .send({ pattern: `*@${domain}`, action: { type: 'webhook' } });
+  if (route.status !== 201) throw new Error(`route not created: ${route.status} ${route.text}`);
+  return { ...t, mx: mx as { name: string; value: string } };
 }
 
 /** Mail and the gateway as processes of their own (kept in `procs`); resolves with mail's ops URL and the gateway's. */
