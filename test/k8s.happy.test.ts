@@ -158,17 +158,20 @@ describe('ops/k8s, SMTP submission and inbound mail', () => {
   it.each([
     ['submission', 'SMTP_SUBMISSION_TLS_CERT_FILE', 'SMTP_SUBMISSION_TLS_KEY_FILE'],
     ['mail', 'INBOUND_TLS_CERT', 'INBOUND_TLS_KEY'],
-  ])('when %s is deployed, then its certificate and key are the TLS Secret mounted where its configuration names them', (name, cert, key) => {
-    const pod = deployment(name).spec.template.spec as unknown as {
-      containers: { volumeMounts: { name: string; mountPath: string }[] }[];
-      volumes: { name: string; secret?: { secretName: string } }[];
-    };
-    const env = environmentOf(name);
-    const mount = pod.containers[0].volumeMounts.find((m) => env[cert].startsWith(`${m.mountPath}/`));
-    expect(mount).toBeDefined();
-    expect(env[key].startsWith(`${mount!.mountPath}/`)).toBe(true);
-    expect(pod.volumes.find((v) => v.name === mount!.name)?.secret?.secretName).toBe('mailplane-submission-tls');
-  });
+  ])(
+    'when %s is deployed, then its certificate and key are the TLS Secret mounted where its configuration names them',
+    (name, cert, key) => {
+      const pod = deployment(name).spec.template.spec as unknown as {
+        containers: { volumeMounts: { name: string; mountPath: string }[] }[];
+        volumes: { name: string; secret?: { secretName: string } }[];
+      };
+      const env = environmentOf(name);
+      const mount = pod.containers[0].volumeMounts.find((m) => env[cert].startsWith(`${m.mountPath}/`));
+      expect(mount).toBeDefined();
+      expect(env[key].startsWith(`${mount!.mountPath}/`)).toBe(true);
+      expect(pod.volumes.find((v) => v.name === mount!.name)?.secret?.secretName).toBe('mailplane-submission-tls');
+    },
+  );
 });
 
 describe('ops/k8s, what is reachable', () => {

@@ -17,8 +17,10 @@ import { replicaCounts, type Role } from './roles';
 import { ensureSandboxTenant } from './sandbox-tenant';
 import type { Supervised } from './supervised';
 
-export interface Cluster
-  extends Pick<Embedded, 'url' | 'sandbox' | 'sandboxTenant' | 'reportsUrl' | 'inboundUrl' | 'dashboardUrl' | 'submission'> {
+export interface Cluster extends Pick<
+  Embedded,
+  'url' | 'sandbox' | 'sandboxTenant' | 'reportsUrl' | 'inboundUrl' | 'dashboardUrl' | 'submission'
+> {
   /** Every replica, in start order; each keeps its place (and ports) across its restarts. */
   replicas: Replica[];
   /** One line per process: its pid and where it listens. */
