@@ -1,6 +1,7 @@
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import nodemailer from 'nodemailer';
 import request from 'supertest';
 import { haproxyBinary } from '../platform/cluster/haproxy';
 import { expectContract } from './support/contract';
@@ -50,7 +51,7 @@ describe.each(launchers)('the first start of $name', ({ script, startMs, run }) 
   });
 
   (run ? it : it.skip)(
-    'when started on an empty data dir, then the banner gives an export line for the key, the docs URL, and the README send works with it; Ctrl-C stops it and leaves no process behind; a restart keeps the data and shows the key no more',
+    'when started on an empty data dir, then the banner gives an export line for the key, the docs URL, and the README send works with it, and mail sent to the Inbound mail listener it names reaches the sandbox tenant; Ctrl-C stops it and leaves no process behind; a restart keeps the data and shows the key no more',
     async () => {
       const banner = await start();
       const key = BANNER_API_KEY.exec(banner)?.[1];
@@ -73,6 +74,19 @@ describe.each(launchers)('the first start of $name', ({ script, startMs, run }) 
       });
       transport.close();
       expect(info.response).toMatch(/^250 2\.0\.0 Ok: queued as msg_/);
+      // Inbound mail: the sandbox domain receives at the listener the banner names, as a remote MTA would deliver.
+      const inbound = new URL(/Inbound mail:\s+(smtp:\/\/\S+)/.exec(banner)?.[1] as string);
+      const mta = nodemailer.createTransport({ host: inbound.hostname, port: Number(inbound.port), tls: { rejectUnauthorized: false } });
+      const received = await mta.sendMail({
+        from: 'jo@customer.example',
+        to: 'hello@sandbox.mailplane.test',
+        subject: 'Hi back',
+        text: 'x',
+      });
+      mta.close();
+      expect(received.response).toMatch(/^250 2\.0\.0 Ok: inb_/);
+      const inboundList = await request(docs).get('/inbound/messages').set('Authorization', `Bearer ${key}`);
+      expect(inboundList.body.data).toEqual([expect.objectContaining({ subject: 'Hi back' })]);
       const pids = [proc!.child.pid!, ...[...banner.matchAll(/^ {4}\S+(?: \d+)?\s+pid (\d+) /gm)].map((m) => Number(m[1]))];
       const listed = processesOf(pids);
 
