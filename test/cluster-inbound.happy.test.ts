@@ -8,7 +8,7 @@ import { describeWithRabbit } from './support/env';
 import { eventually } from './support/eventually';
 import { auth } from './support/mail';
 import { describeWithPostgres } from './support/postgres-env';
-import { rawSmtp } from './support/submission';
+import { midData } from './support/distributed-inbound';
 
 /** Whether a TCP connection is established to `port` on this machine (Linux's /proc/net/tcp; local address first). */
 function connectedTo(port: number): boolean {
@@ -70,12 +70,7 @@ describeWithRabbit('the cluster: inbound mail through the balancer', () =>
 
     it('when the mail replica holding a transaction is SIGKILLed mid-DATA, then the client gets no 250, nothing is stored, and the resent message is accepted through the balancer and stored once', async () => {
       const to = 'crash@sandbox.mailplane.test';
-      const smtp = await rawSmtp({ url: cluster.inboundUrl!, tlsUrl: '', certFile: undefined });
-      expect(await smtp.command('EHLO mta.customer.example')).toMatch(/^250/);
-      expect(await smtp.command('MAIL FROM:<jo@customer.example>')).toMatch(/^250/);
-      expect(await smtp.command(`RCPT TO:<${to}>`)).toMatch(/^250/);
-      expect(await smtp.command('DATA')).toMatch(/^354/);
-      smtp.write('Subject: cut short\r\n\r\nThe first half');
+      const smtp = await midData(cluster.inboundUrl!, to, 'Subject: cut short\r\n\r\nThe first half');
       const mail = cluster.replicas.filter((r) => r.role === 'mail');
       const holder = mail.find((r) => connectedTo(r.ports.INBOUND_PORT))!;
       expect(holder).toBeDefined();

@@ -1,10 +1,9 @@
 import nodemailer from 'nodemailer';
 import request from 'supertest';
-import { startInboundServices, type InboundServices } from './support/distributed-inbound';
+import { midData, startInboundServices, type InboundServices } from './support/distributed-inbound';
 import { describeWithRabbit } from './support/env';
 import { eventually } from './support/eventually';
 import { auth } from './support/mail';
-import { rawSmtp } from './support/submission';
 
 const MESSAGE = [
   'From: Jo Customer <jo@customer.example>',
@@ -29,12 +28,7 @@ describeWithRabbit('distributed mode: the mail process killed during an inbound 
   it('when mail is SIGKILLed mid-DATA, then the client gets no 250, nothing half-stored appears, and after a restart the resent message is accepted and delivered once', async () => {
     const t = await services.receivingTenant('in-crash.example.test');
     const to = 'support@in-crash.example.test';
-    const smtp = await rawSmtp({ url: `smtp://127.0.0.1:${services.inboundPort}`, tlsUrl: '', certFile: undefined });
-    expect(await smtp.command('EHLO mta.customer.example')).toMatch(/^250/);
-    expect(await smtp.command('MAIL FROM:<jo@customer.example>')).toMatch(/^250/);
-    expect(await smtp.command(`RCPT TO:<${to}>`)).toMatch(/^250/);
-    expect(await smtp.command('DATA')).toMatch(/^354/);
-    smtp.write(MESSAGE.slice(0, MESSAGE.indexOf(', then')));
+    const smtp = await midData(`smtp://127.0.0.1:${services.inboundPort}`, to, MESSAGE.slice(0, MESSAGE.indexOf(', then')));
 
     await services.procs.get('mail')!.kill('SIGKILL');
     // The connection dies with the process: no reply at all, so the sending MTA keeps the message and tries again.

@@ -10,6 +10,7 @@ import { distributedEnv, receivingTenant, startService } from './distributed';
 import { auth } from './mail';
 import { removeDir } from './platform';
 import type { ServiceProcess } from './processes';
+import { rawSmtp } from './submission';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
 export const INBOUND_MX_HOST = 'mx.dist-inbound.test';
@@ -90,4 +91,23 @@ export async function startInboundServices(extra: Record<string, string> = {}): 
     await stop();
     throw err;
   }
+}
+
+/**
+ * A sending MTA in the middle of DATA at the inbound listener `url`: the envelope accepted, 354 answered, `partial`
+ * written (no end of data). Resolves with the session, whose next reply or close the caller waits on.
+ */
+export async function midData(url: string, to: string, partial: string) {
+  const smtp = await rawSmtp({ url, tlsUrl: '', certFile: undefined });
+  for (const [command, reply] of [
+    ['EHLO mta.customer.example', /^250/],
+    ['MAIL FROM:<jo@customer.example>', /^250/],
+    [`RCPT TO:<${to}>`, /^250/],
+    ['DATA', /^354/],
+  ] as const) {
+    const answer = await smtp.command(command);
+    if (!reply.test(answer)) throw new Error(`${command} answered ${answer}`);
+  }
+  smtp.write(partial);
+  return smtp;
 }
