@@ -10,6 +10,7 @@ import { pidsWithEnv } from './cpu-time';
 import { distributedEnv } from '../test/support/distributed';
 import { startDiscardingMta } from './discard-mta';
 import { databaseBackends, freshBenchDatabase } from './bench-database';
+import { profiledNodeArgs } from './profile';
 
 /** Something that answers `POST /emails` and `GET /healthz`, running in processes of its own. */
 export interface AcceptTarget {
@@ -38,10 +39,6 @@ export const enginesFor = (mode: AcceptMode): Engine[] =>
 // Starting (tsx compiling each process, RabbitMQ booting) took over a minute under a load of 15+ on this shared machine.
 const START_MS = 180_000;
 
-/** With BENCH_PROFILE=<dir>, each process writes a V8 CPU profile there when it exits (`node --cpu-prof`). */
-const profiling = (): string[] =>
-  benchConfig.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(benchConfig.profileDir)}`, '--cpu-prof-interval=500'] : [];
-
 export function startTarget(mode: AcceptMode, engine: Engine = 'sqlite'): Promise<AcceptTarget> {
   if (mode === 'baseline') return startBaseline(engine);
   return mode === 'embedded' ? startEmbeddedTarget() : startDistributedTarget(engine);
@@ -55,7 +52,12 @@ export const runDatabase = (engine: Engine, run: string) =>
 async function startBaseline(engine: Engine): Promise<AcceptTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-accept-base-'));
   const database = await runDatabase(engine, 'accept_baseline');
-  const proc = spawnBin('baseline', ['bench/accept-baseline-server.ts', dataDir, ...(database ? [database.url] : [])], {}, profiling());
+  const proc = spawnBin(
+    'baseline',
+    ['bench/accept-baseline-server.ts', dataDir, ...(database ? [database.url] : [])],
+    {},
+    profiledNodeArgs(),
+  );
   const backends = database && databaseBackends(database.url);
   const stop = async () => {
     backends?.stop();
@@ -87,7 +89,7 @@ async function startEmbeddedTarget(): Promise<AcceptTarget> {
   const mta = await startDiscardingMta();
   const smtp = { SMTP_URL: `smtp://127.0.0.1:${mta.port}` };
   const env = { DATA_DIR: dataDir, PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', ADMIN_TOKEN, ...smtp, ...UNLIMITED };
-  const proc = spawnEmbedded(env, profiling());
+  const proc = spawnEmbedded(env, profiledNodeArgs());
   const stop = async () => {
     await proc.kill();
     await mta.stop();
@@ -139,7 +141,7 @@ async function startDistributedTarget(engine: Engine): Promise<AcceptTarget> {
       // DATABASE_URL puts the services' stores in PostgreSQL: schemas mailplane_<service> of a database of the run's own.
       ...(database ? { DATABASE_URL: database.url } : {}),
     });
-    for (const name of ['billing', 'mail', 'webhooks', 'gateway']) procs.push(spawnService(name, env, profiling()));
+    for (const name of ['billing', 'mail', 'webhooks', 'gateway']) procs.push(spawnService(name, env, profiledNodeArgs()));
     await Promise.all(procs.map((p) => p.waitForOutput(/started/, START_MS)));
     const url = (await procs[3].waitForOutput(/gateway started at (\S+)/))[1];
     const client = jsonClient(url, 4);

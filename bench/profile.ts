@@ -24,3 +24,7 @@ export async function profileWindow(name: string): Promise<() => Promise<void>> 
     console.log(`\n  profile: ${file}`);
   };
 }
+
+/** With BENCH_PROFILE=<dir>, node arguments that make a spawned process write its CPU profile there when it exits. */
+export const profiledNodeArgs = (): string[] =>
+  benchConfig.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(benchConfig.profileDir)}`, '--cpu-prof-interval=500'] : [];

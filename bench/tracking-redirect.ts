@@ -19,6 +19,7 @@ import { jsonClient, UNLIMITED } from './common';
 import { benchConfig } from './config';
 import { openLoop } from './open-loop';
 import { baselineToken } from './redirect-baseline-server';
+import { profiledNodeArgs } from './profile';
 import { fmt, stat } from './volume-stats';
 
 const RATE = benchConfig.redirectRate;
@@ -74,14 +75,17 @@ async function baseline() {
 async function embedded() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-bench-tracking-'));
   const mta = await capturingMta();
-  const proc = spawnEmbedded({
-    DATA_DIR: dataDir,
-    PORT: '0',
-    SANDBOX_PORT: '0',
-    HOST: '127.0.0.1',
-    SMTP_URL: `smtp://127.0.0.1:${mta.port}`,
-    ...UNLIMITED,
-  });
+  const proc = spawnEmbedded(
+    {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      SANDBOX_PORT: '0',
+      HOST: '127.0.0.1',
+      SMTP_URL: `smtp://127.0.0.1:${mta.port}`,
+      ...UNLIMITED,
+    },
+    profiledNodeArgs(),
+  );
   try {
     const url = (await proc.waitForOutput(/running at (http:\/\/\S+)/, 60_000))[1];
     const auth = { authorization: `Bearer ${(await proc.waitForOutput(BANNER_API_KEY))[1]}` };

@@ -16,6 +16,8 @@ import type { MailConfig } from './config';
 import { bodiesRepo } from './data-access/bodies-repo';
 import { countersRepo } from './data-access/counters-repo';
 import { dailyStatsRepo } from './data-access/daily-stats-repo';
+import { hitBatches } from './domain/tracking/hit-batches';
+import { recordEngagements } from './domain/tracking/record-engagement';
 import { entitlementsRepo } from './data-access/entitlements-repo';
 import { idempotencyRepo } from './data-access/idempotency-repo';
 import { identitiesRepo } from './data-access/identities-repo';
@@ -88,6 +90,7 @@ export async function startMail(options: {
     suppressions: suppressionsRepo(store),
     templates: templatesRepo(store),
     engagement: engagementRepo(store),
+    engagementHits: hitBatches((hits) => recordEngagements(deps, hits), logger),
     unsubscribeTokens: createTokenSigner(config.unsubscribeSecret),
     counters: countersRepo(store),
     dailyStats: dailyStatsRepo(store, countsLost),
@@ -166,6 +169,8 @@ export async function startMail(options: {
       pacing.stop();
       await entitlements.cancel();
       await transmitter.close();
+      // Opens and clicks first: recording them adds to the daily counts.
+      await deps.engagementHits.flush();
       await deps.dailyStats.flush().catch(countsLost);
       await alive.stop();
       await deps.replicas.leave().catch((err) => logger.warn('replica record not removed: taken for dead once it runs out', { err }));

@@ -126,6 +126,22 @@ describe('open and click tracking', () => {
     expect(stats.body.days[0]).toMatchObject({ opened: 1, clicked: 1, machineOpens: 1 });
   });
 
+  it('when many readers click at once, then every click is counted, one of them is first, and the day counts one click', async () => {
+    const t = await trackedTenant();
+    const { id, links } = await sendAndReceive(t);
+    const burst = await Promise.all(Array.from({ length: 40 }, () => follow(links[0])));
+    expect(burst.map((r) => r.status)).toEqual(Array(40).fill(302));
+    await eventually(async () => (await engagement(t, id)).clicks === 40, 'the 40 clicks counted');
+    await eventually(async () => events.about(id).filter((e) => e.type === 'email.clicked').length === 40, 'the 40 events');
+    const clicks = events.about(id).filter((e) => e.type === 'email.clicked');
+    expect(clicks.filter((e) => (e.data as { first: boolean }).first)).toHaveLength(1);
+    expect(new Set(clicks.map((e) => e.id)).size).toBe(40);
+    const email = await request(platform.url).get(`/emails/${id}`).set(auth(t.key));
+    expect(email.body.engagement.firstClickedAt).not.toBeNull();
+    const stats = await request(platform.url).get('/stats?days=1').set(auth(t.key));
+    expect(stats.body.days[0]).toMatchObject({ clicked: 1 });
+  });
+
   it('when nothing turned tracking on, then the HTML leaves unchanged, without an image', async () => {
     const t = await tenantWithDomain(platform);
     const { html, links, image } = await sendAndReceive(t);

@@ -49,30 +49,32 @@ export function engagementRepo(store: Store) {
     },
     byMessage: (tenantId: string, messageId: string) => tenant.findOne(tenantId, { _id: messageId }),
     /**
-     * Counts one open or click, atomically; answers how many of that kind the message has now, by people and in all,
-     * so the one that makes the people's 1 is the first (whichever replica records it).
+     * Counts opens or clicks of one message, atomically: `people` and `machines` of them, the people's between
+     * `firstAt` and `lastAt`. Answers how many of that kind the message has now, by people and in all, so that
+     * the batch that makes the people's count start from 0 holds the first (whichever replica records it).
      */
     async count(
       tenantId: string,
       messageId: string,
       kind: EngagementKind,
-      byMachine: boolean,
-      at: Date,
+      hits: { people: number; machines: number; firstAt?: Date; lastAt?: Date },
       expiresAt: Date,
     ): Promise<{ people: number; all: number }> {
       const c = COUNTERS[kind];
       const after = await engagement.findOneAndUpdate(
         { _id: messageId, tenantId },
         {
-          $inc: { [byMachine ? c.machines : c.people]: 1 },
-          ...(byMachine ? {} : { $set: { [c.last]: at } }),
+          $inc: { ...(hits.people > 0 ? { [c.people]: hits.people } : {}), ...(hits.machines > 0 ? { [c.machines]: hits.machines } : {}) },
+          ...(hits.lastAt ? { $set: { [c.last]: hits.lastAt } } : {}),
           $setOnInsert: { _id: messageId, tenantId, expiresAt },
         },
         { upsert: true },
       );
       const people = (after?.[c.people] as number | undefined) ?? 0;
       const machines = (after?.[c.machines] as number | undefined) ?? 0;
-      if (!byMachine && people === 1) await engagement.updateOne({ _id: messageId, tenantId }, { $set: { [c.first]: at } });
+      if (hits.people > 0 && people === hits.people) {
+        await engagement.updateOne({ _id: messageId, tenantId }, { $set: { [c.first]: hits.firstAt } });
+      }
       return { people, all: people + machines };
     },
     insertEvent: (record: EngagementEventRecord) => events.insertOne(record),

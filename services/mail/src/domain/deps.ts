@@ -13,6 +13,7 @@ import type { InboundBodiesRepo } from '../data-access/inbound-bodies-repo';
 import type { InboundMessagesRepo } from '../data-access/inbound-messages-repo';
 import type { InboundRoutesRepo } from '../data-access/inbound-routes-repo';
 import type { AttachmentLinks } from './inbound/attachment-links';
+import type { HitBatches } from './tracking/hit-batches';
 import type { MessagesRepo } from '../data-access/messages-repo';
 import type { OutboxQueueRepo } from '../data-access/outbox-queue-repo';
 import type { SuppressionsRepo } from '../data-access/suppressions-repo';
@@ -40,8 +41,9 @@ export interface MailDeps {
   bodies: BodiesRepo;
   suppressions: SuppressionsRepo;
   templates: TemplatesRepo;
-  /** Opens and clicks of tracked messages. */
+  /** Opens and clicks of tracked messages, and those fetched and not yet recorded. */
   engagement: EngagementRepo;
+  engagementHits: HitBatches;
   unsubscribeTokens: TokenSigner;
   counters: CountersRepo;
   dailyStats: DailyStatsRepo;

@@ -1,6 +1,6 @@
 import { AppError, type RpcReply } from '@mailplane/contracts';
 import type { MailDeps } from '../domain/deps';
-import { recordEngagement, type Hit } from '../domain/tracking/record-engagement';
+import type { Hit } from '../domain/tracking/hit-batches';
 import { verifyToken, type TrackingClaim } from '../tracking/tokens';
 
 // A transparent 1×1 GIF (43 bytes).
@@ -14,12 +14,8 @@ function claimOf(deps: MailDeps, kind: Hit['kind'], token: string): TrackingClai
   return claim;
 }
 
-/** Records the hit once the answer is on its way: the recipient never waits for the store, and a failure only costs the count. */
-function recordAfterReply(deps: MailDeps, claim: TrackingClaim, hit: Hit) {
-  setImmediate(() => {
-    recordEngagement(deps, claim, hit).catch((err) => deps.logger.warn('open or click not recorded', { messageId: claim.messageId, err }));
-  });
-}
+/** The hit is recorded with others after the answer: the recipient never waits for the store, and a failure only costs the count. */
+const recordAfterReply = (deps: MailDeps, claim: TrackingClaim, hit: Hit) => deps.engagementHits.add(claim, hit);
 
 const hitOf = (deps: MailDeps, kind: Hit['kind'], userAgent: string | undefined): Hit => ({
   kind,

@@ -1,19 +1,12 @@
 import { carrying } from '@mailplane/store';
-import type { EngagementKind } from '../../data-access/engagement-repo';
 import type { MessageRecord } from '../../data-access/messages-repo';
 import { machineReason, MAX_USER_AGENT } from '../../tracking/machines';
 import type { TrackingClaim } from '../../tracking/tokens';
 import type { MailDeps } from '../deps';
+import type { Hit, PendingHit } from './hit-batches';
 import { messageEvent } from '../events';
 import { recipientsOf } from '../recipients';
 import { countEvent } from '../stats';
-
-/** One fetch of a tracked link or image, as the redirect saw it. */
-export interface Hit {
-  kind: EngagementKind;
-  userAgent: string | null;
-  at: Date;
-}
 
 const DAY_MS = 24 * 3600 * 1000;
 // Long enough for the outbox to announce the event even when the body is already gone.
@@ -39,27 +32,61 @@ function eventOf(message: MessageRecord, claim: TrackingClaim, hit: Hit, first: 
 }
 
 /**
- * Records an open or click after its answer was sent: counts it (a person's first makes `first`), writes its event
- * and publishes it (the first MAX_EVENTS_PER_MESSAGE of its kind for the message). A message retention already removed is not reported. Lost in a crash before the write, the
- * open or click is lost; after it, the outbox sweeper publishes its event.
+ * Records a batch of opens and clicks (hit-batches.ts), one message and kind at a time: counts them in one write
+ * (a person's first makes `first`, whichever replica records it), writes and publishes an event for each of the
+ * message's first MAX_EVENTS_PER_MESSAGE of that kind. A message retention already removed is not reported. Lost in
+ * a crash before the write, the hits are lost; after it, the outbox sweeper publishes their events.
  */
-export async function recordEngagement(deps: MailDeps, claim: TrackingClaim, hit: Hit): Promise<void> {
-  const message = await deps.messages.byId(claim.tenantId, claim.messageId);
+export async function recordEngagements(deps: MailDeps, hits: PendingHit[]): Promise<void> {
+  const groups = new Map<string, PendingHit[]>();
+  for (const h of hits) {
+    const key = `${h.claim.tenantId}\n${h.claim.messageId}\n${h.hit.kind}`;
+    const group = groups.get(key);
+    if (group) group.push(h);
+    else groups.set(key, [h]);
+  }
+  for (const group of groups.values()) {
+    await recordOfOneMessage(deps, group).catch((err) =>
+      deps.logger.warn('opens or clicks not recorded', { messageId: group[0].claim.messageId, count: group.length, err }),
+    );
+  }
+}
+
+/** Hits of one kind on one message, in the order they came. */
+async function recordOfOneMessage(deps: MailDeps, hits: PendingHit[]): Promise<void> {
+  const { tenantId, messageId } = hits[0].claim;
+  const kind = hits[0].hit.kind;
+  const message = await deps.messages.byId(tenantId, messageId);
   if (!message) return;
-  const machine = machineReason({ ...hit, sentAt: message.sentAt, windowMs: deps.config.tracking.machineWindowMs });
+  const windowMs = deps.config.tracking.machineWindowMs;
+  const judged = hits.map((h) => ({ ...h, machine: machineReason({ ...h.hit, sentAt: message.sentAt, windowMs }) }));
+  const people = judged.filter((h) => h.machine === null).map((h) => h.hit.at);
   const recordExpires = new Date(message.createdAt.getTime() + deps.config.retention.messageDays * DAY_MS);
-  const counted = await deps.engagement.count(claim.tenantId, claim.messageId, hit.kind, machine !== null, hit.at, recordExpires);
-  const first = machine === null && counted.people === 1;
-  if (first) countEvent(deps, claim.tenantId, hit.kind === 'open' ? 'opened' : 'clicked', hit.at);
-  if (machine !== null && hit.kind === 'open') countEvent(deps, claim.tenantId, 'machineOpens', hit.at);
-  if (counted.all > MAX_EVENTS_PER_MESSAGE) return;
-  const event = eventOf(message, claim, hit, first, machine);
-  const keepUntil = Math.max(message.bodyExpiresAt?.getTime() ?? 0, hit.at.getTime() + EVENT_MIN_KEEP_MS);
+  const counted = await deps.engagement.count(
+    tenantId,
+    messageId,
+    kind,
+    { people: people.length, machines: judged.length - people.length, firstAt: people[0], lastAt: people[people.length - 1] },
+    recordExpires,
+  );
+  let peopleSoFar = counted.people - people.length;
+  let allSoFar = counted.all - judged.length;
+  for (const { claim, hit, machine } of judged) {
+    allSoFar += 1;
+    const first = machine === null && ++peopleSoFar === 1;
+    if (first) countEvent(deps, tenantId, kind === 'open' ? 'opened' : 'clicked', hit.at);
+    if (machine !== null && kind === 'open') countEvent(deps, tenantId, 'machineOpens', hit.at);
+    if (allSoFar <= MAX_EVENTS_PER_MESSAGE) await recordEvent(deps, message, eventOf(message, claim, hit, first, machine), hit.at);
+  }
+}
+
+async function recordEvent(deps: MailDeps, message: MessageRecord, event: ReturnType<typeof eventOf>, at: Date): Promise<void> {
+  const keepUntil = Math.max(message.bodyExpiresAt?.getTime() ?? 0, at.getTime() + EVENT_MIN_KEEP_MS);
   const record = {
     _id: event.id,
-    tenantId: claim.tenantId,
-    messageId: claim.messageId,
-    at: hit.at,
+    tenantId: message.tenantId,
+    messageId: message._id,
+    at,
     expiresAt: new Date(keepUntil),
     ...carrying([event]),
   };
