@@ -5,7 +5,7 @@ import { END, routeMap, START } from '../scripts/route-map';
 const readme = readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
 
 describe("README's route map", () => {
-  it('when README.md is read, then its route map is the one `npm run route-map` writes from the code now', () => {
+  it('when README.md is read, then its route map is the one the code gives now (when not, run `npm run route-map` and commit README.md)', () => {
     const written = readme.slice(readme.indexOf(START), readme.indexOf(END) + END.length);
     expect(written).toEqual(routeMap());
   });
