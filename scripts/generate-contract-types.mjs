@@ -2,7 +2,8 @@
 // Generates the TypeScript types of the HTTP contract with openapi-typescript from libs/contracts/openapi.yaml
 // (the event data it references in schemas/events.json is bundled into `components['schemas']`). One file, in the
 // published SDK (sdk/src/generated), which cannot import a private workspace; libs/contracts imports its types
-// from there.
+// from there. A second file, libs/contracts/src/generated/service-operations.ts, names each service's operations
+// (from their `x-service`) for the services' handler maps; it is not published, so it stays out of the SDK.
 // Usage: node scripts/generate-contract-types.mjs           (write)
 //        node scripts/generate-contract-types.mjs --check   (exit 1 when a committed file differs)
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -14,7 +15,9 @@ import { parse } from 'yaml';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contracts = path.join(root, 'libs', 'contracts');
-const targets = [path.join(root, 'sdk', 'src', 'generated')];
+const openapiFile = path.join(root, 'sdk', 'src', 'generated', 'openapi.ts');
+const serviceOperationsFile = path.join(contracts, 'src', 'generated', 'service-operations.ts');
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const options = { defaultNonNullable: false, emptyObjectsUnknown: true };
 const banner = (source) => `// Generated from ${source} by scripts/generate-contract-types.mjs (npm run generate). Do not edit.\n`;
 
@@ -34,35 +37,72 @@ function withoutRequiredOnlyAnyOf(node) {
   );
 }
 
-async function openapiTypes() {
-  const document = withoutRequiredOnlyAnyOf(parse(readFileSync(path.join(contracts, 'openapi.yaml'), 'utf8')));
+async function openapiTypes(contract) {
+  const document = withoutRequiredOnlyAnyOf(contract);
   const cwd = pathToFileURL(path.join(contracts, 'openapi.yaml')); // relative $refs resolve beside it
   return banner('libs/contracts/openapi.yaml') + astToString(await openapiTS(document, { ...options, cwd }));
+}
+
+const pascal = (name) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/**
+ * One interface per service (`MailOperations`, …) whose keys are the operation ids it owns, in document order,
+ * each the operation's generated type; and the ids whose body travels as raw bytes (`x-raw-body`), which a
+ * handler receives unparsed. Keyed interfaces rather than unions, so that a handler map typed from one leads
+ * "go to definition" from a handler's key to its operation here, and "find references" back.
+ */
+function serviceOperationTypes(contract) {
+  const byService = new Map();
+  const rawBody = [];
+  for (const [route, item] of Object.entries(contract.paths)) {
+    for (const method of METHODS.filter((m) => item[m])) {
+      const op = item[method];
+      if (!byService.has(op['x-service'])) byService.set(op['x-service'], []);
+      byService
+        .get(op['x-service'])
+        .push(`  /** ${method.toUpperCase()} ${route} */\n  ${op.operationId}: operations['${op.operationId}'];`);
+      if (op['x-raw-body'] === true) rawBody.push(op.operationId);
+    }
+  }
+  const interfaces = [...byService.keys()]
+    .sort()
+    .map(
+      (service) =>
+        `/** The operations \`x-service: ${service}\` serves. */\nexport interface ${pascal(service)}Operations {\n${byService.get(service).join('\n')}\n}\n`,
+    );
+  return [
+    banner('libs/contracts/openapi.yaml'),
+    "import type { operations } from '../../../../sdk/src/generated/openapi';\n",
+    ...interfaces,
+    '/** Operations whose body is forwarded as raw bytes (`x-raw-body`) for their service to verify and parse. */',
+    `export type RawBodyOperationId = ${rawBody.map((id) => `'${id}'`).join(' | ') || 'never'};\n`,
+  ].join('\n');
 }
 
 async function generate() {
   const config = await prettier.resolveConfig(path.join(root, 'package.json'));
   const format = (text) => prettier.format(text, { ...config, parser: 'typescript' });
-  return { 'openapi.ts': await format(await openapiTypes()) };
+  const contract = parse(readFileSync(path.join(contracts, 'openapi.yaml'), 'utf8'));
+  return {
+    [openapiFile]: await format(await openapiTypes(contract)),
+    [serviceOperationsFile]: await format(serviceOperationTypes(contract)),
+  };
 }
 
 const files = await generate();
 const stale = [];
-for (const dir of targets) {
-  for (const [name, text] of Object.entries(files)) {
-    const file = path.join(dir, name);
-    let current;
-    try {
-      current = readFileSync(file, 'utf8');
-    } catch {
-      current = undefined;
-    }
-    if (current === text) continue;
-    stale.push(path.relative(root, file));
-    if (!process.argv.includes('--check')) {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(file, text);
-    }
+for (const [file, text] of Object.entries(files)) {
+  let current;
+  try {
+    current = readFileSync(file, 'utf8');
+  } catch {
+    current = undefined;
+  }
+  if (current === text) continue;
+  stale.push(path.relative(root, file));
+  if (!process.argv.includes('--check')) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
   }
 }
 if (process.argv.includes('--check')) {

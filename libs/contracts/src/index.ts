@@ -23,3 +23,10 @@ export { bundledDocument, toYaml } from './bundle';
 export type { Issue } from './issues';
 export * from './messages';
 export * from './types';
+export type {
+  BillingOperations,
+  GatewayOperations,
+  MailOperations,
+  RawBodyOperationId,
+  WebhooksOperations,
+} from './generated/service-operations';

@@ -7,15 +7,18 @@ import { WORK_TYPES } from './queues';
 
 const SCHEMAS = 'https://mailplane.dev/schemas/';
 
-/** What the gateway sends to a service for one HTTP request (schemas/rpc-request.json). */
-export interface RpcRequest {
+/**
+ * What the gateway sends to a service for one HTTP request (schemas/rpc-request.json). `Body` is what the
+ * operation's request body schema makes of it, in a handler typed by `HandlersOf` (@mailplane/runtime).
+ */
+export interface RpcRequest<Body = unknown> {
   operationId: string;
   requestId: string;
   tenantId: string | null;
   keyId: string | null;
   params: Record<string, string>;
   query: Record<string, unknown>;
-  body: unknown;
+  body: Body;
   /** Selected request headers, names lowercased; never credentials. */
   headers: Record<string, string>;
   /** The exact body bytes in base64, only for `x-raw-body` operations. */
@@ -23,14 +26,14 @@ export interface RpcRequest {
   contentType: string | null;
 }
 
-/** A service's answer, turned into the HTTP response as is (schemas/rpc-reply.json). */
-export interface RpcReply {
+/** A service's answer, turned into the HTTP response as is (schemas/rpc-reply.json); `Body` as the operation answers. */
+export interface RpcReply<Body = unknown> {
   status: number;
   headers?: Record<string, string>;
   /** application/json when absent. */
   contentType?: string;
   /** JSON value; a string for text/html and text/plain; null for no body. */
-  body: unknown;
+  body: Body;
   /** `base64`: `body` is the base64 of the bytes to answer (an image, a download). */
   bodyEncoding?: 'base64';
 }

@@ -1,4 +1,4 @@
-import { AppError, healthQueueOf, type RpcReply, type RpcRequest } from '@mailplane/contracts';
+import { AppError, healthQueueOf, type RawBodyOperationId, type RpcReply, type RpcRequest } from '@mailplane/contracts';
 import type { Broker, Subscription } from '@mailplane/broker';
 import type { Logger } from './logger';
 import { problemReply } from './problem';
@@ -9,11 +9,56 @@ export interface ServeContext {
   msLeft(): number;
 }
 
-export type OperationHandler = (request: RpcRequest, context?: ServeContext) => Promise<RpcReply>;
-export type OperationHandlers = Record<string, OperationHandler>;
+/** Serves one operation, its request body and its answer typed as the operation declares them. */
+export type OperationHandler<Body = unknown, Answer = unknown> = (
+  request: RpcRequest<Body>,
+  context?: ServeContext,
+) => Promise<RpcReply<Answer>>;
 
-export const json = (body: unknown, status = 200): RpcReply => ({ status, contentType: 'application/json', body });
-export const noContent = (): RpcReply => ({ status: 204, body: null });
+/** Any service's handlers by operation id, as the dispatcher holds them: each key knows its own body's type. */
+export type OperationHandlers = { readonly [operationId: string]: OperationHandler<never> };
+
+/** A request body as an operation of the generated contract types declares it: null when it has none. */
+export type RequestBodyOf<Op> = Op extends { requestBody?: never }
+  ? null
+  : Op extends { requestBody: { content: infer C } }
+    ? C[keyof C]
+    : Op extends { requestBody?: { content: infer C } }
+      ? C[keyof C] | null
+      : null;
+
+type ContentOf<Response> = Response extends { content: infer C } ? C[keyof C] : null;
+
+/** What an operation answers when it succeeds (2xx and 3xx); failures are thrown as `AppError`s. */
+export type ResponseBodyOf<Op> = Op extends { responses: infer Rs }
+  ? { [S in keyof Rs]: `${S & (string | number)}` extends `2${string}` | `3${string}` ? ContentOf<Rs[S]> : never }[keyof Rs]
+  : never;
+
+/**
+ * A service's handler map typed from its operations in the contract (`MailOperations`, … generated from `x-service`):
+ * a key per operation, none missing, none misspelt, each handler taking the operation's request body and answering
+ * one of its success bodies. The body's type is honest, not a cast moved here: the gateway checks every request
+ * against the operation's schema with ajv (`validateRequest` in toRpcRequest) before it reaches a handler. Bodies of
+ * `x-raw-body` operations are forwarded unparsed (`rawBody`), so their handlers get `null`. `Unchecked` names the
+ * operations whose answer the types cannot follow (each says why where it is named); their answer is not checked.
+ */
+export type HandlersOf<Ops, Unchecked extends keyof Ops = never> = {
+  [K in keyof Ops]: OperationHandler<
+    K extends RawBodyOperationId ? null : RequestBodyOf<Ops[K]>,
+    K extends Unchecked ? unknown : ResponseBodyOf<Ops[K]>
+  >;
+};
+
+export const json = <Body>(body: Body, status = 200): RpcReply<Body> => ({ status, contentType: 'application/json', body });
+export const noContent = (): RpcReply<null> => ({ status: 204, body: null });
+
+/**
+ * The handler of an operation id. It may take its body typed as its key promises (`HandlersOf`), which is why
+ * it is called with a request of that id only: the gateway validated that request against that operation.
+ */
+export function handlerOf(handlers: OperationHandlers, operationId: string): OperationHandler | undefined {
+  return handlers[operationId] as OperationHandler | undefined;
+}
 
 const UNBOUNDED: ServeContext = { msLeft: () => Number.POSITIVE_INFINITY };
 const DEFAULT_PREFETCH = 16;
@@ -25,7 +70,7 @@ export async function runOperation(
   logger: Logger,
   context: ServeContext = UNBOUNDED,
 ): Promise<RpcReply> {
-  const handler = handlers[request.operationId];
+  const handler = handlerOf(handlers, request.operationId);
   try {
     if (!handler) throw new AppError('not_implemented', `${request.operationId} is not available yet`);
     return await handler(request, context);

@@ -1,4 +1,4 @@
-import { AppError, ErrorCodes, problemType, type RpcReply } from '@mailplane/contracts';
+import { AppError, ErrorCodes, problemType, type ErrorCode, type RpcReply } from '@mailplane/contracts';
 
 export const PROBLEM_JSON = 'application/problem+json';
 
@@ -6,7 +6,7 @@ export interface Problem {
   type: string;
   title: string;
   status: number;
-  code: string;
+  code: ErrorCode;
   detail?: string;
   requestId: string;
   [extra: string]: unknown;

@@ -20,8 +20,7 @@ export interface LedgerEntry {
   amountCents: number;
   currency: string;
   plan: string | null;
-  /** `checkout`, `upgrade` or `back-office`. */
-  source: string;
+  source: 'checkout' | 'upgrade' | 'back-office';
   at: Date;
   /** Charges only. */
   outcome?: ChargeOutcome;

@@ -1,3 +1,4 @@
+import type { LedgerEntry } from '../data-access/ledger-repo';
 import type { BillingDeps } from './deps';
 import { centsOf, providerAmount } from './money';
 import { configuredProvider } from './upstream';
@@ -8,7 +9,7 @@ interface RefundableCharge {
   amountCents: number;
   currency: string;
   plan: string | null;
-  source: string;
+  source: LedgerEntry['source'];
 }
 
 const GIVES_NOTHING_BACK = new Set(['failed', 'canceled']);

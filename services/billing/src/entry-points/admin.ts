@@ -1,5 +1,5 @@
-import type { GrantRequest, RpcRequest } from '@mailplane/contracts';
-import { json, type OperationHandlers } from '@mailplane/runtime';
+import type { BillingOperations, RpcRequest } from '@mailplane/contracts';
+import { json, type HandlersOf } from '@mailplane/runtime';
 import { grantPlan, revokeGrant } from '../domain/back-office-grant';
 import type { BillingDeps } from '../domain/deps';
 import { ledgerOf } from '../domain/ledger';
@@ -9,7 +9,7 @@ import { billingState } from '../domain/state';
 const tenantOf = (r: RpcRequest) => String(r.params.tenantId);
 
 /** The back-office's share of billing: a tenant's state and ledger, and grants. */
-export function adminHandlers(deps: BillingDeps): OperationHandlers {
+export function adminHandlers(deps: BillingDeps): HandlersOf<Pick<BillingOperations, 'getTenantBilling' | 'grantPlan' | 'revokeGrant'>> {
   return {
     async getTenantBilling(r) {
       const tenantId = tenantOf(r);
@@ -23,7 +23,7 @@ export function adminHandlers(deps: BillingDeps): OperationHandlers {
         },
       });
     },
-    grantPlan: async (r) => json(await grantPlan(deps, tenantOf(r), r.body as GrantRequest, r.requestId)),
+    grantPlan: async (r) => json(await grantPlan(deps, tenantOf(r), r.body, r.requestId)),
     revokeGrant: async (r) => json(await revokeGrant(deps, tenantOf(r), r.requestId)),
   };
 }

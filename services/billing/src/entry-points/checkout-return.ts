@@ -3,7 +3,7 @@ import { checkoutReturn } from '../domain/checkout-return';
 import type { BillingDeps } from '../domain/deps';
 import { checkoutReturnPage, unknownCheckoutPage } from './checkout-return-page';
 
-const html = (body: string, status = 200): RpcReply => ({
+const html = (body: string, status = 200): RpcReply<string> => ({
   status,
   contentType: 'text/html; charset=utf-8',
   body,
@@ -13,7 +13,7 @@ const html = (body: string, status = 200): RpcReply => ({
 const wantsJson = (accept = '') => /json/.test(accept) && !/text\/html/.test(accept);
 
 /** GET /billing/return: always a page for people, also for an unknown checkout. */
-export async function checkoutReturnReply(deps: BillingDeps, checkoutId: string, accept: string | undefined): Promise<RpcReply> {
+export async function checkoutReturnReply(deps: BillingDeps, checkoutId: string, accept: string | undefined): Promise<RpcReply<string>> {
   try {
     return html(checkoutReturnPage(await checkoutReturn(deps, checkoutId)));
   } catch (err) {

@@ -1,5 +1,5 @@
-import { AppError, type ErrorCode, type RpcReply, type RpcRequest } from '@mailplane/contracts';
-import type { Logger, OperationHandlers } from '@mailplane/runtime';
+import { AppError, type BillingOperations, type ErrorCode, type RpcReply, type RpcRequest } from '@mailplane/contracts';
+import type { HandlersOf, Logger } from '@mailplane/runtime';
 import type { BillingDeps } from '../domain/deps';
 import { handleHubEvent, type HubEventOutcome } from '../domain/hub-webhook';
 import { handlePaymentNotification, type PaymentNotificationOutcome } from '../domain/payment-webhook';
@@ -24,11 +24,11 @@ const FAILURE_TEXTS: Partial<Record<ErrorCode, string>> = {
   validation_failed: 'event without id or type',
 };
 
-const text = (status: number, body: string): RpcReply => ({ status, contentType: 'text/plain', body });
+const text = (status: number, body: string): RpcReply<string> => ({ status, contentType: 'text/plain', body });
 const rawBody = (r: RpcRequest) => Buffer.from(r.rawBody ?? '', 'base64');
 
 /** Every answer is text, also a failure; anything unexpected is a 500, which makes the caller retry. */
-async function inText(r: RpcRequest, logger: Logger, handle: () => Promise<keyof typeof OUTCOME_TEXTS>): Promise<RpcReply> {
+async function inText(r: RpcRequest, logger: Logger, handle: () => Promise<keyof typeof OUTCOME_TEXTS>): Promise<RpcReply<string>> {
   try {
     return text(200, OUTCOME_TEXTS[await handle()]);
   } catch (err) {
@@ -56,7 +56,7 @@ export function paymentIdOf(raw: Buffer, contentType: string | null): string {
   throw new AppError('payment_id_missing');
 }
 
-export function inboundWebhookHandlers(deps: BillingDeps): OperationHandlers {
+export function inboundWebhookHandlers(deps: BillingDeps): HandlersOf<Pick<BillingOperations, 'hubWebhook' | 'paymentProviderWebhook'>> {
   return {
     hubWebhook: (r) => inText(r, deps.logger, () => handleHubEvent(deps, rawBody(r), r.headers['hub-signature'])),
     paymentProviderWebhook: (r) => inText(r, deps.logger, () => handlePaymentNotification(deps, paymentIdOf(rawBody(r), r.contentType))),

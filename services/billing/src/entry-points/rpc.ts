@@ -1,5 +1,5 @@
-import type { CheckoutRequest, RpcRequest, UpgradeRequest } from '@mailplane/contracts';
-import { json, noContent, type OperationHandlers } from '@mailplane/runtime';
+import type { BillingOperations, RpcRequest } from '@mailplane/contracts';
+import { json, noContent, type HandlersOf } from '@mailplane/runtime';
 import { getCatalogue } from '../domain/catalogue';
 import { checkoutMethods, openCheckout } from '../domain/checkout';
 import type { BillingDeps } from '../domain/deps';
@@ -14,15 +14,15 @@ import { inboundWebhookHandlers } from './inbound-webhooks';
 // The gateway authenticated and validated these against the contract before forwarding.
 const tenant = (r: RpcRequest) => r.tenantId as string;
 
-export function billingHandlers(deps: BillingDeps): OperationHandlers {
+export function billingHandlers(deps: BillingDeps): HandlersOf<BillingOperations> {
   return {
     getCatalogue: async () => json(await getCatalogue(deps)),
     listCheckoutMethods: async (r) => json(await checkoutMethods(deps, String(r.query.plan))),
-    createCheckout: async (r) => json(await openCheckout(deps, tenant(r), r.body as CheckoutRequest)),
+    createCheckout: async (r) => json(await openCheckout(deps, tenant(r), r.body)),
     getBillingState: async (r) => json(await billingState(deps, tenant(r), r.requestId)),
-    quoteUpgrade: async (r) => json((await priceUpgrade(deps, tenant(r), (r.body as { plan: string }).plan)).quote),
-    upgradeSubscription: async (r) => json(await upgrade(deps, tenant(r), r.body as UpgradeRequest)),
-    downgradeSubscription: async (r) => json(await scheduleDowngrade(deps, tenant(r), (r.body as { plan: string }).plan)),
+    quoteUpgrade: async (r) => json((await priceUpgrade(deps, tenant(r), r.body.plan)).quote),
+    upgradeSubscription: async (r) => json(await upgrade(deps, tenant(r), r.body)),
+    downgradeSubscription: async (r) => json(await scheduleDowngrade(deps, tenant(r), r.body.plan)),
     cancelPendingChange: async (r) => {
       await withdrawPendingChange(deps, tenant(r));
       return noContent();

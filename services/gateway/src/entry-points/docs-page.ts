@@ -50,9 +50,19 @@ export function docsReplies(publicUrl: string | undefined) {
     `<link rel="stylesheet" href="${asset('swagger-ui.css')}"><link rel="stylesheet" href="${asset('docs.css')}"></head>` +
     `<body><main id="docs"></main><script src="${asset('swagger-ui-bundle.js')}"></script><script src="${asset('docs.js')}"></script></body></html>`;
   return {
-    openApiJson: (): RpcReply => ({ status: 200, contentType: 'application/json', body: json, headers: { 'Cache-Control': SHORT_CACHE } }),
-    openApiYaml: (): RpcReply => ({ status: 200, contentType: 'application/yaml', body: yaml, headers: { 'Cache-Control': SHORT_CACHE } }),
-    page: (): RpcReply => ({
+    openApiJson: (): RpcReply<string> => ({
+      status: 200,
+      contentType: 'application/json',
+      body: json,
+      headers: { 'Cache-Control': SHORT_CACHE },
+    }),
+    openApiYaml: (): RpcReply<string> => ({
+      status: 200,
+      contentType: 'application/yaml',
+      body: yaml,
+      headers: { 'Cache-Control': SHORT_CACHE },
+    }),
+    page: (): RpcReply<string> => ({
       status: 200,
       contentType: 'text/html; charset=utf-8',
       body: html,
@@ -63,10 +73,10 @@ export function docsReplies(publicUrl: string | undefined) {
         'Referrer-Policy': 'no-referrer',
       },
     }),
-    asset: (name: string, requestedVersion: unknown): RpcReply => ({
+    asset: (name: string, requestedVersion: unknown): RpcReply<string> => ({
       status: 200,
       contentType: ASSETS[name].contentType,
-      body: files.get(name),
+      body: files.get(name) ?? '', // the contract's enum of names keeps an unknown one out
       headers: { 'Cache-Control': requestedVersion === version ? VERSIONED_CACHE : ASSET_CACHE, 'X-Content-Type-Options': 'nosniff' },
     }),
   };

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { AppError, type Operation } from '@mailplane/contracts';
+import { handlerOf } from '@mailplane/runtime';
 import type { Principal } from '../domain/authenticate';
 import type { GatewayDeps } from '../domain/deps';
 import type { LocalHandlers } from './local-handlers';
@@ -11,7 +12,7 @@ export function handleOperation(op: Operation, deps: GatewayDeps, local: LocalHa
   return async (req: Request, res: Response) => {
     const request = await toRpcRequest(op, req, res.locals.requestId, res.locals.principal as Principal | null);
     if (op.service !== 'gateway') return sendReply(res, await deps.services.forward(op.service, request, res.locals.place));
-    const handler = local[op.operationId];
+    const handler = handlerOf(local, op.operationId);
     if (!handler) throw new AppError('not_implemented');
     sendReply(res, await handler(request));
   };

@@ -1,12 +1,13 @@
-import { AppError, type CreateApiKeyRequest, type CreateTenantRequest, type RpcRequest } from '@mailplane/contracts';
-import { json, METRICS_CONTENT_TYPE, noContent, type MetricsRegistry, type OperationHandlers } from '@mailplane/runtime';
+import { AppError, type GatewayOperations, type RpcRequest } from '@mailplane/contracts';
+import { json, METRICS_CONTENT_TYPE, noContent, type HandlersOf, type MetricsRegistry } from '@mailplane/runtime';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
 import type { GatewayDeps } from '../domain/deps';
 import { checkHealth, checkReadiness } from '../domain/health';
 import { createTenant, listTenants } from '../domain/tenants';
 import type { docsReplies } from './docs-page';
 
-export type LocalHandlers = OperationHandlers;
+// The contract's JSON comes serialised once per process (docs-page.ts), text its type cannot check.
+export type LocalHandlers = HandlersOf<GatewayOperations, 'getOpenApiJson'>;
 
 // Bearer routes reach these only after authentication; a request without a tenant is refused, never widened.
 function tenantOf(request: RpcRequest): { tenantId: string } {
@@ -18,12 +19,12 @@ function tenantOf(request: RpcRequest): { tenantId: string } {
 export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsReplies>, metrics: MetricsRegistry): LocalHandlers {
   return {
     listApiKeys: async (r) => json({ data: await listApiKeys(deps, tenantOf(r)) }),
-    createApiKey: async (r) => json(await createApiKey(deps, tenantOf(r), r.body as CreateApiKeyRequest), 201),
+    createApiKey: async (r) => json(await createApiKey(deps, tenantOf(r), r.body), 201),
     revokeApiKey: async (r) => {
       await revokeApiKey(deps, { ...tenantOf(r), keyId: String(r.params.id) });
       return noContent();
     },
-    createTenant: async (r) => json(await createTenant(deps, r.body as CreateTenantRequest), 201),
+    createTenant: async (r) => json(await createTenant(deps, r.body), 201),
     listTenants: async (r) => json(await listTenants(deps, { limit: Number(r.query.limit), offset: Number(r.query.offset) })),
     health: async () => json(await checkHealth(deps)),
     getOpenApiJson: async () => docs.openApiJson(),

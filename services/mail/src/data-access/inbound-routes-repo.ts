@@ -1,13 +1,9 @@
+import type { InboundRoute } from '@mailplane/contracts';
 import type { Store } from '@mailplane/store';
 import { tenantScoped } from '@mailplane/store';
 
-/** What a route does with a recipient it matches (`InboundAction` of the contract). */
-export interface InboundAction {
-  type: 'webhook' | 'hold' | 'reject';
-  endpointId?: string | null;
-  code?: number;
-  message?: string;
-}
+/** What a route does with a recipient it matches, as the contract's `InboundAction` (stored from a validated request). */
+export type InboundAction = InboundRoute['action'];
 
 /** A tenant's route: `pattern` as given; `domain`, `prefix` and `wildcard` are what matching reads. */
 export interface InboundRouteRecord {

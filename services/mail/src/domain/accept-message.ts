@@ -17,8 +17,8 @@ import type { MessageTracking } from './tracking/settings';
 /** What a send answers: the message as accepted. */
 export interface AcceptedEmail {
   id: string;
-  status: string;
-  kind: string;
+  status: 'queued' | 'scheduled' | 'suppressed';
+  kind: MessageKind;
   createdAt: string;
   scheduledAt?: string;
 }
@@ -30,7 +30,9 @@ export interface AcceptedEmail {
 export const acceptedAs = (m: MessageRecord): AcceptedEmail => {
   if (m.status === 'suppressed' && m.attempts.length === 0)
     return { id: m._id, status: 'suppressed', kind: m.kind, createdAt: m.createdAt.toISOString() };
-  const scheduled = m.scheduledAt ? { status: 'scheduled', scheduledAt: m.scheduledAt.toISOString() } : { status: 'queued' };
+  const scheduled = m.scheduledAt
+    ? { status: 'scheduled' as const, scheduledAt: m.scheduledAt.toISOString() }
+    : { status: 'queued' as const };
   return { id: m._id, ...scheduled, kind: m.kind, createdAt: m.createdAt.toISOString() };
 };
 

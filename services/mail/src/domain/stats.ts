@@ -23,7 +23,7 @@ export async function dailyStats(deps: MailDeps, tenantId: string, days: number)
     to: dates[dates.length - 1],
     days: dates.map((date) => {
       const counts = stored.get(date) ?? {};
-      return { date, ...Object.fromEntries(DAY_COUNTS.map((c) => [c, counts[c] ?? 0])) };
+      return { date, ...(Object.fromEntries(DAY_COUNTS.map((c) => [c, counts[c] ?? 0])) as Record<DayCount, number>) };
     }),
   };
 }

@@ -1,5 +1,5 @@
-import type { CreateInboundRouteRequest, RpcRequest, UpdateInboundRouteRequest } from '@mailplane/contracts';
-import { json, noContent, type OperationHandlers } from '@mailplane/runtime';
+import type { MailOperations, RpcRequest } from '@mailplane/contracts';
+import { json, noContent, type HandlersOf } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { getIdentity, identityView } from '../domain/identities';
 import { disableInbound, enableInbound } from '../domain/inbound/domains';
@@ -12,14 +12,28 @@ const id = (r: RpcRequest) => String(r.params.id);
 const page = (r: RpcRequest) => ({ limit: Number(r.query.limit), offset: Number(r.query.offset) });
 
 /** Inbound mail's operations: receiving on identities, routes, received messages and their attachments' links. */
-export function inboundHandlers(deps: MailDeps): OperationHandlers {
+type InboundOperations = Pick<
+  MailOperations,
+  | 'enableInbound'
+  | 'disableInbound'
+  | 'listInboundRoutes'
+  | 'createInboundRoute'
+  | 'getInboundRoute'
+  | 'updateInboundRoute'
+  | 'deleteInboundRoute'
+  | 'listInboundMessages'
+  | 'getInboundMessage'
+  | 'downloadInboundAttachment'
+>;
+
+export function inboundHandlers(deps: MailDeps): HandlersOf<InboundOperations> {
   return {
     enableInbound: async (r) => json(identityView(await enableInbound(deps, await getIdentity(deps, tenant(r), id(r))))),
     disableInbound: async (r) => json(identityView(await disableInbound(deps, await getIdentity(deps, tenant(r), id(r))))),
     listInboundRoutes: async (r) => json(await listRoutes(deps, tenant(r), page(r))),
-    createInboundRoute: async (r) => json(routeView(await createRoute(deps, tenant(r), r.body as CreateInboundRouteRequest)), 201),
+    createInboundRoute: async (r) => json(routeView(await createRoute(deps, tenant(r), r.body)), 201),
     getInboundRoute: async (r) => json(routeView(await getRoute(deps, tenant(r), id(r)))),
-    updateInboundRoute: async (r) => json(routeView(await updateRoute(deps, tenant(r), id(r), r.body as UpdateInboundRouteRequest))),
+    updateInboundRoute: async (r) => json(routeView(await updateRoute(deps, tenant(r), id(r), r.body))),
     deleteInboundRoute: async (r) => {
       await deleteRoute(deps, tenant(r), id(r));
       return noContent();

@@ -1,15 +1,11 @@
 import {
   MONTHLY_USAGE_OPERATION,
   SUBMIT_EMAIL_OPERATION,
-  type CreateTemplateRequest,
-  type RenderTemplateRequest,
+  type MailOperations,
   type RpcRequest,
-  type SendEmailRequest,
   type SubmittedEmail,
-  type UpdateIdentityRequest,
-  type UpdateTemplateRequest,
 } from '@mailplane/contracts';
-import { json, noContent, type OperationHandlers } from '@mailplane/runtime';
+import { json, noContent, type HandlersOf, type OperationHandler } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { createIdentity, deleteIdentity, getIdentity, identityView, listIdentities, verifyIdentity } from '../domain/identities';
 import { rateLimitHeaders } from '../domain/limits';
@@ -35,10 +31,20 @@ const tenant = (r: RpcRequest) => r.tenantId as string;
 const id = (r: RpcRequest) => String(r.params.id);
 const page = (r: RpcRequest) => ({ limit: Number(r.query.limit), offset: Number(r.query.offset) });
 
-export function mailHandlers(deps: MailDeps): OperationHandlers {
+/** Served over the broker to the platform's own processes, never routed by the gateway: not in the contract. */
+type InternalHandlers = {
+  /** The SMTP submission listener hands over a message it parsed and checked. */
+  [SUBMIT_EMAIL_OPERATION]: OperationHandler<SubmittedEmail>;
+  /** Billing asks for a tenant's usage this month. */
+  [MONTHLY_USAGE_OPERATION]: OperationHandler<null>;
+};
+
+export type MailHandlers = HandlersOf<MailOperations> & InternalHandlers;
+
+export function mailHandlers(deps: MailDeps): MailHandlers {
   return {
     sendEmail: async (r, context) => {
-      const sent = await sendEmail(deps, tenant(r), r.body as SendEmailRequest, {
+      const sent = await sendEmail(deps, tenant(r), r.body, {
         idempotencyKey: r.headers['idempotency-key'],
         budget: context,
         requestId: r.requestId,
@@ -47,7 +53,7 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
       return { ...json(sent.email, 202), headers };
     },
     sendEmailBatch: async (r, context) => {
-      const sent = await sendEmailBatch(deps, tenant(r), r.body as SendEmailRequest[], {
+      const sent = await sendEmailBatch(deps, tenant(r), r.body, {
         idempotencyKey: r.headers['idempotency-key'],
         budget: context,
         requestId: r.requestId,
@@ -56,28 +62,26 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
       return { ...json({ data: sent.results }, 202), headers };
     },
     sendTestEmail: async (r) => {
-      const sent = await sendTestEmail(deps, tenant(r), r.body as { to: string }, r.requestId);
+      const sent = await sendTestEmail(deps, tenant(r), r.body, r.requestId);
       return { ...json(sent.email, 202), headers: rateLimitHeaders(sent.rateLimit) };
     },
     listEmails: async (r) => json(await listMessages(deps, tenant(r), r.query as unknown as ListQuery)),
     getEmail: async (r) => json(await getMessage(deps, tenant(r), id(r))),
-    updateEmail: async (r) => json(await rescheduleEmail(deps, tenant(r), id(r), r.body as { scheduledAt: string })),
+    updateEmail: async (r) => json(await rescheduleEmail(deps, tenant(r), id(r), r.body)),
     cancelEmail: async (r) => json(await cancelEmail(deps, tenant(r), id(r))),
     getEmailStats: async (r) => json(await dailyStats(deps, tenant(r), Number(r.query.days ?? 30))),
     listIdentities: async (r) => json(await listIdentities(deps, tenant(r), page(r))),
-    createIdentity: async (r) =>
-      json(identityView(await createIdentity(deps, tenant(r), r.body as { domain: string; inbound?: boolean })), 201),
+    createIdentity: async (r) => json(identityView(await createIdentity(deps, tenant(r), r.body)), 201),
     getIdentity: async (r) => json(identityView(await getIdentity(deps, tenant(r), id(r)))),
     verifyIdentity: async (r) => json(identityView(await verifyIdentity(deps, tenant(r), id(r)))),
-    updateIdentity: async (r) => json(identityView(await updateIdentity(deps, tenant(r), id(r), r.body as UpdateIdentityRequest))),
+    updateIdentity: async (r) => json(identityView(await updateIdentity(deps, tenant(r), id(r), r.body))),
     deleteIdentity: async (r) => {
       await deleteIdentity(deps, tenant(r), id(r));
       return noContent();
     },
     listSuppressions: async (r) => json(await listSuppressions(deps, tenant(r), r.query as { q?: string; limit: number; offset: number })),
     addSuppression: async (r) => {
-      const body = r.body as { email: string; reason?: 'manual' | 'bounced' | 'unsubscribed' };
-      const { record, created } = await suppress(deps, tenant(r), { email: body.email, reason: body.reason ?? 'manual' });
+      const { record, created } = await suppress(deps, tenant(r), { email: r.body.email, reason: r.body.reason ?? 'manual' });
       return json(suppressionView(record), created ? 201 : 200);
     },
     removeSuppression: async (r) => {
@@ -85,9 +89,9 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
       return noContent();
     },
     listTemplates: async (r) => json(await listTemplates(deps, tenant(r), r.query as { q?: string; limit: number; offset: number })),
-    createTemplate: async (r) => json(await createTemplate(deps, tenant(r), r.body as CreateTemplateRequest), 201),
+    createTemplate: async (r) => json(await createTemplate(deps, tenant(r), r.body), 201),
     getTemplate: async (r) => json(await getTemplate(deps, tenant(r), id(r))),
-    updateTemplate: async (r) => json(await updateTemplate(deps, tenant(r), id(r), r.body as UpdateTemplateRequest)),
+    updateTemplate: async (r) => json(await updateTemplate(deps, tenant(r), id(r), r.body)),
     deleteTemplate: async (r) => {
       await deleteTemplate(deps, tenant(r), id(r));
       return noContent();
@@ -95,20 +99,20 @@ export function mailHandlers(deps: MailDeps): OperationHandlers {
     publishTemplate: async (r) => json(await publishTemplate(deps, tenant(r), id(r))),
     listTemplateVersions: async (r) => json(await listTemplateVersions(deps, tenant(r), id(r), page(r))),
     getTemplateVersion: async (r) => json(await getTemplateVersion(deps, tenant(r), id(r), Number(r.params.version))),
-    renderTemplate: async (r) => json(await renderTemplate(deps, tenant(r), id(r), (r.body ?? {}) as RenderTemplateRequest)),
+    renderTemplate: async (r) => json(await renderTemplate(deps, tenant(r), id(r), r.body ?? {})),
     followTrackedLink: async (r) => followReply(deps, String(r.params.token), r.headers['user-agent']),
     trackOpen: async (r) => openReply(deps, String(r.params.token), r.headers['user-agent']),
     showUnsubscribePage: async (r) => unsubscribePageReply(deps, String(r.query.token), r.headers.accept),
     // Internal: the SMTP submission listener hands over a message it parsed; the gateway never routes it.
     [SUBMIT_EMAIL_OPERATION]: async (r, context) => {
-      const sent = await submitEmail(deps, tenant(r), r.body as SubmittedEmail, { budget: context, requestId: r.requestId });
+      const sent = await submitEmail(deps, tenant(r), r.body, { budget: context, requestId: r.requestId });
       const headers: Record<string, string> = sent.replayed ? { 'Idempotent-Replayed': 'true' } : {};
       return { ...json(sent.email, 202), headers };
     },
     // Internal: billing asks it over the broker for the billing state; the gateway never routes it.
     [MONTHLY_USAGE_OPERATION]: async (r) => json(await usageWithInbound(deps, tenant(r))),
     unsubscribe: async (r) => {
-      const tokens = { query: r.query.token as string | undefined, body: (r.body as { token?: string } | null)?.token };
+      const tokens = { query: r.query.token as string | undefined, body: r.body?.token };
       return unsubscribeReply(deps, tokens, r.headers.accept);
     },
     ...inboundHandlers(deps),

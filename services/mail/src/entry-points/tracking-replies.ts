@@ -24,14 +24,14 @@ const hitOf = (deps: MailDeps, kind: Hit['kind'], userAgent: string | undefined)
 });
 
 /** GET /track/click/{token}: 302 to the URL the token was signed for, and nowhere else. */
-export function followReply(deps: MailDeps, token: string, userAgent: string | undefined): RpcReply {
+export function followReply(deps: MailDeps, token: string, userAgent: string | undefined): RpcReply<null> {
   const claim = claimOf(deps, 'click', token);
   recordAfterReply(deps, claim, hitOf(deps, 'click', userAgent));
   return { status: 302, headers: { Location: claim.url as string, ...NOT_CACHED, 'Referrer-Policy': 'no-referrer' }, body: null };
 }
 
 /** GET /track/open/{token}: the image, then the open. */
-export function openReply(deps: MailDeps, token: string, userAgent: string | undefined): RpcReply {
+export function openReply(deps: MailDeps, token: string, userAgent: string | undefined): RpcReply<string> {
   const claim = claimOf(deps, 'open', token);
   recordAfterReply(deps, claim, hitOf(deps, 'open', userAgent));
   return { status: 200, contentType: 'image/gif', bodyEncoding: 'base64', body: PIXEL, headers: NOT_CACHED };

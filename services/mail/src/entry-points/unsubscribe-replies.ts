@@ -1,4 +1,5 @@
 import { AppError, type RpcReply } from '@mailplane/contracts';
+import { json } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { checkUnsubscribeToken, unsubscribe } from '../domain/unsubscribe';
 import { confirmPage, donePage, errorPage } from './unsubscribe-page';
@@ -28,7 +29,7 @@ export function maskEmail(email: string): string {
   return `${email.slice(0, 1)}***${email.slice(at)}`;
 }
 
-const html = (body: string, status = 200): RpcReply => ({
+const html = (body: string, status = 200): RpcReply<string> => ({
   status,
   contentType: 'text/html; charset=utf-8',
   body,
@@ -36,7 +37,7 @@ const html = (body: string, status = 200): RpcReply => ({
 });
 
 /** A refused token as a page for people; anything else goes on to become a problem. */
-function refusal(err: unknown, asHtml: boolean): RpcReply {
+function refusal(err: unknown, asHtml: boolean): RpcReply<string> {
   if (!asHtml || !(err instanceof AppError) || (err.code !== 'token_invalid' && err.code !== 'token_expired')) throw err;
   const title = err.code === 'token_expired' ? 'This link has expired' : 'This link is not valid';
   return html(
@@ -46,7 +47,7 @@ function refusal(err: unknown, asHtml: boolean): RpcReply {
 }
 
 /** GET /unsubscribe: the confirmation page; a refused token is a page only for clients that ask for HTML. */
-export function unsubscribePageReply(deps: MailDeps, token: string, accept: string | undefined): RpcReply {
+export function unsubscribePageReply(deps: MailDeps, token: string, accept: string | undefined): RpcReply<string> {
   try {
     return html(confirmPage(maskEmail(checkUnsubscribeToken(deps, token).email), token));
   } catch (err) {
@@ -59,7 +60,7 @@ export async function unsubscribeReply(deps: MailDeps, tokens: { query?: string;
   const asHtml = wantsHtml(accept);
   try {
     const masked = maskEmail((await unsubscribe(deps, tokens)).email);
-    return asHtml ? html(donePage(masked)) : { status: 200, contentType: 'application/json', body: { unsubscribed: true, email: masked } };
+    return asHtml ? html(donePage(masked)) : json({ unsubscribed: true as const, email: masked });
   } catch (err) {
     return refusal(err, asHtml);
   }

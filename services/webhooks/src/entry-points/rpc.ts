@@ -1,5 +1,5 @@
-import type { RpcRequest, WebhookEventType } from '@mailplane/contracts';
-import { json, noContent, type OperationHandlers } from '@mailplane/runtime';
+import type { RpcRequest, WebhooksOperations } from '@mailplane/contracts';
+import { json, noContent, type HandlersOf } from '@mailplane/runtime';
 import type { DeliveryFilter } from '../data-access/deliveries-repo';
 import { deliveryDetailView, deliveryView, getDelivery, listDeliveries } from '../domain/delivery-log';
 import type { WebhooksDeps } from '../domain/deps';
@@ -18,15 +18,15 @@ import {
 const tenant = (r: RpcRequest) => r.tenantId as string;
 const id = (r: RpcRequest) => String(r.params.id);
 const page = (r: RpcRequest) => ({ limit: Number(r.query.limit), offset: Number(r.query.offset) });
-type EndpointInput = { url: string; eventTypes: (WebhookEventType | '*')[]; description?: string; disabled?: boolean };
 
-export function webhooksHandlers(deps: WebhooksDeps): OperationHandlers {
+// A delivery's event is stored with the data its publisher sent, which nothing here narrows to the contract's object.
+export function webhooksHandlers(deps: WebhooksDeps): HandlersOf<WebhooksOperations, 'getWebhookDelivery'> {
   return {
     listWebhookEndpoints: async (r) => json(await listEndpoints(deps, tenant(r), page(r))),
-    createWebhookEndpoint: async (r) => json(await createEndpoint(deps, tenant(r), r.body as EndpointInput), 201),
+    createWebhookEndpoint: async (r) => json(await createEndpoint(deps, tenant(r), r.body), 201),
     getWebhookEndpoint: async (r) => json(endpointView(await getEndpoint(deps, tenant(r), id(r)))),
     updateWebhookEndpoint: async (r) => {
-      await updateEndpoint(deps, tenant(r), id(r), r.body as Partial<EndpointInput>);
+      await updateEndpoint(deps, tenant(r), id(r), r.body);
       return noContent();
     },
     deleteWebhookEndpoint: async (r) => {
@@ -46,7 +46,6 @@ export function webhooksHandlers(deps: WebhooksDeps): OperationHandlers {
       ),
     getWebhookDelivery: async (r) => json(deliveryDetailView(await getDelivery(deps, tenant(r), id(r)))),
     redeliverWebhook: async (r) => json(deliveryView(await redeliver(deps, tenant(r), id(r))), 202),
-    replayWebhookDeliveries: async (r) =>
-      json(await replayFailed(deps, tenant(r), id(r), new Date((r.body as { since: string }).since)), 202),
+    replayWebhookDeliveries: async (r) => json(await replayFailed(deps, tenant(r), id(r), new Date(r.body.since)), 202),
   };
 }
