@@ -1,4 +1,5 @@
 import { eventually } from '../../../test/support/eventually';
+import type { EngagementRecord } from '../src/data-access/engagement-repo';
 import type { MessageRecord } from '../src/data-access/messages-repo';
 import { bodiesRepo } from '../src/data-access/bodies-repo';
 import { messageBody, messageRecord } from './support/message-fixture';
@@ -34,6 +35,24 @@ describe('mail background jobs with two replicas', () => {
     await b.stop();
     expect(sum(cluster.lines('outbox sweep put messages on the queue again'), 'messages')).toBe(records.length);
   }, 60_000);
+
+  it('when two replicas record clicks of one message at once, then every click is counted and one is the first', async () => {
+    cluster = await mailCluster();
+    const [a, b] = [await cluster.replica(), await cluster.replica()];
+    const sentAt = new Date(Date.now() - 60_000);
+    const message = messageRecord(sentAt, 'sent', { sentAt, bodyExpiresAt: new Date(Date.now() + DAY_MS) });
+    await messagesOf(a).insertMany([message]);
+    const claim = { tenantId: message.tenantId, messageId: message._id, url: 'https://shop.example.com/' };
+    const click = { kind: 'click' as const, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0', at: new Date() };
+    for (let i = 0; i < 50; i++) for (const replica of [a, b]) replica.mail.deps.engagementHits.add(claim, click);
+    await Promise.all([a.mail.deps.engagementHits.flush(), b.mail.deps.engagementHits.flush()]);
+    const counted = await a.store.collection<EngagementRecord>('engagement').findOne({ _id: message._id });
+    expect(counted).toMatchObject({ clicks: 100, firstClickedAt: click.at });
+    await a.stop();
+    await b.stop();
+    const days = await a.store.collection<{ _id: string; clicked?: number }>('daily_stats').find({ tenantId: message.tenantId });
+    expect(sum(days, 'clicked')).toBe(1);
+  });
 
   it('when two replicas purge expired bodies at once, then each body is purged once', async () => {
     cluster = await mailCluster({ RETENTION_PURGE_MS: '50' });
