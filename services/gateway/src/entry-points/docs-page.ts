@@ -49,19 +49,15 @@ export function docsReplies(publicUrl: string | undefined) {
     `<title>${document.info.title}</title><link rel="icon" href="data:,">` +
     `<link rel="stylesheet" href="${asset('swagger-ui.css')}"><link rel="stylesheet" href="${asset('docs.css')}"></head>` +
     `<body><main id="docs"></main><script src="${asset('swagger-ui-bundle.js')}"></script><script src="${asset('docs.js')}"></script></body></html>`;
+  const theDocument = (contentType: string, body: string) => (): RpcReply<string> => ({
+    status: 200,
+    contentType,
+    body,
+    headers: { 'Cache-Control': SHORT_CACHE },
+  });
   return {
-    openApiJson: (): RpcReply<string> => ({
-      status: 200,
-      contentType: 'application/json',
-      body: json,
-      headers: { 'Cache-Control': SHORT_CACHE },
-    }),
-    openApiYaml: (): RpcReply<string> => ({
-      status: 200,
-      contentType: 'application/yaml',
-      body: yaml,
-      headers: { 'Cache-Control': SHORT_CACHE },
-    }),
+    openApiJson: theDocument('application/json', json),
+    openApiYaml: theDocument('application/yaml', yaml),
     page: (): RpcReply<string> => ({
       status: 200,
       contentType: 'text/html; charset=utf-8',
