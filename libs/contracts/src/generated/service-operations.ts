@@ -44,6 +44,8 @@ export interface GatewayOperations {
   createApiKey: operations['createApiKey'];
   /** DELETE /api-keys/{id} */
   revokeApiKey: operations['revokeApiKey'];
+  /** GET /audit-log */
+  listAuditLog: operations['listAuditLog'];
   /** GET /healthz */
   health: operations['health'];
   /** GET /openapi.json */
