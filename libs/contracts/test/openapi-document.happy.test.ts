@@ -21,6 +21,7 @@ const EXPECTED_OPERATION_IDS = [
   'listApiKeys',
   'createApiKey',
   'revokeApiKey',
+  'listAuditLog',
   'sendEmail',
   'sendTestEmail',
   'sendEmailBatch',
