@@ -70,6 +70,7 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, string> = {
   'endpoint.disabled': 'EndpointDisabled',
   'email.received': 'EmailReceived',
   'entitlement.changed': 'EntitlementChanged',
+  'audit.recorded': 'AuditRecorded',
 };
 
 const WORK_DATA_SCHEMAS: Record<string, string> = {

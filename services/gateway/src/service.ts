@@ -24,6 +24,7 @@ import type { GatewayDeps } from './domain/deps';
 import { adminThrottle } from './domain/admin-throttle';
 import { AUDIT_SWEEP_JOB, sweepAudit } from './domain/audit-sweep';
 import { createApp } from './entry-points/app';
+import { consumeAuditRecords } from './entry-points/audit-consumer';
 import { gatewayServer } from './entry-points/listener';
 import { paceRequests } from './entry-points/paced-requests';
 
@@ -69,6 +70,8 @@ export async function startGateway(options: {
   await deps.keys.init();
   await deps.tenants.init();
   await deps.auditLog.init();
+  // Bound before the listener opens: every change reaches a service through a gateway, so the queue exists first.
+  const auditRecords = await consumeAuditRecords(broker, deps);
   const registry = options.metrics ?? createMetricsRegistry({ processMetrics: false });
   const server = gatewayServer(config);
   // An expectation other than 100-continue is ignored (RFC 9110 allows it) instead of Node's bare 417.
@@ -96,6 +99,7 @@ export async function startGateway(options: {
       await Promise.all(requests.map((r) => r.close(config.admission.maxWaitMs + config.rpcTimeoutMs + STOP_SLACK_MS)));
       deps.liveness.stop();
       await auditSweep.stop();
+      await auditRecords.cancel();
       deps.logger.info('gateway stopped');
     },
   };

@@ -93,6 +93,33 @@ describe('audit log', () => {
     expect((await auditLog(key, { to: future })).data).toHaveLength(7);
   });
 
+  it('when a webhook endpoint is created, changed and its secret rotated, then the log shows each without a secret or URL path', async () => {
+    const { key } = await platform.newTenant();
+    const url = 'https://hooks.example.com/T000/s3cret-path?token=s3cret-query';
+    const created = await request(platform.url)
+      .post('/webhooks/endpoints')
+      .set(auth(key))
+      .send({ url, eventTypes: ['email.sent'] });
+    expect(created.status).toBe(201);
+    const { id } = created.body;
+    await request(platform.url).patch(`/webhooks/endpoints/${id}`).set(auth(key)).send({ description: 'billing' }).expect(204);
+    const rotated = await request(platform.url).post(`/webhooks/endpoints/${id}/rotate-secret`).set(auth(key));
+    expect(rotated.status).toBe(200);
+
+    let records: Array<Record<string, any>> = [];
+    await eventually(async () => (records = (await auditLog(key, { targetId: id })).data).length === 3, 'three endpoint records');
+    expect(records.map((r) => r.operationId)).toEqual(['rotateWebhookEndpointSecret', 'updateWebhookEndpoint', 'createWebhookEndpoint']);
+    expect(records[2]).toMatchObject({
+      actor: { type: 'key', name: 'Default key' },
+      target: { type: 'webhookEndpoint', id },
+      requestId: created.headers['x-request-id'],
+      changes: { url: 'https://hooks.example.com/…', eventTypes: ['email.sent'] },
+    });
+    expect(records[1].changes).toEqual({ description: 'billing' });
+    const text = JSON.stringify(records);
+    for (const secret of ['s3cret', created.body.secret, rotated.body.secret]) expect(text).not.toContain(secret);
+  });
+
   it('when the gateway died between a change and moving its record, then the sweep moves the record, once', async () => {
     const { key, tenantId } = await platform.newTenant();
     const { deps } = platform.gateway;

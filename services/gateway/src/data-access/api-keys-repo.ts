@@ -1,5 +1,5 @@
 import type { Permission } from '@mailplane/contracts';
-import { eventOutbox, type CarriesEvents, type Store } from '@mailplane/store';
+import { appendingEvents, eventOutbox, type CarriesEvents, type Store } from '@mailplane/store';
 import type { AuditLogRecord } from './audit-log-repo';
 
 /** A key carries the audit records of its changes (as its outbox's events) until they are moved to the log. */
@@ -46,10 +46,7 @@ export function apiKeysRepo(store: Store) {
      * replacing one still waiting); the key as revoked, or null when there was none.
      */
     revoke: ({ tenantId, keyId }: TenantKey, at: Date, record: AuditLogRecord) =>
-      keys.findOneAndUpdate(
-        { _id: keyId, tenantId, revokedAt: null },
-        { $set: { revokedAt: at, changedAt: at, eventsPending: true }, $inc: { changeSeq: 1 }, $push: { pendingEvents: record } },
-      ),
+      keys.findOneAndUpdate({ _id: keyId, tenantId, revokedAt: null }, appendingEvents([record], { revokedAt: at, changedAt: at })),
     async touch({ tenantId, keyId }: TenantKey, at: Date) {
       await keys.updateOne({ _id: keyId, tenantId }, { $set: { lastUsedAt: at } });
     },

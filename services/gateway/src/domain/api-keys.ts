@@ -1,8 +1,8 @@
 import { AppError, type ApiKey, type CreateApiKeyRequest, type CreatedApiKey } from '@mailplane/contracts';
-import { newId } from '@mailplane/runtime';
+import { newId, type AuditContext } from '@mailplane/runtime';
 import { carrying } from '@mailplane/store';
 import type { ApiKeyRecord, TenantKey, TenantScope } from '../data-access/api-keys-repo';
-import { auditRecord, moveAudit, type AuditContext } from './audit';
+import { auditRecord, moveAudit } from './audit';
 import type { GatewayDeps } from './deps';
 import { issueToken } from './key-token';
 

@@ -1,7 +1,7 @@
 import type { CreatedTenant, CreateTenantRequest } from '@mailplane/contracts';
-import { newId, pageOf, type PageQuery } from '@mailplane/runtime';
+import { newId, pageOf, type AuditContext, type PageQuery } from '@mailplane/runtime';
 import { createApiKey } from './api-keys';
-import { inProcessOperator, type AuditContext } from './audit';
+import { inProcessOperator } from './audit';
 import type { GatewayDeps } from './deps';
 
 /** The tenant's first key is created by whoever creates the tenant (the operator), and its record says so. */

@@ -1,7 +1,6 @@
 import { AppError, type GatewayOperations, type RpcRequest } from '@mailplane/contracts';
-import { json, METRICS_CONTENT_TYPE, noContent, type HandlersOf, type MetricsRegistry } from '@mailplane/runtime';
+import { auditContextOf, json, METRICS_CONTENT_TYPE, noContent, type HandlersOf, type MetricsRegistry } from '@mailplane/runtime';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
-import type { AuditContext } from '../domain/audit';
 import { listAuditLog, type AuditLogListQuery } from '../domain/audit-log';
 import type { GatewayDeps } from '../domain/deps';
 import { checkHealth, checkReadiness } from '../domain/health';
@@ -17,23 +16,17 @@ function tenantOf(request: RpcRequest): { tenantId: string } {
   return { tenantId: request.tenantId };
 }
 
-// Every change is made by someone: a request that reaches a change without its actor is refused, never recorded blank.
-function auditOf(request: RpcRequest): AuditContext {
-  if (!request.actor) throw new AppError('unauthorized');
-  return { actor: request.actor, requestId: request.requestId };
-}
-
 /** The operations the gateway serves itself; bodies were validated against the contract before they get here. */
 export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsReplies>, metrics: MetricsRegistry): LocalHandlers {
   return {
     listApiKeys: async (r) => json({ data: await listApiKeys(deps, tenantOf(r)) }),
-    createApiKey: async (r) => json(await createApiKey(deps, tenantOf(r), r.body, auditOf(r)), 201),
+    createApiKey: async (r) => json(await createApiKey(deps, tenantOf(r), r.body, auditContextOf(r)), 201),
     revokeApiKey: async (r) => {
-      await revokeApiKey(deps, { ...tenantOf(r), keyId: String(r.params.id) }, auditOf(r));
+      await revokeApiKey(deps, { ...tenantOf(r), keyId: String(r.params.id) }, auditContextOf(r));
       return noContent();
     },
     listAuditLog: async (r) => json(await listAuditLog(deps, tenantOf(r), r.query as unknown as AuditLogListQuery)),
-    createTenant: async (r) => json(await createTenant(deps, r.body, auditOf(r)), 201),
+    createTenant: async (r) => json(await createTenant(deps, r.body, auditContextOf(r)), 201),
     listTenants: async (r) => json(await listTenants(deps, { limit: Number(r.query.limit), offset: Number(r.query.offset) })),
     health: async () => json(await checkHealth(deps)),
     getOpenApiJson: async () => docs.openApiJson(),

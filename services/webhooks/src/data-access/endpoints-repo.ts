@@ -1,5 +1,5 @@
 import type { Envelope, WebhookEventType } from '@mailplane/contracts';
-import { DuplicateKeyError, carrying, eventOutbox, tenantScoped, type CarriesEvents, type Store } from '@mailplane/store';
+import { DuplicateKeyError, appendingEvents, eventOutbox, tenantScoped, type CarriesEvents, type Store } from '@mailplane/store';
 
 /** A signing secret, sealed; the previous one keeps signing until `expiresAt` after a rotation. */
 export interface SealedSecret {
@@ -46,9 +46,12 @@ const slotKey = (tenantId: string, n: number) => `${tenantId}:${n}`;
 export function endpointsRepo(store: Store) {
   const all = store.collection<EndpointRecord>('endpoints');
   const endpoints = tenantScoped(all);
-  const outbox = eventOutbox(all, { agedBy: 'updatedAt' });
+  const outbox = eventOutbox(all, { agedBy: 'updatedAt', guardedBy: 'changeSeq' });
   const change = async (tenantId: string, id: string, fields: Partial<EndpointRecord>): Promise<boolean> =>
     (await endpoints.updateOne(tenantId, { _id: id }, { $set: fields })).matched === 1;
+  // A tenant's change: `events` (its audit record) join those still waiting; the endpoint as changed, or null.
+  const changeAnnouncing = (tenantId: string, id: string, fields: Partial<EndpointRecord>, events: Envelope[]) =>
+    all.findOneAndUpdate({ _id: id, tenantId }, appendingEvents(events, fields));
   return {
     async init() {
       // list: a tenant's endpoints newest first; fan-out: a tenant's enabled endpoints; the limit: all of them
@@ -83,19 +86,22 @@ export function endpointsRepo(store: Store) {
       endpoints.find(tenantId, {}, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
     count: (tenantId: string) => endpoints.count(tenantId, {}),
     enabled: (tenantId: string) => endpoints.find(tenantId, { disabled: false }),
-    /** False when the tenant has no such endpoint. A new URL, or enabling it, forgets its failures. */
-    update: (tenantId: string, id: string, changes: EndpointChanges, at: Date) =>
-      change(tenantId, id, { ...changes, ...(changes.url !== undefined || changes.disabled === false ? HEALTHY : {}), updatedAt: at }),
-    /** Disabled by the service (410 Gone, failing for days), with the event announcing it; false when it already was. */
-    disableWith: async (endpoint: EndpointRecord, event: Envelope, at: Date) =>
-      (
-        await endpoints.updateOne(
-          endpoint.tenantId,
-          { _id: endpoint._id, disabled: false },
-          { $set: { disabled: true, pausedUntil: null, updatedAt: at, ...carrying([event]) } },
-        )
-      ).matched === 1,
-    replaceSecrets: (tenantId: string, id: string, secrets: SealedSecret[], at: Date) => change(tenantId, id, { secrets, updatedAt: at }),
+    /** Null when the tenant has no such endpoint. A new URL, or enabling it, forgets its failures. */
+    update: (tenantId: string, id: string, changes: EndpointChanges, at: Date, events: Envelope[] = []) =>
+      changeAnnouncing(
+        tenantId,
+        id,
+        { ...changes, ...(changes.url !== undefined || changes.disabled === false ? HEALTHY : {}), updatedAt: at },
+        events,
+      ),
+    /** Disabled by the service (410 Gone, failing for days), with the event announcing it; null when it already was. */
+    disableWith: (endpoint: EndpointRecord, event: Envelope, at: Date) =>
+      all.findOneAndUpdate(
+        { _id: endpoint._id, tenantId: endpoint.tenantId, disabled: false },
+        appendingEvents([event], { disabled: true, pausedUntil: null, updatedAt: at }),
+      ),
+    replaceSecrets: (tenantId: string, id: string, secrets: SealedSecret[], at: Date, events: Envelope[]) =>
+      changeAnnouncing(tenantId, id, { secrets, updatedAt: at }, events),
     /** A success: no failures, no pause (written only when there was something to forget). */
     recordSuccess: (endpoint: EndpointRecord) => change(endpoint.tenantId, endpoint._id, HEALTHY),
     /**
