@@ -143,5 +143,7 @@ export class Mailplane {
   };
 
   /** Whether the gateway and its services are up (no key needed, but harmless to send). */
+  /** The tenant and the credential this client calls with. */
+  readonly me = (options?: RequestOptions) => this.op('getMe')({}, options);
   readonly health = (options?: RequestOptions) => this.op('health')({}, options);
 }

@@ -20,6 +20,7 @@ export const OPERATIONS = {
   createApiKey: { method: 'POST', path: '/api-keys', sdk: 'apiKeys.create' },
   revokeApiKey: { method: 'DELETE', path: '/api-keys/{id}', sdk: 'apiKeys.revoke' },
   listAuditLog: { method: 'GET', path: '/audit-log', sdk: 'auditLog.list' },
+  getMe: { method: 'GET', path: '/me', sdk: 'me' },
   listEmails: { method: 'GET', path: '/emails', sdk: 'emails.list' },
   sendEmail: { method: 'POST', path: '/emails', sdk: 'emails.send', idempotencyKey: true },
   sendTestEmail: { method: 'POST', path: '/emails/test', sdk: 'emails.sendTest' },

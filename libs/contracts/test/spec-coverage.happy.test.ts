@@ -96,6 +96,7 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['get', '/inbound/messages/{id}/attachments/{index}', [200, 400, 404]],
   // Teams, roles and the audit log (issue #30).
   ['get', '/audit-log', [200, 400, 401]],
+  ['get', '/me', [200, 401]],
 ];
 
 const statuses = (method: string, path: string) => {

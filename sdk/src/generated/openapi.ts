@@ -48,6 +48,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who is calling
+     * @description The tenant and the credential of this request: for an API key, its id, name and permission. (Members, who
+     *     sign in to the dashboard, will answer here with their role.)
+     */
+    get: operations['getMe'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/audit-log': {
     parameters: {
       query?: never;
@@ -1721,6 +1742,20 @@ export interface components {
     ApiKeyList: {
       data: components['schemas']['ApiKey'][];
     };
+    /** @description The caller of a request. */
+    Me: {
+      tenantId: components['schemas']['TenantId'];
+      tenantName: string;
+      /**
+       * @description `key`: an API key.
+       * @enum {string}
+       */
+      type: 'key';
+      id: components['schemas']['ApiKeyId'];
+      /** @description The key's name. */
+      name: string;
+      permission: components['schemas']['Permission'];
+    };
     /** @description Audit record id. */
     AuditRecordId: string;
     /** @description Who made a change, as they were named at that moment. */
@@ -3314,6 +3349,29 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  getMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The caller. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Me'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
       default: components['responses']['Default'];
     };
   };

@@ -44,6 +44,8 @@ export interface GatewayOperations {
   createApiKey: operations['createApiKey'];
   /** DELETE /api-keys/{id} */
   revokeApiKey: operations['revokeApiKey'];
+  /** GET /me */
+  getMe: operations['getMe'];
   /** GET /audit-log */
   listAuditLog: operations['listAuditLog'];
   /** GET /healthz */

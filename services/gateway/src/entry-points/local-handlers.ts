@@ -4,6 +4,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
 import { listAuditLog, type AuditLogListQuery } from '../domain/audit-log';
 import type { GatewayDeps } from '../domain/deps';
 import { checkHealth, checkReadiness } from '../domain/health';
+import { whoAmI } from '../domain/me';
 import { createTenant, listTenants } from '../domain/tenants';
 import type { docsReplies } from './docs-page';
 
@@ -25,6 +26,7 @@ export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsRep
       await revokeApiKey(deps, { ...tenantOf(r), keyId: String(r.params.id) }, auditContextOf(r));
       return noContent();
     },
+    getMe: async (r) => json(await whoAmI(deps, { ...tenantOf(r), keyId: String(r.keyId) })),
     listAuditLog: async (r) => json(await listAuditLog(deps, tenantOf(r), r.query as unknown as AuditLogListQuery)),
     createTenant: async (r) => json(await createTenant(deps, r.body, auditContextOf(r)), 201),
     listTenants: async (r) => json(await listTenants(deps, { limit: Number(r.query.limit), offset: Number(r.query.offset) })),
