@@ -1,19 +1,11 @@
-import { AppError, type AuditLogPage, type AuditRecord } from '@mailplane/contracts';
+import { AppError, type AuditLogPage, type AuditRecord, type GatewayOperations } from '@mailplane/contracts';
 import { timeRange } from '@mailplane/runtime';
 import type { AuditLogRecord } from '../data-access/audit-log-repo';
 import type { TenantScope } from '../data-access/api-keys-repo';
 import type { GatewayDeps } from './deps';
 
-/** The query of `GET /audit-log`, as the contract checked it. */
-export interface AuditLogListQuery {
-  actorId?: string;
-  targetId?: string;
-  operationId?: string;
-  from?: string;
-  to?: string;
-  cursor?: string;
-  limit: number;
-}
+/** The query of `GET /audit-log`, as the contract checked it (`limit` has its default by then). */
+export type AuditLogListQuery = NonNullable<GatewayOperations['listAuditLog']['parameters']['query']> & { limit: number };
 
 const RECORD_ID = /^aud_[0-9a-z]{26}$/;
 
