@@ -6,11 +6,11 @@ import type { GatewayDeps } from './deps';
 
 const DAY_MS = 24 * 3600_000;
 
+/** The back-office (the admin token's holder), as audit records name it. */
+export const OPERATOR = { type: 'operator', id: 'operator', name: 'operator' } as const;
+
 /** The operator acting in the process itself (the embedded start's sandbox tenant), not through a request. */
-export const inProcessOperator = (): AuditContext => ({
-  actor: { type: 'operator', id: 'operator', name: 'operator', ip: null, userAgent: null },
-  requestId: newId('req'),
-});
+export const inProcessOperator = (): AuditContext => ({ actor: { ...OPERATOR, ip: null, userAgent: null }, requestId: newId('req') });
 
 /** A record as the log keeps it, leaving when the retention configured now has passed since its change. */
 export function toLogRecord(deps: Pick<GatewayDeps, 'config'>, tenantId: string, data: AuditRecorded): AuditLogRecord {

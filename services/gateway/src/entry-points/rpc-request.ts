@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { AppError, validateRequest, type Operation, type RequestActor, type RpcRequest } from '@mailplane/contracts';
+import { OPERATOR } from '../domain/audit';
 import type { Principal } from '../domain/authenticate';
 import { checkMediaType, mediaType, parseBody } from './body';
 
@@ -14,8 +15,6 @@ function pickHeaders(req: Request): Record<string, string> {
   }
   return out;
 }
-
-const OPERATOR = { type: 'operator', id: 'operator', name: 'operator' } as const;
 
 /** Who calls, for the audit log: the key on bearer routes, the operator on the admin surface, nobody elsewhere. */
 function actorOf(op: Operation, req: Request, principal: Principal | null): RequestActor | null {
