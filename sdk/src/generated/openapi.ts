@@ -79,12 +79,12 @@ export interface paths {
     /**
      * Read the tenant's audit log
      * @description Who changed what, newest first: one record per change made through the API (so far: API keys created and
-     *     revoked, the first key of a tenant the operator creates, webhook endpoints created, changed and their secret
-     *     rotated), written atomically with the change itself. A record names its actor (the API key or member, by
-     *     id and by name at that moment), the operation and its target, when and from where (the client address the
-     *     gateway saw and its `User-Agent`), and a summary of what changed in which secrets never appear. Records are
-     *     kept 13 months (the operator may change it). The log is append-only: no operation changes or deletes a
-     *     record.
+     *     revoked, the first key of a tenant the operator creates, webhook endpoints created, changed, deleted and
+     *     their secret rotated), written atomically with the change itself. A record names its actor (the API key or
+     *     member, by id and by name at that moment), the operation and its target, when and from where (the client
+     *     address the gateway saw and its `User-Agent`), and a summary of what changed in which secrets never appear (a
+     *     webhook URL by its origin only). Records are kept 13 months (the operator may change it). The log is
+     *     append-only: no operation changes or deletes a record.
      *
      *     Paging is by cursor, not offset, because the log keeps growing: pass the previous page's `nextCursor` as
      *     `cursor`, with the same filters, until it is null. A cursor that was not issued by this operation is a 400

@@ -37,11 +37,17 @@ const endpointChange = (id: string, operationId: string, changes: Record<string,
   changes,
 });
 
-/** Publishes what the change wrote (its audit record, an event); the sweeper publishes it if this fails. */
+/**
+ * Publishes what the change wrote (its audit record, an event), then lets a deleted endpoint's tombstone go; the
+ * sweeper does both if this fails.
+ */
 async function announceEndpoint(deps: WebhooksDeps, record: EndpointRecord) {
-  await deps.endpoints
-    .announce(record, (event) => deps.broker.publish(event))
-    .catch((err) => deps.logger.warn('endpoint change stored, not yet announced', { err, endpointId: record._id }));
+  try {
+    await deps.endpoints.announce(record, (event) => deps.broker.publish(event));
+    if (record.deletedAt) await deps.endpoints.dropTombstones([record._id]);
+  } catch (err) {
+    deps.logger.warn('endpoint change stored, not yet announced', { err, endpointId: record._id });
+  }
 }
 
 // The contract admits http:// for loopback hosts; only a sandboxed service may use them.
@@ -105,8 +111,13 @@ export async function updateEndpoint(deps: WebhooksDeps, tenantId: string, id: s
   await announceEndpoint(deps, updated);
 }
 
-export async function deleteEndpoint(deps: WebhooksDeps, tenantId: string, id: string) {
-  if (!(await deps.endpoints.remove(tenantId, id))) throw new AppError('not_found', `No webhook endpoint ${id}`);
+export async function deleteEndpoint(deps: WebhooksDeps, tenantId: string, id: string, audit: AuditContext) {
+  const { url } = await getEndpoint(deps, tenantId, id);
+  const now = deps.clock.now();
+  const event = auditEvent(tenantId, audit, endpointChange(id, 'deleteWebhookEndpoint', { url: auditedUrl(url) }), now);
+  const removed = await deps.endpoints.remove(tenantId, id, now, [event]);
+  if (!removed) throw new AppError('not_found', `No webhook endpoint ${id}`);
+  await announceEndpoint(deps, removed);
 }
 
 /** A new secret; the current one keeps signing for 24 hours, and an older one still overlapping is dropped. */

@@ -30,7 +30,7 @@ export function webhooksHandlers(deps: WebhooksDeps): HandlersOf<WebhooksOperati
       return noContent();
     },
     deleteWebhookEndpoint: async (r) => {
-      await deleteEndpoint(deps, tenant(r), id(r));
+      await deleteEndpoint(deps, tenant(r), id(r), auditContextOf(r));
       return noContent();
     },
     rotateWebhookEndpointSecret: async (r) => json(await rotateSecret(deps, tenant(r), id(r), auditContextOf(r))),
