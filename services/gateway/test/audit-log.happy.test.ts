@@ -93,7 +93,7 @@ describe('audit log', () => {
     expect((await auditLog(key, { to: future })).data).toHaveLength(7);
   });
 
-  it('when a webhook endpoint is created, changed and its secret rotated, then the log shows each without a secret or URL path', async () => {
+  it('when a webhook endpoint is created, changed, its secret rotated and deleted, then the log shows each without a secret or URL path', async () => {
     const { key } = await platform.newTenant();
     const url = 'https://hooks.example.com/T000/s3cret-path?token=s3cret-query';
     const created = await request(platform.url)
@@ -105,17 +105,26 @@ describe('audit log', () => {
     await request(platform.url).patch(`/webhooks/endpoints/${id}`).set(auth(key)).send({ description: 'billing' }).expect(204);
     const rotated = await request(platform.url).post(`/webhooks/endpoints/${id}/rotate-secret`).set(auth(key));
     expect(rotated.status).toBe(200);
+    await request(platform.url).delete(`/webhooks/endpoints/${id}`).set(auth(key)).expect(204);
+    await request(platform.url).get(`/webhooks/endpoints/${id}`).set(auth(key)).expect(404);
+    await request(platform.url).delete(`/webhooks/endpoints/${id}`).set(auth(key)).expect(404);
 
     let records: Array<Record<string, any>> = [];
-    await eventually(async () => (records = (await auditLog(key, { targetId: id })).data).length === 3, 'three endpoint records');
-    expect(records.map((r) => r.operationId)).toEqual(['rotateWebhookEndpointSecret', 'updateWebhookEndpoint', 'createWebhookEndpoint']);
-    expect(records[2]).toMatchObject({
+    await eventually(async () => (records = (await auditLog(key, { targetId: id })).data).length === 4, 'four endpoint records');
+    expect(records.map((r) => r.operationId)).toEqual([
+      'deleteWebhookEndpoint',
+      'rotateWebhookEndpointSecret',
+      'updateWebhookEndpoint',
+      'createWebhookEndpoint',
+    ]);
+    expect(records[0].changes).toEqual({ url: 'https://hooks.example.com/…' });
+    expect(records[3]).toMatchObject({
       actor: { type: 'key', name: 'Default key' },
       target: { type: 'webhookEndpoint', id },
       requestId: created.headers['x-request-id'],
       changes: { url: 'https://hooks.example.com/…', eventTypes: ['email.sent'] },
     });
-    expect(records[1].changes).toEqual({ description: 'billing' });
+    expect(records[2].changes).toEqual({ description: 'billing' });
     const text = JSON.stringify(records);
     for (const secret of ['s3cret', created.body.secret, rotated.body.secret]) expect(text).not.toContain(secret);
   });
