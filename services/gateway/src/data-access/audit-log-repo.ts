@@ -1,3 +1,4 @@
+import { idFloor } from '@mailplane/runtime';
 import { DuplicateKeyError, type Filter, type Store } from '@mailplane/store';
 
 /** One change as it is kept: what `GET /audit-log` shows, and when the record may go. */
@@ -26,13 +27,20 @@ export interface AuditLogQuery {
   before?: string;
 }
 
+// Ids sort by the time of their change, so a time range is an id range: every query is one range of one index.
+function idRange(q: AuditLogQuery): Filter | undefined {
+  const below = [q.before, q.to && idFloor('aud', q.to)].filter((b): b is string => Boolean(b)).sort()[0];
+  const range = { ...(q.from ? { $gte: idFloor('aud', q.from) } : {}), ...(below ? { $lt: below } : {}) };
+  return Object.keys(range).length > 0 ? range : undefined;
+}
+
 function filterOf(tenantId: string, q: AuditLogQuery): Filter {
   const filter: Filter = { tenantId };
   if (q.actorId) filter['actor.id'] = q.actorId;
   if (q.targetId) filter['target.id'] = q.targetId;
   if (q.operationId) filter.operationId = q.operationId;
-  if (q.from || q.to) filter.at = { ...(q.from ? { $gte: q.from } : {}), ...(q.to ? { $lt: q.to } : {}) };
-  if (q.before) filter._id = { $lt: q.before };
+  const ids = idRange(q);
+  if (ids) filter._id = ids;
   return filter;
 }
 
