@@ -31,6 +31,8 @@ export async function startWebhooksWorker(env: Record<string, string> = {}) {
   const { deps } = service;
   return {
     deps,
+    /** The service's store, to see what it keeps (tombstones) beyond what its reads show. */
+    store,
     endpoint: (tenantId: string, url: string, eventTypes: (WebhookEventType | '*')[] = ['*']) =>
       createEndpoint(deps, tenantId, { url, eventTypes }, testAudit),
     /** Publishes a tenant's event as mail would; returns its id, the `webhook-id` of its deliveries. */
