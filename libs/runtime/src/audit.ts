@@ -17,10 +17,18 @@ export interface AuditedChange {
   changes: Record<string, unknown>;
 }
 
-/** A change is always someone's: a request without its actor is refused, never recorded blank. */
+/**
+ * A change is always someone's: a request without its actor is refused, never recorded blank. A gateway from before
+ * actors (a rolling deploy) sends only the key's id, and the record names the key by it.
+ */
 export function auditContextOf(request: RpcRequest): AuditContext {
-  if (!request.actor) throw new AppError('unauthorized');
-  return { actor: request.actor, requestId: request.requestId };
+  const actor =
+    request.actor ??
+    (request.keyId
+      ? { type: 'key' as const, id: request.keyId, name: request.keyId, ip: null, userAgent: request.headers['user-agent'] ?? null }
+      : null);
+  if (!actor) throw new AppError('unauthorized');
+  return { actor, requestId: request.requestId };
 }
 
 /** The record of a change, made with it (to be written in the change's own write); its id sorts by `at`. */
