@@ -12,7 +12,6 @@ const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 interface LogRecord {
   operationId: string;
   target: { id: string };
-  changes: { description?: string };
 }
 
 /** Every record of the tenant's log, following the cursor to the end. */
@@ -33,10 +32,10 @@ async function wholeLog(url: string, key: string): Promise<LogRecord[]> {
 
 const countBy = (ids: string[]) => ids.reduce((m, id) => m.set(id, (m.get(id) ?? 0) + 1), new Map<string, number>());
 
-// The embedded default as `npm start` runs it, killed with -9 while clients create and revoke API keys (the gateway's
-// own changes) and change a webhook endpoint (webhooks' changes, whose records travel over the broker): each change
-// carries its audit record in its own write, so after the restart (and the sweeps) every change that happened has
-// exactly one record, and no record names a change that did not happen.
+// The embedded default as `npm start` runs it, killed with -9 while clients create and revoke API keys: each change
+// carries its audit record in its own write, so after the restart (and the sweep) every change that happened has
+// exactly one record, and no record names a change that did not happen. (Other services' records cross the broker,
+// whose in-process queues die with the process: see docs/decisions/teams-roles-audit.md.)
 describe.each(storeEngines())('embedded default SIGKILLed under audited changes, stores on %s', (engine) => {
   let engineSetup: Awaited<ReturnType<typeof engineEnv>>;
   let dataDir: string;
@@ -49,8 +48,6 @@ describe.each(storeEngines())('embedded default SIGKILLed under audited changes,
       SANDBOX_PORT: '0',
       HOST: '127.0.0.1',
       AUDIT_SWEEP_MS: '200',
-      WEBHOOK_SWEEP_MS: '200',
-      WEBHOOK_REDISPATCH_MS: '1000',
       JOB_LEASE_MS: '1000',
       ...engineSetup.env,
     });
@@ -67,15 +64,9 @@ describe.each(storeEngines())('embedded default SIGKILLed under audited changes,
     removeDir(dataDir);
   });
 
-  it('when it is killed mid-change and restarted, then every key has one creation record, every revoked key one revocation record, every endpoint change one record, and nothing else is recorded', async () => {
+  it('when it is killed mid-change and restarted, then every key has one creation record, every revoked key one revocation record, and nothing else is recorded', async () => {
     let url = await start();
     const apiKey = (await proc!.waitForOutput(BANNER_API_KEY))[1];
-    const endpoint = await request(url)
-      .post('/webhooks/endpoints')
-      .set(auth(apiKey))
-      .send({ url: 'https://receiver.invalid/hook', eventTypes: ['endpoint.disabled'] });
-    const endpointId: string = endpoint.body.id;
-    const describedAnswered: string[] = [];
     const revokedAnswered: string[] = [];
     let answered = 0;
     let cut = 0;
@@ -90,9 +81,6 @@ describe.each(storeEngines())('embedded default SIGKILLed under audited changes,
             .send({ name: `c${n}-${i}` });
           if (made.status !== 201) continue;
           answered++;
-          const description = `c${n}-${i}`;
-          const described = await request(url).patch(`/webhooks/endpoints/${endpointId}`).set(auth(apiKey)).send({ description });
-          if (described.status === 204) describedAnswered.push(description);
           if (i % 2 === 0) continue;
           const revoked = await request(url).delete(`/api-keys/${made.body.id}`).set(auth(apiKey));
           if (revoked.status === 204) revokedAnswered.push(made.body.id);
@@ -109,17 +97,15 @@ describe.each(storeEngines())('embedded default SIGKILLed under audited changes,
     url = await start();
 
     const active = (await request(url).get('/api-keys').set(auth(apiKey))).body.data.map((k: { id: string }) => k.id);
-    const { description: lastDescription } = (await request(url).get(`/webhooks/endpoints/${endpointId}`).set(auth(apiKey))).body;
     let log: LogRecord[] = [];
-    const descriptions = () => log.filter((r) => r.operationId === 'updateWebhookEndpoint').map((r) => r.changes.description as string);
-    // Records a change carried when the process died are moved by the sweeps once they are a few seconds old.
+    // Records a change carried when the process died are moved by the sweep once they are a few seconds old.
     await eventually(
       async () => {
         log = await wholeLog(url, apiKey);
         const created = new Set(log.filter((r) => r.operationId === 'createApiKey').map((r) => r.target.id));
-        return active.every((id: string) => created.has(id)) && descriptions().includes(lastDescription);
+        return active.every((id: string) => created.has(id));
       },
-      'a creation record for every live key, and the record of the last change of the endpoint',
+      'a creation record for every live key',
       20_000,
     );
     const creations = countBy(log.filter((r) => r.operationId === 'createApiKey').map((r) => r.target.id));
@@ -131,13 +117,7 @@ describe.each(storeEngines())('embedded default SIGKILLed under audited changes,
     for (const id of revokedAnswered) expect(revocations.get(id)).toBe(1);
     // Every record names a key that exists: live, or revoked with its own record.
     for (const id of creations.keys()) expect(active.includes(id) || revocations.has(id)).toBe(true);
-    // Each change of the endpoint once, every answered one among them.
-    expect([...countBy(descriptions()).values()].every((n) => n === 1)).toBe(true);
-    for (const description of describedAnswered) expect(descriptions()).toContain(description);
-    const operations = ['createApiKey', 'revokeApiKey', 'createWebhookEndpoint', 'updateWebhookEndpoint'];
-    expect(log.every((r) => operations.includes(r.operationId))).toBe(true);
-    process.stdout.write(
-      `audit kill (${engine}): ${creations.size} keys, ${revocations.size} revoked, ${descriptions().length} endpoint changes, ${cut} requests cut\n`,
-    );
+    expect(log.every((r) => ['createApiKey', 'revokeApiKey'].includes(r.operationId))).toBe(true);
+    process.stdout.write(`audit kill (${engine}): ${creations.size} keys, ${revocations.size} revoked, ${cut} requests cut\n`);
   }, 120_000);
 });
