@@ -22,6 +22,7 @@ const EXPECTED_OPERATION_IDS = [
   'createApiKey',
   'revokeApiKey',
   'listAuditLog',
+  'exportAuditLog',
   'getMe',
   'sendEmail',
   'sendTestEmail',

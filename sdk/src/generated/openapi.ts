@@ -99,6 +99,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/audit-log/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the tenant's audit log as JSON lines
+     * @description The records `GET /audit-log` shows for the same filters, newest first, one `AuditRecord` JSON object per line
+     *     (`application/x-ndjson`), at most 5,000 per answer. When more follow, `Link` names the next part
+     *     (`rel="next"`, the same filters and a `cursor`); the last part has no `Link`.
+     */
+    get: operations['exportAuditLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/emails': {
     parameters: {
       query?: never;
@@ -3222,6 +3244,21 @@ export interface components {
     };
   };
   parameters: {
+    /** @description Only changes made by this API key or member. */
+    AuditActorId: string;
+    /** @description Only changes to this resource (any prefixed id, `key_…`, `idn_…`, `whe_…`). */
+    AuditTargetId: string;
+    /** @description Only changes made by this operation of this document (`createApiKey`, `revokeApiKey`). */
+    AuditOperationId: string;
+    /**
+     * @description Only changes made at or after this instant (inclusive), RFC 3339. With `to`, it must be earlier than `to`
+     *     (else 400 `validation_failed` at `/query/from`).
+     */
+    AuditFrom: string;
+    /** @description Only changes made before this instant (exclusive), RFC 3339. */
+    AuditTo: string;
+    /** @description The `nextCursor` of the previous page (or the cursor in `Link`); absent for the first page. */
+    AuditCursor: string;
     /** @description Page size. Outside 1–100 is a 400 (never clamped). */
     Limit: number;
     /** @description Items to skip. Outside 0–10000 is a 400 (never clamped); page deeper with filters. */
@@ -3379,20 +3416,20 @@ export interface operations {
     parameters: {
       query?: {
         /** @description Only changes made by this API key or member. */
-        actorId?: string;
+        actorId?: components['parameters']['AuditActorId'];
         /** @description Only changes to this resource (any prefixed id, `key_…`, `idn_…`, `whe_…`). */
-        targetId?: string;
+        targetId?: components['parameters']['AuditTargetId'];
         /** @description Only changes made by this operation of this document (`createApiKey`, `revokeApiKey`). */
-        operationId?: string;
+        operationId?: components['parameters']['AuditOperationId'];
         /**
          * @description Only changes made at or after this instant (inclusive), RFC 3339. With `to`, it must be earlier than `to`
          *     (else 400 `validation_failed` at `/query/from`).
          */
-        from?: string;
+        from?: components['parameters']['AuditFrom'];
         /** @description Only changes made before this instant (exclusive), RFC 3339. */
-        to?: string;
-        /** @description The `nextCursor` of the previous page; absent for the first page. */
-        cursor?: string;
+        to?: components['parameters']['AuditTo'];
+        /** @description The `nextCursor` of the previous page (or the cursor in `Link`); absent for the first page. */
+        cursor?: components['parameters']['AuditCursor'];
         /** @description Page size. Outside 1–100 is a 400 (never clamped). */
         limit?: components['parameters']['Limit'];
       };
@@ -3410,6 +3447,48 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AuditLogPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  exportAuditLog: {
+    parameters: {
+      query?: {
+        /** @description Only changes made by this API key or member. */
+        actorId?: components['parameters']['AuditActorId'];
+        /** @description Only changes to this resource (any prefixed id, `key_…`, `idn_…`, `whe_…`). */
+        targetId?: components['parameters']['AuditTargetId'];
+        /** @description Only changes made by this operation of this document (`createApiKey`, `revokeApiKey`). */
+        operationId?: components['parameters']['AuditOperationId'];
+        /**
+         * @description Only changes made at or after this instant (inclusive), RFC 3339. With `to`, it must be earlier than `to`
+         *     (else 400 `validation_failed` at `/query/from`).
+         */
+        from?: components['parameters']['AuditFrom'];
+        /** @description Only changes made before this instant (exclusive), RFC 3339. */
+        to?: components['parameters']['AuditTo'];
+        /** @description The `nextCursor` of the previous page (or the cursor in `Link`); absent for the first page. */
+        cursor?: components['parameters']['AuditCursor'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Up to 5,000 records, one JSON object per line, each line ending in `\n`. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          /** @description `</audit-log/export?…&cursor=…>; rel="next"` while more records follow. */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/x-ndjson': string;
         };
       };
       400: components['responses']['BadRequest'];

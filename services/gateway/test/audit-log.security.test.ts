@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { asText } from './support/text-body';
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -11,6 +12,10 @@ afterAll(() => platform.stop());
 const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 const get = (key: string, query: Record<string, string | number> = {}) =>
   request(platform.url).get('/audit-log').query(query).set(auth(key));
+
+/** The export's JSON lines as one string. */
+const exportText = (key: string, query: Record<string, string> = {}) =>
+  request(platform.url).get('/audit-log/export').query(query).set(auth(key)).buffer(true).parse(asText);
 
 describe('audit log isolation', () => {
   it("when a tenant reads the log with another tenant's ids or cursor, then it sees none of the other's records", async () => {
@@ -39,10 +44,25 @@ describe('audit log isolation', () => {
     }
   });
 
+  it("when a tenant exports the log, then the lines hold none of another tenant's records", async () => {
+    const victim = await platform.newTenant('Victim');
+    const attacker = await platform.newTenant('Attacker');
+    const made = (await request(platform.url).post('/api-keys').set(auth(victim.key)).send({ name: 'v' })).body;
+    const exported = await exportText(attacker.key, { targetId: made.id });
+    expect(exported.status).toBe(200);
+    expect(exported.body).toBe('');
+    const own = await exportText(attacker.key);
+    expect(own.body).toContain('Default key');
+    expect(own.body).not.toContain(victim.tenantId);
+    expect(own.body).not.toContain(made.id);
+  });
+
   it('when a sending-only key reads the log, then 401 restricted_api_key', async () => {
     const { key } = await platform.newTenant();
     const sending = await request(platform.url).post('/api-keys').set(auth(key)).send({ name: 'app', permission: 'sending' });
     expectProblem(await get(sending.body.key), 401, 'restricted_api_key', 'listAuditLog');
+    const exported = await request(platform.url).get('/audit-log/export').set(auth(sending.body.key));
+    expectProblem(exported, 401, 'restricted_api_key', 'exportAuditLog');
   });
 
   it('when no key or a revoked key reads the log, then 401', async () => {

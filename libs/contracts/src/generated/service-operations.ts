@@ -48,6 +48,8 @@ export interface GatewayOperations {
   getMe: operations['getMe'];
   /** GET /audit-log */
   listAuditLog: operations['listAuditLog'];
+  /** GET /audit-log/export */
+  exportAuditLog: operations['exportAuditLog'];
   /** GET /healthz */
   health: operations['health'];
   /** GET /openapi.json */

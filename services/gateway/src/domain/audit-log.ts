@@ -49,3 +49,18 @@ export async function listAuditLog(
   const data = rows.slice(0, query.limit);
   return { data: data.map(recordView), nextCursor: rows.length > query.limit ? encodeCursor(data[data.length - 1]._id) : null };
 }
+
+const EXPORT_PART = 5_000;
+
+/** A part of the export: its records as JSON lines, and the query of the next part when more follow. */
+export async function exportAuditLog(
+  deps: Pick<GatewayDeps, 'auditLog'>,
+  scope: TenantScope,
+  query: Omit<AuditLogListQuery, 'limit'>,
+): Promise<{ lines: string; next: URLSearchParams | null }> {
+  const page = await listAuditLog(deps, scope, { ...query, limit: EXPORT_PART });
+  const lines = page.data.map((r) => `${JSON.stringify(r)}\n`).join('');
+  if (!page.nextCursor) return { lines, next: null };
+  const filters = Object.entries({ ...query, cursor: page.nextCursor }).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return { lines, next: new URLSearchParams(filters) };
+}

@@ -1,7 +1,7 @@
 import { AppError, type GatewayOperations, type RpcRequest } from '@mailplane/contracts';
 import { auditContextOf, json, METRICS_CONTENT_TYPE, noContent, type HandlersOf, type MetricsRegistry } from '@mailplane/runtime';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
-import { listAuditLog, type AuditLogListQuery } from '../domain/audit-log';
+import { exportAuditLog, listAuditLog, type AuditLogListQuery } from '../domain/audit-log';
 import type { GatewayDeps } from '../domain/deps';
 import { checkHealth, checkReadiness } from '../domain/health';
 import { whoAmI } from '../domain/me';
@@ -28,6 +28,11 @@ export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsRep
     },
     getMe: async (r) => json(await whoAmI(deps, { ...tenantOf(r), keyId: String(r.keyId) })),
     listAuditLog: async (r) => json(await listAuditLog(deps, tenantOf(r), r.query as unknown as AuditLogListQuery)),
+    exportAuditLog: async (r) => {
+      const { lines, next } = await exportAuditLog(deps, tenantOf(r), r.query as unknown as AuditLogListQuery);
+      const link = next ? { Link: `</audit-log/export?${next}>; rel="next"` } : undefined;
+      return { status: 200, contentType: 'application/x-ndjson', headers: link, body: lines };
+    },
     createTenant: async (r) => json(await createTenant(deps, r.body, auditContextOf(r)), 201),
     listTenants: async (r) => json(await listTenants(deps, { limit: Number(r.query.limit), offset: Number(r.query.offset) })),
     health: async () => json(await checkHealth(deps)),
