@@ -4,7 +4,7 @@ import path from 'node:path';
 import request, { type Response } from 'supertest';
 import { engineEnv, storeEngines } from './support/engines';
 import { eventually } from './support/eventually';
-import { BANNER_API_KEY, spawnEmbedded, type ServiceProcess } from './support/processes';
+import { BANNER_API_KEY, startEmbeddedProcess, type ServiceProcess } from './support/processes';
 import { removeDir } from './support/platform';
 
 const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
@@ -42,16 +42,9 @@ describe.each(storeEngines())('embedded default SIGKILLed under audited changes,
   let proc: ServiceProcess | null = null;
 
   const start = async () => {
-    proc = spawnEmbedded({
-      DATA_DIR: dataDir,
-      PORT: '0',
-      SANDBOX_PORT: '0',
-      HOST: '127.0.0.1',
-      AUDIT_SWEEP_MS: '200',
-      JOB_LEASE_MS: '1000',
-      ...engineSetup.env,
-    });
-    return (await proc.waitForOutput(/running at (http:\/\/\S+)/, 60_000))[1];
+    const started = await startEmbeddedProcess({ DATA_DIR: dataDir, AUDIT_SWEEP_MS: '200', JOB_LEASE_MS: '1000', ...engineSetup.env });
+    proc = started.proc;
+    return started.url;
   };
 
   beforeAll(async () => {
