@@ -107,6 +107,11 @@ export class Mailplane {
     revoke: (id: Id, options?: RequestOptions) => this.op('revokeApiKey')({ path: { id } }, options),
   };
 
+  /** Who changed what: newest first, paged by `cursor` (the previous page's `nextCursor`). */
+  readonly auditLog = {
+    list: (query: QueryOf<'listAuditLog'> = {}, options?: RequestOptions) => this.op('listAuditLog')({ query }, options),
+  };
+
   readonly suppressions = {
     add: (body: BodyOf<'addSuppression'>, options?: RequestOptions) => this.op('addSuppression')({ body }, options),
     list: (query: QueryOf<'listSuppressions'> = {}, options?: RequestOptions) => this.op('listSuppressions')({ query }, options),
@@ -138,5 +143,7 @@ export class Mailplane {
   };
 
   /** Whether the gateway and its services are up (no key needed, but harmless to send). */
+  /** The tenant and the credential this client calls with. */
+  readonly me = (options?: RequestOptions) => this.op('getMe')({}, options);
   readonly health = (options?: RequestOptions) => this.op('health')({}, options);
 }

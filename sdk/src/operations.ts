@@ -19,6 +19,13 @@ export const OPERATIONS = {
   listApiKeys: { method: 'GET', path: '/api-keys', sdk: 'apiKeys.list' },
   createApiKey: { method: 'POST', path: '/api-keys', sdk: 'apiKeys.create' },
   revokeApiKey: { method: 'DELETE', path: '/api-keys/{id}', sdk: 'apiKeys.revoke' },
+  listAuditLog: { method: 'GET', path: '/audit-log', sdk: 'auditLog.list' },
+  exportAuditLog: {
+    method: 'GET',
+    path: '/audit-log/export',
+    sdk: { notInSdk: 'a download of JSON lines; `auditLog.list` pages the same records' },
+  },
+  getMe: { method: 'GET', path: '/me', sdk: 'me' },
   listEmails: { method: 'GET', path: '/emails', sdk: 'emails.list' },
   sendEmail: { method: 'POST', path: '/emails', sdk: 'emails.send', idempotencyKey: true },
   sendTestEmail: { method: 'POST', path: '/emails/test', sdk: 'emails.sendTest' },

@@ -31,6 +31,9 @@ export type Permission = Schemas['Permission'];
 export type CreateApiKeyRequest = Schemas['CreateApiKeyRequest'];
 export type ApiKey = Schemas['ApiKey'];
 export type CreatedApiKey = Schemas['CreatedApiKey'];
+export type Me = Schemas['Me'];
+export type AuditRecord = Schemas['AuditRecord'];
+export type AuditLogPage = Schemas['AuditLogPage'];
 
 export type SendEmailRequest = Schemas['SendEmailRequest'];
 export type SendTestEmailRequest = Schemas['SendTestEmailRequest'];

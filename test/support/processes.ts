@@ -102,3 +102,9 @@ function watched(name: string, child: ChildProcess, signal: (signal: NodeJS.Sign
 
 /** The line of the embedded default's first-start banner that carries the new sandbox API key. */
 export const BANNER_API_KEY = /^\s+export MAILPLANE_API_KEY=(\S+)$/m;
+
+/** The embedded default started in its own OS process on free ports, once it says where it runs. */
+export async function startEmbeddedProcess(env: Record<string, string>): Promise<{ proc: ServiceProcess; url: string }> {
+  const proc = spawnEmbedded({ PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', ...env });
+  return { proc, url: (await proc.waitForOutput(/running at (http:\/\/\S+)/, 60_000))[1] };
+}

@@ -7,3 +7,5 @@ export type CreateApiKeyRequest = Schemas['CreateApiKeyRequest'];
 export type ApiKey = Schemas['ApiKey'];
 /** Returned once, at creation: `key` is the full token. */
 export type CreatedApiKey = Schemas['CreatedApiKey'];
+/** The caller of a request (GET /me). */
+export type Me = Schemas['Me'];

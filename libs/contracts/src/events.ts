@@ -45,6 +45,8 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const INTERNAL_EVENT_TYPES = [
   /** Billing changed what a tenant is entitled to (plan, monthly quota); mail keeps a copy. */
   'entitlement.changed',
+  /** A change was made through the API; the gateway keeps its record in the tenant's audit log. */
+  'audit.recorded',
 ] as const;
 
 export type InternalEventType = (typeof INTERNAL_EVENT_TYPES)[number];

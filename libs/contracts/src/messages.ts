@@ -7,6 +7,17 @@ import { WORK_TYPES } from './queues';
 
 const SCHEMAS = 'https://mailplane.dev/schemas/';
 
+/** Who makes a request and from where, as the gateway authenticated it: what an audit record names. */
+export interface RequestActor {
+  type: 'key' | 'member' | 'operator';
+  id: string;
+  /** The key's or member's name at this moment. */
+  name: string;
+  /** The client address the gateway saw. */
+  ip: string | null;
+  userAgent: string | null;
+}
+
 /**
  * What the gateway sends to a service for one HTTP request (schemas/rpc-request.json). `Body` is what the
  * operation's request body schema makes of it, in a handler typed by `HandlersOf` (@mailplane/runtime).
@@ -16,6 +27,8 @@ export interface RpcRequest<Body = unknown> {
   requestId: string;
   tenantId: string | null;
   keyId: string | null;
+  /** Who calls, on bearer and admin routes; absent or null on the others. */
+  actor?: RequestActor | null;
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: Body;
@@ -57,6 +70,7 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, string> = {
   'endpoint.disabled': 'EndpointDisabled',
   'email.received': 'EmailReceived',
   'entitlement.changed': 'EntitlementChanged',
+  'audit.recorded': 'AuditRecorded',
 };
 
 const WORK_DATA_SCHEMAS: Record<string, string> = {

@@ -18,6 +18,8 @@ export const QUEUES = {
   webhooksEntitlements: 'webhooks.entitlements',
   /** Bound to every webhook event type: fan-out to the tenant's endpoints. */
   webhooksEvents: 'webhooks.events',
+  /** Bound to `audit.recorded`: the gateway keeps each record in the tenant's audit log, once. */
+  gatewayAudit: 'gateway.audit',
   /** Work items `webhooks.deliver` ({ deliveryId, dispatchId, endpointId }): one per (event, endpoint) attempt, delayed on retry. */
   webhooksDeliveries: 'webhooks.deliveries',
 } as const;

@@ -4,6 +4,7 @@
 export type { Schemas } from './schemas';
 export * from './response-types';
 export * from './api-key-types';
+export * from './audit-types';
 export * from './email-types';
 export * from './billing-types';
 export * from './resource-types';

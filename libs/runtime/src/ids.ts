@@ -31,3 +31,6 @@ function encodeRandom(length: number): string {
 export function newId(prefix: string, now: number = Date.now()): string {
   return `${prefix}_${encodeTime(now, 10)}${encodeRandom(16)}`;
 }
+
+/** Below every id `newId(prefix)` makes at `at` or later, above every one made earlier: a time range as an id range. */
+export const idFloor = (prefix: string, at: Date): string => `${prefix}_${encodeTime(at.getTime(), 10)}`;

@@ -15,3 +15,4 @@ export * from './http-drain';
 export * from './html';
 export * from './client-limits';
 export * from './constant-time';
+export * from './audit';

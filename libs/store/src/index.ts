@@ -4,7 +4,7 @@ export { createPostgresStore, type PostgresStoreOptions } from './postgres';
 export { createSqliteStore, type SqliteStoreOptions } from './sqlite';
 
 export { createStore, SQLITE_FILE, type StoreConfig } from './create-store';
-export { carrying, eventOutbox, type CarriesEvents, type EventOutbox, type OutboxFields } from './outbox';
+export { appendingEvents, carrying, eventOutbox, type CarriesEvents, type EventOutbox, type OutboxFields } from './outbox';
 export { tenantScoped, type TenantScoped } from './tenant-scoped';
 export { leaseOn, type Lease } from './lease';
 export { replicaRegistry, type ReplicaRecord, type ReplicaRegistry } from './replicas';

@@ -1,4 +1,4 @@
-import type { Collection, Doc, Filter } from './port';
+import type { Collection, Doc, Filter, Update } from './port';
 
 /**
  * The transactional outbox columns: events written in the same update as the change they announce, kept
@@ -8,10 +8,22 @@ import type { Collection, Doc, Filter } from './port';
 export interface CarriesEvents<E = unknown> {
   pendingEvents: E[];
   eventsPending: boolean;
+  /** Counts the writes that appended events (`appendingEvents`); the outbox guarded by it clears only what it read. */
+  changeSeq?: number;
 }
 
-/** The outbox columns for a write that announces `events` (none: nothing to announce). */
+/** The outbox columns for a write that announces `events` (none: nothing to announce), replacing any still waiting. */
 export const carrying = <E>(events: E[]): CarriesEvents<E> => ({ pendingEvents: events, eventsPending: events.length > 0 });
+
+/**
+ * An update that sets `fields` and adds `events` to those still waiting, never replacing them: what a write must do
+ * when another change's events (an audit record) may not be announced yet. It bumps `changeSeq`, so an outbox guarded
+ * by it (`guardedBy: 'changeSeq'`) does not clear these events when it announces what it read before this write.
+ */
+export function appendingEvents<E>(events: E[], fields: Record<string, unknown>): Update {
+  if (events.length === 0) return { $set: fields };
+  return { $set: { ...fields, eventsPending: true }, $push: { pendingEvents: { $each: events } }, $inc: { changeSeq: 1 } };
+}
 
 export interface OutboxFields<T> {
   /** A Date written with every change that writes events: the sweeper waits until it is old enough. */
@@ -34,7 +46,8 @@ export function eventOutbox<T extends Doc & CarriesEvents>(collection: Collectio
       if (!record.eventsPending) return;
       for (const event of record.pendingEvents) await publish(event);
       await collection.updateOne(
-        { _id: record._id, eventsPending: true, [guard]: record[guard] },
+        // null matches a record written before the guard existed, as it was read.
+        { _id: record._id, eventsPending: true, [guard]: record[guard] ?? null },
         { $set: { pendingEvents: [], eventsPending: false } },
       );
     },

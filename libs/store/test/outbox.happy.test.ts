@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createStore, eventOutbox, carrying, tenantScoped, type CarriesEvents, type Store } from '../src';
+import { appendingEvents, createStore, eventOutbox, carrying, tenantScoped, type CarriesEvents, type Store } from '../src';
 
 interface Note extends CarriesEvents<string> {
   _id: string;
@@ -56,6 +56,31 @@ describe('event outbox', () => {
     await notes.updateOne({ _id: 'n1' }, { $set: { revision: 2, ...carrying(['a', 'b']) } });
     await outbox.announce(stale, async () => undefined);
     expect(await notes.findOne({ _id: 'n1' })).toMatchObject({ pendingEvents: ['a', 'b'], eventsPending: true });
+  });
+
+  it('when a change appends events while an announce is under way, then the appended ones wait and the earlier ones stay', async () => {
+    const notes = store.collection<Note>('notes5');
+    const outbox = eventOutbox(notes, { agedBy: 'updatedAt', guardedBy: 'changeSeq' });
+    await notes.insertOne({ ...note('n1', ['a']), changeSeq: 1 });
+    const read = (await notes.findOne({ _id: 'n1' }))!;
+    // Written in the same millisecond as the first: only the counter tells the two changes apart.
+    await notes.findOneAndUpdate({ _id: 'n1' }, appendingEvents(['b'], { text: 'changed', updatedAt: t0 }));
+    await outbox.announce(read, async () => undefined);
+    expect(await notes.findOne({ _id: 'n1' })).toMatchObject({ pendingEvents: ['a', 'b'], eventsPending: true, changeSeq: 2 });
+
+    const fresh = (await notes.findOne({ _id: 'n1' }))!;
+    const published: string[] = [];
+    await outbox.announce(fresh, async (e) => void published.push(e));
+    expect(published).toEqual(['a', 'b']);
+    expect(await notes.findOne({ _id: 'n1' })).toMatchObject({ pendingEvents: [], eventsPending: false });
+  });
+
+  it('when a record from before the counter carries events, then announcing it still forgets them', async () => {
+    const notes = store.collection<Note>('notes6');
+    const outbox = eventOutbox(notes, { agedBy: 'updatedAt', guardedBy: 'changeSeq' });
+    await notes.insertOne(note('n1', ['a']));
+    await outbox.announce((await notes.findOne({ _id: 'n1' }))!, async () => undefined);
+    expect(await notes.findOne({ _id: 'n1' })).toMatchObject({ pendingEvents: [], eventsPending: false });
   });
 
   it('when the broker refuses an event, then nothing is forgotten', async () => {

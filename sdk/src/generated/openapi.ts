@@ -48,6 +48,79 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who is calling
+     * @description The tenant and the credential of this request: for an API key, its id, name and permission. (Members, who
+     *     sign in to the dashboard, will answer here with their role.)
+     */
+    get: operations['getMe'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/audit-log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the tenant's audit log
+     * @description Who changed what, newest first: one record per change made through the API (so far: API keys created and
+     *     revoked, the first key of a tenant the operator creates, webhook endpoints created, changed, deleted and
+     *     their secret rotated), written atomically with the change itself. A record names its actor (the API key or
+     *     member, by id and by name at that moment), the operation and its target, when and from where (the client
+     *     address the gateway saw and its `User-Agent`), and a summary of what changed in which secrets never appear (a
+     *     webhook URL by its origin only). Records are kept 13 months (the operator may change it). The log is
+     *     append-only: no operation changes or deletes a record.
+     *
+     *     Paging is by cursor, not offset, because the log keeps growing: pass the previous page's `nextCursor` as
+     *     `cursor`, with the same filters, until it is null. A cursor that was not issued by this operation is a 400
+     *     `validation_failed` at `/query/cursor`.
+     */
+    get: operations['listAuditLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/audit-log/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the tenant's audit log as JSON lines
+     * @description The records `GET /audit-log` shows for the same filters, newest first, one `AuditRecord` JSON object per line
+     *     (`application/x-ndjson`), at most 5,000 per answer. When more follow, `Link` names the next part
+     *     (`rel="next"`, the same filters and a `cursor`); the last part has no `Link`.
+     */
+    get: operations['exportAuditLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/emails': {
     parameters: {
       query?: never;
@@ -1691,6 +1764,64 @@ export interface components {
     ApiKeyList: {
       data: components['schemas']['ApiKey'][];
     };
+    /** @description The caller of a request. */
+    Me: {
+      tenantId: components['schemas']['TenantId'];
+      tenantName: string;
+      /**
+       * @description `key`: an API key.
+       * @enum {string}
+       */
+      type: 'key';
+      id: components['schemas']['ApiKeyId'];
+      /** @description The key's name. */
+      name: string;
+      permission: components['schemas']['Permission'];
+    };
+    /** @description Audit record id. */
+    AuditRecordId: string;
+    /** @description Who made a change, as they were named at that moment. */
+    AuditActor: {
+      /**
+       * @description `key`: an API key. `member`: a member signed in. `operator`: the back-office (admin token).
+       * @enum {string}
+       */
+      type: 'key' | 'member' | 'operator';
+      /** @description The key or member id; `operator` for the back-office. */
+      id: string;
+      /** @description The key's or member's name when the change was made. */
+      name: string;
+    };
+    /** @description One change, recorded with it. */
+    AuditRecord: {
+      id: components['schemas']['AuditRecordId'];
+      at: components['schemas']['Timestamp'];
+      actor: components['schemas']['AuditActor'];
+      /** @description The client address the gateway saw; null when unknown. */
+      ip: string | null;
+      /** @description The request's `User-Agent`, up to 256 characters; null when none. */
+      userAgent: string | null;
+      /** @description The `X-Request-Id` of the request that made the change. */
+      requestId: string;
+      /** @description The operation of this document that made the change. */
+      operationId: string;
+      target: {
+        /** @description What was changed: `apiKey`, `identity`, `webhookEndpoint`, `member`… */
+        type: string;
+        /** @description Its id. */
+        id: string;
+      };
+      /**
+       * @description What changed, field by field, as the operation summarises it (a key's `name` and `permission`; a
+       *     revocation's `revokedAt`). Secrets (keys, passwords, signing secrets, private keys) never appear.
+       */
+      changes: Record<string, unknown>;
+    };
+    AuditLogPage: {
+      data: components['schemas']['AuditRecord'][];
+      /** @description Pass as `cursor` (with the same filters) for the next, older page; null on the last page. */
+      nextCursor: string | null;
+    };
     /**
      * @description `bounced`: sent, then returned by the recipient's server in a delivery report (a DSN to the message's
      *     return path) saying it will never be delivered. `complained`: sent, then reported as spam by a recipient
@@ -3113,6 +3244,21 @@ export interface components {
     };
   };
   parameters: {
+    /** @description Only changes made by this API key or member. */
+    AuditActorId: string;
+    /** @description Only changes to this resource (any prefixed id, `key_…`, `idn_…`, `whe_…`). */
+    AuditTargetId: string;
+    /** @description Only changes made by this operation of this document (`createApiKey`, `revokeApiKey`). */
+    AuditOperationId: string;
+    /**
+     * @description Only changes made at or after this instant (inclusive), RFC 3339. With `to`, it must be earlier than `to`
+     *     (else 400 `validation_failed` at `/query/from`).
+     */
+    AuditFrom: string;
+    /** @description Only changes made before this instant (exclusive), RFC 3339. */
+    AuditTo: string;
+    /** @description The `nextCursor` of the previous page (or the cursor in `Link`); absent for the first page. */
+    AuditCursor: string;
     /** @description Page size. Outside 1–100 is a 400 (never clamped). */
     Limit: number;
     /** @description Items to skip. Outside 0–10000 is a 400 (never clamped); page deeper with filters. */
@@ -3240,6 +3386,113 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  getMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The caller. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Me'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  listAuditLog: {
+    parameters: {
+      query?: {
+        /** @description Only changes made by this API key or member. */
+        actorId?: components['parameters']['AuditActorId'];
+        /** @description Only changes to this resource (any prefixed id, `key_…`, `idn_…`, `whe_…`). */
+        targetId?: components['parameters']['AuditTargetId'];
+        /** @description Only changes made by this operation of this document (`createApiKey`, `revokeApiKey`). */
+        operationId?: components['parameters']['AuditOperationId'];
+        /**
+         * @description Only changes made at or after this instant (inclusive), RFC 3339. With `to`, it must be earlier than `to`
+         *     (else 400 `validation_failed` at `/query/from`).
+         */
+        from?: components['parameters']['AuditFrom'];
+        /** @description Only changes made before this instant (exclusive), RFC 3339. */
+        to?: components['parameters']['AuditTo'];
+        /** @description The `nextCursor` of the previous page (or the cursor in `Link`); absent for the first page. */
+        cursor?: components['parameters']['AuditCursor'];
+        /** @description Page size. Outside 1–100 is a 400 (never clamped). */
+        limit?: components['parameters']['Limit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of audit records, newest first. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditLogPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  exportAuditLog: {
+    parameters: {
+      query?: {
+        /** @description Only changes made by this API key or member. */
+        actorId?: components['parameters']['AuditActorId'];
+        /** @description Only changes to this resource (any prefixed id, `key_…`, `idn_…`, `whe_…`). */
+        targetId?: components['parameters']['AuditTargetId'];
+        /** @description Only changes made by this operation of this document (`createApiKey`, `revokeApiKey`). */
+        operationId?: components['parameters']['AuditOperationId'];
+        /**
+         * @description Only changes made at or after this instant (inclusive), RFC 3339. With `to`, it must be earlier than `to`
+         *     (else 400 `validation_failed` at `/query/from`).
+         */
+        from?: components['parameters']['AuditFrom'];
+        /** @description Only changes made before this instant (exclusive), RFC 3339. */
+        to?: components['parameters']['AuditTo'];
+        /** @description The `nextCursor` of the previous page (or the cursor in `Link`); absent for the first page. */
+        cursor?: components['parameters']['AuditCursor'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Up to 5,000 records, one JSON object per line, each line ending in `\n`. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          /** @description `</audit-log/export?…&cursor=…>; rel="next"` while more records follow. */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/x-ndjson': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
       default: components['responses']['Default'];
     };
   };

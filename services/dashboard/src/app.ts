@@ -6,6 +6,7 @@ import { Mailplane, MailplaneError } from '../../../sdk/src';
 import type { Html } from './html';
 import { base, type Kit } from './kit';
 import { apiKeyRoutes } from './routes/api-keys';
+import { auditLogRoutes } from './routes/audit-log';
 import { billingRoutes } from './routes/billing';
 import { emailRoutes } from './routes/emails';
 import { identityRoutes } from './routes/identities';
@@ -138,6 +139,7 @@ export function createDashboardApp(options: DashboardOptions) {
     webhookRoutes,
     suppressionRoutes,
     billingRoutes,
+    auditLogRoutes,
   ])
     routes(kit);
 

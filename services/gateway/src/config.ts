@@ -33,6 +33,12 @@ export interface GatewayConfig {
   headersTimeoutMs: number;
   /** An idle keep-alive connection is closed after this long. */
   keepAliveTimeoutMs: number;
+  /** Audit records are kept this long from their change (fixed when written). */
+  auditRetentionDays: number;
+  /** How often the audit sweep moves records a crash left with their change. */
+  auditSweepMs: number;
+  /** The length of a background job's lease (docs/decisions/job-leases.md). */
+  jobLeaseMs: number;
 }
 
 /** `openMetrics` is the platform's choice, not the environment's: the embedded default opens, the distributed mode does not. */
@@ -69,5 +75,9 @@ export function gatewayConfig(env: Record<string, string | undefined>, options: 
     }),
     headersTimeoutMs: read.int('HEADERS_TIMEOUT_MS', 10_000, { min: 100 }),
     keepAliveTimeoutMs: read.int('KEEP_ALIVE_TIMEOUT_MS', 5_000, { min: 100 }),
+    // 13 months: a year of history plus the month in progress, as message records are kept.
+    auditRetentionDays: read.int('AUDIT_RETENTION_DAYS', 396, { min: 1, max: 3650 }),
+    auditSweepMs: read.int('AUDIT_SWEEP_MS', 5_000, { min: 100 }),
+    jobLeaseMs: read.int('JOB_LEASE_MS', 15_000, { min: 300, max: 600_000 }),
   });
 }

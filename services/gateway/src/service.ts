@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Broker } from '@mailplane/broker';
-import type { Store } from '@mailplane/store';
+import { leaseOn, type Store } from '@mailplane/store';
 import {
   createMetricsRegistry,
   dependencyProbe,
+  newHolderId,
+  runPeriodically,
   systemClock,
   trackRequests,
   type Clock,
@@ -14,12 +16,15 @@ import {
 } from '@mailplane/runtime';
 import type { GatewayConfig } from './config';
 import { apiKeysRepo } from './data-access/api-keys-repo';
+import { auditLogRepo } from './data-access/audit-log-repo';
 import { servicesRpc } from './data-access/services-rpc';
 import { watchLiveness } from './data-access/liveness';
 import { tenantsRepo } from './data-access/tenants-repo';
 import type { GatewayDeps } from './domain/deps';
 import { adminThrottle } from './domain/admin-throttle';
+import { AUDIT_SWEEP_JOB, sweepAudit } from './domain/audit-sweep';
 import { createApp } from './entry-points/app';
+import { consumeAuditRecords } from './entry-points/audit-consumer';
 import { gatewayServer } from './entry-points/listener';
 import { paceRequests } from './entry-points/paced-requests';
 
@@ -47,20 +52,26 @@ export async function startGateway(options: {
   readiness?: ReadinessProbe;
 }): Promise<Gateway> {
   const { config, broker, store } = options;
+  const clock = options.clock ?? systemClock;
   const services = servicesRpc(broker, { timeoutMs: config.rpcTimeoutMs, admission: config.admission });
   const deps: GatewayDeps = {
     keys: apiKeysRepo(store),
+    auditLog: auditLogRepo(store),
     tenants: tenantsRepo(store),
     services,
     liveness: watchLiveness(services.isUp),
-    adminFailures: adminThrottle(options.clock ?? systemClock),
+    adminFailures: adminThrottle(clock),
     broker,
-    clock: options.clock ?? systemClock,
+    config,
+    clock,
     logger: options.logger.child({ service: 'gateway' }),
     readiness: options.readiness ?? dependencyProbe('gateway', { store, broker }),
   };
   await deps.keys.init();
   await deps.tenants.init();
+  await deps.auditLog.init();
+  // Bound before the listener opens: every change reaches a service through a gateway, so the queue exists first.
+  const auditRecords = await consumeAuditRecords(broker, deps);
   const registry = options.metrics ?? createMetricsRegistry({ processMetrics: false });
   const server = gatewayServer(config);
   // An expectation other than 100-continue is ignored (RFC 9110 allows it) instead of Node's bare 417.
@@ -74,6 +85,9 @@ export async function startGateway(options: {
       await requests[0].close(0);
       throw err;
     }));
+  // Each gateway its own holder, even two in one process (tests run replicas side by side).
+  const lease = leaseOn(store, AUDIT_SWEEP_JOB, { holder: newHolderId(), ttlMs: config.jobLeaseMs, now: () => clock.now() });
+  const auditSweep = runPeriodically((signal) => sweepAudit(deps, signal), config.auditSweepMs, deps.logger, 'audit sweep', { lease });
   deps.logger.info('gateway listening', { url, host: config.host, port: Number(new URL(url).port), adminUrl });
   return {
     url,
@@ -84,6 +98,8 @@ export async function startGateway(options: {
     stop: async () => {
       await Promise.all(requests.map((r) => r.close(config.admission.maxWaitMs + config.rpcTimeoutMs + STOP_SLACK_MS)));
       deps.liveness.stop();
+      await auditSweep.stop();
+      await auditRecords.cancel();
       deps.logger.info('gateway stopped');
     },
   };

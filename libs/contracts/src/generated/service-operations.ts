@@ -44,6 +44,12 @@ export interface GatewayOperations {
   createApiKey: operations['createApiKey'];
   /** DELETE /api-keys/{id} */
   revokeApiKey: operations['revokeApiKey'];
+  /** GET /me */
+  getMe: operations['getMe'];
+  /** GET /audit-log */
+  listAuditLog: operations['listAuditLog'];
+  /** GET /audit-log/export */
+  exportAuditLog: operations['exportAuditLog'];
   /** GET /healthz */
   health: operations['health'];
   /** GET /openapi.json */

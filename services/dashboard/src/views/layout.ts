@@ -4,7 +4,8 @@ export interface Chrome {
   title: string;
   /** The signed-in session's CSRF token, for the sign-out form; absent on public pages. */
   csrf?: string;
-  current?: 'overview' | 'emails' | 'inbound' | 'templates' | 'identities' | 'api-keys' | 'webhooks' | 'suppressions' | 'billing';
+  current?:
+    'overview' | 'emails' | 'inbound' | 'templates' | 'identities' | 'api-keys' | 'webhooks' | 'suppressions' | 'billing' | 'audit-log';
   /** Pages with charts load the chart library. */
   charts?: boolean;
   notice?: string | null;
@@ -20,6 +21,7 @@ const NAV = [
   { id: 'suppressions', href: 'suppressions', label: 'Suppressions' },
   { id: 'api-keys', href: 'api-keys', label: 'API keys' },
   { id: 'billing', href: 'billing', label: 'Billing' },
+  { id: 'audit-log', href: 'audit-log', label: 'Audit log' },
 ] as const;
 
 /** Every page: landmarks, a skip link, the navigation of a signed-in tenant, a live region for notices. */

@@ -1,7 +1,9 @@
 import type { Permission } from '@mailplane/contracts';
-import type { Store } from '@mailplane/store';
+import { appendingEvents, eventOutbox, type CarriesEvents, type Store } from '@mailplane/store';
+import type { AuditLogRecord } from './audit-log-repo';
 
-export interface ApiKeyRecord {
+/** A key carries the audit records of its changes (as its outbox's events) until they are moved to the log. */
+export interface ApiKeyRecord extends CarriesEvents<AuditLogRecord> {
   _id: string;
   tenantId: string;
   name: string;
@@ -11,6 +13,10 @@ export interface ApiKeyRecord {
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  /** The last audited change: the sweep waits until it is old enough. */
+  changedAt: Date;
+  /** Counts audited changes: moving the records clears them only if no change came after the read. */
+  changeSeq: number;
 }
 
 /** Every tenant-scoped call takes one of these, so the tenant cannot be left out of the filter. */
@@ -23,23 +29,29 @@ export interface TenantKey extends TenantScope {
 
 export function apiKeysRepo(store: Store) {
   const keys = store.collection<ApiKeyRecord>('api_keys');
+  const audit = eventOutbox(keys, { agedBy: 'changedAt', guardedBy: 'changeSeq' });
   return {
     async init() {
       // listActive: a tenant's live keys, oldest first
       await keys.createIndex({ tenantId: 1, revokedAt: 1, createdAt: 1 });
+      // audit sweep: keys whose audit records are not in the log yet
+      await audit.init();
     },
     insert: (record: ApiKeyRecord) => keys.insertOne(record),
     /** The one lookup without a tenant: the presented key is what names the tenant. */
     findForAuthentication: (keyId: string) => keys.findOne({ _id: keyId }),
     listActive: ({ tenantId }: TenantScope) => keys.find({ tenantId, revokedAt: null }, { sort: { createdAt: 1, _id: 1 } }),
-    /** Compare-and-set: only a live key of this tenant is revoked; false when there was none. */
-    async revoke({ tenantId, keyId }: TenantKey, at: Date): Promise<boolean> {
-      const { matched } = await keys.updateOne({ _id: keyId, tenantId, revokedAt: null }, { $set: { revokedAt: at } });
-      return matched === 1;
-    },
+    /**
+     * Compare-and-set: only a live key of this tenant is revoked, with `record` appended to its audit records (never
+     * replacing one still waiting); the key as revoked, or null when there was none.
+     */
+    revoke: ({ tenantId, keyId }: TenantKey, at: Date, record: AuditLogRecord) =>
+      keys.findOneAndUpdate({ _id: keyId, tenantId, revokedAt: null }, appendingEvents([record], { revokedAt: at, changedAt: at })),
     async touch({ tenantId, keyId }: TenantKey, at: Date) {
       await keys.updateOne({ _id: keyId, tenantId }, { $set: { lastUsedAt: at } });
     },
+    /** The outbox of audit records: `announce` moves a key's records, `unannounced` finds those a crash left. */
+    audit,
   };
 }
 export type ApiKeysRepo = ReturnType<typeof apiKeysRepo>;

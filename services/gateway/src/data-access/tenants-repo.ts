@@ -16,6 +16,7 @@ export function tenantsRepo(store: Store) {
     },
     insert: (record: TenantRecord) => tenants.insertOne(record),
     findSandbox: () => tenants.findOne({ sandbox: true }),
+    byId: (tenantId: string) => tenants.findOne({ _id: tenantId }),
     /** The back-office list, newest first (ids sort by creation time). */
     list: (page: { limit: number; offset: number }) => tenants.find({}, { sort: { _id: -1 }, skip: page.offset, limit: page.limit }),
     count: () => tenants.count({}),

@@ -1,6 +1,8 @@
 import { AppError, type ApiKey, type CreateApiKeyRequest, type CreatedApiKey } from '@mailplane/contracts';
-import { newId } from '@mailplane/runtime';
+import { newId, type AuditContext } from '@mailplane/runtime';
+import { carrying } from '@mailplane/store';
 import type { ApiKeyRecord, TenantKey, TenantScope } from '../data-access/api-keys-repo';
+import { auditRecord, moveAudit } from './audit';
 import type { GatewayDeps } from './deps';
 import { issueToken } from './key-token';
 
@@ -15,22 +17,35 @@ function toView(record: ApiKeyRecord): ApiKey {
   };
 }
 
-/** The full token is returned here and nowhere else: only its hash is kept. */
-export async function createApiKey(deps: GatewayDeps, { tenantId }: TenantScope, input: CreateApiKeyRequest): Promise<CreatedApiKey> {
+/** The full token is returned here and nowhere else: only its hash is kept (and the audit record names the key, not it). */
+export async function createApiKey(
+  deps: GatewayDeps,
+  { tenantId }: TenantScope,
+  input: CreateApiKeyRequest,
+  audit: AuditContext,
+): Promise<CreatedApiKey> {
   const now = deps.clock.now();
   const issued = issueToken(newId('key', now.getTime()));
+  const permission = input.permission ?? 'full';
+  const target = { type: 'apiKey', id: issued.keyId };
   const record: ApiKeyRecord = {
     _id: issued.keyId,
     tenantId,
     name: input.name,
-    permission: input.permission ?? 'full',
+    permission,
     prefix: issued.prefix,
     secretHash: issued.secretHash,
     createdAt: now,
     lastUsedAt: null,
     revokedAt: null,
+    changedAt: now,
+    changeSeq: 1,
+    ...carrying([
+      auditRecord(deps, tenantId, audit, { operationId: 'createApiKey', target, changes: { name: input.name, permission } }, now),
+    ]),
   };
   await deps.keys.insert(record);
+  await moveAudit(deps, deps.keys.audit, record);
   deps.logger.info('api key created', { tenantId, keyId: record._id });
   return { ...toView(record), key: issued.token };
 }
@@ -39,9 +54,18 @@ export async function listApiKeys(deps: GatewayDeps, scope: TenantScope): Promis
   return (await deps.keys.listActive(scope)).map(toView);
 }
 
-export async function revokeApiKey(deps: GatewayDeps, key: TenantKey): Promise<void> {
-  if (!(await deps.keys.revoke(key, deps.clock.now()))) {
-    throw new AppError('not_found', `No active API key ${key.keyId}`);
-  }
+export async function revokeApiKey(deps: GatewayDeps, key: TenantKey, audit: AuditContext): Promise<void> {
+  const now = deps.clock.now();
+  const target = { type: 'apiKey', id: key.keyId };
+  const record = auditRecord(
+    deps,
+    key.tenantId,
+    audit,
+    { operationId: 'revokeApiKey', target, changes: { revokedAt: now.toISOString() } },
+    now,
+  );
+  const revoked = await deps.keys.revoke(key, now, record);
+  if (!revoked) throw new AppError('not_found', `No active API key ${key.keyId}`);
+  await moveAudit(deps, deps.keys.audit, revoked);
   deps.logger.info('api key revoked', { tenantId: key.tenantId, keyId: key.keyId });
 }

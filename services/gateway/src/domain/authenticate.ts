@@ -5,6 +5,8 @@ import { hashSecret, parseToken, secretMatches } from './key-token';
 export interface Principal {
   tenantId: string;
   keyId: string;
+  /** The key's name now: what an audit record names the actor by. */
+  keyName: string;
   permission: Permission;
 }
 
@@ -32,5 +34,5 @@ export async function authenticate(
   if (required === 'full' && record.permission !== 'full') {
     throw new AppError('restricted_api_key', 'This API key may only send email.');
   }
-  return { tenantId: record.tenantId, keyId: record._id, permission: record.permission };
+  return { tenantId: record.tenantId, keyId: record._id, keyName: record.name, permission: record.permission };
 }

@@ -1,6 +1,8 @@
 import type { Broker } from '@mailplane/broker';
 import type { Clock, Logger, ReadinessProbe } from '@mailplane/runtime';
+import type { GatewayConfig } from '../config';
 import type { ApiKeysRepo } from '../data-access/api-keys-repo';
+import type { AuditLogRepo } from '../data-access/audit-log-repo';
 import type { Liveness } from '../data-access/liveness';
 import type { ServicesRpc } from '../data-access/services-rpc';
 import type { TenantsRepo } from '../data-access/tenants-repo';
@@ -8,6 +10,7 @@ import type { AdminThrottle } from './admin-throttle';
 
 export interface GatewayDeps {
   keys: ApiKeysRepo;
+  auditLog: AuditLogRepo;
   tenants: TenantsRepo;
   services: ServicesRpc;
   liveness: Liveness;
@@ -15,6 +18,7 @@ export interface GatewayDeps {
   adminFailures: AdminThrottle;
   // Not used by the gateway's domain; tests of other services reach the platform's broker through it.
   broker: Broker;
+  config: Pick<GatewayConfig, 'auditRetentionDays'>;
   clock: Clock;
   logger: Logger;
   /** The answering process's dependencies (every service's, in the embedded default). */

@@ -1,8 +1,10 @@
 import { AppError, type GatewayOperations, type RpcRequest } from '@mailplane/contracts';
-import { json, METRICS_CONTENT_TYPE, noContent, type HandlersOf, type MetricsRegistry } from '@mailplane/runtime';
+import { auditContextOf, json, METRICS_CONTENT_TYPE, noContent, type HandlersOf, type MetricsRegistry } from '@mailplane/runtime';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
+import { exportAuditLog, listAuditLog, type AuditLogListQuery } from '../domain/audit-log';
 import type { GatewayDeps } from '../domain/deps';
 import { checkHealth, checkReadiness } from '../domain/health';
+import { whoAmI } from '../domain/me';
 import { createTenant, listTenants } from '../domain/tenants';
 import type { docsReplies } from './docs-page';
 
@@ -19,12 +21,19 @@ function tenantOf(request: RpcRequest): { tenantId: string } {
 export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsReplies>, metrics: MetricsRegistry): LocalHandlers {
   return {
     listApiKeys: async (r) => json({ data: await listApiKeys(deps, tenantOf(r)) }),
-    createApiKey: async (r) => json(await createApiKey(deps, tenantOf(r), r.body), 201),
+    createApiKey: async (r) => json(await createApiKey(deps, tenantOf(r), r.body, auditContextOf(r)), 201),
     revokeApiKey: async (r) => {
-      await revokeApiKey(deps, { ...tenantOf(r), keyId: String(r.params.id) });
+      await revokeApiKey(deps, { ...tenantOf(r), keyId: String(r.params.id) }, auditContextOf(r));
       return noContent();
     },
-    createTenant: async (r) => json(await createTenant(deps, r.body), 201),
+    getMe: async (r) => json(await whoAmI(deps, { ...tenantOf(r), keyId: String(r.keyId) })),
+    listAuditLog: async (r) => json(await listAuditLog(deps, tenantOf(r), r.query as unknown as AuditLogListQuery)),
+    exportAuditLog: async (r) => {
+      const { lines, next } = await exportAuditLog(deps, tenantOf(r), r.query as unknown as AuditLogListQuery);
+      const link = next ? { Link: `</audit-log/export?${next}>; rel="next"` } : undefined;
+      return { status: 200, contentType: 'application/x-ndjson', headers: link, body: lines };
+    },
+    createTenant: async (r) => json(await createTenant(deps, r.body, auditContextOf(r)), 201),
     listTenants: async (r) => json(await listTenants(deps, { limit: Number(r.query.limit), offset: Number(r.query.offset) })),
     health: async () => json(await checkHealth(deps)),
     getOpenApiJson: async () => docs.openApiJson(),

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
-import { AppError, validateRequest, type Operation, type RpcRequest } from '@mailplane/contracts';
+import { AppError, validateRequest, type Operation, type RequestActor, type RpcRequest } from '@mailplane/contracts';
+import { OPERATOR } from '../domain/audit';
 import type { Principal } from '../domain/authenticate';
 import { checkMediaType, mediaType, parseBody } from './body';
 
@@ -13,6 +14,13 @@ function pickHeaders(req: Request): Record<string, string> {
     if (value !== undefined) out[name] = value;
   }
   return out;
+}
+
+/** Who calls, for the audit log: the key on bearer routes, the operator on the admin surface, nobody elsewhere. */
+function actorOf(op: Operation, req: Request, principal: Principal | null): RequestActor | null {
+  const seen = { ip: req.socket.remoteAddress ?? null, userAgent: req.get('user-agent') ?? null };
+  if (principal) return { type: 'key', id: principal.keyId, name: principal.keyName, ...seen };
+  return op.security === 'admin' ? { ...OPERATOR, ...seen } : null;
 }
 
 /** The HTTP request checked against the contract and turned into the message its owner (or the gateway) serves. */
@@ -38,6 +46,7 @@ export async function toRpcRequest(op: Operation, req: Request, requestId: strin
     requestId,
     tenantId: principal?.tenantId ?? null,
     keyId: principal?.keyId ?? null,
+    actor: actorOf(op, req, principal),
     params: checked.value.params,
     query: checked.value.query,
     body: checked.value.body ?? null,

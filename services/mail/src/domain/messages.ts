@@ -1,5 +1,5 @@
 import { detectMimeType } from 'nodemailer/lib/mime-funcs/mime-types';
-import { pageOf } from '@mailplane/runtime';
+import { pageOf, timeRange } from '@mailplane/runtime';
 import { AppError } from '@mailplane/contracts';
 import type { EngagementRecord } from '../data-access/engagement-repo';
 import type { AttachedFile, MessageBody, MessageQuery, MessageRecord, MessageStatus } from '../data-access/messages-repo';
@@ -93,14 +93,8 @@ export async function listMessages(deps: MailDeps, tenantId: string, query: List
     status: query.status,
     recipient: query.recipient,
     q: query.q,
-    from: query.from ? new Date(query.from) : undefined,
-    to: query.to ? new Date(query.to) : undefined,
+    ...timeRange(query),
   };
-  if (filter.from && filter.to && filter.from >= filter.to) {
-    throw new AppError('validation_failed', '`from` must be earlier than `to`.', {
-      extra: { errors: [{ path: '/query/from', message: 'must be earlier than to' }] },
-    });
-  }
   const page = { limit: query.limit, offset: query.offset };
   return pageOf(page, deps.messages.list(tenantId, filter, page), deps.messages.count(tenantId, filter), summaryView);
 }

@@ -1,5 +1,15 @@
 import type { Envelope, WebhookEventType } from '@mailplane/contracts';
-import { DuplicateKeyError, carrying, eventOutbox, tenantScoped, type CarriesEvents, type Store } from '@mailplane/store';
+import {
+  DuplicateKeyError,
+  appendingEvents,
+  eventOutbox,
+  tenantScoped,
+  type CarriesEvents,
+  type Filter,
+  type FindOptions,
+  type Store,
+  type Update,
+} from '@mailplane/store';
 
 /** A signing secret, sealed; the previous one keeps signing until `expiresAt` after a rotation. */
 export interface SealedSecret {
@@ -35,6 +45,8 @@ export interface EndpointRecord extends EndpointHealth, CarriesEvents<Envelope> 
   slotKey?: string;
   createdAt: Date;
   updatedAt: Date;
+  /** Deleted by its tenant: a tombstone, kept only until the deletion's audit record is published. */
+  deletedAt?: Date | null;
 }
 
 /** The fields a tenant may change on an endpoint. */
@@ -45,18 +57,30 @@ const slotKey = (tenantId: string, n: number) => `${tenantId}:${n}`;
 
 export function endpointsRepo(store: Store) {
   const all = store.collection<EndpointRecord>('endpoints');
-  const endpoints = tenantScoped(all);
-  const outbox = eventOutbox(all, { agedBy: 'updatedAt' });
+  // Every read and change sees live endpoints only: a tombstone is as gone as a deleted record.
+  const live = tenantScoped(all);
+  const endpoints = {
+    find: (tenantId: string, filter: Filter, options?: FindOptions) => live.find(tenantId, { ...filter, deletedAt: null }, options),
+    findOne: (tenantId: string, filter: Filter) => live.findOne(tenantId, { ...filter, deletedAt: null }),
+    count: (tenantId: string, filter: Filter) => live.count(tenantId, { ...filter, deletedAt: null }),
+    updateOne: (tenantId: string, filter: Filter, update: Update) => live.updateOne(tenantId, { ...filter, deletedAt: null }, update),
+  };
+  const outbox = eventOutbox(all, { agedBy: 'updatedAt', guardedBy: 'changeSeq' });
   const change = async (tenantId: string, id: string, fields: Partial<EndpointRecord>): Promise<boolean> =>
     (await endpoints.updateOne(tenantId, { _id: id }, { $set: fields })).matched === 1;
+  // A tenant's change: `events` (its audit record) join those still waiting; the endpoint as changed, or null.
+  const changeAnnouncing = (tenantId: string, id: string, fields: Partial<EndpointRecord>, events: Envelope[]) =>
+    all.findOneAndUpdate({ _id: id, tenantId, deletedAt: null }, appendingEvents(events, fields));
   return {
     async init() {
       // list: a tenant's endpoints newest first; fan-out: a tenant's enabled endpoints; the limit: all of them
       await all.createIndex({ tenantId: 1, createdAt: -1 });
       // the limit: one endpoint per place
       await all.createIndex({ slotKey: 1 }, { unique: true, sparse: true });
-      // sweeper: endpoint.disabled events written and not yet published
+      // sweeper: endpoint.disabled events and audit records written and not yet published
       await outbox.init();
+      // sweeper: tombstones whose deletion's record is published
+      await all.createIndex({ deletedAt: 1 }, { sparse: true });
     },
     /**
      * Inserts the endpoint in a free place below `limit`, counting endpoints that hold none (older ones, or places
@@ -83,19 +107,22 @@ export function endpointsRepo(store: Store) {
       endpoints.find(tenantId, {}, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
     count: (tenantId: string) => endpoints.count(tenantId, {}),
     enabled: (tenantId: string) => endpoints.find(tenantId, { disabled: false }),
-    /** False when the tenant has no such endpoint. A new URL, or enabling it, forgets its failures. */
-    update: (tenantId: string, id: string, changes: EndpointChanges, at: Date) =>
-      change(tenantId, id, { ...changes, ...(changes.url !== undefined || changes.disabled === false ? HEALTHY : {}), updatedAt: at }),
-    /** Disabled by the service (410 Gone, failing for days), with the event announcing it; false when it already was. */
-    disableWith: async (endpoint: EndpointRecord, event: Envelope, at: Date) =>
-      (
-        await endpoints.updateOne(
-          endpoint.tenantId,
-          { _id: endpoint._id, disabled: false },
-          { $set: { disabled: true, pausedUntil: null, updatedAt: at, ...carrying([event]) } },
-        )
-      ).matched === 1,
-    replaceSecrets: (tenantId: string, id: string, secrets: SealedSecret[], at: Date) => change(tenantId, id, { secrets, updatedAt: at }),
+    /** Null when the tenant has no such endpoint. A new URL, or enabling it, forgets its failures. */
+    update: (tenantId: string, id: string, changes: EndpointChanges, at: Date, events: Envelope[] = []) =>
+      changeAnnouncing(
+        tenantId,
+        id,
+        { ...changes, ...(changes.url !== undefined || changes.disabled === false ? HEALTHY : {}), updatedAt: at },
+        events,
+      ),
+    /** Disabled by the service (410 Gone, failing for days), with the event announcing it; null when it already was. */
+    disableWith: (endpoint: EndpointRecord, event: Envelope, at: Date) =>
+      all.findOneAndUpdate(
+        { _id: endpoint._id, tenantId: endpoint.tenantId, disabled: false, deletedAt: null },
+        appendingEvents([event], { disabled: true, pausedUntil: null, updatedAt: at }),
+      ),
+    replaceSecrets: (tenantId: string, id: string, secrets: SealedSecret[], at: Date, events: Envelope[]) =>
+      changeAnnouncing(tenantId, id, { secrets, updatedAt: at }, events),
     /** A success: no failures, no pause (written only when there was something to forget). */
     recordSuccess: (endpoint: EndpointRecord) => change(endpoint.tenantId, endpoint._id, HEALTHY),
     /**
@@ -121,9 +148,18 @@ export function endpointsRepo(store: Store) {
     },
     unannounced: (before: Date, limit: number) => outbox.unannounced(before, limit),
     announce: outbox.announce,
-    async remove(tenantId: string, id: string): Promise<boolean> {
-      return (await endpoints.deleteOne(tenantId, { _id: id })) === 1;
-    },
+    /**
+     * Deleted for its tenant at once (its place freed), kept as a tombstone carrying `events` (the deletion's audit
+     * record) until they are published; null when the tenant has no such endpoint.
+     */
+    remove: (tenantId: string, id: string, at: Date, events: Envelope[]) =>
+      all.findOneAndUpdate(
+        { _id: id, tenantId, deletedAt: null },
+        { ...appendingEvents(events, { deletedAt: at, disabled: true, updatedAt: at }), $unset: { slotKey: '' } },
+      ),
+    /** The tombstones whose records are published, gone for good; one whose records still wait stays. */
+    dropTombstones: (ids?: string[]) =>
+      all.deleteMany({ ...(ids ? { _id: { $in: ids } } : {}), deletedAt: { $gt: new Date(0) }, eventsPending: false }),
   };
 }
 export type EndpointsRepo = ReturnType<typeof endpointsRepo>;

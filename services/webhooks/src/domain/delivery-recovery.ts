@@ -58,5 +58,7 @@ export async function sweep(deps: WebhooksDeps, signal: AbortSignal): Promise<nu
     if (signal.aborted) break;
     await deps.endpoints.announce(endpoint, (event) => deps.broker.publish(event));
   }
+  // Deletions whose records are now published (here, or by a request that died before it dropped its tombstone).
+  await deps.endpoints.dropTombstones();
   return redispatched;
 }

@@ -1,5 +1,4 @@
 import { newEnvelope } from '@mailplane/runtime';
-import { carrying } from '@mailplane/store';
 import type { EndpointRecord } from '../data-access/endpoints-repo';
 import type { PostResult } from '../data-access/http-target';
 import type { WebhooksDeps } from './deps';
@@ -64,9 +63,9 @@ async function disableEndpoint(deps: WebhooksDeps, endpoint: EndpointRecord, rea
       disabledAt: at.toISOString(),
     },
   });
-  if (!(await deps.endpoints.disableWith(endpoint, event, at))) return;
+  const written = await deps.endpoints.disableWith(endpoint, event, at);
+  if (!written) return;
   deps.logger.warn('webhook endpoint disabled', { tenantId: endpoint.tenantId, endpointId: endpoint._id, reason });
-  const written: EndpointRecord = { ...endpoint, disabled: true, updatedAt: at, ...carrying([event]) };
   await deps.endpoints
     .announce(written, (e) => deps.broker.publish(e))
     .catch((err) => deps.logger.warn('endpoint.disabled stored, not yet published', { err }));

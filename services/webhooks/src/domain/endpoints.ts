@@ -1,5 +1,5 @@
 import { AppError, type WebhookEventType } from '@mailplane/contracts';
-import { newId, pageOf } from '@mailplane/runtime';
+import { auditEvent, newId, pageOf, type AuditContext } from '@mailplane/runtime';
 import { carrying } from '@mailplane/store';
 import type { EndpointChanges, EndpointRecord } from '../data-access/endpoints-repo';
 import type { WebhooksDeps } from './deps';
@@ -22,6 +22,34 @@ export function endpointView(r: EndpointRecord) {
   };
 }
 
+// A URL may hold a credential in its path or query (many receivers' URLs do): the audit log keeps its origin only.
+const auditedUrl = (url: string) => `${new URL(url).origin}/…`;
+
+/** The fields a change sets, as its audit record shows them. */
+function auditedFields(fields: { url?: string; eventTypes?: EventTypes; description?: string; disabled?: boolean }) {
+  const { url, ...rest } = fields;
+  return { ...rest, ...(url === undefined ? {} : { url: auditedUrl(url) }) };
+}
+
+const endpointChange = (id: string, operationId: string, changes: Record<string, unknown>) => ({
+  operationId,
+  target: { type: 'webhookEndpoint', id },
+  changes,
+});
+
+/**
+ * Publishes what the change wrote (its audit record, an event), then lets a deleted endpoint's tombstone go; the
+ * sweeper does both if this fails.
+ */
+async function announceEndpoint(deps: WebhooksDeps, record: EndpointRecord) {
+  try {
+    await deps.endpoints.announce(record, (event) => deps.broker.publish(event));
+    if (record.deletedAt) await deps.endpoints.dropTombstones([record._id]);
+  } catch (err) {
+    deps.logger.warn('endpoint change stored, not yet announced', { err, endpointId: record._id });
+  }
+}
+
 // The contract admits http:// for loopback hosts; only a sandboxed service may use them.
 function checkUrl(deps: WebhooksDeps, url: string) {
   if (url.startsWith('http://') && !deps.config.sandbox) {
@@ -35,6 +63,7 @@ export async function createEndpoint(
   deps: WebhooksDeps,
   tenantId: string,
   input: { url: string; eventTypes: EventTypes; description?: string; disabled?: boolean },
+  audit: AuditContext,
 ) {
   checkUrl(deps, input.url);
   const now = deps.clock.now();
@@ -50,7 +79,8 @@ export async function createEndpoint(
     secrets: [{ sealed: deps.keyBox.seal(secret, id), expiresAt: null }],
     createdAt: now,
     updatedAt: now,
-    ...carrying([]),
+    changeSeq: 1,
+    ...carrying([auditEvent(tenantId, audit, endpointChange(id, 'createWebhookEndpoint', auditedFields(input)), now)]),
   };
   const { plan, limit } = await endpointLimit(deps, tenantId);
   if (!(await deps.endpoints.insertWithin(record, limit))) {
@@ -58,6 +88,7 @@ export async function createEndpoint(
       extra: { limit, plan },
     });
   }
+  await announceEndpoint(deps, record);
   return { ...endpointView(record), secret };
 }
 
@@ -71,18 +102,26 @@ export async function listEndpoints(deps: WebhooksDeps, tenantId: string, page: 
   return pageOf(page, deps.endpoints.list(tenantId, page), deps.endpoints.count(tenantId), endpointView);
 }
 
-export async function updateEndpoint(deps: WebhooksDeps, tenantId: string, id: string, changes: EndpointChanges) {
+export async function updateEndpoint(deps: WebhooksDeps, tenantId: string, id: string, changes: EndpointChanges, audit: AuditContext) {
   if (changes.url !== undefined) checkUrl(deps, changes.url);
-  const updated = await deps.endpoints.update(tenantId, id, changes, deps.clock.now());
+  const now = deps.clock.now();
+  const event = auditEvent(tenantId, audit, endpointChange(id, 'updateWebhookEndpoint', auditedFields(changes)), now);
+  const updated = await deps.endpoints.update(tenantId, id, changes, now, [event]);
   if (!updated) throw new AppError('not_found', `No webhook endpoint ${id}`);
+  await announceEndpoint(deps, updated);
 }
 
-export async function deleteEndpoint(deps: WebhooksDeps, tenantId: string, id: string) {
-  if (!(await deps.endpoints.remove(tenantId, id))) throw new AppError('not_found', `No webhook endpoint ${id}`);
+export async function deleteEndpoint(deps: WebhooksDeps, tenantId: string, id: string, audit: AuditContext) {
+  const { url } = await getEndpoint(deps, tenantId, id);
+  const now = deps.clock.now();
+  const event = auditEvent(tenantId, audit, endpointChange(id, 'deleteWebhookEndpoint', { url: auditedUrl(url) }), now);
+  const removed = await deps.endpoints.remove(tenantId, id, now, [event]);
+  if (!removed) throw new AppError('not_found', `No webhook endpoint ${id}`);
+  await announceEndpoint(deps, removed);
 }
 
 /** A new secret; the current one keeps signing for 24 hours, and an older one still overlapping is dropped. */
-export async function rotateSecret(deps: WebhooksDeps, tenantId: string, id: string) {
+export async function rotateSecret(deps: WebhooksDeps, tenantId: string, id: string, audit: AuditContext) {
   const record = await getEndpoint(deps, tenantId, id);
   const now = deps.clock.now();
   const previousSecretExpiresAt = new Date(now.getTime() + ROTATION_OVERLAP_MS);
@@ -91,8 +130,11 @@ export async function rotateSecret(deps: WebhooksDeps, tenantId: string, id: str
     { sealed: deps.keyBox.seal(secret, id), expiresAt: null },
     { sealed: record.secrets[0].sealed, expiresAt: previousSecretExpiresAt },
   ];
-  const rotated = await deps.endpoints.replaceSecrets(tenantId, id, secrets, now);
+  const changes = { secret: 'rotated', previousSecretExpiresAt: previousSecretExpiresAt.toISOString() };
+  const event = auditEvent(tenantId, audit, endpointChange(id, 'rotateWebhookEndpointSecret', changes), now);
+  const rotated = await deps.endpoints.replaceSecrets(tenantId, id, secrets, now, [event]);
   if (!rotated) throw new AppError('not_found', `No webhook endpoint ${id}`);
+  await announceEndpoint(deps, rotated);
   return { secret, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() };
 }
 

@@ -1,5 +1,5 @@
 import type { RpcRequest, WebhooksOperations } from '@mailplane/contracts';
-import { json, noContent, type HandlersOf } from '@mailplane/runtime';
+import { auditContextOf, json, noContent, type HandlersOf } from '@mailplane/runtime';
 import type { DeliveryFilter } from '../data-access/deliveries-repo';
 import { deliveryDetailView, deliveryView, getDelivery, listDeliveries } from '../domain/delivery-log';
 import type { WebhooksDeps } from '../domain/deps';
@@ -23,17 +23,17 @@ const page = (r: RpcRequest) => ({ limit: Number(r.query.limit), offset: Number(
 export function webhooksHandlers(deps: WebhooksDeps): HandlersOf<WebhooksOperations, 'getWebhookDelivery'> {
   return {
     listWebhookEndpoints: async (r) => json(await listEndpoints(deps, tenant(r), page(r))),
-    createWebhookEndpoint: async (r) => json(await createEndpoint(deps, tenant(r), r.body), 201),
+    createWebhookEndpoint: async (r) => json(await createEndpoint(deps, tenant(r), r.body, auditContextOf(r)), 201),
     getWebhookEndpoint: async (r) => json(endpointView(await getEndpoint(deps, tenant(r), id(r)))),
     updateWebhookEndpoint: async (r) => {
-      await updateEndpoint(deps, tenant(r), id(r), r.body);
+      await updateEndpoint(deps, tenant(r), id(r), r.body, auditContextOf(r));
       return noContent();
     },
     deleteWebhookEndpoint: async (r) => {
-      await deleteEndpoint(deps, tenant(r), id(r));
+      await deleteEndpoint(deps, tenant(r), id(r), auditContextOf(r));
       return noContent();
     },
-    rotateWebhookEndpointSecret: async (r) => json(await rotateSecret(deps, tenant(r), id(r))),
+    rotateWebhookEndpointSecret: async (r) => json(await rotateSecret(deps, tenant(r), id(r), auditContextOf(r))),
     listWebhookDeliveries: async (r) =>
       json(
         await listDeliveries(

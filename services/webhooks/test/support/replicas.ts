@@ -9,6 +9,7 @@ import type { WebhooksService } from '../../src';
 import { newDispatchId } from '../../src/data-access/deliveries-repo';
 import { createEndpoint } from '../../src/domain/endpoints';
 import { startService } from './worker';
+import { testAudit } from '../../../../test/support/audit';
 
 /**
  * Replicas of the webhooks service on one store and one in-process broker, as a cluster shares them, each with its
@@ -39,7 +40,7 @@ export async function startWebhooksReplicas(
     replicas,
     addReplica,
     stopReplica,
-    endpoint: (tenantId: string, url: string) => createEndpoint(deps, tenantId, { url, eventTypes: ['*'] }),
+    endpoint: (tenantId: string, url: string) => createEndpoint(deps, tenantId, { url, eventTypes: ['*'] }, testAudit),
     /**
      * Pending deliveries whose work items are lost, as when the broker refused them or its queue died: stored,
      * due `agoMs` ago (in the future when negative), never queued.

@@ -8,6 +8,7 @@ import { createStore, type Store } from '@mailplane/store';
 import { eventually } from '../../../../test/support/eventually';
 import { createEndpoint } from '../../src/domain/endpoints';
 import { startWebhooks, webhooksConfig } from '../../src';
+import { testAudit } from '../../../../test/support/audit';
 
 export const startService = (env: Record<string, string>, broker: Broker, store: Store, metrics?: MetricsRegistry) =>
   startWebhooks({
@@ -30,8 +31,10 @@ export async function startWebhooksWorker(env: Record<string, string> = {}) {
   const { deps } = service;
   return {
     deps,
+    /** The service's store, to see what it keeps (tombstones) beyond what its reads show. */
+    store,
     endpoint: (tenantId: string, url: string, eventTypes: (WebhookEventType | '*')[] = ['*']) =>
-      createEndpoint(deps, tenantId, { url, eventTypes }),
+      createEndpoint(deps, tenantId, { url, eventTypes }, testAudit),
     /** Publishes a tenant's event as mail would; returns its id, the `webhook-id` of its deliveries. */
     async publish(tenantId: string, type: WebhookEventType = 'email.queued'): Promise<string> {
       const event = newEnvelope('event', type, systemClock.now(), { tenantId, correlationId: tenantId, data: { messageId: 'msg_x' } });

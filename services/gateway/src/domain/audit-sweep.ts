@@ -1,0 +1,24 @@
+import type { GatewayDeps } from './deps';
+import { moveAudit } from './audit';
+
+/** The audit sweep's lease: one replica moves left-over records at a time. */
+export const AUDIT_SWEEP_JOB = 'gateway.audit-sweep';
+
+const BATCH = 100;
+// A change's own request moves its records at once; the sweep leaves it that long before stepping in.
+const SETTLE_MS = 5_000;
+
+/**
+ * Runs under the lease `AUDIT_SWEEP_JOB`. Moves the audit records that changes still carry (their request died, or
+ * the log could not be written) into the log; a record moved twice is kept once.
+ */
+export async function sweepAudit(deps: Pick<GatewayDeps, 'keys' | 'auditLog' | 'clock' | 'logger'>, signal: AbortSignal): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - SETTLE_MS);
+  const carriers = await deps.keys.audit.unannounced(before, BATCH);
+  for (const carrier of carriers) {
+    if (signal.aborted) break;
+    await moveAudit(deps, deps.keys.audit, carrier);
+  }
+  if (carriers.length > 0) deps.logger.info('audit records moved by the sweep', { carriers: carriers.length });
+  return carriers.length;
+}
