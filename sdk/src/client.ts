@@ -107,6 +107,20 @@ export class Mailplane {
     revoke: (id: Id, options?: RequestOptions) => this.op('revokeApiKey')({ path: { id } }, options),
   };
 
+  /** The tenant's people and their roles (owners and admins change them; API keys only read them). */
+  readonly members = {
+    list: (options?: RequestOptions) => this.op('listMembers')({}, options),
+    create: (body: BodyOf<'createMember'>, options?: RequestOptions) => this.op('createMember')({ body }, options),
+    update: (id: Id, body: BodyOf<'updateMember'>, options?: RequestOptions) => this.op('updateMember')({ path: { id }, body }, options),
+    remove: (id: Id, options?: RequestOptions) => this.op('removeMember')({ path: { id } }, options),
+  };
+
+  /** A member's sign-in: `create` answers a session token to construct a client with as `apiKey`. */
+  readonly sessions = {
+    create: (body: BodyOf<'createSession'>, options?: RequestOptions) => this.op('createSession')({ body }, options),
+    end: (options?: RequestOptions) => this.op('deleteCurrentSession')({}, options),
+  };
+
   /** Who changed what: newest first, paged by `cursor` (the previous page's `nextCursor`). */
   readonly auditLog = {
     list: (query: QueryOf<'listAuditLog'> = {}, options?: RequestOptions) => this.op('listAuditLog')({ query }, options),
@@ -140,6 +154,8 @@ export class Mailplane {
     grantPlan: (tenantId: Id, body: BodyOf<'grantPlan'>, options?: RequestOptions) =>
       this.op('grantPlan')({ path: { tenantId }, body }, options),
     revokeGrant: (tenantId: Id, options?: RequestOptions) => this.op('revokeGrant')({ path: { tenantId } }, options),
+    createOwner: (tenantId: Id, body: BodyOf<'createOwner'>, options?: RequestOptions) =>
+      this.op('createOwner')({ path: { tenantId }, body }, options),
   };
 
   /** Whether the gateway and its services are up (no key needed, but harmless to send). */

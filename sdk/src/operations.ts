@@ -26,6 +26,12 @@ export const OPERATIONS = {
     sdk: { notInSdk: 'a download of JSON lines; `auditLog.list` pages the same records' },
   },
   getMe: { method: 'GET', path: '/me', sdk: 'me' },
+  createSession: { method: 'POST', path: '/sessions', sdk: 'sessions.create' },
+  deleteCurrentSession: { method: 'DELETE', path: '/sessions/current', sdk: 'sessions.end' },
+  listMembers: { method: 'GET', path: '/members', sdk: 'members.list' },
+  createMember: { method: 'POST', path: '/members', sdk: 'members.create' },
+  updateMember: { method: 'PATCH', path: '/members/{id}', sdk: 'members.update' },
+  removeMember: { method: 'DELETE', path: '/members/{id}', sdk: 'members.remove' },
   listEmails: { method: 'GET', path: '/emails', sdk: 'emails.list' },
   sendEmail: { method: 'POST', path: '/emails', sdk: 'emails.send', idempotencyKey: true },
   sendTestEmail: { method: 'POST', path: '/emails/test', sdk: 'emails.sendTest' },
@@ -103,6 +109,7 @@ export const OPERATIONS = {
   listTenants: { method: 'GET', path: '/admin/tenants', sdk: 'admin.listTenants' },
   getTenantBilling: { method: 'GET', path: '/admin/tenants/{tenantId}/billing', sdk: 'admin.tenantBilling' },
   grantPlan: { method: 'POST', path: '/admin/tenants/{tenantId}/grant', sdk: 'admin.grantPlan' },
+  createOwner: { method: 'POST', path: '/admin/tenants/{tenantId}/owners', sdk: 'admin.createOwner' },
   revokeGrant: { method: 'DELETE', path: '/admin/tenants/{tenantId}/grant', sdk: 'admin.revokeGrant' },
 } as const satisfies Record<OperationId, Route>;
 

@@ -18,10 +18,12 @@ export const ErrorCodes = {
   unauthorized: { status: 401, title: 'Missing, malformed, unknown or revoked credentials' },
   signature_invalid: { status: 401, title: 'The webhook signature is missing, invalid or too old' },
   restricted_api_key: { status: 401, title: 'This API key may only send email' },
+  forbidden: { status: 403, title: "The member's role does not allow this operation" },
   not_found: { status: 404, title: 'Resource not found' },
   route_not_found: { status: 404, title: 'No such route' },
   method_not_allowed: { status: 405, title: 'Method not allowed on this route' },
   already_exists: { status: 409, title: 'A resource with the same identity already exists' },
+  last_owner: { status: 409, title: 'A tenant keeps at least one owner' },
   // Sending
   identity_unverified: { status: 400, title: 'No verified sending identity for this sender' },
   from_domain_mismatch: { status: 400, title: 'The From address does not belong to the identity' },

@@ -14,6 +14,8 @@ export {
   type Operation,
   type OpenApiDocument,
   type ServiceName,
+  PERMISSION_AREAS,
+  type PermissionArea,
   type PermissionName,
   type SecurityKind,
 } from './openapi';

@@ -27,6 +27,10 @@ export interface RpcRequest<Body = unknown> {
   requestId: string;
   tenantId: string | null;
   keyId: string | null;
+  /** The member's session used; absent or null when none. */
+  sessionId?: string | null;
+  /** The client address the gateway saw (what sign-in throttles by); absent or null when unknown. */
+  clientAddress?: string | null;
   /** Who calls, on bearer and admin routes; absent or null on the others. */
   actor?: RequestActor | null;
   params: Record<string, string>;

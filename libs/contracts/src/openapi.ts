@@ -22,7 +22,24 @@ export interface OpenApiDocument {
 export const document: OpenApiDocument = YAML.parse(fs.readFileSync(DOCUMENT_PATH, 'utf8'));
 
 export type ServiceName = 'gateway' | 'billing' | 'mail' | 'webhooks';
-export type PermissionName = 'full' | 'sending';
+/** The areas whose operations need `<area>.read` or `<area>.write` (`x-permission`). */
+export const PERMISSION_AREAS = ['emails', 'domains', 'webhooks', 'suppressions', 'templates', 'api-keys', 'billing', 'members'] as const;
+export type PermissionArea = (typeof PERMISSION_AREAS)[number];
+/** What a bearer route needs (`x-permission`): `full` (unclassified), `sending`, an area's read or write, or `audit.read`. */
+export type PermissionName = 'full' | 'sending' | `${PermissionArea}.${'read' | 'write'}` | 'audit.read';
+
+const PERMISSION_NAMES: ReadonlySet<string> = new Set([
+  'full',
+  'sending',
+  'audit.read',
+  ...PERMISSION_AREAS.flatMap((area) => [`${area}.read`, `${area}.write`]),
+]);
+
+function permissionOf(op: RawOperation): PermissionName {
+  const declared = (op['x-permission'] as string | undefined) ?? 'full';
+  if (!PERMISSION_NAMES.has(declared)) throw new Error(`openapi.yaml: ${op.operationId} has an unknown x-permission ${declared}`);
+  return declared as PermissionName;
+}
 /**
  * bearer: API key. public: no credentials. admin: operator token. hub: HMAC signature. none: unsigned webhook.
  * metrics: the scrape token, asked only when METRICS_TOKEN is configured.
@@ -38,7 +55,7 @@ export interface Operation {
   /** Express route, `/emails/:id`. */
   expressPath: string;
   service: ServiceName;
-  /** The API-key permission a bearer route needs; null on other routes. */
+  /** What a bearer route needs of its caller (a key's permission, a member's role); null on other routes. */
   permission: PermissionName | null;
   security: SecurityKind;
   /** The gateway forwards the raw body bytes untouched (signature verified by the service). */
@@ -91,7 +108,7 @@ function toOperation(pathTemplate: string, method: Operation['method'], op: RawO
     path: pathTemplate,
     expressPath: pathTemplate.replace(/\{([^}]+)\}/g, ':$1'),
     service: op['x-service'] as ServiceName,
-    permission: security === 'bearer' ? ((op['x-permission'] as PermissionName | undefined) ?? 'full') : null,
+    permission: security === 'bearer' ? permissionOf(op) : null,
     security,
     rawBody,
     requestContentTypes: Object.keys(body?.content ?? {}),

@@ -5,6 +5,7 @@ export type { Schemas } from './schemas';
 export * from './response-types';
 export * from './api-key-types';
 export * from './audit-types';
+export * from './member-types';
 export * from './email-types';
 export * from './billing-types';
 export * from './resource-types';

@@ -24,6 +24,13 @@ const EXPECTED_OPERATION_IDS = [
   'listAuditLog',
   'exportAuditLog',
   'getMe',
+  'createSession',
+  'deleteCurrentSession',
+  'listMembers',
+  'createMember',
+  'updateMember',
+  'removeMember',
+  'createOwner',
   'sendEmail',
   'sendTestEmail',
   'sendEmailBatch',
@@ -124,7 +131,7 @@ describe('openapi.yaml', () => {
 
   it('names the owning service of every operation', () => {
     const owner = (p: string) =>
-      p.startsWith('/billing') || /^\/admin\/tenants\/\{tenantId\}\//.test(p)
+      p.startsWith('/billing') || /^\/admin\/tenants\/\{tenantId\}\/(?!owners)/.test(p)
         ? 'billing'
         : p.startsWith('/webhooks')
           ? 'webhooks'
@@ -147,6 +154,8 @@ describe('openapi.yaml', () => {
       readiness: 'public',
       metrics: 'metrics',
       createTenant: 'admin',
+      createOwner: 'admin',
+      createSession: 'public',
       listTenants: 'admin',
       getTenantBilling: 'admin',
       grantPlan: 'admin',
@@ -168,6 +177,8 @@ describe('openapi.yaml', () => {
       'readiness',
       'metrics',
       'createTenant',
+      'createOwner',
+      'createSession',
       'listTenants',
       'getTenantBilling',
       'grantPlan',
@@ -192,9 +203,33 @@ describe('openapi.yaml', () => {
         expect([op.operationId, declared]).toEqual([op.operationId, undefined]);
         continue;
       }
-      const expected = ['sendEmail', 'sendEmailBatch', 'sendTestEmail'].includes(op.operationId) ? 'sending' : 'full';
-      expect([op.operationId, declared, op.permission]).toEqual([op.operationId, expected, expected]);
+      expect([op.operationId, declared]).toEqual([op.operationId, op.permission]);
+      const sending = ['sendEmail', 'sendEmailBatch', 'sendTestEmail'].includes(op.operationId);
+      expect([op.operationId, declared === 'sending']).toEqual([op.operationId, sending]);
     }
+  });
+
+  it('classifies every bearer route by its area, a GET always a read (the role table of the README)', () => {
+    const permissions = Object.fromEntries(
+      operations.filter((op) => op.security === 'bearer').map((op) => [op.operationId, op.permission]),
+    );
+    expect(permissions).toMatchObject({
+      listApiKeys: 'api-keys.read',
+      revokeApiKey: 'api-keys.write',
+      getMe: 'members.read',
+      createMember: 'members.write',
+      listAuditLog: 'audit.read',
+      exportAuditLog: 'audit.read',
+      listInboundMessages: 'domains.read',
+      renderTemplate: 'templates.read',
+      getBillingState: 'billing.read',
+      upgradeSubscription: 'billing.write',
+    });
+    for (const op of operations) {
+      if (op.security === 'bearer' && op.method === 'get')
+        expect([op.operationId, op.permission?.endsWith('.read')]).toEqual([op.operationId, true]);
+    }
+    expect(Object.values(permissions)).not.toContain('full');
   });
 
   it('marks the two inbound billing webhooks as raw-body and nothing else', () => {

@@ -98,6 +98,13 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['get', '/audit-log', [200, 400, 401]],
   ['get', '/me', [200, 401]],
   ['get', '/audit-log/export', [200, 400, 401]],
+  ['post', '/sessions', [201, 400, 401, 429]],
+  ['delete', '/sessions/current', [204, 401, 404]],
+  ['get', '/members', [200, 401]],
+  ['post', '/members', [201, 400, 401, 409]],
+  ['patch', '/members/{id}', [200, 400, 401, 404, 409]],
+  ['delete', '/members/{id}', [204, 400, 401, 404, 409]],
+  ['post', '/admin/tenants/{tenantId}/owners', [201, 400, 401, 404, 409, 429]],
 ];
 
 const statuses = (method: string, path: string) => {

@@ -57,8 +57,8 @@ export interface paths {
     };
     /**
      * Who is calling
-     * @description The tenant and the credential of this request: for an API key, its id, name and permission. (Members, who
-     *     sign in to the dashboard, will answer here with their role.)
+     * @description The tenant and the credential of this request: for an API key, its id, name and permission; for a member
+     *     signed in, their id, name, email address and role.
      */
     get: operations['getMe'];
     put?: never;
@@ -67,6 +67,107 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in as a member
+     * @description A member's email address and password give a session token `mps_<id suffix>_<secret>` (shown once), which
+     *     authenticates every bearer route as `Authorization: Bearer mps_…` with the member's role until `expiresAt`,
+     *     until DELETE /sessions/current, or until the member is removed. Only a scrypt hash of the password and a
+     *     SHA-256 hash of the token's secret are stored. A wrong address or a wrong password is the same 401
+     *     `unauthorized`, in about the same time. Failures are counted per client address (an IPv6 one by its /64)
+     *     and per email address: 10 within 15 minutes refuse that address or that account with a 429 `rate_limited`
+     *     (with `Retry-After`) until the window closes, the right password included.
+     */
+    post: operations['createSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sessions/current': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Sign out
+     * @description Ends the session whose token authenticates this request: the next request with it is a 401. Called with an
+     *     API key, which has no session, it is a 404 `not_found`.
+     */
+    delete: operations['deleteCurrentSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the tenant's members
+     * @description Every member of the tenant, oldest first. Passwords and their hashes are never shown.
+     */
+    get: operations['listMembers'];
+    put?: never;
+    /**
+     * Add a member
+     * @description An owner or an admin adds a member with an email address, a name, a role and an initial password (without
+     *     one, the member cannot sign in yet). An admin cannot add an owner (403 `forbidden`). An email address
+     *     belongs to one member of the whole platform: one already taken is a 409 `already_exists`. Audited.
+     */
+    post: operations['createMember'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/members/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a member
+     * @description Every session of the member ends at once: the next request with one of their tokens is a 401. An admin cannot
+     *     remove an owner (403 `forbidden`); the last owner cannot be removed (409 `last_owner`). An unknown or removed
+     *     member, or another tenant's, is a 404 `not_found`. Audited.
+     */
+    delete: operations['removeMember'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a member's role or name
+     * @description An admin cannot change an owner nor make anyone an owner, and nobody changes their own role (403
+     *     `forbidden`). Demoting the last owner is a 409 `last_owner`. An unknown or removed member, or another
+     *     tenant's, is a 404 `not_found`. Audited.
+     */
+    patch: operations['updateMember'];
     trace?: never;
   };
   '/audit-log': {
@@ -1441,6 +1542,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/tenants/{tenantId}/owners': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add an owner to a tenant (operators only)
+     * @description How a tenant gets its first member: the operator adds an owner with an email address, a name and a password
+     *     (`npm run admin -- create-owner`). Audited as the operator. An unknown tenant is a 404 `not_found`; an email
+     *     address already taken a 409 `already_exists`.
+     */
+    post: operations['createOwner'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/tenants/{tenantId}/billing': {
     parameters: {
       query?: never;
@@ -1600,7 +1723,7 @@ export interface components {
     /** @description An amount in the smallest currency unit. */
     Cents: number;
     /**
-     * @description `full`: every bearer route. `sending`: only POST /emails, POST /emails/batch and POST /emails/test.
+     * @description `full`: every bearer route but member changes. `sending`: only POST /emails, POST /emails/batch and POST /emails/test.
      * @enum {string}
      */
     Permission: 'full' | 'sending';
@@ -1610,8 +1733,8 @@ export interface components {
      *     from_domain_mismatch, unsafe_display_name, token_invalid, payment_id_missing, template_invalid,
      *     template_unavailable, template_variables_missing, template_render_failed, tracking_domain_unverified,
      *     tracking_link_invalid; 401 unauthorized, restricted_api_key,
-     *     signature_invalid; 402 payment_declined; 404 not_found, route_not_found, no_subscription;
-     *     405 method_not_allowed; 408 request_timeout; 409 already_exists,
+     *     signature_invalid; 402 payment_declined; 403 forbidden; 404 not_found, route_not_found, no_subscription;
+     *     405 method_not_allowed; 408 request_timeout; 409 already_exists, last_owner,
      *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled; 410 token_expired; 413 payload_too_large;
      *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, endpoint_limit_reached, unknown_plan,
      *     plan_not_purchasable, plan_not_grantable, not_an_upgrade, not_a_downgrade, downgrade_to_free,
@@ -1634,10 +1757,12 @@ export interface components {
       | 'unauthorized'
       | 'signature_invalid'
       | 'restricted_api_key'
+      | 'forbidden'
       | 'not_found'
       | 'route_not_found'
       | 'method_not_allowed'
       | 'already_exists'
+      | 'last_owner'
       | 'identity_unverified'
       | 'from_domain_mismatch'
       | 'unsafe_display_name'
@@ -1764,19 +1889,84 @@ export interface components {
     ApiKeyList: {
       data: components['schemas']['ApiKey'][];
     };
-    /** @description The caller of a request. */
-    Me: {
+    /** @description The caller of a request, an API key or a member. */
+    Me: components['schemas']['KeyCaller'] | components['schemas']['MemberCaller'];
+    /** @description An API key calling. */
+    KeyCaller: {
       tenantId: components['schemas']['TenantId'];
       tenantName: string;
       /**
        * @description `key`: an API key.
-       * @enum {string}
+       * @constant
        */
       type: 'key';
       id: components['schemas']['ApiKeyId'];
       /** @description The key's name. */
       name: string;
       permission: components['schemas']['Permission'];
+    };
+    /** @description A member calling with a session token. */
+    MemberCaller: {
+      tenantId: components['schemas']['TenantId'];
+      tenantName: string;
+      /**
+       * @description `member`: a member signed in.
+       * @constant
+       */
+      type: 'member';
+      id: components['schemas']['MemberId'];
+      /** @description The member's name. */
+      name: string;
+      email: components['schemas']['EmailAddress'];
+      role: components['schemas']['Role'];
+    };
+    /** @description Member id. */
+    MemberId: string;
+    /**
+     * @description What a member may do; the table is in `BearerAuth` and in the README.
+     * @enum {string}
+     */
+    Role: 'owner' | 'admin' | 'developer' | 'billing' | 'viewer';
+    /** @description How the member is named to people. */
+    MemberName: string;
+    /** @description At least 12 characters; stored only as a scrypt hash. */
+    Password: string;
+    /** @description A person of the tenant, who signs in with an email address and a password. */
+    Member: {
+      id: components['schemas']['MemberId'];
+      email: components['schemas']['EmailAddress'];
+      name: string;
+      role: components['schemas']['Role'];
+      createdAt: components['schemas']['Timestamp'];
+    };
+    MemberList: {
+      data: components['schemas']['Member'][];
+    };
+    CreateMemberRequest: {
+      email: components['schemas']['EmailAddress'];
+      name: components['schemas']['MemberName'];
+      role: components['schemas']['Role'];
+      password?: components['schemas']['Password'];
+    };
+    UpdateMemberRequest: {
+      name?: components['schemas']['MemberName'];
+      role?: components['schemas']['Role'];
+    };
+    CreateOwnerRequest: {
+      email: components['schemas']['EmailAddress'];
+      name: components['schemas']['MemberName'];
+      password: components['schemas']['Password'];
+    };
+    CreateSessionRequest: {
+      email: components['schemas']['EmailAddress'];
+      password: string;
+    };
+    /** @description A new session; `token` is shown this once. */
+    CreatedSession: {
+      /** @description The session token, a bearer credential. */
+      token: string;
+      expiresAt: components['schemas']['Timestamp'];
+      member: components['schemas']['Member'];
     };
     /** @description Audit record id. */
     AuditRecordId: string;
@@ -3134,8 +3324,9 @@ export interface components {
       };
     };
     /**
-     * @description `unauthorized`: the credentials are missing, malformed, unknown or revoked. `restricted_api_key`: a
-     *     sending-only key on a route that needs a full key.
+     * @description `unauthorized`: the credentials are missing, malformed, unknown, revoked or expired. `restricted_api_key`: a
+     *     key whose permission does not allow the route (a sending key off the sending routes, any key on
+     *     `members.write`).
      */
     Unauthorized: {
       headers: {
@@ -3187,6 +3378,21 @@ export interface components {
       };
     };
     /**
+     * @description `rate_limited`: this client address (an IPv6 one by its /64) or this email address failed to sign in 10 times
+     *     within 15 minutes; every sign-in from it or to it is refused, the right password included, until `Retry-After`
+     *     seconds have passed.
+     */
+    SignInThrottled: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        'Retry-After': components['headers']['RetryAfter'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /**
      * @description `rate_limited`: this client address (an IPv6 one by its /64) failed the admin token 10 times within a
      *     minute; every admin request from it is refused, the right token included, until `Retry-After` seconds
      *     have passed.
@@ -3212,7 +3418,8 @@ export interface components {
       };
     };
     /**
-     * @description Cross-cutting problems any operation may answer, and only these (`x-statuses`): 413 `payload_too_large`,
+     * @description Cross-cutting problems any operation may answer, and only these (`x-statuses`): 403 `forbidden` (on a bearer
+     *     route, a member whose role does not grant its `x-permission`), 413 `payload_too_large`,
      *     415 `unsupported_media_type` (also for a `Content-Encoding` other than `identity`, with
      *     `Accept-Encoding: identity`), 431 `headers_too_large`, 500 `internal`, 501 `not_implemented`,
      *     503 `service_unavailable`, `service_busy` (nothing was done; retry after `Retry-After`) and
@@ -3265,6 +3472,8 @@ export interface components {
     Offset: number;
     /** @description The tenant id. */
     TenantIdPath: components['schemas']['TenantId'];
+    /** @description The member id. */
+    MemberId: components['schemas']['MemberId'];
     /** @description The API key id. */
     KeyId: components['schemas']['ApiKeyId'];
     /** @description The message id. */
@@ -3409,6 +3618,155 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  createSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateSessionRequest'];
+      };
+    };
+    responses: {
+      /** @description The session, with its token (shown once), and the member. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedSession'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['SignInThrottled'];
+      default: components['responses']['Default'];
+    };
+  };
+  deleteCurrentSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['NoContent'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  listMembers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The members. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemberList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  createMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateMemberRequest'];
+      };
+    };
+    responses: {
+      /** @description The member. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Member'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      409: components['responses']['Conflict'];
+      default: components['responses']['Default'];
+    };
+  };
+  removeMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The member id. */
+        id: components['parameters']['MemberId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['NoContent'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      default: components['responses']['Default'];
+    };
+  };
+  updateMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The member id. */
+        id: components['parameters']['MemberId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateMemberRequest'];
+      };
+    };
+    responses: {
+      /** @description The member as changed. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Member'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       default: components['responses']['Default'];
     };
   };
@@ -5709,6 +6067,40 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['AdminThrottled'];
+      default: components['responses']['Default'];
+    };
+  };
+  createOwner: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The tenant id. */
+        tenantId: components['parameters']['TenantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateOwnerRequest'];
+      };
+    };
+    responses: {
+      /** @description The owner. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Member'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['AdminThrottled'];
       default: components['responses']['Default'];
     };

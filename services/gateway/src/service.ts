@@ -17,11 +17,14 @@ import {
 import type { GatewayConfig } from './config';
 import { apiKeysRepo } from './data-access/api-keys-repo';
 import { auditLogRepo } from './data-access/audit-log-repo';
+import { membersRepo } from './data-access/members-repo';
+import { sessionsRepo } from './data-access/sessions-repo';
 import { servicesRpc } from './data-access/services-rpc';
 import { watchLiveness } from './data-access/liveness';
 import { tenantsRepo } from './data-access/tenants-repo';
 import type { GatewayDeps } from './domain/deps';
 import { adminThrottle } from './domain/admin-throttle';
+import { signInThrottle } from './domain/sign-in-throttle';
 import { AUDIT_SWEEP_JOB, sweepAudit } from './domain/audit-sweep';
 import { createApp } from './entry-points/app';
 import { consumeAuditRecords } from './entry-points/audit-consumer';
@@ -56,11 +59,14 @@ export async function startGateway(options: {
   const services = servicesRpc(broker, { timeoutMs: config.rpcTimeoutMs, admission: config.admission });
   const deps: GatewayDeps = {
     keys: apiKeysRepo(store),
+    members: membersRepo(store),
+    sessions: sessionsRepo(store),
     auditLog: auditLogRepo(store),
     tenants: tenantsRepo(store),
     services,
     liveness: watchLiveness(services.isUp),
     adminFailures: adminThrottle(clock),
+    signInFailures: signInThrottle(clock),
     broker,
     config,
     clock,
@@ -68,6 +74,8 @@ export async function startGateway(options: {
     readiness: options.readiness ?? dependencyProbe('gateway', { store, broker }),
   };
   await deps.keys.init();
+  await deps.members.init();
+  await deps.sessions.init();
   await deps.tenants.init();
   await deps.auditLog.init();
   // Bound before the listener opens: every change reaches a service through a gateway, so the queue exists first.

@@ -3,6 +3,8 @@ import type { Store } from '@mailplane/store';
 import { createMetricsRegistry, systemClock, type Clock, type Logger, type MetricsRegistry } from '@mailplane/runtime';
 import { apiKeysRepo } from './data-access/api-keys-repo';
 import { servicesRpc } from './data-access/services-rpc';
+import { membersRepo } from './data-access/members-repo';
+import { sessionsRepo } from './data-access/sessions-repo';
 import { authThrottle } from './domain/submission/auth-throttle';
 import { startSubmissionListener } from './entry-points/submission/listener';
 import { readTls, type SubmissionConfig } from './submission-config';
@@ -35,6 +37,9 @@ export async function startSubmission(options: {
   await keys.init();
   const deps = {
     keys,
+    // Read only, for a session token given as the password; the gateway creates their indexes.
+    members: membersRepo(options.store),
+    sessions: sessionsRepo(options.store),
     clock,
     logger,
     throttle: authThrottle(config.maxAuthFailures, clock),

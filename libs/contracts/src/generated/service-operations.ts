@@ -46,6 +46,18 @@ export interface GatewayOperations {
   revokeApiKey: operations['revokeApiKey'];
   /** GET /me */
   getMe: operations['getMe'];
+  /** POST /sessions */
+  createSession: operations['createSession'];
+  /** DELETE /sessions/current */
+  deleteCurrentSession: operations['deleteCurrentSession'];
+  /** GET /members */
+  listMembers: operations['listMembers'];
+  /** POST /members */
+  createMember: operations['createMember'];
+  /** DELETE /members/{id} */
+  removeMember: operations['removeMember'];
+  /** PATCH /members/{id} */
+  updateMember: operations['updateMember'];
   /** GET /audit-log */
   listAuditLog: operations['listAuditLog'];
   /** GET /audit-log/export */
@@ -68,6 +80,8 @@ export interface GatewayOperations {
   listTenants: operations['listTenants'];
   /** POST /admin/tenants */
   createTenant: operations['createTenant'];
+  /** POST /admin/tenants/{tenantId}/owners */
+  createOwner: operations['createOwner'];
 }
 
 /** The operations `x-service: mail` serves. */

@@ -1,3 +1,5 @@
+import type { CarriesEvents, Doc, EventOutbox } from '@mailplane/store';
+import type { AuditLogRecord } from '../data-access/audit-log-repo';
 import type { GatewayDeps } from './deps';
 import { moveAudit } from './audit';
 
@@ -12,13 +14,20 @@ const SETTLE_MS = 5_000;
  * Runs under the lease `AUDIT_SWEEP_JOB`. Moves the audit records that changes still carry (their request died, or
  * the log could not be written) into the log; a record moved twice is kept once.
  */
-export async function sweepAudit(deps: Pick<GatewayDeps, 'keys' | 'auditLog' | 'clock' | 'logger'>, signal: AbortSignal): Promise<number> {
+export async function sweepAudit(
+  deps: Pick<GatewayDeps, 'keys' | 'members' | 'auditLog' | 'clock' | 'logger'>,
+  signal: AbortSignal,
+): Promise<number> {
   const before = new Date(deps.clock.now().getTime() - SETTLE_MS);
-  const carriers = await deps.keys.audit.unannounced(before, BATCH);
-  for (const carrier of carriers) {
-    if (signal.aborted) break;
-    await moveAudit(deps, deps.keys.audit, carrier);
+  let moved = 0;
+  for (const outbox of [deps.keys.audit, deps.members.audit] as EventOutbox<Doc & CarriesEvents<AuditLogRecord>>[]) {
+    const carriers = await outbox.unannounced(before, BATCH);
+    for (const carrier of carriers) {
+      if (signal.aborted) break;
+      await moveAudit(deps, outbox, carrier);
+    }
+    moved += carriers.length;
   }
-  if (carriers.length > 0) deps.logger.info('audit records moved by the sweep', { carriers: carriers.length });
-  return carriers.length;
+  if (moved > 0) deps.logger.info('audit records moved by the sweep', { carriers: moved });
+  return moved;
 }

@@ -1,25 +1,32 @@
-import { AppError, type Permission } from '@mailplane/contracts';
+import { AppError, type PermissionName } from '@mailplane/contracts';
 import type { GatewayDeps } from './deps';
+import { grants, type KeyPrincipal, type Principal } from './grants';
 import { hashSecret, parseToken, secretMatches } from './key-token';
+import { sessionHolder } from './sessions';
 
-export interface Principal {
-  tenantId: string;
-  keyId: string;
-  /** The key's name now: what an audit record names the actor by. */
-  keyName: string;
-  permission: Permission;
-}
+export type { Principal } from './grants';
+export type AuthDeps = Pick<GatewayDeps, 'keys' | 'members' | 'sessions' | 'clock' | 'logger'>;
 
 const TOUCH_EVERY_MS = 60_000;
 // Compared against when the key id is unknown, so that unknown and wrong keys take the same time.
-const DUMMY_HASH = hashSecret('not-a-key');
+export const DUMMY_HASH = hashSecret('not-a-key');
 
-/** The tenant behind an API key that may do what `required` asks (null: any live key). */
-export async function authenticate(
-  deps: Pick<GatewayDeps, 'keys' | 'clock' | 'logger'>,
-  token: string | undefined,
-  required: Permission | null,
-): Promise<Principal> {
+/** Who holds `token` (an API key or a member's session), refused unless they may do what `required` asks (null: anything). */
+export async function authenticate(deps: AuthDeps, token: string | undefined, required: PermissionName | null): Promise<Principal> {
+  const principal = token?.startsWith('mps_') ? await sessionHolder(deps, token) : await keyHolder(deps, token);
+  if (required && !grants(principal, required)) throw refusal(principal, required);
+  return principal;
+}
+
+// A key refused stays the 401 it always was; a member refused is a 403, since the member is known and only the role is short.
+function refusal(principal: Principal, required: PermissionName): AppError {
+  if (principal.type === 'member')
+    return new AppError('forbidden', `The ${principal.role} role does not allow this operation (${required}).`);
+  if (principal.permission === 'sending') return new AppError('restricted_api_key', 'This API key may only send email.');
+  return new AppError('restricted_api_key', 'An API key cannot change members; sign in as an owner or an admin.');
+}
+
+async function keyHolder(deps: AuthDeps, token: string | undefined): Promise<KeyPrincipal> {
   const parsed = token ? parseToken(token) : null;
   const record = parsed ? await deps.keys.findForAuthentication(parsed.keyId) : null;
   const valid = secretMatches(parsed?.secret ?? '', record?.secretHash ?? DUMMY_HASH);
@@ -31,8 +38,5 @@ export async function authenticate(
     const key = { tenantId: record.tenantId, keyId: record._id };
     deps.keys.touch(key, now).catch((err) => deps.logger.warn('lastUsedAt not recorded', { err }));
   }
-  if (required === 'full' && record.permission !== 'full') {
-    throw new AppError('restricted_api_key', 'This API key may only send email.');
-  }
-  return { tenantId: record.tenantId, keyId: record._id, keyName: record.name, permission: record.permission };
+  return { type: 'key', tenantId: record.tenantId, id: record._id, name: record.name, permission: record.permission };
 }

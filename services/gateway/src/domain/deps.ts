@@ -4,18 +4,25 @@ import type { GatewayConfig } from '../config';
 import type { ApiKeysRepo } from '../data-access/api-keys-repo';
 import type { AuditLogRepo } from '../data-access/audit-log-repo';
 import type { Liveness } from '../data-access/liveness';
+import type { MembersRepo } from '../data-access/members-repo';
+import type { SessionsRepo } from '../data-access/sessions-repo';
 import type { ServicesRpc } from '../data-access/services-rpc';
 import type { TenantsRepo } from '../data-access/tenants-repo';
 import type { AdminThrottle } from './admin-throttle';
+import type { SignInThrottle } from './sign-in-throttle';
 
 export interface GatewayDeps {
   keys: ApiKeysRepo;
+  members: MembersRepo;
+  sessions: SessionsRepo;
   auditLog: AuditLogRepo;
   tenants: TenantsRepo;
   services: ServicesRpc;
   liveness: Liveness;
   /** Failed admin authentications per client address, in this process. */
   adminFailures: AdminThrottle;
+  /** Failed password sign-ins per client address and per email address, in this process. */
+  signInFailures: SignInThrottle;
   // Not used by the gateway's domain; tests of other services reach the platform's broker through it.
   broker: Broker;
   config: Pick<GatewayConfig, 'auditRetentionDays'>;

@@ -1,8 +1,12 @@
 import { sameSecret } from '@mailplane/runtime';
 import { createHash, randomBytes } from 'node:crypto';
 
-// mp_<26-char id suffix>_<43-char base64url secret>; the id part is public, the secret is stored only as a hash.
-const TOKEN = /^mp_([0-9a-z]{26})_([A-Za-z0-9_-]{43})$/;
+// <token prefix>_<26-char id suffix>_<43-char base64url secret>; the id part is public, the secret is stored only as a
+// hash. API keys are `mp_` (ids `key_`), members' sessions `mps_` (ids `ses_`).
+const tokenShape = (prefix: string) => new RegExp(`^${prefix}_([0-9a-z]{26})_([A-Za-z0-9_-]{43})$`);
+const KEY = { token: 'mp', id: 'key', shape: tokenShape('mp') };
+export const SESSION_TOKEN = { token: 'mps', id: 'ses', shape: tokenShape('mps') };
+type TokenKind = typeof KEY;
 
 export interface IssuedToken {
   keyId: string;
@@ -15,15 +19,16 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-export function issueToken(keyId: string): IssuedToken {
-  const suffix = keyId.slice('key_'.length);
-  const token = `mp_${suffix}_${randomBytes(32).toString('base64url')}`;
-  return { keyId, token, secretHash: hashSecret(token.slice(-43)), prefix: token.slice(0, 12) };
+/** A new token for the record `id` (`key_…`, or `ses_…` with `SESSION_TOKEN`). */
+export function issueToken(id: string, kind: TokenKind = KEY): IssuedToken {
+  const suffix = id.slice(kind.id.length + 1);
+  const token = `${kind.token}_${suffix}_${randomBytes(32).toString('base64url')}`;
+  return { keyId: id, token, secretHash: hashSecret(token.slice(-43)), prefix: token.slice(0, 12) };
 }
 
-export function parseToken(token: string): { keyId: string; secret: string } | null {
-  const m = TOKEN.exec(token);
-  return m ? { keyId: `key_${m[1]}`, secret: m[2] } : null;
+export function parseToken(token: string, kind: TokenKind = KEY): { keyId: string; secret: string } | null {
+  const m = kind.shape.exec(token);
+  return m ? { keyId: `${kind.id}_${m[1]}`, secret: m[2] } : null;
 }
 
 export function secretMatches(secret: string, storedHash: string): boolean {

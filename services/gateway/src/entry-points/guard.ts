@@ -9,7 +9,7 @@ const bearerToken = (authorization: string | undefined) => /^Bearer +(\S+)$/i.ex
 
 type Guards = Pick<GatewayConfig, 'adminToken' | 'metricsToken' | 'openMetrics'>;
 
-/** Who calls: the API key's tenant on bearer routes, nobody (null) on the others once their own check passed. */
+/** Who calls: the API key or the member (and their tenant) on bearer routes, nobody (null) on the others once their own check passed. */
 export async function principalFor(op: Operation, req: Request, deps: GatewayDeps, guards: Guards): Promise<Principal | null> {
   const authorization = req.get('authorization');
   if (op.security === 'admin') {
@@ -21,7 +21,7 @@ export async function principalFor(op: Operation, req: Request, deps: GatewayDep
     return null;
   }
   if (op.security !== 'bearer') return null;
-  if (!authorization) throw new AppError('unauthorized', 'Send an API key as "Authorization: Bearer <key>".');
+  if (!authorization) throw new AppError('unauthorized', 'Send an API key or a session token as "Authorization: Bearer <token>".');
   return authenticate(deps, bearerToken(authorization), op.permission);
 }
 

@@ -5,6 +5,8 @@ import { exportAuditLog, listAuditLog, type AuditLogListQuery } from '../domain/
 import type { GatewayDeps } from '../domain/deps';
 import { checkHealth, checkReadiness } from '../domain/health';
 import { whoAmI } from '../domain/me';
+import { createMember, createOwner, listMembers, removeMember, updateMember } from '../domain/members';
+import { signIn, signOut } from '../domain/sessions';
 import { createTenant, listTenants } from '../domain/tenants';
 import type { docsReplies } from './docs-page';
 
@@ -17,6 +19,8 @@ function tenantOf(request: RpcRequest): { tenantId: string } {
   return { tenantId: request.tenantId };
 }
 
+const memberOf = (request: RpcRequest) => ({ ...tenantOf(request), memberId: String(request.params.id) });
+
 /** The operations the gateway serves itself; bodies were validated against the contract before they get here. */
 export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsReplies>, metrics: MetricsRegistry): LocalHandlers {
   return {
@@ -26,7 +30,20 @@ export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsRep
       await revokeApiKey(deps, { ...tenantOf(r), keyId: String(r.params.id) }, auditContextOf(r));
       return noContent();
     },
-    getMe: async (r) => json(await whoAmI(deps, { ...tenantOf(r), keyId: String(r.keyId) })),
+    getMe: async (r) => json(await whoAmI(deps, { ...tenantOf(r), actor: auditContextOf(r).actor })),
+    createSession: async (r) => json(await signIn(deps, r.body, r.clientAddress ?? undefined), 201),
+    deleteCurrentSession: async (r) => {
+      await signOut(deps, { ...tenantOf(r), sessionId: r.sessionId ?? null });
+      return noContent();
+    },
+    listMembers: async (r) => json({ data: await listMembers(deps, tenantOf(r)) }),
+    createMember: async (r) => json(await createMember(deps, tenantOf(r), r.body, auditContextOf(r)), 201),
+    updateMember: async (r) => json(await updateMember(deps, memberOf(r), r.body, auditContextOf(r))),
+    removeMember: async (r) => {
+      await removeMember(deps, memberOf(r), auditContextOf(r));
+      return noContent();
+    },
+    createOwner: async (r) => json(await createOwner(deps, { tenantId: String(r.params.tenantId) }, r.body, auditContextOf(r)), 201),
     listAuditLog: async (r) => json(await listAuditLog(deps, tenantOf(r), r.query as unknown as AuditLogListQuery)),
     exportAuditLog: async (r) => {
       const { lines, next } = await exportAuditLog(deps, tenantOf(r), r.query as unknown as AuditLogListQuery);

@@ -16,10 +16,10 @@ function pickHeaders(req: Request): Record<string, string> {
   return out;
 }
 
-/** Who calls, for the audit log: the key on bearer routes, the operator on the admin surface, nobody elsewhere. */
+/** Who calls, for the audit log: the key or member on bearer routes, the operator on the admin surface, nobody elsewhere. */
 function actorOf(op: Operation, req: Request, principal: Principal | null): RequestActor | null {
   const seen = { ip: req.socket.remoteAddress ?? null, userAgent: req.get('user-agent') ?? null };
-  if (principal) return { type: 'key', id: principal.keyId, name: principal.keyName, ...seen };
+  if (principal) return { type: principal.type, id: principal.id, name: principal.name, ...seen };
   return op.security === 'admin' ? { ...OPERATOR, ...seen } : null;
 }
 
@@ -45,7 +45,9 @@ export async function toRpcRequest(op: Operation, req: Request, requestId: strin
     operationId: op.operationId,
     requestId,
     tenantId: principal?.tenantId ?? null,
-    keyId: principal?.keyId ?? null,
+    keyId: principal?.type === 'key' ? principal.id : null,
+    sessionId: principal?.type === 'member' ? principal.sessionId : null,
+    clientAddress: req.socket.remoteAddress ?? null,
     actor: actorOf(op, req, principal),
     params: checked.value.params,
     query: checked.value.query,

@@ -1,18 +1,17 @@
 import { AppError } from '@mailplane/contracts';
-import { authenticate, type Principal } from '../authenticate';
-import type { GatewayDeps } from '../deps';
+import { authenticate, type AuthDeps, type Principal } from '../authenticate';
 import type { authThrottle } from './auth-throttle';
 import { refuse } from './refusal';
 
 /** The one user name of SMTP submission; the password is an API key. */
 export const SUBMISSION_USER = 'mailplane';
 
-export type SignInDeps = Pick<GatewayDeps, 'keys' | 'clock' | 'logger'> & { throttle: ReturnType<typeof authThrottle> };
+export type SignInDeps = AuthDeps & { throttle: ReturnType<typeof authThrottle> };
 
 /**
- * AUTH PLAIN or LOGIN: user `mailplane`, password an API key (either permission: both may send). A wrong one is
- * `535 5.7.8` and counts against the client; a client past its failures is answered `454 4.7.0` without a look at what
- * it sent. A store that cannot be read is a temporary failure (454), not the client's.
+ * AUTH PLAIN or LOGIN: user `mailplane`, password an API key (either permission: both may send) or the session token
+ * of a member whose role may send. A wrong one is `535 5.7.8` and counts against the client; a client past its
+ * failures is answered `454 4.7.0` without a look at what it sent. A store that cannot be read is a temporary failure (454), not the client's.
  */
 export async function signIn(deps: SignInDeps, credentials: { username: string; password: string; address: string }): Promise<Principal> {
   const waitMs = deps.throttle.waitFor(credentials.address);
@@ -21,7 +20,7 @@ export async function signIn(deps: SignInDeps, credentials: { username: string; 
   }
   try {
     if (credentials.username.toLowerCase() !== SUBMISSION_USER) throw new AppError('unauthorized');
-    const principal = await authenticate(deps, credentials.password, null);
+    const principal = await authenticate(deps, credentials.password, 'sending');
     deps.throttle.succeeded(credentials.address);
     return principal;
   } catch (err) {
@@ -37,7 +36,7 @@ export async function signIn(deps: SignInDeps, credentials: { username: string; 
 /** Each transaction asks again whether the session's key still holds (a key revoked mid-session sends no more). */
 export async function stillValid(deps: SignInDeps, password: string | undefined): Promise<void> {
   try {
-    await authenticate(deps, password, null);
+    await authenticate(deps, password, 'sending');
   } catch (err) {
     if (!(err instanceof AppError)) throw refuse(451, '4.3.0', 'Temporary failure reading the API key; try again');
     throw refuse(530, '5.7.0', 'The API key is no longer valid; connect and authenticate again');

@@ -57,7 +57,7 @@ export async function submitMessage(
       operationId: SUBMIT_EMAIL_OPERATION,
       requestId: message.requestId,
       tenantId: sender.tenantId,
-      keyId: sender.keyId,
+      keyId: sender.type === 'key' ? sender.id : null,
       params: {},
       query: {},
       body: submitted,

@@ -1,0 +1,13 @@
+// Member and session shapes of the HTTP API, generated from openapi.yaml.
+import type { Schemas } from './schemas';
+
+/** What a member may do: owner, admin, developer, billing or viewer. */
+export type Role = Schemas['Role'];
+/** A member, without any password or hash. */
+export type Member = Schemas['Member'];
+export type CreateMemberRequest = Schemas['CreateMemberRequest'];
+export type UpdateMemberRequest = Schemas['UpdateMemberRequest'];
+export type CreateOwnerRequest = Schemas['CreateOwnerRequest'];
+export type CreateSessionRequest = Schemas['CreateSessionRequest'];
+/** Returned once, at sign-in: `token` is the session's bearer credential. */
+export type CreatedSession = Schemas['CreatedSession'];

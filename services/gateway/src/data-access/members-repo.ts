@@ -1,0 +1,70 @@
+import type { Role } from '@mailplane/contracts';
+import { appendingEvents, DuplicateKeyError, eventOutbox, type CarriesEvents, type Store } from '@mailplane/store';
+import type { TenantScope } from './api-keys-repo';
+import type { AuditLogRecord } from './audit-log-repo';
+
+/** A member carries the audit records of its changes (as its outbox's events) until they are moved to the log. */
+export interface MemberRecord extends CarriesEvents<AuditLogRecord> {
+  _id: string;
+  tenantId: string;
+  email: string;
+  /** The address, lowercased, while the member is live: one live member per address on the whole platform. */
+  signInEmail?: string;
+  name: string;
+  role: Role;
+  /** `scrypt$N$r$p$salt$hash` (password.ts); null until the member has a password. */
+  passwordHash: string | null;
+  createdAt: Date;
+  removedAt: Date | null;
+  /** The last audited change: the sweep waits until it is old enough. */
+  changedAt: Date;
+  /** Counts audited changes: moving the records clears them only if no change came after the read. */
+  changeSeq: number;
+}
+
+export interface TenantMember extends TenantScope {
+  memberId: string;
+}
+
+export function membersRepo(store: Store) {
+  const members = store.collection<MemberRecord>('members');
+  const audit = eventOutbox(members, { agedBy: 'changedAt', guardedBy: 'changeSeq' });
+  const live = ({ tenantId, memberId }: TenantMember) => ({ _id: memberId, tenantId, removedAt: null });
+  return {
+    async init() {
+      // bySignInEmail: sign-in looks a live member up by address, and no two live members share one
+      await members.createIndex({ signInEmail: 1 }, { unique: true, sparse: true });
+      // listLive, countOwners: a tenant's live members
+      await members.createIndex({ tenantId: 1, removedAt: 1, createdAt: 1 });
+      // audit sweep: members whose audit records are not in the log yet
+      await audit.init();
+    },
+    /** False when a live member has the address already (and nothing was written). */
+    async insert(record: MemberRecord): Promise<boolean> {
+      try {
+        await members.insertOne(record);
+        return true;
+      } catch (err) {
+        if (err instanceof DuplicateKeyError) return false;
+        throw err;
+      }
+    },
+    /** The one lookup without a tenant: the address signing in is what names the member. */
+    bySignInEmail: (email: string) => members.findOne({ signInEmail: email.toLowerCase() }),
+    findLive: (key: TenantMember) => members.findOne(live(key)),
+    listLive: ({ tenantId }: TenantScope) => members.find({ tenantId, removedAt: null }, { sort: { createdAt: 1, _id: 1 } }),
+    countOwners: ({ tenantId }: TenantScope) => members.count({ tenantId, removedAt: null, role: 'owner' }),
+    /** Compare-and-set on a live member: `fields` set and `record` appended to its audit records; the member as changed. */
+    update: (key: TenantMember, fields: Partial<Pick<MemberRecord, 'name' | 'role'>>, at: Date, record: AuditLogRecord) =>
+      members.findOneAndUpdate(live(key), appendingEvents([record], { ...fields, changedAt: at })),
+    /** The member kept (its records must still move) but out of sign-in: its address is free again. */
+    remove: (key: TenantMember, at: Date, record: AuditLogRecord) =>
+      members.findOneAndUpdate(live(key), {
+        ...appendingEvents([record], { removedAt: at, changedAt: at }),
+        $unset: { signInEmail: '' },
+      }),
+    /** The outbox of audit records: `announce` moves a member's records, `unannounced` finds those a crash left. */
+    audit,
+  };
+}
+export type MembersRepo = ReturnType<typeof membersRepo>;

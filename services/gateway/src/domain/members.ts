@@ -1,0 +1,128 @@
+import { AppError, type CreateMemberRequest, type Member, type Role, type UpdateMemberRequest } from '@mailplane/contracts';
+import { newId, type AuditContext } from '@mailplane/runtime';
+import { carrying } from '@mailplane/store';
+import type { TenantScope } from '../data-access/api-keys-repo';
+import type { MemberRecord, TenantMember } from '../data-access/members-repo';
+import { auditRecord, moveAudit } from './audit';
+import type { GatewayDeps } from './deps';
+import { hashPassword } from './password';
+
+export const memberView = (record: MemberRecord): Member => ({
+  id: record._id,
+  email: record.email,
+  name: record.name,
+  role: record.role,
+  createdAt: record.createdAt.toISOString(),
+});
+
+export async function listMembers(deps: GatewayDeps, scope: TenantScope): Promise<Member[]> {
+  return (await deps.members.listLive(scope)).map(memberView);
+}
+
+/** The role the actor acts with now: a member's as stored (never as the request claims), the operator's as an owner's. */
+async function actingRole(deps: GatewayDeps, { tenantId }: TenantScope, { actor }: AuditContext): Promise<Role> {
+  if (actor.type === 'operator') return 'owner';
+  const member = actor.type === 'member' ? await deps.members.findLive({ tenantId, memberId: actor.id }) : null;
+  if (!member) throw new AppError('forbidden', 'Only owners and admins change members.');
+  return member.role;
+}
+
+const ownersOnly = () => new AppError('forbidden', 'Only an owner can add, change or remove an owner.');
+
+/** POST /members (and the operator's first owner): the password is kept only as its scrypt hash, and never audited. */
+export async function createMember(
+  deps: GatewayDeps,
+  scope: TenantScope,
+  input: CreateMemberRequest,
+  audit: AuditContext,
+  operationId = 'createMember',
+): Promise<Member> {
+  if (input.role === 'owner' && (await actingRole(deps, scope, audit)) !== 'owner') throw ownersOnly();
+  const now = deps.clock.now();
+  const memberId = newId('mem', now.getTime());
+  const changes = { email: input.email, name: input.name, role: input.role, hasPassword: input.password !== undefined };
+  const record: MemberRecord = {
+    _id: memberId,
+    tenantId: scope.tenantId,
+    email: input.email,
+    signInEmail: input.email.toLowerCase(),
+    name: input.name,
+    role: input.role,
+    passwordHash: input.password === undefined ? null : await hashPassword(input.password),
+    createdAt: now,
+    removedAt: null,
+    changedAt: now,
+    changeSeq: 1,
+    ...carrying([auditRecord(deps, scope.tenantId, audit, { operationId, target: { type: 'member', id: memberId }, changes }, now)]),
+  };
+  if (!(await deps.members.insert(record))) throw new AppError('already_exists', `A member with the address ${input.email} exists.`);
+  await moveAudit(deps, deps.members.audit, record);
+  deps.logger.info('member created', { tenantId: scope.tenantId, memberId, role: input.role });
+  return memberView(record);
+}
+
+/** Loads the member to change and checks that the actor may change it at all. */
+async function changeable(deps: GatewayDeps, key: TenantMember, audit: AuditContext) {
+  const member = await deps.members.findLive(key);
+  if (!member) throw new AppError('not_found', `No member ${key.memberId}`);
+  return { member, actorRole: await actingRole(deps, key, audit) };
+}
+
+// The last owner stays: checked before the write, so two owners demoting each other at once can both pass (the record).
+async function keepAnOwner(deps: GatewayDeps, member: MemberRecord, what: string) {
+  if (member.role === 'owner' && (await deps.members.countOwners(member)) <= 1) {
+    throw new AppError('last_owner', `The tenant's last owner cannot be ${what}; make another owner first.`);
+  }
+}
+
+/** PATCH /members/{id}: name or role. Nobody changes their own role; only an owner touches an owner. */
+export async function updateMember(deps: GatewayDeps, key: TenantMember, input: UpdateMemberRequest, audit: AuditContext): Promise<Member> {
+  const { member, actorRole } = await changeable(deps, key, audit);
+  const roleChanges = input.role !== undefined && input.role !== member.role;
+  if (roleChanges && audit.actor.type === 'member' && audit.actor.id === member._id) {
+    throw new AppError('forbidden', 'A member cannot change their own role.');
+  }
+  if (actorRole !== 'owner' && (member.role === 'owner' || input.role === 'owner')) throw ownersOnly();
+  if (roleChanges) await keepAnOwner(deps, member, 'demoted');
+  const now = deps.clock.now();
+  const fields = { ...(input.name !== undefined && { name: input.name }), ...(input.role !== undefined && { role: input.role }) };
+  const target = { type: 'member', id: member._id };
+  const record = auditRecord(deps, key.tenantId, audit, { operationId: 'updateMember', target, changes: fields }, now);
+  const updated = await deps.members.update(key, fields, now, record);
+  if (!updated) throw new AppError('not_found', `No member ${key.memberId}`);
+  await moveAudit(deps, deps.members.audit, updated);
+  deps.logger.info('member changed', { tenantId: key.tenantId, memberId: member._id });
+  return memberView(updated);
+}
+
+/** DELETE /members/{id}: every session of the member ends with it (authentication also reads the member each time). */
+export async function removeMember(deps: GatewayDeps, key: TenantMember, audit: AuditContext): Promise<void> {
+  const { member, actorRole } = await changeable(deps, key, audit);
+  if (member.role === 'owner' && actorRole !== 'owner') throw ownersOnly();
+  await keepAnOwner(deps, member, 'removed');
+  const now = deps.clock.now();
+  const target = { type: 'member', id: member._id };
+  const record = auditRecord(
+    deps,
+    key.tenantId,
+    audit,
+    { operationId: 'removeMember', target, changes: { removedAt: now.toISOString() } },
+    now,
+  );
+  const removed = await deps.members.remove(key, now, record);
+  if (!removed) throw new AppError('not_found', `No member ${key.memberId}`);
+  await moveAudit(deps, deps.members.audit, removed);
+  await deps.sessions.endAllOf(key);
+  deps.logger.info('member removed', { tenantId: key.tenantId, memberId: member._id });
+}
+
+/** The operator's first owner of a tenant (`npm run admin -- create-owner`). */
+export async function createOwner(
+  deps: GatewayDeps,
+  { tenantId }: TenantScope,
+  input: { email: string; name: string; password: string },
+  audit: AuditContext,
+): Promise<Member> {
+  if (!(await deps.tenants.byId(tenantId))) throw new AppError('not_found', `No tenant ${tenantId}`);
+  return createMember(deps, { tenantId }, { ...input, role: 'owner' }, audit, 'createOwner');
+}

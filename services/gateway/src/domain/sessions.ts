@@ -1,0 +1,63 @@
+import { AppError, type CreatedSession, type CreateSessionRequest } from '@mailplane/contracts';
+import { newId } from '@mailplane/runtime';
+import type { AuthDeps } from './authenticate';
+import { DUMMY_HASH } from './authenticate';
+import type { GatewayDeps } from './deps';
+import type { MemberPrincipal } from './grants';
+import { issueToken, parseToken, secretMatches, SESSION_TOKEN } from './key-token';
+import { memberView } from './members';
+import { passwordMatches } from './password';
+
+/** How long a session lasts from its sign-in: a working day, then the member signs in again. */
+export const SESSION_TTL_MS = 12 * 3600_000;
+
+/** The member behind a session token, while the session lasts and the member is not removed. */
+export async function sessionHolder(deps: AuthDeps, token: string): Promise<MemberPrincipal> {
+  const parsed = parseToken(token, SESSION_TOKEN);
+  const session = parsed ? await deps.sessions.findForAuthentication(parsed.keyId) : null;
+  const valid = secretMatches(parsed?.secret ?? '', session?.secretHash ?? DUMMY_HASH);
+  const live = session && valid && session.expiresAt > deps.clock.now();
+  // Read on every request: a member removed (or whose role changed) is seen on the next request, by any replica.
+  const member = live ? await deps.members.findLive({ tenantId: session.tenantId, memberId: session.memberId }) : null;
+  if (!session || !member) throw new AppError('unauthorized', 'The session token is malformed, unknown, expired or ended.');
+  return {
+    type: 'member',
+    tenantId: member.tenantId,
+    id: member._id,
+    name: member.name,
+    email: member.email,
+    role: member.role,
+    sessionId: session._id,
+  };
+}
+
+/** POST /sessions: an unknown address and a wrong password are one answer, in about the same time. */
+export async function signIn(deps: GatewayDeps, input: CreateSessionRequest, client: string | undefined): Promise<CreatedSession> {
+  deps.signInFailures.check(client, input.email);
+  const member = await deps.members.bySignInEmail(input.email);
+  const matches = await passwordMatches(input.password, member?.passwordHash ?? null);
+  if (!member || !matches) {
+    deps.signInFailures.failed(client, input.email);
+    throw new AppError('unauthorized', 'The email address or the password is wrong.');
+  }
+  deps.signInFailures.succeeded(input.email);
+  const now = deps.clock.now();
+  const issued = issueToken(newId('ses', now.getTime()), SESSION_TOKEN);
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await deps.sessions.insert({
+    _id: issued.keyId,
+    tenantId: member.tenantId,
+    memberId: member._id,
+    secretHash: issued.secretHash,
+    createdAt: now,
+    expiresAt,
+  });
+  deps.logger.info('member signed in', { tenantId: member.tenantId, memberId: member._id });
+  return { token: issued.token, expiresAt: expiresAt.toISOString(), member: memberView(member) };
+}
+
+/** DELETE /sessions/current: the session of the request ends; a key has none. */
+export async function signOut(deps: GatewayDeps, caller: { tenantId: string; sessionId: string | null }): Promise<void> {
+  if (!caller.sessionId) throw new AppError('not_found', 'This request was made with an API key, which has no session.');
+  await deps.sessions.end({ tenantId: caller.tenantId, sessionId: caller.sessionId });
+}
