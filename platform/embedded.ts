@@ -42,6 +42,8 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
   const sandbox = await startSandbox({ pagePort: config.sandboxPort, dataDir: config.dataDir });
   // Links in emails and the payment provider's webhook need the real address, also when PORT=0 asks for any.
   const port = config.env.PORT === '0' ? String(await freePort()) : (config.env.PORT ?? '3000');
+  // Members' mailed links open the dashboard: its port is chosen before the gateway starts, as the API's is.
+  const dashboardPort = Number(config.env.DASHBOARD_PORT ?? (config.env.PORT === '0' ? await freePort() : Number(port) + 3));
   const env = {
     DKIM_KEY_SECRET: localSecret(config.dataDir, 'dkim-key-secret'),
     UNSUBSCRIBE_SECRET: localSecret(config.dataDir, 'unsubscribe-secret'),
@@ -66,6 +68,10 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     INBOUND_HOST: '127.0.0.1',
     INBOUND_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 6),
     ...inboundCertificate(config),
+    // The platform's own mail (invitations, sign-in links, resets) goes out as the sandbox tenant, to the sandbox MTA.
+    DASHBOARD_URL: `http://127.0.0.1:${dashboardPort}`,
+    SYSTEM_MAIL_TENANT_ID: 'sandbox',
+    SYSTEM_MAIL_FROM: `Mailplane <no-reply@${SANDBOX_DOMAIN}>`,
     ...sandbox.env,
     ...config.env,
     PORT: port,
@@ -131,7 +137,7 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
       // Plain HTTP on this machine: a Secure cookie would never come back. Behind TLS, run it with secure cookies.
       secureCookies: false,
       host: '127.0.0.1',
-      port: Number(config.env.DASHBOARD_PORT ?? (config.env.PORT === '0' ? 0 : Number(port) + 3)),
+      port: dashboardPort,
       logger,
     });
     started.push({ running: { stop: dashboard.stop }, close: () => dashboardStore.close() });

@@ -115,6 +115,26 @@ export class Mailplane {
     remove: (id: Id, options?: RequestOptions) => this.op('removeMember')({ path: { id } }, options),
   };
 
+  /** Invitations by email; `accept` (no credentials needed) answers a session as `sessions.create` does. */
+  readonly invitations = {
+    list: (options?: RequestOptions) => this.op('listInvitations')({}, options),
+    create: (body: BodyOf<'createInvitation'>, options?: RequestOptions) => this.op('createInvitation')({ body }, options),
+    revoke: (id: Id, options?: RequestOptions) => this.op('revokeInvitation')({ path: { id } }, options),
+    accept: (body: BodyOf<'acceptInvitation'>, options?: RequestOptions) => this.op('acceptInvitation')({ body }, options),
+  };
+
+  /** A forgotten password: `request` mails a link (to a member's address only), `confirm` sets the new password. */
+  readonly passwordResets = {
+    request: (body: BodyOf<'requestPasswordReset'>, options?: RequestOptions) => this.op('requestPasswordReset')({ body }, options),
+    confirm: (body: BodyOf<'confirmPasswordReset'>, options?: RequestOptions) => this.op('confirmPasswordReset')({ body }, options),
+  };
+
+  /** Sign-in without a password: `request` mails a one-time link, `confirm` trades its token for a session. */
+  readonly signInLinks = {
+    request: (body: BodyOf<'requestSignInLink'>, options?: RequestOptions) => this.op('requestSignInLink')({ body }, options),
+    confirm: (body: BodyOf<'confirmSignInLink'>, options?: RequestOptions) => this.op('confirmSignInLink')({ body }, options),
+  };
+
   /** A member's sign-in: `create` answers a session token to construct a client with as `apiKey`. */
   readonly sessions = {
     create: (body: BodyOf<'createSession'>, options?: RequestOptions) => this.op('createSession')({ body }, options),

@@ -68,6 +68,10 @@ export const ErrorCodes = {
   billing_unavailable: { status: 503, title: 'The billing hub or payment provider cannot be reached' },
   // Inbound
   inbound_not_configured: { status: 503, title: 'This platform receives no mail (INBOUND_MX_HOST is unset)' },
+  // Members' mailed links (invitations, password resets, sign-in links)
+  link_invalid: { status: 410, title: 'The link is unknown, used, revoked or expired; ask for a new one' },
+  system_mail_not_configured: { status: 503, title: 'This platform sends no mail of its own (SYSTEM_MAIL_TENANT_ID is unset)' },
+  system_mail_failed: { status: 503, title: "The platform's own mail could not be sent; nothing was done, retry later" },
   // Server side
   internal: { status: 500, title: 'Internal error' },
   not_implemented: { status: 501, title: 'Not implemented' },

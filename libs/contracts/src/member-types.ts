@@ -11,3 +11,12 @@ export type CreateOwnerRequest = Schemas['CreateOwnerRequest'];
 export type CreateSessionRequest = Schemas['CreateSessionRequest'];
 /** Returned once, at sign-in: `token` is the session's bearer credential. */
 export type CreatedSession = Schemas['CreatedSession'];
+/** A pending invitation; its link is never part of it. */
+export type Invitation = Schemas['Invitation'];
+/** Returned once, when the invitation is made: `acceptUrl` only when the platform mailed nothing. */
+export type CreatedInvitation = Schemas['CreatedInvitation'];
+export type CreateInvitationRequest = Schemas['CreateInvitationRequest'];
+export type AcceptInvitationRequest = Schemas['AcceptInvitationRequest'];
+export type EmailLinkRequest = Schemas['EmailLinkRequest'];
+export type ConfirmPasswordResetRequest = Schemas['ConfirmPasswordResetRequest'];
+export type ConfirmSignInLinkRequest = Schemas['ConfirmSignInLinkRequest'];

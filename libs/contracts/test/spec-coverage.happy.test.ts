@@ -105,6 +105,14 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['patch', '/members/{id}', [200, 400, 401, 404, 409]],
   ['delete', '/members/{id}', [204, 400, 401, 404, 409]],
   ['post', '/admin/tenants/{tenantId}/owners', [201, 400, 401, 404, 409, 429]],
+  ['get', '/invitations', [200, 401]],
+  ['post', '/invitations', [201, 400, 401, 409]],
+  ['delete', '/invitations/{id}', [204, 400, 401, 404]],
+  ['post', '/invitations/accept', [201, 400, 409, 410]],
+  ['post', '/password-resets', [202, 400, 429]],
+  ['post', '/password-resets/confirm', [204, 400, 410]],
+  ['post', '/sign-in-links', [202, 400, 429]],
+  ['post', '/sign-in-links/confirm', [201, 400, 410]],
 ];
 
 const statuses = (method: string, path: string) => {

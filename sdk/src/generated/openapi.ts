@@ -170,6 +170,173 @@ export interface paths {
     patch: operations['updateMember'];
     trace?: never;
   };
+  '/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the tenant's pending invitations
+     * @description Invitations not yet accepted, revoked or expired, oldest first. The invitation's link is never shown here: it
+     *     exists only in the mail sent to the invited address (or in the one answer that made it, when the platform
+     *     sends no mail of its own).
+     */
+    get: operations['listInvitations'];
+    put?: never;
+    /**
+     * Invite someone to join the tenant
+     * @description An owner or an admin invites an email address with a role; an admin cannot invite an owner (403 `forbidden`).
+     *     The platform mails the address a link to the dashboard's `/accept-invitation?token=…` page, through its own
+     *     accept path as the operator's system sender (`SYSTEM_MAIL_TENANT_ID`, `SYSTEM_MAIL_FROM`); the link works
+     *     once, for 72 hours, and only a SHA-256 hash of its token is stored. Where the operator configured no system
+     *     sender, nothing is mailed and the answer carries the link (`acceptUrl`) this once, for the inviter to pass on.
+     *     An address that is already a member's is a 409 `already_exists`. A mail the platform could not accept is a
+     *     503 `system_mail_failed` and no invitation is made. Audited (the address and role, never the token).
+     */
+    post: operations['createInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/invitations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke an invitation
+     * @description Its link stops working at once (410 `link_invalid`, as a used or expired one). An admin cannot revoke an
+     *     owner's invitation (403 `forbidden`). An unknown, accepted, revoked or expired invitation, or another
+     *     tenant's, is a 404 `not_found`. Audited.
+     */
+    delete: operations['revokeInvitation'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/invitations/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept an invitation and sign in
+     * @description The token of the mailed link, with the new member's name and password, makes the member (with the invited
+     *     address and role) and signs them in, as POST /sessions does. An unknown, used, revoked or expired token is
+     *     one answer, a 410 `link_invalid`, which tells nothing of which. An address that became a member's meanwhile
+     *     is a 409 `already_exists`. Audited, the new member as the actor.
+     */
+    post: operations['acceptInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/password-resets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for a password reset link
+     * @description Always a 202, whether or not the address is a member's: a member's address is mailed a link to the
+     *     dashboard's `/reset-password?token=…` page, valid once for one hour (only a hash of its token is stored).
+     *     Requests are counted per client address and per email address as failed sign-ins are (10 within 15 minutes,
+     *     then a 429 `rate_limited`). Where the operator configured no system sender, a 503 `system_mail_not_configured`
+     *     for every address alike.
+     */
+    post: operations['requestPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/password-resets/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a new password with a reset link
+     * @description The reset link's token and the new password: the password is replaced and every session of the member ends
+     *     (sign in again, with the second factor if enrolled). An unknown, used or expired token is a 410
+     *     `link_invalid`. Audited, the member as the actor (never the password).
+     */
+    post: operations['confirmPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sign-in-links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for a one-time sign-in link
+     * @description Always a 202, whether or not the address is a member's: a member's address is mailed a link to the
+     *     dashboard's `/sign-in/link?token=…` page, valid once for 15 minutes (only a hash of its token is stored).
+     *     Counted and refused (429) as POST /password-resets is; a 503 `system_mail_not_configured` without a system
+     *     sender.
+     */
+    post: operations['requestSignInLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sign-in-links/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in with a one-time link
+     * @description The link's token gives a session, as POST /sessions does. An unknown, used or expired token is a 410
+     *     `link_invalid`.
+     */
+    post: operations['confirmSignInLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/audit-log': {
     parameters: {
       query?: never;
@@ -1735,12 +1902,12 @@ export interface components {
      *     tracking_link_invalid; 401 unauthorized, restricted_api_key,
      *     signature_invalid; 402 payment_declined; 403 forbidden; 404 not_found, route_not_found, no_subscription;
      *     405 method_not_allowed; 408 request_timeout; 409 already_exists, last_owner,
-     *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled; 410 token_expired; 413 payload_too_large;
+     *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled; 410 token_expired, link_invalid; 413 payload_too_large;
      *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, endpoint_limit_reached, unknown_plan,
      *     plan_not_purchasable, plan_not_grantable, not_an_upgrade, not_a_downgrade, downgrade_to_free,
      *     tier_change_not_allowed;
      *     429 rate_limited, idempotency_key_in_flight, test_email_limit_reached; 431 headers_too_large; 500 internal; 501 not_implemented;
-     *     503 billing_not_configured, billing_unavailable, inbound_not_configured, service_unavailable, service_busy, outcome_unknown,
+     *     503 billing_not_configured, billing_unavailable, inbound_not_configured, system_mail_not_configured, system_mail_failed, service_unavailable, service_busy, outcome_unknown,
      *     not_ready, store_unavailable; 504 service_timeout.
      * @enum {string}
      */
@@ -1799,6 +1966,9 @@ export interface components {
       | 'billing_not_configured'
       | 'billing_unavailable'
       | 'inbound_not_configured'
+      | 'link_invalid'
+      | 'system_mail_not_configured'
+      | 'system_mail_failed'
       | 'internal'
       | 'not_implemented'
       | 'service_unavailable'
@@ -1967,6 +2137,55 @@ export interface components {
       token: string;
       expiresAt: components['schemas']['Timestamp'];
       member: components['schemas']['Member'];
+    };
+    /** @description Invitation id. */
+    InvitationId: string;
+    /** @description The token of a mailed link (its `token` query parameter). */
+    LinkToken: string;
+    /** @description An address invited to join the tenant with a role, until it accepts, is revoked or expires. */
+    Invitation: {
+      id: components['schemas']['InvitationId'];
+      email: components['schemas']['EmailAddress'];
+      role: components['schemas']['Role'];
+      createdAt: components['schemas']['Timestamp'];
+      expiresAt: components['schemas']['Timestamp'];
+    };
+    /** @description A new invitation; `acceptUrl` is shown this once, and only when no mail was sent. */
+    CreatedInvitation: {
+      id: components['schemas']['InvitationId'];
+      email: components['schemas']['EmailAddress'];
+      role: components['schemas']['Role'];
+      createdAt: components['schemas']['Timestamp'];
+      expiresAt: components['schemas']['Timestamp'];
+      /** @description Whether the platform mailed the link to the invited address. */
+      emailed: boolean;
+      /**
+       * Format: uri
+       * @description The link, when it was not mailed: pass it on yourself.
+       */
+      acceptUrl?: string;
+    };
+    InvitationList: {
+      data: components['schemas']['Invitation'][];
+    };
+    CreateInvitationRequest: {
+      email: components['schemas']['EmailAddress'];
+      role: components['schemas']['Role'];
+    };
+    AcceptInvitationRequest: {
+      token: components['schemas']['LinkToken'];
+      name: components['schemas']['MemberName'];
+      password: components['schemas']['Password'];
+    };
+    EmailLinkRequest: {
+      email: components['schemas']['EmailAddress'];
+    };
+    ConfirmPasswordResetRequest: {
+      token: components['schemas']['LinkToken'];
+      password: components['schemas']['Password'];
+    };
+    ConfirmSignInLinkRequest: {
+      token: components['schemas']['LinkToken'];
     };
     /** @description Audit record id. */
     AuditRecordId: string;
@@ -3378,6 +3597,27 @@ export interface components {
       };
     };
     /**
+     * @description `link_invalid`: the link's token is unknown, already used, revoked or expired; one answer for all four, which
+     *     tells nothing of which. Ask for a new link.
+     */
+    LinkInvalid: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description Taken; a link is mailed if the address is a member's (the answer is the same either way). */
+    LinkRequested: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /**
      * @description `rate_limited`: this client address (an IPv6 one by its /64) or this email address failed to sign in 10 times
      *     within 15 minutes; every sign-in from it or to it is refused, the right password included, until `Retry-After`
      *     seconds have passed.
@@ -3474,6 +3714,8 @@ export interface components {
     TenantIdPath: components['schemas']['TenantId'];
     /** @description The member id. */
     MemberId: components['schemas']['MemberId'];
+    /** @description The invitation id. */
+    InvitationId: components['schemas']['InvitationId'];
     /** @description The API key id. */
     KeyId: components['schemas']['ApiKeyId'];
     /** @description The message id. */
@@ -3767,6 +4009,191 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      default: components['responses']['Default'];
+    };
+  };
+  listInvitations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The pending invitations. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvitationList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  createInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateInvitationRequest'];
+      };
+    };
+    responses: {
+      /** @description The invitation; `acceptUrl` only when it was not mailed. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedInvitation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      409: components['responses']['Conflict'];
+      default: components['responses']['Default'];
+    };
+  };
+  revokeInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The invitation id. */
+        id: components['parameters']['InvitationId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['NoContent'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  acceptInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AcceptInvitationRequest'];
+      };
+    };
+    responses: {
+      /** @description The session, with its token (shown once), and the new member. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedSession'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      410: components['responses']['LinkInvalid'];
+      default: components['responses']['Default'];
+    };
+  };
+  requestPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EmailLinkRequest'];
+      };
+    };
+    responses: {
+      202: components['responses']['LinkRequested'];
+      400: components['responses']['BadRequest'];
+      429: components['responses']['SignInThrottled'];
+      default: components['responses']['Default'];
+    };
+  };
+  confirmPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfirmPasswordResetRequest'];
+      };
+    };
+    responses: {
+      204: components['responses']['NoContent'];
+      400: components['responses']['BadRequest'];
+      410: components['responses']['LinkInvalid'];
+      default: components['responses']['Default'];
+    };
+  };
+  requestSignInLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EmailLinkRequest'];
+      };
+    };
+    responses: {
+      202: components['responses']['LinkRequested'];
+      400: components['responses']['BadRequest'];
+      429: components['responses']['SignInThrottled'];
+      default: components['responses']['Default'];
+    };
+  };
+  confirmSignInLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfirmSignInLinkRequest'];
+      };
+    };
+    responses: {
+      /** @description The session, with its token (shown once), and the member. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedSession'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      410: components['responses']['LinkInvalid'];
       default: components['responses']['Default'];
     };
   };

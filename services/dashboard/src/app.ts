@@ -14,6 +14,7 @@ import { overviewRoutes } from './routes/overview';
 import { probeRoutes } from './routes/probes';
 import { suppressionRoutes } from './routes/suppressions';
 import { inboundRoutes } from './routes/inbound';
+import { memberLinkRoutes } from './routes/member-links';
 import { templateRoutes } from './routes/templates';
 import { webhookRoutes } from './routes/webhooks';
 import { sameToken, type Session, type Sessions } from './sessions';
@@ -74,7 +75,13 @@ export function createDashboardApp(options: DashboardOptions) {
   app.get('/sign-in', (req, res) => {
     const csrf = cookiesOf(req.headers.cookie)[SIGN_IN_COOKIE] ?? randomToken();
     res.append('Set-Cookie', `${SIGN_IN_COOKIE}=${csrf}; ${cookieFlags}`);
-    const notice = req.query.expired ? 'Your session ended: sign in again.' : req.query.signedOut ? 'Signed out.' : null;
+    const notice = req.query.expired
+      ? 'Your session ended: sign in again.'
+      : req.query.signedOut
+        ? 'Signed out.'
+        : req.query.passwordReset
+          ? 'Password changed: sign in with it.'
+          : null;
     page(res, signInPage(base(req), csrf, null, notice));
   });
 
@@ -99,6 +106,27 @@ export function createDashboardApp(options: DashboardOptions) {
     const session = await sessions.create(apiKey);
     res.append('Set-Cookie', `${COOKIE}=${session.id}; ${cookieFlags}`);
     res.redirect(303, `${base(req)}/overview`);
+  });
+
+  // The pages of the links the platform mails (invitations, resets, sign-in links): signed out, like /sign-in.
+  memberLinkRoutes({
+    app,
+    apiUrl: options.apiUrl,
+    page,
+    formToken(req, res) {
+      const csrf = cookiesOf(req.headers.cookie)[SIGN_IN_COOKIE] ?? randomToken();
+      res.append('Set-Cookie', `${SIGN_IN_COOKIE}=${csrf}; ${cookieFlags}`);
+      return csrf;
+    },
+    formTokenMatches: (req) => {
+      const csrf = cookiesOf(req.headers.cookie)[SIGN_IN_COOKIE];
+      return csrf !== undefined && sameToken(req.body?.csrf, csrf);
+    },
+    async signIn(req, res, sessionToken) {
+      const session = await sessions.create(sessionToken);
+      res.append('Set-Cookie', `${COOKIE}=${session.id}; ${cookieFlags}`);
+      res.redirect(303, `${base(req)}/overview`);
+    },
   });
 
   // Everything below needs a session; every change also its CSRF token.

@@ -1,4 +1,4 @@
-import { envReader } from '@mailplane/runtime';
+import { ConfigError, envReader } from '@mailplane/runtime';
 import type { AdmissionLimits } from './flow-control/admission';
 
 /** How request bodies are received: how many at once per caller, and how fast. */
@@ -39,6 +39,16 @@ export interface GatewayConfig {
   auditSweepMs: number;
   /** The length of a background job's lease (docs/decisions/job-leases.md). */
   jobLeaseMs: number;
+  /** The dashboard's public address: the pages members' mailed links open. */
+  dashboardUrl: string | undefined;
+  /** Who sends the platform's own mail (invitations, sign-in links, resets); unset: none is sent. */
+  systemMail: SystemMailSender | undefined;
+}
+
+/** A tenant of the platform (or `sandbox`: the embedded default's sandbox tenant) and a From its identity verified. */
+export interface SystemMailSender {
+  tenantId: string;
+  from: string;
 }
 
 /** `openMetrics` is the platform's choice, not the environment's: the embedded default opens, the distributed mode does not. */
@@ -79,5 +89,20 @@ export function gatewayConfig(env: Record<string, string | undefined>, options: 
     auditRetentionDays: read.int('AUDIT_RETENTION_DAYS', 396, { min: 1, max: 3650 }),
     auditSweepMs: read.int('AUDIT_SWEEP_MS', 5_000, { min: 100 }),
     jobLeaseMs: read.int('JOB_LEASE_MS', 15_000, { min: 300, max: 600_000 }),
+    dashboardUrl: read.optionalUrl('DASHBOARD_URL', ['http', 'https'])?.replace(/\/+$/, ''),
+    systemMail: systemMailSender(read),
   });
+}
+
+// Both or neither: a tenant without a From (or the reverse) is a half-made choice, refused at start.
+function systemMailSender(read: ReturnType<typeof envReader>): SystemMailSender | undefined {
+  const tenantId = read.optional('SYSTEM_MAIL_TENANT_ID');
+  const from = read.optional('SYSTEM_MAIL_FROM');
+  if (!tenantId && !from) return undefined;
+  if (!from) throw new ConfigError('SYSTEM_MAIL_FROM', 'is required with SYSTEM_MAIL_TENANT_ID');
+  if (!tenantId) throw new ConfigError('SYSTEM_MAIL_TENANT_ID', 'is required with SYSTEM_MAIL_FROM');
+  if (tenantId !== 'sandbox' && !/^ten_[0-9a-z]{26}$/.test(tenantId)) {
+    throw new ConfigError('SYSTEM_MAIL_TENANT_ID', 'must be a tenant id (ten_…) or "sandbox"');
+  }
+  return { tenantId, from };
 }

@@ -17,6 +17,8 @@ import {
 import type { GatewayConfig } from './config';
 import { apiKeysRepo } from './data-access/api-keys-repo';
 import { auditLogRepo } from './data-access/audit-log-repo';
+import { invitationsRepo } from './data-access/invitations-repo';
+import { memberLinksRepo } from './data-access/member-links-repo';
 import { membersRepo } from './data-access/members-repo';
 import { sessionsRepo } from './data-access/sessions-repo';
 import { servicesRpc } from './data-access/services-rpc';
@@ -61,12 +63,15 @@ export async function startGateway(options: {
     keys: apiKeysRepo(store),
     members: membersRepo(store),
     sessions: sessionsRepo(store),
+    invitations: invitationsRepo(store),
+    memberLinks: memberLinksRepo(store),
     auditLog: auditLogRepo(store),
     tenants: tenantsRepo(store),
     services,
     liveness: watchLiveness(services.isUp),
     adminFailures: adminThrottle(clock),
     signInFailures: signInThrottle(clock),
+    linkRequests: signInThrottle(clock, 'requests for a mailed link'),
     broker,
     config,
     clock,
@@ -76,6 +81,8 @@ export async function startGateway(options: {
   await deps.keys.init();
   await deps.members.init();
   await deps.sessions.init();
+  await deps.invitations.init();
+  await deps.memberLinks.init();
   await deps.tenants.init();
   await deps.auditLog.init();
   // Bound before the listener opens: every change reaches a service through a gateway, so the queue exists first.

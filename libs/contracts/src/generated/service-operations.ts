@@ -58,6 +58,22 @@ export interface GatewayOperations {
   removeMember: operations['removeMember'];
   /** PATCH /members/{id} */
   updateMember: operations['updateMember'];
+  /** GET /invitations */
+  listInvitations: operations['listInvitations'];
+  /** POST /invitations */
+  createInvitation: operations['createInvitation'];
+  /** DELETE /invitations/{id} */
+  revokeInvitation: operations['revokeInvitation'];
+  /** POST /invitations/accept */
+  acceptInvitation: operations['acceptInvitation'];
+  /** POST /password-resets */
+  requestPasswordReset: operations['requestPasswordReset'];
+  /** POST /password-resets/confirm */
+  confirmPasswordReset: operations['confirmPasswordReset'];
+  /** POST /sign-in-links */
+  requestSignInLink: operations['requestSignInLink'];
+  /** POST /sign-in-links/confirm */
+  confirmSignInLink: operations['confirmSignInLink'];
   /** GET /audit-log */
   listAuditLog: operations['listAuditLog'];
   /** GET /audit-log/export */

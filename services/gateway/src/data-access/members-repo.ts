@@ -57,6 +57,9 @@ export function membersRepo(store: Store) {
     /** Compare-and-set on a live member: `fields` set and `record` appended to its audit records; the member as changed. */
     update: (key: TenantMember, fields: Partial<Pick<MemberRecord, 'name' | 'role'>>, at: Date, record: AuditLogRecord) =>
       members.findOneAndUpdate(live(key), appendingEvents([record], { ...fields, changedAt: at })),
+    /** A live member's new password hash, with `record` appended to its audit records; the member as changed. */
+    setPassword: (key: TenantMember, passwordHash: string, at: Date, record: AuditLogRecord) =>
+      members.findOneAndUpdate(live(key), appendingEvents([record], { passwordHash, changedAt: at })),
     /** The member kept (its records must still move) but out of sign-in: its address is free again. */
     remove: (key: TenantMember, at: Date, record: AuditLogRecord) =>
       members.findOneAndUpdate(live(key), {

@@ -4,6 +4,8 @@ import type { GatewayConfig } from '../config';
 import type { ApiKeysRepo } from '../data-access/api-keys-repo';
 import type { AuditLogRepo } from '../data-access/audit-log-repo';
 import type { Liveness } from '../data-access/liveness';
+import type { InvitationsRepo } from '../data-access/invitations-repo';
+import type { MemberLinksRepo } from '../data-access/member-links-repo';
 import type { MembersRepo } from '../data-access/members-repo';
 import type { SessionsRepo } from '../data-access/sessions-repo';
 import type { ServicesRpc } from '../data-access/services-rpc';
@@ -15,6 +17,8 @@ export interface GatewayDeps {
   keys: ApiKeysRepo;
   members: MembersRepo;
   sessions: SessionsRepo;
+  invitations: InvitationsRepo;
+  memberLinks: MemberLinksRepo;
   auditLog: AuditLogRepo;
   tenants: TenantsRepo;
   services: ServicesRpc;
@@ -23,9 +27,11 @@ export interface GatewayDeps {
   adminFailures: AdminThrottle;
   /** Failed password sign-ins per client address and per email address, in this process. */
   signInFailures: SignInThrottle;
+  /** Requests for mailed links (password resets, sign-in links) per client address and per email address, in this process. */
+  linkRequests: SignInThrottle;
   // Not used by the gateway's domain; tests of other services reach the platform's broker through it.
   broker: Broker;
-  config: Pick<GatewayConfig, 'auditRetentionDays'>;
+  config: Pick<GatewayConfig, 'auditRetentionDays' | 'systemMail' | 'dashboardUrl'>;
   clock: Clock;
   logger: Logger;
   /** The answering process's dependencies (every service's, in the embedded default). */

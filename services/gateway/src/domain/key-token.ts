@@ -2,11 +2,15 @@ import { sameSecret } from '@mailplane/runtime';
 import { createHash, randomBytes } from 'node:crypto';
 
 // <token prefix>_<26-char id suffix>_<43-char base64url secret>; the id part is public, the secret is stored only as a
-// hash. API keys are `mp_` (ids `key_`), members' sessions `mps_` (ids `ses_`).
+// hash. API keys are `mp_` (ids `key_`), members' sessions `mps_` (ids `ses_`), mailed links below.
 const tokenShape = (prefix: string) => new RegExp(`^${prefix}_([0-9a-z]{26})_([A-Za-z0-9_-]{43})$`);
 const KEY = { token: 'mp', id: 'key', shape: tokenShape('mp') };
 export const SESSION_TOKEN = { token: 'mps', id: 'ses', shape: tokenShape('mps') };
-type TokenKind = typeof KEY;
+// Mailed links: an invitation (`mpi_`, ids `inv_`), a password reset (`mpr_`, `rst_`), a sign-in link (`mpl_`, `lnk_`).
+export const INVITATION_TOKEN = { token: 'mpi', id: 'inv', shape: tokenShape('mpi') };
+export const RESET_TOKEN = { token: 'mpr', id: 'rst', shape: tokenShape('mpr') };
+export const SIGN_IN_LINK_TOKEN = { token: 'mpl', id: 'lnk', shape: tokenShape('mpl') };
+export type TokenKind = typeof KEY;
 
 export interface IssuedToken {
   keyId: string;

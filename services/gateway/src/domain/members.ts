@@ -20,7 +20,7 @@ export async function listMembers(deps: GatewayDeps, scope: TenantScope): Promis
 }
 
 /** The role the actor acts with now: a member's as stored (never as the request claims), the operator's as an owner's. */
-async function actingRole(deps: GatewayDeps, { tenantId }: TenantScope, { actor }: AuditContext): Promise<Role> {
+export async function actingRole(deps: GatewayDeps, { tenantId }: TenantScope, { actor }: AuditContext): Promise<Role> {
   if (actor.type === 'operator') return 'owner';
   const member = actor.type === 'member' ? await deps.members.findLive({ tenantId, memberId: actor.id }) : null;
   if (!member) throw new AppError('forbidden', 'Only owners and admins change members.');
@@ -38,8 +38,19 @@ export async function createMember(
   operationId = 'createMember',
 ): Promise<Member> {
   if (input.role === 'owner' && (await actingRole(deps, scope, audit)) !== 'owner') throw ownersOnly();
+  return insertMember(deps, scope, input, audit, operationId);
+}
+
+/** A member written with its audit record, whoever may add it decided before (an invitation's acceptance names its id). */
+export async function insertMember(
+  deps: GatewayDeps,
+  scope: TenantScope,
+  input: CreateMemberRequest,
+  audit: AuditContext,
+  operationId: string,
+  memberId = newId('mem', deps.clock.now().getTime()),
+): Promise<Member> {
   const now = deps.clock.now();
-  const memberId = newId('mem', now.getTime());
   const changes = { email: input.email, name: input.name, role: input.role, hasPassword: input.password !== undefined };
   const record: MemberRecord = {
     _id: memberId,

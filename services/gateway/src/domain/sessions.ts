@@ -1,4 +1,4 @@
-import { AppError, type CreatedSession, type CreateSessionRequest } from '@mailplane/contracts';
+import { AppError, type CreatedSession, type CreateSessionRequest, type Member } from '@mailplane/contracts';
 import { newId } from '@mailplane/runtime';
 import type { AuthDeps } from './authenticate';
 import { DUMMY_HASH } from './authenticate';
@@ -41,19 +41,24 @@ export async function signIn(deps: GatewayDeps, input: CreateSessionRequest, cli
     throw new AppError('unauthorized', 'The email address or the password is wrong.');
   }
   deps.signInFailures.succeeded(input.email);
+  return openSession(deps, member.tenantId, memberView(member), 'password');
+}
+
+/** A new session of `member`, however they proved who they are (`how`, for the log). */
+export async function openSession(deps: GatewayDeps, tenantId: string, member: Member, how: string): Promise<CreatedSession> {
   const now = deps.clock.now();
   const issued = issueToken(newId('ses', now.getTime()), SESSION_TOKEN);
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await deps.sessions.insert({
     _id: issued.keyId,
-    tenantId: member.tenantId,
-    memberId: member._id,
+    tenantId,
+    memberId: member.id,
     secretHash: issued.secretHash,
     createdAt: now,
     expiresAt,
   });
-  deps.logger.info('member signed in', { tenantId: member.tenantId, memberId: member._id });
-  return { token: issued.token, expiresAt: expiresAt.toISOString(), member: memberView(member) };
+  deps.logger.info('member signed in', { tenantId, memberId: member.id, how });
+  return { token: issued.token, expiresAt: expiresAt.toISOString(), member };
 }
 
 /** DELETE /sessions/current: the session of the request ends; a key has none. */

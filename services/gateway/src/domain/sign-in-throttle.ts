@@ -11,8 +11,9 @@ const MAX_REMEMBERED = 100_000;
  * Counts failed password sign-ins per client address (an IPv6 one by its /64) and per email address, as SMTP AUTH
  * counts per client: a guesser spraying one account from many addresses meets the account's count, one trying many
  * accounts from one address meets the address's. Per process, so N replicas allow N × the limit (the design record).
+ * Mailed links are counted by another instance, every request as one (`counted` names what is counted).
  */
-export function signInThrottle(clock: Clock) {
+export function signInThrottle(clock: Clock, counted = 'failed sign-ins') {
   const limits = { max: SIGN_IN_MAX_FAILURES, windowMs: WINDOW_MS, maxClients: MAX_REMEMBERED };
   const byClient = failureCount(limits, clock);
   const byAccount = failureCount(limits, clock);
@@ -23,7 +24,7 @@ export function signInThrottle(clock: Clock) {
       const waitMs = Math.max(byClient.waitFor(client), byAccount.waitFor(account(email)));
       if (waitMs <= 0) return;
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-      throw new AppError('rate_limited', `Too many failed sign-ins from this address or to this account; retry in ${seconds} s.`, {
+      throw new AppError('rate_limited', `Too many ${counted} from this address or to this account; retry in ${seconds} s.`, {
         headers: { 'Retry-After': String(seconds) },
       });
     },

@@ -4,7 +4,11 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
 import { exportAuditLog, listAuditLog, type AuditLogListQuery } from '../domain/audit-log';
 import type { GatewayDeps } from '../domain/deps';
 import { checkHealth, checkReadiness } from '../domain/health';
+import { acceptInvitation } from '../domain/accept-invitation';
+import { createInvitation, listInvitations, revokeInvitation } from '../domain/invitations';
 import { whoAmI } from '../domain/me';
+import { confirmPasswordReset, confirmSignInLink, requestPasswordReset, requestSignInLink } from '../domain/member-link-flows';
+import type { ClientSeen } from '../domain/member-links';
 import { createMember, createOwner, listMembers, removeMember, updateMember } from '../domain/members';
 import { signIn, signOut } from '../domain/sessions';
 import { createTenant, listTenants } from '../domain/tenants';
@@ -20,6 +24,14 @@ function tenantOf(request: RpcRequest): { tenantId: string } {
 }
 
 const memberOf = (request: RpcRequest) => ({ ...tenantOf(request), memberId: String(request.params.id) });
+const invitationOf = (request: RpcRequest) => ({ ...tenantOf(request), invitationId: String(request.params.id) });
+// A public route's caller, as its audit records and throttles name it.
+const clientOf = (request: RpcRequest): ClientSeen => ({
+  ip: request.clientAddress ?? null,
+  userAgent: request.headers['user-agent'] ?? null,
+  requestId: request.requestId,
+});
+const accepted = () => ({ status: 202, body: null });
 
 /** The operations the gateway serves itself; bodies were validated against the contract before they get here. */
 export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsReplies>, metrics: MetricsRegistry): LocalHandlers {
@@ -43,6 +55,26 @@ export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsRep
       await removeMember(deps, memberOf(r), auditContextOf(r));
       return noContent();
     },
+    listInvitations: async (r) => json({ data: await listInvitations(deps, tenantOf(r)) }),
+    createInvitation: async (r) => json(await createInvitation(deps, tenantOf(r), r.body, auditContextOf(r)), 201),
+    revokeInvitation: async (r) => {
+      await revokeInvitation(deps, invitationOf(r), auditContextOf(r));
+      return noContent();
+    },
+    acceptInvitation: async (r) => json(await acceptInvitation(deps, r.body, clientOf(r)), 201),
+    requestPasswordReset: async (r) => {
+      await requestPasswordReset(deps, r.body.email, clientOf(r));
+      return accepted();
+    },
+    confirmPasswordReset: async (r) => {
+      await confirmPasswordReset(deps, r.body, clientOf(r));
+      return noContent();
+    },
+    requestSignInLink: async (r) => {
+      await requestSignInLink(deps, r.body.email, clientOf(r));
+      return accepted();
+    },
+    confirmSignInLink: async (r) => json(await confirmSignInLink(deps, r.body), 201),
     createOwner: async (r) => json(await createOwner(deps, { tenantId: String(r.params.tenantId) }, r.body, auditContextOf(r)), 201),
     listAuditLog: async (r) => json(await listAuditLog(deps, tenantOf(r), r.query as unknown as AuditLogListQuery)),
     exportAuditLog: async (r) => {

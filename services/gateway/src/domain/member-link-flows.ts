@@ -1,0 +1,65 @@
+import type { ConfirmPasswordResetRequest, ConfirmSignInLinkRequest, CreatedSession } from '@mailplane/contracts';
+import type { MemberRecord } from '../data-access/members-repo';
+import { auditRecord, moveAudit } from './audit';
+import type { GatewayDeps } from './deps';
+import { memberActor, redeemLink, requestLink, type ClientSeen } from './member-links';
+import { memberView } from './members';
+import { hashPassword } from './password';
+import { openSession } from './sessions';
+
+const resetMail = (url: string, member: MemberRecord) => ({
+  subject: 'Reset your Mailplane password',
+  text: [
+    `Hello ${member.name},`,
+    '',
+    'Someone (we hope you) asked to reset the password of your Mailplane account. Choose a new one here (the link',
+    'works once, for one hour):',
+    url,
+    '',
+    'If you did not ask, ignore this mail: your password stays as it is.',
+  ].join('\n'),
+});
+
+const signInMail = (url: string, member: MemberRecord) => ({
+  subject: 'Your Mailplane sign-in link',
+  text: [
+    `Hello ${member.name},`,
+    '',
+    'Sign in to Mailplane with this link (it works once, for 15 minutes):',
+    url,
+    '',
+    'If you did not ask for it, ignore this mail.',
+  ].join('\n'),
+});
+
+export const requestPasswordReset = (deps: GatewayDeps, email: string, client: ClientSeen) =>
+  requestLink(deps, 'reset', email, client, resetMail);
+
+export const requestSignInLink = (deps: GatewayDeps, email: string, client: ClientSeen) =>
+  requestLink(deps, 'sign-in', email, client, signInMail);
+
+/** POST /password-resets/confirm: the new password's hash replaces the old, and every session of the member ends. */
+export async function confirmPasswordReset(deps: GatewayDeps, input: ConfirmPasswordResetRequest, client: ClientSeen): Promise<void> {
+  const member = await redeemLink(deps, 'reset', input.token);
+  const key = { tenantId: member.tenantId, memberId: member._id };
+  const now = deps.clock.now();
+  const audit = { actor: memberActor(client, memberView(member)), requestId: client.requestId };
+  const target = { type: 'member', id: member._id };
+  const record = auditRecord(
+    deps,
+    member.tenantId,
+    audit,
+    { operationId: 'confirmPasswordReset', target, changes: { password: 'reset' } },
+    now,
+  );
+  const changed = await deps.members.setPassword(key, await hashPassword(input.password), now, record);
+  if (changed) await moveAudit(deps, deps.members.audit, changed);
+  await deps.sessions.endAllOf(key);
+  deps.logger.info('member password reset', key);
+}
+
+/** POST /sign-in-links/confirm: the link's member signed in. */
+export async function confirmSignInLink(deps: GatewayDeps, input: ConfirmSignInLinkRequest): Promise<CreatedSession> {
+  const member = await redeemLink(deps, 'sign-in', input.token);
+  return openSession(deps, member.tenantId, memberView(member), 'link');
+}

@@ -1,0 +1,92 @@
+import { AppError, type RequestActor } from '@mailplane/contracts';
+import { newId } from '@mailplane/runtime';
+import type { MemberLinkKind, MemberLinkRecord } from '../data-access/member-links-repo';
+import type { MemberRecord } from '../data-access/members-repo';
+import { DUMMY_HASH } from './authenticate';
+import type { GatewayDeps } from './deps';
+import { issueToken, parseToken, RESET_TOKEN, secretMatches, SIGN_IN_LINK_TOKEN, type TokenKind } from './key-token';
+import { sendSystemMail, systemMailConfigured, systemMailNotConfigured } from './system-mail';
+
+/** Where a request without credentials came from: what a public change's audit record names. */
+export interface ClientSeen {
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string;
+}
+
+/** A member acting on a public route (accepting, resetting), named as an audit record names a signed-in member. */
+export const memberActor = (client: ClientSeen, member: { id: string; name: string }): RequestActor => ({
+  type: 'member',
+  id: member.id,
+  name: member.name,
+  ip: client.ip,
+  userAgent: client.userAgent,
+});
+
+/** A page of the dashboard with a link's token; a path alone where DASHBOARD_URL is unset. */
+export const dashboardLink = (deps: Pick<GatewayDeps, 'config'>, page: string, token: string) =>
+  `${deps.config.dashboardUrl ?? ''}${page}?token=${token}`;
+
+/** Unknown, used, revoked or expired: one answer, so that a token's fate tells nothing. */
+export const linkInvalid = () => new AppError('link_invalid', 'This link is unknown, used, revoked or expired; ask for a new one.');
+
+/** The record a presented token names, when its secret matches (compared in the same time when there is none). */
+export async function presented<T extends { secretHash: string }>(
+  token: string,
+  kind: TokenKind,
+  find: (id: string) => Promise<T | null>,
+): Promise<T | null> {
+  const parsed = parseToken(token, kind);
+  const record = parsed ? await find(parsed.keyId) : null;
+  return secretMatches(parsed?.secret ?? '', record?.secretHash ?? DUMMY_HASH) && record ? record : null;
+}
+
+const LINKS = {
+  reset: { token: RESET_TOKEN, ttlMs: 3600_000, page: '/reset-password' },
+  'sign-in': { token: SIGN_IN_LINK_TOKEN, ttlMs: 15 * 60_000, page: '/sign-in/link' },
+} as const;
+
+export type LinkMail = (url: string, member: MemberRecord) => { subject: string; text: string };
+
+/**
+ * POST /password-resets, POST /sign-in-links: every request counts against the client and the address, and the answer
+ * is the same whether the address is a member's, in the same time: a member's link is made and mailed after the answer.
+ */
+export async function requestLink(deps: GatewayDeps, kind: MemberLinkKind, email: string, client: ClientSeen, mail: LinkMail) {
+  deps.linkRequests.check(client.ip ?? undefined, email);
+  deps.linkRequests.failed(client.ip ?? undefined, email);
+  if (!systemMailConfigured(deps)) throw systemMailNotConfigured();
+  const member = await deps.members.bySignInEmail(email);
+  if (!member) return;
+  mailLink(deps, kind, member, client.requestId, mail).catch((err: unknown) =>
+    deps.logger.warn('member link not mailed', { err, tenantId: member.tenantId, memberId: member._id, kind }),
+  );
+}
+
+async function mailLink(deps: GatewayDeps, kind: MemberLinkKind, member: MemberRecord, requestId: string, mail: LinkMail) {
+  const now = deps.clock.now();
+  const { token, ttlMs, page } = LINKS[kind];
+  const issued = issueToken(newId(token.id, now.getTime()), token);
+  const link: MemberLinkRecord = {
+    _id: issued.keyId,
+    kind,
+    tenantId: member.tenantId,
+    memberId: member._id,
+    secretHash: issued.secretHash,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlMs),
+    usedAt: null,
+  };
+  await deps.memberLinks.insert(link);
+  await sendSystemMail(deps, { to: member.email, ...mail(dashboardLink(deps, page, issued.token), member) }, requestId);
+  deps.logger.info('member link mailed', { tenantId: member.tenantId, memberId: member._id, kind, linkId: link._id });
+}
+
+/** The live member a link of `kind` was made for, the link used up by this call (and by no other). */
+export async function redeemLink(deps: GatewayDeps, kind: MemberLinkKind, token: string): Promise<MemberRecord> {
+  const link = await presented(token, LINKS[kind].token, deps.memberLinks.findForRedemption);
+  const used = link && link.kind === kind ? await deps.memberLinks.use(link, deps.clock.now()) : null;
+  const member = used ? await deps.members.findLive({ tenantId: used.tenantId, memberId: used.memberId }) : null;
+  if (!member) throw linkInvalid();
+  return member;
+}

@@ -1,0 +1,62 @@
+import { AppError, type SendEmailRequest, type SendResult } from '@mailplane/contracts';
+import type { GatewayDeps } from './deps';
+
+/** One of the platform's own mails to one person: plain text, so that its link reaches them as written. */
+export interface SystemMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export const systemMailConfigured = (deps: Pick<GatewayDeps, 'config'>) => deps.config.systemMail !== undefined;
+
+export const systemMailNotConfigured = () =>
+  new AppError('system_mail_not_configured', 'The operator has not set SYSTEM_MAIL_TENANT_ID and SYSTEM_MAIL_FROM: no mail can be sent.');
+
+/** The configured tenant; `sandbox` is the embedded default's, whose id is made on its first start. */
+async function senderTenant(deps: Pick<GatewayDeps, 'config' | 'tenants'>): Promise<string> {
+  const configured = deps.config.systemMail?.tenantId;
+  if (!configured) throw systemMailNotConfigured();
+  if (configured !== 'sandbox') return configured;
+  const sandbox = await deps.tenants.findSandbox();
+  if (!sandbox) throw systemMailNotConfigured();
+  return sandbox._id;
+}
+
+/**
+ * Sends `mail` through mail's accept path (what POST /emails runs) as the operator's system sender: its identity,
+ * quota, suppressions, DKIM and delivery are the platform's as for any tenant's message. A refusal or an unreachable
+ * mail service is a 503 `system_mail_failed`, its cause in the log (never the mail's text: it holds a link's token).
+ */
+export async function sendSystemMail(
+  deps: Pick<GatewayDeps, 'config' | 'tenants' | 'services' | 'logger'>,
+  mail: SystemMail,
+  requestId: string,
+): Promise<SendResult> {
+  const tenantId = await senderTenant(deps);
+  const body: SendEmailRequest = {
+    from: (deps.config.systemMail as { from: string }).from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+  };
+  const request = {
+    operationId: 'sendEmail',
+    requestId,
+    tenantId,
+    keyId: null,
+    params: {},
+    query: {},
+    body,
+    headers: {},
+    contentType: 'application/json',
+  };
+  const reply = await deps.services.forward('mail', request, deps.services.admit('mail', tenantId)).catch((err: unknown) => ({
+    status: err instanceof AppError ? err.status : 500,
+    body: { code: err instanceof AppError ? err.code : 'internal' },
+  }));
+  if (reply.status === 202) return reply.body as SendResult;
+  const code = (reply.body as { code?: string } | null)?.code;
+  deps.logger.warn('system mail refused', { tenantId, status: reply.status, code, requestId });
+  throw new AppError('system_mail_failed', `The platform could not send its mail (${code ?? reply.status}); nothing was done.`);
+}
