@@ -260,9 +260,9 @@ export interface paths {
      * Ask for a password reset link
      * @description Always a 202, whether or not the address is a member's: a member's address is mailed a link to the
      *     dashboard's `/reset-password?token=…` page, valid once for one hour (only a hash of its token is stored).
-     *     Requests are counted per client address and per email address as failed sign-ins are (10 within 15 minutes,
-     *     then a 429 `rate_limited`). Where the operator configured no system sender, a 503 `system_mail_not_configured`
-     *     for every address alike.
+     *     Every request counts: 5 to one email address, or 30 from one client address (an IPv6 one by its /64), within
+     *     15 minutes, then a 429 `rate_limited`. Where the operator configured no system sender, a 503
+     *     `system_mail_not_configured` for every address alike.
      */
     post: operations['requestPasswordReset'];
     delete?: never;
@@ -3618,6 +3618,20 @@ export interface components {
       content?: never;
     };
     /**
+     * @description `rate_limited`: 5 links were asked for this email address, or 30 from this client address (an IPv6 one by its
+     *     /64), within 15 minutes; more are refused until `Retry-After` seconds have passed.
+     */
+    LinkRequestsThrottled: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        'Retry-After': components['headers']['RetryAfter'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /**
      * @description `rate_limited`: this client address (an IPv6 one by its /64) or this email address failed to sign in 10 times
      *     within 15 minutes; every sign-in from it or to it is refused, the right password included, until `Retry-After`
      *     seconds have passed.
@@ -4127,7 +4141,7 @@ export interface operations {
     responses: {
       202: components['responses']['LinkRequested'];
       400: components['responses']['BadRequest'];
-      429: components['responses']['SignInThrottled'];
+      429: components['responses']['LinkRequestsThrottled'];
       default: components['responses']['Default'];
     };
   };
@@ -4165,7 +4179,7 @@ export interface operations {
     responses: {
       202: components['responses']['LinkRequested'];
       400: components['responses']['BadRequest'];
-      429: components['responses']['SignInThrottled'];
+      429: components['responses']['LinkRequestsThrottled'];
       default: components['responses']['Default'];
     };
   };

@@ -26,7 +26,7 @@ import { watchLiveness } from './data-access/liveness';
 import { tenantsRepo } from './data-access/tenants-repo';
 import type { GatewayDeps } from './domain/deps';
 import { adminThrottle } from './domain/admin-throttle';
-import { signInThrottle } from './domain/sign-in-throttle';
+import { LINK_REQUEST_COUNTS, signInThrottle } from './domain/sign-in-throttle';
 import { AUDIT_SWEEP_JOB, sweepAudit } from './domain/audit-sweep';
 import { createApp } from './entry-points/app';
 import { consumeAuditRecords } from './entry-points/audit-consumer';
@@ -71,7 +71,7 @@ export async function startGateway(options: {
     liveness: watchLiveness(services.isUp),
     adminFailures: adminThrottle(clock),
     signInFailures: signInThrottle(clock),
-    linkRequests: signInThrottle(clock, 'requests for a mailed link'),
+    linkRequests: signInThrottle(clock, LINK_REQUEST_COUNTS),
     broker,
     config,
     clock,
