@@ -4,7 +4,8 @@ import { validateResponse } from '@mailplane/contracts';
 /** Fails the test unless the response (status, content type, body) is one the OpenAPI document allows. */
 export function expectContract(res: Response, operationId: string) {
   const contentType = String(res.headers['content-type'] ?? '').split(';')[0] || undefined;
-  const body = contentType?.includes('json') ? res.body : res.text;
+  // JSON and problem+json are checked parsed; JSON lines (application/x-ndjson) as the text they are.
+  const body = contentType && /[/+]json$/.test(contentType) ? res.body : res.text;
   const issues = validateResponse(operationId, res.status, contentType, res.status === 204 ? undefined : body);
   if (issues.length > 0) {
     throw new Error(`${operationId} ${res.status} does not match the contract:\n${JSON.stringify(issues, null, 2)}\nbody: ${res.text}`);
