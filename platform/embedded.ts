@@ -50,6 +50,7 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     WEBHOOK_SECRET_KEY: localSecret(config.dataDir, 'webhook-secret-key'),
     TRACKING_SECRET: localSecret(config.dataDir, 'tracking-secret'),
     DASHBOARD_SESSION_SECRET: localSecret(config.dataDir, 'dashboard-session-secret'),
+    TOTP_SECRET_KEY: localSecret(config.dataDir, 'totp-secret-key'),
     WEBHOOK_SANDBOX: 'true',
     PUBLIC_URL: `http://localhost:${port}`,
     // The platform's own host carries tracked links of identities without a tracking domain of their own.

@@ -172,6 +172,7 @@ function clusterEnv(config: PlatformConfig, backing: Backing, sandbox: Sandbox, 
     WEBHOOK_SECRET_KEY: secret('webhook-secret-key'),
     TRACKING_SECRET: secret('tracking-secret'),
     DASHBOARD_SESSION_SECRET: secret('dashboard-session-secret'),
+    TOTP_SECRET_KEY: secret('totp-secret-key'),
     WEBHOOK_SANDBOX: 'true',
     PUBLIC_URL: `http://localhost:${ports.api}`,
     // The platform's own host carries tracked links of identities without a tracking domain of their own.

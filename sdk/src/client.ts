@@ -115,6 +115,13 @@ export class Mailplane {
     remove: (id: Id, options?: RequestOptions) => this.op('removeMember')({ path: { id } }, options),
   };
 
+  /** The signed-in member's second factor (TOTP): `start` shows the secret once, `confirm` turns it on with a code. */
+  readonly totp = {
+    start: (options?: RequestOptions) => this.op('startTotpEnrollment')({}, options),
+    confirm: (body: BodyOf<'confirmTotpEnrollment'>, options?: RequestOptions) => this.op('confirmTotpEnrollment')({ body }, options),
+    disable: (body: BodyOf<'disableTotp'>, options?: RequestOptions) => this.op('disableTotp')({ body }, options),
+  };
+
   /** Invitations by email; `accept` (no credentials needed) answers a session as `sessions.create` does. */
   readonly invitations = {
     list: (options?: RequestOptions) => this.op('listInvitations')({}, options),

@@ -72,6 +72,10 @@ export const ErrorCodes = {
   link_invalid: { status: 410, title: 'The link is unknown, used, revoked or expired; ask for a new one' },
   system_mail_not_configured: { status: 503, title: 'This platform sends no mail of its own (SYSTEM_MAIL_TENANT_ID is unset)' },
   system_mail_failed: { status: 503, title: "The platform's own mail could not be sent; nothing was done, retry later" },
+  // Members' second factor
+  totp_required: { status: 401, title: 'This member signs in with a second factor: send totpCode or recoveryCode' },
+  totp_invalid: { status: 400, title: 'The authenticator code or recovery code is wrong, used or missing' },
+  totp_not_configured: { status: 503, title: 'This platform offers no second factor (TOTP_SECRET_KEY is unset)' },
   // Server side
   internal: { status: 500, title: 'Internal error' },
   not_implemented: { status: 501, title: 'Not implemented' },

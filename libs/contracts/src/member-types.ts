@@ -20,3 +20,9 @@ export type AcceptInvitationRequest = Schemas['AcceptInvitationRequest'];
 export type EmailLinkRequest = Schemas['EmailLinkRequest'];
 export type ConfirmPasswordResetRequest = Schemas['ConfirmPasswordResetRequest'];
 export type ConfirmSignInLinkRequest = Schemas['ConfirmSignInLinkRequest'];
+/** The second factor of a member: a code of the authenticator or one recovery code. */
+export type SecondFactor = Schemas['SecondFactor'];
+/** Shown once, at enrollment. */
+export type TotpEnrollment = Schemas['TotpEnrollment'];
+/** Shown once, when the second factor is turned on. */
+export type RecoveryCodes = Schemas['RecoveryCodes'];

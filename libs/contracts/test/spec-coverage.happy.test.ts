@@ -112,7 +112,10 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['post', '/password-resets', [202, 400, 429]],
   ['post', '/password-resets/confirm', [204, 400, 410]],
   ['post', '/sign-in-links', [202, 400, 429]],
-  ['post', '/sign-in-links/confirm', [201, 400, 410]],
+  ['post', '/sign-in-links/confirm', [201, 400, 401, 410]],
+  ['post', '/me/totp', [201, 400, 401, 404, 409]],
+  ['post', '/me/totp/confirm', [200, 400, 401, 404]],
+  ['delete', '/me/totp', [204, 400, 401, 404]],
 ];
 
 const statuses = (method: string, path: string) => {

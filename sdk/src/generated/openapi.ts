@@ -69,6 +69,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/me/totp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start enrolling a second factor (TOTP)
+     * @description For the member signed in: a new RFC 6238 secret (base32, SHA-1, 6 digits, 30 s) and its `otpauth://` address
+     *     for an authenticator app, shown this once; it takes effect only once POST /me/totp/confirm is given a code of
+     *     it, and a later start replaces an unconfirmed one. The secret is kept sealed (AES-256-GCM under
+     *     `TOTP_SECRET_KEY`); without that key the platform offers no second factor (503 `totp_not_configured`). A
+     *     member with a second factor already is a 409 `already_exists` (remove it first); an API key, which has no
+     *     second factor, a 404 `not_found`.
+     */
+    post: operations['startTotpEnrollment'];
+    /**
+     * Remove the second factor
+     * @description Needs a current code of the authenticator or an unused recovery code (a wrong or missing one is a 400
+     *     `totp_invalid`); signing in asks for a password only from then on. A member without a second factor, or an API
+     *     key, is a 404 `not_found`. Audited.
+     */
+    delete: operations['disableTotp'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/totp/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn the second factor on
+     * @description A code of the secret POST /me/totp gave turns the second factor on and answers 10 recovery codes, shown this
+     *     once and kept only as hashes; each signs in once in place of a code. A wrong code is a 400 `totp_invalid`;
+     *     no enrollment started, a 404 `not_found`. From then on POST /sessions and POST /sign-in-links/confirm need
+     *     `totpCode` or `recoveryCode` (without: 401 `totp_required`). Audited (never the secret nor the codes).
+     */
+    post: operations['confirmTotpEnrollment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/sessions': {
     parameters: {
       query?: never;
@@ -87,6 +141,10 @@ export interface paths {
      *     `unauthorized`, in about the same time. Failures are counted per client address (an IPv6 one by its /64)
      *     and per email address: 10 within 15 minutes refuse that address or that account with a 429 `rate_limited`
      *     (with `Retry-After`) until the window closes, the right password included.
+     *
+     *     A member with a second factor (POST /me/totp/confirm) also sends `totpCode` (the authenticator's code, each
+     *     good once) or `recoveryCode` (each good once): without either, a 401 `totp_required` once the password is
+     *     right; a wrong one is the same 401 `unauthorized` as a wrong password, and counts as a failure.
      */
     post: operations['createSession'];
     delete?: never;
@@ -327,8 +385,9 @@ export interface paths {
     put?: never;
     /**
      * Sign in with a one-time link
-     * @description The link's token gives a session, as POST /sessions does. An unknown, used or expired token is a 410
-     *     `link_invalid`.
+     * @description The link's token gives a session, as POST /sessions does, with `totpCode` or `recoveryCode` for a member
+     *     with a second factor (without: 401 `totp_required`, and the link is not spent; wrong: 401 `unauthorized`).
+     *     An unknown, used or expired token is a 410 `link_invalid`.
      */
     post: operations['confirmSignInLink'];
     delete?: never;
@@ -1897,9 +1956,9 @@ export interface components {
     /**
      * @description Stable machine-readable code; the HTTP status of each code is fixed: 400 validation_failed,
      *     malformed_json, malformed_request, body_too_deep, body_too_complex, identity_unverified,
-     *     from_domain_mismatch, unsafe_display_name, token_invalid, payment_id_missing, template_invalid,
+     *     from_domain_mismatch, unsafe_display_name, token_invalid, totp_invalid, payment_id_missing, template_invalid,
      *     template_unavailable, template_variables_missing, template_render_failed, tracking_domain_unverified,
-     *     tracking_link_invalid; 401 unauthorized, restricted_api_key,
+     *     tracking_link_invalid; 401 unauthorized, restricted_api_key, totp_required,
      *     signature_invalid; 402 payment_declined; 403 forbidden; 404 not_found, route_not_found, no_subscription;
      *     405 method_not_allowed; 408 request_timeout; 409 already_exists, last_owner,
      *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled; 410 token_expired, link_invalid; 413 payload_too_large;
@@ -1907,7 +1966,7 @@ export interface components {
      *     plan_not_purchasable, plan_not_grantable, not_an_upgrade, not_a_downgrade, downgrade_to_free,
      *     tier_change_not_allowed;
      *     429 rate_limited, idempotency_key_in_flight, test_email_limit_reached; 431 headers_too_large; 500 internal; 501 not_implemented;
-     *     503 billing_not_configured, billing_unavailable, inbound_not_configured, system_mail_not_configured, system_mail_failed, service_unavailable, service_busy, outcome_unknown,
+     *     503 billing_not_configured, billing_unavailable, inbound_not_configured, system_mail_not_configured, system_mail_failed, totp_not_configured, service_unavailable, service_busy, outcome_unknown,
      *     not_ready, store_unavailable; 504 service_timeout.
      * @enum {string}
      */
@@ -1969,6 +2028,9 @@ export interface components {
       | 'link_invalid'
       | 'system_mail_not_configured'
       | 'system_mail_failed'
+      | 'totp_required'
+      | 'totp_invalid'
+      | 'totp_not_configured'
       | 'internal'
       | 'not_implemented'
       | 'service_unavailable'
@@ -2130,6 +2192,8 @@ export interface components {
     CreateSessionRequest: {
       email: components['schemas']['EmailAddress'];
       password: string;
+      totpCode?: components['schemas']['TotpCode'];
+      recoveryCode?: components['schemas']['RecoveryCode'];
     };
     /** @description A new session; `token` is shown this once. */
     CreatedSession: {
@@ -2186,6 +2250,30 @@ export interface components {
     };
     ConfirmSignInLinkRequest: {
       token: components['schemas']['LinkToken'];
+      totpCode?: components['schemas']['TotpCode'];
+      recoveryCode?: components['schemas']['RecoveryCode'];
+    };
+    /** @description The authenticator's current 6-digit code. */
+    TotpCode: string;
+    /** @description One of the recovery codes; each works once. */
+    RecoveryCode: string;
+    SecondFactor: {
+      totpCode?: components['schemas']['TotpCode'];
+      recoveryCode?: components['schemas']['RecoveryCode'];
+    };
+    /** @description A second factor being enrolled; `secret` and `otpauthUri` are shown this once. */
+    TotpEnrollment: {
+      /** @description The shared secret, base32, to type into an authenticator app. */
+      secret: string;
+      /** @description The same secret as an address (show it as a QR code). */
+      otpauthUri: string;
+    };
+    TotpCodeRequest: {
+      code: components['schemas']['TotpCode'];
+    };
+    /** @description Ten recovery codes, shown this once. */
+    RecoveryCodes: {
+      recoveryCodes: string[];
     };
     /** @description Audit record id. */
     AuditRecordId: string;
@@ -3545,7 +3633,8 @@ export interface components {
     /**
      * @description `unauthorized`: the credentials are missing, malformed, unknown, revoked or expired. `restricted_api_key`: a
      *     key whose permission does not allow the route (a sending key off the sending routes, any key on
-     *     `members.write`).
+     *     `members.write`). `totp_required`: on a sign-in, the password (or link) was right and the member's second
+     *     factor is missing.
      */
     Unauthorized: {
       headers: {
@@ -3874,6 +3963,81 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  startTotpEnrollment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The secret and its address, shown once. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpEnrollment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      default: components['responses']['Default'];
+    };
+  };
+  disableTotp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SecondFactor'];
+      };
+    };
+    responses: {
+      204: components['responses']['NoContent'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  confirmTotpEnrollment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TotpCodeRequest'];
+      };
+    };
+    responses: {
+      /** @description The recovery codes, shown once. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodes'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       default: components['responses']['Default'];
     };
   };
@@ -4207,6 +4371,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
       410: components['responses']['LinkInvalid'];
       default: components['responses']['Default'];
     };

@@ -43,6 +43,8 @@ export interface GatewayConfig {
   dashboardUrl: string | undefined;
   /** Who sends the platform's own mail (invitations, sign-in links, resets); unset: none is sent. */
   systemMail: SystemMailSender | undefined;
+  /** Seals members' TOTP secrets at rest; unset: no second factor is offered. */
+  totpSecretKey: string | undefined;
 }
 
 /** A tenant of the platform (or `sandbox`: the embedded default's sandbox tenant) and a From its identity verified. */
@@ -91,6 +93,7 @@ export function gatewayConfig(env: Record<string, string | undefined>, options: 
     jobLeaseMs: read.int('JOB_LEASE_MS', 15_000, { min: 300, max: 600_000 }),
     dashboardUrl: read.optionalUrl('DASHBOARD_URL', ['http', 'https'])?.replace(/\/+$/, ''),
     systemMail: systemMailSender(read),
+    totpSecretKey: env.TOTP_SECRET_KEY ? read.secret('TOTP_SECRET_KEY', 32) : undefined,
   });
 }
 

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { Broker } from '@mailplane/broker';
 import { leaseOn, type Store } from '@mailplane/store';
 import {
+  createKeyBox,
   createMetricsRegistry,
   dependencyProbe,
   newHolderId,
@@ -72,6 +73,7 @@ export async function startGateway(options: {
     adminFailures: adminThrottle(clock),
     signInFailures: signInThrottle(clock),
     linkRequests: signInThrottle(clock, LINK_REQUEST_COUNTS),
+    totpBox: config.totpSecretKey ? createKeyBox(config.totpSecretKey, 'member-totp') : null,
     broker,
     config,
     clock,

@@ -14,10 +14,10 @@ describe('system mail', () => {
     expect(gatewayConfig({}).systemMail).toBeUndefined();
   });
 
-  describe('when the operator configured no system sender', () => {
+  describe('when the operator configured no system sender and no TOTP key', () => {
     let platform: TestPlatform;
     beforeAll(async () => {
-      platform = await startTestPlatform({ SYSTEM_MAIL_TENANT_ID: '', SYSTEM_MAIL_FROM: '' });
+      platform = await startTestPlatform({ SYSTEM_MAIL_TENANT_ID: '', SYSTEM_MAIL_FROM: '', TOTP_SECRET_KEY: '' });
     });
     afterAll(() => platform.stop());
 
@@ -48,6 +48,12 @@ describe('system mail', () => {
       for (const path of ['/password-resets', '/sign-in-links'])
         for (const email of [owner.email, freshEmail('nobody')])
           expectProblem(await request(platform.url).post(path).send({ email }), 503, 'system_mail_not_configured');
+    });
+
+    it('then a member asking for a second factor gets a 503 totp_not_configured', async () => {
+      const { tenantId } = await platform.newTenant();
+      const owner = await newOwner(platform, tenantId);
+      expectProblem(await request(platform.url).post('/me/totp').set(bearer(owner.token)), 503, 'totp_not_configured');
     });
   });
 

@@ -46,6 +46,12 @@ export interface GatewayOperations {
   revokeApiKey: operations['revokeApiKey'];
   /** GET /me */
   getMe: operations['getMe'];
+  /** POST /me/totp */
+  startTotpEnrollment: operations['startTotpEnrollment'];
+  /** DELETE /me/totp */
+  disableTotp: operations['disableTotp'];
+  /** POST /me/totp/confirm */
+  confirmTotpEnrollment: operations['confirmTotpEnrollment'];
   /** POST /sessions */
   createSession: operations['createSession'];
   /** DELETE /sessions/current */

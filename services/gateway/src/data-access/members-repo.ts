@@ -20,7 +20,20 @@ export interface MemberRecord extends CarriesEvents<AuditLogRecord> {
   changedAt: Date;
   /** Counts audited changes: moving the records clears them only if no change came after the read. */
   changeSeq: number;
+  /** The second factor (sealed TOTP secret) once confirmed; absent or null: none. */
+  totpSecret?: string | null;
+  /** A secret being enrolled, until a code of it confirms it. */
+  totpPending?: string | null;
+  /** The last TOTP step accepted: an older or equal one is refused (a code works once). */
+  totpLastStep?: number;
+  /** SHA-256 of the unused recovery codes. */
+  recoveryCodeHashes?: string[];
+  /** Counts changes of the second factor: each is a compare-and-set on it, so a code or recovery code is spent once. */
+  totpSeq?: number;
 }
+
+/** The second-factor fields a compare-and-set on `totpSeq` replaces. */
+export type SecondFactorFields = Pick<MemberRecord, 'totpSecret' | 'totpPending' | 'totpLastStep' | 'recoveryCodeHashes'>;
 
 export interface TenantMember extends TenantScope {
   memberId: string;
@@ -60,6 +73,15 @@ export function membersRepo(store: Store) {
     /** A live member's new password hash, with `record` appended to its audit records; the member as changed. */
     setPassword: (key: TenantMember, passwordHash: string, at: Date, record: AuditLogRecord) =>
       members.findOneAndUpdate(live(key), appendingEvents([record], { passwordHash, changedAt: at })),
+    /**
+     * Compare-and-set on the second factor as read (`seq`): `fields` set, with `record` appended when the change is
+     * audited; null when another change of it came first (a code or recovery code spent by a racing request).
+     */
+    setSecondFactor: (key: TenantMember, seq: number, fields: Partial<SecondFactorFields>, at: Date, record?: AuditLogRecord) =>
+      members.findOneAndUpdate(
+        { ...live(key), totpSeq: seq },
+        record ? appendingEvents([record], { ...fields, totpSeq: seq + 1, changedAt: at }) : { $set: { ...fields, totpSeq: seq + 1 } },
+      ),
     /** The member kept (its records must still move) but out of sign-in: its address is free again. */
     remove: (key: TenantMember, at: Date, record: AuditLogRecord) =>
       members.findOneAndUpdate(live(key), {

@@ -1,5 +1,5 @@
 import type { Broker } from '@mailplane/broker';
-import type { Clock, Logger, ReadinessProbe } from '@mailplane/runtime';
+import type { Clock, KeyBox, Logger, ReadinessProbe } from '@mailplane/runtime';
 import type { GatewayConfig } from '../config';
 import type { ApiKeysRepo } from '../data-access/api-keys-repo';
 import type { AuditLogRepo } from '../data-access/audit-log-repo';
@@ -29,6 +29,8 @@ export interface GatewayDeps {
   signInFailures: SignInThrottle;
   /** Requests for mailed links (password resets, sign-in links) per client address and per email address, in this process. */
   linkRequests: SignInThrottle;
+  /** Seals members' TOTP secrets (TOTP_SECRET_KEY); null: no second factor is offered. */
+  totpBox: KeyBox | null;
   // Not used by the gateway's domain; tests of other services reach the platform's broker through it.
   broker: Broker;
   config: Pick<GatewayConfig, 'auditRetentionDays' | 'systemMail' | 'dashboardUrl'>;

@@ -5,6 +5,7 @@ import type { GatewayDeps } from './deps';
 import { memberActor, redeemLink, requestLink, type ClientSeen } from './member-links';
 import { memberView } from './members';
 import { hashPassword } from './password';
+import { checkSecondFactor } from './second-factor';
 import { openSession } from './sessions';
 
 const resetMail = (url: string, member: MemberRecord) => ({
@@ -59,7 +60,13 @@ export async function confirmPasswordReset(deps: GatewayDeps, input: ConfirmPass
 }
 
 /** POST /sign-in-links/confirm: the link's member signed in. */
-export async function confirmSignInLink(deps: GatewayDeps, input: ConfirmSignInLinkRequest): Promise<CreatedSession> {
-  const member = await redeemLink(deps, 'sign-in', input.token);
+export async function confirmSignInLink(deps: GatewayDeps, input: ConfirmSignInLinkRequest, client: ClientSeen): Promise<CreatedSession> {
+  const ip = client.ip ?? undefined;
+  // Wrong second factors are counted as wrong passwords are: per client address and per account.
+  const secondFactor = async (m: MemberRecord) => {
+    if (m.totpSecret) deps.signInFailures.check(ip, m.email);
+    await checkSecondFactor(deps, m, input, () => deps.signInFailures.failed(ip, m.email));
+  };
+  const member = await redeemLink(deps, 'sign-in', input.token, secondFactor);
   return openSession(deps, member.tenantId, memberView(member), 'link');
 }

@@ -82,11 +82,22 @@ async function mailLink(deps: GatewayDeps, kind: MemberLinkKind, member: MemberR
   deps.logger.info('member link mailed', { tenantId: member.tenantId, memberId: member._id, kind, linkId: link._id });
 }
 
-/** The live member a link of `kind` was made for, the link used up by this call (and by no other). */
-export async function redeemLink(deps: GatewayDeps, kind: MemberLinkKind, token: string): Promise<MemberRecord> {
+/**
+ * The live member a link of `kind` was made for, the link used up by this call (and by no other). `check` runs
+ * before it is spent: a sign-in link still asking for the second factor stays good for the retry.
+ */
+export async function redeemLink(
+  deps: GatewayDeps,
+  kind: MemberLinkKind,
+  token: string,
+  check: (member: MemberRecord) => Promise<void> = async () => undefined,
+): Promise<MemberRecord> {
+  const now = deps.clock.now();
   const link = await presented(token, LINKS[kind].token, deps.memberLinks.findForRedemption);
-  const used = link && link.kind === kind ? await deps.memberLinks.use(link, deps.clock.now()) : null;
-  const member = used ? await deps.members.findLive({ tenantId: used.tenantId, memberId: used.memberId }) : null;
-  if (!member) throw linkInvalid();
+  const usable = link && link.kind === kind && !link.usedAt && link.expiresAt > now;
+  const member = usable ? await deps.members.findLive({ tenantId: link.tenantId, memberId: link.memberId }) : null;
+  if (!link || !member) throw linkInvalid();
+  await check(member);
+  if (!(await deps.memberLinks.use(link, now))) throw linkInvalid();
   return member;
 }

@@ -64,6 +64,7 @@ export async function insertMember(
     removedAt: null,
     changedAt: now,
     changeSeq: 1,
+    totpSeq: 0,
     ...carrying([auditRecord(deps, scope.tenantId, audit, { operationId, target: { type: 'member', id: memberId }, changes }, now)]),
   };
   if (!(await deps.members.insert(record))) throw new AppError('already_exists', `A member with the address ${input.email} exists.`);

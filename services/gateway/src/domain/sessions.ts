@@ -7,6 +7,7 @@ import type { MemberPrincipal } from './grants';
 import { issueToken, parseToken, secretMatches, SESSION_TOKEN } from './key-token';
 import { memberView } from './members';
 import { passwordMatches } from './password';
+import { checkSecondFactor } from './second-factor';
 
 /** How long a session lasts from its sign-in: a working day, then the member signs in again. */
 export const SESSION_TTL_MS = 12 * 3600_000;
@@ -40,6 +41,7 @@ export async function signIn(deps: GatewayDeps, input: CreateSessionRequest, cli
     deps.signInFailures.failed(client, input.email);
     throw new AppError('unauthorized', 'The email address or the password is wrong.');
   }
+  await checkSecondFactor(deps, member, input, () => deps.signInFailures.failed(client, input.email));
   deps.signInFailures.succeeded(input.email);
   return openSession(deps, member.tenantId, memberView(member), 'password');
 }

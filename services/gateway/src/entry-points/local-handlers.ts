@@ -10,6 +10,7 @@ import { whoAmI } from '../domain/me';
 import { confirmPasswordReset, confirmSignInLink, requestPasswordReset, requestSignInLink } from '../domain/member-link-flows';
 import type { ClientSeen } from '../domain/member-links';
 import { createMember, createOwner, listMembers, removeMember, updateMember } from '../domain/members';
+import { confirmTotpEnrollment, disableTotp, startTotpEnrollment } from '../domain/second-factor';
 import { signIn, signOut } from '../domain/sessions';
 import { createTenant, listTenants } from '../domain/tenants';
 import type { docsReplies } from './docs-page';
@@ -74,7 +75,13 @@ export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsRep
       await requestSignInLink(deps, r.body.email, clientOf(r));
       return accepted();
     },
-    confirmSignInLink: async (r) => json(await confirmSignInLink(deps, r.body), 201),
+    confirmSignInLink: async (r) => json(await confirmSignInLink(deps, r.body, clientOf(r)), 201),
+    startTotpEnrollment: async (r) => json(await startTotpEnrollment(deps, { ...tenantOf(r), ...auditContextOf(r) }), 201),
+    confirmTotpEnrollment: async (r) => json(await confirmTotpEnrollment(deps, { ...tenantOf(r), ...auditContextOf(r) }, r.body.code)),
+    disableTotp: async (r) => {
+      await disableTotp(deps, { ...tenantOf(r), ...auditContextOf(r) }, r.body);
+      return noContent();
+    },
     createOwner: async (r) => json(await createOwner(deps, { tenantId: String(r.params.tenantId) }, r.body, auditContextOf(r)), 201),
     listAuditLog: async (r) => json(await listAuditLog(deps, tenantOf(r), r.query as unknown as AuditLogListQuery)),
     exportAuditLog: async (r) => {

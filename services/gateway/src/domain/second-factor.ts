@@ -1,0 +1,131 @@
+import { AppError, type RecoveryCodes, type SecondFactor, type TotpEnrollment } from '@mailplane/contracts';
+import type { AuditContext, KeyBox } from '@mailplane/runtime';
+import type { MemberRecord, TenantMember } from '../data-access/members-repo';
+import { auditRecord, moveAudit } from './audit';
+import type { GatewayDeps } from './deps';
+import { acceptedTotpStep, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash } from './totp';
+
+const ISSUER = 'Mailplane';
+
+function boxOf(deps: Pick<GatewayDeps, 'totpBox'>): KeyBox {
+  if (!deps.totpBox)
+    throw new AppError('totp_not_configured', 'The operator has not set TOTP_SECRET_KEY: no second factor can be enrolled.');
+  return deps.totpBox;
+}
+
+/** The member of the request; an API key has no second factor. */
+async function memberOf(deps: GatewayDeps, caller: { tenantId: string; actor: { type: string; id: string } }): Promise<MemberRecord> {
+  const member =
+    caller.actor.type === 'member' ? await deps.members.findLive({ tenantId: caller.tenantId, memberId: caller.actor.id }) : null;
+  if (!member) throw new AppError('not_found', 'Only a member signed in has a second factor; this request was made with an API key.');
+  return member;
+}
+
+const keyOf = (member: MemberRecord): TenantMember => ({ tenantId: member.tenantId, memberId: member._id });
+
+/** POST /me/totp: a new secret, sealed in the member until a code of it confirms it. */
+export async function startTotpEnrollment(deps: GatewayDeps, audit: AuditContext & { tenantId: string }): Promise<TotpEnrollment> {
+  const box = boxOf(deps);
+  const member = await memberOf(deps, audit);
+  if (member.totpSecret) throw new AppError('already_exists', 'A second factor is on already; remove it first to enroll another.');
+  const secret = newTotpSecret();
+  const started = await deps.members.setSecondFactor(
+    keyOf(member),
+    member.totpSeq ?? 0,
+    { totpPending: box.seal(secret, member._id) },
+    deps.clock.now(),
+  );
+  if (!started) throw new AppError('already_exists', 'The second factor changed meanwhile; start again.');
+  return { secret, otpauthUri: otpauthUri(ISSUER, member.email, secret) };
+}
+
+/** POST /me/totp/confirm: a code of the pending secret turns it on, with ten recovery codes shown once. */
+export async function confirmTotpEnrollment(
+  deps: GatewayDeps,
+  audit: AuditContext & { tenantId: string },
+  code: string,
+): Promise<RecoveryCodes> {
+  const box = boxOf(deps);
+  const member = await memberOf(deps, audit);
+  if (!member.totpPending) throw new AppError('not_found', 'No second factor is being enrolled: POST /me/totp first.');
+  const now = deps.clock.now();
+  const step = acceptedTotpStep(box.open(member.totpPending, member._id), code, now);
+  if (step === null)
+    throw new AppError('totp_invalid', "The code is not the authenticator's current one; check its clock and try the next.");
+  const recoveryCodes = newRecoveryCodes();
+  const fields = {
+    totpSecret: member.totpPending,
+    totpPending: null,
+    totpLastStep: step,
+    recoveryCodeHashes: recoveryCodes.map(recoveryCodeHash),
+  };
+  const change = { operationId: 'confirmTotpEnrollment', target: { type: 'member', id: member._id }, changes: { totp: 'enabled' } };
+  const changed = await deps.members.setSecondFactor(
+    keyOf(member),
+    member.totpSeq ?? 0,
+    fields,
+    now,
+    auditRecord(deps, member.tenantId, audit, change, now),
+  );
+  if (!changed) throw new AppError('totp_invalid', 'The second factor changed meanwhile; start again.');
+  await moveAudit(deps, deps.members.audit, changed);
+  deps.logger.info('second factor enabled', { ...keyOf(member) });
+  return { recoveryCodes };
+}
+
+/**
+ * Spends the second factor given, if it is the member's: an authenticator code of a later step than the last
+ * accepted, or an unused recovery code. False when wrong, or when a racing request spent it first.
+ */
+export async function spendSecondFactor(
+  deps: Pick<GatewayDeps, 'members' | 'totpBox' | 'clock'>,
+  member: MemberRecord,
+  given: SecondFactor,
+): Promise<boolean> {
+  if (!member.totpSecret || !deps.totpBox) return false;
+  const seq = member.totpSeq ?? 0;
+  const now = deps.clock.now();
+  if (given.totpCode) {
+    const step = acceptedTotpStep(deps.totpBox.open(member.totpSecret, member._id), given.totpCode, now, member.totpLastStep ?? -1);
+    return step !== null && (await deps.members.setSecondFactor(keyOf(member), seq, { totpLastStep: step }, now)) !== null;
+  }
+  const hash = recoveryCodeHash(given.recoveryCode ?? '');
+  const left = (member.recoveryCodeHashes ?? []).filter((h) => h !== hash);
+  if (left.length === (member.recoveryCodeHashes ?? []).length) return false;
+  return (await deps.members.setSecondFactor(keyOf(member), seq, { recoveryCodeHashes: left }, now)) !== null;
+}
+
+/** At sign-in: nothing for a member without a second factor; otherwise `given` must be right (and is spent). */
+export async function checkSecondFactor(deps: GatewayDeps, member: MemberRecord, given: SecondFactor, failed: () => void): Promise<void> {
+  if (!member.totpSecret) return;
+  if (!given.totpCode && !given.recoveryCode) {
+    throw new AppError('totp_required', 'This member signs in with a second factor: send totpCode (or recoveryCode) too.');
+  }
+  if (await spendSecondFactor(deps, member, given)) return;
+  failed();
+  throw new AppError('unauthorized', 'The authenticator code or recovery code is wrong or was used already.');
+}
+
+/** DELETE /me/totp: a current code or a recovery code removes the second factor. */
+export async function disableTotp(deps: GatewayDeps, audit: AuditContext & { tenantId: string }, given: SecondFactor): Promise<void> {
+  const member = await memberOf(deps, audit);
+  if (!member.totpSecret) throw new AppError('not_found', 'This member has no second factor.');
+  if (!(await spendSecondFactor(deps, member, given)))
+    throw new AppError('totp_invalid', 'The code or recovery code is wrong or was used already.');
+  const current = await deps.members.findLive(keyOf(member));
+  const now = deps.clock.now();
+  const fields = { totpSecret: null, totpPending: null, recoveryCodeHashes: [] };
+  const change = { operationId: 'disableTotp', target: { type: 'member', id: member._id }, changes: { totp: 'disabled' } };
+  const changed =
+    current &&
+    (await deps.members.setSecondFactor(
+      keyOf(member),
+      current.totpSeq ?? 0,
+      fields,
+      now,
+      auditRecord(deps, member.tenantId, audit, change, now),
+    ));
+  if (!changed) throw new AppError('totp_invalid', 'The second factor changed meanwhile; try again.');
+  await moveAudit(deps, deps.members.audit, changed);
+  deps.logger.info('second factor removed', { ...keyOf(member) });
+}
