@@ -3,6 +3,8 @@ import { migrateCommand, MIGRATE_USAGE } from './migrate-cli';
 
 const USAGE = `usage: npm run admin -- <command>
   create-tenant <name>                    a tenant and its first API key (shown once)
+  create-owner <tenantId> <email> <name>  the tenant's first owner (a member who signs in); the password is read
+                                          from OWNER_PASSWORD or stdin, never from the command line
   list-tenants                            every tenant with its plan and this month's usage
   grant <tenantId> <plan> [<until>]       hand out a zero-priced plan, until an RFC 3339 time or taken back
   revoke-grant <tenantId>                 take a grant back: the tenant is on free again
@@ -13,7 +15,12 @@ ${MIGRATE_USAGE}
 export type AdminCall = (method: string, path: string, body?: object) => Promise<Record<string, unknown>>;
 
 /** The back-office CLI: a thin wrapper over the admin surface (`/admin/...`). Returns what to print. */
-export async function adminCommand(args: string[], env: Env, log: (line: string) => void = () => undefined): Promise<string> {
+export async function adminCommand(
+  args: string[],
+  env: Env,
+  log: (line: string) => void = () => undefined,
+  readSecret: () => Promise<string> = async () => '',
+): Promise<string> {
   const [command, ...rest] = args;
   // Works on the stores themselves, with the platform stopped: no HTTP, no token.
   if (command === 'migrate') return migrateCommand(rest, env, log);
@@ -24,6 +31,8 @@ export async function adminCommand(args: string[], env: Env, log: (line: string)
     const body = await call('POST', '/admin/tenants', { name: a });
     return `tenant ${body.tenantId} created\nAPI key (shown once): ${(body.apiKey as { key: string }).key}`;
   }
+  if (command === 'create-owner' && a && b && c && rest.length === 3)
+    return createOwner(call, rest, env.OWNER_PASSWORD ?? (await readSecret()));
   if (command === 'list-tenants' && !a) return listTenants(call);
   if (command === 'grant' && a && b)
     return stateLine(a, await call('POST', `/admin/tenants/${a}/grant`, { plan: b, ...(c ? { until: c } : {}) }));
@@ -44,6 +53,14 @@ export function adminCaller(base: string, token: string): AdminCall {
     if (!res.ok) throw new Error(`admin: ${res.status} ${answer.title ?? ''} ${answer.detail ?? ''}`.trim());
     return answer;
   };
+}
+
+// A password on the command line would stay in the shell's history and in every process listing.
+async function createOwner(call: AdminCall, [tenantId, email, name]: string[], secret: string): Promise<string> {
+  const password = secret.replace(/\r?\n$/, '');
+  if (!password) throw new Error('create-owner reads the password from OWNER_PASSWORD or stdin\n' + USAGE);
+  const owner = await call('POST', `/admin/tenants/${tenantId}/owners`, { email, name, password });
+  return `owner ${owner.id} (${owner.email}) added to ${tenantId}; they sign in with POST /sessions or the dashboard`;
 }
 
 interface State {

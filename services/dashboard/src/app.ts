@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { cookiesOf, type ReadinessProbe } from '@mailplane/runtime';
@@ -18,8 +17,8 @@ import { memberLinkRoutes } from './routes/member-links';
 import { templateRoutes } from './routes/templates';
 import { webhookRoutes } from './routes/webhooks';
 import { sameToken, type Session, type Sessions } from './sessions';
+import { signInRoutes } from './routes/sign-in';
 import { notFoundPage, problemPage } from './views/errors';
-import { signInPage } from './views/sign-in';
 import type { SmtpSettings } from './views/smtp-settings';
 
 export interface DashboardOptions {
@@ -36,13 +35,12 @@ export interface DashboardOptions {
 }
 
 const COOKIE = 'mp_session';
-const SIGN_IN_COOKIE = 'mp_signin';
 // Scripts and styles from the package only; a message's HTML renders in a sandboxed frame, which runs none.
 const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 // A header anyone can send: a value that does not decode is kept as it came, never thrown on.
-/** The dashboard: server-rendered pages over the public API, one session per signed-in key. */
+/** The dashboard: server-rendered pages over the public API, one session per signed-in member or key. */
 export function createDashboardApp(options: DashboardOptions) {
   const { sessions } = options;
   const app = express();
@@ -72,56 +70,14 @@ export function createDashboardApp(options: DashboardOptions) {
 
   const page = (res: Response, body: Html, status = 200) => res.status(status).type('html').send(body.toString());
 
-  app.get('/sign-in', (req, res) => {
-    const csrf = cookiesOf(req.headers.cookie)[SIGN_IN_COOKIE] ?? randomToken();
-    res.append('Set-Cookie', `${SIGN_IN_COOKIE}=${csrf}; ${cookieFlags}`);
-    const notice = req.query.expired
-      ? 'Your session ended: sign in again.'
-      : req.query.signedOut
-        ? 'Signed out.'
-        : req.query.passwordReset
-          ? 'Password changed: sign in with it.'
-          : null;
-    page(res, signInPage(base(req), csrf, null, notice));
-  });
-
-  app.post('/sign-in', async (req, res) => {
-    const csrf = cookiesOf(req.headers.cookie)[SIGN_IN_COOKIE];
-    if (!csrf || !sameToken(req.body?.csrf, csrf))
-      return page(res, problemPage(base(req), {}, { title: 'Form expired', detail: 'Reload the page and try again.' }), 403);
-    const apiKey = String(req.body?.apiKey ?? '').trim();
-    const refuse = (problem: { title: string; detail?: string }) => page(res, signInPage(base(req), csrf, problem), 401);
-    if (!apiKey) return refuse({ title: 'An API key is needed' });
-    try {
-      // A full-access route: a sending-only key is refused here, as the dashboard manages the tenant.
-      await new Mailplane({ apiKey, baseUrl: options.apiUrl, maxRetries: 0 }).apiKeys.list();
-    } catch (err) {
-      if (err instanceof MailplaneError && err.code === 'restricted_api_key') {
-        return refuse({ title: 'This key cannot sign in', detail: 'It is a sending-only key; sign in with a full-access key.' });
-      }
-      if (err instanceof MailplaneError && err.status === 401)
-        return refuse({ title: 'Unknown API key', detail: 'Check the key, or create one.' });
-      return refuse({ title: 'The API could not be reached', detail: 'Try again in a moment.' });
-    }
-    const session = await sessions.create(apiKey);
-    res.append('Set-Cookie', `${COOKIE}=${session.id}; ${cookieFlags}`);
-    res.redirect(303, `${base(req)}/overview`);
-  });
+  signInRoutes({ app, apiUrl: options.apiUrl, sessions, cookie: COOKIE, cookieFlags, page });
 
   // The pages of the links the platform mails (invitations, resets, sign-in links): signed out, like /sign-in.
   memberLinkRoutes({
     app,
     apiUrl: options.apiUrl,
     page,
-    formToken(req, res) {
-      const csrf = cookiesOf(req.headers.cookie)[SIGN_IN_COOKIE] ?? randomToken();
-      res.append('Set-Cookie', `${SIGN_IN_COOKIE}=${csrf}; ${cookieFlags}`);
-      return csrf;
-    },
-    formTokenMatches: (req) => {
-      const csrf = cookiesOf(req.headers.cookie)[SIGN_IN_COOKIE];
-      return csrf !== undefined && sameToken(req.body?.csrf, csrf);
-    },
+    cookieFlags,
     async signIn(req, res, sessionToken) {
       const session = await sessions.create(sessionToken);
       res.append('Set-Cookie', `${COOKIE}=${session.id}; ${cookieFlags}`);
@@ -150,7 +106,13 @@ export function createDashboardApp(options: DashboardOptions) {
   const sessionOf = (req: Request) => (req as Request & { session: Session }).session;
 
   app.post('/sign-out', async (req, res) => {
-    await sessions.destroy(sessionOf(req).id);
+    const session = sessionOf(req);
+    await sessions.destroy(session.id);
+    // A member's API session ends with it; should that fail, it expires on its own.
+    if (session.apiKey.startsWith('mps_'))
+      await api(session)
+        .sessions.end()
+        .catch(() => undefined);
     res.append('Set-Cookie', `${COOKIE}=; ${cookieFlags}; Max-Age=0`);
     res.redirect(303, `${base(req)}/sign-in?signedOut=1`);
   });
@@ -194,5 +156,3 @@ export function createDashboardApp(options: DashboardOptions) {
 
   return app;
 }
-
-const randomToken = () => randomBytes(32).toString('base64url');

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import request from 'supertest';
 import { describeInBrowser, launchChromium } from '../../../test/support/browser';
 import { mailedLink } from '../../../test/support/member-links';
-import { bearer, freshEmail, newOwner, PASSWORD, signIn } from '../../../test/support/members';
+import { bearer, freshEmail, newOwner, PASSWORD } from '../../../test/support/members';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 const ARTIFACTS = path.join(__dirname, '..', '..', '..', 'test-artifacts', 'dashboard');
@@ -60,8 +60,8 @@ describeInBrowser('invitation sign-up')('an invited member signs up in a real br
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/sign-in\?signedOut=1$/);
-    // Signing in with the email address and password through the API; the session token opens the dashboard as a key does.
-    await page.getByLabel('API key').fill(await signIn(platform, email));
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/overview$/);
     expect(problems).toEqual([]);

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { adminCommand } from '../../../platform/admin-cli';
 import { expectContract } from '../../../test/support/contract';
+import { bearer, freshEmail, PASSWORD, signIn } from '../../../test/support/members';
 import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
@@ -25,5 +26,34 @@ describe('back-office', () => {
     const key = /API key \(shown once\): (\S+)/.exec(out)?.[1];
     expect(key).toBeDefined();
     await request(platform.url).get('/api-keys').set('Authorization', `Bearer ${key}`).expect(200);
+  });
+
+  it('when the CLI creates an owner with the password from stdin or OWNER_PASSWORD, then the owner signs in, audited as the operator', async () => {
+    const { tenantId, key } = await platform.newTenant();
+    const env = { ADMIN_TOKEN, MAILPLANE_URL: platform.url };
+    const piped = freshEmail('piped');
+    const out = await adminCommand(['create-owner', tenantId, piped, 'Piped Owner'], env, undefined, async () => `${PASSWORD}\n`);
+    expect(out).toContain(piped);
+    expect(
+      (
+        await request(platform.url)
+          .get('/me')
+          .set(bearer(await signIn(platform, piped)))
+      ).body,
+    ).toMatchObject({ role: 'owner', email: piped });
+    const fromEnv = freshEmail('env');
+    await adminCommand(['create-owner', tenantId, fromEnv, 'Env Owner'], { ...env, OWNER_PASSWORD: PASSWORD });
+    await signIn(platform, fromEnv);
+    const log = await request(platform.url).get('/audit-log').query({ operationId: 'createOwner' }).set(bearer(key));
+    expect(log.body.data.map((r: { actor: { type: string } }) => r.actor.type)).toEqual(['operator', 'operator']);
+  });
+
+  it('when the CLI is given no password, or one on the command line, then it refuses and adds nobody', async () => {
+    const { tenantId } = await platform.newTenant();
+    const env = { ADMIN_TOKEN, MAILPLANE_URL: platform.url };
+    const email = freshEmail('argv');
+    await expect(adminCommand(['create-owner', tenantId, email, 'Nobody'], env)).rejects.toThrow(/OWNER_PASSWORD or stdin/);
+    await expect(adminCommand(['create-owner', tenantId, email, 'Nobody', PASSWORD], env)).rejects.toThrow(/usage/);
+    expect((await request(platform.url).post('/sessions').send({ email, password: PASSWORD })).status).toBe(401);
   });
 });

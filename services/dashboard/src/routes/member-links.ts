@@ -1,23 +1,37 @@
+import { randomBytes } from 'node:crypto';
 import type { Request, Response, Router } from 'express';
+import { cookiesOf } from '@mailplane/runtime';
 import { Mailplane, MailplaneError } from '../../../../sdk/src';
 import type { Html } from '../html';
 import { base } from '../kit';
+import { sameToken } from '../sessions';
 import { acceptInvitationPage, resetPasswordPage, signInLinkPage } from '../views/member-links';
 
 type Form = { csrf: string; token: string };
 type Problem = { title: string; detail?: string };
 
-/** What the public pages of mailed links need of the app: its forms' token, rendering, and opening a session. */
+/** What the public pages of mailed links need of the app: rendering, the cookies' flags, and opening a session. */
 export interface PublicKit {
   app: Router;
   apiUrl: string;
   page(res: Response, body: Html, status?: number): void;
-  /** The form token of the signed-out pages (a cookie), made if the browser has none. */
-  formToken(req: Request, res: Response): string;
-  /** Whether the form posted carries the token its cookie holds. */
-  formTokenMatches(req: Request): boolean;
+  cookieFlags: string;
   /** Opens a dashboard session for a member's session token and sends the browser to the overview. */
   signIn(req: Request, res: Response, sessionToken: string): Promise<void>;
+}
+
+// The signed-out forms' token, in a cookie of its own (double submit), as the sign-in form's.
+const FORM_COOKIE = 'mp_linkform';
+
+function formToken(req: Request, res: Response, cookieFlags: string): string {
+  const csrf = cookiesOf(req.headers.cookie)[FORM_COOKIE] ?? randomBytes(32).toString('base64url');
+  res.append('Set-Cookie', `${FORM_COOKIE}=${csrf}; ${cookieFlags}`);
+  return csrf;
+}
+
+function formTokenMatches(req: Request): boolean {
+  const csrf = cookiesOf(req.headers.cookie)[FORM_COOKIE];
+  return csrf !== undefined && sameToken(req.body?.csrf, csrf);
 }
 
 // These operations need no credentials; the client's constructor asks for one, and the gateway ignores it here.
@@ -35,10 +49,12 @@ function linkPage(
   view: (base: string, form: Form, problem?: Problem | null) => Html,
   act: (req: Request, res: Response, token: string) => Promise<void>,
 ) {
-  kit.app.get(path, (req, res) => kit.page(res, view(base(req), { csrf: kit.formToken(req, res), token: String(req.query.token ?? '') })));
+  kit.app.get(path, (req, res) =>
+    kit.page(res, view(base(req), { csrf: formToken(req, res, kit.cookieFlags), token: String(req.query.token ?? '') })),
+  );
   kit.app.post(path, async (req, res) => {
-    const form = { csrf: kit.formToken(req, res), token: String(req.body?.token ?? '') };
-    if (!kit.formTokenMatches(req)) return kit.page(res, view(base(req), form, { title: 'Form expired', detail: 'Send it again.' }), 403);
+    const form = { csrf: formToken(req, res, kit.cookieFlags), token: String(req.body?.token ?? '') };
+    if (!formTokenMatches(req)) return kit.page(res, view(base(req), form, { title: 'Form expired', detail: 'Send it again.' }), 403);
     try {
       await act(req, res, form.token);
     } catch (err) {

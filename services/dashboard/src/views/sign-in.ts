@@ -1,19 +1,25 @@
 import { html, csrfField } from '../html';
 import { layout, problemBox } from './layout';
 
+/** One form, two ways in: a member's email address and password, or (with those left empty) a full-access API key. */
 export function signInPage(base: string, csrf: string, problem?: { title: string; detail?: string } | null, notice?: string | null) {
   return layout(
     base,
     { title: 'Sign in', notice },
     html`<h1>Sign in</h1>
-      <p>
-        Sign in with a full-access API key of your tenant. It is exchanged for a session: the key is never shown again, nor put in a link.
-      </p>
       ${problem ? problemBox(problem) : ''}
       <form method="post" action="${base}/sign-in" class="stack">
         ${csrfField(csrf)}
+        <label for="email">Email address</label>
+        <input id="email" name="email" type="email" autocomplete="username" spellcheck="false" />
+        <label for="password">Password</label>
+        <input id="password" name="password" type="password" autocomplete="current-password" />
+        <p>
+          Or, leaving those empty, a full-access API key of your tenant. It is exchanged for a session: the key is never shown again, nor
+          put in a link.
+        </p>
         <label for="apiKey">API key</label>
-        <input id="apiKey" name="apiKey" type="password" autocomplete="off" required spellcheck="false" />
+        <input id="apiKey" name="apiKey" type="password" autocomplete="off" spellcheck="false" />
         <button type="submit">Sign in</button>
       </form>`,
   );

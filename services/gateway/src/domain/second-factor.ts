@@ -82,10 +82,12 @@ export async function spendSecondFactor(
   member: MemberRecord,
   given: SecondFactor,
 ): Promise<boolean> {
-  if (!member.totpSecret || !deps.totpBox) return false;
+  if (!member.totpSecret) return false;
   const seq = member.totpSeq ?? 0;
   const now = deps.clock.now();
   if (given.totpCode) {
+    // Without the key the codes cannot be checked; recovery codes (hashes) still can.
+    if (!deps.totpBox) return false;
     const step = acceptedTotpStep(deps.totpBox.open(member.totpSecret, member._id), given.totpCode, now, member.totpLastStep ?? -1);
     return step !== null && (await deps.members.setSecondFactor(keyOf(member), seq, { totpLastStep: step }, now)) !== null;
   }
