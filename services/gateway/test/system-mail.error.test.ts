@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { manualClock } from '@mailplane/runtime';
 import { gatewayConfig } from '../src/config';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { bearer, freshEmail, newOwner, PASSWORD } from '../../../test/support/members';
@@ -16,8 +17,10 @@ describe('system mail', () => {
 
   describe('when the operator configured no system sender and no TOTP key', () => {
     let platform: TestPlatform;
+    // Moved only by the expiry test, which runs last.
+    const clock = manualClock(new Date());
     beforeAll(async () => {
-      platform = await startTestPlatform({ SYSTEM_MAIL_TENANT_ID: '', SYSTEM_MAIL_FROM: '', TOTP_SECRET_KEY: '' });
+      platform = await startTestPlatform({ SYSTEM_MAIL_TENANT_ID: '', SYSTEM_MAIL_FROM: '', TOTP_SECRET_KEY: '' }, undefined, clock);
     });
     afterAll(() => platform.stop());
 
@@ -54,6 +57,20 @@ describe('system mail', () => {
       const { tenantId } = await platform.newTenant();
       const owner = await newOwner(platform, tenantId);
       expectProblem(await request(platform.url).post('/me/totp').set(bearer(owner.token)), 503, 'totp_not_configured');
+    });
+
+    it('then an invitation unused for 72 hours is a 410 link_invalid, and no longer listed', async () => {
+      const { tenantId, key } = await platform.newTenant();
+      const owner = await newOwner(platform, tenantId);
+      const made = await request(platform.url).post('/invitations').set(bearer(owner.token)).send({ email: freshEmail(), role: 'viewer' });
+      const token = new URL(made.body.acceptUrl).searchParams.get('token');
+      const pending = async () => (await request(platform.url).get('/invitations').set(bearer(key))).body.data.length;
+      clock.advance(72 * 3600_000 - 1000);
+      expect(await pending()).toBe(1);
+      clock.advance(2000);
+      expect(await pending()).toBe(0);
+      const late = await request(platform.url).post('/invitations/accept').send({ token, name: 'Late', password: PASSWORD });
+      expectProblem(late, 410, 'link_invalid');
     });
   });
 
