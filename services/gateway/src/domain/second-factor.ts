@@ -1,6 +1,6 @@
 import { AppError, type RecoveryCodes, type SecondFactor, type TotpEnrollment } from '@mailplane/contracts';
 import type { AuditContext, KeyBox } from '@mailplane/runtime';
-import type { MemberRecord, TenantMember } from '../data-access/members-repo';
+import type { MemberRecord, SecondFactorFields, TenantMember } from '../data-access/members-repo';
 import { auditRecord, moveAudit } from './audit';
 import type { GatewayDeps } from './deps';
 import { acceptedTotpStep, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash } from './totp';
@@ -59,17 +59,7 @@ export async function confirmTotpEnrollment(
     totpLastStep: step,
     recoveryCodeHashes: recoveryCodes.map(recoveryCodeHash),
   };
-  const change = { operationId: 'confirmTotpEnrollment', target: { type: 'member', id: member._id }, changes: { totp: 'enabled' } };
-  const changed = await deps.members.setSecondFactor(
-    keyOf(member),
-    member.totpSeq ?? 0,
-    fields,
-    now,
-    auditRecord(deps, member.tenantId, audit, change, now),
-  );
-  if (!changed) throw new AppError('totp_invalid', 'The second factor changed meanwhile; start again.');
-  await moveAudit(deps, deps.members.audit, changed);
-  deps.logger.info('second factor enabled', { ...keyOf(member) });
+  await auditedChange(deps, audit, member, fields, 'enabled');
   return { recoveryCodes };
 }
 
@@ -115,19 +105,26 @@ export async function disableTotp(deps: GatewayDeps, audit: AuditContext & { ten
   if (!(await spendSecondFactor(deps, member, given)))
     throw new AppError('totp_invalid', 'The code or recovery code is wrong or was used already.');
   const current = await deps.members.findLive(keyOf(member));
+  await auditedChange(deps, audit, current ?? member, { totpSecret: null, totpPending: null, recoveryCodeHashes: [] }, 'disabled');
+}
+
+/** Turning the second factor on or off: a compare-and-set on the member as read, carrying its audit record. */
+async function auditedChange(
+  deps: GatewayDeps,
+  audit: AuditContext,
+  member: MemberRecord,
+  fields: Partial<SecondFactorFields>,
+  totp: 'enabled' | 'disabled',
+): Promise<void> {
   const now = deps.clock.now();
-  const fields = { totpSecret: null, totpPending: null, recoveryCodeHashes: [] };
-  const change = { operationId: 'disableTotp', target: { type: 'member', id: member._id }, changes: { totp: 'disabled' } };
-  const changed =
-    current &&
-    (await deps.members.setSecondFactor(
-      keyOf(member),
-      current.totpSeq ?? 0,
-      fields,
-      now,
-      auditRecord(deps, member.tenantId, audit, change, now),
-    ));
+  const change = {
+    operationId: totp === 'enabled' ? 'confirmTotpEnrollment' : 'disableTotp',
+    target: { type: 'member', id: member._id },
+    changes: { totp },
+  };
+  const record = auditRecord(deps, member.tenantId, audit, change, now);
+  const changed = await deps.members.setSecondFactor(keyOf(member), member.totpSeq ?? 0, fields, now, record);
   if (!changed) throw new AppError('totp_invalid', 'The second factor changed meanwhile; try again.');
   await moveAudit(deps, deps.members.audit, changed);
-  deps.logger.info('second factor removed', { ...keyOf(member) });
+  deps.logger.info(`second factor ${totp}`, { ...keyOf(member) });
 }
