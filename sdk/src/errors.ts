@@ -43,6 +43,7 @@ export class MailplaneNetworkError extends Error {
 const CODE_OF_STATUS: Record<number, ProblemCode> = {
   400: 'malformed_request',
   401: 'unauthorized',
+  403: 'forbidden',
   404: 'route_not_found',
   405: 'method_not_allowed',
   413: 'payload_too_large',

@@ -5,7 +5,7 @@ import { expectContract } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { sweepAudit } from '../src/domain/audit-sweep';
-import { auditRecord } from '../src/domain/audit';
+import { auditRecord, OPERATOR } from '../src/domain/audit';
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -163,5 +163,34 @@ describe('audit log', () => {
     await deps.auditLog.insert(record);
     await sweepAudit(deps, new AbortController().signal);
     expect((await auditLog(key, { targetId: id })).data).toHaveLength(1);
+  });
+
+  it('when the gateway died after adding and then removing a member, before moving either record, then the sweep moves both, once', async () => {
+    const { key, tenantId } = await platform.newTenant();
+    const { deps } = platform.gateway;
+    const at = new Date(Date.now() - 60_000);
+    const memberId = newId('mem', at.getTime());
+    const context = { actor: { ...OPERATOR, ip: null, userAgent: null }, requestId: 'req_crash' };
+    const change = (operationId: string) => ({ operationId, target: { type: 'member', id: memberId }, changes: {} });
+    await deps.members.insert({
+      _id: memberId,
+      tenantId,
+      email: 'left@team.example',
+      signInEmail: 'left@team.example',
+      name: 'Left',
+      role: 'viewer',
+      passwordHash: null,
+      createdAt: at,
+      removedAt: null,
+      changedAt: at,
+      changeSeq: 1,
+      ...carrying([auditRecord(deps, tenantId, context, change('createMember'), at)]),
+    });
+    const member = { tenantId, memberId };
+    await deps.members.remove(member, at, auditRecord(deps, tenantId, context, change('removeMember'), new Date(at.getTime() + 1)));
+
+    await eventually(async () => (await auditLog(key, { targetId: memberId })).data.length === 2, 'the sweep to move both records');
+    await sweepAudit(deps, new AbortController().signal);
+    expect((await auditLog(key, { targetId: memberId })).data.map((r) => r.operationId)).toEqual(['removeMember', 'createMember']);
   });
 });

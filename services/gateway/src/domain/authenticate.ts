@@ -1,15 +1,13 @@
 import { AppError, type PermissionName } from '@mailplane/contracts';
-import type { GatewayDeps } from './deps';
+import type { AuthDeps } from './deps';
 import { grants, type KeyPrincipal, type Principal } from './grants';
-import { hashSecret, parseToken, secretMatches } from './key-token';
+import { DUMMY_HASH, parseToken, secretMatches } from './key-token';
 import { sessionHolder } from './sessions';
 
 export type { Principal } from './grants';
-export type AuthDeps = Pick<GatewayDeps, 'keys' | 'members' | 'sessions' | 'clock' | 'logger'>;
+export type { AuthDeps } from './deps';
 
 const TOUCH_EVERY_MS = 60_000;
-// Compared against when the key id is unknown, so that unknown and wrong keys take the same time.
-export const DUMMY_HASH = hashSecret('not-a-key');
 
 /** Who holds `token` (an API key or a member's session), refused unless they may do what `required` asks (null: anything). */
 export async function authenticate(deps: AuthDeps, token: string | undefined, required: PermissionName | null): Promise<Principal> {

@@ -39,3 +39,6 @@ export interface GatewayDeps {
   /** The answering process's dependencies (every service's, in the embedded default). */
   readiness: ReadinessProbe;
 }
+
+/** What authenticating a request reads: keys, or sessions and their members. */
+export type AuthDeps = Pick<GatewayDeps, 'keys' | 'members' | 'sessions' | 'clock' | 'logger'>;

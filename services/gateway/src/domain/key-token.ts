@@ -35,6 +35,9 @@ export function parseToken(token: string, kind: TokenKind = KEY): { keyId: strin
   return m ? { keyId: `${kind.id}_${m[1]}`, secret: m[2] } : null;
 }
 
+// Compared against when the id is unknown, so that unknown and wrong tokens take the same time.
+export const DUMMY_HASH = hashSecret('not-a-key');
+
 export function secretMatches(secret: string, storedHash: string): boolean {
   const a = Buffer.from(hashSecret(secret), 'hex');
   const b = Buffer.from(storedHash, 'hex');

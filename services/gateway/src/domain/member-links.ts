@@ -2,9 +2,8 @@ import { AppError, type RequestActor } from '@mailplane/contracts';
 import { newId } from '@mailplane/runtime';
 import type { MemberLinkKind, MemberLinkRecord } from '../data-access/member-links-repo';
 import type { MemberRecord } from '../data-access/members-repo';
-import { DUMMY_HASH } from './authenticate';
 import type { GatewayDeps } from './deps';
-import { issueToken, parseToken, RESET_TOKEN, secretMatches, SIGN_IN_LINK_TOKEN, type TokenKind } from './key-token';
+import { DUMMY_HASH, issueToken, parseToken, RESET_TOKEN, secretMatches, SIGN_IN_LINK_TOKEN, type TokenKind } from './key-token';
 import { sendSystemMail, systemMailConfigured, systemMailNotConfigured } from './system-mail';
 
 /** Where a request without credentials came from: what a public change's audit record names. */

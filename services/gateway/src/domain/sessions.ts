@@ -1,10 +1,8 @@
 import { AppError, type CreatedSession, type CreateSessionRequest, type Member } from '@mailplane/contracts';
 import { newId } from '@mailplane/runtime';
-import type { AuthDeps } from './authenticate';
-import { DUMMY_HASH } from './authenticate';
-import type { GatewayDeps } from './deps';
+import type { AuthDeps, GatewayDeps } from './deps';
 import type { MemberPrincipal } from './grants';
-import { issueToken, parseToken, secretMatches, SESSION_TOKEN } from './key-token';
+import { DUMMY_HASH, issueToken, parseToken, secretMatches, SESSION_TOKEN } from './key-token';
 import { memberView } from './members';
 import { passwordMatches } from './password';
 import { checkSecondFactor } from './second-factor';
