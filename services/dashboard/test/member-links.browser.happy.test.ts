@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import request from 'supertest';
 import { describeInBrowser, launchChromium } from '../../../test/support/browser';
-import { mailedLink } from '../../../test/support/member-links';
-import { newOwner } from '../../../test/support/members';
+import { enrollTotp, mailedLink } from '../../../test/support/member-links';
+import { newOwner, PASSWORD } from '../../../test/support/members';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 describeInBrowser('mailed sign-in and reset links')('mailed links in a real browser', () => {
@@ -46,6 +46,24 @@ describeInBrowser('mailed sign-in and reset links')('mailed links in a real brow
     expect(await page.getByRole('status').innerText()).toBe('Password changed: sign in with it.');
     await page.getByLabel('Email address').fill(owner.email);
     await page.getByLabel('Password').fill('brand new password here');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/overview$/);
+    await page.close();
+  });
+
+  it('when a member with a second factor signs in, then the form asks for the authenticator code and takes it', async () => {
+    const { tenantId } = await platform.newTenant();
+    const owner = await newOwner(platform, tenantId);
+    const { nextCode } = await enrollTotp(platform, owner.token);
+    const page = await browser.newPage();
+    await page.goto(`${platform.dashboardUrl}/sign-in`);
+    await page.getByLabel('Email address').fill(owner.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    expect(await page.getByRole('alert').innerText()).toContain('Your authenticator code is needed');
+    await page.getByLabel('Email address').fill(owner.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel(/Authenticator code/).fill(nextCode());
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/overview$/);
     await page.close();

@@ -3,3 +3,4 @@ export { gatewayConfig, type GatewayConfig } from './config';
 export { createTenant } from './domain/tenants';
 export { startSubmission, type Submission } from './submission';
 export { submissionConfig, type SubmissionConfig } from './submission-config';
+export { totpCode } from './domain/totp';

@@ -4,6 +4,7 @@ import { cookiesOf } from '@mailplane/runtime';
 import { Mailplane, MailplaneError } from '../../../../sdk/src';
 import type { Html } from '../html';
 import { base } from '../kit';
+import { secondFactorOf } from './sign-in';
 import { sameToken } from '../sessions';
 import { acceptInvitationPage, resetPasswordPage, signInLinkPage } from '../views/member-links';
 
@@ -80,7 +81,7 @@ export function memberLinkRoutes(kit: PublicKit) {
     res.redirect(303, `${base(req)}/sign-in?passwordReset=1`);
   });
   linkPage(kit, '/sign-in/link', signInLinkPage, async (req, res, token) => {
-    const session = await api.signInLinks.confirm({ token });
+    const session = await api.signInLinks.confirm({ token, ...secondFactorOf(String(req.body?.secondFactor ?? '')) });
     await kit.signIn(req, res, session.token);
   });
 }

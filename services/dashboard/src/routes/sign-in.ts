@@ -26,7 +26,7 @@ const randomToken = () => randomBytes(32).toString('base64url');
 // What the session will call the API with: a member's session token, or a full-access key; a refusal otherwise.
 async function credentialOf(apiUrl: string, form: Record<string, unknown>): Promise<string | Refusal> {
   const email = String(form.email ?? '').trim();
-  if (email) return memberToken(apiUrl, email, String(form.password ?? ''));
+  if (email) return memberToken(apiUrl, email, String(form.password ?? ''), String(form.secondFactor ?? ''));
   const apiKey = String(form.apiKey ?? '').trim();
   if (!apiKey) return { title: 'An email address and a password, or an API key, are needed' };
   try {
@@ -42,12 +42,22 @@ async function credentialOf(apiUrl: string, form: Record<string, unknown>): Prom
   }
 }
 
-async function memberToken(apiUrl: string, email: string, password: string): Promise<string | Refusal> {
+/** The second-factor field as the API takes it: six digits are an authenticator's code, anything else a recovery code. */
+export function secondFactorOf(field: string): { totpCode?: string; recoveryCode?: string } {
+  const value = field.trim();
+  if (!value) return {};
+  return /^\d{6}$/.test(value) ? { totpCode: value } : { recoveryCode: value.slice(0, 32) };
+}
+
+async function memberToken(apiUrl: string, email: string, password: string, secondFactor: string): Promise<string | Refusal> {
   try {
     // POST /sessions is public: the client's bearer is not looked at.
-    const created = await new Mailplane({ apiKey: 'sign-in', baseUrl: apiUrl, maxRetries: 0 }).sessions.create({ email, password });
+    const client = new Mailplane({ apiKey: 'sign-in', baseUrl: apiUrl, maxRetries: 0 });
+    const created = await client.sessions.create({ email, password, ...secondFactorOf(secondFactor) });
     return created.token;
   } catch (err) {
+    if (err instanceof MailplaneError && err.code === 'totp_required')
+      return { title: 'Your authenticator code is needed', detail: 'Enter the code your authenticator app shows, or a recovery code.' };
     if (err instanceof MailplaneError && err.status === 429) return { title: 'Too many failed sign-ins', detail: err.problem.detail };
     if (err instanceof MailplaneError && err.status < 500) return { title: 'Wrong email address or password' };
     return { title: 'The API could not be reached', detail: 'Try again in a moment.' };

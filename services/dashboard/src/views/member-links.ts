@@ -1,5 +1,6 @@
 import { csrfField, html, type Html } from '../html';
 import { layout, problemBox } from './layout';
+import { secondFactorField } from './sign-in';
 
 type Problem = { title: string; detail?: string } | null;
 
@@ -52,7 +53,7 @@ export function signInLinkPage(base: string, form: { csrf: string; token: string
     html`<h1>Sign in with your link</h1>
       ${problem ? problemBox(problem) : ''}
       <form method="post" action="${base}/sign-in/link" class="stack">
-        ${csrfField(form.csrf)} ${tokenField(form.token)}
+        ${csrfField(form.csrf)} ${tokenField(form.token)} ${secondFactorField}
         <button type="submit">Sign in</button>
       </form>`,
   );

@@ -1,6 +1,10 @@
 import { html, csrfField } from '../html';
 import { layout, problemBox } from './layout';
 
+/** Asked of members who turned on a second factor; left empty by the others. */
+export const secondFactorField = html`<label for="secondFactor">Authenticator code or recovery code (if you turned it on)</label>
+  <input id="secondFactor" name="secondFactor" type="text" autocomplete="one-time-code" maxlength="32" spellcheck="false" />`;
+
 /** One form, two ways in: a member's email address and password, or (with those left empty) a full-access API key. */
 export function signInPage(base: string, csrf: string, problem?: { title: string; detail?: string } | null, notice?: string | null) {
   return layout(
@@ -14,6 +18,7 @@ export function signInPage(base: string, csrf: string, problem?: { title: string
         <input id="email" name="email" type="email" autocomplete="username" spellcheck="false" />
         <label for="password">Password</label>
         <input id="password" name="password" type="password" autocomplete="current-password" />
+        ${secondFactorField}
         <p>
           Or, leaving those empty, a full-access API key of your tenant. It is exchanged for a session: the key is never shown again, nor
           put in a link.
