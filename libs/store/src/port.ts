@@ -68,6 +68,13 @@ export interface IndexOptions {
    * MongoDB: a plain index on the keys, which countDocuments scans without reading documents).
    */
   counts?: boolean;
+  /**
+   * A plain index whose keys `count` reads without the documents when its filter names only these (top-level)
+   * fields, a range included: a tenant's messages of one day (PostgreSQL: a narrow table of the keys kept by
+   * triggers, since it answers no count from an index over document expressions alone; SQLite and MongoDB read
+   * their index entries already and take it as a plain index).
+   */
+  covering?: boolean;
 }
 
 /** Raised by inserts and updates that would break a unique index. */

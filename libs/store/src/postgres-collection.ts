@@ -12,6 +12,7 @@ import {
   type Update,
 } from './port';
 import { countFromTable } from './postgres-counts';
+import { countFromCovering } from './postgres-covering';
 import type { PgEngine, PgState, Queryable } from './postgres-engine';
 import { purgeExpired } from './postgres-expiry';
 import { planIndex } from './postgres-indexes';
@@ -192,18 +193,29 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
       run(async (state) => {
         const ops = options.text ? await engine.trigram() : undefined;
         const plan = planIndex(engine.schema, name, keys, options, ops);
-        await engine.ddl(async (client) => {
+        const filled = await engine.ddl(async (client) => {
           for (const sql of plan.statements) await client.query(sql);
-          if (plan.counts && !(await engine.recalled(client, name, 'counts', plan.counts.table))) {
-            // Writes wait until this transaction commits: none is counted twice or missed between fill and trigger.
+          // Writes wait until this transaction commits: none is counted twice or missed between fill and trigger.
+          const fill = async (kind: 'counts' | 'covering', table: { table: string; paths: string[]; fill: string }) => {
+            if (await engine.recalled(client, name, kind, table.table)) return false;
             await client.query(`LOCK TABLE ${state.table} IN SHARE ROW EXCLUSIVE MODE`);
-            await client.query(plan.counts.fill);
-            await engine.remember(client, name, 'counts', plan.counts.table, JSON.stringify(plan.counts.paths));
-          }
+            await client.query(table.fill);
+            await engine.remember(client, name, kind, table.table, JSON.stringify(table.paths));
+            return true;
+          };
+          if (plan.counts) await fill('counts', plan.counts);
+          const covered = plan.covering ? await fill('covering', plan.covering) : false;
+          if (plan.covering) await client.query(plan.covering.index);
           if (plan.ttl) await engine.remember(client, name, 'ttl', plan.ttl.path, String(plan.ttl.seconds));
+          return covered;
         });
+        // A filled table's rows become visible to index-only scans once vacuumed (which no transaction may run).
+        if (filled) await query(pool, `VACUUM (ANALYZE) ${engine.qualified(plan.covering!.table)}`);
         if (plan.counts && !state.countTables.some((c) => c.table === plan.counts!.table)) {
           state.countTables.push({ table: plan.counts.table, paths: plan.counts.paths });
+        }
+        if (plan.covering && !state.coveringTables.some((c) => c.table === plan.covering!.table)) {
+          state.coveringTables.push({ table: plan.covering.table, paths: plan.covering.paths });
         }
         if (plan.ttl) state.ttl.set(plan.ttl.path, plan.ttl.seconds);
       }),
@@ -241,7 +253,12 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
     count: (filter, options = {}) =>
       run(async (state) => {
         assertFilter(name, filter);
-        const counted = state.ttl.size === 0 ? countFromTable(engine.schema, filter, state.countTables, state.arrays) : undefined;
+        // Expired documents are left out by the document's TTL field, which neither kind of table holds.
+        const counted =
+          state.ttl.size === 0
+            ? (countFromTable(engine.schema, filter, state.countTables, state.arrays) ??
+              countFromCovering(engine.schema, name, filter, state.coveringTables, state.arrays, options.limit))
+            : undefined;
         const q = counted ?? countSql(engine, state, filter, options.limit);
         const { rows } = await query<{ count: number }>(pool, q.sql, q.params);
         return Math.min(Number(Object.values(rows[0])[0]), options.limit ?? Infinity);

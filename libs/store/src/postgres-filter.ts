@@ -43,7 +43,7 @@ function toPostgresRegex(collection: string, re: RegExp): { source: string; op: 
  * strings, in the database's collation, which orders fixed-width ISO strings in time whatever it is), typed
  * brackets keep a comparison within its bound's type as MongoDB does. The id column is plain text (collation C).
  */
-function postgresDialect(collection: string): Dialect {
+function postgresDialect(collection: string, columns?: ReadonlyMap<string, string>): Dialect {
   const isDate = (s: Source, bind: (v: unknown) => string) => `starts_with(${s.value} #>> '{}', ${bind(DATE_PREFIX)})`;
   const regex: Dialect['regex'] = (s, re, bind) => {
     const { source, op } = toPostgresRegex(collection, re);
@@ -53,10 +53,13 @@ function postgresDialect(collection: string): Dialect {
   return {
     TRUE: 'TRUE',
     FALSE: 'FALSE',
-    source: (path, base) =>
-      path === '_id' && base.id
-        ? { value: base.id, type: `'string'`, id: true }
-        : { value: valueAt(path, base), type: `jsonb_typeof(${rawAt(path, base)})` },
+    source(path, base) {
+      if (path === '_id' && base.id) return { value: base.id, type: `'string'`, id: true };
+      // A column that holds the field's value (missing read as null): see `countFromCovering`.
+      const column = base === ROW ? columns?.get(path) : undefined;
+      if (column) return { value: column, type: `jsonb_typeof(${column})` };
+      return { value: valueAt(path, base), type: `jsonb_typeof(${rawAt(path, base)})` };
+    },
     isArray: (path, base) => `jsonb_typeof(${rawAt(path, base)}) = 'array'`,
     anyElement: (base, path, e, where) =>
       `EXISTS (SELECT 1 FROM jsonb_array_elements(${rawAt(path, base)}) AS ${e}(value) WHERE ${where(
@@ -100,10 +103,19 @@ function postgresDialect(collection: string): Dialect {
   };
 }
 
-/** Parameters are `$1`, `$2`, ... after `params` already bound. */
-export function compileFilter(collection: string, filter: Filter, arrays: ReadonlySet<string>, params: unknown[] = []): Compiled {
+/**
+ * Parameters are `$1`, `$2`, ... after `params` already bound. `columns` names columns that hold top-level
+ * fields' values (`valueAt`), read instead of the document.
+ */
+export function compileFilter(
+  collection: string,
+  filter: Filter,
+  arrays: ReadonlySet<string>,
+  params: unknown[] = [],
+  columns?: ReadonlyMap<string, string>,
+): Compiled {
   return compileWhere(collection, filter, {
-    dialect: postgresDialect(collection),
+    dialect: postgresDialect(collection, columns),
     arrays,
     root: ROW,
     placeholder: (n) => `$${n}`,
