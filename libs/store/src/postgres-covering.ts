@@ -74,7 +74,11 @@ export function countFromCovering(
 ): Query | undefined {
   const entries = Object.entries(filter);
   const fits = entries.every(
-    ([k, v]) => !k.startsWith('$') && !k.includes('.') && !arrays.has(k) && (!isOperatorObject(v) || Object.keys(v).every((op) => COVERED_OPS.has(op))),
+    ([k, v]) =>
+      !k.startsWith('$') &&
+      !k.includes('.') &&
+      !arrays.has(k) &&
+      (!isOperatorObject(v) || Object.keys(v).every((op) => COVERED_OPS.has(op))),
   );
   const t = fits ? tables.find((x) => entries.every(([k]) => x.paths.includes(k))) : undefined;
   if (!t) return undefined;
