@@ -257,7 +257,10 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
         const counted =
           state.ttl.size === 0
             ? (countFromTable(engine.schema, filter, state.countTables, state.arrays) ??
-              countFromCovering(engine.schema, name, filter, state.coveringTables, state.arrays, options.limit))
+              countFromCovering(engine.schema, name, filter, state.coveringTables, state.arrays, {
+                limit: options.limit,
+                bytewise: engine.bytewise,
+              }))
             : undefined;
         const q = counted ?? countSql(engine, state, filter, options.limit);
         const { rows } = await query<{ count: number }>(pool, q.sql, q.params);

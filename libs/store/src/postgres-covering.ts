@@ -70,8 +70,9 @@ export function countFromCovering(
   filter: Filter,
   tables: CoveringTable[],
   arrays: ReadonlySet<string>,
-  limit?: number,
+  options: { limit?: number; bytewise: boolean },
 ): Query | undefined {
+  const { limit, bytewise } = options;
   const entries = Object.entries(filter);
   const fits = entries.every(
     ([k, v]) =>
@@ -83,7 +84,7 @@ export function countFromCovering(
   const t = fits ? tables.find((x) => entries.every(([k]) => x.paths.includes(k))) : undefined;
   if (!t) return undefined;
   const columns = new Map(t.paths.map((p, i) => [p, `t.k${i}`]));
-  const { sql, params } = compileFilter(collection, filter, arrays, [], columns);
+  const { sql, params } = compileFilter(collection, filter, arrays, [], { columns, bytewise });
   const from = `FROM ${ident(schema)}.${ident(t.table)} AS t WHERE ${sql}`;
   return limit
     ? { sql: `SELECT count(*) FROM (SELECT 1 ${from} LIMIT ${Math.trunc(limit)}) AS m`, params }

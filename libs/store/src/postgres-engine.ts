@@ -27,6 +27,8 @@ export class PgEngine {
   private readonly tables = new Set<string>();
   private trigramOps: Promise<string> | undefined;
   readonly meta: string;
+  /** Whether the database compares strings bytewise (collation C or POSIX), read at bootstrap. */
+  bytewise = false;
 
   constructor(
     readonly pool: pg.Pool,
@@ -50,6 +52,11 @@ export class PgEngine {
          PRIMARY KEY (collection, kind, key))`,
       );
     });
+    const { rows } = await query<{ bytewise: boolean }>(
+      this.pool,
+      `SELECT datcollate IN ('C', 'POSIX') AS bytewise FROM pg_database WHERE datname = current_database()`,
+    );
+    this.bytewise = rows[0]?.bytewise === true;
   }
 
   /**
