@@ -69,10 +69,10 @@ export interface IndexOptions {
    */
   counts?: boolean;
   /**
-   * A plain index whose keys `count` reads without the documents when its filter names only these (top-level)
-   * fields, a range included: a tenant's messages of one day (PostgreSQL: a narrow table of the keys kept by
-   * triggers, since it answers no count from an index over document expressions alone; SQLite and MongoDB read
-   * their index entries already and take it as a plain index).
+   * A plain index over top-level fields whose keys a `count` naming only them (a range included: a tenant's
+   * messages of one day) should read without the documents. PostgreSQL answers no count from an index over
+   * document expressions alone, and keeps a narrow table of the keys by triggers for it; SQLite and MongoDB
+   * create a plain index.
    */
   covering?: boolean;
 }
