@@ -70,9 +70,9 @@ export interface IndexOptions {
   counts?: boolean;
   /**
    * A plain index over top-level fields whose keys a `count` naming only them (a range included: a tenant's
-   * messages of one day) should read without the documents. PostgreSQL answers no count from an index over
-   * document expressions alone, and keeps a narrow table of the keys by triggers for it; SQLite and MongoDB
-   * create a plain index.
+   * messages of one day), and the rows a `find` sorted by them skips, should be read without the documents.
+   * PostgreSQL answers neither from an index over document expressions alone, and keeps a narrow table of the
+   * keys by triggers for them; SQLite and MongoDB create a plain index.
    */
   covering?: boolean;
 }

@@ -12,10 +12,10 @@ import {
   type Update,
 } from './port';
 import { countFromTable } from './postgres-counts';
-import { countFromCovering } from './postgres-covering';
+import { createIndex } from './postgres-create-index';
+import { countFromCovering, findFromCovering } from './postgres-covering';
 import type { PgEngine, PgState, Queryable } from './postgres-engine';
 import { purgeExpired } from './postgres-expiry';
-import { planIndex } from './postgres-indexes';
 import { isUnavailable, prepared, query } from './postgres-pool';
 import { countSql, deleteSql, findSql, lockSql, updateSql } from './postgres-sql';
 import { compileUpdate, UNCHANGED } from './postgres-update';
@@ -189,36 +189,7 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
   const decoded = (rows: Row[]) => rows.map((r) => decodeDoc<T>(r.id, r.doc));
 
   return {
-    createIndex: (keys, options = {}) =>
-      run(async (state) => {
-        const ops = options.text ? await engine.trigram() : undefined;
-        const plan = planIndex(engine.schema, name, keys, options, ops);
-        const filled = await engine.ddl(async (client) => {
-          for (const sql of plan.statements) await client.query(sql);
-          // Writes wait until this transaction commits: none is counted twice or missed between fill and trigger.
-          const fill = async (kind: 'counts' | 'covering', table: { table: string; paths: string[]; fill: string }) => {
-            if (await engine.recalled(client, name, kind, table.table)) return false;
-            await client.query(`LOCK TABLE ${state.table} IN SHARE ROW EXCLUSIVE MODE`);
-            await client.query(table.fill);
-            await engine.remember(client, name, kind, table.table, JSON.stringify(table.paths));
-            return true;
-          };
-          if (plan.counts) await fill('counts', plan.counts);
-          const covered = plan.covering ? await fill('covering', plan.covering) : false;
-          if (plan.covering) await client.query(plan.covering.index);
-          if (plan.ttl) await engine.remember(client, name, 'ttl', plan.ttl.path, String(plan.ttl.seconds));
-          return covered;
-        });
-        // A filled table's rows become visible to index-only scans once vacuumed (which no transaction may run).
-        if (filled) await query(pool, `VACUUM (ANALYZE) ${engine.qualified(plan.covering!.table)}`);
-        if (plan.counts && !state.countTables.some((c) => c.table === plan.counts!.table)) {
-          state.countTables.push({ table: plan.counts.table, paths: plan.counts.paths });
-        }
-        if (plan.covering && !state.coveringTables.some((c) => c.table === plan.covering!.table)) {
-          state.coveringTables.push({ table: plan.covering.table, paths: plan.covering.paths });
-        }
-        if (plan.ttl) state.ttl.set(plan.ttl.path, plan.ttl.seconds);
-      }),
+    createIndex: (keys, options = {}) => run((state) => createIndex(engine, state, keys, options)),
     insertOne: (doc) =>
       run(async (state) => {
         const plain = doc as unknown as Plain;
@@ -247,7 +218,12 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
     find: (filter, options = {}) =>
       run(async (state) => {
         assertFilter(name, filter);
-        const q = findSql(engine, state, filter, options);
+        // Expired documents are left out by the document's TTL field, which a covering table does not hold.
+        const covered =
+          state.ttl.size === 0
+            ? findFromCovering(engine.schema, name, filter, state.coveringTables, state.arrays, { ...options, bytewise: engine.bytewise })
+            : undefined;
+        const q = covered ?? findSql(engine, state, filter, options);
         return decoded((await query<Row>(pool, q.sql, q.params)).rows);
       }),
     count: (filter, options = {}) =>
