@@ -5,7 +5,7 @@ import {
   type RpcRequest,
   type SubmittedEmail,
 } from '@mailplane/contracts';
-import { json, noContent, type HandlersOf, type OperationHandler } from '@mailplane/runtime';
+import { auditContextOf, json, noContent, type HandlersOf, type OperationHandler } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { createIdentity, deleteIdentity, getIdentity, identityView, listIdentities, verifyIdentity } from '../domain/identities';
 import { rateLimitHeaders } from '../domain/limits';
@@ -71,12 +71,12 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
     cancelEmail: async (r) => json(await cancelEmail(deps, tenant(r), id(r))),
     getEmailStats: async (r) => json(await dailyStats(deps, tenant(r), Number(r.query.days ?? 30))),
     listIdentities: async (r) => json(await listIdentities(deps, tenant(r), page(r))),
-    createIdentity: async (r) => json(identityView(await createIdentity(deps, tenant(r), r.body)), 201),
+    createIdentity: async (r) => json(identityView(await createIdentity(deps, tenant(r), r.body, auditContextOf(r))), 201),
     getIdentity: async (r) => json(identityView(await getIdentity(deps, tenant(r), id(r)))),
-    verifyIdentity: async (r) => json(identityView(await verifyIdentity(deps, tenant(r), id(r)))),
-    updateIdentity: async (r) => json(identityView(await updateIdentity(deps, tenant(r), id(r), r.body))),
+    verifyIdentity: async (r) => json(identityView(await verifyIdentity(deps, tenant(r), id(r), auditContextOf(r)))),
+    updateIdentity: async (r) => json(identityView(await updateIdentity(deps, tenant(r), id(r), r.body, auditContextOf(r)))),
     deleteIdentity: async (r) => {
-      await deleteIdentity(deps, tenant(r), id(r));
+      await deleteIdentity(deps, tenant(r), id(r), auditContextOf(r));
       return noContent();
     },
     listSuppressions: async (r) => json(await listSuppressions(deps, tenant(r), r.query as { q?: string; limit: number; offset: number })),

@@ -1,5 +1,5 @@
 import type { MailDeps } from '../deps';
-import { announceIdentity } from '../identities';
+import { announceIdentity } from '../identity-audit';
 import { announceReceived } from '../inbound/receive';
 import { announceSuppression } from '../suppressions';
 import { releaseDue } from '../scheduling/release';
@@ -39,5 +39,7 @@ export async function sweep(deps: MailDeps, signal?: AbortSignal): Promise<numbe
   const identities = await each(await deps.identities.unannounced(settled, BATCH), (r) => announceIdentity(deps, r));
   const engagement = await each(await deps.engagement.unannounced(settled, BATCH), (r) => announceEngagement(deps, r));
   const received = await each(await deps.inboundMessages.unannounced(settled, BATCH), (r) => announceReceived(deps, [r]));
+  // Deletions whose records are now published (here, or by a request that died before it dropped its tombstone).
+  await deps.identities.dropTombstones();
   return released + recovered + dispatched + unannounced + suppressions + identities + engagement + received;
 }
