@@ -1,5 +1,5 @@
-import { DuplicateKeyError, appendingEvents, type Collection } from '@mailplane/store';
-import type { DnsRecord, Envelope, Identity } from '@mailplane/contracts';
+import { DuplicateKeyError, type Collection } from '@mailplane/store';
+import type { DnsRecord, Identity } from '@mailplane/contracts';
 
 /** Receiving at the identity's domain (`Identity.inbound`, less the host, which is configuration). */
 export interface InboundState {
@@ -18,12 +18,6 @@ interface Receiving {
   inbound?: InboundState | null;
   inboundDomain?: string;
   deletedAt?: Date | null;
-}
-
-/** A tenant's change of receiving, with its audit record. */
-export interface AnnouncedChange {
-  at: Date;
-  events: Envelope[];
 }
 
 /**
@@ -50,18 +44,6 @@ export function inboundDomainQueries<R extends Receiving>(identities: Collection
         throw err;
       }
     },
-    /** Receiving turned on: the MX record to publish, and the state until a check; null when the identity is gone. */
-    setInbound: (tenantId: string, id: string, inbound: InboundState, dnsRecords: DnsRecord[], change: AnnouncedChange) =>
-      identities.findOneAndUpdate(
-        { _id: id, tenantId, deletedAt: null },
-        appendingEvents(change.events, { inbound, dnsRecords, changedAt: change.at }),
-      ),
-    /** Receiving turned off: its MX record goes and the domain is given up; null when the identity is gone. */
-    disable: (tenantId: string, id: string, dnsRecords: DnsRecord[], change: AnnouncedChange) =>
-      identities.findOneAndUpdate(
-        { _id: id, tenantId, deletedAt: null },
-        { ...appendingEvents(change.events, { inbound: null, dnsRecords, changedAt: change.at }), $unset: { inboundDomain: '' } },
-      ),
     /** Sets what the tenant sees after a check that did not claim the domain, and gives the domain up. */
     async release(tenantId: string, id: string, inbound: InboundState): Promise<void> {
       await identities.updateOne({ _id: id, tenantId, deletedAt: null }, { $set: { inbound }, $unset: { inboundDomain: '' } });

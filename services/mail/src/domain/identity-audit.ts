@@ -1,6 +1,7 @@
 import { AppError } from '@mailplane/contracts';
 import type { AuditedChange } from '@mailplane/runtime';
 import type { IdentityRecord } from '../data-access/identities-repo';
+import { announceChange } from './announce';
 import type { MailDeps } from './deps';
 
 /** A tenant's change of an identity, as its audit record shows it: named fields only, never its DKIM key. */
@@ -12,15 +13,5 @@ export const identityChange = (id: string, operationId: string, changes: Record<
 
 export const identityGone = (id: string) => new AppError('not_found', `No identity ${id}`);
 
-/**
- * Publishes what a change wrote (its audit record, a status event), then lets a deleted identity's tombstone go; the
- * outbox sweep does both if this fails, so the change stands either way.
- */
-export async function announceIdentity(deps: MailDeps, record: IdentityRecord): Promise<void> {
-  try {
-    await deps.identities.announce(record, (event) => deps.broker.publish(event));
-    if (record.deletedAt) await deps.identities.dropTombstones([record._id]);
-  } catch (err) {
-    deps.logger.warn('identity change stored, not yet announced', { err, identityId: record._id });
-  }
-}
+/** Publishes an identity's change (its record, a status event); a deleted identity's tombstone goes after. */
+export const announceIdentity = (deps: MailDeps, record: IdentityRecord) => announceChange(deps, deps.identities, record);

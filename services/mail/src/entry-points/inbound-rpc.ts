@@ -32,11 +32,11 @@ export function inboundHandlers(deps: MailDeps): HandlersOf<InboundOperations> {
     disableInbound: async (r) =>
       json(identityView(await disableInbound(deps, await getIdentity(deps, tenant(r), id(r)), auditContextOf(r)))),
     listInboundRoutes: async (r) => json(await listRoutes(deps, tenant(r), page(r))),
-    createInboundRoute: async (r) => json(routeView(await createRoute(deps, tenant(r), r.body)), 201),
+    createInboundRoute: async (r) => json(routeView(await createRoute(deps, tenant(r), r.body, auditContextOf(r))), 201),
     getInboundRoute: async (r) => json(routeView(await getRoute(deps, tenant(r), id(r)))),
-    updateInboundRoute: async (r) => json(routeView(await updateRoute(deps, tenant(r), id(r), r.body))),
+    updateInboundRoute: async (r) => json(routeView(await updateRoute(deps, tenant(r), id(r), r.body, auditContextOf(r)))),
     deleteInboundRoute: async (r) => {
-      await deleteRoute(deps, tenant(r), id(r));
+      await deleteRoute(deps, tenant(r), id(r), auditContextOf(r));
       return noContent();
     },
     listInboundMessages: async (r) =>

@@ -81,22 +81,27 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
     },
     listSuppressions: async (r) => json(await listSuppressions(deps, tenant(r), r.query as { q?: string; limit: number; offset: number })),
     addSuppression: async (r) => {
-      const { record, created } = await suppress(deps, tenant(r), { email: r.body.email, reason: r.body.reason ?? 'manual' });
+      const { record, created } = await suppress(
+        deps,
+        tenant(r),
+        { email: r.body.email, reason: r.body.reason ?? 'manual' },
+        auditContextOf(r),
+      );
       return json(suppressionView(record), created ? 201 : 200);
     },
     removeSuppression: async (r) => {
-      await removeSuppression(deps, tenant(r), String(r.params.email));
+      await removeSuppression(deps, tenant(r), String(r.params.email), auditContextOf(r));
       return noContent();
     },
     listTemplates: async (r) => json(await listTemplates(deps, tenant(r), r.query as { q?: string; limit: number; offset: number })),
-    createTemplate: async (r) => json(await createTemplate(deps, tenant(r), r.body), 201),
+    createTemplate: async (r) => json(await createTemplate(deps, tenant(r), r.body, auditContextOf(r)), 201),
     getTemplate: async (r) => json(await getTemplate(deps, tenant(r), id(r))),
-    updateTemplate: async (r) => json(await updateTemplate(deps, tenant(r), id(r), r.body)),
+    updateTemplate: async (r) => json(await updateTemplate(deps, tenant(r), id(r), r.body, auditContextOf(r))),
     deleteTemplate: async (r) => {
-      await deleteTemplate(deps, tenant(r), id(r));
+      await deleteTemplate(deps, tenant(r), id(r), auditContextOf(r));
       return noContent();
     },
-    publishTemplate: async (r) => json(await publishTemplate(deps, tenant(r), id(r))),
+    publishTemplate: async (r) => json(await publishTemplate(deps, tenant(r), id(r), auditContextOf(r))),
     listTemplateVersions: async (r) => json(await listTemplateVersions(deps, tenant(r), id(r), page(r))),
     getTemplateVersion: async (r) => json(await getTemplateVersion(deps, tenant(r), id(r), Number(r.params.version))),
     renderTemplate: async (r) => json(await renderTemplate(deps, tenant(r), id(r), r.body ?? {})),

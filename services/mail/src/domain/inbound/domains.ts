@@ -50,7 +50,7 @@ export async function enableInbound(deps: MailDeps, record: IdentityRecord, audi
   if (record.inbound) return record;
   const now = deps.clock.now();
   const event = auditEvent(record.tenantId, audit, identityChange(record._id, 'enableInbound', { inbound: true }), now);
-  const changed = await deps.identities.setInbound(record.tenantId, record._id, inbound, dnsRecords, { at: now, events: [event] });
+  const changed = await deps.identities.saveSettings(record.tenantId, record._id, { inbound, dnsRecords }, [event], now);
   if (!changed) throw identityGone(record._id);
   await announceIdentity(deps, changed);
   return changed;
@@ -65,7 +65,7 @@ export async function disableInbound(deps: MailDeps, record: IdentityRecord, aud
   const now = deps.clock.now();
   const dnsRecords = record.dnsRecords.filter((r) => r.purpose !== 'mx');
   const event = auditEvent(record.tenantId, audit, identityChange(record._id, 'disableInbound', { inbound: false }), now);
-  const changed = await deps.identities.disable(record.tenantId, record._id, dnsRecords, { at: now, events: [event] });
+  const changed = await deps.identities.disableInbound(record.tenantId, record._id, dnsRecords, [event], now);
   if (!changed) throw identityGone(record._id);
   await announceIdentity(deps, changed);
   return changed;

@@ -32,7 +32,7 @@ export async function updateIdentity(deps: MailDeps, tenantId: string, id: strin
   const now = deps.clock.now();
   const { dnsRecords: _published, ...changes } = settings;
   const event = auditEvent(tenantId, audit, identityChange(id, 'updateIdentity', changes), now);
-  const updated = await deps.identities.saveSettings(tenantId, id, settings, now, [event]);
+  const updated = await deps.identities.saveSettings(tenantId, id, settings, [event], now);
   if (!updated) throw identityGone(id);
   await announceIdentity(deps, updated);
   return updated;
