@@ -16,9 +16,12 @@ function pickHeaders(req: Request): Record<string, string> {
   return out;
 }
 
-/** Who calls, for the audit log: the key on bearer routes, the operator on the admin surface, nobody elsewhere. */
+/**
+ * Who calls, for the audit log: the key on bearer routes, the operator on the admin surface, nobody elsewhere. From
+ * where: `req.ip`, which reads `X-Forwarded-For` only from a peer in TRUSTED_PROXIES.
+ */
 function actorOf(op: Operation, req: Request, principal: Principal | null): RequestActor | null {
-  const seen = { ip: req.socket.remoteAddress ?? null, userAgent: req.get('user-agent') ?? null };
+  const seen = { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null };
   if (principal) return { type: 'key', id: principal.keyId, name: principal.keyName, ...seen };
   return op.security === 'admin' ? { ...OPERATOR, ...seen } : null;
 }
