@@ -1,4 +1,5 @@
 import type { Envelope } from '@mailplane/contracts';
+import { publishOptionsOf } from '@mailplane/runtime';
 import type { AuditedRecord, AuditedRecords } from '@mailplane/store';
 import type { MailDeps } from './deps';
 
@@ -10,7 +11,7 @@ type Announcing<T extends AuditedRecord<Envelope>> = Pick<AuditedRecords<T>, 'an
  */
 export async function announceChange<T extends AuditedRecord<Envelope>>(deps: MailDeps, records: Announcing<T>, record: T): Promise<void> {
   try {
-    await records.announce(record, (event) => deps.broker.publish(event));
+    await records.announce(record, (event) => deps.broker.publish(event, publishOptionsOf(event)));
     if (record.deletedAt) await records.dropTombstones([record._id]);
   } catch (err) {
     deps.logger.warn('change stored, not yet announced', { err, id: record._id });
