@@ -57,8 +57,23 @@ const newRoute = async (t: Tenant) =>
       .send({ pattern: `help@${t.domain}`, action: { type: 'hold' } }),
   );
 
+const scheduled = async (t: Tenant) => {
+  const scheduledAt = new Date(Date.now() + 3600_000).toISOString();
+  const body = { from: `a@${t.domain}`, to: 'r@example.org', subject: 'Later', text: 'x', scheduledAt };
+  return (await created(api().post('/emails').set(auth(t.key)).send(body), 202)).body.id as string;
+};
+
 /** Every audited write operation, done once on a tenant of its own. */
 const AUDITED: Record<string, (t: Tenant) => Promise<Done>> = {
+  updateEmail: async (t) => {
+    const id = await scheduled(t);
+    const scheduledAt = new Date(Date.now() + 7200_000).toISOString();
+    return { res: await created(api().patch(`/emails/${id}`).set(auth(t.key)).send({ scheduledAt }), 200), target: { type: 'email', id } };
+  },
+  cancelEmail: async (t) => {
+    const id = await scheduled(t);
+    return { res: await created(api().post(`/emails/${id}/cancel`).set(auth(t.key)), 200), target: { type: 'email', id } };
+  },
   createApiKey: async (t) => {
     const res = await created(api().post('/api-keys').set(auth(t.key)).send({ name: 'CI' }));
     return { res, target: { type: 'apiKey', id: res.body.id } };
@@ -169,8 +184,6 @@ const NOT_AUDITED: Record<string, string> = {
   sendTestEmail: 'a message is its own record',
   renderTemplate: 'changes nothing',
   quoteUpgrade: 'changes nothing',
-  updateEmail: 'not built: a scheduled message is its own record, its change has no audit record yet',
-  cancelEmail: 'not built: a scheduled message is its own record, its change has no audit record yet',
   redeliverWebhook: 'not built: a delivery is its own record in the delivery log',
   replayWebhookDeliveries: 'not built: a delivery is its own record in the delivery log',
   createCheckout: 'not built: billing',
