@@ -5,6 +5,7 @@ import { eventually } from '../../../test/support/eventually';
 import { auth } from '../../../test/support/mail';
 import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { receivingTenant } from '../../mail/test/support/inbound';
+import { subscribedTenant } from '../../../test/support/billing';
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -22,9 +23,12 @@ type Answer = request.Response;
 /** What one operation did: the answer, and what its record must name (the operation's own id unless `recordedAs`). */
 interface Done {
   res: Answer;
-  target: { type: string; id: string };
+  /** Its id when the answer names it. */
+  target: { type: string; id?: string };
   actor?: { type: string; id?: string };
   recordedAs?: string;
+  /** A key of the tenant whose log holds the record, when the change is another tenant's. */
+  reader?: string;
 }
 
 const api = () => request(platform.url);
@@ -57,6 +61,17 @@ const newRoute = async (t: Tenant) =>
       .send({ pattern: `help@${t.domain}`, action: { type: 'hold' } }),
   );
 
+const operator = { type: 'operator', id: 'operator' };
+const asOperator = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+const grant = async (tenantId: string) =>
+  created(api().post(`/admin/tenants/${tenantId}/grant`).set(asOperator).send({ plan: 'partner' }), 200);
+/** A tenant paying for `growth`, and its subscription as a record's target. */
+const subscribed = async () => {
+  const t = await subscribedTenant(platform, 'growth');
+  const [own] = (await api().get('/api-keys').set(auth(t.key))).body.data;
+  return { key: t.key, target: { type: 'subscription', id: t.tenantId }, actor: { type: 'key', id: own.id } };
+};
+
 const scheduled = async (t: Tenant) => {
   const scheduledAt = new Date(Date.now() + 3600_000).toISOString();
   const body = { from: `a@${t.domain}`, to: 'r@example.org', subject: 'Later', text: 'x', scheduledAt };
@@ -65,6 +80,30 @@ const scheduled = async (t: Tenant) => {
 
 /** Every audited write operation, done once on a tenant of its own. */
 const AUDITED: Record<string, (t: Tenant) => Promise<Done>> = {
+  downgradeSubscription: async () => {
+    const { key, target, actor } = await subscribed();
+    const res = await created(api().post('/billing/downgrade').set(auth(key)).send({ plan: 'starter' }), 200);
+    return { res, target, actor, reader: key };
+  },
+  cancelPendingChange: async () => {
+    const { key, target, actor } = await subscribed();
+    await created(api().post('/billing/downgrade').set(auth(key)).send({ plan: 'starter' }), 200);
+    return { res: await created(api().delete('/billing/pending-change').set(auth(key)), 204), target, actor, reader: key };
+  },
+  cancelSubscription: async () => {
+    const { key, target, actor } = await subscribed();
+    return { res: await created(api().delete('/billing/subscription').set(auth(key)), 200), target, actor, reader: key };
+  },
+  grantPlan: async () => {
+    const { tenantId, key } = await platform.newTenant();
+    return { res: await grant(tenantId), target: { type: 'grant' }, actor: operator, reader: key };
+  },
+  revokeGrant: async () => {
+    const { tenantId, key } = await platform.newTenant();
+    await grant(tenantId);
+    const res = await created(api().delete(`/admin/tenants/${tenantId}/grant`).set(asOperator), 200);
+    return { res, target: { type: 'grant' }, actor: operator, reader: key };
+  },
   updateEmail: async (t) => {
     const id = await scheduled(t);
     const scheduledAt = new Date(Date.now() + 7200_000).toISOString();
@@ -85,8 +124,8 @@ const AUDITED: Record<string, (t: Tenant) => Promise<Done>> = {
   // The tenant's creation is recorded as its first key's, made by the operator.
   createTenant: async () => {
     const res = await created(api().post('/admin/tenants').set(auth(ADMIN_TOKEN)).send({ name: 'Acme' }));
-    const operator = { type: 'operator', id: 'operator' };
-    return { res, target: { type: 'apiKey', id: res.body.apiKey.id }, actor: operator, recordedAs: 'createApiKey' };
+    const reader = res.body.apiKey.key;
+    return { res, target: { type: 'apiKey', id: res.body.apiKey.id }, actor: operator, recordedAs: 'createApiKey', reader };
   },
   createIdentity: async (t) => {
     const res = await newIdentity(t);
@@ -188,11 +227,6 @@ const NOT_AUDITED: Record<string, string> = {
   replayWebhookDeliveries: 'not built: a delivery is its own record in the delivery log',
   createCheckout: 'not built: billing',
   upgradeSubscription: 'not built: billing',
-  downgradeSubscription: 'not built: billing',
-  cancelPendingChange: 'not built: billing',
-  cancelSubscription: 'not built: billing',
-  grantPlan: 'not built: billing',
-  revokeGrant: 'not built: billing',
 };
 
 describe('audit coverage', () => {
@@ -209,13 +243,12 @@ describe('audit coverage', () => {
       const tenant = { key: t.key, domain: t.domain, identityId: t.identity.id };
       const [defaultKey] = (await api().get('/api-keys').set(auth(t.key))).body.data;
       const done = await AUDITED[operationId](tenant);
-      const { res, target, actor = { type: 'key', id: defaultKey.id }, recordedAs = operationId } = done;
-      // The operator's tenant is another one: read its log with its own key.
-      const reader = operationId === 'createTenant' ? res.body.apiKey.key : t.key;
+      const { res, target, actor = { type: 'key', id: defaultKey.id }, recordedAs = operationId, reader = t.key } = done;
       const requestId = res.headers['x-request-id'];
       // The setup's own changes (an identity verified, a template created) are other requests' records.
       const ofThisRequest = async () => {
-        const log = await api().get('/audit-log').query({ targetId: target.id, operationId: recordedAs }).set(auth(reader));
+        const query = { operationId: recordedAs, ...(target.id ? { targetId: target.id } : {}) };
+        const log = await api().get('/audit-log').query(query).set(auth(reader));
         expectContract(log, 'listAuditLog');
         return (log.body.data as Array<Record<string, unknown>>).filter((r) => r.requestId === requestId);
       };
