@@ -223,10 +223,10 @@ const NOT_AUDITED: Record<string, string> = {
   sendTestEmail: 'a message is its own record',
   renderTemplate: 'changes nothing',
   quoteUpgrade: 'changes nothing',
-  redeliverWebhook: 'not built: a delivery is its own record in the delivery log',
-  replayWebhookDeliveries: 'not built: a delivery is its own record in the delivery log',
-  createCheckout: 'not built: billing',
-  upgradeSubscription: 'not built: billing',
+  redeliverWebhook: 'a delivery is its own record: sends again, changes no setting',
+  replayWebhookDeliveries: 'a delivery is its own record: sends again, changes no setting',
+  createCheckout: 'not built: applied when its payment settles, often in the provider notification',
+  upgradeSubscription: 'not built: applied when its payment settles, often in the provider notification',
 };
 
 describe('audit coverage', () => {
