@@ -1,34 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import request, { type Response } from 'supertest';
+import request from 'supertest';
 import { engineEnv, storeEngines } from './support/engines';
+import { wholeLog, type LogRecord } from './support/audit';
 import { eventually } from './support/eventually';
 import { BANNER_API_KEY, startEmbeddedProcess, type ServiceProcess } from './support/processes';
 import { removeDir } from './support/platform';
 
 const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
-
-interface LogRecord {
-  operationId: string;
-  target: { id: string };
-}
-
-/** Every record of the tenant's log, following the cursor to the end. */
-async function wholeLog(url: string, key: string): Promise<LogRecord[]> {
-  const records: LogRecord[] = [];
-  let cursor: string | null = null;
-  do {
-    const res: Response = await request(url)
-      .get('/audit-log')
-      .query({ limit: 100, ...(cursor ? { cursor } : {}) })
-      .set(auth(key));
-    if (res.status !== 200) throw new Error(`GET /audit-log: ${res.status} ${res.text}`);
-    records.push(...res.body.data);
-    cursor = res.body.nextCursor;
-  } while (cursor);
-  return records;
-}
 
 const countBy = (ids: string[]) => ids.reduce((m, id) => m.set(id, (m.get(id) ?? 0) + 1), new Map<string, number>());
 

@@ -1,36 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import request, { type Response } from 'supertest';
+import request from 'supertest';
 import { distributedEnv, startService } from './support/distributed';
 import { engineEnv, storeEngines, type Engine } from './support/engines';
 import { describeWithRabbit } from './support/env';
+import { wholeLog, type LogRecord } from './support/audit';
 import { eventually } from './support/eventually';
 import { auth } from './support/mail';
 import { ADMIN_TOKEN, removeDir } from './support/platform';
 import type { ServiceProcess } from './support/processes';
-
-interface LogRecord {
-  operationId: string;
-  requestId: string;
-  target: { id: string };
-}
-
-/** Every record of the tenant's log, following the cursor to the end. */
-async function wholeLog(url: string, key: string): Promise<LogRecord[]> {
-  const records: LogRecord[] = [];
-  let cursor: string | null = null;
-  do {
-    const res: Response = await request(url)
-      .get('/audit-log')
-      .query({ limit: 100, ...(cursor ? { cursor } : {}) })
-      .set(auth(key));
-    if (res.status !== 200) throw new Error(`GET /audit-log: ${res.status} ${res.text}`);
-    records.push(...res.body.data);
-    cursor = res.body.nextCursor;
-  } while (cursor);
-  return records;
-}
 
 // Mail and the gateway as processes of their own over the run's RabbitMQ; mail is killed with -9 while clients
 // create, change and delete identities. Each change carries its record in the identity's own write and crosses the

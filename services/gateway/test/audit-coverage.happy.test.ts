@@ -3,231 +3,15 @@ import { operations } from '@mailplane/contracts';
 import { expectContract } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
 import { auth } from '../../../test/support/mail';
-import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { receivingTenant } from '../../mail/test/support/inbound';
-import { subscribedTenant } from '../../../test/support/billing';
+import { AUDITED, NOT_AUDITED } from './support/audited-operations';
 
 let platform: TestPlatform;
 beforeAll(async () => {
   platform = await startTestPlatform();
 });
 afterAll(() => platform.stop());
-
-/** A tenant's key as the actor, and the request that made the change. */
-interface Tenant {
-  key: string;
-  domain: string;
-  identityId: string;
-}
-type Answer = request.Response;
-/** What one operation did: the answer, and what its record must name (the operation's own id unless `recordedAs`). */
-interface Done {
-  res: Answer;
-  /** Its id when the answer names it. */
-  target: { type: string; id?: string };
-  actor?: { type: string; id?: string };
-  recordedAs?: string;
-  /** A key of the tenant whose log holds the record, when the change is another tenant's. */
-  reader?: string;
-}
-
-const api = () => request(platform.url);
-const created = async (res: Promise<Answer> | Answer, status = 201) => {
-  const answer = await res;
-  if (answer.status !== status) throw new Error(`${answer.status} ${answer.text}`);
-  return answer;
-};
-const newEndpoint = async (t: Tenant) =>
-  created(
-    api()
-      .post('/webhooks/endpoints')
-      .set(auth(t.key))
-      .send({ url: 'https://hooks.example.com/x', eventTypes: ['email.sent'] }),
-  );
-const newTemplate = async (t: Tenant) =>
-  created(api().post('/templates').set(auth(t.key)).send({ name: 'Welcome', subject: 'Hi {{name}}', text: 'Hello' }));
-const newIdentity = async (t: Tenant) =>
-  created(
-    api()
-      .post('/identities')
-      .set(auth(t.key))
-      .send({ domain: `n${Math.random().toString(36).slice(2, 8)}.example.test` }),
-  );
-const newRoute = async (t: Tenant) =>
-  created(
-    api()
-      .post('/inbound/routes')
-      .set(auth(t.key))
-      .send({ pattern: `help@${t.domain}`, action: { type: 'hold' } }),
-  );
-
-const operator = { type: 'operator', id: 'operator' };
-const asOperator = { Authorization: `Bearer ${ADMIN_TOKEN}` };
-const grant = async (tenantId: string) =>
-  created(api().post(`/admin/tenants/${tenantId}/grant`).set(asOperator).send({ plan: 'partner' }), 200);
-/** A tenant paying for `growth`, and its subscription as a record's target. */
-const subscribed = async () => {
-  const t = await subscribedTenant(platform, 'growth');
-  const [own] = (await api().get('/api-keys').set(auth(t.key))).body.data;
-  return { key: t.key, target: { type: 'subscription', id: t.tenantId }, actor: { type: 'key', id: own.id } };
-};
-
-const scheduled = async (t: Tenant) => {
-  const scheduledAt = new Date(Date.now() + 3600_000).toISOString();
-  const body = { from: `a@${t.domain}`, to: 'r@example.org', subject: 'Later', text: 'x', scheduledAt };
-  return (await created(api().post('/emails').set(auth(t.key)).send(body), 202)).body.id as string;
-};
-
-/** Every audited write operation, done once on a tenant of its own. */
-const AUDITED: Record<string, (t: Tenant) => Promise<Done>> = {
-  downgradeSubscription: async () => {
-    const { key, target, actor } = await subscribed();
-    const res = await created(api().post('/billing/downgrade').set(auth(key)).send({ plan: 'starter' }), 200);
-    return { res, target, actor, reader: key };
-  },
-  cancelPendingChange: async () => {
-    const { key, target, actor } = await subscribed();
-    await created(api().post('/billing/downgrade').set(auth(key)).send({ plan: 'starter' }), 200);
-    return { res: await created(api().delete('/billing/pending-change').set(auth(key)), 204), target, actor, reader: key };
-  },
-  cancelSubscription: async () => {
-    const { key, target, actor } = await subscribed();
-    return { res: await created(api().delete('/billing/subscription').set(auth(key)), 200), target, actor, reader: key };
-  },
-  grantPlan: async () => {
-    const { tenantId, key } = await platform.newTenant();
-    return { res: await grant(tenantId), target: { type: 'grant' }, actor: operator, reader: key };
-  },
-  revokeGrant: async () => {
-    const { tenantId, key } = await platform.newTenant();
-    await grant(tenantId);
-    const res = await created(api().delete(`/admin/tenants/${tenantId}/grant`).set(asOperator), 200);
-    return { res, target: { type: 'grant' }, actor: operator, reader: key };
-  },
-  updateEmail: async (t) => {
-    const id = await scheduled(t);
-    const scheduledAt = new Date(Date.now() + 7200_000).toISOString();
-    return { res: await created(api().patch(`/emails/${id}`).set(auth(t.key)).send({ scheduledAt }), 200), target: { type: 'email', id } };
-  },
-  cancelEmail: async (t) => {
-    const id = await scheduled(t);
-    return { res: await created(api().post(`/emails/${id}/cancel`).set(auth(t.key)), 200), target: { type: 'email', id } };
-  },
-  createApiKey: async (t) => {
-    const res = await created(api().post('/api-keys').set(auth(t.key)).send({ name: 'CI' }));
-    return { res, target: { type: 'apiKey', id: res.body.id } };
-  },
-  revokeApiKey: async (t) => {
-    const { id } = (await created(api().post('/api-keys').set(auth(t.key)).send({ name: 'CI' }))).body;
-    return { res: await created(api().delete(`/api-keys/${id}`).set(auth(t.key)), 204), target: { type: 'apiKey', id } };
-  },
-  // The tenant's creation is recorded as its first key's, made by the operator.
-  createTenant: async () => {
-    const res = await created(api().post('/admin/tenants').set(auth(ADMIN_TOKEN)).send({ name: 'Acme' }));
-    const reader = res.body.apiKey.key;
-    return { res, target: { type: 'apiKey', id: res.body.apiKey.id }, actor: operator, recordedAs: 'createApiKey', reader };
-  },
-  createIdentity: async (t) => {
-    const res = await newIdentity(t);
-    return { res, target: { type: 'identity', id: res.body.id } };
-  },
-  updateIdentity: async (t) => {
-    const res = await created(
-      api()
-        .patch(`/identities/${t.identityId}`)
-        .set(auth(t.key))
-        .send({ tracking: { opens: true } }),
-      200,
-    );
-    return { res, target: { type: 'identity', id: t.identityId } };
-  },
-  verifyIdentity: async (t) => {
-    const res = await created(api().post(`/identities/${t.identityId}/verify`).set(auth(t.key)), 200);
-    return { res, target: { type: 'identity', id: t.identityId } };
-  },
-  enableInbound: async (t) => {
-    const { id } = (await newIdentity(t)).body;
-    return { res: await created(api().post(`/identities/${id}/inbound`).set(auth(t.key)), 200), target: { type: 'identity', id } };
-  },
-  disableInbound: async (t) => {
-    const res = await created(api().delete(`/identities/${t.identityId}/inbound`).set(auth(t.key)), 200);
-    return { res, target: { type: 'identity', id: t.identityId } };
-  },
-  deleteIdentity: async (t) => {
-    const { id } = (await newIdentity(t)).body;
-    return { res: await created(api().delete(`/identities/${id}`).set(auth(t.key)), 204), target: { type: 'identity', id } };
-  },
-  createInboundRoute: async (t) => {
-    const res = await newRoute(t);
-    return { res, target: { type: 'inboundRoute', id: res.body.id } };
-  },
-  updateInboundRoute: async (t) => {
-    const { id } = (await newRoute(t)).body;
-    const res = await created(api().patch(`/inbound/routes/${id}`).set(auth(t.key)).send({ description: 'desk' }), 200);
-    return { res, target: { type: 'inboundRoute', id } };
-  },
-  deleteInboundRoute: async (t) => {
-    const { id } = (await newRoute(t)).body;
-    return { res: await created(api().delete(`/inbound/routes/${id}`).set(auth(t.key)), 204), target: { type: 'inboundRoute', id } };
-  },
-  addSuppression: async (t) => {
-    const res = await created(api().post('/suppressions').set(auth(t.key)).send({ email: 'Gone@Example.com' }));
-    return { res, target: { type: 'suppression', id: 'gone@example.com' } };
-  },
-  removeSuppression: async (t) => {
-    await created(api().post('/suppressions').set(auth(t.key)).send({ email: 'gone@example.com' }));
-    const res = await created(api().delete('/suppressions/gone@example.com').set(auth(t.key)), 204);
-    return { res, target: { type: 'suppression', id: 'gone@example.com' } };
-  },
-  createTemplate: async (t) => {
-    const res = await newTemplate(t);
-    return { res, target: { type: 'template', id: res.body.id } };
-  },
-  updateTemplate: async (t) => {
-    const { id } = (await newTemplate(t)).body;
-    const res = await created(api().patch(`/templates/${id}`).set(auth(t.key)).send({ text: 'Hello again' }), 200);
-    return { res, target: { type: 'template', id } };
-  },
-  publishTemplate: async (t) => {
-    const { id } = (await newTemplate(t)).body;
-    return { res: await created(api().post(`/templates/${id}/publish`).set(auth(t.key)), 200), target: { type: 'template', id } };
-  },
-  deleteTemplate: async (t) => {
-    const { id } = (await newTemplate(t)).body;
-    return { res: await created(api().delete(`/templates/${id}`).set(auth(t.key)), 204), target: { type: 'template', id } };
-  },
-  createWebhookEndpoint: async (t) => {
-    const res = await newEndpoint(t);
-    return { res, target: { type: 'webhookEndpoint', id: res.body.id } };
-  },
-  updateWebhookEndpoint: async (t) => {
-    const { id } = (await newEndpoint(t)).body;
-    const res = await created(api().patch(`/webhooks/endpoints/${id}`).set(auth(t.key)).send({ description: 'x' }), 204);
-    return { res, target: { type: 'webhookEndpoint', id } };
-  },
-  rotateWebhookEndpointSecret: async (t) => {
-    const { id } = (await newEndpoint(t)).body;
-    const res = await created(api().post(`/webhooks/endpoints/${id}/rotate-secret`).set(auth(t.key)), 200);
-    return { res, target: { type: 'webhookEndpoint', id } };
-  },
-  deleteWebhookEndpoint: async (t) => {
-    const { id } = (await newEndpoint(t)).body;
-    return { res: await created(api().delete(`/webhooks/endpoints/${id}`).set(auth(t.key)), 204), target: { type: 'webhookEndpoint', id } };
-  },
-};
-
-/** The write operations that write no audit record, each with the reason (docs/decisions/teams-roles-audit.md). */
-const NOT_AUDITED: Record<string, string> = {
-  sendEmail: 'a message is its own record',
-  sendEmailBatch: 'a message is its own record',
-  sendTestEmail: 'a message is its own record',
-  renderTemplate: 'changes nothing',
-  quoteUpgrade: 'changes nothing',
-  redeliverWebhook: 'a delivery is its own record: sends again, changes no setting',
-  replayWebhookDeliveries: 'a delivery is its own record: sends again, changes no setting',
-  createCheckout: 'not built: applied when its payment settles, often in the provider notification',
-  upgradeSubscription: 'not built: applied when its payment settles, often in the provider notification',
-};
 
 describe('audit coverage', () => {
   it("when the contract's write operations are listed, then each is audited below or named with its reason", () => {
@@ -240,15 +24,15 @@ describe('audit coverage', () => {
     'when %s is answered, then the log holds exactly one record of it, naming its target and actor',
     async (operationId) => {
       const t = await receivingTenant(platform);
-      const tenant = { key: t.key, domain: t.domain, identityId: t.identity.id };
-      const [defaultKey] = (await api().get('/api-keys').set(auth(t.key))).body.data;
+      const tenant = { platform, key: t.key, domain: t.domain, identityId: t.identity.id };
+      const [defaultKey] = (await request(platform.url).get('/api-keys').set(auth(t.key))).body.data;
       const done = await AUDITED[operationId](tenant);
       const { res, target, actor = { type: 'key', id: defaultKey.id }, recordedAs = operationId, reader = t.key } = done;
       const requestId = res.headers['x-request-id'];
       // The setup's own changes (an identity verified, a template created) are other requests' records.
       const ofThisRequest = async () => {
         const query = { operationId: recordedAs, ...(target.id ? { targetId: target.id } : {}) };
-        const log = await api().get('/audit-log').query(query).set(auth(reader));
+        const log = await request(platform.url).get('/audit-log').query(query).set(auth(reader));
         expectContract(log, 'listAuditLog');
         return (log.body.data as Array<Record<string, unknown>>).filter((r) => r.requestId === requestId);
       };
