@@ -80,8 +80,8 @@ function mongoCollection<T extends Doc>(
   };
 
   return {
-    // counts: a plain index on the keys, which countDocuments scans without reading documents.
-    createIndex: (keys, { text, counts, within: _, ...options } = {}) =>
+    // counts and covering: a plain index on the keys, which countDocuments scans without reading documents.
+    createIndex: (keys, { text, counts, within: _, covering: _covering, ...options } = {}) =>
       run(async () => {
         // $contains runs as case-insensitive regexes, which no MongoDB index serves better than the tenant
         // index that already narrows the scan (a `text` index is word-based, not substring): nothing to create.

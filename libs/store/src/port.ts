@@ -68,6 +68,13 @@ export interface IndexOptions {
    * MongoDB: a plain index on the keys, which countDocuments scans without reading documents).
    */
   counts?: boolean;
+  /**
+   * A plain index over top-level fields whose keys a `count` naming only them (a range included: a tenant's
+   * messages of one day), and the rows a `find` sorted by them skips, should be read without the documents.
+   * PostgreSQL answers neither from an index over document expressions alone, and keeps a narrow table of the
+   * keys by triggers for them; SQLite and MongoDB create a plain index.
+   */
+  covering?: boolean;
 }
 
 /** Raised by inserts and updates that would break a unique index. */

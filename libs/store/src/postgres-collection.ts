@@ -12,9 +12,10 @@ import {
   type Update,
 } from './port';
 import { countFromTable } from './postgres-counts';
+import { createIndex } from './postgres-create-index';
+import { countFromCovering, findFromCovering } from './postgres-covering';
 import type { PgEngine, PgState, Queryable } from './postgres-engine';
 import { purgeExpired } from './postgres-expiry';
-import { planIndex } from './postgres-indexes';
 import { isUnavailable, prepared, query } from './postgres-pool';
 import { countSql, deleteSql, findSql, lockSql, updateSql } from './postgres-sql';
 import { compileUpdate, UNCHANGED } from './postgres-update';
@@ -188,25 +189,7 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
   const decoded = (rows: Row[]) => rows.map((r) => decodeDoc<T>(r.id, r.doc));
 
   return {
-    createIndex: (keys, options = {}) =>
-      run(async (state) => {
-        const ops = options.text ? await engine.trigram() : undefined;
-        const plan = planIndex(engine.schema, name, keys, options, ops);
-        await engine.ddl(async (client) => {
-          for (const sql of plan.statements) await client.query(sql);
-          if (plan.counts && !(await engine.recalled(client, name, 'counts', plan.counts.table))) {
-            // Writes wait until this transaction commits: none is counted twice or missed between fill and trigger.
-            await client.query(`LOCK TABLE ${state.table} IN SHARE ROW EXCLUSIVE MODE`);
-            await client.query(plan.counts.fill);
-            await engine.remember(client, name, 'counts', plan.counts.table, JSON.stringify(plan.counts.paths));
-          }
-          if (plan.ttl) await engine.remember(client, name, 'ttl', plan.ttl.path, String(plan.ttl.seconds));
-        });
-        if (plan.counts && !state.countTables.some((c) => c.table === plan.counts!.table)) {
-          state.countTables.push({ table: plan.counts.table, paths: plan.counts.paths });
-        }
-        if (plan.ttl) state.ttl.set(plan.ttl.path, plan.ttl.seconds);
-      }),
+    createIndex: (keys, options = {}) => run((state) => createIndex(engine, state, keys, options)),
     insertOne: (doc) =>
       run(async (state) => {
         const plain = doc as unknown as Plain;
@@ -235,13 +218,26 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
     find: (filter, options = {}) =>
       run(async (state) => {
         assertFilter(name, filter);
-        const q = findSql(engine, state, filter, options);
+        // Expired documents are left out by the document's TTL field, which a covering table does not hold.
+        const covered =
+          state.ttl.size === 0
+            ? findFromCovering(engine.schema, name, filter, state.coveringTables, state.arrays, { ...options, bytewise: engine.bytewise })
+            : undefined;
+        const q = covered ?? findSql(engine, state, filter, options);
         return decoded((await query<Row>(pool, q.sql, q.params)).rows);
       }),
     count: (filter, options = {}) =>
       run(async (state) => {
         assertFilter(name, filter);
-        const counted = state.ttl.size === 0 ? countFromTable(engine.schema, filter, state.countTables, state.arrays) : undefined;
+        // Expired documents are left out by the document's TTL field, which neither kind of table holds.
+        const counted =
+          state.ttl.size === 0
+            ? (countFromTable(engine.schema, filter, state.countTables, state.arrays) ??
+              countFromCovering(engine.schema, name, filter, state.coveringTables, state.arrays, {
+                limit: options.limit,
+                bytewise: engine.bytewise,
+              }))
+            : undefined;
         const q = counted ?? countSql(engine, state, filter, options.limit);
         const { rows } = await query<{ count: number }>(pool, q.sql, q.params);
         return Math.min(Number(Object.values(rows[0])[0]), options.limit ?? Infinity);

@@ -10,10 +10,11 @@ export interface Query {
 }
 
 /**
- * A table of document counts per combination of the fields, kept exact by statement triggers in the writer's
- * transaction. Triggers only append: a row of +n or -n per combination a statement touched, so that concurrent
- * writers never wait on one hot counter row until their commit; `compactCounts` folds the appended rows into one
- * base row per combination now and then. A count sums the base row and what was appended since.
+ * A table of document counts per combination of the fields, kept exact by triggers in the writer's transaction.
+ * Triggers only append: a row of +n or -n per combination an insert or delete statement touched, -1 and +1 for
+ * each update that changed the fields, so that concurrent writers never wait on one hot counter row until their
+ * commit; `compactCounts` folds the appended rows into one base row per combination now and then. A count sums
+ * the base row and what was appended since.
  */
 export function planCountTable(schema: string, collection: string, paths: string[], name: string) {
   const c = `${ident(schema)}.${ident(name)}`;
@@ -23,21 +24,21 @@ export function planCountTable(schema: string, collection: string, paths: string
   const groupBy = cols.map((_, i) => i + 1).join(', ');
   const fn = `${ident(schema)}.${ident(`${name}_fn`)}`;
   const body = `BEGIN
-    IF TG_OP = 'INSERT' THEN
+    IF TG_LEVEL = 'ROW' THEN
+      INSERT INTO ${c} (${cols.join(', ')}, n) VALUES (${keys('OLD.doc')}, -1), (${keys('NEW.doc')}, 1);
+    ELSIF TG_OP = 'INSERT' THEN
       INSERT INTO ${c} (${cols.join(', ')}, n) SELECT ${keys('r.doc')}, count(*) FROM new_rows r GROUP BY ${groupBy};
-    ELSIF TG_OP = 'DELETE' THEN
-      INSERT INTO ${c} (${cols.join(', ')}, n) SELECT ${keys('r.doc')}, -count(*) FROM old_rows r GROUP BY ${groupBy};
     ELSE
-      INSERT INTO ${c} (${cols.join(', ')}, n)
-        SELECT ${cols.join(', ')}, sum(d) FROM (
-          SELECT ${keys('o.doc')}, -1 AS d FROM old_rows o UNION ALL SELECT ${keys('r.doc')}, 1 FROM new_rows r
-        ) AS x (${cols.join(', ')}, d) GROUP BY ${groupBy} HAVING sum(d) <> 0;
+      INSERT INTO ${c} (${cols.join(', ')}, n) SELECT ${keys('r.doc')}, -count(*) FROM old_rows r GROUP BY ${groupBy};
     END IF;
     RETURN NULL;
   END`;
-  const trigger = (event: string, tables: string) =>
-    `CREATE OR REPLACE TRIGGER ${ident(`${name}_${event.toLowerCase()}`)} AFTER ${event} ON ${t} ` +
-    `REFERENCING ${tables} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`;
+  const trigger = (event: string, how: string) =>
+    `CREATE OR REPLACE TRIGGER ${ident(`${name}_${event.toLowerCase()}`)} AFTER ${event} ON ${t} ${how} EXECUTE FUNCTION ${fn}()`;
+  // Most updates leave the keys alone (a delivery's attempts, leases, timestamps): a row trigger whose condition
+  // is evaluated without a call skips them, where a statement trigger captured every updated row and ran for each
+  // statement (a third of a single-row update's time at a million messages).
+  const changed = `(ROW(${keys('OLD.doc')}) IS DISTINCT FROM ROW(${keys('NEW.doc')}))`;
   return {
     table: name,
     statements: [
@@ -46,9 +47,9 @@ export function planCountTable(schema: string, collection: string, paths: string
       `CREATE UNIQUE INDEX IF NOT EXISTS ${ident(`${name}_base`)} ON ${c} (${cols.join(', ')}) WHERE base`,
       `COMMENT ON TABLE ${c} IS 'counts of ${collection} by ${paths.join(', ')}'`,
       `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $fn$ ${body} $fn$`,
-      trigger('INSERT', 'NEW TABLE AS new_rows'),
-      trigger('DELETE', 'OLD TABLE AS old_rows'),
-      trigger('UPDATE', 'OLD TABLE AS old_rows NEW TABLE AS new_rows'),
+      trigger('INSERT', 'REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT'),
+      trigger('DELETE', 'REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT'),
+      trigger('UPDATE', `FOR EACH ROW WHEN ${changed}`),
     ],
     fill: `INSERT INTO ${c} (${cols.join(', ')}, n, base) SELECT ${keys(BARE.doc)}, count(*), true FROM ${t} GROUP BY ${groupBy}`,
   };

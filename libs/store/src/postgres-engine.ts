@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { DATE_PREFIX } from './codec';
 import type { CountTable } from './count-tables';
+import type { CoveringTable } from './postgres-covering';
 import { ident } from './paths';
 import { META_CHANNEL, query, transaction } from './postgres-pool';
 
@@ -12,9 +13,10 @@ export interface PgState {
   arrays: Set<string>;
   ttl: Map<string, number>;
   countTables: CountTable[];
+  coveringTables: CoveringTable[];
 }
 
-type Kind = 'array' | 'counts' | 'ttl' | 'migrated';
+type Kind = 'array' | 'counts' | 'covering' | 'ttl' | 'migrated';
 
 /** Runs on a pooled connection or on the connection of a transaction. */
 export type Queryable = Pick<pg.ClientBase, 'query'>;
@@ -25,6 +27,8 @@ export class PgEngine {
   private readonly tables = new Set<string>();
   private trigramOps: Promise<string> | undefined;
   readonly meta: string;
+  /** Whether the database compares strings bytewise (collation C or POSIX), read at bootstrap. */
+  bytewise = false;
 
   constructor(
     readonly pool: pg.Pool,
@@ -48,6 +52,11 @@ export class PgEngine {
          PRIMARY KEY (collection, kind, key))`,
       );
     });
+    const { rows } = await query<{ bytewise: boolean }>(
+      this.pool,
+      `SELECT datcollate IN ('C', 'POSIX') AS bytewise FROM pg_database WHERE datname = current_database()`,
+    );
+    this.bytewise = rows[0]?.bytewise === true;
   }
 
   /**
@@ -102,6 +111,7 @@ export class PgEngine {
       arrays: new Set(of('array').map((r) => r.key)),
       ttl: new Map(of('ttl').map((r) => [r.key, Number(r.value)])),
       countTables: of('counts').map((r) => ({ table: r.key, paths: JSON.parse(r.value) as string[] })),
+      coveringTables: of('covering').map((r) => ({ table: r.key, paths: JSON.parse(r.value) as string[] })),
     };
   }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { assertPath, ident } from './paths';
 import type { IndexOptions } from './port';
 import { planCountTable } from './postgres-counts';
+import { planCoveringTable } from './postgres-covering';
 import { BARE, rawAt, textAt, valueAt } from './postgres-filter';
 
 export interface IndexPlan {
@@ -10,6 +11,8 @@ export interface IndexPlan {
   ttl?: { path: string; seconds: number };
   /** A count table: its name, keys, and the statement that fills it from the documents already stored. */
   counts?: { table: string; paths: string[]; fill: string };
+  /** A covering table: its name, keys, the statement that fills it from the documents already stored, its index. */
+  covering?: { table: string; paths: string[]; fill: string; index: string };
   /** Whether it needs pg_trgm (its operator class is `trigramOps`). */
   trigram?: boolean;
 }
@@ -63,9 +66,22 @@ export function planIndex(
     statements.push(`CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${table} (${withId.join(', ')})`);
   }
   statements.push(`COMMENT ON INDEX ${ident(schema)}.${ident(name)} IS '${options.unique ? 'unique ' : ''}${words}'`);
+  if (options.covering) {
+    const covering = coveringPlan(schema, collection, entries, options);
+    return { statements: [...statements, ...covering.statements], covering };
+  }
   if (options.expireAfterSeconds === undefined) return { statements };
   if (entries.length !== 1 || entries[0][0].includes('.')) throw new Error(`${collection}: a TTL index takes one top-level field`);
   return { statements, ttl: { path: entries[0][0], seconds: options.expireAfterSeconds } };
+}
+
+function coveringPlan(schema: string, collection: string, entries: Array<[string, 1 | -1]>, options: IndexOptions) {
+  if (options.unique || options.expireAfterSeconds !== undefined || entries.some(([p]) => p === '_id' || p.includes('.'))) {
+    throw new Error(`${collection}: a covering index is a plain index over top-level fields other than _id`);
+  }
+  const paths = entries.map(([p]) => p);
+  const plan = planCoveringTable(schema, collection, entries, derivedName(collection, `covering ${paths.join(',')}`));
+  return { table: plan.table, paths, fill: plan.fill, index: plan.index, statements: plan.statements };
 }
 
 /**

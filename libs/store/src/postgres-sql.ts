@@ -9,7 +9,7 @@ export interface Query {
 
 /** The filter, with expired documents left out, over table alias `t`. */
 export function where(engine: PgEngine, state: PgState, filter: Filter, bound: unknown[] = []): Query {
-  const { sql, params } = compileFilter(state.name, filter, state.arrays, bound);
+  const { sql, params } = compileFilter(state.name, filter, state.arrays, bound, { bytewise: engine.bytewise });
   const expired = engine.expired(state, params);
   return { sql: expired ? `(${sql}) AND NOT COALESCE(${expired}, FALSE)` : sql, params };
 }

@@ -1,4 +1,4 @@
-import type { Collection } from '@mailplane/store';
+import type { Collection, Filter, Sort } from '@mailplane/store';
 import { FINAL_STATUSES as FINAL, type AttachedFile, type MessageRecord } from './message-record';
 
 /**
@@ -16,17 +16,24 @@ export function retentionQueries(messages: Collection<MessageRecord>) {
 
     /**
      * Final messages whose body may go: past their `bodyExpiresAt`, or, for records written before bodies had
-     * an expiry (body inline), accepted before `inlineBefore`. One query per case, each a range of the index: as
-     * one `$or` PostgreSQL read the whole table on every round even when nothing was due.
+     * an expiry (body inline), accepted before `inlineBefore`. One query per case and final status, each a range
+     * of the index read in its order: PostgreSQL cannot know that unpurged bodies are the unexpired ones, so for
+     * an `$in` of statuses, or without the order, it expected a match every few rows and read the whole table
+     * (2 s at a million) to find none.
      */
     async bodiesDue(now: Date, inlineBefore: Date, limit: number): Promise<MessageRecord[]> {
-      const expired = await messages.find({ bodyPurgedAt: null, status: { $in: FINAL }, bodyExpiresAt: { $lte: now } }, { limit });
-      if (expired.length >= limit) return expired;
-      const inline = await messages.find(
-        { bodyPurgedAt: null, status: { $in: FINAL }, bodyExpiresAt: null, createdAt: { $lt: inlineBefore } },
-        { limit: limit - expired.length },
-      );
-      return [...expired, ...inline];
+      const due: MessageRecord[] = [];
+      const cases: Array<{ filter: Filter; sort: Sort }> = [
+        { filter: { bodyExpiresAt: { $lte: now } }, sort: { bodyExpiresAt: 1 } },
+        { filter: { bodyExpiresAt: null, createdAt: { $lt: inlineBefore } }, sort: { createdAt: 1 } },
+      ];
+      for (const { filter, sort } of cases) {
+        for (const status of FINAL) {
+          if (due.length >= limit) return due;
+          due.push(...(await messages.find({ bodyPurgedAt: null, status, ...filter }, { sort, limit: limit - due.length })));
+        }
+      }
+      return due;
     },
 
     /** Marks the body gone (after its blob was deleted) and drops an inline one; the attachments' names stay listed. */

@@ -1,0 +1,21 @@
+import { describeWithPostgres } from '../../../test/support/postgres-env';
+import { query, sharedPool } from '../src/postgres-pool';
+
+describeWithPostgres('postgres store connections', (url) => {
+  it('when a store queries, then neither JIT compilation nor parallel workers delay a short statement, on either pool', async () => {
+    const shared = sharedPool(url, 2, true);
+    try {
+      for (const pool of [shared.pool, shared.relaxed]) {
+        const { rows } = await query<{ jit: string; workers: string }>(
+          pool,
+          `SELECT current_setting('jit') AS jit, current_setting('max_parallel_workers_per_gather') AS workers`,
+        );
+        expect(rows[0]).toEqual({ jit: 'off', workers: '0' });
+      }
+      const { rows } = await query<{ commit: string }>(shared.relaxed, `SELECT current_setting('synchronous_commit') AS commit`);
+      expect(rows[0].commit).toBe('off');
+    } finally {
+      await shared.release();
+    }
+  });
+});
