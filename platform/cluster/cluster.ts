@@ -193,6 +193,8 @@ function clusterEnv(config: PlatformConfig, backing: Backing, sandbox: Sandbox, 
     ...inboundCertificate(config),
     // HAProxy opens each inbound connection with a PROXY header too: the limits and SPF see the sending MTA's address.
     INBOUND_PROXY_PROTOCOL: 'true',
+    // HAProxy, on loopback, names each API client in X-Forwarded-For: the audit log records the client's address.
+    TRUSTED_PROXIES: 'loopback',
     ...sandbox.env,
     ...config.env,
     AMQP_URL: backing.amqpUrl,

@@ -1,4 +1,5 @@
 import { connect, type ChannelModel, type ConfirmChannel } from 'amqplib';
+import { trackReturns } from './amqp-returns';
 import { EVENTS_EXCHANGE } from './amqp-topology';
 import { BrokerUnavailableError, type BrokerLogger } from './port';
 
@@ -166,6 +167,7 @@ export class AmqpConnection {
 async function openPublisher(connection: ChannelModel, forget: () => void): Promise<ConfirmChannel> {
   try {
     const channel = await connection.createConfirmChannel();
+    trackReturns(channel);
     channel.on('error', () => undefined);
     channel.on('close', forget);
     return channel;

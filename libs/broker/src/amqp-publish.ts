@@ -1,6 +1,7 @@
 import type { ConfirmChannel, Options } from 'amqplib';
 import type { AmqpConnection, Session } from './amqp-connection';
-import { BrokerUnavailableError } from './port';
+import { wasReturned } from './amqp-returns';
+import { BrokerUnavailableError, UnroutableError } from './port';
 
 export interface Route {
   exchange: string;
@@ -20,7 +21,8 @@ const PERMANENT_CODES = new Set([403, 404, 406]);
 /**
  * Publishes and waits for the broker's confirm. A lost connection or a nack is retried (on the next connection)
  * until `timeoutMs` has passed since the call; then BrokerUnavailableError. The message may thus arrive twice,
- * never zero times after this resolved.
+ * never zero times after this resolved. A `mandatory` message the broker returned unrouted is UnroutableError at
+ * once (another try would find no queue either; its publisher tries again later).
  */
 export async function publishConfirmed(
   connection: AmqpConnection,
@@ -39,6 +41,7 @@ export async function publishConfirmed(
       const channel = await session.publisher();
       const { exchange, routingKey } = await route(channel, session);
       await confirmBefore(deadline, timeoutMs, (done) => channel.publish(exchange, routingKey, content, options, done));
+      if (options.mandatory && wasReturned(channel, options.messageId)) throw new UnroutableError(routingKey);
       return;
     } catch (err) {
       if (err instanceof BrokerUnavailableError || PERMANENT_CODES.has((err as { code?: number }).code ?? 0)) throw err;

@@ -77,13 +77,10 @@ export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Brok
     send: (queue, message, sendOptions = {}) =>
       toQueue(queue, encode(message), properties(message, sendOptions.headers), sendOptions.delayMs),
     publish: (message, publishOptions = {}) =>
-      publishConfirmed(
-        connection,
-        timeoutMs,
-        async () => ({ exchange: EVENTS_EXCHANGE, routingKey: message.type }),
-        encode(message),
-        properties(message, publishOptions.headers),
-      ),
+      publishConfirmed(connection, timeoutMs, async () => ({ exchange: EVENTS_EXCHANGE, routingKey: message.type }), encode(message), {
+        ...properties(message, publishOptions.headers),
+        mandatory: publishOptions.mandatory ?? false,
+      }),
     consume: async (queue, handler, consumeOptions) => {
       assertPrefetch(consumeOptions.prefetch);
       const subscription = await subscribe(

@@ -3,7 +3,15 @@ import type { Envelope } from '@mailplane/contracts';
 import { MemoryQueue, type QueueConsumer } from './memory-queue';
 import { MemoryRpc } from './memory-rpc';
 import { TopicBindings } from './memory-topic';
-import { BrokerUnavailableError, type Broker, type BrokerLogger, type ConsumeOptions, type Handler, type Outcome } from './port';
+import {
+  BrokerUnavailableError,
+  UnroutableError,
+  type Broker,
+  type BrokerLogger,
+  type ConsumeOptions,
+  type Handler,
+  type Outcome,
+} from './port';
 import {
   assertPrefetch,
   backoffMs,
@@ -122,7 +130,9 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
     },
     publish: async (message, publishOptions = {}) => {
       assertOpen();
-      for (const name of bindings.route(message.type)) queue(name).push(item(message, publishOptions.headers));
+      const routed = bindings.route(message.type);
+      if (publishOptions.mandatory && routed.length === 0) throw new UnroutableError(message.type);
+      for (const name of routed) queue(name).push(item(message, publishOptions.headers));
     },
     consume,
     deadLetters: async (name) =>

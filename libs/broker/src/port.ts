@@ -96,14 +96,28 @@ export interface BrokerLogger {
 }
 
 /**
+ * Raised when a mandatory publish found no queue bound to its type (a broker wiped of its queues, a consumer never
+ * started): the message went nowhere, and its publisher keeps it to publish again.
+ */
+export class UnroutableError extends BrokerUnavailableError {
+  constructor(type: string) {
+    super(`no queue is bound to ${type}`);
+    this.name = 'UnroutableError';
+  }
+}
+
+/**
  * The broker port. Two adapters implement it with the same semantics: RabbitMQ (amqplib) and in-process.
  * Queues are durable, each with a dead-letter queue named `<queue>.dead`.
  */
 export interface Broker {
   /** Puts a work item on a queue; resolves once the broker confirmed it. `delayMs` defers delivery. */
   send(queue: string, message: Envelope, options?: { delayMs?: number; headers?: Record<string, string> }): Promise<void>;
-  /** Publishes a domain event on the topic exchange, routed by `message.type`; resolves once confirmed. */
-  publish(message: Envelope, options?: { headers?: Record<string, string> }): Promise<void>;
+  /**
+   * Publishes a domain event on the topic exchange, routed by `message.type`; resolves once confirmed. `mandatory`:
+   * rejects with UnroutableError when no queue is bound to the type, instead of dropping it as unwanted.
+   */
+  publish(message: Envelope, options?: { headers?: Record<string, string>; mandatory?: boolean }): Promise<void>;
   consume(queue: string, handler: Handler, options: ConsumeOptions): Promise<Subscription>;
   /** Messages currently dead-lettered for a queue (oldest first), for operators and tests. */
   deadLetters(queue: string): Promise<Envelope[]>;

@@ -1,3 +1,4 @@
+import { UnroutableError } from '../src';
 import { collect, envelope, unique, waitFor, type ContractContext } from './helpers';
 
 /** The events exchange: AMQP topic patterns, bindings that outlive consumers. */
@@ -40,6 +41,18 @@ export function topicContract(ctx: ContractContext): void {
       expect(second.received[0].message).toEqual(event);
       expect(second.received[0].delivery.headers).toEqual({ 'x-request-id': 'req_evt' });
       expect(first.received).toEqual([]);
+    });
+
+    it('when a mandatory event has no queue bound to its type, then the publish is refused, and once one is bound it is delivered', async () => {
+      const p = unique('evt');
+      const record = envelope(`${p}.recorded`);
+      await expect(ctx.broker.publish(record, { mandatory: true })).rejects.toBeInstanceOf(UnroutableError);
+      // Not mandatory, the same event nobody wants is dropped without a word.
+      await ctx.broker.publish(record);
+      const bound = await collect(ctx.broker, unique('kept'), { prefetch: 1, bindings: [`${p}.recorded`] });
+      await ctx.broker.publish(record, { mandatory: true });
+      await waitFor(() => bound.received.length === 1, 'the mandatory event');
+      expect(bound.received[0].message).toEqual(record);
     });
   });
 }

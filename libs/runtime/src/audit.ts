@@ -46,6 +46,12 @@ export function auditData({ actor, requestId }: AuditContext, change: AuditedCha
   };
 }
 
+/**
+ * How an outbox publishes one of its events: an audit record mandatory, so a broker without the gateway's queue (wiped
+ * of its queues) refuses it and the outbox keeps it for the next try, instead of the record being dropped.
+ */
+export const publishOptionsOf = (event: Envelope): { mandatory?: boolean } => (event.type === 'audit.recorded' ? { mandatory: true } : {});
+
 /** The `audit.recorded` event a service carries in the changed record's outbox; its relay publishes it to the gateway. */
 export const auditEvent = (tenantId: string, context: AuditContext, change: AuditedChange, at: Date): Envelope<AuditRecorded> =>
   newEnvelope('event', 'audit.recorded', at, { tenantId, correlationId: change.target.id, data: auditData(context, change, at) });

@@ -5,6 +5,7 @@ export { createSqliteStore, type SqliteStoreOptions } from './sqlite';
 
 export { createStore, SQLITE_FILE, type StoreConfig } from './create-store';
 export { appendingEvents, carrying, eventOutbox, type CarriesEvents, type EventOutbox, type OutboxFields } from './outbox';
+export { auditedRecords, withEvents, type AuditedRecord, type AuditedRecords } from './audited';
 export { tenantScoped, type TenantScoped } from './tenant-scoped';
 export { leaseOn, type Lease } from './lease';
 export { replicaRegistry, type ReplicaRecord, type ReplicaRegistry } from './replicas';

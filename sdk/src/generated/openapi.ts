@@ -2303,9 +2303,9 @@ export interface components {
       /** @description The operation of this document that made the change. */
       operationId: string;
       target: {
-        /** @description What was changed: `apiKey`, `identity`, `webhookEndpoint`, `member`… */
+        /** @description What was changed: `apiKey`, `identity`, `inboundRoute`, `template`, `suppression`, `webhookEndpoint`, `member`… */
         type: string;
-        /** @description Its id. */
+        /** @description Its id; a suppression's is the address, lowercased. */
         id: string;
       };
       /**
@@ -3796,7 +3796,7 @@ export interface components {
   parameters: {
     /** @description Only changes made by this API key or member. */
     AuditActorId: string;
-    /** @description Only changes to this resource (any prefixed id, `key_…`, `idn_…`, `whe_…`). */
+    /** @description Only changes to this resource (any prefixed id, `key_…`, `idn_…`, `whe_…`; a suppression's address). */
     AuditTargetId: string;
     /** @description Only changes made by this operation of this document (`createApiKey`, `revokeApiKey`). */
     AuditOperationId: string;
@@ -4381,7 +4381,7 @@ export interface operations {
       query?: {
         /** @description Only changes made by this API key or member. */
         actorId?: components['parameters']['AuditActorId'];
-        /** @description Only changes to this resource (any prefixed id, `key_…`, `idn_…`, `whe_…`). */
+        /** @description Only changes to this resource (any prefixed id, `key_…`, `idn_…`, `whe_…`; a suppression's address). */
         targetId?: components['parameters']['AuditTargetId'];
         /** @description Only changes made by this operation of this document (`createApiKey`, `revokeApiKey`). */
         operationId?: components['parameters']['AuditOperationId'];
@@ -4423,7 +4423,7 @@ export interface operations {
       query?: {
         /** @description Only changes made by this API key or member. */
         actorId?: components['parameters']['AuditActorId'];
-        /** @description Only changes to this resource (any prefixed id, `key_…`, `idn_…`, `whe_…`). */
+        /** @description Only changes to this resource (any prefixed id, `key_…`, `idn_…`, `whe_…`; a suppression's address). */
         targetId?: components['parameters']['AuditTargetId'];
         /** @description Only changes made by this operation of this document (`createApiKey`, `revokeApiKey`). */
         operationId?: components['parameters']['AuditOperationId'];

@@ -1,5 +1,6 @@
 import { ConfigError, envReader } from '@mailplane/runtime';
 import type { AdmissionLimits } from './flow-control/admission';
+import { parseTrustedProxies } from './trusted-proxies';
 
 /** How request bodies are received: how many at once per caller, and how fast. */
 export interface BodyLimits {
@@ -39,6 +40,8 @@ export interface GatewayConfig {
   auditSweepMs: number;
   /** The length of a background job's lease (docs/decisions/job-leases.md). */
   jobLeaseMs: number;
+  /** Peers (a load balancer) whose `X-Forwarded-For` names the client; empty: the socket's peer is the client. */
+  trustedProxies: readonly string[];
   /** The dashboard's public address: the pages members' mailed links open. */
   dashboardUrl: string | undefined;
   /** Who sends the platform's own mail (invitations, sign-in links, resets); unset: none is sent. */
@@ -90,6 +93,7 @@ export function gatewayConfig(env: Record<string, string | undefined>, options: 
     // 13 months: a year of history plus the month in progress, as message records are kept.
     auditRetentionDays: read.int('AUDIT_RETENTION_DAYS', 396, { min: 1, max: 3650 }),
     auditSweepMs: read.int('AUDIT_SWEEP_MS', 5_000, { min: 100 }),
+    trustedProxies: Object.freeze(parseTrustedProxies(read.optional('TRUSTED_PROXIES'))),
     jobLeaseMs: read.int('JOB_LEASE_MS', 15_000, { min: 300, max: 600_000 }),
     dashboardUrl: read.optionalUrl('DASHBOARD_URL', ['http', 'https'])?.replace(/\/+$/, ''),
     systemMail: systemMailSender(read),

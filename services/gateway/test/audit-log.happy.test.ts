@@ -129,6 +129,42 @@ describe('audit log', () => {
     for (const secret of ['s3cret', created.body.secret, rotated.body.secret]) expect(text).not.toContain(secret);
   });
 
+  it('when an identity is created, changed, verified and deleted, then the log shows each without its DKIM key, and the domain is free again at once', async () => {
+    const { key } = await platform.newTenant();
+    const domain = `a${Date.now().toString(36)}.example.test`;
+    const created = await request(platform.url).post('/identities').set(auth(key)).send({ domain });
+    expect(created.status).toBe(201);
+    const { id } = created.body;
+    await request(platform.url)
+      .patch(`/identities/${id}`)
+      .set(auth(key))
+      .send({ tracking: { clicks: true }, trackingDomain: `links.${domain}` })
+      .expect(200);
+    await request(platform.url).post(`/identities/${id}/verify`).set(auth(key)).expect(200);
+    await request(platform.url).delete(`/identities/${id}`).set(auth(key)).expect(204);
+    await request(platform.url).get(`/identities/${id}`).set(auth(key)).expect(404);
+    expect((await request(platform.url).get('/identities').set(auth(key))).body.total).toBe(0);
+    await request(platform.url).delete(`/identities/${id}`).set(auth(key)).expect(404);
+    // The deleted identity's tombstone holds no place: the same domain is created again.
+    await request(platform.url).post('/identities').set(auth(key)).send({ domain }).expect(201);
+
+    let records: Array<Record<string, any>> = [];
+    await eventually(async () => (records = (await auditLog(key, { targetId: id })).data).length === 4, 'four identity records');
+    expect(records.map((r) => r.operationId)).toEqual(['deleteIdentity', 'verifyIdentity', 'updateIdentity', 'createIdentity']);
+    expect(records[3]).toMatchObject({
+      actor: { type: 'key', name: 'Default key' },
+      target: { type: 'identity', id },
+      requestId: created.headers['x-request-id'],
+      changes: { domain, selector: created.body.selector, inbound: false },
+    });
+    expect(records[2].changes).toEqual({ tracking: { opens: false, clicks: true }, trackingDomain: `links.${domain}` });
+    expect(records[1].changes).toMatchObject({ status: 'failed' });
+    expect(records[0].changes).toEqual({ domain });
+    const text = JSON.stringify(records);
+    expect(text).not.toMatch(/PRIVATE KEY|sealed/i);
+    expect(text).not.toContain(created.body.dnsRecords[0].value);
+  });
+
   it('when the gateway died between a change and moving its record, then the sweep moves the record, once', async () => {
     const { key, tenantId } = await platform.newTenant();
     const { deps } = platform.gateway;

@@ -49,3 +49,29 @@ describe('audited endpoint changes after a crash', () => {
     ]);
   });
 });
+
+describe('audit records and a broker without their queue', () => {
+  it('when no queue is bound to audit.recorded, then the record stays in its outbox, and it is published once a gateway binds one', async () => {
+    const bare = await startWebhooksWorker({ WEBHOOK_SWEEP_MS: '50', WEBHOOK_REDISPATCH_MS: '200' }, { auditQueue: false });
+    try {
+      const endpoint = await bare.endpoint('ten_wiped', 'https://receiver.invalid/hook');
+      // Refused, not dropped: the sweeper keeps trying (rounds every 50 ms), and the record keeps waiting.
+      const waiting = async () => (await bare.deps.endpoints.byId('ten_wiped', endpoint.id))?.eventsPending === true;
+      expect(await waiting()).toBe(true);
+      const arrived: Envelope<AuditRecorded>[] = [];
+      const gateway = await bare.broker.consume(
+        'gateway.audit',
+        async (event) => {
+          arrived.push(event as Envelope<AuditRecorded>);
+          return ack();
+        },
+        { prefetch: 10, bindings: ['audit.recorded'] },
+      );
+      await eventually(async () => arrived.length > 0 && !(await waiting()), 'the record published once the queue is bound');
+      expect(arrived.map((r) => [r.data.operationId, r.data.target.id])).toEqual([['createWebhookEndpoint', endpoint.id]]);
+      await gateway.cancel();
+    } finally {
+      await bare.stop();
+    }
+  });
+});

@@ -54,16 +54,20 @@ type PaymentDecision = { grantedPayments: string } | { refusedPayments: string }
 
 export function accountsRepo(store: Store) {
   const accounts = store.collection<AccountRecord>('accounts');
-  // Announcing an old read must not forget the events of a later revision.
-  const outbox = eventOutbox(accounts, { agedBy: 'updatedAt', guardedBy: 'revision' });
+  // Announcing an old read must not forget the events of a later change (a new revision, or an audit record written
+  // with a subscription change that kept the revision): every change counts `changeSeq`.
+  const outbox = eventOutbox(accounts, { agedBy: 'updatedAt', guardedBy: 'changeSeq' });
   /** Compare-and-set on the account as read: false when another change came first. */
   const changeRead = async (account: AccountRecord, fields: Partial<AccountRecord>, push?: PaymentDecision): Promise<boolean> =>
     (
       await accounts.updateOne(
         { _id: account._id, revision: account.revision, updatedAt: account.updatedAt },
-        { $set: fields, ...(push ? { $push: push } : {}) },
+        { $set: fields, $inc: { changeSeq: 1 }, ...(push ? { $push: push } : {}) },
       )
     ).matched === 1;
+  // Events written on the account as read: those still waiting, then `events`.
+  const appended = (account: AccountRecord, events: Envelope[]) =>
+    events.length === 0 ? {} : carrying([...(account.eventsPending ? account.pendingEvents : []), ...events]);
   return {
     async init() {
       await outbox.init();
@@ -88,9 +92,15 @@ export function accountsRepo(store: Store) {
     },
     /** The provider customer; when two checkouts race, the one written first is kept. */
     setCustomer: (account: AccountRecord, customerId: string, at: Date) => changeRead(account, { customerId, updatedAt: at }),
-    /** A subscription change that leaves the entitlement as it is (scheduled downgrade, cancellation at the period's end). */
-    saveSubscription: (account: AccountRecord, subscription: Subscription, at: Date) =>
-      changeRead(account, { subscription, updatedAt: at }),
+    /**
+     * A subscription change that leaves the entitlement as it is (scheduled downgrade, cancellation at the period's
+     * end), with `events` (its audit record).
+     */
+    saveSubscription: (account: AccountRecord, subscription: Subscription, at: Date, events: Envelope[]) =>
+      accounts.findOneAndUpdate(
+        { _id: account._id, revision: account.revision, updatedAt: account.updatedAt },
+        { $set: { subscription, updatedAt: at, ...appended(account, events) }, $inc: { changeSeq: 1 } },
+      ),
     /** A new entitlement: the subscription, the next revision, the event announcing it and the payment it grants, written together. */
     entitle: (
       account: AccountRecord,

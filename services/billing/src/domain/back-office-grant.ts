@@ -1,5 +1,5 @@
 import { AppError, type BillingState, type GrantRequest } from '@mailplane/contracts';
-import { newId } from '@mailplane/runtime';
+import { auditEvent, newId, type AuditContext } from '@mailplane/runtime';
 import { getCatalogue } from './catalogue';
 import type { BillingDeps } from './deps';
 import { changeGrant, entitles } from './entitlement';
@@ -10,7 +10,14 @@ import { billingState } from './state';
  * while a paid subscription entitles (the tenant would pay for what it no longer uses). Granting again
  * replaces the grant. Recorded in the ledger as a grant of 0.
  */
-export async function grantPlan(deps: BillingDeps, tenantId: string, input: GrantRequest, requestId: string): Promise<BillingState> {
+const grantChange = (grantId: string, operationId: string, changes: Record<string, unknown>) => ({
+  operationId,
+  target: { type: 'grant', id: grantId },
+  changes,
+});
+
+/** Audited as the operator's change in the tenant's log. */
+export async function grantPlan(deps: BillingDeps, tenantId: string, input: GrantRequest, audit: AuditContext): Promise<BillingState> {
   if (!deps.hub) throw new AppError('billing_not_configured', 'No billing hub is configured.');
   const catalogue = await getCatalogue(deps);
   if (catalogue.degraded) throw new AppError('billing_unavailable', 'The plan catalogue cannot be reached; try again shortly.');
@@ -22,11 +29,13 @@ export async function grantPlan(deps: BillingDeps, tenantId: string, input: Gran
   const until = input.until ? new Date(input.until) : null;
   if (until && until <= now) throw new AppError('validation_failed', 'A grant must end in the future.');
   const grant = { grantId: newId('grt', now.getTime()), plan: plan.id, monthlyEmailQuota: plan.monthlyEmailQuota, until, grantedAt: now };
+  const changes = { plan: plan.id, until: until?.toISOString() ?? null };
+  const recorded = auditEvent(tenantId, audit, grantChange(grant.grantId, 'grantPlan', changes), now);
   for (;;) {
     const account = await deps.accounts.ensure(tenantId, now);
     if (entitles(account.subscription))
       throw new AppError('already_subscribed', 'The tenant holds a paid subscription; it must end before a plan is granted.');
-    if (await changeGrant(deps, account, grant)) break;
+    if (await changeGrant(deps, account, grant, [recorded])) break;
   }
   await deps.ledger.recordGrant({
     grantId: grant.grantId,
@@ -40,14 +49,24 @@ export async function grantPlan(deps: BillingDeps, tenantId: string, input: Gran
     at: now,
   });
   deps.logger.info('plan granted from the back-office', { tenantId, plan: plan.id, until });
-  return billingState(deps, tenantId, requestId);
+  return billingState(deps, tenantId, audit.requestId);
 }
 
-/** DELETE /admin/tenants/{id}/grant, and the sweeper once a grant's end has come: back to what the tenant pays for, or free. */
-export async function revokeGrant(deps: BillingDeps, tenantId: string, requestId: string): Promise<BillingState> {
+/**
+ * DELETE /admin/tenants/{id}/grant: back to what the tenant pays for, or free; audited as the operator's change
+ * (nothing granted: nothing changes, nothing is recorded).
+ */
+export async function revokeGrant(deps: BillingDeps, tenantId: string, audit: AuditContext): Promise<BillingState> {
   for (;;) {
     const account = await deps.accounts.byTenant(tenantId);
-    if (!account?.grant || (await changeGrant(deps, account, null))) break;
+    if (!account?.grant) break;
+    const recorded = auditEvent(
+      tenantId,
+      audit,
+      grantChange(account.grant.grantId, 'revokeGrant', { plan: account.grant.plan }),
+      deps.clock.now(),
+    );
+    if (await changeGrant(deps, account, null, [recorded])) break;
   }
-  return billingState(deps, tenantId, requestId);
+  return billingState(deps, tenantId, audit.requestId);
 }

@@ -1,5 +1,5 @@
-import type { EntitlementChanged } from '@mailplane/contracts';
-import { newEnvelope } from '@mailplane/runtime';
+import type { EntitlementChanged, Envelope } from '@mailplane/contracts';
+import { newEnvelope, publishOptionsOf } from '@mailplane/runtime';
 import type { AccountRecord, BackOfficeGrant, Subscription } from '../data-access/accounts-repo';
 import type { BillingDeps } from './deps';
 
@@ -42,15 +42,16 @@ export async function changeSubscription(
   return changeEntitlement(deps, account, { subscription, grant: entitles(subscription) ? null : (account.grant ?? null) }, grantsPayment);
 }
 
-/** A back-office grant given (or replaced) or taken back, announced like any other change. */
-export const changeGrant = (deps: BillingDeps, account: AccountRecord, grant: BackOfficeGrant | null) =>
-  changeEntitlement(deps, account, { subscription: account.subscription, grant });
+/** A back-office grant given (or replaced) or taken back, announced like any other change, with `audit` (its record). */
+export const changeGrant = (deps: BillingDeps, account: AccountRecord, grant: BackOfficeGrant | null, audit: Envelope[] = []) =>
+  changeEntitlement(deps, account, { subscription: account.subscription, grant }, undefined, audit);
 
 async function changeEntitlement(
   deps: BillingDeps,
   account: AccountRecord,
   change: Pick<AccountRecord, 'subscription' | 'grant'>,
   grantsPayment?: string,
+  audit: Envelope[] = [],
 ): Promise<boolean> {
   const now = deps.clock.now();
   const revision = account.revision + 1;
@@ -59,12 +60,13 @@ async function changeEntitlement(
     correlationId: account._id,
     data: entitlementOf(deps, { ...change, revision }, now),
   });
-  const events = [...account.pendingEvents, event];
+  const events = [...account.pendingEvents, event, ...audit];
   const written = await deps.accounts.entitle(account, { ...change, revision, events, grantsPayment }, now);
-  const next: AccountRecord = { ...account, ...change, revision, updatedAt: now, pendingEvents: events, eventsPending: true };
+  const changeSeq = (account.changeSeq ?? 0) + 1;
+  const next: AccountRecord = { ...account, ...change, revision, updatedAt: now, pendingEvents: events, eventsPending: true, changeSeq };
   if (written) await announce(deps, next).catch((err) => deps.logger.warn('entitlement stored, not yet published', { err }));
   return written;
 }
 
 export const announce = (deps: BillingDeps, account: AccountRecord): Promise<void> =>
-  deps.accounts.announce(account, (event) => deps.broker.publish(event));
+  deps.accounts.announce(account, (event) => deps.broker.publish(event, publishOptionsOf(event)));

@@ -1,5 +1,5 @@
 import type { BillingOperations, RpcRequest } from '@mailplane/contracts';
-import { json, type HandlersOf } from '@mailplane/runtime';
+import { auditContextOf, json, type HandlersOf } from '@mailplane/runtime';
 import { grantPlan, revokeGrant } from '../domain/back-office-grant';
 import type { BillingDeps } from '../domain/deps';
 import { ledgerOf } from '../domain/ledger';
@@ -23,7 +23,7 @@ export function adminHandlers(deps: BillingDeps): HandlersOf<Pick<BillingOperati
         },
       });
     },
-    grantPlan: async (r) => json(await grantPlan(deps, tenantOf(r), r.body, r.requestId)),
-    revokeGrant: async (r) => json(await revokeGrant(deps, tenantOf(r), r.requestId)),
+    grantPlan: async (r) => json(await grantPlan(deps, tenantOf(r), r.body, auditContextOf(r))),
+    revokeGrant: async (r) => json(await revokeGrant(deps, tenantOf(r), auditContextOf(r))),
   };
 }

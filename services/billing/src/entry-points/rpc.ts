@@ -1,5 +1,5 @@
 import type { BillingOperations, RpcRequest } from '@mailplane/contracts';
-import { json, noContent, type HandlersOf } from '@mailplane/runtime';
+import { auditContextOf, json, noContent, type HandlersOf } from '@mailplane/runtime';
 import { getCatalogue } from '../domain/catalogue';
 import { checkoutMethods, openCheckout } from '../domain/checkout';
 import type { BillingDeps } from '../domain/deps';
@@ -22,12 +22,12 @@ export function billingHandlers(deps: BillingDeps): HandlersOf<BillingOperations
     getBillingState: async (r) => json(await billingState(deps, tenant(r), r.requestId)),
     quoteUpgrade: async (r) => json((await priceUpgrade(deps, tenant(r), r.body.plan)).quote),
     upgradeSubscription: async (r) => json(await upgrade(deps, tenant(r), r.body)),
-    downgradeSubscription: async (r) => json(await scheduleDowngrade(deps, tenant(r), r.body.plan)),
+    downgradeSubscription: async (r) => json(await scheduleDowngrade(deps, tenant(r), r.body.plan, auditContextOf(r))),
     cancelPendingChange: async (r) => {
-      await withdrawPendingChange(deps, tenant(r));
+      await withdrawPendingChange(deps, tenant(r), auditContextOf(r));
       return noContent();
     },
-    cancelSubscription: async (r) => json(await cancelSubscription(deps, tenant(r))),
+    cancelSubscription: async (r) => json(await cancelSubscription(deps, tenant(r), auditContextOf(r))),
     showCheckoutReturn: (r) => checkoutReturnReply(deps, String(r.query.checkout), r.headers.accept),
     ...inboundWebhookHandlers(deps),
     ...adminHandlers(deps),

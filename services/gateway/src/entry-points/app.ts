@@ -24,6 +24,8 @@ export function createApp(deps: GatewayDeps, config: GatewayConfig, metrics: Met
   // The document's paths are exact: `/api-keys/` or `/API-KEYS` is no operation of it.
   app.set('strict routing', true);
   app.set('case sensitive routing', true);
+  // req.ip: the client as the trusted load balancer names it (the last X-Forwarded-For hop it added), else the peer.
+  app.set('trust proxy', config.trustedProxies.length > 0 ? [...config.trustedProxies] : false);
   app.use(requestId);
   app.use(observeRequests(metrics, deps.logger));
   app.use(refuseUndecodablePath(served));

@@ -13,7 +13,7 @@ type Guards = Pick<GatewayConfig, 'adminToken' | 'metricsToken' | 'openMetrics'>
 export async function principalFor(op: Operation, req: Request, deps: GatewayDeps, guards: Guards): Promise<Principal | null> {
   const authorization = req.get('authorization');
   if (op.security === 'admin') {
-    checkAdmin(authorization, req.socket.remoteAddress, deps, guards.adminToken);
+    checkAdmin(authorization, req.ip, deps, guards.adminToken);
     return null;
   }
   if (op.security === 'metrics') {

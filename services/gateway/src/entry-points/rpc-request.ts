@@ -16,9 +16,12 @@ function pickHeaders(req: Request): Record<string, string> {
   return out;
 }
 
-/** Who calls, for the audit log: the key or member on bearer routes, the operator on the admin surface, nobody elsewhere. */
+/**
+ * Who calls, for the audit log: the key or member on bearer routes, the operator on the admin surface, nobody elsewhere.
+ * From where: `req.ip`, which reads `X-Forwarded-For` only from a peer in TRUSTED_PROXIES.
+ */
 function actorOf(op: Operation, req: Request, principal: Principal | null): RequestActor | null {
-  const seen = { ip: req.socket.remoteAddress ?? null, userAgent: req.get('user-agent') ?? null };
+  const seen = { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null };
   if (principal) return { type: principal.type, id: principal.id, name: principal.name, ...seen };
   return op.security === 'admin' ? { ...OPERATOR, ...seen } : null;
 }
@@ -47,7 +50,7 @@ export async function toRpcRequest(op: Operation, req: Request, requestId: strin
     tenantId: principal?.tenantId ?? null,
     keyId: principal?.type === 'key' ? principal.id : null,
     sessionId: principal?.type === 'member' ? principal.sessionId : null,
-    clientAddress: req.socket.remoteAddress ?? null,
+    clientAddress: req.ip ?? null,
     actor: actorOf(op, req, principal),
     params: checked.value.params,
     query: checked.value.query,

@@ -1,5 +1,5 @@
 import type { DnsRecord, Envelope, Identity } from '@mailplane/contracts';
-import { eventOutbox, tenantScoped, type CarriesEvents, type Store } from '@mailplane/store';
+import { auditedRecords, eventOutbox, type AuditedRecord, type Store } from '@mailplane/store';
 import { inboundDomainQueries, type InboundState } from './inbound-domain-queries';
 
 export type { DnsRecord };
@@ -7,10 +7,11 @@ export type IdentityStatus = Identity['status'];
 export type RecordStatus = DnsRecord['status'];
 export type { InboundState };
 
-/** `pendingEvents`: `identity.verified` / `identity.failed`, written with the check that changed the status, until published. */
-export interface IdentityRecord extends CarriesEvents<Envelope> {
-  _id: string;
-  tenantId: string;
+/**
+ * `pendingEvents`: `identity.verified` / `identity.failed`, written with the check that changed the status, and the
+ * audit record of every tenant's change, written with it, until published.
+ */
+export interface IdentityRecord extends AuditedRecord<Envelope> {
   domain: string;
   selector: string;
   status: IdentityStatus;
@@ -34,40 +35,56 @@ export interface IdentityRecord extends CarriesEvents<Envelope> {
 /** What PATCH /identities/{id} changes. */
 export type IdentitySettings = Pick<IdentityRecord, 'tracking' | 'trackingDomain' | 'dnsRecords'>;
 
-type Check = Pick<IdentityRecord, 'status' | 'dnsRecords' | 'lastCheckedAt' | 'verifiedAt' | 'pendingEvents' | 'eventsPending'>;
+type Check = Pick<IdentityRecord, 'status' | 'dnsRecords' | 'lastCheckedAt' | 'verifiedAt'>;
 
 export function identitiesRepo(store: Store) {
   const identities = store.collection<IdentityRecord>('identities');
-  const tenant = tenantScoped(identities);
-  const outbox = eventOutbox(identities, { agedBy: 'lastCheckedAt' });
+  const audited = auditedRecords(identities);
+  // Identities written before `changedAt` existed age by their last check, the only write that carried events then.
+  const olderOutbox = eventOutbox(identities, { agedBy: 'lastCheckedAt', guardedBy: 'changeSeq' });
   const { initInbound, ...inbound } = inboundDomainQueries(identities);
+  const change = (tenantId: string, id: string, fields: Partial<IdentityRecord>, events: Envelope[], at: Date) =>
+    audited.change(tenantId, { _id: id }, { $set: fields }, events, at);
   return {
     async init() {
-      // byDomain and create: one identity per domain per tenant
+      // byDomain and create: one identity per domain per tenant (a tombstone's domain is renamed out of the way)
       await identities.createIndex({ tenantId: 1, domain: 1 }, { unique: true });
       // list: a tenant's identities, newest first
       await identities.createIndex({ tenantId: 1, createdAt: -1 });
-      await outbox.init();
+      await audited.init();
+      await olderOutbox.init();
       await initInbound();
     },
     insert: (record: IdentityRecord) => identities.insertOne(record),
-    byId: (tenantId: string, id: string) => tenant.findOne(tenantId, { _id: id }),
-    byDomain: (tenantId: string, domain: string) => tenant.findOne(tenantId, { domain }),
+    byId: (tenantId: string, id: string) => audited.findOne(tenantId, { _id: id }),
+    byDomain: (tenantId: string, domain: string) => audited.findOne(tenantId, { domain }),
     firstVerified: async (tenantId: string) =>
-      (await tenant.find(tenantId, { status: 'verified' }, { sort: { createdAt: 1, _id: 1 }, limit: 1 }))[0] ?? null,
+      (await audited.find(tenantId, { status: 'verified' }, { sort: { createdAt: 1, _id: 1 }, limit: 1 }))[0] ?? null,
     list: (tenantId: string, page: { limit: number; offset: number }) =>
-      tenant.find(tenantId, {}, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
-    count: (tenantId: string) => tenant.count(tenantId, {}),
-    async saveCheck(tenantId: string, id: string, change: Check) {
-      await tenant.updateOne(tenantId, { _id: id }, { $set: change });
-    },
-    async saveSettings(tenantId: string, id: string, settings: Partial<IdentitySettings>): Promise<boolean> {
-      return (await tenant.updateOne(tenantId, { _id: id }, { $set: settings })).matched > 0;
-    },
-    remove: (tenantId: string, id: string) => tenant.deleteOne(tenantId, { _id: id }),
-    /** Sweeper, across tenants: checks whose events the broker has not confirmed. */
-    unannounced: (before: Date, limit: number) => outbox.unannounced(before, limit),
-    announce: outbox.announce,
+      audited.find(tenantId, {}, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
+    count: (tenantId: string) => audited.count(tenantId, {}),
+    /** A DNS check with what it announces; null when the identity is gone. */
+    saveCheck: (tenantId: string, id: string, check: Check, events: Envelope[]) =>
+      change(tenantId, id, check, events, check.lastCheckedAt as Date),
+    /** Settings, receiving turned on: null when the tenant has no such identity. */
+    saveSettings: change,
+    /** Receiving turned off: its MX record goes and the domain is given up; null when the identity is gone. */
+    disableInbound: (tenantId: string, id: string, dnsRecords: DnsRecord[], events: Envelope[], at: Date) =>
+      audited.change(tenantId, { _id: id }, { $set: { inbound: null, dnsRecords }, $unset: { inboundDomain: '' } }, events, at),
+    /** Deleted: its domain freed for a new identity, and for receiving elsewhere. */
+    remove: (record: IdentityRecord, at: Date, events: Envelope[]) =>
+      // '#' is in no domain name: the renamed tombstone holds no place in the (tenant, domain) index.
+      audited.remove(record.tenantId, { _id: record._id }, events, at, {
+        $set: { domain: `${record.domain}#${record._id}` },
+        $unset: { inboundDomain: '' },
+      }),
+    dropTombstones: audited.dropTombstones,
+    /** Sweeper, across tenants: changes whose events the broker has not confirmed. */
+    unannounced: async (before: Date, limit: number) => [
+      ...(await audited.unannounced(before, limit)),
+      ...(await olderOutbox.unannounced(before, limit, { changedAt: null })),
+    ],
+    announce: audited.announce,
     ...inbound,
   };
 }

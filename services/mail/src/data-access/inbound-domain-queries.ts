@@ -17,6 +17,7 @@ interface Receiving {
   dnsRecords: DnsRecord[];
   inbound?: InboundState | null;
   inboundDomain?: string;
+  deletedAt?: Date | null;
 }
 
 /**
@@ -34,21 +35,18 @@ export function inboundDomainQueries<R extends Receiving>(identities: Collection
     /** False when another identity already receives for the domain. */
     async claim(tenantId: string, id: string, domain: string, inbound: InboundState): Promise<boolean> {
       try {
-        await identities.updateOne({ _id: id, tenantId }, { $set: { inbound, inboundDomain: domain } });
-        return true;
+        // A check racing a deletion claims nothing for the tombstone.
+        return (
+          (await identities.updateOne({ _id: id, tenantId, deletedAt: null }, { $set: { inbound, inboundDomain: domain } })).matched === 1
+        );
       } catch (err) {
         if (err instanceof DuplicateKeyError) return false;
         throw err;
       }
     },
-    /** Receiving turned on: the MX record to publish, and the state until a check. */
-    async setInbound(tenantId: string, id: string, inbound: InboundState, dnsRecords: DnsRecord[]): Promise<void> {
-      await identities.updateOne({ _id: id, tenantId }, { $set: { inbound, dnsRecords } });
-    },
-    /** Sets what the tenant sees and gives the domain up (a check that failed, receiving turned off with its records). */
-    async release(tenantId: string, id: string, inbound: InboundState | null, dnsRecords?: DnsRecord[]): Promise<void> {
-      const set = dnsRecords ? { inbound, dnsRecords } : { inbound };
-      await identities.updateOne({ _id: id, tenantId }, { $set: set, $unset: { inboundDomain: '' } });
+    /** Sets what the tenant sees after a check that did not claim the domain, and gives the domain up. */
+    async release(tenantId: string, id: string, inbound: InboundState): Promise<void> {
+      await identities.updateOne({ _id: id, tenantId, deletedAt: null }, { $set: { inbound }, $unset: { inboundDomain: '' } });
     },
   };
 }

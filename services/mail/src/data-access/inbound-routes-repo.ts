@@ -1,14 +1,14 @@
-import type { InboundRoute } from '@mailplane/contracts';
-import type { Store } from '@mailplane/store';
-import { tenantScoped } from '@mailplane/store';
+import type { Envelope, InboundRoute } from '@mailplane/contracts';
+import { auditedRecords, type AuditedRecord, type Store } from '@mailplane/store';
 
 /** What a route does with a recipient it matches, as the contract's `InboundAction` (stored from a validated request). */
 export type InboundAction = InboundRoute['action'];
 
-/** A tenant's route: `pattern` as given; `domain`, `prefix` and `wildcard` are what matching reads. */
-export interface InboundRouteRecord {
-  _id: string;
-  tenantId: string;
+/**
+ * A tenant's route: `pattern` as given; `domain`, `prefix` and `wildcard` are what matching reads. `pendingEvents`:
+ * the audit records of its changes, until published.
+ */
+export interface InboundRouteRecord extends AuditedRecord<Envelope> {
   pattern: string;
   domain: string;
   /** The local part before `*`, lowercased; the whole local part of an exact pattern. */
@@ -23,26 +23,32 @@ export interface InboundRouteRecord {
 
 export function inboundRoutesRepo(store: Store) {
   const routes = store.collection<InboundRouteRecord>('inbound_routes');
-  const tenant = tenantScoped(routes);
+  const audited = auditedRecords(routes);
   return {
     async init() {
-      // create / update: one route per pattern per tenant
+      // create / update: one route per pattern per tenant (a tombstone's pattern is renamed out of the way)
       await routes.createIndex({ tenantId: 1, pattern: 1 }, { unique: true });
       // forDomain: the routes the listener matches a recipient against
       await routes.createIndex({ tenantId: 1, domain: 1 });
       // list: a tenant's routes, newest first
       await routes.createIndex({ tenantId: 1, createdAt: -1 });
+      await audited.init();
     },
     insert: (record: InboundRouteRecord) => routes.insertOne(record),
-    byId: (tenantId: string, id: string) => tenant.findOne(tenantId, { _id: id }),
-    forDomain: (tenantId: string, domain: string) => tenant.find(tenantId, { domain }),
+    byId: (tenantId: string, id: string) => audited.findOne(tenantId, { _id: id }),
+    forDomain: (tenantId: string, domain: string) => audited.find(tenantId, { domain }),
     list: (tenantId: string, page: { limit: number; offset: number }) =>
-      tenant.find(tenantId, {}, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
-    count: (tenantId: string) => tenant.count(tenantId, {}),
-    /** May raise DuplicateKeyError (another route has the new pattern). */
-    update: (tenantId: string, id: string, change: Partial<InboundRouteRecord>) =>
-      tenant.updateOne(tenantId, { _id: id }, { $set: change }),
-    remove: (tenantId: string, id: string) => tenant.deleteOne(tenantId, { _id: id }),
+      audited.find(tenantId, {}, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
+    count: (tenantId: string) => audited.count(tenantId, {}),
+    /** Null when there is no such route. May raise DuplicateKeyError (another route has the new pattern). */
+    update: (tenantId: string, id: string, change: Partial<InboundRouteRecord>, events: Envelope[], at: Date) =>
+      audited.change(tenantId, { _id: id }, { $set: change }, events, at),
+    /** Null when there is no such route; its pattern is free at once (the tombstone's is renamed; '#' is in none). */
+    remove: (tenantId: string, id: string, events: Envelope[], at: Date) =>
+      audited.remove(tenantId, { _id: id }, events, at, { $set: { pattern: `#${id}`, domain: `#${id}` } }),
+    dropTombstones: audited.dropTombstones,
+    unannounced: (before: Date, limit: number) => audited.unannounced(before, limit),
+    announce: audited.announce,
   };
 }
 export type InboundRoutesRepo = ReturnType<typeof inboundRoutesRepo>;

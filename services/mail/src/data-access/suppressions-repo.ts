@@ -1,52 +1,87 @@
 import type { Envelope } from '@mailplane/contracts';
-import { DuplicateKeyError, eventOutbox, tenantScoped, type CarriesEvents, type Store } from '@mailplane/store';
+import { DuplicateKeyError, auditedRecords, eventOutbox, withEvents, type AuditedRecord, type Store } from '@mailplane/store';
 
 export type SuppressionReason = 'unsubscribed' | 'manual' | 'bounced' | 'complained';
 
-/** `pendingEvents`: the `recipient.unsubscribed` event, kept until the broker confirmed it (transactional outbox). */
-export interface SuppressionRecord extends CarriesEvents<Envelope> {
+/**
+ * `pendingEvents`: the `recipient.unsubscribed` event and a tenant's audit record, kept until the broker confirmed
+ * them (transactional outbox).
+ */
+export interface SuppressionRecord extends AuditedRecord<Envelope> {
   /** `<tenantId>:<lowercased address>`: one record per recipient per tenant. */
   _id: string;
-  tenantId: string;
   email: string;
   reason: SuppressionReason;
   messageId: string | null;
   createdAt: Date;
 }
 
+type NewSuppression = Pick<SuppressionRecord, 'tenantId' | 'email' | 'reason' | 'messageId' | 'createdAt'>;
+
 const suppressionId = (tenantId: string, email: string) => `${tenantId}:${email.toLowerCase()}`;
 
 export function suppressionsRepo(store: Store) {
   const suppressions = store.collection<SuppressionRecord>('suppressions');
-  const tenant = tenantScoped(suppressions);
-  const outbox = eventOutbox(suppressions, { agedBy: 'createdAt' });
+  const audited = auditedRecords(suppressions);
+  // Records written before `changedAt` existed age by their creation, the only write that carried events then.
+  const olderOutbox = eventOutbox(suppressions, { agedBy: 'createdAt', guardedBy: 'changeSeq' });
   const matching = (q?: string) => (q ? { $contains: { paths: ['email'], text: q } } : {});
-  const byEmail = (tenantId: string, email: string) => tenant.findOne(tenantId, { _id: suppressionId(tenantId, email) });
+  const byEmail = (tenantId: string, email: string) => audited.findOne(tenantId, { _id: suppressionId(tenantId, email) });
+  // A removal's tombstone holds the address's id until its record is published: adding the address again revives
+  // it, its record still waiting beside the new one.
+  const revive = (record: SuppressionRecord, events: Envelope[]) =>
+    suppressions.findOneAndUpdate(
+      { _id: record._id, deletedAt: { $gt: new Date(0) } },
+      withEvents(
+        { $set: { email: record.email, reason: record.reason, messageId: record.messageId, createdAt: record.createdAt, deletedAt: null } },
+        events,
+        record.createdAt,
+      ),
+    );
   return {
     async init() {
       // list: a tenant's suppressions, newest first
       await suppressions.createIndex({ tenantId: 1, createdAt: -1 });
-      await outbox.init();
+      await audited.init();
+      await olderOutbox.init();
     },
-    /** Adds the record unless the recipient is already suppressed; returns the record that holds, and whether it is new. */
-    async add(fields: Omit<SuppressionRecord, '_id'>): Promise<{ record: SuppressionRecord; created: boolean }> {
-      const record = { _id: suppressionId(fields.tenantId, fields.email), ...fields };
+    /**
+     * Adds the record, with `events`, unless the recipient is already suppressed; returns the record that holds, and
+     * whether it is new (only a new one wrote its events).
+     */
+    async add(fields: NewSuppression, events: Envelope[]): Promise<{ record: SuppressionRecord; created: boolean }> {
+      const record: SuppressionRecord = {
+        _id: suppressionId(fields.tenantId, fields.email),
+        ...fields,
+        changedAt: fields.createdAt,
+        changeSeq: 1,
+        pendingEvents: events,
+        eventsPending: events.length > 0,
+      };
       try {
         await suppressions.insertOne(record);
         return { record, created: true };
       } catch (err) {
         if (!(err instanceof DuplicateKeyError)) throw err;
+        const revived = await revive(record, events);
+        if (revived) return { record: revived, created: true };
         return { record: (await byEmail(record.tenantId, record.email)) as SuppressionRecord, created: false };
       }
     },
     byEmail,
     list: (tenantId: string, q: string | undefined, page: { limit: number; offset: number }) =>
-      tenant.find(tenantId, matching(q), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
-    count: (tenantId: string, q?: string) => tenant.count(tenantId, matching(q)),
-    remove: (tenantId: string, email: string) => tenant.deleteOne(tenantId, { _id: suppressionId(tenantId, email) }),
-    /** Sweeper, across tenants: records whose event the broker has not confirmed. */
-    unannounced: (before: Date, limit: number) => outbox.unannounced(before, limit),
-    announce: outbox.announce,
+      audited.find(tenantId, matching(q), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
+    count: (tenantId: string, q?: string) => audited.count(tenantId, matching(q)),
+    /** Gone for the tenant at once; null when the address was not suppressed. */
+    remove: (tenantId: string, email: string, events: Envelope[], at: Date) =>
+      audited.remove(tenantId, { _id: suppressionId(tenantId, email) }, events, at),
+    dropTombstones: audited.dropTombstones,
+    /** Sweeper, across tenants: records whose events the broker has not confirmed. */
+    unannounced: async (before: Date, limit: number) => [
+      ...(await audited.unannounced(before, limit)),
+      ...(await olderOutbox.unannounced(before, limit, { changedAt: null })),
+    ],
+    announce: audited.announce,
   };
 }
 export type SuppressionsRepo = ReturnType<typeof suppressionsRepo>;

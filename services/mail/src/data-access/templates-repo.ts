@@ -1,9 +1,9 @@
-import { DuplicateKeyError, tenantScoped, type Store } from '@mailplane/store';
+import type { Envelope } from '@mailplane/contracts';
+import { DuplicateKeyError, auditedRecords, tenantScoped, type AuditedRecord, type Store } from '@mailplane/store';
 import type { TemplateSource } from '../templates/engine';
 
-export interface TemplateRecord {
-  _id: string;
-  tenantId: string;
+/** `pendingEvents`: the audit records of its changes, until published. */
+export interface TemplateRecord extends AuditedRecord<Envelope> {
   name: string;
   alias: string | null;
   /** `<tenantId>:<alias>`, only while it has an alias: what keeps aliases unique per tenant (see `init`). */
@@ -39,7 +39,7 @@ const versionId = (templateId: string, version: number) => `${templateId}:${vers
 export function templatesRepo(store: Store) {
   const templates = store.collection<TemplateRecord>('templates');
   const versions = store.collection<TemplateVersionRecord>('template_versions');
-  const tenant = tenantScoped(templates);
+  const audited = auditedRecords(templates);
   const tenantVersions = tenantScoped(versions);
   const matching = (q?: string) => (q ? { $contains: { paths: ['name', 'alias'], text: q } } : {});
   return {
@@ -52,23 +52,24 @@ export function templatesRepo(store: Store) {
       await templates.createIndex({ name: 1, alias: 1 }, { text: true, within: ['tenantId'] });
       // version history, newest first, and the latest version at publish
       await versions.createIndex({ tenantId: 1, templateId: 1, version: -1 });
+      await audited.init();
     },
     /** Throws DuplicateKeyError when the alias is taken. */
     insert: (record: TemplateRecord) =>
       templates.insertOne(record.alias ? { ...record, aliasKey: aliasKeyOf(record.tenantId, record.alias) } : record),
-    byId: (tenantId: string, id: string) => tenant.findOne(tenantId, { _id: id }),
-    byAlias: (tenantId: string, alias: string) => tenant.findOne(tenantId, { aliasKey: aliasKeyOf(tenantId, alias) }),
+    byId: (tenantId: string, id: string) => audited.findOne(tenantId, { _id: id }),
+    byAlias: (tenantId: string, alias: string) => audited.findOne(tenantId, { aliasKey: aliasKeyOf(tenantId, alias) }),
     list: (tenantId: string, q: string | undefined, page: { limit: number; offset: number }) =>
-      tenant.find(tenantId, matching(q), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
-    count: (tenantId: string, q?: string) => tenant.count(tenantId, matching(q)),
+      audited.find(tenantId, matching(q), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
+    count: (tenantId: string, q?: string) => audited.count(tenantId, matching(q)),
     /**
-     * Applies a change; an edit of the draft (`draft` in it) counts a revision. Throws DuplicateKeyError when the new
-     * alias is taken; false when no such template.
+     * Applies a change with its `events`; an edit of the draft (`draft` in it) counts a revision. Throws
+     * DuplicateKeyError when the new alias is taken; null when no such template.
      */
-    async update(tenantId: string, id: string, change: TemplateChange): Promise<boolean> {
+    update(tenantId: string, id: string, change: TemplateChange, events: Envelope[], at: Date) {
       const alias = 'alias' in change ? { alias: change.alias } : {};
       const aliasKey = change.alias ? { aliasKey: aliasKeyOf(tenantId, change.alias) } : {};
-      const { matched } = await tenant.updateOne(
+      return audited.change(
         tenantId,
         { _id: id },
         {
@@ -76,28 +77,36 @@ export function templatesRepo(store: Store) {
           ...(change.alias === null ? { $unset: { aliasKey: '' } } : {}),
           ...(change.draft ? { $inc: { draftRevision: 1 } } : {}),
         },
+        events,
+        at,
       );
-      return matched > 0;
     },
     /**
-     * Marks `version` published: the draft too when it is still the revision frozen (`draftRevision`); only the
-     * number otherwise (the draft was edited meanwhile). Never moves `publishedVersion` back.
+     * Marks `version` published, with `events`: the draft too when it is still the revision frozen (`draftRevision`);
+     * only the number otherwise (the draft was edited meanwhile). Never moves `publishedVersion` back: null then.
      */
-    async markPublished(tenantId: string, id: string, version: number, draftRevision: number, at: Date): Promise<void> {
+    async markPublished(tenantId: string, id: string, version: number, draftRevision: number, at: Date, events: Envelope[]) {
       const older = { $or: [{ publishedVersion: null }, { publishedVersion: { $lt: version } }] };
-      const asDraft = await tenant.updateOne(
+      const asDraft = await audited.change(
         tenantId,
         { _id: id, draftRevision, ...older },
         { $set: { publishedVersion: version, draftPublished: true, updatedAt: at } },
+        events,
+        at,
       );
-      if (asDraft.matched === 0)
-        await tenant.updateOne(tenantId, { _id: id, ...older }, { $set: { publishedVersion: version, updatedAt: at } });
+      return asDraft ?? audited.change(tenantId, { _id: id, ...older }, { $set: { publishedVersion: version, updatedAt: at } }, events, at);
     },
-    /** Versions first: a crash in between leaves a template that sends refuse and a second DELETE removes. */
-    async remove(tenantId: string, id: string): Promise<number> {
+    /**
+     * Versions first: a crash in between leaves a template that sends refuse and a second DELETE removes. The
+     * template is a tombstone carrying `events` until they are published, its alias free at once; null when none.
+     */
+    async remove(tenantId: string, id: string, events: Envelope[], at: Date) {
       await versions.deleteMany({ tenantId, templateId: id });
-      return tenant.deleteOne(tenantId, { _id: id });
+      return audited.remove(tenantId, { _id: id }, events, at, { $unset: { aliasKey: '' } });
     },
+    dropTombstones: audited.dropTombstones,
+    unannounced: (before: Date, limit: number) => audited.unannounced(before, limit),
+    announce: audited.announce,
     /** False when that version number was taken meanwhile (a racing publish). */
     async insertVersion(record: Omit<TemplateVersionRecord, '_id'>): Promise<boolean> {
       try {

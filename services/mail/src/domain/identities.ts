@@ -1,19 +1,12 @@
 import { AppError } from '@mailplane/contracts';
-import { DuplicateKeyError } from '@mailplane/store';
-import { newEnvelope, newId, pageOf } from '@mailplane/runtime';
-import { carrying } from '@mailplane/store';
+import { DuplicateKeyError, carrying } from '@mailplane/store';
+import { auditEvent, newEnvelope, newId, pageOf, type AuditContext } from '@mailplane/runtime';
 import type { IdentityRecord } from '../data-access/identities-repo';
 import { generateDkimKeyPair } from '../dkim/keys';
 import { checkRecords, recordsToPublish } from './dns-records';
 import type { MailDeps } from './deps';
-import {
-  checkInbound,
-  checkPlatformSubdomain,
-  enableInbound,
-  isPlatformSubdomain,
-  platformSubdomainState,
-  receivingConfigured,
-} from './inbound/domains';
+import { announceIdentity, identityChange, identityGone } from './identity-audit';
+import { checkInbound, checkPlatformSubdomain, isPlatformSubdomain, pendingInbound, platformSubdomainState } from './inbound/domains';
 
 export function identityView(r: IdentityRecord) {
   return {
@@ -31,16 +24,22 @@ export function identityView(r: IdentityRecord) {
   };
 }
 
-export async function createIdentity(deps: MailDeps, tenantId: string, input: { domain: string; selector?: string; inbound?: boolean }) {
+/** Creates the identity with its DKIM key pair, receiving from the start when asked (one write, audited). */
+export async function createIdentity(
+  deps: MailDeps,
+  tenantId: string,
+  input: { domain: string; selector?: string; inbound?: boolean },
+  audit: AuditContext,
+) {
   const domain = input.domain.toLowerCase();
   // A platform subdomain is the platform's DNS: nothing to publish, it receives from the start (and never sends).
   const platform = isPlatformSubdomain(deps, domain);
   if (platform) checkPlatformSubdomain(deps, domain);
-  if (input.inbound) receivingConfigured(deps);
   const selector = input.selector ?? deps.config.defaultSelector;
   const keys = await generateDkimKeyPair();
   const now = deps.clock.now();
   const id = newId('idn', now.getTime());
+  const changes = { domain, selector, inbound: platform || !!input.inbound };
   const record: IdentityRecord = {
     _id: id,
     tenantId,
@@ -53,53 +52,48 @@ export async function createIdentity(deps: MailDeps, tenantId: string, input: { 
     createdAt: now,
     verifiedAt: null,
     lastCheckedAt: null,
-    ...(platform ? platformSubdomainState(deps, domain, now) : {}),
-    ...carrying([]),
+    changedAt: now,
+    changeSeq: 1,
+    ...carrying([auditEvent(tenantId, audit, identityChange(id, 'createIdentity', changes), now)]),
   };
+  Object.assign(record, platform ? platformSubdomainState(deps, domain, now) : input.inbound ? pendingInbound(deps, record) : {});
   try {
     await deps.identities.insert(record);
   } catch (err) {
     if (err instanceof DuplicateKeyError) throw new AppError('already_exists', `An identity for ${domain} already exists.`);
     throw err;
   }
-  return input.inbound && !platform ? enableInbound(deps, record) : record;
+  await announceIdentity(deps, record);
+  return record;
 }
 
 export async function getIdentity(deps: MailDeps, tenantId: string, id: string) {
   const record = await deps.identities.byId(tenantId, id);
-  if (!record) throw new AppError('not_found', `No identity ${id}`);
+  if (!record) throw identityGone(id);
   return record;
 }
 
 /**
- * Runs the real DNS lookups; the DKIM record decides, SPF and DMARC are reported as advice. A check that
- * changes the status writes `identity.verified` or `identity.failed` with it, published right after.
+ * Runs the real DNS lookups; the DKIM record decides, SPF and DMARC are reported as advice. The check is written
+ * with its audit record and, when it changes the status, `identity.verified` or `identity.failed`; all published
+ * right after.
  */
-export async function verifyIdentity(deps: MailDeps, tenantId: string, id: string) {
+export async function verifyIdentity(deps: MailDeps, tenantId: string, id: string, audit: AuditContext) {
   const record = await getIdentity(deps, tenantId, id);
   const dnsRecords = await checkRecords(deps.resolver, record.dnsRecords);
   const now = deps.clock.now();
   const dkimFound = dnsRecords.some((r) => r.purpose === 'dkim' && r.status === 'found');
   const status = dkimFound ? ('verified' as const) : ('failed' as const);
-  const events = status === record.status ? [] : [identityEvent(record, status, now)];
-  const change = {
-    status,
-    dnsRecords,
-    lastCheckedAt: now,
-    verifiedAt: dkimFound ? (record.verifiedAt ?? now) : null,
-    // identities created before they carried events have no list yet
-    ...carrying([...(record.pendingEvents ?? []), ...events]),
-  };
-  await deps.identities.saveCheck(tenantId, id, change);
-  const checked = await checkInbound(deps, { ...record, ...change }, now);
-  if (change.eventsPending) {
-    await announceIdentity(deps, checked).catch((err) => deps.logger.warn('identity checked, event not yet published', { err }));
-  }
-  return checked;
-}
-
-export async function announceIdentity(deps: MailDeps, record: IdentityRecord) {
-  await deps.identities.announce(record, (event) => deps.broker.publish(event));
+  const found = dnsRecords.map((r) => ({ purpose: r.purpose, status: r.status }));
+  const events = [
+    ...(status === record.status ? [] : [identityEvent(record, status, now)]),
+    auditEvent(tenantId, audit, identityChange(id, 'verifyIdentity', { status, dnsRecords: found }), now),
+  ];
+  const check = { status, dnsRecords, lastCheckedAt: now, verifiedAt: dkimFound ? (record.verifiedAt ?? now) : null };
+  const checked = await deps.identities.saveCheck(tenantId, id, check, events);
+  if (!checked) throw identityGone(id);
+  await announceIdentity(deps, checked);
+  return checkInbound(deps, checked, now);
 }
 
 const identityEvent = (record: IdentityRecord, status: 'verified' | 'failed', at: Date) =>
@@ -109,8 +103,14 @@ const identityEvent = (record: IdentityRecord, status: 'verified' | 'failed', at
     data: { identityId: record._id, domain: record.domain, status, checkedAt: at.toISOString() },
   });
 
-export async function deleteIdentity(deps: MailDeps, tenantId: string, id: string) {
-  if ((await deps.identities.remove(tenantId, id)) === 0) throw new AppError('not_found', `No identity ${id}`);
+/** Gone for the tenant at once; a tombstone carries the deletion's record until it is published. */
+export async function deleteIdentity(deps: MailDeps, tenantId: string, id: string, audit: AuditContext) {
+  const record = await getIdentity(deps, tenantId, id);
+  const now = deps.clock.now();
+  const event = auditEvent(tenantId, audit, identityChange(id, 'deleteIdentity', { domain: record.domain }), now);
+  const removed = await deps.identities.remove(record, now, [event]);
+  if (!removed) throw identityGone(id);
+  await announceIdentity(deps, removed);
 }
 
 export async function listIdentities(deps: MailDeps, tenantId: string, page: { limit: number; offset: number }) {

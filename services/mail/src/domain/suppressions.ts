@@ -1,7 +1,7 @@
-import { AppError } from '@mailplane/contracts';
-import { newEnvelope, pageOf } from '@mailplane/runtime';
-import { carrying } from '@mailplane/store';
+import { AppError, type Envelope } from '@mailplane/contracts';
+import { auditEvent, newEnvelope, pageOf, type AuditContext } from '@mailplane/runtime';
 import type { SuppressionReason, SuppressionRecord } from '../data-access/suppressions-repo';
+import { announceChange } from './announce';
 import type { MailDeps } from './deps';
 import { countEvent } from './stats';
 
@@ -9,18 +9,26 @@ export function suppressionView(r: SuppressionRecord) {
   return { email: r.email, reason: r.reason, createdAt: r.createdAt.toISOString(), messageId: r.messageId };
 }
 
+const suppressionChange = (email: string, operationId: string, changes: Record<string, unknown>) => ({
+  operationId,
+  target: { type: 'suppression', id: email },
+  changes,
+});
+
 /**
- * Puts a recipient on the tenant's list (once: an address already there keeps its first record).
- * An unsubscribe also writes its `recipient.unsubscribed` event with the record and publishes it after.
+ * Puts a recipient on the tenant's list (once: an address already there keeps its first record, and nothing is
+ * recorded). An unsubscribe also writes its `recipient.unsubscribed` event with the record, a tenant's request its
+ * audit record (`audit`), each published after.
  */
 export async function suppress(
   deps: MailDeps,
   tenantId: string,
   input: { email: string; reason: SuppressionReason; messageId?: string | null },
+  audit?: AuditContext,
 ) {
   const now = deps.clock.now();
   const email = input.email.toLowerCase();
-  const events =
+  const events: Envelope[] =
     input.reason === 'unsubscribed'
       ? [
           newEnvelope('event', 'recipient.unsubscribed', now, {
@@ -30,25 +38,18 @@ export async function suppress(
           }),
         ]
       : [];
-  const result = await deps.suppressions.add({
-    tenantId,
-    email,
-    reason: input.reason,
-    messageId: input.messageId ?? null,
-    createdAt: now,
-    ...carrying(events),
-  });
+  if (audit) events.push(auditEvent(tenantId, audit, suppressionChange(email, 'addSuppression', { reason: input.reason }), now));
+  const result = await deps.suppressions.add(
+    { tenantId, email, reason: input.reason, messageId: input.messageId ?? null, createdAt: now },
+    events,
+  );
   if (result.created) countEvent(deps, tenantId, 'suppressionsAdded', now);
-  if (result.created && events.length > 0) {
-    // Stored is done: if the broker is away, the outbox sweeper announces it later.
-    await announceSuppression(deps, result.record).catch((err) => deps.logger.warn('suppression stored, event not yet published', { err }));
-  }
+  // Stored is done: if the broker is away, the outbox sweeper announces it later.
+  if (result.created && events.length > 0) await announceSuppression(deps, result.record);
   return result;
 }
 
-export async function announceSuppression(deps: MailDeps, record: SuppressionRecord) {
-  await deps.suppressions.announce(record, (event) => deps.broker.publish(event));
-}
+export const announceSuppression = (deps: MailDeps, record: SuppressionRecord) => announceChange(deps, deps.suppressions, record);
 
 export async function isSuppressed(deps: MailDeps, tenantId: string, address: string): Promise<boolean> {
   return (await deps.suppressions.byEmail(tenantId, address)) !== null;
@@ -59,6 +60,12 @@ export async function listSuppressions(deps: MailDeps, tenantId: string, query: 
   return pageOf(page, deps.suppressions.list(tenantId, query.q, page), deps.suppressions.count(tenantId, query.q), suppressionView);
 }
 
-export async function removeSuppression(deps: MailDeps, tenantId: string, email: string) {
-  if ((await deps.suppressions.remove(tenantId, email)) === 0) throw new AppError('not_found', `${email} is not suppressed`);
+/** Gone from the list at once; a tombstone carries the removal's record until it is published. */
+export async function removeSuppression(deps: MailDeps, tenantId: string, email: string, audit: AuditContext) {
+  const now = deps.clock.now();
+  const address = email.toLowerCase();
+  const event = auditEvent(tenantId, audit, suppressionChange(address, 'removeSuppression', {}), now);
+  const removed = await deps.suppressions.remove(tenantId, address, [event], now);
+  if (!removed) throw new AppError('not_found', `${email} is not suppressed`);
+  await announceSuppression(deps, removed);
 }

@@ -1,5 +1,5 @@
 import type { MailOperations, RpcRequest } from '@mailplane/contracts';
-import { json, noContent, type HandlersOf } from '@mailplane/runtime';
+import { auditContextOf, json, noContent, type HandlersOf } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { getIdentity, identityView } from '../domain/identities';
 import { disableInbound, enableInbound } from '../domain/inbound/domains';
@@ -28,14 +28,15 @@ type InboundOperations = Pick<
 
 export function inboundHandlers(deps: MailDeps): HandlersOf<InboundOperations> {
   return {
-    enableInbound: async (r) => json(identityView(await enableInbound(deps, await getIdentity(deps, tenant(r), id(r))))),
-    disableInbound: async (r) => json(identityView(await disableInbound(deps, await getIdentity(deps, tenant(r), id(r))))),
+    enableInbound: async (r) => json(identityView(await enableInbound(deps, await getIdentity(deps, tenant(r), id(r)), auditContextOf(r)))),
+    disableInbound: async (r) =>
+      json(identityView(await disableInbound(deps, await getIdentity(deps, tenant(r), id(r)), auditContextOf(r)))),
     listInboundRoutes: async (r) => json(await listRoutes(deps, tenant(r), page(r))),
-    createInboundRoute: async (r) => json(routeView(await createRoute(deps, tenant(r), r.body)), 201),
+    createInboundRoute: async (r) => json(routeView(await createRoute(deps, tenant(r), r.body, auditContextOf(r))), 201),
     getInboundRoute: async (r) => json(routeView(await getRoute(deps, tenant(r), id(r)))),
-    updateInboundRoute: async (r) => json(routeView(await updateRoute(deps, tenant(r), id(r), r.body))),
+    updateInboundRoute: async (r) => json(routeView(await updateRoute(deps, tenant(r), id(r), r.body, auditContextOf(r)))),
     deleteInboundRoute: async (r) => {
-      await deleteRoute(deps, tenant(r), id(r));
+      await deleteRoute(deps, tenant(r), id(r), auditContextOf(r));
       return noContent();
     },
     listInboundMessages: async (r) =>

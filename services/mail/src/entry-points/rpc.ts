@@ -5,7 +5,7 @@ import {
   type RpcRequest,
   type SubmittedEmail,
 } from '@mailplane/contracts';
-import { json, noContent, type HandlersOf, type OperationHandler } from '@mailplane/runtime';
+import { auditContextOf, json, noContent, type HandlersOf, type OperationHandler } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { createIdentity, deleteIdentity, getIdentity, identityView, listIdentities, verifyIdentity } from '../domain/identities';
 import { rateLimitHeaders } from '../domain/limits';
@@ -67,36 +67,41 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
     },
     listEmails: async (r) => json(await listMessages(deps, tenant(r), r.query as unknown as ListQuery)),
     getEmail: async (r) => json(await getMessage(deps, tenant(r), id(r))),
-    updateEmail: async (r) => json(await rescheduleEmail(deps, tenant(r), id(r), r.body)),
-    cancelEmail: async (r) => json(await cancelEmail(deps, tenant(r), id(r))),
+    updateEmail: async (r) => json(await rescheduleEmail(deps, tenant(r), id(r), r.body, auditContextOf(r))),
+    cancelEmail: async (r) => json(await cancelEmail(deps, tenant(r), id(r), auditContextOf(r))),
     getEmailStats: async (r) => json(await dailyStats(deps, tenant(r), Number(r.query.days ?? 30))),
     listIdentities: async (r) => json(await listIdentities(deps, tenant(r), page(r))),
-    createIdentity: async (r) => json(identityView(await createIdentity(deps, tenant(r), r.body)), 201),
+    createIdentity: async (r) => json(identityView(await createIdentity(deps, tenant(r), r.body, auditContextOf(r))), 201),
     getIdentity: async (r) => json(identityView(await getIdentity(deps, tenant(r), id(r)))),
-    verifyIdentity: async (r) => json(identityView(await verifyIdentity(deps, tenant(r), id(r)))),
-    updateIdentity: async (r) => json(identityView(await updateIdentity(deps, tenant(r), id(r), r.body))),
+    verifyIdentity: async (r) => json(identityView(await verifyIdentity(deps, tenant(r), id(r), auditContextOf(r)))),
+    updateIdentity: async (r) => json(identityView(await updateIdentity(deps, tenant(r), id(r), r.body, auditContextOf(r)))),
     deleteIdentity: async (r) => {
-      await deleteIdentity(deps, tenant(r), id(r));
+      await deleteIdentity(deps, tenant(r), id(r), auditContextOf(r));
       return noContent();
     },
     listSuppressions: async (r) => json(await listSuppressions(deps, tenant(r), r.query as { q?: string; limit: number; offset: number })),
     addSuppression: async (r) => {
-      const { record, created } = await suppress(deps, tenant(r), { email: r.body.email, reason: r.body.reason ?? 'manual' });
+      const { record, created } = await suppress(
+        deps,
+        tenant(r),
+        { email: r.body.email, reason: r.body.reason ?? 'manual' },
+        auditContextOf(r),
+      );
       return json(suppressionView(record), created ? 201 : 200);
     },
     removeSuppression: async (r) => {
-      await removeSuppression(deps, tenant(r), String(r.params.email));
+      await removeSuppression(deps, tenant(r), String(r.params.email), auditContextOf(r));
       return noContent();
     },
     listTemplates: async (r) => json(await listTemplates(deps, tenant(r), r.query as { q?: string; limit: number; offset: number })),
-    createTemplate: async (r) => json(await createTemplate(deps, tenant(r), r.body), 201),
+    createTemplate: async (r) => json(await createTemplate(deps, tenant(r), r.body, auditContextOf(r)), 201),
     getTemplate: async (r) => json(await getTemplate(deps, tenant(r), id(r))),
-    updateTemplate: async (r) => json(await updateTemplate(deps, tenant(r), id(r), r.body)),
+    updateTemplate: async (r) => json(await updateTemplate(deps, tenant(r), id(r), r.body, auditContextOf(r))),
     deleteTemplate: async (r) => {
-      await deleteTemplate(deps, tenant(r), id(r));
+      await deleteTemplate(deps, tenant(r), id(r), auditContextOf(r));
       return noContent();
     },
-    publishTemplate: async (r) => json(await publishTemplate(deps, tenant(r), id(r))),
+    publishTemplate: async (r) => json(await publishTemplate(deps, tenant(r), id(r), auditContextOf(r))),
     listTemplateVersions: async (r) => json(await listTemplateVersions(deps, tenant(r), id(r), page(r))),
     getTemplateVersion: async (r) => json(await getTemplateVersion(deps, tenant(r), id(r), Number(r.params.version))),
     renderTemplate: async (r) => json(await renderTemplate(deps, tenant(r), id(r), r.body ?? {})),

@@ -1,3 +1,4 @@
+import { publishOptionsOf } from '@mailplane/runtime';
 import type { WebhooksDeps } from './deps';
 import { redispatch } from './dispatch';
 
@@ -56,7 +57,7 @@ export async function sweep(deps: WebhooksDeps, signal: AbortSignal): Promise<nu
   const before = new Date(deps.clock.now().getTime() - deps.config.redispatchAfterMs);
   for (const endpoint of await deps.endpoints.unannounced(before, BATCH)) {
     if (signal.aborted) break;
-    await deps.endpoints.announce(endpoint, (event) => deps.broker.publish(event));
+    await deps.endpoints.announce(endpoint, (event) => deps.broker.publish(event, publishOptionsOf(event)));
   }
   // Deletions whose records are now published (here, or by a request that died before it dropped its tombstone).
   await deps.endpoints.dropTombstones();

@@ -1,5 +1,5 @@
 import { AppError, type WebhookEventType } from '@mailplane/contracts';
-import { auditEvent, newId, pageOf, type AuditContext } from '@mailplane/runtime';
+import { auditEvent, newId, pageOf, publishOptionsOf, type AuditContext } from '@mailplane/runtime';
 import { carrying } from '@mailplane/store';
 import type { EndpointChanges, EndpointRecord } from '../data-access/endpoints-repo';
 import type { WebhooksDeps } from './deps';
@@ -43,7 +43,7 @@ const endpointChange = (id: string, operationId: string, changes: Record<string,
  */
 async function announceEndpoint(deps: WebhooksDeps, record: EndpointRecord) {
   try {
-    await deps.endpoints.announce(record, (event) => deps.broker.publish(event));
+    await deps.endpoints.announce(record, (event) => deps.broker.publish(event, publishOptionsOf(event)));
     if (record.deletedAt) await deps.endpoints.dropTombstones([record._id]);
   } catch (err) {
     deps.logger.warn('endpoint change stored, not yet announced', { err, endpointId: record._id });

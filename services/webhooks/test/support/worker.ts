@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createMemoryBroker, type Broker } from '@mailplane/broker';
-import type { WebhookEventType } from '@mailplane/contracts';
+import { ack, createMemoryBroker, type Broker } from '@mailplane/broker';
+import { QUEUES, type WebhookEventType } from '@mailplane/contracts';
 import { createLogger, newEnvelope, systemClock, type MetricsRegistry } from '@mailplane/runtime';
 import { createStore, type Store } from '@mailplane/store';
 import { eventually } from '../../../../test/support/eventually';
@@ -23,14 +23,22 @@ export const startService = (env: Record<string, string>, broker: Broker, store:
  * The webhooks service alone, on an in-process broker and a fresh store, so a test can publish events
  * itself and wait until each delivery is settled (succeeded, failed, cancelled) instead of sleeping.
  */
-export async function startWebhooksWorker(env: Record<string, string> = {}) {
+export async function startWebhooksWorker(env: Record<string, string> = {}, options: { auditQueue?: boolean } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'webhooks-'));
   const broker = createMemoryBroker();
   const store = await createStore({ dir });
+  // The gateway's side of the broker, as every gateway binds it before any change: audit records are published
+  // mandatory, and without the queue they (and the events behind them) would wait in their outbox.
+  // `auditQueue: false`: a broker wiped of its queues, before any gateway started again.
+  const audit =
+    options.auditQueue === false
+      ? null
+      : await broker.consume(QUEUES.gatewayAudit, async () => ack(), { prefetch: 16, bindings: ['audit.recorded'] });
   const service = await startService(env, broker, store);
   const { deps } = service;
   return {
     deps,
+    broker,
     /** The service's store, to see what it keeps (tombstones) beyond what its reads show. */
     store,
     endpoint: (tenantId: string, url: string, eventTypes: (WebhookEventType | '*')[] = ['*']) =>
@@ -53,6 +61,7 @@ export async function startWebhooksWorker(env: Record<string, string> = {}) {
     },
     async stop() {
       await service.stop();
+      await audit?.cancel();
       await broker.close();
       await store.close();
       rmSync(dir, { recursive: true, force: true });

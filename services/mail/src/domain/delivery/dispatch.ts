@@ -1,5 +1,5 @@
 import { QUEUES, WORK_TYPES, type Envelope } from '@mailplane/contracts';
-import { newEnvelope, requestIdHeaders } from '@mailplane/runtime';
+import { newEnvelope, publishOptionsOf, requestIdHeaders } from '@mailplane/runtime';
 import type { MessageRecord } from '../../data-access/messages-repo';
 import type { MailDeps } from '../deps';
 
@@ -13,7 +13,7 @@ const workItem = (message: MessageRecord, at: Date) =>
 /** Publishes the events written with the message's last change, then forgets them (if nothing changed since). */
 export async function publishPending(deps: MailDeps, message: MessageRecord): Promise<void> {
   const headers = requestIdHeaders(message.requestId);
-  await deps.messages.announce(message, (event: Envelope) => deps.broker.publish(event, { headers }));
+  await deps.messages.announce(message, (event: Envelope) => deps.broker.publish(event, { headers, ...publishOptionsOf(event) }));
 }
 
 /**
@@ -24,7 +24,8 @@ export async function publishPending(deps: MailDeps, message: MessageRecord): Pr
  */
 export async function enqueue(deps: MailDeps, message: MessageRecord, delayMs: number): Promise<void> {
   const headers = requestIdHeaders(message.requestId);
-  for (const event of message.eventsPending ? message.pendingEvents : []) await deps.broker.publish(event, { headers });
+  for (const event of message.eventsPending ? message.pendingEvents : [])
+    await deps.broker.publish(event, { headers, ...publishOptionsOf(event) });
   await deps.broker.send(QUEUES.mailOutbox, workItem(message, deps.clock.now()), { headers, ...(delayMs > 0 ? { delayMs } : {}) });
 }
 

@@ -1,7 +1,8 @@
+import type { Envelope } from '@mailplane/contracts';
+import type { AuditedRecord, AuditedRecords } from '@mailplane/store';
 import type { MailDeps } from '../deps';
-import { announceIdentity } from '../identities';
+import { announceChange } from '../announce';
 import { announceReceived } from '../inbound/receive';
-import { announceSuppression } from '../suppressions';
 import { releaseDue } from '../scheduling/release';
 import { announceEngagement } from '../tracking/record-engagement';
 import { dispatch, publishPending } from './dispatch';
@@ -18,8 +19,8 @@ export const OUTBOX_SWEEP_JOB = 'mail.outbox-sweep';
  * Runs under the lease `OUTBOX_SWEEP_JOB`; `signal` aborts between steps once the lease is lost. The outbox relay:
  * releases scheduled messages whose time has come, takes up what a dead replica left unconfirmed, and re-sends to the
  * queue whatever the broker refused, whatever stayed off the queue long past its expected time, whatever a dead
- * worker held past its lease, and events (of messages, suppressions, identities, opens and clicks, and received mail)
- * written but not confirmed.
+ * worker held past its lease, and events (of messages, opens and clicks, received mail, and tenants' audited changes
+ * of identities, suppressions, inbound routes and templates) written but not confirmed.
  */
 export async function sweep(deps: MailDeps, signal?: AbortSignal): Promise<number> {
   const each = async <T>(items: T[], step: (item: T) => Promise<unknown>) => {
@@ -35,9 +36,28 @@ export async function sweep(deps: MailDeps, signal?: AbortSignal): Promise<numbe
   const settled = new Date(now.getTime() - GRACE_MS);
   // A queued or deferred message's events go out with its next dispatch, above; these are final statuses.
   const unannounced = await each(await deps.messages.unannouncedFinal(settled, BATCH), (m) => publishPending(deps, m));
-  const suppressions = await each(await deps.suppressions.unannounced(settled, BATCH), (r) => announceSuppression(deps, r));
-  const identities = await each(await deps.identities.unannounced(settled, BATCH), (r) => announceIdentity(deps, r));
   const engagement = await each(await deps.engagement.unannounced(settled, BATCH), (r) => announceEngagement(deps, r));
   const received = await each(await deps.inboundMessages.unannounced(settled, BATCH), (r) => announceReceived(deps, [r]));
-  return released + recovered + dispatched + unannounced + suppressions + identities + engagement + received;
+  const audited =
+    (await sweepAudited(deps, deps.identities, settled, signal)) +
+    (await sweepAudited(deps, deps.suppressions, settled, signal)) +
+    (await sweepAudited(deps, deps.inboundRoutes, settled, signal)) +
+    (await sweepAudited(deps, deps.templates, settled, signal));
+  return released + recovered + dispatched + unannounced + engagement + received + audited;
+}
+
+type Audited<T extends AuditedRecord<Envelope>> = Pick<AuditedRecords<T>, 'announce' | 'dropTombstones'> & {
+  unannounced(before: Date, limit: number): Promise<T[]>;
+};
+
+/**
+ * A collection's changes whose audit records (and other events: unsubscribes, identities' status) were written and
+ * not published, then the deletions whose records are now published (here, or by a request that died before it
+ * dropped its tombstone).
+ */
+async function sweepAudited<T extends AuditedRecord<Envelope>>(deps: MailDeps, records: Audited<T>, settled: Date, signal?: AbortSignal) {
+  const pending = await records.unannounced(settled, BATCH);
+  for (const record of pending) if (!signal?.aborted) await announceChange(deps, records, record);
+  await records.dropTombstones();
+  return pending.length;
 }

@@ -1,8 +1,10 @@
 import { AppError } from '@mailplane/contracts';
-import type { IdentityRecord, InboundState } from '../../data-access/identities-repo';
+import { auditEvent, type AuditContext } from '@mailplane/runtime';
+import type { DnsRecord, IdentityRecord, InboundState } from '../../data-access/identities-repo';
 import type { InboundConfig } from '../../inbound-config';
 import { mxRecord } from '../dns-records';
 import type { MailDeps } from '../deps';
+import { announceIdentity, identityChange, identityGone } from '../identity-audit';
 
 /** The inbound configuration; 503 `inbound_not_configured` when the platform receives no mail. */
 export function receivingConfigured(deps: MailDeps): InboundConfig {
@@ -32,23 +34,41 @@ export const platformSubdomainState = (deps: MailDeps, domain: string, now: Date
   inboundDomain: domain,
 });
 
-/** POST /identities/{id}/inbound: adds the MX record and waits for a check; a platform subdomain already receives. */
-export async function enableInbound(deps: MailDeps, record: IdentityRecord): Promise<IdentityRecord> {
+/** What an identity starts receiving with: the MX record to publish, and the state until a check finds it. */
+export function pendingInbound(deps: MailDeps, record: IdentityRecord): { inbound: InboundState; dnsRecords: DnsRecord[] } {
   const { mxHost } = receivingConfigured(deps);
-  if (record.inbound) return record;
   const dnsRecords = [...record.dnsRecords.filter((r) => r.purpose !== 'mx'), mxRecord(record.domain, mxHost)];
-  const inbound: InboundState = { status: 'pending', platformSubdomain: false, mxHost, verifiedAt: null };
-  await deps.identities.setInbound(record.tenantId, record._id, inbound, dnsRecords);
-  return { ...record, inbound, dnsRecords };
+  return { inbound: { status: 'pending', platformSubdomain: false, mxHost, verifiedAt: null }, dnsRecords };
 }
 
-/** DELETE /identities/{id}/inbound: the MX record goes and the domain is released (its recipients refused from now). */
-export async function disableInbound(deps: MailDeps, record: IdentityRecord): Promise<IdentityRecord> {
+/**
+ * POST /identities/{id}/inbound: adds the MX record and waits for a check, audited; a platform subdomain, or an
+ * identity that already receives, changes nothing and writes no record.
+ */
+export async function enableInbound(deps: MailDeps, record: IdentityRecord, audit: AuditContext): Promise<IdentityRecord> {
+  const { inbound, dnsRecords } = pendingInbound(deps, record);
+  if (record.inbound) return record;
+  const now = deps.clock.now();
+  const event = auditEvent(record.tenantId, audit, identityChange(record._id, 'enableInbound', { inbound: true }), now);
+  const changed = await deps.identities.saveSettings(record.tenantId, record._id, { inbound, dnsRecords }, [event], now);
+  if (!changed) throw identityGone(record._id);
+  await announceIdentity(deps, changed);
+  return changed;
+}
+
+/**
+ * DELETE /identities/{id}/inbound: the MX record goes and the domain is released (its recipients refused from now),
+ * audited; an identity that does not receive changes nothing.
+ */
+export async function disableInbound(deps: MailDeps, record: IdentityRecord, audit: AuditContext): Promise<IdentityRecord> {
   if (!record.inbound) return record;
+  const now = deps.clock.now();
   const dnsRecords = record.dnsRecords.filter((r) => r.purpose !== 'mx');
-  await deps.identities.release(record.tenantId, record._id, null, dnsRecords);
-  const { inboundDomain: _released, ...rest } = record;
-  return { ...rest, inbound: null, dnsRecords };
+  const event = auditEvent(record.tenantId, audit, identityChange(record._id, 'disableInbound', { inbound: false }), now);
+  const changed = await deps.identities.disableInbound(record.tenantId, record._id, dnsRecords, [event], now);
+  if (!changed) throw identityGone(record._id);
+  await announceIdentity(deps, changed);
+  return changed;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { AppError, type CreateInboundRouteRequest, type UpdateInboundRouteRequest } from '@mailplane/contracts';
 import { DuplicateKeyError } from '@mailplane/store';
-import { newId, pageOf } from '@mailplane/runtime';
+import { auditEvent, newId, pageOf, type AuditContext } from '@mailplane/runtime';
+import { carrying } from '@mailplane/store';
 import type { InboundAction, InboundRouteRecord } from '../../data-access/inbound-routes-repo';
+import { announceChange } from '../announce';
 import type { MailDeps } from '../deps';
 import { parsePattern } from './patterns';
 
@@ -41,22 +43,39 @@ async function checkDomain(deps: MailDeps, tenantId: string, pattern: string) {
   }
 }
 
+const routeChange = (id: string, operationId: string, changes: Record<string, unknown>) => ({
+  operationId,
+  target: { type: 'inboundRoute', id },
+  changes,
+});
+const gone = (id: string) => new AppError('not_found', `No inbound route ${id}`);
+
+/** Publishes a route's change (its audit record); a deleted route's tombstone goes after. */
+export const announceRoute = (deps: MailDeps, record: InboundRouteRecord) => announceChange(deps, deps.inboundRoutes, record);
+
 const taken = (pattern: string) => new AppError('already_exists', `A route for ${pattern} already exists.`);
 
-export async function createRoute(deps: MailDeps, tenantId: string, input: CreateInboundRouteRequest) {
+export async function createRoute(deps: MailDeps, tenantId: string, input: CreateInboundRouteRequest, audit: AuditContext) {
   const pattern = input.pattern.toLowerCase();
   await checkDomain(deps, tenantId, pattern);
   const now = deps.clock.now();
-  const record: InboundRouteRecord = {
-    _id: newId('inr', now.getTime()),
-    tenantId,
+  const id = newId('inr', now.getTime());
+  const fields = {
     pattern,
-    ...parsePattern(pattern),
     action: actionOf(input.action),
     refuseUnauthenticated: input.refuseUnauthenticated ?? false,
     description: input.description ?? null,
+  };
+  const record: InboundRouteRecord = {
+    _id: id,
+    tenantId,
+    ...fields,
+    ...parsePattern(pattern),
     createdAt: now,
     updatedAt: now,
+    changedAt: now,
+    changeSeq: 1,
+    ...carrying([auditEvent(tenantId, audit, routeChange(id, 'createInboundRoute', fields), now)]),
   };
   try {
     await deps.inboundRoutes.insert(record);
@@ -64,37 +83,48 @@ export async function createRoute(deps: MailDeps, tenantId: string, input: Creat
     if (err instanceof DuplicateKeyError) throw taken(pattern);
     throw err;
   }
+  await announceRoute(deps, record);
   return record;
 }
 
 export async function getRoute(deps: MailDeps, tenantId: string, id: string) {
   const record = await deps.inboundRoutes.byId(tenantId, id);
-  if (!record) throw new AppError('not_found', `No inbound route ${id}`);
+  if (!record) throw gone(id);
   return record;
 }
 
-export async function updateRoute(deps: MailDeps, tenantId: string, id: string, input: UpdateInboundRouteRequest) {
-  const record = await getRoute(deps, tenantId, id);
+export async function updateRoute(deps: MailDeps, tenantId: string, id: string, input: UpdateInboundRouteRequest, audit: AuditContext) {
+  await getRoute(deps, tenantId, id);
   const pattern = input.pattern?.toLowerCase();
   if (pattern) await checkDomain(deps, tenantId, pattern);
-  const change: Partial<InboundRouteRecord> = {
-    ...(pattern ? { pattern, ...parsePattern(pattern) } : {}),
+  const changes = {
+    ...(pattern ? { pattern } : {}),
     ...(input.action ? { action: actionOf(input.action) } : {}),
     ...(input.refuseUnauthenticated !== undefined ? { refuseUnauthenticated: input.refuseUnauthenticated } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
-    updatedAt: deps.clock.now(),
   };
+  const now = deps.clock.now();
+  const event = auditEvent(tenantId, audit, routeChange(id, 'updateInboundRoute', changes), now);
   try {
-    if ((await deps.inboundRoutes.update(tenantId, id, change)).matched === 0) throw new AppError('not_found', `No inbound route ${id}`);
+    const fields = { ...changes, ...(pattern ? parsePattern(pattern) : {}), updatedAt: now };
+    const updated = await deps.inboundRoutes.update(tenantId, id, fields, [event], now);
+    if (!updated) throw gone(id);
+    await announceRoute(deps, updated);
+    return updated;
   } catch (err) {
     if (err instanceof DuplicateKeyError) throw taken(pattern as string);
     throw err;
   }
-  return { ...record, ...change };
 }
 
-export async function deleteRoute(deps: MailDeps, tenantId: string, id: string) {
-  if ((await deps.inboundRoutes.remove(tenantId, id)) === 0) throw new AppError('not_found', `No inbound route ${id}`);
+/** Gone for the tenant (and its recipients) at once; a tombstone carries the deletion's record until it is published. */
+export async function deleteRoute(deps: MailDeps, tenantId: string, id: string, audit: AuditContext) {
+  const { pattern } = await getRoute(deps, tenantId, id);
+  const now = deps.clock.now();
+  const event = auditEvent(tenantId, audit, routeChange(id, 'deleteInboundRoute', { pattern }), now);
+  const removed = await deps.inboundRoutes.remove(tenantId, id, [event], now);
+  if (!removed) throw gone(id);
+  await announceRoute(deps, removed);
 }
 
 export async function listRoutes(deps: MailDeps, tenantId: string, page: { limit: number; offset: number }) {

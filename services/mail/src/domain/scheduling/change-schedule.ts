@@ -1,4 +1,5 @@
 import { AppError, type Envelope } from '@mailplane/contracts';
+import { auditEvent, publishOptionsOf, type AuditContext } from '@mailplane/runtime';
 import type { MessageRecord } from '../../data-access/messages-repo';
 import { loadBody } from '../bodies';
 import type { MailDeps } from '../deps';
@@ -8,8 +9,12 @@ import { messageView } from '../messages';
 import { recipientsOf } from '../recipients';
 import { scheduleTimeOf } from './schedule-time';
 
-/** The events still to publish for a message, then `event`: a change never drops one the broker has not confirmed. */
-const after = (m: MessageRecord, event: Envelope) => [...(m.eventsPending ? m.pendingEvents : []), event];
+/** The events still to publish for a message, then `events`: a change never drops one the broker has not confirmed. */
+const after = (m: MessageRecord, ...events: Envelope[]) => [...(m.eventsPending ? m.pendingEvents : []), ...events];
+
+/** A tenant's change of its scheduled message, as its audit record shows it. */
+const recorded = (m: MessageRecord, audit: AuditContext, operationId: string, changes: Record<string, unknown>, at: Date) =>
+  auditEvent(m.tenantId, audit, { operationId, target: { type: 'email', id: m._id }, changes }, at);
 
 async function notScheduled(deps: MailDeps, tenantId: string, id: string): Promise<MessageRecord> {
   const current = await deps.messages.byId(tenantId, id);
@@ -20,12 +25,13 @@ async function notScheduled(deps: MailDeps, tenantId: string, id: string): Promi
 const refusal = (m: MessageRecord) =>
   new AppError('not_scheduled', `Email ${m._id} is ${m.status}: only a scheduled email can be rescheduled or canceled.`);
 
-/** PATCH /emails/{id}: a scheduled message to another time. */
-export async function rescheduleEmail(deps: MailDeps, tenantId: string, id: string, input: { scheduledAt: string }) {
+/** PATCH /emails/{id}: a scheduled message to another time, audited. */
+export async function rescheduleEmail(deps: MailDeps, tenantId: string, id: string, input: { scheduledAt: string }, audit: AuditContext) {
   const now = deps.clock.now();
   const at = scheduleTimeOf(input, now) as Date;
+  const scheduledAt = at.toISOString();
   const moved = await deps.messages.reschedule(tenantId, id, at, now, (m) =>
-    after(m, messageEvent(m, 'email.scheduled', now, { scheduledAt: at.toISOString() })),
+    after(m, messageEvent(m, 'email.scheduled', now, { scheduledAt }), recorded(m, audit, 'updateEmail', { scheduledAt }, now)),
   );
   if (!moved) throw refusal(await notScheduled(deps, tenantId, id));
   deps.logger.info('email rescheduled', { messageId: id, tenantId, scheduledAt: at.toISOString() });
@@ -33,10 +39,15 @@ export async function rescheduleEmail(deps: MailDeps, tenantId: string, id: stri
   return messageView(moved, await loadBody(deps, moved));
 }
 
-/** POST /emails/{id}/cancel: a scheduled message never goes out, and its place in the month's quota is given back. */
-export async function cancelEmail(deps: MailDeps, tenantId: string, id: string) {
+/**
+ * POST /emails/{id}/cancel: a scheduled message never goes out, and its place in the month's quota is given back;
+ * audited (a repeated cancel changes nothing and writes nothing).
+ */
+export async function cancelEmail(deps: MailDeps, tenantId: string, id: string, audit: AuditContext) {
   const now = deps.clock.now();
-  const canceled = await deps.messages.cancel(tenantId, id, now, (m) => after(m, messageEvent(m, 'email.canceled', now)));
+  const canceled = await deps.messages.cancel(tenantId, id, now, (m) =>
+    after(m, messageEvent(m, 'email.canceled', now), recorded(m, audit, 'cancelEmail', { status: 'canceled' }, now)),
+  );
   if (!canceled) {
     const current = await notScheduled(deps, tenantId, id);
     if (current.status !== 'canceled') throw refusal(current);
@@ -57,6 +68,6 @@ export async function cancelEmail(deps: MailDeps, tenantId: string, id: string) 
 /** Publishes now what the change wrote; the sweeper publishes it later if the broker is away. */
 async function announce(deps: MailDeps, message: MessageRecord) {
   await deps.messages
-    .announce(message, (event: Envelope) => deps.broker.publish(event))
+    .announce(message, (event: Envelope) => deps.broker.publish(event, publishOptionsOf(event)))
     .catch((err: unknown) => deps.logger.warn('email change stored, its event not yet published', { messageId: message._id, err }));
 }

@@ -1,8 +1,9 @@
 import { AppError, type CreateTemplateRequest, type UpdateTemplateRequest } from '@mailplane/contracts';
-import { newId, pageOf } from '@mailplane/runtime';
-import { DuplicateKeyError } from '@mailplane/store';
+import { auditEvent, newId, pageOf, type AuditContext } from '@mailplane/runtime';
+import { DuplicateKeyError, carrying } from '@mailplane/store';
 import type { TemplateChange, TemplateRecord } from '../../data-access/templates-repo';
 import { parseSource, referencedVariables, type TemplateSource } from '../../templates/engine';
+import { announceChange } from '../announce';
 import type { MailDeps } from '../deps';
 
 const summaryView = (r: TemplateRecord) => ({
@@ -31,15 +32,28 @@ export function checkSource(source: TemplateSource): void {
   throw new AppError('template_invalid', `The template does not parse: ${errors[0].path} ${errors[0].message}`, { extra: { errors } });
 }
 
+/** A template's change as its audit record shows it: its name and alias, and whether the content changed. */
+export const templateChange = (id: string, operationId: string, changes: Record<string, unknown>) => ({
+  operationId,
+  target: { type: 'template', id },
+  changes,
+});
+export const templateGone = (id: string) => new AppError('not_found', `No template ${id}`);
+
+/** Publishes a template's change (its audit record); a deleted template's tombstone goes after. */
+export const announceTemplate = (deps: MailDeps, record: TemplateRecord) => announceChange(deps, deps.templates, record);
+
 const aliasTaken = (alias: string | null | undefined) =>
   new AppError('already_exists', `You already have a template with the alias ${alias}.`);
 
-export async function createTemplate(deps: MailDeps, tenantId: string, input: CreateTemplateRequest) {
+export async function createTemplate(deps: MailDeps, tenantId: string, input: CreateTemplateRequest, audit: AuditContext) {
   const draft = { subject: input.subject, html: input.html ?? null, text: input.text ?? null };
   checkSource(draft);
   const now = deps.clock.now();
+  const id = newId('tpl', now.getTime());
+  const changes = { name: input.name, alias: input.alias ?? null };
   const record: TemplateRecord = {
-    _id: newId('tpl', now.getTime()),
+    _id: id,
     tenantId,
     name: input.name,
     alias: input.alias ?? null,
@@ -49,6 +63,9 @@ export async function createTemplate(deps: MailDeps, tenantId: string, input: Cr
     publishedVersion: null,
     createdAt: now,
     updatedAt: now,
+    changedAt: now,
+    changeSeq: 1,
+    ...carrying([auditEvent(tenantId, audit, templateChange(id, 'createTemplate', changes), now)]),
   };
   try {
     await deps.templates.insert(record);
@@ -56,13 +73,14 @@ export async function createTemplate(deps: MailDeps, tenantId: string, input: Cr
     if (err instanceof DuplicateKeyError) throw aliasTaken(input.alias);
     throw err;
   }
+  await announceTemplate(deps, record);
   return templateView(record);
 }
 
 /** Another tenant's template is as unknown as one that never was. */
 export async function templateOf(deps: MailDeps, tenantId: string, id: string): Promise<TemplateRecord> {
   const record = await deps.templates.byId(tenantId, id);
-  if (!record) throw new AppError('not_found', `No template ${id}`);
+  if (!record) throw templateGone(id);
   return record;
 }
 
@@ -74,9 +92,10 @@ export async function listTemplates(deps: MailDeps, tenantId: string, query: { q
 }
 
 /** Renames it at once; content edits go to the draft, which sends ignore until it is published. */
-export async function updateTemplate(deps: MailDeps, tenantId: string, id: string, input: UpdateTemplateRequest) {
+export async function updateTemplate(deps: MailDeps, tenantId: string, id: string, input: UpdateTemplateRequest, audit: AuditContext) {
   const current = await templateOf(deps, tenantId, id);
-  const change: TemplateChange = { updatedAt: deps.clock.now() };
+  const now = deps.clock.now();
+  const change: TemplateChange = { updatedAt: now };
   if (input.name !== undefined) change.name = input.name;
   if (input.alias !== undefined) change.alias = input.alias;
   if (input.subject !== undefined || input.html !== undefined || input.text !== undefined) {
@@ -93,15 +112,30 @@ export async function updateTemplate(deps: MailDeps, tenantId: string, id: strin
     checkSource(draft);
     Object.assign(change, { draft, draftPublished: false });
   }
+  const { name, alias, draft } = change;
+  const changes = {
+    ...(name === undefined ? {} : { name }),
+    ...(alias === undefined ? {} : { alias }),
+    ...(draft ? { draft: 'changed' } : {}),
+  };
+  const event = auditEvent(tenantId, audit, templateChange(id, 'updateTemplate', changes), now);
   try {
-    if (!(await deps.templates.update(tenantId, id, change))) throw new AppError('not_found', `No template ${id}`);
+    const updated = await deps.templates.update(tenantId, id, change, [event], now);
+    if (!updated) throw templateGone(id);
+    await announceTemplate(deps, updated);
+    return templateView(updated);
   } catch (err) {
     if (err instanceof DuplicateKeyError) throw aliasTaken(input.alias);
     throw err;
   }
-  return getTemplate(deps, tenantId, id);
 }
 
-export async function deleteTemplate(deps: MailDeps, tenantId: string, id: string) {
-  if ((await deps.templates.remove(tenantId, id)) === 0) throw new AppError('not_found', `No template ${id}`);
+/** Gone for the tenant (and its sends) at once; a tombstone carries the deletion's record until it is published. */
+export async function deleteTemplate(deps: MailDeps, tenantId: string, id: string, audit: AuditContext) {
+  const { name } = await templateOf(deps, tenantId, id);
+  const now = deps.clock.now();
+  const event = auditEvent(tenantId, audit, templateChange(id, 'deleteTemplate', { name }), now);
+  const removed = await deps.templates.remove(tenantId, id, [event], now);
+  if (!removed) throw templateGone(id);
+  await announceTemplate(deps, removed);
 }

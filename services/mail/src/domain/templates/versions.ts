@@ -1,8 +1,8 @@
 import { AppError } from '@mailplane/contracts';
-import { pageOf } from '@mailplane/runtime';
+import { auditEvent, pageOf, type AuditContext } from '@mailplane/runtime';
 import type { TemplateVersionRecord } from '../../data-access/templates-repo';
 import type { MailDeps } from '../deps';
-import { getTemplate, templateOf } from './templates';
+import { announceTemplate, getTemplate, templateChange, templateOf } from './templates';
 
 export const versionView = (v: TemplateVersionRecord) => ({
   templateId: v.templateId,
@@ -15,16 +15,19 @@ export const versionView = (v: TemplateVersionRecord) => ({
 
 /**
  * Freezes the draft as the next version. Answering the template unchanged when the draft is already published
- * makes a retry harmless; of two racing publishes of one draft, the loser finds the winner's version.
+ * makes a retry harmless (and records nothing); of two racing publishes of one draft, the loser finds the winner's
+ * version, and only the winner's is recorded, with the template's mark.
  */
-export async function publishTemplate(deps: MailDeps, tenantId: string, id: string) {
+export async function publishTemplate(deps: MailDeps, tenantId: string, id: string, audit: AuditContext) {
   const template = await templateOf(deps, tenantId, id);
   if (template.draftPublished && template.publishedVersion !== null) return getTemplate(deps, tenantId, id);
   const version = ((await deps.templates.latestVersion(tenantId, id))?.version ?? 0) + 1;
   const now = deps.clock.now();
   const { subject, html, text } = template.draft;
   if (await deps.templates.insertVersion({ tenantId, templateId: id, version, subject, html, text, publishedAt: now })) {
-    await deps.templates.markPublished(tenantId, id, version, template.draftRevision, now);
+    const event = auditEvent(tenantId, audit, templateChange(id, 'publishTemplate', { version }), now);
+    const marked = await deps.templates.markPublished(tenantId, id, version, template.draftRevision, now, [event]);
+    if (marked) await announceTemplate(deps, marked);
   }
   return getTemplate(deps, tenantId, id);
 }

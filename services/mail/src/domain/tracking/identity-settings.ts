@@ -1,14 +1,17 @@
 import { AppError, type UpdateIdentityRequest } from '@mailplane/contracts';
+import { auditEvent, type AuditContext } from '@mailplane/runtime';
 import type { IdentitySettings } from '../../data-access/identities-repo';
 import { trackingRecord } from '../dns-records';
 import type { MailDeps } from '../deps';
 import { getIdentity } from '../identities';
+import { announceIdentity, identityChange, identityGone } from '../identity-audit';
 
 /**
  * PATCH /identities/{id}: the tracking defaults, and the tracking domain with the CNAME it must publish. A new
- * domain's record starts unchecked: links keep the platform's host until a verify finds the CNAME.
+ * domain's record starts unchecked: links keep the platform's host until a verify finds the CNAME. Audited, as every
+ * PATCH is, with the settings it set.
  */
-export async function updateIdentity(deps: MailDeps, tenantId: string, id: string, input: UpdateIdentityRequest) {
+export async function updateIdentity(deps: MailDeps, tenantId: string, id: string, input: UpdateIdentityRequest, audit: AuditContext) {
   const identity = await getIdentity(deps, tenantId, id);
   const settings: Partial<IdentitySettings> = {};
   if (input.tracking) {
@@ -26,8 +29,11 @@ export async function updateIdentity(deps: MailDeps, tenantId: string, id: strin
     settings.trackingDomain = domain;
     settings.dnsRecords = domain === null ? others : [...others, trackingRecord(domain, deps.config.tracking.cnameTarget)];
   }
-  if (Object.keys(settings).length > 0 && !(await deps.identities.saveSettings(tenantId, id, settings))) {
-    throw new AppError('not_found', `No identity ${id}`);
-  }
-  return { ...identity, ...settings };
+  const now = deps.clock.now();
+  const { dnsRecords: _published, ...changes } = settings;
+  const event = auditEvent(tenantId, audit, identityChange(id, 'updateIdentity', changes), now);
+  const updated = await deps.identities.saveSettings(tenantId, id, settings, [event], now);
+  if (!updated) throw identityGone(id);
+  await announceIdentity(deps, updated);
+  return updated;
 }
