@@ -24,7 +24,7 @@ describe('audit coverage', () => {
     'when %s is answered, then the log holds exactly one record of it, naming its target and actor',
     async (operationId) => {
       const t = await receivingTenant(platform);
-      const tenant = { platform, key: t.key, domain: t.domain, identityId: t.identity.id };
+      const tenant = { platform, tenantId: t.tenantId, key: t.key, domain: t.domain, identityId: t.identity.id };
       const [defaultKey] = (await request(platform.url).get('/api-keys').set(auth(t.key))).body.data;
       const done = await AUDITED[operationId](tenant);
       const { res, target, actor = { type: 'key', id: defaultKey.id }, recordedAs = operationId, reader = t.key } = done;
