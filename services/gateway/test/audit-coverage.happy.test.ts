@@ -5,7 +5,11 @@ import { eventually } from '../../../test/support/eventually';
 import { auth } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { receivingTenant } from '../../mail/test/support/inbound';
-import { AUDITED, NOT_AUDITED } from './support/audited-operations';
+import { MEMBER_AUDITED, MEMBER_NOT_AUDITED } from './support/audited-member-operations';
+import { AUDITED as SERVICES_AUDITED, NOT_AUDITED as SERVICES_NOT_AUDITED } from './support/audited-operations';
+
+const AUDITED = { ...SERVICES_AUDITED, ...MEMBER_AUDITED };
+const NOT_AUDITED = { ...SERVICES_NOT_AUDITED, ...MEMBER_NOT_AUDITED };
 
 let platform: TestPlatform;
 beforeAll(async () => {
