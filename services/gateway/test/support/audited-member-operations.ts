@@ -1,17 +1,12 @@
 import request from 'supertest';
 import { totpCode } from '@mailplane/gateway';
 import { enrollTotp } from '../../../../test/support/member-links';
-import { bearer, freshEmail, newOwner } from '../../../../test/support/members';
+import { bearer, freshEmail, newMember, newOwner, PASSWORD } from '../../../../test/support/members';
+import { asOperator, operator, type Done } from './audited-operations';
 import type { TestPlatform } from '../../../../test/support/platform';
 
 type Tenant = { platform: TestPlatform; tenantId: string };
-type Done = {
-  res: request.Response;
-  target: { type: string; id?: string };
-  actor?: { type: string; id?: string };
-  recordedAs?: string;
-  reader?: string;
-};
+const member = (id: string) => ({ type: 'member', id });
 
 const signedInOwner = async (t: Tenant) => {
   const owner = await newOwner(t.platform, t.tenantId);
@@ -24,8 +19,30 @@ const invite = (t: Tenant, token: string) =>
     .send({ email: freshEmail('invitee'), role: 'viewer' })
     .expect(201);
 
-/** Invitations and the second factor: each audited change, made by a signed-in owner. */
+/** Members, invitations and the second factor: each audited change, made by the operator or a signed-in owner. */
 export const MEMBER_AUDITED: Record<string, (t: Tenant) => Promise<Done>> = {
+  createOwner: async (t) => {
+    const body = { email: freshEmail('owner'), name: 'Olive Owner', password: PASSWORD };
+    const res = await request(t.platform.url).post(`/admin/tenants/${t.tenantId}/owners`).set(asOperator).send(body).expect(201);
+    return { res, target: member(res.body.id), actor: operator };
+  },
+  createMember: async (t) => {
+    const { token, actor } = await signedInOwner(t);
+    const body = { email: freshEmail(), name: 'Dee Developer', role: 'developer', password: PASSWORD };
+    const res = await request(t.platform.url).post('/members').set(bearer(token)).send(body).expect(201);
+    return { res, target: member(res.body.id), actor };
+  },
+  updateMember: async (t) => {
+    const { token, actor } = await signedInOwner(t);
+    const { id } = await newMember(t.platform, token, 'viewer');
+    const res = await request(t.platform.url).patch(`/members/${id}`).set(bearer(token)).send({ role: 'developer' }).expect(200);
+    return { res, target: member(id), actor };
+  },
+  removeMember: async (t) => {
+    const { token, actor } = await signedInOwner(t);
+    const { id } = await newMember(t.platform, token, 'viewer');
+    return { res: await request(t.platform.url).delete(`/members/${id}`).set(bearer(token)).expect(204), target: member(id), actor };
+  },
   createInvitation: async (t) => {
     const { token, actor } = await signedInOwner(t);
     const res = await invite(t, token);
@@ -54,4 +71,5 @@ export const MEMBER_AUDITED: Record<string, (t: Tenant) => Promise<Done>> = {
 
 export const MEMBER_NOT_AUDITED: Record<string, string> = {
   startTotpEnrollment: 'an enrollment changes nothing until a code confirms it, which is recorded',
+  deleteCurrentSession: 'a sign-out changes no setting of the tenant',
 };

@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { subscribedTenant } from '../../../../test/support/billing';
 import { auth } from '../../../../test/support/mail';
-import { bearer, freshEmail, newMember, newOwner, PASSWORD } from '../../../../test/support/members';
 import { ADMIN_TOKEN, type TestPlatform } from '../../../../test/support/platform';
 
 /** A tenant's key as the actor, and the request that made the change. */
@@ -54,8 +53,8 @@ const newRoute = async (t: Tenant) =>
       .send({ pattern: `help@${t.domain}`, action: { type: 'hold' } }),
   );
 
-const operator = { type: 'operator', id: 'operator' };
-const asOperator = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+export const operator = { type: 'operator', id: 'operator' };
+export const asOperator = { Authorization: `Bearer ${ADMIN_TOKEN}` };
 const grant = async (t: Tenant, tenantId: string) =>
   created(api(t).post(`/admin/tenants/${tenantId}/grant`).set(asOperator).send({ plan: 'partner' }), 200);
 /** A tenant paying for `growth`, and its subscription as a record's target. */
@@ -71,37 +70,8 @@ const scheduled = async (t: Tenant) => {
   return (await created(api(t).post('/emails').set(auth(t.key)).send(body), 202)).body.id as string;
 };
 
-/** The tenant's first owner, signed in, and as a record's actor. */
-const owner = async (t: Tenant) => {
-  const signedIn = await newOwner(t.platform, t.tenantId);
-  return { token: signedIn.token, actor: { type: 'member', id: signedIn.id } };
-};
-const member = (id: string) => ({ type: 'member', id });
-
 /** Every audited write operation, done once on a tenant of its own. */
 export const AUDITED: Record<string, (t: Tenant) => Promise<Done>> = {
-  createOwner: async (t) => {
-    const body = { email: freshEmail('owner'), name: 'Olive Owner', password: PASSWORD };
-    const res = await created(api(t).post(`/admin/tenants/${t.tenantId}/owners`).set(asOperator).send(body));
-    return { res, target: member(res.body.id), actor: operator };
-  },
-  createMember: async (t) => {
-    const { token, actor } = await owner(t);
-    const body = { email: freshEmail(), name: 'Dee Developer', role: 'developer', password: PASSWORD };
-    const res = await created(api(t).post('/members').set(bearer(token)).send(body));
-    return { res, target: member(res.body.id), actor };
-  },
-  updateMember: async (t) => {
-    const { token, actor } = await owner(t);
-    const { id } = await newMember(t.platform, token, 'viewer');
-    const res = await created(api(t).patch(`/members/${id}`).set(bearer(token)).send({ role: 'developer' }), 200);
-    return { res, target: member(id), actor };
-  },
-  removeMember: async (t) => {
-    const { token, actor } = await owner(t);
-    const { id } = await newMember(t.platform, token, 'viewer');
-    return { res: await created(api(t).delete(`/members/${id}`).set(bearer(token)), 204), target: member(id), actor };
-  },
   downgradeSubscription: async (t) => {
     const { key, target, actor } = await subscribed(t);
     const res = await created(api(t).post('/billing/downgrade').set(auth(key)).send({ plan: 'starter' }), 200);
@@ -252,5 +222,4 @@ export const NOT_AUDITED: Record<string, string> = {
   replayWebhookDeliveries: 'a delivery is its own record: sends again, changes no setting',
   createCheckout: 'not built: applied when its payment settles, often in the provider notification',
   upgradeSubscription: 'not built: applied when its payment settles, often in the provider notification',
-  deleteCurrentSession: 'a sign-out changes no setting of the tenant',
 };
