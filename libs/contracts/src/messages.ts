@@ -29,6 +29,8 @@ export interface RpcRequest<Body = unknown> {
   keyId: string | null;
   /** The member's session used; absent or null when none. */
   sessionId?: string | null;
+  /** The only sending domain the API key used may send from; absent or null when it is not restricted. */
+  keyDomain?: string | null;
   /** The client address the gateway saw (what sign-in throttles by); absent or null when unknown. */
   clientAddress?: string | null;
   /** Who calls, on bearer and admin routes; absent or null on the others. */

@@ -469,7 +469,8 @@ export interface paths {
      *
      *     - **Identity**: `identityId` when given (its domain must equal the From domain, else 400
      *       `from_domain_mismatch`); otherwise the tenant's identity whose domain equals the From domain. No
-     *       verified identity is a 400 `identity_unverified`.
+     *       verified identity is a 400 `identity_unverified`. An API key restricted to a domain (`domain` of the
+     *       key) sends only from that domain: another From domain or identity is a 403 `key_domain_mismatch`.
      *     - **Recipients**: `to`, `cc` and `bcc` each take one address or a list; 50 in all. One MIME message is
      *       rendered and signed for all of them and relayed in one SMTP transaction per attempt; each recipient's
      *       outcome is kept (`recipients` in GET /emails/{id}), and a retry addresses only the recipients still
@@ -1959,7 +1960,7 @@ export interface components {
      *     from_domain_mismatch, unsafe_display_name, token_invalid, totp_invalid, payment_id_missing, template_invalid,
      *     template_unavailable, template_variables_missing, template_render_failed, tracking_domain_unverified,
      *     tracking_link_invalid; 401 unauthorized, restricted_api_key, totp_required,
-     *     signature_invalid; 402 payment_declined; 403 forbidden; 404 not_found, route_not_found, no_subscription;
+     *     signature_invalid; 402 payment_declined; 403 forbidden, key_domain_mismatch; 404 not_found, route_not_found, no_subscription;
      *     405 method_not_allowed; 408 request_timeout; 409 already_exists, last_owner,
      *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled; 410 token_expired, link_invalid; 413 payload_too_large;
      *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, endpoint_limit_reached, unknown_plan,
@@ -1991,6 +1992,7 @@ export interface components {
       | 'last_owner'
       | 'identity_unverified'
       | 'from_domain_mismatch'
+      | 'key_domain_mismatch'
       | 'unsafe_display_name'
       | 'quota_exceeded'
       | 'rate_limited'
@@ -2100,11 +2102,20 @@ export interface components {
       name: string;
       /** @default full */
       permission?: components['schemas']['Permission'];
+      /**
+       * @description Restricts the key's sends (POST /emails, /emails/batch, /emails/test and SMTP submission) to this
+       *     sending domain: a From address or identity of another domain is refused with 403
+       *     `key_domain_mismatch`. The domain need not be an identity yet. Omitted: the key sends from any of the
+       *     tenant's verified identities.
+       */
+      domain?: components['schemas']['Domain'];
     };
     ApiKeyFields: {
       id: components['schemas']['ApiKeyId'];
       name: string;
       permission: components['schemas']['Permission'];
+      /** @description The only sending domain the key may send from; null when it may send from any. */
+      domain: components['schemas']['Domain'] | null;
       /** @description The first 12 characters of the key (`mp_` and the start of the id); safe to show. */
       prefix: string;
       createdAt: components['schemas']['Timestamp'];

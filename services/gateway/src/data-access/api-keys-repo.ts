@@ -8,6 +8,8 @@ export interface ApiKeyRecord extends CarriesEvents<AuditLogRecord> {
   tenantId: string;
   name: string;
   permission: Permission;
+  /** The only sending domain the key may send from; null (or absent, on keys made before) when any. */
+  domain?: string | null;
   prefix: string;
   secretHash: string;
   createdAt: Date;

@@ -11,6 +11,7 @@ function toView(record: ApiKeyRecord): ApiKey {
     id: record._id,
     name: record.name,
     permission: record.permission,
+    domain: record.domain ?? null,
     prefix: record.prefix,
     createdAt: record.createdAt.toISOString(),
     lastUsedAt: record.lastUsedAt ? record.lastUsedAt.toISOString() : null,
@@ -27,12 +28,14 @@ export async function createApiKey(
   const now = deps.clock.now();
   const issued = issueToken(newId('key', now.getTime()));
   const permission = input.permission ?? 'full';
+  const domain = input.domain ?? null;
   const target = { type: 'apiKey', id: issued.keyId };
   const record: ApiKeyRecord = {
     _id: issued.keyId,
     tenantId,
     name: input.name,
     permission,
+    domain,
     prefix: issued.prefix,
     secretHash: issued.secretHash,
     createdAt: now,
@@ -41,7 +44,7 @@ export async function createApiKey(
     changedAt: now,
     changeSeq: 1,
     ...carrying([
-      auditRecord(deps, tenantId, audit, { operationId: 'createApiKey', target, changes: { name: input.name, permission } }, now),
+      auditRecord(deps, tenantId, audit, { operationId: 'createApiKey', target, changes: { name: input.name, permission, domain } }, now),
     ]),
   };
   await deps.keys.insert(record);

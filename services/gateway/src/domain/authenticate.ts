@@ -36,5 +36,12 @@ async function keyHolder(deps: AuthDeps, token: string | undefined): Promise<Key
     const key = { tenantId: record.tenantId, keyId: record._id };
     deps.keys.touch(key, now).catch((err) => deps.logger.warn('lastUsedAt not recorded', { err }));
   }
-  return { type: 'key', tenantId: record.tenantId, id: record._id, name: record.name, permission: record.permission };
+  return {
+    type: 'key',
+    tenantId: record.tenantId,
+    id: record._id,
+    name: record.name,
+    permission: record.permission,
+    domain: record.domain ?? null,
+  };
 }

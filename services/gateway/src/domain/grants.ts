@@ -8,6 +8,8 @@ export interface KeyPrincipal {
   /** The key's name now: what an audit record names the actor by. */
   name: string;
   permission: Permission;
+  /** The only sending domain its sends may come from; null when any. */
+  domain: string | null;
 }
 
 /** A member signed in, through one of their sessions. */

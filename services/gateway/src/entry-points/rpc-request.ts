@@ -50,6 +50,7 @@ export async function toRpcRequest(op: Operation, req: Request, requestId: strin
     tenantId: principal?.tenantId ?? null,
     keyId: principal?.type === 'key' ? principal.id : null,
     sessionId: principal?.type === 'member' ? principal.sessionId : null,
+    keyDomain: principal?.type === 'key' ? principal.domain : null,
     clientAddress: req.ip ?? null,
     actor: actorOf(op, req, principal),
     params: checked.value.params,

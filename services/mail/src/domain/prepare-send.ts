@@ -17,7 +17,13 @@ export interface PreparedSend {
 }
 
 /** The checks the contract cannot express, then the sending identity. Used by POST /emails and by each email of a batch. */
-export async function prepareSend(deps: MailDeps, tenantId: string, input: SendEmailRequest, at = '/body'): Promise<PreparedSend> {
+export async function prepareSend(
+  deps: MailDeps,
+  tenantId: string,
+  input: SendEmailRequest,
+  at = '/body',
+  keyDomain: string | null = null,
+): Promise<PreparedSend> {
   const recipients = parseRecipients(input, at);
   const attachmentBytes = (input.attachments ?? []).reduce((sum, a) => sum + Buffer.byteLength(a.content, 'base64'), 0);
   if (attachmentBytes > MAX_ATTACHMENT_BYTES) {
@@ -27,6 +33,7 @@ export async function prepareSend(deps: MailDeps, tenantId: string, input: SendE
   }
   if (input.replyTo) acceptMailbox('replyTo', input.replyTo, `${at}/replyTo`);
   const from = acceptMailbox('from', input.from, `${at}/from`);
+  checkKeyDomain(keyDomain, from.domain);
   return { input, identity: await sendingIdentity(deps, tenantId, from.domain, input.identityId), recipients, at };
 }
 
@@ -61,4 +68,14 @@ async function sendingIdentity(deps: MailDeps, tenantId: string, fromDomain: str
     );
   }
   return identity;
+}
+
+/**
+ * A key restricted to a domain sends from it alone. The From is enough to check: a named identity must be of the From's
+ * domain (`from_domain_mismatch`), and without one the identity is the From domain's.
+ */
+export function checkKeyDomain(keyDomain: string | null, domain: string): void {
+  if (keyDomain && domain.toLowerCase() !== keyDomain) {
+    throw new AppError('key_domain_mismatch', `This API key may send only from ${keyDomain}, not from ${domain.toLowerCase()}.`);
+  }
 }

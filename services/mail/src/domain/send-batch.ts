@@ -26,13 +26,13 @@ export async function sendEmailBatch(
   deps: MailDeps,
   tenantId: string,
   items: SendEmailRequest[],
-  request: { idempotencyKey?: string; budget?: Budget; requestId?: string } = {},
+  request: { idempotencyKey?: string; budget?: Budget; requestId?: string; keyDomain?: string | null } = {},
 ) {
   const budget = request.budget ?? UNBOUNDED;
   const requestId = request.requestId ?? 'batch';
   const rateLimit = await takeRateLimit(deps, tenantId, items.length);
   const prepare = (item: SendEmailRequest, i: number) =>
-    prepareSend(deps, tenantId, item, `/body/${i}`).catch((err: unknown) => refusal(err, requestId));
+    prepareSend(deps, tenantId, item, `/body/${i}`, request.keyDomain ?? null).catch((err: unknown) => refusal(err, requestId));
   const prepared = await Promise.all(items.map(prepare));
 
   const perform = async (reserved: string): Promise<BatchItem[]> => {

@@ -12,11 +12,11 @@ export async function sendEmail(
   deps: MailDeps,
   tenantId: string,
   input: SendEmailRequest,
-  request: { idempotencyKey?: string; budget?: Budget; requestId?: string; messageIdHeader?: string } = {},
+  request: { idempotencyKey?: string; budget?: Budget; requestId?: string; messageIdHeader?: string; keyDomain?: string | null } = {},
 ) {
   const budget = request.budget ?? UNBOUNDED;
   const rateLimit = await takeRateLimit(deps, tenantId);
-  const prepared = await prepareSend(deps, tenantId, input);
+  const prepared = await prepareSend(deps, tenantId, input, '/body', request.keyDomain ?? null);
   const stored = async (messageId: string) => {
     const message = await deps.messages.byId(tenantId, messageId);
     return message ? acceptedAs(message) : null;

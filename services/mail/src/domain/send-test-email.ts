@@ -2,6 +2,7 @@ import { AppError, TEST_EMAIL_SUBJECT } from '@mailplane/contracts';
 import { acceptMessage, type AcceptedEmail } from './accept-message';
 import type { MailDeps } from './deps';
 import { takeRateLimit, takeTestEmail } from './limits';
+import { checkKeyDomain } from './prepare-send';
 import { parseRecipients, resolveRecipients } from './recipients';
 
 /**
@@ -13,12 +14,16 @@ export async function sendTestEmail(
   tenantId: string,
   input: { to: string; identityId?: string; subject?: string },
   requestId?: string,
+  keyDomain: string | null = null,
 ) {
   const rateLimit = await takeRateLimit(deps, tenantId);
   const parsed = parseRecipients({ to: input.to });
   const identity = input.identityId
     ? await deps.identities.byId(tenantId, input.identityId)
-    : await deps.identities.firstVerified(tenantId);
+    : keyDomain
+      ? await deps.identities.byDomain(tenantId, keyDomain)
+      : await deps.identities.firstVerified(tenantId);
+  if (identity) checkKeyDomain(keyDomain, identity.domain);
   if (!identity || identity.status !== 'verified') {
     throw new AppError(
       'identity_unverified',

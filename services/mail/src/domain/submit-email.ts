@@ -11,7 +11,12 @@ const keyOf = (messageId: string) => `smtp message-id ${messageId}`;
  * Message-ID kept, and that Message-ID its idempotency key, so the same message submitted again within 24 h (a client
  * that retried after a lost answer) is accepted once and answered alike.
  */
-export function submitEmail(deps: MailDeps, tenantId: string, submitted: SubmittedEmail, request: { budget?: Budget; requestId?: string }) {
+export function submitEmail(
+  deps: MailDeps,
+  tenantId: string,
+  submitted: SubmittedEmail,
+  request: { budget?: Budget; requestId?: string; keyDomain?: string | null },
+) {
   const messageId = submitted.messageId ?? undefined;
   return sendEmail(deps, tenantId, submitted.email, {
     ...request,

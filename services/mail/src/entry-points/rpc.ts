@@ -48,6 +48,7 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
         idempotencyKey: r.headers['idempotency-key'],
         budget: context,
         requestId: r.requestId,
+        keyDomain: r.keyDomain,
       });
       const headers = { ...rateLimitHeaders(sent.rateLimit), ...(sent.replayed ? { 'Idempotent-Replayed': 'true' } : {}) };
       return { ...json(sent.email, 202), headers };
@@ -57,12 +58,13 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
         idempotencyKey: r.headers['idempotency-key'],
         budget: context,
         requestId: r.requestId,
+        keyDomain: r.keyDomain,
       });
       const headers = { ...rateLimitHeaders(sent.rateLimit), ...(sent.replayed ? { 'Idempotent-Replayed': 'true' } : {}) };
       return { ...json({ data: sent.results }, 202), headers };
     },
     sendTestEmail: async (r) => {
-      const sent = await sendTestEmail(deps, tenant(r), r.body, r.requestId);
+      const sent = await sendTestEmail(deps, tenant(r), r.body, r.requestId, r.keyDomain);
       return { ...json(sent.email, 202), headers: rateLimitHeaders(sent.rateLimit) };
     },
     listEmails: async (r) => json(await listMessages(deps, tenant(r), r.query as unknown as ListQuery)),
@@ -110,7 +112,7 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
     showUnsubscribePage: async (r) => unsubscribePageReply(deps, String(r.query.token), r.headers.accept),
     // Internal: the SMTP submission listener hands over a message it parsed; the gateway never routes it.
     [SUBMIT_EMAIL_OPERATION]: async (r, context) => {
-      const sent = await submitEmail(deps, tenant(r), r.body, { budget: context, requestId: r.requestId });
+      const sent = await submitEmail(deps, tenant(r), r.body, { budget: context, requestId: r.requestId, keyDomain: r.keyDomain });
       const headers: Record<string, string> = sent.replayed ? { 'Idempotent-Replayed': 'true' } : {};
       return { ...json(sent.email, 202), headers };
     },

@@ -58,6 +58,7 @@ export async function submitMessage(
       requestId: message.requestId,
       tenantId: sender.tenantId,
       keyId: sender.type === 'key' ? sender.id : null,
+      keyDomain: sender.type === 'key' ? sender.domain : null,
       params: {},
       query: {},
       body: submitted,

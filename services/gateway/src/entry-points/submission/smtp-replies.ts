@@ -43,6 +43,7 @@ export type AcceptPathCode = Extract<
   | 'unsafe_display_name'
   | 'identity_unverified'
   | 'from_domain_mismatch'
+  | 'key_domain_mismatch'
   | 'tracking_domain_unverified'
   | 'quota_exceeded'
   | 'rate_limited'
@@ -66,6 +67,7 @@ export const REPLIES: Record<AcceptPathCode, Reply> = {
   unsafe_display_name: [550, '5.7.1', detailed],
   identity_unverified: [550, '5.7.1', (e) => `${e.detail} The From domain must be a verified identity of the key's tenant.`],
   from_domain_mismatch: [550, '5.7.1', detailed],
+  key_domain_mismatch: [550, '5.7.1', detailed],
   // The identity tracks by default, and nothing may carry its links yet: the tenant must fix the identity first.
   tracking_domain_unverified: [550, '5.7.1', detailed],
   quota_exceeded: [550, '5.4.5', (e) => `Quota exceeded: ${e.detail}`],

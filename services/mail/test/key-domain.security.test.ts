@@ -1,0 +1,121 @@
+import request from 'supertest';
+import { expectContract, expectProblem } from '../../../test/support/contract';
+import { auth, expectEachToSendNothing, tenantWithDomain } from '../../../test/support/mail';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { submissionTransport } from '../../../test/support/submission';
+
+let platform: TestPlatform;
+let t: Awaited<ReturnType<typeof tenantWithDomain>>;
+/** A second verified domain of the same tenant, which the restricted key may not send from. */
+let other: { domain: string; identityId: string };
+/** A sending key of `t` restricted to `t.domain`. */
+let restricted: string;
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
+  t = await tenantWithDomain(platform);
+  const domain = `other${Math.random().toString(36).slice(2, 8)}.example.test`;
+  const identity = await request(platform.url).post('/identities').set(auth(t.key)).send({ domain }).expect(201);
+  for (const record of identity.body.dnsRecords) platform.sandbox.dns.setTxt(record.name, [record.value]);
+  await request(platform.url).post(`/identities/${identity.body.id}/verify`).set(auth(t.key)).expect(200);
+  other = { domain, identityId: identity.body.id };
+  const made = await request(platform.url)
+    .post('/api-keys')
+    .set(auth(t.key))
+    .send({ name: 'shop', permission: 'sending', domain: t.domain });
+  expect(made.status).toBe(201);
+  expectContract(made, 'createApiKey');
+  expect(made.body).toMatchObject({ permission: 'sending', domain: t.domain });
+  restricted = made.body.key;
+});
+afterAll(() => platform.stop());
+
+const email = (from: string) => ({ from, to: 'r@example.org', subject: 'Hello', text: 'Hi' });
+
+describe('an API key restricted to one sending domain', () => {
+  it('when the key is listed, then it names its domain, and an unrestricted key names none', async () => {
+    const listed = await request(platform.url).get('/api-keys').set(auth(t.key));
+    expectContract(listed, 'listApiKeys');
+    const domains = Object.fromEntries(listed.body.data.map((k: { name: string; domain: string | null }) => [k.name, k.domain]));
+    expect(domains.shop).toBe(t.domain);
+    expect(Object.values(domains).filter((d) => d === null).length).toBeGreaterThan(0);
+  });
+
+  it('when it sends from its domain, over the API, in a batch, as a test email and over SMTP, then each is accepted', async () => {
+    const sent = await request(platform.url)
+      .post('/emails')
+      .set(auth(restricted))
+      .send(email(`shop@${t.domain}`));
+    expect(sent.status).toBe(202);
+    const batch = await request(platform.url)
+      .post('/emails/batch')
+      .set(auth(restricted))
+      .send([email(`shop@${t.domain}`), email(`shop@${other.domain}`)]);
+    expect(batch.status).toBe(202);
+    expectContract(batch, 'sendEmailBatch');
+    expect(batch.body.data[0].id).toEqual(expect.any(String));
+    expect(batch.body.data[1].error).toMatchObject({ status: 403, code: 'key_domain_mismatch' });
+    // The tenant's first verified identity is another; the key's own domain is the one a test comes from.
+    const test = await request(platform.url).post('/emails/test').set(auth(restricted)).send({ to: 'r@example.org' });
+    expect(test.status).toBe(202);
+    const stored = await request(platform.url).get(`/emails/${test.body.id}`).set(auth(t.key));
+    expect(stored.body.from).toContain(`@${t.domain}`);
+    const transport = submissionTransport(platform.submission, restricted);
+    try {
+      await expect(transport.sendMail(email(`shop@${t.domain}`))).resolves.toMatchObject({ response: expect.stringMatching(/^250/) });
+    } finally {
+      transport.close();
+    }
+  });
+
+  describe('when it sends from another domain of its tenant', () => {
+    expectEachToSendNothing(
+      () => platform,
+      () => t.key,
+    );
+
+    it('over the API, then 403 key_domain_mismatch', async () => {
+      const res = await request(platform.url)
+        .post('/emails')
+        .set(auth(restricted))
+        .send(email(`shop@${other.domain.toUpperCase()}`));
+      expectProblem(res, 403, 'key_domain_mismatch', 'sendEmail');
+      expect(res.body.detail).toContain(t.domain);
+    });
+
+    it('naming the other identity in a test email, then 403 key_domain_mismatch', async () => {
+      const res = await request(platform.url)
+        .post('/emails/test')
+        .set(auth(restricted))
+        .send({ to: 'r@example.org', identityId: other.identityId });
+      expectProblem(res, 403, 'key_domain_mismatch', 'sendTestEmail');
+    });
+
+    it('over SMTP, then 550 5.7.1', async () => {
+      const transport = submissionTransport(platform.submission, restricted);
+      try {
+        await expect(transport.sendMail(email(`shop@${other.domain}`))).rejects.toMatchObject({
+          responseCode: 550,
+          response: expect.stringMatching(/^550 5\.7\.1 .*may send only from/),
+        });
+      } finally {
+        transport.close();
+      }
+    });
+  });
+
+  it('when the unrestricted key of the same tenant sends from the other domain, then it is accepted', async () => {
+    const res = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send(email(`shop@${other.domain}`));
+    expect(res.status).toBe(202);
+  });
+
+  it('when a key is made with a domain that is not a hostname, then 400 and no key', async () => {
+    const before = (await request(platform.url).get('/api-keys').set(auth(t.key))).body.data.length;
+    const res = await request(platform.url).post('/api-keys').set(auth(t.key)).send({ name: 'bad', domain: 'not a domain' });
+    expectProblem(res, 400, 'validation_failed', 'createApiKey');
+    expect((await request(platform.url).get('/api-keys').set(auth(t.key))).body.data).toHaveLength(before);
+  });
+});
