@@ -217,8 +217,10 @@ describeInBrowser('dashboard pages')('the dashboard pages in a real browser', ()
 
     await page.getByLabel('Name').fill('smtp app');
     await page.getByLabel('Permission').selectOption('sending');
+    await page.getByLabel('Sending domain').fill(t.domain);
     await page.getByRole('button', { name: 'Create key' }).click();
     const key = await page.locator('#new-key').innerText();
+    expect(await page.getByRole('row', { name: /smtp app/ }).textContent()).toContain(t.domain);
     const transport = nodemailer.createTransport({
       host: '127.0.0.1',
       port: Number(port),

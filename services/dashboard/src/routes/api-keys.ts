@@ -23,7 +23,11 @@ export function apiKeyRoutes(kit: Kit) {
     '/api-keys',
     handle(async (req, res) => {
       const permission = req.body?.permission === 'sending' ? 'sending' : 'full';
-      const created = await api(sessionOf(req)).apiKeys.create({ name: String(req.body?.name ?? '').trim(), permission });
+      const domain = String(req.body?.domain ?? '')
+        .trim()
+        .toLowerCase();
+      const name = String(req.body?.name ?? '').trim();
+      const created = await api(sessionOf(req)).apiKeys.create({ name, permission, ...(domain ? { domain } : {}) });
       const keys = await api(sessionOf(req)).apiKeys.list();
       page(
         res,

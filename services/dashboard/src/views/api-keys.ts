@@ -21,6 +21,8 @@ export function apiKeysBody(base: string, keys: ApiKey[], csrf: string, smtp: Sm
         <option value="full">full: every operation</option>
         <option value="sending">sending: send only</option>
       </select>
+      <label for="domain">Sending domain (optional: sends from this domain only)</label>
+      <input id="domain" name="domain" maxlength="253" autocomplete="off" spellcheck="false" />
       <button type="submit">Create key</button>
     </form>
     <div class="table-wrap">
@@ -33,6 +35,7 @@ export function apiKeysBody(base: string, keys: ApiKey[], csrf: string, smtp: Sm
             <th scope="col">Name</th>
             <th scope="col">Key starts</th>
             <th scope="col">Permission</th>
+            <th scope="col">Sends from</th>
             <th scope="col">Created</th>
             <th scope="col">Last used</th>
             <th scope="col"><span class="visually-hidden">Revoke</span></th>
@@ -45,6 +48,7 @@ export function apiKeysBody(base: string, keys: ApiKey[], csrf: string, smtp: Sm
                 <td>${k.name}</td>
                 <td><code>${k.prefix}…</code></td>
                 <td>${k.permission}</td>
+                <td>${k.domain ?? 'any domain'}</td>
                 <td>${when(k.createdAt)}</td>
                 <td>${when(k.lastUsedAt, 'never')}</td>
                 <td>
