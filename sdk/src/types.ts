@@ -32,6 +32,10 @@ export type CreateApiKeyRequest = Schemas['CreateApiKeyRequest'];
 export type ApiKey = Schemas['ApiKey'];
 export type CreatedApiKey = Schemas['CreatedApiKey'];
 export type Me = Schemas['Me'];
+export type Member = Schemas['Member'];
+export type Invitation = Schemas['Invitation'];
+export type CreatedInvitation = Schemas['CreatedInvitation'];
+export type TotpEnrollment = Schemas['TotpEnrollment'];
 export type AuditRecord = Schemas['AuditRecord'];
 export type AuditLogPage = Schemas['AuditLogPage'];
 

@@ -12,6 +12,7 @@ import { identityRoutes } from './routes/identities';
 import { overviewRoutes } from './routes/overview';
 import { probeRoutes } from './routes/probes';
 import { suppressionRoutes } from './routes/suppressions';
+import { teamRoutes } from './routes/team';
 import { inboundRoutes } from './routes/inbound';
 import { memberLinkRoutes } from './routes/member-links';
 import { templateRoutes } from './routes/templates';
@@ -128,6 +129,7 @@ export function createDashboardApp(options: DashboardOptions) {
     apiKeyRoutes,
     webhookRoutes,
     suppressionRoutes,
+    teamRoutes,
     billingRoutes,
     auditLogRoutes,
   ])

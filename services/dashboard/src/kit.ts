@@ -58,6 +58,10 @@ const NOTICES: Record<string, string> = {
   'downgrade-scheduled': 'Downgrade scheduled for the end of the period.',
   'pending-withdrawn': 'Pending change withdrawn.',
   canceled: 'Subscription canceled.',
+  'invitation-revoked': 'Invitation revoked: its link no longer works.',
+  'role-changed': 'Role changed: it applies from their next request.',
+  'member-removed': 'Member removed: their sessions have ended.',
+  'second-factor-off': 'Second factor turned off: sign-in asks for your password only.',
 };
 
 /** The notice a redirect asked the next page to show (`?notice=<key>`). */

@@ -5,7 +5,17 @@ export interface Chrome {
   /** The signed-in session's CSRF token, for the sign-out form; absent on public pages. */
   csrf?: string;
   current?:
-    'overview' | 'emails' | 'inbound' | 'templates' | 'identities' | 'api-keys' | 'webhooks' | 'suppressions' | 'billing' | 'audit-log';
+    | 'overview'
+    | 'emails'
+    | 'inbound'
+    | 'templates'
+    | 'identities'
+    | 'api-keys'
+    | 'webhooks'
+    | 'suppressions'
+    | 'billing'
+    | 'team'
+    | 'audit-log';
   /** Pages with charts load the chart library. */
   charts?: boolean;
   notice?: string | null;
@@ -21,6 +31,7 @@ const NAV = [
   { id: 'suppressions', href: 'suppressions', label: 'Suppressions' },
   { id: 'api-keys', href: 'api-keys', label: 'API keys' },
   { id: 'billing', href: 'billing', label: 'Billing' },
+  { id: 'team', href: 'team', label: 'Team' },
   { id: 'audit-log', href: 'audit-log', label: 'Audit log' },
 ] as const;
 

@@ -1,0 +1,169 @@
+import type { CreatedInvitation, Invitation, Member, Me, TotpEnrollment } from '../../../../sdk/src';
+import { html, csrfField, when, type Html } from '../html';
+
+const ROLES = ['owner', 'admin', 'developer', 'billing', 'viewer'] as const;
+
+/** What the Team page shows once, in the answer to the POST that made it: a link to pass on, a secret, recovery codes. */
+export type ShownOnce =
+  | { kind: 'invitation'; invitation: CreatedInvitation }
+  | { kind: 'enrollment'; enrollment: TotpEnrollment }
+  | { kind: 'recovery-codes'; codes: string[] };
+
+export interface TeamView {
+  me: Me;
+  members: Member[];
+  invitations: Invitation[];
+  shown?: ShownOnce;
+}
+
+export function teamBody(base: string, view: TeamView, csrf: string) {
+  return html`<h1>Team</h1>
+    ${view.shown ? shownOnce(base, view.shown, csrf) : ''}
+    <form method="post" action="${base}/team/invitations" class="filters">
+      ${csrfField(csrf)}
+      <label>Email address <input name="email" type="email" required /></label>
+      <label
+        >Role
+        <select name="role">
+          ${ROLES.map((r) => html`<option value="${r}" ${r === 'developer' ? html` selected` : ''}>${r}</option>`)}
+        </select></label
+      >
+      <button type="submit">Invite</button>
+    </form>
+    ${membersTable(base, view.members, view.me, csrf)} ${invitationsTable(base, view.invitations, csrf)}
+    ${view.me.type === 'member' ? secondFactorCard(base, csrf) : ''}`;
+}
+
+function membersTable(base: string, members: Member[], me: Me, csrf: string): Html {
+  return html`<div class="table-wrap">
+    <table>
+      <caption>
+        Members
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Email address</th>
+          <th scope="col">Role</th>
+          <th scope="col">Since</th>
+          <th scope="col"><span class="visually-hidden">Remove</span></th>
+        </tr>
+      </thead>
+      <tbody>
+        ${members.map(
+          (m) =>
+            html`<tr>
+              <td>${m.name}${me.id === m.id ? ' (you)' : ''}</td>
+              <td>${m.email}</td>
+              <td>
+                <form method="post" action="${base}/team/members/${m.id}/role" class="inline">
+                  ${csrfField(csrf)}
+                  <label
+                    ><span class="visually-hidden">Role of ${m.name}</span>
+                    <select name="role">
+                      ${ROLES.map((r) => html`<option value="${r}" ${r === m.role ? html` selected` : ''}>${r}</option>`)}
+                    </select></label
+                  >
+                  <button type="submit" aria-label="Change the role of ${m.name}">Change</button>
+                </form>
+              </td>
+              <td>${when(m.createdAt)}</td>
+              <td>
+                <form method="post" action="${base}/team/members/${m.id}/remove">
+                  ${csrfField(csrf)}
+                  <label
+                    ><input type="checkbox" name="confirm" value="yes" required />
+                    <span class="visually-hidden">Confirm removing ${m.name}</span></label
+                  >
+                  <button type="submit" aria-label="Remove ${m.name}">Remove</button>
+                </form>
+              </td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}
+
+function invitationsTable(base: string, invitations: Invitation[], csrf: string): Html {
+  return html`<div class="table-wrap">
+    <table>
+      <caption>
+        Invitations waiting
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Email address</th>
+          <th scope="col">Role</th>
+          <th scope="col">Expires</th>
+          <th scope="col"><span class="visually-hidden">Revoke</span></th>
+        </tr>
+      </thead>
+      <tbody>
+        ${invitations.map(
+          (i) =>
+            html`<tr>
+              <td>${i.email}</td>
+              <td>${i.role}</td>
+              <td>${when(i.expiresAt)}</td>
+              <td>
+                <form method="post" action="${base}/team/invitations/${i.id}/revoke">
+                  ${csrfField(csrf)}<button type="submit" aria-label="Revoke the invitation of ${i.email}">Revoke</button>
+                </form>
+              </td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}
+
+function secondFactorCard(base: string, csrf: string): Html {
+  return html`<section class="card" aria-labelledby="second-factor">
+    <h2 id="second-factor">Your second factor</h2>
+    <p>A code from an authenticator app at every sign-in, beside your password.</p>
+    <form method="post" action="${base}/team/totp/start" class="inline">
+      ${csrfField(csrf)}<button type="submit">Set up an authenticator app</button>
+    </form>
+    <form method="post" action="${base}/team/totp/disable" class="filters">
+      ${csrfField(csrf)}
+      <label>Code or recovery code <input name="code" autocomplete="one-time-code" required /></label>
+      <button type="submit">Turn off the second factor</button>
+    </form>
+  </section>`;
+}
+
+function shownOnce(base: string, shown: ShownOnce, csrf: string): Html {
+  if (shown.kind === 'invitation') {
+    const { invitation } = shown;
+    return html`<div class="card created" role="alert">
+      ${
+        invitation.emailed
+          ? html`<p>${invitation.email} is invited as ${invitation.role}: the link is on its way by email.</p>`
+          : html`<p>${invitation.email} is invited as ${invitation.role}. No mail was sent: pass this link on, shown this once.</p>
+              <p><code id="invitation-link">${invitation.acceptUrl ?? ''}</code></p>`
+      }
+    </div>`;
+  }
+  if (shown.kind === 'enrollment') {
+    return html`<div class="card created" role="alert">
+      <p>Add this key to your authenticator app (shown this once), then type the code it shows.</p>
+      <p>Key: <code id="totp-secret">${shown.enrollment.secret}</code></p>
+      <p>Or open: <code id="totp-uri">${shown.enrollment.otpauthUri}</code></p>
+      <form method="post" action="${base}/team/totp/confirm" class="filters">
+        ${csrfField(csrf)}
+        <label>Code from the app <input name="code" inputmode="numeric" autocomplete="one-time-code" required /></label>
+        <button type="submit">Turn on the second factor</button>
+      </form>
+    </div>`;
+  }
+  return html`<div class="card created" role="alert">
+    <p>
+      The second factor is on. Keep these recovery codes somewhere safe: each signs you in once without the app, and they are shown this
+      once.
+    </p>
+    <ul id="recovery-codes">
+      ${shown.codes.map((c) => html`<li><code>${c}</code></li>`)}
+    </ul>
+  </div>`;
+}
