@@ -6,6 +6,9 @@ import { priceUpgrade } from '../src/domain/quote';
 import { upgrade } from '../src/domain/upgrade';
 import { startBillingAlone, type BillingAlone } from './support/billing-alone';
 
+/** Who asked, as the gateway says it with each request. */
+const ASKED = { actor: { type: 'key' as const, id: 'key_refunds', name: 'refunds', ip: null, userAgent: null }, requestId: 'req_refunds' };
+
 let billing: BillingAlone;
 beforeAll(async () => {
   billing = await startBillingAlone();
@@ -36,9 +39,9 @@ const settled = (tenantId: string, what: string) =>
 
 /** The tenant is entitled by a second checkout while the first, paid too, has not been notified yet. */
 async function twoPaidCheckouts(tenantId: string) {
-  const first = await openCheckout(billing.deps, tenantId, { plan: 'starter' });
+  const first = await openCheckout(billing.deps, tenantId, { plan: 'starter' }, ASKED);
   await billing.provider.complete(first.paymentId, 'paid', { notify: false });
-  const second = await openCheckout(billing.deps, tenantId, { plan: 'growth' });
+  const second = await openCheckout(billing.deps, tenantId, { plan: 'growth' }, ASKED);
   await billing.provider.complete(second.paymentId, 'paid');
   return { first: first.paymentId, second: second.paymentId };
 }
@@ -47,7 +50,7 @@ const refundsOf = (paymentId: string) => billing.provider.refunds().filter((r) =
 describe('a crash between two steps of a paid payment, repaired by the sweeper', () => {
   it('when billing dies after recording the charge and before deciding, then the sweeper grants it', async () => {
     const tenantId = newTenant();
-    const opened = await openCheckout(billing.deps, tenantId, { plan: 'starter' });
+    const opened = await openCheckout(billing.deps, tenantId, { plan: 'starter' }, ASKED);
     failOnce(billing.deps.accounts, 'ensure');
     await billing.provider.complete(opened.paymentId, 'paid');
     await settled(tenantId, 'the charge to be granted');
@@ -57,7 +60,7 @@ describe('a crash between two steps of a paid payment, repaired by the sweeper',
 
   it('when billing dies after granting and before the ledger records it, then the grant is recorded once and nothing refunded', async () => {
     const tenantId = newTenant();
-    const opened = await openCheckout(billing.deps, tenantId, { plan: 'starter' });
+    const opened = await openCheckout(billing.deps, tenantId, { plan: 'starter' }, ASKED);
     failOnce(billing.deps.ledger, 'recordGrant');
     await billing.provider.complete(opened.paymentId, 'paid');
     await settled(tenantId, 'the grant to be recorded');
@@ -92,7 +95,7 @@ describe('a crash between two steps of a paid payment, repaired by the sweeper',
 describe('an upgrade charge that no longer fits the subscription', () => {
   it('when the subscription changes while the upgrade is charged, then the charge is refunded and the upgrade is 409 quote_stale', async () => {
     const tenantId = newTenant();
-    const opened = await openCheckout(billing.deps, tenantId, { plan: 'starter' });
+    const opened = await openCheckout(billing.deps, tenantId, { plan: 'starter' }, ASKED);
     await billing.provider.complete(opened.paymentId, 'paid');
     await settled(tenantId, 'the subscription');
     const { quote } = await priceUpgrade(billing.deps, tenantId, 'growth');
@@ -107,7 +110,7 @@ describe('an upgrade charge that no longer fits the subscription', () => {
       return payment;
     };
     await expect(
-      upgrade(billing.deps, tenantId, { plan: 'growth', acceptedCents: quote.amountCents, consented: true }),
+      upgrade(billing.deps, tenantId, { plan: 'growth', acceptedCents: quote.amountCents, consented: true }, ASKED),
     ).rejects.toMatchObject({
       code: 'quote_stale',
     });

@@ -1,3 +1,4 @@
+import type { AuditContext } from '@mailplane/runtime';
 import { tenantScoped, type Store } from '@mailplane/store';
 
 /**
@@ -16,6 +17,8 @@ export interface CheckoutRecord {
   /** `closed`: the payment failed, expired or was canceled; `refunded`: paid, but the tenant was entitled already. */
   status: 'open' | 'applied' | 'closed' | 'refunded';
   createdAt: Date;
+  /** Who asked for it: the subscription it starts is recorded as their change when its payment settles. */
+  requestedBy?: AuditContext | null;
 }
 
 export function checkoutsRepo(store: Store) {

@@ -1,3 +1,4 @@
+import type { AuditContext } from '@mailplane/runtime';
 import { tenantScoped, type Store } from '@mailplane/store';
 
 /**
@@ -22,6 +23,8 @@ export interface UpgradeRecord {
   status: 'open' | 'applied' | 'closed';
   createdAt: Date;
   appliedAt: Date | null;
+  /** Who asked for it: the larger plan is recorded as their change when it applies. */
+  requestedBy?: AuditContext | null;
 }
 
 export const chargeKey = (record: Pick<UpgradeRecord, '_id' | 'attempt'>) => `${record._id}.${record.attempt}`;

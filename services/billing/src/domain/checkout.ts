@@ -1,5 +1,5 @@
 import { AppError, type CheckoutRequest, type CheckoutResult } from '@mailplane/contracts';
-import { newId } from '@mailplane/runtime';
+import { newId, type AuditContext } from '@mailplane/runtime';
 import { purchasablePlan } from './catalogue';
 import type { BillingDeps } from './deps';
 import { entitles } from './entitlement';
@@ -23,7 +23,12 @@ export async function checkoutMethods(deps: BillingDeps, planId: string) {
  * in its metadata, so a payment confirmed after a crash here still finds its tenant. Nothing is granted
  * until the provider's webhook confirms the payment.
  */
-export async function openCheckout(deps: BillingDeps, tenantId: string, input: CheckoutRequest): Promise<CheckoutResult> {
+export async function openCheckout(
+  deps: BillingDeps,
+  tenantId: string,
+  input: CheckoutRequest,
+  audit: AuditContext,
+): Promise<CheckoutResult> {
   const provider = configuredProvider(deps);
   let account = await deps.accounts.ensure(tenantId, deps.clock.now());
   if (entitles(account.subscription))
@@ -59,6 +64,7 @@ export async function openCheckout(deps: BillingDeps, tenantId: string, input: C
     paymentId: null,
     status: 'open',
     createdAt: now,
+    requestedBy: audit,
   });
   const payment = await callUpstream(() =>
     provider.createPayment(

@@ -37,9 +37,11 @@ export async function changeSubscription(
   account: AccountRecord,
   subscription: Subscription | null,
   grantsPayment?: string,
+  audit: Envelope[] = [],
 ): Promise<boolean> {
   // A paid subscription ends any back-office grant.
-  return changeEntitlement(deps, account, { subscription, grant: entitles(subscription) ? null : (account.grant ?? null) }, grantsPayment);
+  const grant = entitles(subscription) ? null : (account.grant ?? null);
+  return changeEntitlement(deps, account, { subscription, grant }, grantsPayment, audit);
 }
 
 /** A back-office grant given (or replaced) or taken back, announced like any other change, with `audit` (its record). */

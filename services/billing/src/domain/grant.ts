@@ -4,7 +4,7 @@ import type { BillingDeps } from './deps';
 import { entitles } from './entitlement';
 import { syncToHub } from './hub-sync';
 import { addMonth } from './money';
-import { settlePaid } from './paid-payment';
+import { requestedChange, settlePaid } from './paid-payment';
 
 /**
  * A paid checkout grants its plan, for one calendar month from the payment, unless the tenant is already
@@ -21,6 +21,7 @@ export async function settleCheckoutPayment(
     payment,
     source: 'checkout',
     plan: checkout.plan,
+    audit: requestedChange(checkout, 'createCheckout', deps.clock.now()),
     appliedBefore: checkout.status === 'applied' && checkout.paymentId === payment.id,
     grant: (account) =>
       entitles(account.subscription)

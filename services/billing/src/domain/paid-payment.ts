@@ -1,3 +1,5 @@
+import type { Envelope } from '@mailplane/contracts';
+import { auditEvent, type AuditContext } from '@mailplane/runtime';
 import type { AccountRecord, Subscription } from '../data-access/accounts-repo';
 import type { ProviderPayment } from '../data-access/provider';
 import type { BillingDeps } from './deps';
@@ -15,6 +17,8 @@ export interface PaidClaim {
   appliedBefore: boolean;
   /** The subscription the payment grants on the account as it is now; null when it can grant nothing. */
   grant(account: AccountRecord): Subscription | null;
+  /** The audit record of the request that asked for it, written with the grant (none for requests from before records). */
+  audit: Envelope[];
 }
 
 export type PaidOutcome = 'granted' | 'already_granted' | 'refunded';
@@ -48,7 +52,21 @@ async function decide(deps: BillingDeps, claim: PaidClaim): Promise<'granted_now
     if (claim.appliedBefore || (account.grantedPayments ?? []).includes(paymentId)) return 'granted';
     if ((account.refusedPayments ?? []).includes(paymentId)) return 'refused';
     const next = claim.grant(account);
-    if (next && (await changeSubscription(deps, account, next, paymentId))) return 'granted_now';
+    if (next && (await changeSubscription(deps, account, next, paymentId, claim.audit))) return 'granted_now';
     if (!next && (await deps.accounts.refusePayment(account, paymentId, deps.clock.now()))) return 'refused';
   }
+}
+
+/**
+ * The record of a checkout or an upgrade: the subscription changes when its payment settles (often in the provider's
+ * notification, with no one's request at hand), so the change is recorded then, as the change of whoever asked for it.
+ */
+export function requestedChange(
+  request: { tenantId: string; plan: string; requestedBy?: AuditContext | null },
+  operationId: 'createCheckout' | 'upgradeSubscription',
+  at: Date,
+): Envelope[] {
+  if (!request.requestedBy) return [];
+  const target = { type: 'subscription', id: request.tenantId };
+  return [auditEvent(request.tenantId, request.requestedBy, { operationId, target, changes: { plan: request.plan } }, at)];
 }

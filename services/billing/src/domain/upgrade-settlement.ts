@@ -3,7 +3,7 @@ import type { ProviderPayment } from '../data-access/provider';
 import type { BillingDeps } from './deps';
 import { changeSubscription, entitles } from './entitlement';
 import { syncToHub } from './hub-sync';
-import { settlePaid } from './paid-payment';
+import { requestedChange, settlePaid } from './paid-payment';
 
 export type UpgradeCharge = 'applied' | 'already_applied' | 'declined' | 'processing' | 'refunded';
 
@@ -25,6 +25,7 @@ export async function settleUpgradePayment(deps: BillingDeps, record: UpgradeRec
     payment,
     source: 'upgrade',
     plan: record.plan,
+    audit: requestedChange(record, 'upgradeSubscription', deps.clock.now()),
     appliedBefore: record.status === 'applied' && record.paymentId === payment.id,
     grant: (account) => {
       const current = account.subscription;
@@ -49,7 +50,8 @@ export async function applyFreeUpgrade(deps: BillingDeps, record: UpgradeRecord)
     if (!account || !entitles(current)) return false;
     if (current.upgradeId === record._id) break;
     if (account.revision !== record.revision) return false;
-    if (await changeSubscription(deps, account, { ...upgraded(current, record), hubSynced: false })) break;
+    const audit = requestedChange(record, 'upgradeSubscription', deps.clock.now());
+    if (await changeSubscription(deps, account, { ...upgraded(current, record), hubSynced: false }, undefined, audit)) break;
   }
   const at = deps.clock.now();
   const grant = { tenantId: record.tenantId, paymentId: null, providerId: null, amountCents: 0, currency: record.currency };

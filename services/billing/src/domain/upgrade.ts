@@ -1,3 +1,4 @@
+import type { AuditContext } from '@mailplane/runtime';
 import { AppError, type UpgradeRequest, type UpgradeResult } from '@mailplane/contracts';
 import { ChargeRefusedError, type ProviderPayment } from '../data-access/provider';
 import { chargeKey } from '../data-access/upgrades-repo';
@@ -13,7 +14,7 @@ const SUBSCRIPTION_MOVED = 'The subscription changed while this upgrade was char
  * POST /billing/upgrade. The amount is computed again and must equal `acceptedCents`; above the floor it
  * must be consented to. The difference is charged on the mandate first; the larger tier applies once paid.
  */
-export async function upgrade(deps: BillingDeps, tenantId: string, input: UpgradeRequest): Promise<UpgradeResult> {
+export async function upgrade(deps: BillingDeps, tenantId: string, input: UpgradeRequest, audit: AuditContext): Promise<UpgradeResult> {
   const provider = configuredProvider(deps);
   const { account, quote, target } = await priceUpgrade(deps, tenantId, input.plan);
   if (input.acceptedCents !== quote.amountCents) {
@@ -39,6 +40,7 @@ export async function upgrade(deps: BillingDeps, tenantId: string, input: Upgrad
     status: 'open',
     createdAt: deps.clock.now(),
     appliedAt: null,
+    requestedBy: audit,
   });
   // A decline is final at the provider, which would replay it under the same key: the retry is a new attempt.
   if (record.status === 'closed') record = await deps.upgrades.nextAttempt(record);

@@ -18,10 +18,10 @@ export function billingHandlers(deps: BillingDeps): HandlersOf<BillingOperations
   return {
     getCatalogue: async () => json(await getCatalogue(deps)),
     listCheckoutMethods: async (r) => json(await checkoutMethods(deps, String(r.query.plan))),
-    createCheckout: async (r) => json(await openCheckout(deps, tenant(r), r.body)),
+    createCheckout: async (r) => json(await openCheckout(deps, tenant(r), r.body, auditContextOf(r))),
     getBillingState: async (r) => json(await billingState(deps, tenant(r), r.requestId)),
     quoteUpgrade: async (r) => json((await priceUpgrade(deps, tenant(r), r.body.plan)).quote),
-    upgradeSubscription: async (r) => json(await upgrade(deps, tenant(r), r.body)),
+    upgradeSubscription: async (r) => json(await upgrade(deps, tenant(r), r.body, auditContextOf(r))),
     downgradeSubscription: async (r) => json(await scheduleDowngrade(deps, tenant(r), r.body.plan, auditContextOf(r))),
     cancelPendingChange: async (r) => {
       await withdrawPendingChange(deps, tenant(r), auditContextOf(r));

@@ -72,6 +72,20 @@ const scheduled = async (t: Tenant) => {
 
 /** Every audited write operation, done once on a tenant of its own. */
 export const AUDITED: Record<string, (t: Tenant) => Promise<Done>> = {
+  // Recorded when the payment settles, as the change of the request that asked for it.
+  createCheckout: async (t) => {
+    const { key, tenantId } = await t.platform.newTenant();
+    const res = await created(api(t).post('/billing/checkout').set(auth(key)).send({ plan: 'starter' }), 200);
+    await t.platform.sandbox.provider.complete(res.body.paymentId, 'paid');
+    const [own] = (await api(t).get('/api-keys').set(auth(key))).body.data;
+    return { res, target: { type: 'subscription', id: tenantId }, actor: { type: 'key', id: own.id }, reader: key };
+  },
+  upgradeSubscription: async (t) => {
+    const { key, target, actor } = await subscribed(t);
+    const quote = await created(api(t).post('/billing/upgrade/quote').set(auth(key)).send({ plan: 'scale' }), 200);
+    const body = { plan: 'scale', acceptedCents: quote.body.amountCents, consented: true };
+    return { res: await created(api(t).post('/billing/upgrade').set(auth(key)).send(body), 200), target, actor, reader: key };
+  },
   downgradeSubscription: async (t) => {
     const { key, target, actor } = await subscribed(t);
     const res = await created(api(t).post('/billing/downgrade').set(auth(key)).send({ plan: 'starter' }), 200);
@@ -220,6 +234,4 @@ export const NOT_AUDITED: Record<string, string> = {
   quoteUpgrade: 'changes nothing',
   redeliverWebhook: 'a delivery is its own record: sends again, changes no setting',
   replayWebhookDeliveries: 'a delivery is its own record: sends again, changes no setting',
-  createCheckout: 'not built: applied when its payment settles, often in the provider notification',
-  upgradeSubscription: 'not built: applied when its payment settles, often in the provider notification',
 };
