@@ -60,6 +60,10 @@ export async function startTestPlatform(
   };
 }
 
+/**
+ * Removes a test's data dir. A server the test stopped may still be writing its last files there as it exits (a
+ * PostgreSQL checkpoint after its parent is gone): ENOTEMPTY is retried, as `rm -rf` would be by hand.
+ */
 export function removeDir(dir: string) {
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
 }
