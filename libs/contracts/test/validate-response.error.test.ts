@@ -6,6 +6,7 @@ const KEY = {
   id: 'key_01j9zzzzzzzzzzzzzzzzzzzzzz',
   name: 'ci',
   permission: 'full',
+  domain: null,
   prefix: 'mp_01j9zzzzz',
   createdAt: NOW,
   lastUsedAt: null,

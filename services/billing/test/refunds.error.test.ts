@@ -1,3 +1,4 @@
+import { testAudit } from '../../../test/support/audit';
 import { eventually } from '../../../test/support/eventually';
 import { openCheckout } from '../src/domain/checkout';
 import { changeSubscription } from '../src/domain/entitlement';
@@ -5,9 +6,6 @@ import { ledgerOf } from '../src/domain/ledger';
 import { priceUpgrade } from '../src/domain/quote';
 import { upgrade } from '../src/domain/upgrade';
 import { startBillingAlone, type BillingAlone } from './support/billing-alone';
-
-/** Who asked, as the gateway says it with each request. */
-const ASKED = { actor: { type: 'key' as const, id: 'key_refunds', name: 'refunds', ip: null, userAgent: null }, requestId: 'req_refunds' };
 
 let billing: BillingAlone;
 beforeAll(async () => {
@@ -39,9 +37,9 @@ const settled = (tenantId: string, what: string) =>
 
 /** The tenant is entitled by a second checkout while the first, paid too, has not been notified yet. */
 async function twoPaidCheckouts(tenantId: string) {
-  const first = await openCheckout(billing.deps, tenantId, { plan: 'starter' }, ASKED);
+  const first = await openCheckout(billing.deps, tenantId, { plan: 'starter' }, testAudit);
   await billing.provider.complete(first.paymentId, 'paid', { notify: false });
-  const second = await openCheckout(billing.deps, tenantId, { plan: 'growth' }, ASKED);
+  const second = await openCheckout(billing.deps, tenantId, { plan: 'growth' }, testAudit);
   await billing.provider.complete(second.paymentId, 'paid');
   return { first: first.paymentId, second: second.paymentId };
 }
@@ -50,7 +48,7 @@ const refundsOf = (paymentId: string) => billing.provider.refunds().filter((r) =
 describe('a crash between two steps of a paid payment, repaired by the sweeper', () => {
   it('when billing dies after recording the charge and before deciding, then the sweeper grants it', async () => {
     const tenantId = newTenant();
-    const opened = await openCheckout(billing.deps, tenantId, { plan: 'starter' }, ASKED);
+    const opened = await openCheckout(billing.deps, tenantId, { plan: 'starter' }, testAudit);
     failOnce(billing.deps.accounts, 'ensure');
     await billing.provider.complete(opened.paymentId, 'paid');
     await settled(tenantId, 'the charge to be granted');
@@ -60,7 +58,7 @@ describe('a crash between two steps of a paid payment, repaired by the sweeper',
 
   it('when billing dies after granting and before the ledger records it, then the grant is recorded once and nothing refunded', async () => {
     const tenantId = newTenant();
-    const opened = await openCheckout(billing.deps, tenantId, { plan: 'starter' }, ASKED);
+    const opened = await openCheckout(billing.deps, tenantId, { plan: 'starter' }, testAudit);
     failOnce(billing.deps.ledger, 'recordGrant');
     await billing.provider.complete(opened.paymentId, 'paid');
     await settled(tenantId, 'the grant to be recorded');
@@ -95,7 +93,7 @@ describe('a crash between two steps of a paid payment, repaired by the sweeper',
 describe('an upgrade charge that no longer fits the subscription', () => {
   it('when the subscription changes while the upgrade is charged, then the charge is refunded and the upgrade is 409 quote_stale', async () => {
     const tenantId = newTenant();
-    const opened = await openCheckout(billing.deps, tenantId, { plan: 'starter' }, ASKED);
+    const opened = await openCheckout(billing.deps, tenantId, { plan: 'starter' }, testAudit);
     await billing.provider.complete(opened.paymentId, 'paid');
     await settled(tenantId, 'the subscription');
     const { quote } = await priceUpgrade(billing.deps, tenantId, 'growth');
@@ -110,7 +108,7 @@ describe('an upgrade charge that no longer fits the subscription', () => {
       return payment;
     };
     await expect(
-      upgrade(billing.deps, tenantId, { plan: 'growth', acceptedCents: quote.amountCents, consented: true }, ASKED),
+      upgrade(billing.deps, tenantId, { plan: 'growth', acceptedCents: quote.amountCents, consented: true }, testAudit),
     ).rejects.toMatchObject({
       code: 'quote_stale',
     });

@@ -70,7 +70,7 @@ describeInBrowser('dashboard team page')('the Team page in a real browser', () =
     expect((await request(platform.url).get('/me').set(bearer(viewer.token))).status).toBe(401);
     await page.screenshot({ path: path.join(ARTIFACTS, 'team.png'), fullPage: true });
     await page.close();
-  });
+  }, 60_000);
 
   it('when a member sets up an authenticator app on the Team page, then the next sign-in asks for a code and a recovery code lets them in', async () => {
     const { tenantId } = await platform.newTenant();
@@ -94,5 +94,5 @@ describeInBrowser('dashboard team page')('the Team page in a real browser', () =
     const again = await signIn(owner.email, (p) => p.getByLabel(/Authenticator code/).fill(codes[0]));
     await again.waitForURL(/\/overview$/);
     await again.close();
-  });
+  }, 60_000);
 });

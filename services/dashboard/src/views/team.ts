@@ -22,12 +22,10 @@ export function teamBody(base: string, view: TeamView, csrf: string) {
     <form method="post" action="${base}/team/invitations" class="filters">
       ${csrfField(csrf)}
       <label>Email address <input name="email" type="email" required /></label>
-      <label
-        >Role
-        <select name="role">
-          ${ROLES.map((r) => html`<option value="${r}" ${r === 'developer' ? html` selected` : ''}>${r}</option>`)}
-        </select></label
-      >
+      <label for="invite-role">Role</label>
+      <select id="invite-role" name="role">
+        ${ROLES.map((r) => html`<option value="${r}" ${r === 'developer' ? html` selected` : ''}>${r}</option>`)}
+      </select>
       <button type="submit">Invite</button>
     </form>
     ${membersTable(base, view.members, view.me, csrf)} ${invitationsTable(base, view.invitations, csrf)}

@@ -114,6 +114,7 @@ const ITEM_CODES = new Set([
   'unsafe_display_name',
   'identity_unverified',
   'from_domain_mismatch',
+  'key_domain_mismatch',
   'template_unavailable',
   'template_variables_missing',
   'template_render_failed',
