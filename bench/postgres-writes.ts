@@ -1,5 +1,6 @@
 // What one send writes on PostgreSQL, accept to delivered and announced (BENCHMARKS.md, "Writes per send"):
-//   DATABASE_URL=postgres://… npx tsx bench/postgres-writes.ts [sends]
+//   DATABASE_URL=postgres://… npx tsx bench/postgres-writes.ts [sends] [--keep]
+// --keep leaves the run's database in place: dropping it makes a checkpoint, which may recycle the WAL pg_waldump reads.
 // The whole platform in this process on an empty database of that server; reads pg_stat_user_tables and the WAL
 // position before the sends and after the platform stopped (its backends report their counters when they close).
 import pg from 'pg';
@@ -48,6 +49,7 @@ async function walBytes(url: string, from: string, to: string): Promise<number> 
 
 async function main() {
   const sends = Number(process.argv[2] ?? 500);
+  const keep = process.argv.includes('--keep');
   if (!benchConfig.databaseUrl) throw new Error('usage: DATABASE_URL=postgres://… postgres-writes.ts [sends]');
   const database = await freshBenchDatabase(benchConfig.databaseUrl, 'writes');
   const { platform, stop } = await startBenchEmbedded('mailplane-writes-', { DATABASE_URL: database.url });
@@ -85,7 +87,8 @@ async function main() {
     console.log(`${name.padEnd(38)} ${cells.join(' ')} ${String(a.indexes).padStart(4)} ${tableEntries.toFixed(1).padStart(8)}`);
   }
   console.log(`index entries per send: ${entries.toFixed(1)}`);
-  await database.drop();
+  if (keep) console.log(`kept ${database.url}`);
+  else await database.drop();
 }
 
 main().catch((err: unknown) => {
