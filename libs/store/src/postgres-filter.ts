@@ -24,9 +24,6 @@ export const rawAt = (path: string, base: Base = ROW): string =>
 export const valueAt = (path: string, base: Base = ROW): string =>
   path === '_id' && base.id ? base.id : `COALESCE(${rawAt(path, base)}, 'null'::jsonb)`;
 
-/** A path's scalar as text (strings unquoted, JSON null as SQL NULL): what a trigram index is built on. */
-export const textAt = (path: string, base: Base = ROW): string => `(${valueAt(path, base)} #>> '{}')`;
-
 const json = (v: unknown) => JSON.stringify(toStored(v));
 const isScalar = (v: unknown): boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date;
 // LIKE's own wildcards and escape, taken literally.

@@ -96,7 +96,14 @@ function textIndex(schema: string, collection: string, paths: string[], within: 
   for (const p of [...paths, ...within]) {
     if (p === '_id') throw new Error(`${collection}: a text index names fields other than _id`);
   }
-  const plan = planTextTable(schema, collection, paths, within, derivedName(collection, `text ${paths.join(',')} within ${within.join(',')}`), ops);
+  const plan = planTextTable(
+    schema,
+    collection,
+    paths,
+    within,
+    derivedName(collection, `text ${paths.join(',')} within ${within.join(',')}`),
+    ops,
+  );
   // The per-field indexes a text index had on the collection before: every write of a document added an entry per trigram.
   const former = paths.map((p) => `${ident(schema)}.${ident(derivedName(collection, `text ${p}`))}`);
   return { statements: plan.statements, text: { table: plan.table, paths, within, fill: plan.fill, indexes: plan.indexes, former } };

@@ -21,4 +21,3 @@ export const textMatch = (table: TextTable, paths: string[], alias: string, patt
 /** `$contains` of a document `id` as a probe of its text table's row. */
 export const textProbe = (schema: string, table: TextTable, paths: string[], id: string, pattern: string) =>
   `EXISTS (SELECT 1 FROM ${ident(schema)}.${ident(table.table)} AS x WHERE x.id = ${id} AND ${textMatch(table, paths, 'x', pattern)})`;
-

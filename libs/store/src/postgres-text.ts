@@ -1,6 +1,7 @@
 import { isOperatorObject } from './filter-compiler';
 import { ident } from './paths';
 import type { Filter } from './port';
+import { mirrorTriggers } from './postgres-covering';
 import { compileFilter, rawAt, valueAt } from './postgres-filter';
 import { type TextTable, textTableFor } from './postgres-text-match';
 
@@ -32,22 +33,9 @@ export function planTextTable(schema: string, collection: string, paths: string[
   const scope = within.map((_, i) => `w${i}`);
   const cols = [...scope, ...fields];
   const values = (doc: string) => [...within.map((p) => valueAt(p, { doc })), ...paths.map((p) => loweredAt(p, doc))];
-  const fn = `${ident(schema)}.${ident(`${name}_fn`)}`;
-  const body = `BEGIN
-    IF TG_LEVEL = 'ROW' THEN
-      UPDATE ${c} SET (${cols.join(', ')}) = ROW(${values('NEW.doc').join(', ')}) WHERE id = NEW.id;
-    ELSIF TG_OP = 'INSERT' THEN
-      INSERT INTO ${c} (id, ${cols.join(', ')}) SELECT r.id, ${values('r.doc').join(', ')} FROM new_rows r;
-    ELSE
-      DELETE FROM ${c} AS c USING old_rows o WHERE c.id = o.id;
-    END IF;
-    RETURN NULL;
-  END`;
   // The fields as stored, not lowered: the condition is evaluated for every update, without calling anything.
   const stored = (doc: string) => [...within, ...paths].map((p) => valueAt(p, { doc }));
   const changed = `(ROW(${stored('OLD.doc').join(', ')}) IS DISTINCT FROM ROW(${stored('NEW.doc').join(', ')}))`;
-  const trigger = (event: string, how: string) =>
-    `CREATE OR REPLACE TRIGGER ${ident(`${name}_${event.toLowerCase()}`)} AFTER ${event} ON ${t} ${how} EXECUTE FUNCTION ${fn}()`;
   return {
     table: name,
     statements: [
@@ -56,10 +44,7 @@ export function planTextTable(schema: string, collection: string, paths: string[
         ...fields.map((f) => `${f} text`),
       ].join(', ')})`,
       `COMMENT ON TABLE ${c} IS 'text ${paths.join(', ')} of ${collection} lowered, within ${within.join(', ') || 'all'}, for $contains'`,
-      `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $fn$ ${body} $fn$`,
-      trigger('INSERT', 'REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT'),
-      trigger('DELETE', 'REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT'),
-      trigger('UPDATE', `FOR EACH ROW WHEN ${changed}`),
+      ...mirrorTriggers(schema, collection, name, cols, values, changed),
     ],
     fill: `INSERT INTO ${c} (id, ${cols.join(', ')}) SELECT id, ${values('doc').join(', ')} FROM ${t}`,
     // Built after the fill (faster than entry by entry).

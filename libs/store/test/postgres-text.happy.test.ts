@@ -27,9 +27,9 @@ describeWithPostgres('postgres text search table', (url) => {
     await admin.end();
   });
   const indexesOf = async (table: string) =>
-    (await admin.query<{ def: string }>('SELECT indexdef AS def FROM pg_indexes WHERE schemaname = $1 AND tablename = $2', [schema, table])).rows.map(
-      (r) => r.def,
-    );
+    (
+      await admin.query<{ def: string }>('SELECT indexdef AS def FROM pg_indexes WHERE schemaname = $1 AND tablename = $2', [schema, table])
+    ).rows.map((r) => r.def);
 
   it('when a store from before (trigram indexes on the collection) starts twice at once, then its text table is filled once, the old indexes go, and searches and counts stay exact', async () => {
     const first = await createPostgresStore({ url, schema, ownPool: true });
