@@ -94,6 +94,7 @@ function coveringPlan(schema: string, collection: string, entries: Array<[string
  */
 function textIndex(schema: string, collection: string, paths: string[], within: string[], ops: string): IndexPlan {
   for (const p of [...paths, ...within]) {
+    assertPath(collection, p);
     if (p === '_id') throw new Error(`${collection}: a text index names fields other than _id`);
   }
   const plan = planTextTable(
