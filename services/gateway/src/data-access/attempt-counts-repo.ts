@@ -26,14 +26,14 @@ export function attemptCountsRepo(store: Store) {
     /** Counts one attempt: into the open window, or one it opens now for `windowMs`. */
     async add(id: string, now: Date, windowMs: number): Promise<void> {
       const until = new Date(now.getTime() + windowMs);
-      const opened = { _id: id, count: 1, until, expiresAt: until };
+      const window = { count: 1, until, expiresAt: until };
       for (;;) {
         if (await counts.findOneAndUpdate({ _id: id, until: { $gt: now } }, { $inc: { count: 1 } })) return;
         // A window that ended is replaced by compare-and-set on its end: of two replicas opening one at once, one
         // wins and the other counts into it on its next turn.
-        if ((await counts.updateOne({ _id: id, until: { $lte: now } }, { $set: opened })).matched > 0) return;
+        if ((await counts.updateOne({ _id: id, until: { $lte: now } }, { $set: window })).matched > 0) return;
         try {
-          return await counts.insertOne(opened);
+          return await counts.insertOne({ _id: id, ...window });
         } catch (err) {
           if (!(err instanceof DuplicateKeyError)) throw err;
         }
