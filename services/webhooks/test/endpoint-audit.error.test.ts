@@ -1,29 +1,18 @@
-import { ack, type Subscription } from '@mailplane/broker';
-import type { AuditRecorded, Envelope } from '@mailplane/contracts';
 import { auditEvent } from '@mailplane/runtime';
-import { testAudit } from '../../../test/support/audit';
+import { bindAuditQueue, testAudit, type AuditQueue } from '../../../test/support/audit';
 import { eventually } from '../../../test/support/eventually';
 import { startWebhooksWorker, type WebhooksWorker } from './support/worker';
 
 let worker: WebhooksWorker;
-let records: Envelope<AuditRecorded>[];
-let subscription: Subscription;
+let audit: AuditQueue;
 beforeAll(async () => {
   // Rounds every 50 ms; what a change wrote 200 ms ago and nobody published was left by a crash.
   worker = await startWebhooksWorker({ WEBHOOK_SWEEP_MS: '50', WEBHOOK_REDISPATCH_MS: '200' });
-  records = [];
-  // The gateway's side of the broker, as it binds it: every audit record the service publishes.
-  subscription = await worker.deps.broker.consume(
-    'test.audit',
-    async (event) => {
-      records.push(event as Envelope<AuditRecorded>);
-      return ack();
-    },
-    { prefetch: 10, bindings: ['audit.recorded'] },
-  );
+  // Every audit record the service publishes, as the gateway's own queue gets them.
+  audit = await bindAuditQueue(worker.deps.broker, 'test.audit');
 });
 afterAll(async () => {
-  await subscription.cancel();
+  await audit.cancel();
   await worker.stop();
 });
 
@@ -40,10 +29,10 @@ describe('audited endpoint changes after a crash', () => {
 
     const tombstones = worker.store.collection('endpoints');
     await eventually(
-      async () => records.some((r) => r.data.id === record.data.id) && (await tombstones.findOne({ _id: endpoint.id })) === null,
+      async () => audit.records.some((r) => r.data.id === record.data.id) && (await tombstones.findOne({ _id: endpoint.id })) === null,
       'the record published and the tombstone dropped',
     );
-    expect(records.filter((r) => r.data.target.id === endpoint.id).map((r) => r.data.operationId)).toEqual([
+    expect(audit.records.filter((r) => r.data.target.id === endpoint.id).map((r) => r.data.operationId)).toEqual([
       'createWebhookEndpoint',
       'deleteWebhookEndpoint',
     ]);
@@ -58,17 +47,9 @@ describe('audit records and a broker without their queue', () => {
       // Refused, not dropped: the sweeper keeps trying (rounds every 50 ms), and the record keeps waiting.
       const waiting = async () => (await bare.deps.endpoints.byId('ten_wiped', endpoint.id))?.eventsPending === true;
       expect(await waiting()).toBe(true);
-      const arrived: Envelope<AuditRecorded>[] = [];
-      const gateway = await bare.broker.consume(
-        'gateway.audit',
-        async (event) => {
-          arrived.push(event as Envelope<AuditRecorded>);
-          return ack();
-        },
-        { prefetch: 10, bindings: ['audit.recorded'] },
-      );
-      await eventually(async () => arrived.length > 0 && !(await waiting()), 'the record published once the queue is bound');
-      expect(arrived.map((r) => [r.data.operationId, r.data.target.id])).toEqual([['createWebhookEndpoint', endpoint.id]]);
+      const gateway = await bindAuditQueue(bare.broker);
+      await eventually(async () => gateway.records.length > 0 && !(await waiting()), 'the record published once the queue is bound');
+      expect(gateway.records.map((r) => [r.data.operationId, r.data.target.id])).toEqual([['createWebhookEndpoint', endpoint.id]]);
       await gateway.cancel();
     } finally {
       await bare.stop();
