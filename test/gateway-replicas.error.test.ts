@@ -137,8 +137,8 @@ describeWithRabbit('two gateways and two mail replicas on one PostgreSQL databas
         'every unmoved record in the log',
         60_000,
       );
-      const carried = gatewayStore.collection('api_keys').count({ tenantId, eventsPending: true });
-      await eventually(async () => (await carried) === 0, 'no key carrying a record', 10_000);
+      const carried = () => gatewayStore.collection('api_keys').count({ tenantId, eventsPending: true });
+      await eventually(async () => (await carried()) === 0, 'no key carrying a record', 10_000);
       expect([...timesEach(log.map((r) => r.target.id)).values()].every((n) => n === 1)).toBe(true);
       expect(log).toHaveLength(keys.length);
     }, 90_000);
@@ -149,43 +149,20 @@ describeWithRabbit('two gateways and two mail replicas on one PostgreSQL databas
       await request(gateways[0]).post(`/identities/${t.identityId}/inbound`).set(auth(t.key)).expect(200);
       const made = { identities: [] as string[], routes: [] as string[], templates: [] as string[], suppressions: [] as string[] };
       for (let i = 0; i < 5; i++) {
-        const api = request(gateways[i % 2]);
-        made.identities.push(
-          (
-            await api
-              .post('/identities')
-              .set(auth(t.key))
-              .send({ domain: `d${i}.${domain}` })
-              .expect(201)
-          ).body.id,
-        );
-        const route = { pattern: `help${i}@${domain}`, action: { type: 'hold' } };
-        made.routes.push(
+        // Made through either gateway alike; their ids.
+        const post = async (path: string, body: object) =>
           (
             await request(gateways[i % 2])
-              .post('/inbound/routes')
+              .post(path)
               .set(auth(t.key))
-              .send(route)
+              .send(body)
               .expect(201)
-          ).body.id,
-        );
-        const template = { name: `T${i}`, subject: 'Hi', text: 'Hello' };
-        made.templates.push(
-          (
-            await request(gateways[i % 2])
-              .post('/templates')
-              .set(auth(t.key))
-              .send(template)
-              .expect(201)
-          ).body.id,
-        );
-        const email = `gone${i}@example.org`;
-        await request(gateways[i % 2])
-          .post('/suppressions')
-          .set(auth(t.key))
-          .send({ email })
-          .expect(201);
-        made.suppressions.push(email);
+          ).body.id as string;
+        made.identities.push(await post('/identities', { domain: `d${i}.${domain}` }));
+        made.routes.push(await post('/inbound/routes', { pattern: `help${i}@${domain}`, action: { type: 'hold' } }));
+        made.templates.push(await post('/templates', { name: `T${i}`, subject: 'Hi', text: 'Hello' }));
+        await post('/suppressions', { email: `gone${i}@example.org` });
+        made.suppressions.push(`gone${i}@example.org`);
       }
       const { tenantId } = (await request(gateways[0]).get('/me').set(auth(t.key)).expect(200)).body;
       const mailStore = await store('mail');
