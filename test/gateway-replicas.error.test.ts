@@ -123,6 +123,20 @@ describeWithRabbit('two gateways and two mail replicas on one PostgreSQL databas
       expect(await signInFrom(gateways[1], '127.0.0.4', other.email, PASSWORD)).toBe(201);
     });
 
+    it('when one address asks for mailed links through both gateways, then the 6th request in the window is a 429 whichever gateway takes it', async () => {
+      const email = `flood.${Date.now().toString(36)}@team.example`;
+      // No system sender in this run: each request is counted, then answered 503 system_mail_not_configured.
+      for (let i = 0; i < 5; i++)
+        expect(
+          (
+            await request(gateways[i % 2])
+              .post('/password-resets')
+              .send({ email })
+          ).status,
+        ).toBe(503);
+      for (const gateway of gateways) expect((await request(gateway).post('/sign-in-links').send({ email })).status).toBe(429);
+    });
+
     it('when changes left their audit records unmoved and both gateways sweep, then each record is in the log exactly once and no change still carries one', async () => {
       const tenant = await request(gateways[0]).post('/admin/tenants').set(auth(ADMIN_TOKEN)).send({ name: 'sweep' }).expect(201);
       const { tenantId, apiKey } = tenant.body;
