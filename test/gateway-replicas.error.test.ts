@@ -1,47 +1,38 @@
-import http from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import request from 'supertest';
 import type { Store } from '@mailplane/store';
+import { selfSignedCertificate } from '../platform/self-signed-certificate';
 import { startSandboxDns, type SandboxDns } from '../sandbox/dns-server';
 import { wholeLog, type LogRecord } from './support/audit';
 import { distributedEnv, verifiedTenant } from './support/distributed';
 import { describeWithRabbit } from './support/env';
 import { eventually } from './support/eventually';
+import { requestFrom, signInFrom, smtpAuthFrom } from './support/from-address';
 import { auth } from './support/mail';
 import { newOwner, PASSWORD } from './support/members';
 import { ADMIN_TOKEN, removeDir } from './support/platform';
 import { freshDatabase } from './support/postgres';
 import { describeWithPostgres } from './support/postgres-env';
 import { spawnService, type ServiceProcess } from './support/processes';
+import type { SubmissionAddress } from './support/submission';
 import { keysWithUnmovedRecords, serviceStore, tombstonesLeft, tombstonesWithUnpublishedRecords } from './support/unmoved-audit';
-
-/** POST /sessions to `url` from a chosen loopback address, so that the test can be different clients. */
-function signInFrom(url: string, localAddress: string, email: string, password: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      new URL('/sessions', url),
-      { method: 'POST', localAddress, headers: { 'content-type': 'application/json' } },
-      (res) => res.resume().on('end', () => resolve(res.statusCode ?? 0)),
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify({ email, password }));
-  });
-}
 
 const timesEach = (ids: string[]) => ids.reduce((m, id) => m.set(id, (m.get(id) ?? 0) + 1), new Map<string, number>());
 
-// Two gateways and two mail replicas, each a process, over the run's RabbitMQ and one PostgreSQL database that is
-// empty when all four start at the same moment: whatever a replica does at start-up or on a timer, the other does too.
-describeWithRabbit('two gateways and two mail replicas on one PostgreSQL database', () =>
+// Two gateways, two mail replicas and two submission replicas, each a process, over the run's RabbitMQ and one
+// PostgreSQL database that is empty when all six start at the same moment: whatever a replica does at start-up or on a
+// timer, the other does too.
+describeWithRabbit('two gateways, two mail replicas and two submission replicas on one PostgreSQL database', () =>
   describeWithPostgres('started at once on an empty database', () => {
     const procs: ServiceProcess[] = [];
     let database: Awaited<ReturnType<typeof freshDatabase>>;
     let dataDir: string;
     let dns: SandboxDns;
     let gateways: string[];
+    let submissions: SubmissionAddress[];
     let ops: string[];
     const stores: Store[] = [];
     const store = async (service: 'gateway' | 'mail') => {
@@ -52,6 +43,10 @@ describeWithRabbit('two gateways and two mail replicas on one PostgreSQL databas
 
     beforeAll(async () => {
       dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-gateway-replicas-'));
+      const certFile = path.join(dataDir, 'cert.pem');
+      const { cert, key } = selfSignedCertificate('replicas test');
+      writeFileSync(certFile, cert);
+      writeFileSync(path.join(dataDir, 'key.pem'), key);
       database = await freshDatabase();
       dns = await startSandboxDns();
       const env = distributedEnv(process.env.AMQP_URL!, dataDir, {
@@ -67,10 +62,20 @@ describeWithRabbit('two gateways and two mail replicas on one PostgreSQL databas
         AUDIT_SWEEP_MS: '200',
         OUTBOX_SWEEP_MS: '200',
         JOB_LEASE_MS: '1000',
+        SMTP_SUBMISSION_PORT: '0',
+        SMTPS_SUBMISSION_PORT: '0',
+        SMTP_SUBMISSION_TLS_CERT_FILE: certFile,
+        SMTP_SUBMISSION_TLS_KEY_FILE: path.join(dataDir, 'key.pem'),
       });
-      procs.push(...['mail', 'mail', 'gateway', 'gateway'].map((name) => spawnService(name, env)));
+      procs.push(...['mail', 'mail', 'gateway', 'gateway', 'submission', 'submission'].map((name) => spawnService(name, env)));
       ops = await Promise.all(procs.map(async (p) => (await p.waitForOutput(/ops listener \S+ \S+ \S+ on (\S+)/, 90_000))[1]));
-      gateways = await Promise.all(procs.slice(2).map(async (p) => (await p.waitForOutput(/gateway started at (\S+)/, 90_000))[1]));
+      gateways = await Promise.all(procs.slice(2, 4).map(async (p) => (await p.waitForOutput(/gateway started at (\S+)/, 90_000))[1]));
+      submissions = await Promise.all(
+        procs.slice(4).map(async (p) => {
+          const [, url, tlsUrl] = await p.waitForOutput(/submission started at (\S+) \(STARTTLS\) and (\S+)/, 90_000);
+          return { url, tlsUrl, certFile };
+        }),
+      );
     }, 120_000);
     afterAll(async () => {
       await Promise.all(procs.map((p) => p.kill()));
@@ -80,7 +85,7 @@ describeWithRabbit('two gateways and two mail replicas on one PostgreSQL databas
       removeDir(dataDir);
     });
 
-    it('when all four start at once on the empty database, then each becomes ready, and a message sent through one gateway is listed with its total through the other', async () => {
+    it('when all six start at once on the empty database, then each becomes ready, and a message sent through one gateway is listed with its total through the other', async () => {
       for (const url of ops) expect((await request(url).get('/readyz')).status).toBe(200);
       const t = await verifiedTenant(gateways[0], dns, `replicas-${Date.now().toString(36)}.example.test`);
       const domain = (await request(gateways[0]).get('/identities').set(auth(t.key))).body.data[0].domain;
@@ -102,8 +107,8 @@ describeWithRabbit('two gateways and two mail replicas on one PostgreSQL databas
           `SELECT t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
            WHERE n.nspname = 'mailplane_mail' AND c.relname = 'messages' AND NOT t.tgisinternal ORDER BY 1`,
         );
-        // The covering table's and the count table's triggers, each once for insert, update and delete.
-        expect(rows.length).toBe(6);
+        // The covering table's, the count table's and the text table's triggers, each once for insert, update and delete.
+        expect(rows.length).toBe(9);
       } finally {
         await client.end();
       }
@@ -121,6 +126,26 @@ describeWithRabbit('two gateways and two mail replicas on one PostgreSQL databas
       );
       for (const gateway of gateways) expect(await signInFrom(gateway, '127.0.0.2', other.email, PASSWORD)).toBe(429);
       expect(await signInFrom(gateways[1], '127.0.0.4', other.email, PASSWORD)).toBe(201);
+    });
+
+    it('when failed admin authentications from one address are split across both gateways, then the 11th is refused 429 with Retry-After even with the right token, through either gateway', async () => {
+      const admin = (gateway: string, from: string, token: string) =>
+        requestFrom(gateway, from, { method: 'GET', path: '/admin/tenants', headers: { authorization: `Bearer ${token}` } });
+      for (let i = 0; i < 10; i++) expect((await admin(gateways[i % 2], '127.0.0.5', `wrong-${i}`)).status).toBe(401);
+      for (const gateway of gateways) {
+        const refused = await admin(gateway, '127.0.0.5', ADMIN_TOKEN);
+        expect(refused.status).toBe(429);
+        expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+      }
+      expect((await admin(gateways[1], '127.0.0.6', ADMIN_TOKEN)).status).toBe(200);
+    });
+
+    it('when failed SMTP AUTH attempts from one address are split across both submission replicas, then the 11th is answered 454 even with a right key, by either replica', async () => {
+      const tenant = await request(gateways[0]).post('/admin/tenants').set(auth(ADMIN_TOKEN)).send({ name: 'smtp-auth' }).expect(201);
+      const key = tenant.body.apiKey.key as string;
+      for (let i = 0; i < 10; i++) expect(await smtpAuthFrom(submissions[i % 2], '127.0.0.7', `mp_wrong_${i}`)).toBe(535);
+      for (const submission of submissions) expect(await smtpAuthFrom(submission, '127.0.0.7', key)).toBe(454);
+      expect(await smtpAuthFrom(submissions[1], '127.0.0.8', key)).toBe(235);
     });
 
     it('when one address asks for mailed links through both gateways, then the 6th request in the window is a 429 whichever gateway takes it', async () => {

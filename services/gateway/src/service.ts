@@ -72,7 +72,7 @@ export async function startGateway(options: {
     tenants: tenantsRepo(store),
     services,
     liveness: watchLiveness(services.isUp),
-    adminFailures: adminThrottle(clock),
+    adminFailures: adminThrottle(attempts, clock),
     attempts,
     signInFailures: signInThrottle(attempts, clock),
     linkRequests: signInThrottle(attempts, clock, LINK_REQUEST_COUNTS),

@@ -2,6 +2,7 @@ import type { Broker } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
 import { createMetricsRegistry, systemClock, type Clock, type Logger, type MetricsRegistry } from '@mailplane/runtime';
 import { apiKeysRepo } from './data-access/api-keys-repo';
+import { attemptCountsRepo } from './data-access/attempt-counts-repo';
 import { servicesRpc } from './data-access/services-rpc';
 import { membersRepo } from './data-access/members-repo';
 import { sessionsRepo } from './data-access/sessions-repo';
@@ -35,6 +36,9 @@ export async function startSubmission(options: {
   const clock = options.clock ?? systemClock;
   const keys = apiKeysRepo(options.store);
   await keys.init();
+  // AUTH failures are counted where every replica counts (a submission replica may start before any gateway).
+  const attempts = attemptCountsRepo(options.store);
+  await attempts.init();
   const deps = {
     keys,
     // Read only, for a session token given as the password; the gateway creates their indexes.
@@ -42,7 +46,7 @@ export async function startSubmission(options: {
     sessions: sessionsRepo(options.store),
     clock,
     logger,
-    throttle: authThrottle(config.maxAuthFailures, clock),
+    throttle: authThrottle(attempts, config.maxAuthFailures, clock),
     services: servicesRpc(options.broker, { timeoutMs: config.rpcTimeoutMs, admission: config.admission }),
     metrics: options.metrics ?? createMetricsRegistry({ processMetrics: false }),
   };

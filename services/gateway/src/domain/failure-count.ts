@@ -1,35 +1,35 @@
+import { AppError } from '@mailplane/contracts';
 import { clientKey, type Clock } from '@mailplane/runtime';
+import type { AttemptCount, AttemptCountsRepo } from '../data-access/attempt-counts-repo';
+
+/** Milliseconds until a key whose window holds `count` may try again when `max` are allowed; 0 when it may now. */
+export const waitOf = (count: AttemptCount | null, max: number, now: Date) =>
+  count && count.count >= max ? count.until.getTime() - now.getTime() : 0;
+
+/** One throttle's key for a client: an IPv4 address, or an IPv6 one by its /64. */
+export const clientCountId = (throttle: string, address: string | undefined) => `${throttle}:client:${clientKey(address ?? 'unknown')}`;
+
+/** The HTTP refusal of a throttle: 429 `rate_limited`, with the whole seconds left in Retry-After. */
+export function rateLimited(what: string, waitMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new AppError('rate_limited', `Too many ${what}; retry in ${seconds} s.`, { headers: { 'Retry-After': String(seconds) } });
+}
 
 /**
- * Failed authentications per client (an IPv4 address or an IPv6 /64), counted in a window that opens at its first
- * failure: after `max` of them the client is refused until the window closes. At most `maxClients` are remembered;
- * past it the oldest is forgotten, so a spray of addresses cannot grow memory. Per process: N replicas allow N × `max`,
- * which is about cost and noise, never about guessing a secret of 16+ random characters.
+ * Failed authentications per client, counted under the throttle's `name` in a window that opens at the first failure:
+ * after `max` of them the client is refused until the window closes. The counts are in the gateway's store, so every
+ * replica (gateway or submission) counts into the same window: N replicas allow `max`, not N × `max`.
  */
-export function failureCount(limits: { max: number; windowMs: number; maxClients: number }, clock: Clock) {
-  const failures = new Map<string, { count: number; until: number }>();
-  const keyOf = (address: string | undefined) => clientKey(address ?? 'unknown');
-  const current = (client: string) => {
-    const entry = failures.get(client);
-    if (entry && entry.until <= clock.now().getTime()) failures.delete(client);
-    return failures.get(client);
-  };
+export function failureCount(attempts: AttemptCountsRepo, clock: Clock, limits: { name: string; max: number; windowMs: number }) {
+  const idOf = (address: string | undefined) => clientCountId(limits.name, address);
   return {
     /** Milliseconds until `address` may try again; 0 when it may now. */
-    waitFor(address: string | undefined): number {
-      const entry = current(keyOf(address));
-      return entry && entry.count >= limits.max ? entry.until - clock.now().getTime() : 0;
+    async waitFor(address: string | undefined): Promise<number> {
+      const now = clock.now();
+      return waitOf(await attempts.current(idOf(address), now), limits.max, now);
     },
-    failed(address: string | undefined): void {
-      const client = keyOf(address);
-      const entry = current(client) ?? { count: 0, until: clock.now().getTime() + limits.windowMs };
-      failures.delete(client);
-      if (failures.size >= limits.maxClients) failures.delete(failures.keys().next().value as string);
-      failures.set(client, { ...entry, count: entry.count + 1 });
-    },
+    failed: (address: string | undefined): Promise<void> => attempts.add(idOf(address), clock.now(), limits.windowMs),
     /** A success forgets the client's failures. */
-    forget(address: string | undefined): void {
-      failures.delete(keyOf(address));
-    },
+    forget: (address: string | undefined): Promise<void> => attempts.forget(idOf(address)),
   };
 }

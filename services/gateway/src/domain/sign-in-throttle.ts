@@ -1,6 +1,6 @@
-import { AppError } from '@mailplane/contracts';
-import { clientKey, type Clock } from '@mailplane/runtime';
-import type { AttemptCount, AttemptCountsRepo } from '../data-access/attempt-counts-repo';
+import type { Clock } from '@mailplane/runtime';
+import type { AttemptCountsRepo } from '../data-access/attempt-counts-repo';
+import { clientCountId, rateLimited, waitOf } from './failure-count';
 
 /** Failed sign-ins one client address, or one email address, may make per window before it is refused outright. */
 export const SIGN_IN_MAX_FAILURES = 10;
@@ -28,21 +28,15 @@ const WINDOW_MS = 15 * 60_000;
  * every request as one.
  */
 export function signInThrottle(store: AttemptCountsRepo, clock: Clock, counts: ThrottleCounts = SIGN_IN_COUNTS) {
-  const client = (address: string | undefined) => `${counts.name}:client:${clientKey(address ?? 'unknown')}`;
+  const client = (address: string | undefined) => clientCountId(counts.name, address);
   const account = (email: string) => `${counts.name}:account:${email.toLowerCase()}`;
-  const waitOf = (count: AttemptCount | null, max: number, now: Date) =>
-    count && count.count >= max ? count.until.getTime() - now.getTime() : 0;
   return {
     /** Refuses with 429 `rate_limited` while the client or the account has used up its attempts. */
     async check(address: string | undefined, email: string): Promise<void> {
       const now = clock.now();
       const [byClient, byAccount] = await Promise.all([store.current(client(address), now), store.current(account(email), now)]);
       const waitMs = Math.max(waitOf(byClient, counts.perClient, now), waitOf(byAccount, counts.perAccount, now));
-      if (waitMs <= 0) return;
-      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-      throw new AppError('rate_limited', `Too many ${counts.counted} from this address or to this account; retry in ${seconds} s.`, {
-        headers: { 'Retry-After': String(seconds) },
-      });
+      if (waitMs > 0) throw rateLimited(`${counts.counted} from this address or to this account`, waitMs);
     },
     async failed(address: string | undefined, email: string): Promise<void> {
       const now = clock.now();

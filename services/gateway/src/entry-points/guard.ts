@@ -13,7 +13,7 @@ type Guards = Pick<GatewayConfig, 'adminToken' | 'metricsToken' | 'openMetrics'>
 export async function principalFor(op: Operation, req: Request, deps: GatewayDeps, guards: Guards): Promise<Principal | null> {
   const authorization = req.get('authorization');
   if (op.security === 'admin') {
-    checkAdmin(authorization, req.ip, deps, guards.adminToken);
+    await checkAdmin(authorization, req.ip, deps, guards.adminToken);
     return null;
   }
   if (op.security === 'metrics') {
@@ -29,10 +29,15 @@ export async function principalFor(op: Operation, req: Request, deps: GatewayDep
  * Fails closed: with no ADMIN_TOKEN configured nobody is let in. An address that failed too often is refused (429)
  * before its token is looked at.
  */
-function checkAdmin(authorization: string | undefined, address: string | undefined, deps: GatewayDeps, adminToken: string | undefined) {
-  deps.adminFailures.check(address);
+async function checkAdmin(
+  authorization: string | undefined,
+  address: string | undefined,
+  deps: GatewayDeps,
+  adminToken: string | undefined,
+) {
+  await deps.adminFailures.check(address);
   if (!adminToken || !bearerMatches(authorization, adminToken)) {
-    deps.adminFailures.failed(address);
+    await deps.adminFailures.failed(address);
     throw new AppError('unauthorized', 'The admin surface needs "Authorization: Bearer <ADMIN_TOKEN>".');
   }
 }

@@ -1,36 +1,45 @@
 import { AppError } from '@mailplane/contracts';
 import { authenticate, type AuthDeps, type Principal } from '../authenticate';
-import type { authThrottle } from './auth-throttle';
-import { refuse } from './refusal';
+import type { AuthThrottle } from './auth-throttle';
+import { refuse, SmtpRefusal } from './refusal';
 
 /** The one user name of SMTP submission; the password is an API key. */
 export const SUBMISSION_USER = 'mailplane';
 
-export type SignInDeps = AuthDeps & { throttle: ReturnType<typeof authThrottle> };
+export type SignInDeps = AuthDeps & { throttle: AuthThrottle };
 
 /**
  * AUTH PLAIN or LOGIN: user `mailplane`, password an API key (either permission: both may send) or the session token
  * of a member whose role may send. A wrong one is `535 5.7.8` and counts against the client; a client past its
- * failures is answered `454 4.7.0` without a look at what it sent. A store that cannot be read is a temporary failure (454), not the client's.
+ * failures is answered `454 4.7.0` without a look at what it sent. A store that cannot be read (the keys or the
+ * counts) is a temporary failure (454), not the client's.
  */
 export async function signIn(deps: SignInDeps, credentials: { username: string; password: string; address: string }): Promise<Principal> {
-  const waitMs = deps.throttle.waitFor(credentials.address);
+  try {
+    return await counted(deps, credentials);
+  } catch (err) {
+    if (err instanceof SmtpRefusal) throw err;
+    deps.logger.warn('submission sign-in could not read the store', { err });
+    throw refuse(454, '4.7.0', 'Temporary authentication failure; try again');
+  }
+}
+
+async function counted(deps: SignInDeps, credentials: { username: string; password: string; address: string }): Promise<Principal> {
+  const waitMs = await deps.throttle.waitFor(credentials.address);
   if (waitMs > 0) {
     throw refuse(454, '4.7.0', `Too many failed authentications from your address; try again in ${Math.ceil(waitMs / 1000)} s`);
   }
+  let principal: Principal;
   try {
     if (credentials.username.toLowerCase() !== SUBMISSION_USER) throw new AppError('unauthorized');
-    const principal = await authenticate(deps, credentials.password, 'sending');
-    deps.throttle.succeeded(credentials.address);
-    return principal;
+    principal = await authenticate(deps, credentials.password, 'sending');
   } catch (err) {
-    if (!(err instanceof AppError)) {
-      deps.logger.warn('submission sign-in could not read the keys', { err });
-      throw refuse(454, '4.7.0', 'Temporary authentication failure; try again');
-    }
-    deps.throttle.failed(credentials.address);
+    if (!(err instanceof AppError)) throw err;
+    await deps.throttle.failed(credentials.address);
     throw refuse(535, '5.7.8', `Authentication credentials invalid: the user name is ${SUBMISSION_USER} and the password an API key`);
   }
+  await deps.throttle.succeeded(credentials.address);
+  return principal;
 }
 
 /** Each transaction asks again whether the session's key still holds (a key revoked mid-session sends no more). */

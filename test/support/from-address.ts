@@ -1,0 +1,38 @@
+import http from 'node:http';
+import { submissionTransport, type SubmissionAddress } from './submission';
+
+/**
+ * A request to `url` from a chosen loopback address, so that a test can be different clients: its status and
+ * Retry-After.
+ */
+export function requestFrom(
+  url: string,
+  localAddress: string,
+  options: { method: string; path: string; headers?: Record<string, string>; body?: object },
+): Promise<{ status: number; retryAfter: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const headers = { 'content-type': 'application/json', ...options.headers };
+    const req = http.request(new URL(options.path, url), { method: options.method, localAddress, headers }, (res) =>
+      res.resume().on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] })),
+    );
+    req.on('error', reject);
+    req.end(options.body ? JSON.stringify(options.body) : undefined);
+  });
+}
+
+/** POST /sessions from a chosen loopback address: its status. */
+export const signInFrom = async (url: string, localAddress: string, email: string, password: string) =>
+  (await requestFrom(url, localAddress, { method: 'POST', path: '/sessions', body: { email, password } })).status;
+
+/** An SMTP submission session from a chosen loopback address, STARTTLS and AUTH with `key`: the AUTH reply's code. */
+export async function smtpAuthFrom(to: SubmissionAddress, localAddress: string, key: string): Promise<number> {
+  const transport = submissionTransport(to, key, { localAddress });
+  try {
+    await transport.verify();
+    return 235;
+  } catch (err) {
+    return (err as { responseCode?: number }).responseCode ?? 0;
+  } finally {
+    transport.close();
+  }
+}
