@@ -145,6 +145,10 @@ export interface paths {
      *     A member with a second factor (POST /me/totp/confirm) also sends `totpCode` (the authenticator's code, each
      *     good once) or `recoveryCode` (each good once): without either, a 401 `totp_required` once the password is
      *     right; a wrong one is the same 401 `unauthorized` as a wrong password, and counts as a failure.
+     *
+     *     Audited: a sign-in is a record of the member (`changes`: `method` `password`, `secondFactor` whether one was
+     *     asked), with the client's address and user agent; never the password nor the codes. Failed sign-ins are not
+     *     recorded (they are counted and logged).
      */
     post: operations['createSession'];
     delete?: never;
@@ -387,7 +391,8 @@ export interface paths {
      * Sign in with a one-time link
      * @description The link's token gives a session, as POST /sessions does, with `totpCode` or `recoveryCode` for a member
      *     with a second factor (without: 401 `totp_required`, and the link is not spent; wrong: 401 `unauthorized`).
-     *     An unknown, used or expired token is a 410 `link_invalid`.
+     *     An unknown, used or expired token is a 410 `link_invalid`. Audited as POST /sessions is (`method` `link`),
+     *     never the token.
      */
     post: operations['confirmSignInLink'];
     delete?: never;

@@ -15,12 +15,12 @@ const SETTLE_MS = 5_000;
  * the log could not be written) into the log; a record moved twice is kept once.
  */
 export async function sweepAudit(
-  deps: Pick<GatewayDeps, 'keys' | 'members' | 'invitations' | 'auditLog' | 'clock' | 'logger'>,
+  deps: Pick<GatewayDeps, 'keys' | 'members' | 'invitations' | 'sessions' | 'auditLog' | 'clock' | 'logger'>,
   signal: AbortSignal,
 ): Promise<number> {
   const before = new Date(deps.clock.now().getTime() - SETTLE_MS);
   let moved = 0;
-  for (const outbox of [deps.keys.audit, deps.members.audit, deps.invitations.audit] as EventOutbox<
+  for (const outbox of [deps.keys.audit, deps.members.audit, deps.invitations.audit, deps.sessions.audit] as EventOutbox<
     Doc & CarriesEvents<AuditLogRecord>
   >[]) {
     const carriers = await outbox.unannounced(before, BATCH);

@@ -6,7 +6,7 @@ import { memberActor, redeemLink, requestLink, type ClientSeen } from './member-
 import { memberView } from './members';
 import { hashPassword } from './password';
 import { checkSecondFactor } from './second-factor';
-import { openSession } from './sessions';
+import { openSession, signedIn } from './sessions';
 
 const resetMail = (url: string, member: MemberRecord) => ({
   subject: 'Reset your Mailplane password',
@@ -55,7 +55,7 @@ export async function confirmPasswordReset(deps: GatewayDeps, input: ConfirmPass
   );
   const changed = await deps.members.setPassword(key, await hashPassword(input.password), now, record);
   if (changed) await moveAudit(deps, deps.members.audit, changed);
-  await deps.sessions.endAllOf(key);
+  await deps.sessions.endAllOf(key, now);
   deps.logger.info('member password reset', key);
 }
 
@@ -68,5 +68,5 @@ export async function confirmSignInLink(deps: GatewayDeps, input: ConfirmSignInL
     await checkSecondFactor(deps, m, input, () => deps.signInFailures.failed(ip, m.email));
   };
   const member = await redeemLink(deps, 'sign-in', input.token, secondFactor);
-  return openSession(deps, member.tenantId, memberView(member), 'link');
+  return openSession(deps, member.tenantId, memberView(member), 'link', signedIn(member, client, 'link'));
 }

@@ -124,7 +124,7 @@ export async function removeMember(deps: GatewayDeps, key: TenantMember, audit: 
   const removed = await deps.members.remove(key, now, record);
   if (!removed) throw new AppError('not_found', `No member ${key.memberId}`);
   await moveAudit(deps, deps.members.audit, removed);
-  await deps.sessions.endAllOf(key);
+  await deps.sessions.endAllOf(key, now);
   deps.logger.info('member removed', { tenantId: key.tenantId, memberId: member._id });
 }
 

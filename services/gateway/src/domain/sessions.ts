@@ -1,8 +1,11 @@
 import { AppError, type CreatedSession, type CreateSessionRequest, type Member } from '@mailplane/contracts';
 import { newId } from '@mailplane/runtime';
+import type { MemberRecord } from '../data-access/members-repo';
+import { auditRecord, moveAudit } from './audit';
 import type { AuthDeps, GatewayDeps } from './deps';
 import type { MemberPrincipal } from './grants';
 import { DUMMY_HASH, issueToken, parseToken, secretMatches, SESSION_TOKEN } from './key-token';
+import { memberActor, type ClientSeen } from './member-links';
 import { memberView } from './members';
 import { passwordMatches } from './password';
 import { checkSecondFactor } from './second-factor';
@@ -15,7 +18,7 @@ export async function sessionHolder(deps: AuthDeps, token: string): Promise<Memb
   const parsed = parseToken(token, SESSION_TOKEN);
   const session = parsed ? await deps.sessions.findForAuthentication(parsed.keyId) : null;
   const valid = secretMatches(parsed?.secret ?? '', session?.secretHash ?? DUMMY_HASH);
-  const live = session && valid && session.expiresAt > deps.clock.now();
+  const live = session && valid && !session.endedAt && session.expiresAt > deps.clock.now();
   // Read on every request: a member removed (or whose role changed) is seen on the next request, by any replica.
   const member = live ? await deps.members.findLive({ tenantId: session.tenantId, memberId: session.memberId }) : null;
   if (!session || !member) throw new AppError('unauthorized', 'The session token is malformed, unknown, expired or ended.');
@@ -31,7 +34,8 @@ export async function sessionHolder(deps: AuthDeps, token: string): Promise<Memb
 }
 
 /** POST /sessions: an unknown address and a wrong password are one answer, in about the same time. */
-export async function signIn(deps: GatewayDeps, input: CreateSessionRequest, client: string | undefined): Promise<CreatedSession> {
+export async function signIn(deps: GatewayDeps, input: CreateSessionRequest, seen: ClientSeen): Promise<CreatedSession> {
+  const client = seen.ip ?? undefined;
   await deps.signInFailures.check(client, input.email);
   const member = await deps.members.bySignInEmail(input.email);
   const matches = await passwordMatches(input.password, member?.passwordHash ?? null);
@@ -41,22 +45,37 @@ export async function signIn(deps: GatewayDeps, input: CreateSessionRequest, cli
   }
   await checkSecondFactor(deps, member, input, () => deps.signInFailures.failed(client, input.email));
   await deps.signInFailures.succeeded(input.email);
-  return openSession(deps, member.tenantId, memberView(member), 'password');
+  return openSession(deps, member.tenantId, memberView(member), 'password', signedIn(member, seen, 'password'));
 }
 
-/** A new session of `member`, however they proved who they are (`how`, for the log). */
-export async function openSession(deps: GatewayDeps, tenantId: string, member: Member, how: string): Promise<CreatedSession> {
+/** How a sign-in is recorded in the audit log: by password or by a mailed link, and whether a second factor was asked. */
+export const signedIn = (member: MemberRecord, client: ClientSeen, method: 'password' | 'link') => ({
+  client,
+  operationId: method === 'password' ? 'createSession' : 'confirmSignInLink',
+  changes: { method, secondFactor: Boolean(member.totpSecret) },
+});
+
+/**
+ * A new session of `member`, however they proved who they are (`how`, for the process log); with `recorded`, the
+ * session carries the sign-in's audit record into the log, as other changes carry theirs.
+ */
+export async function openSession(
+  deps: GatewayDeps,
+  tenantId: string,
+  member: Member,
+  how: string,
+  recorded?: ReturnType<typeof signedIn>,
+): Promise<CreatedSession> {
   const now = deps.clock.now();
   const issued = issueToken(newId('ses', now.getTime()), SESSION_TOKEN);
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await deps.sessions.insert({
-    _id: issued.keyId,
-    tenantId,
-    memberId: member.id,
-    secretHash: issued.secretHash,
-    createdAt: now,
-    expiresAt,
-  });
+  const context = recorded && { actor: memberActor(recorded.client, member), requestId: recorded.client.requestId };
+  const target = { type: 'member', id: member.id };
+  const record =
+    context && auditRecord(deps, tenantId, context, { operationId: recorded.operationId, target, changes: recorded.changes }, now);
+  const session = { _id: issued.keyId, tenantId, memberId: member.id, secretHash: issued.secretHash, createdAt: now, expiresAt };
+  const inserted = await deps.sessions.insert(session, record ? [record] : []);
+  if (record) await moveAudit(deps, deps.sessions.audit, inserted);
   deps.logger.info('member signed in', { tenantId, memberId: member.id, how });
   return { token: issued.token, expiresAt: expiresAt.toISOString(), member };
 }
@@ -64,5 +83,5 @@ export async function openSession(deps: GatewayDeps, tenantId: string, member: M
 /** DELETE /sessions/current: the session of the request ends; a key has none. */
 export async function signOut(deps: GatewayDeps, caller: { tenantId: string; sessionId: string | null }): Promise<void> {
   if (!caller.sessionId) throw new AppError('not_found', 'This request was made with an API key, which has no session.');
-  await deps.sessions.end({ tenantId: caller.tenantId, sessionId: caller.sessionId });
+  await deps.sessions.end({ tenantId: caller.tenantId, sessionId: caller.sessionId }, deps.clock.now());
 }

@@ -44,7 +44,7 @@ export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsRep
       return noContent();
     },
     getMe: async (r) => json(await whoAmI(deps, { ...tenantOf(r), actor: auditContextOf(r).actor })),
-    createSession: async (r) => json(await signIn(deps, r.body, r.clientAddress ?? undefined), 201),
+    createSession: async (r) => json(await signIn(deps, r.body, clientOf(r)), 201),
     deleteCurrentSession: async (r) => {
       await signOut(deps, { ...tenantOf(r), sessionId: r.sessionId ?? null });
       return noContent();
