@@ -43,3 +43,7 @@ export async function newMember(platform: Pick<PlatformUnderTest, 'url'>, by: st
   if (res.status !== 201) throw new Error(`member not created: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.id, email, token: await signIn(platform, email) };
 }
+
+/** A record of the member's changes, not of a sign-in (each sign-in is a record of the member too). */
+export const notSignIn = (record: Record<string, unknown>) =>
+  record.operationId !== 'createSession' && record.operationId !== 'confirmSignInLink';

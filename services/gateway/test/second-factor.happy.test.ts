@@ -51,7 +51,12 @@ describe('second factor (TOTP)', () => {
 
     expectProblem(await request(platform.url).post('/me/totp').set(bearer(owner.token)), 409, 'already_exists');
     const records = (await request(platform.url).get('/audit-log').query({ targetId: owner.id }).set(bearer(key))).body.data;
-    expect(records[0]).toMatchObject({ operationId: 'confirmTotpEnrollment', changes: { totp: 'enabled' } });
+    // The last sign-in (by a recovery code) is recorded with its second factor, after the enrollment.
+    expect(records[0]).toMatchObject({ operationId: 'createSession', changes: { method: 'password', secondFactor: true } });
+    expect(records.find((r: { operationId: string }) => r.operationId !== 'createSession')).toMatchObject({
+      operationId: 'confirmTotpEnrollment',
+      changes: { totp: 'enabled' },
+    });
     expect(JSON.stringify(records)).not.toContain(secret);
     for (const code of codes) expect(JSON.stringify(records)).not.toContain(code);
 
