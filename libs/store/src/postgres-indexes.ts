@@ -111,7 +111,10 @@ function ttlIndex(
   const desc = dir === -1 ? ' DESC' : '';
   return {
     statements: [
-      `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${ident(column)} jsonb GENERATED ALWAYS AS (${valueAt(path, BARE)}) STORED`,
+      // ALTER TABLE takes an exclusive lock before it looks, holding up every reader of the table at each start.
+      `DO $do$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = '${table}'::regclass AND attname = '${column}' AND NOT attisdropped) THEN
+        ALTER TABLE ${table} ADD COLUMN ${ident(column)} jsonb GENERATED ALWAYS AS (${valueAt(path, BARE)}) STORED;
+      END IF; END $do$`,
       `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${table} (${ident(column)}${desc}, id${desc})`,
       `COMMENT ON INDEX ${ident(schema)}.${ident(name)} IS '${words}, expiring'`,
       `DROP INDEX IF EXISTS ${former}`,
