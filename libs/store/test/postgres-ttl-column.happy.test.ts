@@ -1,8 +1,8 @@
-import pg from 'pg';
 import { createPostgresStore, type Doc } from '../src';
 import { derivedName } from '../src/postgres-indexes';
 import { describeWithPostgres } from '../../../test/support/postgres-env';
 import { eventually } from '../../../test/support/eventually';
+import { schemaAdmin } from './postgres-admin';
 
 interface Counter extends Doc {
   count: number;
@@ -18,19 +18,7 @@ const counters = (now: number): Counter[] => [
 
 describeWithPostgres('postgres TTL column', (url) => {
   const schema = `ttlcol_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  beforeAll(() => admin.connect());
-  afterAll(async () => {
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
-  });
-  const indexesOf = async (table: string) =>
-    (
-      await admin.query<{ name: string }>('SELECT indexname AS name FROM pg_indexes WHERE schemaname = $1 AND tablename = $2', [
-        schema,
-        table,
-      ])
-    ).rows.map((r) => r.name);
+  const { admin, indexesOf } = schemaAdmin(url, schema);
   const hotUpdates = async (table: string) =>
     Number(
       (await admin.query('SELECT n_tup_hot_upd AS n FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = $2', [schema, table]))
@@ -65,7 +53,7 @@ describeWithPostgres('postgres TTL column', (url) => {
     const [a, b] = stores.map((s) => s.collection<Counter>('old'));
     await Promise.all([a, b].map((c) => c.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 })));
 
-    const indexes = await indexesOf('old');
+    const indexes = (await indexesOf('old')).map((i) => i.name);
     expect(indexes).not.toContain(former);
     expect(indexes).toContain(derivedName('old', 'index expiresAt asc column'));
     expect(await a.findOne({ _id: 'gone' })).toBeNull();
