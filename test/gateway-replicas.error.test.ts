@@ -102,8 +102,8 @@ describeWithRabbit('two gateways and two mail replicas on one PostgreSQL databas
           `SELECT t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
            WHERE n.nspname = 'mailplane_mail' AND c.relname = 'messages' AND NOT t.tgisinternal ORDER BY 1`,
         );
-        // The covering table's and the count table's triggers, each once for insert, update and delete.
-        expect(rows.length).toBe(6);
+        // The covering table's, the count table's and the text table's triggers, each once for insert, update and delete.
+        expect(rows.length).toBe(9);
       } finally {
         await client.end();
       }
