@@ -1,8 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import request from 'supertest';
-import { engineEnv, storeEngines } from './support/engines';
+import { engineEnv, storeEngines, type Engine } from './support/engines';
 import { wholeLog, type LogRecord } from './support/audit';
 import { eventually } from './support/eventually';
 import { auth } from './support/mail';
@@ -11,21 +12,62 @@ import { removeDir } from './support/platform';
 
 const CHANGES_BEFORE_KILL = 60;
 
-// The embedded default as `npm start` runs it, killed with -9 the moment its 60th change is answered while clients
-// keep changing identities (mail) and webhook endpoints (webhooks). Those records cross the in-process broker, whose
-// queue dies with the process: a record published and not yet stored by the gateway is kept in its change's document
-// and published again by the start that finds the queues new, so every answered change has exactly one record.
+// The embedded default as `npm start` runs it, killed with -9 while identities (mail) and webhook endpoints
+// (webhooks) change. Their records cross the in-process broker, whose queue dies with the process: a record published
+// and not yet stored by the gateway is kept in its change's document a minute and published again by the start that
+// finds the queues new, so every answered change has exactly one record, and every record's change happened.
 describe.each(storeEngines())('embedded default SIGKILLed under mail and webhook changes, stores on %s', (engine) => {
-  let engineSetup: Awaited<ReturnType<typeof engineEnv>>;
+  const platform = embeddedPlatform(engine);
+
+  it('when it is killed as changes are answered and restarted, then every answered change has exactly one record, and every record names a change that happened', async () => {
+    let url = await platform.start();
+    const { key, before } = await platform.baseline(url);
+    const changes = changeRecorder(() => url, key);
+    changes.onAnswer((n) => n === CHANGES_BEFORE_KILL && platform.proc()!.child.kill('SIGKILL'));
+    let running = true;
+    const client = (run: (n: number) => Promise<void>) => async (n: number) => {
+      while (running) await run(n).catch(() => changes.cut++);
+    };
+    const clients = [0, 1, 2].map(client(changes.identity)).concat([3, 4, 5].map(client(changes.endpoint)));
+    await eventually(() => platform.proc()!.child.signalCode !== null, 'the kill', 60_000);
+    running = false;
+    await Promise.all(clients);
+    url = await platform.start();
+    const log = await expectOneRecordPerChange(url, key, before, changes.answered);
+    process.stdout.write(
+      `audit embedded kill (${engine}): ${changes.answered.size} answered, ${log.length} recorded, ${changes.cut} cut\n`,
+    );
+  }, 120_000);
+
+  // On PostgreSQL the test can hold the gateway's log table away from it (as a long maintenance would keep it busy):
+  // the records pile up on the in-process queue, and the kill takes every one of them.
+  (engine === 'postgres' ? it : it.skip)(
+    'when the gateway could not store records for a while and it is killed, then after the restart every answered change has its one record',
+    async () => {
+      let url = await platform.start();
+      const { key, before } = await platform.baseline(url);
+      const changes = changeRecorder(() => url, key);
+      await platform.gatewaySql('ALTER TABLE mailplane_gateway.audit_log RENAME TO audit_log_away');
+      for (let n = 0; n < 4; n++) {
+        await changes.identity(10 + n);
+        await changes.endpoint(20 + n);
+      }
+      await platform.proc()!.kill('SIGKILL');
+      await platform.gatewaySql('ALTER TABLE mailplane_gateway.audit_log_away RENAME TO audit_log');
+      url = await platform.start();
+      const log = await expectOneRecordPerChange(url, key, before, changes.answered);
+      expect(log.length).toBeGreaterThanOrEqual(changes.answered.size);
+    },
+    120_000,
+  );
+});
+
+/** One embedded platform per engine, restarted on the same data by each `start`. */
+function embeddedPlatform(engine: Engine) {
+  let engineSetup: Awaited<ReturnType<typeof engineEnv>> | undefined;
   let dataDir: string;
   let proc: ServiceProcess | null = null;
-
-  const start = async () => {
-    const started = await startEmbeddedProcess({ DATA_DIR: dataDir, OUTBOX_SWEEP_MS: '200', ...engineSetup.env });
-    proc = started.proc;
-    return started.url;
-  };
-
+  let key: string | undefined;
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-audit-embedded-kill-'));
     engineSetup = await engineEnv(engine);
@@ -35,99 +77,103 @@ describe.each(storeEngines())('embedded default SIGKILLed under mail and webhook
     await engineSetup?.drop();
     removeDir(dataDir);
   });
+  return {
+    proc: () => proc,
+    async start() {
+      await proc?.kill();
+      const started = await startEmbeddedProcess({ DATA_DIR: dataDir, OUTBOX_SWEEP_MS: '200', ...engineSetup!.env });
+      proc = started.proc;
+      key ??= (await proc.waitForOutput(BANNER_API_KEY))[1];
+      return started.url;
+    },
+    /** The sandbox key, the requests already recorded and the identities and endpoints there already. */
+    async baseline(url: string) {
+      const before = new Set((await wholeLog(url, key!)).map((r) => r.requestId));
+      return { key: key!, before: { requests: before, live: await liveIds(url, key!) } };
+    },
+    async gatewaySql(sql: string) {
+      const client = new pg.Client({ connectionString: engineSetup!.env.DATABASE_URL });
+      await client.connect();
+      await client.query(sql).finally(() => client.end());
+    },
+  };
+}
 
-  it('when it is killed as changes are answered and restarted, then every answered change has exactly one record, and every record names a change that happened', async () => {
-    let url = await start();
-    const key = (await proc!.waitForOutput(BANNER_API_KEY))[1];
-    const before = new Set((await wholeLog(url, key)).map((r) => r.requestId));
-    const existing = await liveIds(url, key);
-    const answered = new Map<string, string>();
-    let running = true;
-    let cut = 0;
-    const change = async (operationId: string, req: request.Test, status: number) => {
-      const res = await req;
-      if (res.status !== status) return null;
-      answered.set(res.headers['x-request-id'], operationId);
-      // Killed from the answer's own callback: the changes still in flight are as close to it as a test can get.
-      if (answered.size === CHANGES_BEFORE_KILL) proc!.child.kill('SIGKILL');
-      return res;
-    };
-    const identities = async (n: number) => {
-      for (let i = 0; running; i++) {
-        const made = await change(
-          'createIdentity',
-          request(url)
-            .post('/identities')
-            .set(auth(key))
-            .send({ domain: `c${n}-${i}.example.test` }),
-          201,
-        );
-        if (!made) continue;
-        const id = made.body.id as string;
-        await change(
-          'updateIdentity',
-          request(url)
-            .patch(`/identities/${id}`)
-            .set(auth(key))
-            .send({ tracking: { opens: true } }),
-          200,
-        );
-        if (i % 2 === 1) await change('deleteIdentity', request(url).delete(`/identities/${id}`).set(auth(key)), 204);
-      }
-    };
-    const endpoints = async (n: number) => {
-      for (let i = 0; running; i++) {
-        const body = { url: `https://hooks.example.com/c${n}/${i}`, eventTypes: ['email.sent'] };
-        const made = await change('createWebhookEndpoint', request(url).post('/webhooks/endpoints').set(auth(key)).send(body), 201);
-        if (!made) continue;
-        const id = made.body.id as string;
-        await change(
-          'updateWebhookEndpoint',
-          request(url).patch(`/webhooks/endpoints/${id}`).set(auth(key)).send({ description: 'd' }),
-          200,
-        );
-        if (i % 2 === 1) await change('deleteWebhookEndpoint', request(url).delete(`/webhooks/endpoints/${id}`).set(auth(key)), 204);
-      }
-    };
-    const client = (run: (n: number) => Promise<void>) => async (n: number) => {
-      while (running) await run(n).catch(() => cut++);
-    };
-    const clients = [0, 1, 2].map(client(identities)).concat([3, 4, 5].map(client(endpoints)));
-    await eventually(() => proc!.child.signalCode === 'SIGKILL' || proc!.child.exitCode !== null, 'the kill', 60_000);
-    await proc!.kill();
-    running = false;
-    await Promise.all(clients);
-    url = await start();
+/** Changes through the API, each answered one kept by its request id with its operation. */
+function changeRecorder(url: () => string, key: string) {
+  const answered = new Map<string, string>();
+  let onAnswer = (_n: number): unknown => undefined;
+  const change = async (operationId: string, req: request.Test, status: number) => {
+    const res = await req;
+    if (res.status !== status) return null;
+    answered.set(res.headers['x-request-id'], operationId);
+    // From the answer's own callback: the changes still in flight are as close to it as a test can get.
+    onAnswer(answered.size);
+    return res;
+  };
+  const api = (method: 'post' | 'patch' | 'delete', route: string) => request(url())[method](route).set(auth(key));
+  let seq = 0;
+  return {
+    answered,
+    cut: 0,
+    onAnswer: (fn: (n: number) => unknown) => void (onAnswer = fn),
+    /** Creates an identity, changes it, and deletes every second one. */
+    async identity(n: number) {
+      const i = seq++;
+      const made = await change('createIdentity', api('post', '/identities').send({ domain: `c${n}-${i}.example.test` }), 201);
+      if (!made) return;
+      await change('updateIdentity', api('patch', `/identities/${made.body.id}`).send({ tracking: { opens: true } }), 200);
+      if (i % 2 === 1) await change('deleteIdentity', api('delete', `/identities/${made.body.id}`), 204);
+    },
+    /** Creates a webhook endpoint, changes it, and deletes every second one. */
+    async endpoint(n: number) {
+      const i = seq++;
+      const body = { url: `https://hooks.example.com/c${n}/${i}`, eventTypes: ['email.sent'] };
+      const made = await change('createWebhookEndpoint', api('post', '/webhooks/endpoints').send(body), 201);
+      if (!made) return;
+      await change('updateWebhookEndpoint', api('patch', `/webhooks/endpoints/${made.body.id}`).send({ description: 'd' }), 200);
+      if (i % 2 === 1) await change('deleteWebhookEndpoint', api('delete', `/webhooks/endpoints/${made.body.id}`), 204);
+    },
+  };
+}
 
-    const live = new Set([...(await liveIds(url, key))].filter((id) => !existing.has(id)));
-    let log: LogRecord[] = [];
-    // A record still waiting in its change's outbox goes out with the outbox sweep; a kept one with the start.
-    await eventually(
-      async () => {
-        log = (await wholeLog(url, key)).filter((r) => !before.has(r.requestId));
-        const recorded = new Set(log.map((r) => r.requestId));
-        const created = new Set(log.filter((r) => r.operationId.startsWith('create')).map((r) => r.target.id));
-        return [...answered.keys()].every((id) => recorded.has(id)) && [...live].every((id) => created.has(id));
-      },
-      'a record for every answered change, and a creation record for everything that exists',
-      20_000,
-    );
-    const perRequest = log.reduce((m, r) => m.set(r.requestId, (m.get(r.requestId) ?? 0) + 1), new Map<string, number>());
-    expect([...perRequest.values()].every((n) => n === 1)).toBe(true);
-    for (const [requestId, operationId] of answered) expect(log.find((r) => r.requestId === requestId)?.operationId).toBe(operationId);
-    // A recorded creation exists, or its deletion is recorded too; a recorded deletion is gone.
-    const deletions = new Set(log.filter((r) => r.operationId.startsWith('delete')).map((r) => r.target.id));
-    for (const r of log) expect(live.has(r.target.id) || deletions.has(r.target.id)).toBe(true);
-    for (const id of deletions) expect(live.has(id)).toBe(false);
-    process.stdout.write(`audit embedded kill (${engine}): ${answered.size} changes answered, ${log.length} recorded, ${cut} cut\n`);
-  }, 120_000);
-});
+interface Baseline {
+  requests: Set<string>;
+  live: Set<string>;
+}
 
 /** The ids of the tenant's identities and webhook endpoints. */
 async function liveIds(url: string, key: string): Promise<Set<string>> {
-  const ids = (res: request.Response) => res.body.data.map((r: { id: string }) => r.id) as string[];
-  return new Set([
-    ...ids(await request(url).get('/identities').query({ limit: 100 }).set(auth(key))),
-    ...ids(await request(url).get('/webhooks/endpoints').query({ limit: 100 }).set(auth(key))),
-  ]);
+  const ids = async (route: string) =>
+    (await request(url).get(route).query({ limit: 100 }).set(auth(key))).body.data.map((r: { id: string }) => r.id) as string[];
+  return new Set([...(await ids('/identities')), ...(await ids('/webhooks/endpoints'))]);
+}
+
+/**
+ * Waits for a record of every answered change (one still in its outbox goes out with the sweep, a kept one after the
+ * start re-armed it), then checks each change has exactly one, and each record's target exists or its deletion is
+ * recorded too. Answers the records written since `before`.
+ */
+async function expectOneRecordPerChange(url: string, key: string, before: Baseline, answered: Map<string, string>) {
+  // What exists was created, answered or not: its creation is recorded too.
+  const live = await liveIds(url, key);
+  const created = [...live].filter((id) => !before.live.has(id));
+  let log: LogRecord[] = [];
+  await eventually(
+    async () => {
+      log = (await wholeLog(url, key)).filter((r) => !before.requests.has(r.requestId));
+      const recorded = new Set(log.map((r) => r.requestId));
+      const creations = new Set(log.filter((r) => r.operationId.startsWith('create')).map((r) => r.target.id));
+      return [...answered.keys()].every((id) => recorded.has(id)) && created.every((id) => creations.has(id));
+    },
+    'a record for every answered change, and a creation record for everything created',
+    20_000,
+  );
+  const perRequest = log.reduce((m, r) => m.set(r.requestId, (m.get(r.requestId) ?? 0) + 1), new Map<string, number>());
+  expect([...perRequest.values()].every((n) => n === 1)).toBe(true);
+  for (const [requestId, operationId] of answered) expect(log.find((r) => r.requestId === requestId)?.operationId).toBe(operationId);
+  const deletions = new Set(log.filter((r) => r.operationId.startsWith('delete')).map((r) => r.target.id));
+  for (const r of log) expect(live.has(r.target.id) || deletions.has(r.target.id)).toBe(true);
+  for (const id of deletions) expect(live.has(id)).toBe(false);
+  return log;
 }
