@@ -1,30 +1,19 @@
 import request from 'supertest';
-import type { Browser } from 'playwright-core';
 import { expectContract } from '../support/contract';
-import { describeInBrowser, launchChromium } from '../support/browser';
+import { describeInBrowser, platformInBrowser } from '../support/browser';
 import { auth } from '../support/mail';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
 
 describeInBrowser('sandbox DNS page')('publishing an identity from the sandbox page, in a real browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  beforeAll(async () => {
-    platform = await startTestPlatform();
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await platform.stop();
-  });
+  const run = platformInBrowser();
 
   it('when a developer pastes their key and presses the button of a new identity, then verification through the real DNS lookup succeeds', async () => {
-    const { key } = await platform.newTenant();
-    const created = await request(platform.url).post('/identities').set(auth(key)).send({ domain: 'shop.example.test' });
-    const before = await request(platform.url).post(`/identities/${created.body.id}/verify`).set(auth(key));
+    const { key } = await run.platform.newTenant();
+    const created = await request(run.platform.url).post('/identities').set(auth(key)).send({ domain: 'shop.example.test' });
+    const before = await request(run.platform.url).post(`/identities/${created.body.id}/verify`).set(auth(key));
     expect(before.body.status).toBe('failed');
 
-    const page = await browser.newPage();
-    await page.goto(platform.sandbox.pageUrl);
+    const page = await run.browser.newPage();
+    await page.goto(run.platform.sandbox.pageUrl);
     await page.getByRole('link', { name: /Publish an identity/ }).click();
     await page.getByLabel('API key').fill(key);
     await page.getByRole('button', { name: 'List identities' }).click();
@@ -35,14 +24,14 @@ describeInBrowser('sandbox DNS page')('publishing an identity from the sandbox p
     expect(await page.textContent('pre')).toContain(`/identities/${created.body.id}/verify`);
     await page.screenshot({ path: '/tmp/sandbox-dns-page.png' });
 
-    const verified = await request(platform.url).post(`/identities/${created.body.id}/verify`).set(auth(key));
+    const verified = await request(run.platform.url).post(`/identities/${created.body.id}/verify`).set(auth(key));
     expectContract(verified, 'verifyIdentity');
     expect(verified.body.status).toBe('verified');
   }, 60_000);
 
   it('when the pasted key is not a valid API key, then the page says the API refused it and lists nothing', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${platform.sandbox.pageUrl}dns`);
+    const page = await run.browser.newPage();
+    await page.goto(`${run.platform.sandbox.pageUrl}dns`);
     await page.getByLabel('API key').fill('mp_live_not-a-key');
     await page.getByRole('button', { name: 'List identities' }).click();
     expect(await page.getByRole('alert').textContent()).toContain('The API answered 401');

@@ -1,5 +1,8 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Env } from '../../platform/config';
+import { startTestPlatform, type TestPlatform } from './platform';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -28,3 +31,58 @@ export const launchChromium = (): Promise<Browser> =>
       '--disable-sync',
     ],
   });
+
+export interface InBrowser {
+  platform: TestPlatform;
+  browser: Browser;
+}
+
+/**
+ * The embedded platform (on `env`) and Chromium for the tests of the enclosing describe block: started before the
+ * first, stopped after the last. Its fields are set once they run, so tests read them there, not when declared.
+ */
+export function platformInBrowser(env: Env = {}): InBrowser {
+  const running = {} as InBrowser;
+  beforeAll(async () => {
+    running.platform = await startTestPlatform(env);
+    running.browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.platform?.stop();
+  });
+  return running;
+}
+
+/** Where a browser test leaves its screenshots for people to look at: `test-artifacts/<name>`, made if missing. */
+export function artifactsDir(name: string): string {
+  const dir = path.join(__dirname, '..', '..', 'test-artifacts', name);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** The uncaught errors of the page's scripts, as they happen: a test ends by expecting none. */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Fills the dashboard's sign-in form that `page` shows, as a member, and sends it; the caller waits for where it lands. */
+export async function signInWithPassword(page: Page, email: string, password: string, secondFactor?: string) {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (secondFactor) await page.getByLabel(/Authenticator code/).fill(secondFactor);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Opens `start` of the dashboard on `page` (a signed-out visitor is shown the sign-in form there), signs in with a
+ * full-access key and waits for the overview.
+ */
+export async function signInWithKey(page: Page, dashboardUrl: string, key: string, start = '/sign-in') {
+  await page.goto(`${dashboardUrl}${start}`);
+  await page.getByLabel('API key', { exact: true }).fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/overview$/);
+}

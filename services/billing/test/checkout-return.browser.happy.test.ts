@@ -1,26 +1,15 @@
 import request from 'supertest';
-import type { Browser } from 'playwright-core';
-import { describeInBrowser, launchChromium } from '../../../test/support/browser';
+import { describeInBrowser, platformInBrowser } from '../../../test/support/browser';
 import { auth } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 describeInBrowser('checkout return page')('the checkout return page in a real browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  beforeAll(async () => {
-    platform = await startTestPlatform();
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await platform.stop();
-  });
+  const run = platformInBrowser();
 
   it('when a customer pays on the hosted checkout from a phone, then they land on a page that says the payment went through, with no key', async () => {
-    const { key } = await platform.newTenant();
-    const opened = await request(platform.url).post('/billing/checkout').set(auth(key)).send({ plan: 'starter' });
+    const { key } = await run.platform.newTenant();
+    const opened = await request(run.platform.url).post('/billing/checkout').set(auth(key)).send({ plan: 'starter' });
 
-    const page = await browser.newPage({ viewport: { width: 375, height: 667 }, isMobile: true });
+    const page = await run.browser.newPage({ viewport: { width: 375, height: 667 }, isMobile: true });
     await page.goto(opened.body.checkoutUrl);
     await page.getByRole('button', { name: 'Paid' }).click();
     await page.waitForSelector('h1[role="status"]');

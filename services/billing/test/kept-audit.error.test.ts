@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ack, createMemoryBroker, type Broker } from '@mailplane/broker';
-import { QUEUES, type AuditRecorded, type Envelope } from '@mailplane/contracts';
+import { QUEUES } from '@mailplane/contracts';
 import { auditEvent, createLogger } from '@mailplane/runtime';
 import { createStore, type Store } from '@mailplane/store';
-import { testAudit } from '../../../test/support/audit';
+import { bindAuditQueue, testAudit } from '../../../test/support/audit';
 import { eventually } from '../../../test/support/eventually';
 import { removeDir } from '../../../test/support/platform';
 import { billingConfig, startBilling } from '../src';
@@ -45,11 +45,7 @@ describe('billing audit records and an in-process queue that died', () => {
     await old.close();
 
     const fresh = createMemoryBroker();
-    const stored: Envelope<AuditRecorded>[] = [];
-    await fresh.consume(QUEUES.gatewayAudit, async (e) => (stored.push(e as Envelope<AuditRecorded>), ack()), {
-      prefetch: 16,
-      bindings: ['audit.recorded'],
-    });
+    const { records: stored } = await bindAuditQueue(fresh);
     const replicas = await Promise.all(stores.map((store) => start(fresh, store)));
     try {
       await eventually(() => stored.some((e) => e.id === record.id), 'the record published again', 10_000);

@@ -8,3 +8,33 @@ export const when = (iso: string | null | undefined, none = '—') =>
 
 /** The session's synchronizer token, in every form that changes something. */
 export const csrfField = (csrf: string) => html`<input type="hidden" name="csrf" value="${csrf}" />`;
+
+/** A form whose change cannot be undone: its button does nothing until the box beside it is ticked. */
+export interface ConfirmedAction {
+  action: string;
+  csrf: string;
+  /** What ticking the box agrees to ("Delete this endpoint"). */
+  confirm: string;
+  /** The button's text. */
+  button: string;
+  /**
+   * In a table row, where the row shows the subject: the button's accessible name ("Remove Ann"), the box's label
+   * then read by screen readers only.
+   */
+  buttonLabel?: string;
+}
+
+export function confirmedActionForm({ action, csrf, confirm, button, buttonLabel }: ConfirmedAction) {
+  const box = html`<input type="checkbox" name="confirm" value="yes" required />`;
+  if (buttonLabel)
+    return html`<form method="post" action="${action}">
+      ${csrfField(csrf)}
+      <label>${box} <span class="visually-hidden">${confirm}</span></label>
+      <button type="submit" aria-label="${buttonLabel}">${button}</button>
+    </form>`;
+  return html`<form method="post" action="${action}" class="inline-form">
+    ${csrfField(csrf)}
+    <label>${box} ${confirm}</label>
+    <button type="submit">${button}</button>
+  </form>`;
+}

@@ -38,6 +38,13 @@ export const notFoundFor = (kit: Kit, req: Request, res: Response) =>
 /** A datetime-local value carries no zone: it is read as UTC, as the dashboard shows every time. */
 export const utc = (local: string) => (/Z$|[+-]\d\d:\d\d$/.test(local) ? local : `${local.length === 16 ? `${local}:00` : local}Z`);
 
+/** The second-factor field as the API takes it: six digits are an authenticator's code, anything else a recovery code. */
+export function secondFactorOf(field: string): { totpCode?: string; recoveryCode?: string } {
+  const value = field.trim();
+  if (!value) return {};
+  return /^\d{6}$/.test(value) ? { totpCode: value } : { recoveryCode: value.slice(0, 32) };
+}
+
 const NOTICES: Record<string, string> = {
   'test-sent': 'Test email accepted; its status updates below.',
   'identity-created': 'Identity added: publish its DNS records, then verify.',

@@ -1,38 +1,21 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import request from 'supertest';
-import { describeInBrowser, launchChromium } from '../../../test/support/browser';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { artifactsDir, describeInBrowser, pageErrors, platformInBrowser, signInWithKey } from '../../../test/support/browser';
 
-const ARTIFACTS = path.join(__dirname, '..', '..', '..', 'test-artifacts', 'dashboard');
+const ARTIFACTS = artifactsDir('dashboard');
 const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 
 describeInBrowser('dashboard audit log')('the audit log page in a real browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    platform = await startTestPlatform();
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await platform.stop();
-  });
+  const run = platformInBrowser();
 
   it('when a tenant opens the audit log, then each change shows who made it, what and to which target, and a filter narrows it to one target', async () => {
-    const { key } = await platform.newTenant();
-    const made = await request(platform.url).post('/api-keys').set(auth(key)).send({ name: 'CI deploys' });
-    await request(platform.url).delete(`/api-keys/${made.body.id}`).set(auth(key)).expect(204);
+    const { key } = await run.platform.newTenant();
+    const made = await request(run.platform.url).post('/api-keys').set(auth(key)).send({ name: 'CI deploys' });
+    await request(run.platform.url).delete(`/api-keys/${made.body.id}`).set(auth(key)).expect(204);
 
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    await page.goto(`${platform.dashboardUrl}/sign-in`);
-    await page.getByLabel('API key').fill(key);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/overview$/);
+    const page = await run.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const problems = pageErrors(page);
+    await signInWithKey(page, run.platform.dashboardUrl, key);
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.waitForURL(/\/audit-log$/);
 

@@ -1,39 +1,24 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import request from 'supertest';
-import { describeInBrowser, launchChromium } from '../../../test/support/browser';
+import { artifactsDir, describeInBrowser, platformInBrowser, signInWithKey } from '../../../test/support/browser';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
-const ARTIFACTS = path.join(__dirname, '..', '..', '..', 'test-artifacts', 'dashboard');
+const ARTIFACTS = artifactsDir('dashboard');
 
 describeInBrowser('dashboard')('the dashboard in a real browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await platform.stop();
-  });
+  const run = platformInBrowser({ SEND_RATE_LIMIT: '1000' });
 
   async function signedIn(key: string, width = 1200): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
-    await page.goto(`${platform.dashboardUrl}/`);
-    await page.getByLabel('API key').fill(key);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/overview$/);
+    const page = await run.browser.newPage({ viewport: { width, height: 900 } });
+    await signInWithKey(page, run.platform.dashboardUrl, key, '/');
     await page.getByRole('link', { name: 'Emails' }).click();
     await page.waitForURL(/\/emails$/);
     return page;
   }
 
   it('when a tenant signs in, sends a test email and watches it, then its status turns to sent live and its page shows recipients, attempts and body', async () => {
-    const t = await tenantWithDomain(platform);
+    const t = await tenantWithDomain(run.platform);
     const page = await signedIn(t.key);
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
@@ -64,8 +49,8 @@ describeInBrowser('dashboard')('the dashboard in a real browser', () => {
   });
 
   it('when a message has an HTML body, then it renders in a sandboxed frame that runs no script, and the list filters find it', async () => {
-    const t = await tenantWithDomain(platform);
-    const res = await request(platform.url)
+    const t = await tenantWithDomain(run.platform);
+    const res = await request(run.platform.url)
       .post('/emails')
       .set(auth(t.key))
       .send({
@@ -91,7 +76,7 @@ describeInBrowser('dashboard')('the dashboard in a real browser', () => {
   });
 
   it('when a tenant adds an identity, publishes the records it shows and verifies, then it is verified; a key created is shown once and can be revoked', async () => {
-    const { key } = await platform.newTenant();
+    const { key } = await run.platform.newTenant();
     const page = await signedIn(key);
     await page.getByRole('link', { name: 'Identities' }).click();
     await page.getByLabel('Domain').fill('brand.dashboard.test');
@@ -102,7 +87,7 @@ describeInBrowser('dashboard')('the dashboard in a real browser', () => {
     const rows = await page.locator('tbody tr').all();
     for (const row of rows) {
       const [name, value] = await Promise.all([row.locator('code').nth(0).innerText(), row.locator('code').nth(1).innerText()]);
-      platform.sandbox.dns.setTxt(name, [value]);
+      run.platform.sandbox.dns.setTxt(name, [value]);
     }
     await page.screenshot({ path: path.join(ARTIFACTS, 'identity-pending.png'), fullPage: true });
     await page.getByRole('button', { name: 'Verify now' }).click();
@@ -118,22 +103,22 @@ describeInBrowser('dashboard')('the dashboard in a real browser', () => {
     expect(shown).toMatch(/^mp_[0-9a-z]{26}_[A-Za-z0-9_-]{43}$/);
     expect(page.url()).not.toContain(shown);
     await page.screenshot({ path: path.join(ARTIFACTS, 'api-keys-created.png'), fullPage: true });
-    await request(platform.url).get('/emails').set(auth(shown)).expect(401);
-    await page.goto(`${platform.dashboardUrl}/api-keys`);
+    await request(run.platform.url).get('/emails').set(auth(shown)).expect(401);
+    await page.goto(`${run.platform.dashboardUrl}/api-keys`);
     expect(await page.content()).not.toContain(shown);
     const row = page.locator('tr', { hasText: 'ci deploys' });
     await row.getByRole('checkbox').check();
     await row.getByRole('button', { name: 'Revoke ci deploys' }).click();
     await page.getByRole('status').filter({ hasText: 'Key revoked' }).waitFor();
     expect(await page.locator('tr', { hasText: 'ci deploys' }).count()).toBe(0);
-    await request(platform.url).post('/emails/test').set(auth(shown)).send({ to: 'r@example.org' }).expect(401);
+    await request(run.platform.url).post('/emails/test').set(auth(shown)).send({ to: 'r@example.org' }).expect(401);
     await page.close();
   });
 
   it('when the keyboard alone is used, then sign-in works and the skip link leads to the content', async () => {
-    const t = await tenantWithDomain(platform);
-    const page = await browser.newPage();
-    await page.goto(`${platform.dashboardUrl}/sign-in`);
+    const t = await tenantWithDomain(run.platform);
+    const page = await run.browser.newPage();
+    await page.goto(`${run.platform.dashboardUrl}/sign-in`);
     await page.keyboard.press('Tab');
     expect(await page.evaluate('document.activeElement && document.activeElement.textContent')).toBe('Skip to content');
     await page.getByLabel('API key').focus();

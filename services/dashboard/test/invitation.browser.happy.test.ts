@@ -1,37 +1,23 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import request from 'supertest';
-import { describeInBrowser, launchChromium } from '../../../test/support/browser';
+import { artifactsDir, describeInBrowser, pageErrors, platformInBrowser, signInWithPassword } from '../../../test/support/browser';
 import { mailedLink } from '../../../test/support/member-links';
 import { bearer, freshEmail, newOwner, PASSWORD } from '../../../test/support/members';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
-const ARTIFACTS = path.join(__dirname, '..', '..', '..', 'test-artifacts', 'dashboard');
+const ARTIFACTS = artifactsDir('dashboard');
 
 describeInBrowser('invitation sign-up')('an invited member signs up in a real browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    platform = await startTestPlatform();
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await platform.stop();
-  });
+  const run = platformInBrowser();
 
   it('when an invited person opens the mailed link and chooses a name and password, then they land in the dashboard signed in, and sign in again with that password', async () => {
-    const { tenantId } = await platform.newTenant('Acme');
-    const owner = await newOwner(platform, tenantId);
+    const { tenantId } = await run.platform.newTenant('Acme');
+    const owner = await newOwner(run.platform, tenantId);
     const email = freshEmail('invitee');
-    await request(platform.url).post('/invitations').set(bearer(owner.token)).send({ email, role: 'admin' }).expect(201);
-    const { url } = await mailedLink(platform, email, /invited to Acme/, '/accept-invitation');
+    await request(run.platform.url).post('/invitations').set(bearer(owner.token)).send({ email, role: 'admin' }).expect(201);
+    const { url } = await mailedLink(run.platform, email, /invited to Acme/, '/accept-invitation');
 
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
+    const page = await run.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const problems = pageErrors(page);
     await page.goto(url.href);
     await page.getByLabel('Password').fill('short');
     await page.getByLabel('Your name').fill('Ivy Invited');
@@ -45,11 +31,11 @@ describeInBrowser('invitation sign-up')('an invited member signs up in a real br
     await page.waitForURL(/\/api-keys$/);
     await page.screenshot({ path: path.join(ARTIFACTS, 'invitation-accepted.png'), fullPage: true });
 
-    const members = await request(platform.url).get('/members').set(bearer(owner.token));
+    const members = await request(run.platform.url).get('/members').set(bearer(owner.token));
     expect(members.body.data).toContainEqual(expect.objectContaining({ email, name: 'Ivy Invited', role: 'admin' }));
 
     // The link is spent: opened again, its form answers that it no longer works.
-    const again = await browser.newPage();
+    const again = await run.browser.newPage();
     await again.goto(url.href);
     await again.getByLabel('Your name').fill('Someone else');
     await again.getByLabel('Password').fill(PASSWORD);
@@ -60,9 +46,7 @@ describeInBrowser('invitation sign-up')('an invited member signs up in a real br
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/sign-in\?signedOut=1$/);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInWithPassword(page, email, PASSWORD);
     await page.waitForURL(/\/overview$/);
     expect(problems).toEqual([]);
     await page.close();

@@ -1,50 +1,35 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { subscribedTenant } from '../../../test/support/billing';
-import { describeInBrowser, launchChromium } from '../../../test/support/browser';
+import { artifactsDir, describeInBrowser, pageErrors, platformInBrowser, signInWithKey } from '../../../test/support/browser';
 import { eventually } from '../../../test/support/eventually';
 import { auth, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { startWebhookReceiver } from '../../../test/support/webhook-receiver';
 import { signIn } from './support';
 
-const ARTIFACTS = path.join(__dirname, '..', '..', '..', 'test-artifacts', 'dashboard');
+const ARTIFACTS = artifactsDir('dashboard');
 
 describeInBrowser('dashboard pages')('the dashboard pages in a real browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    // An endpoint failing thrice in a row is paused; briefly here.
-    platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000', WEBHOOK_RETRY_SCHEDULE: '50ms', WEBHOOK_ENDPOINT_PAUSES: '50ms' });
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await platform.stop();
-  });
+  // An endpoint failing thrice in a row is paused; briefly here.
+  const run = platformInBrowser({ SEND_RATE_LIMIT: '1000', WEBHOOK_RETRY_SCHEDULE: '50ms', WEBHOOK_ENDPOINT_PAUSES: '50ms' });
 
-  async function signedIn(key: string): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    await page.goto(`${platform.dashboardUrl}/sign-in`);
-    await page.getByLabel('API key').fill(key);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/overview$/);
+  async function signedIn(key: string): Promise<Page & { problems: string[] }> {
+    const page = await run.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const problems = pageErrors(page);
+    await signInWithKey(page, run.platform.dashboardUrl, key);
     return Object.assign(page, { problems });
   }
 
   it("when a tenant opens the overview, then today's counts are drawn as a chart and listed in the table, with this month's usage", async () => {
-    const t = await tenantWithDomain(platform);
-    const sent = await request(platform.url)
+    const t = await tenantWithDomain(run.platform);
+    const sent = await request(run.platform.url)
       .post('/emails')
       .set(auth(t.key))
       .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'counted', text: 'x' });
-    await waitForStatus(platform.url, t.key, sent.body.id, 'sent');
+    await waitForStatus(run.platform.url, t.key, sent.body.id, 'sent');
     const page = await signedIn(t.key);
     await page.locator('#chart canvas').waitFor();
     const today = new Date().toISOString().slice(0, 10);
@@ -52,12 +37,12 @@ describeInBrowser('dashboard pages')('the dashboard pages in a real browser', ()
     expect(await row.locator('td').allInnerTexts()).toEqual(['1', '1', '0', '0', '0', '0', '0', '0']);
     expect(await page.getByRole('progressbar', { name: 'Monthly quota used' }).getAttribute('value')).toBe('1');
     await page.screenshot({ path: path.join(ARTIFACTS, 'overview.png'), fullPage: true });
-    expect((page as Page & { problems: string[] }).problems).toEqual([]);
+    expect(page.problems).toEqual([]);
     await page.close();
   });
 
   it('when an endpoint failed a delivery, then the log shows each attempt with its status and response, and a redelivery succeeds; the secret is shown once and rotated', async () => {
-    const t = await tenantWithDomain(platform);
+    const t = await tenantWithDomain(run.platform);
     const receiver = await startWebhookReceiver();
     try {
       // Two events (queued, sent), each tried twice: all four attempts fail.
@@ -71,20 +56,20 @@ describeInBrowser('dashboard pages')('the dashboard pages in a real browser', ()
       const endpointUrl = await page.getByRole('link', { name: '← Webhooks' }).getAttribute('href');
       expect(endpointUrl).not.toContain(secret);
 
-      const res = await request(platform.url)
+      const res = await request(run.platform.url)
         .post('/emails')
         .set(auth(t.key))
         .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'hooked', text: 'x' });
-      await waitForStatus(platform.url, t.key, res.body.id, 'sent');
-      const endpoints = (await request(platform.url).get('/webhooks/endpoints').set(auth(t.key))).body.data;
+      await waitForStatus(run.platform.url, t.key, res.body.id, 'sent');
+      const endpoints = (await request(run.platform.url).get('/webhooks/endpoints').set(auth(t.key))).body.data;
       await eventually(async () => {
-        const log = await request(platform.url)
+        const log = await request(run.platform.url)
           .get(`/webhooks/endpoints/${endpoints[0].id}/deliveries`)
           .query({ status: 'failed' })
           .set(auth(t.key));
         return log.body.total === 2;
       }, 'both deliveries to fail');
-      await page.goto(`${platform.dashboardUrl}/webhooks/${endpoints[0].id}?status=failed`);
+      await page.goto(`${run.platform.dashboardUrl}/webhooks/${endpoints[0].id}?status=failed`);
       const failed = page.locator('tbody tr').first();
       expect(await failed.innerText()).toContain('500');
       expect(await failed.innerText()).toContain('down for maintenance');
@@ -94,17 +79,17 @@ describeInBrowser('dashboard pages')('the dashboard pages in a real browser', ()
       await page.getByRole('status').filter({ hasText: 'queued again' }).waitFor();
       await receiver.waitFor(before + 1);
       await eventually(async () => {
-        await page.goto(`${platform.dashboardUrl}/webhooks/${endpoints[0].id}?status=succeeded`);
+        await page.goto(`${run.platform.dashboardUrl}/webhooks/${endpoints[0].id}?status=succeeded`);
         return (await page.locator('tbody tr').count()) > 0;
       }, 'the redelivery to succeed');
 
-      await page.goto(`${platform.dashboardUrl}/emails/${res.body.id}`);
+      await page.goto(`${run.platform.dashboardUrl}/emails/${res.body.id}`);
       const events = page.locator('table', { has: page.locator('th', { hasText: 'Last answer' }) });
       expect(await events.locator('tbody tr').allInnerTexts()).toEqual([
         expect.stringMatching(/^email\.queued/),
         expect.stringMatching(/^email\.sent/),
       ]);
-      await page.goto(`${platform.dashboardUrl}/webhooks/${endpoints[0].id}`);
+      await page.goto(`${run.platform.dashboardUrl}/webhooks/${endpoints[0].id}`);
       // Edit: only email.failed from now on, then disable.
       await page.getByLabel('every event').uncheck();
       await page.getByLabel('email.failed').check();
@@ -112,7 +97,7 @@ describeInBrowser('dashboard pages')('the dashboard pages in a real browser', ()
       await page.getByRole('status').filter({ hasText: 'Endpoint saved' }).waitFor();
       await page.getByRole('button', { name: 'Disable' }).click();
       await page.getByRole('button', { name: 'Enable' }).waitFor();
-      const saved = (await request(platform.url).get(`/webhooks/endpoints/${endpoints[0].id}`).set(auth(t.key))).body;
+      const saved = (await request(run.platform.url).get(`/webhooks/endpoints/${endpoints[0].id}`).set(auth(t.key))).body;
       expect(saved).toMatchObject({ eventTypes: ['email.failed'], disabled: true });
       await page.getByRole('button', { name: 'Rotate secret' }).click();
       const rotated = await page.locator('#secret').innerText();
@@ -127,7 +112,7 @@ describeInBrowser('dashboard pages')('the dashboard pages in a real browser', ()
   });
 
   it('when a tenant suppresses an address, searches for it and removes it, then the list follows', async () => {
-    const { key } = await platform.newTenant();
+    const { key } = await run.platform.newTenant();
     const page = await signedIn(key);
     await page.getByRole('link', { name: 'Suppressions' }).click();
     await page.getByLabel('Address').fill('noisy@example.org');
@@ -139,14 +124,14 @@ describeInBrowser('dashboard pages')('the dashboard pages in a real browser', ()
     await page.screenshot({ path: path.join(ARTIFACTS, 'suppressions.png'), fullPage: true });
     await page.getByRole('button', { name: 'Remove noisy@example.org' }).click();
     await page.getByRole('status').filter({ hasText: 'removed' }).waitFor();
-    expect((await request(platform.url).get('/suppressions').set(auth(key))).body.total).toBe(0);
+    expect((await request(run.platform.url).get('/suppressions').set(auth(key))).body.total).toBe(0);
     await page.close();
   });
 
   it('when a subscriber upgrades, then the quoted amount is shown and charged only after consent; a downgrade is pending until withdrawn; cancel ends the subscription', async () => {
-    const { key, customerId } = await subscribedTenant(platform, 'starter');
-    const quote = (await request(platform.url).post('/billing/upgrade/quote').set(auth(key)).send({ plan: 'growth' }).expect(200)).body;
-    const charges = () => platform.sandbox.provider.payments().filter((p) => p.customerId === customerId).length;
+    const { key, customerId } = await subscribedTenant(run.platform, 'starter');
+    const quote = (await request(run.platform.url).post('/billing/upgrade/quote').set(auth(key)).send({ plan: 'growth' }).expect(200)).body;
+    const charges = () => run.platform.sandbox.provider.payments().filter((p) => p.customerId === customerId).length;
     const before = charges();
 
     const page = await signedIn(key);
@@ -156,8 +141,8 @@ describeInBrowser('dashboard pages')('the dashboard pages in a real browser', ()
     expect(await page.locator('#amount').innerText()).toBe(amount);
     await page.screenshot({ path: path.join(ARTIFACTS, 'billing-upgrade.png'), fullPage: true });
     // Without the box ticked the browser does not submit; posted anyway, nothing is charged.
-    const session = await signIn(platform.dashboardUrl, key);
-    const refused = await request(platform.dashboardUrl)
+    const session = await signIn(run.platform.dashboardUrl, key);
+    const refused = await request(run.platform.dashboardUrl)
       .post('/billing/upgrade')
       .set('Cookie', session.cookie)
       .type('form')
@@ -170,7 +155,7 @@ describeInBrowser('dashboard pages')('the dashboard pages in a real browser', ()
     await page.getByRole('button', { name: `Upgrade and pay ${amount}` }).click();
     await page.getByRole('status').filter({ hasText: 'Upgraded to growth' }).waitFor();
     expect(charges()).toBe(before + 1);
-    const charge = platform.sandbox.provider
+    const charge = run.platform.sandbox.provider
       .payments()
       .filter((p) => p.customerId === customerId)
       .at(-1)!;
@@ -185,17 +170,14 @@ describeInBrowser('dashboard pages')('the dashboard pages in a real browser', ()
     await page.getByLabel('Cancel the subscription').check();
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByRole('status').filter({ hasText: 'Subscription canceled' }).waitFor();
-    expect((await request(platform.url).get('/billing/state').set(auth(key))).body.cancelAtPeriodEnd).toBe(true);
+    expect((await request(run.platform.url).get('/billing/state').set(auth(key))).body.cancelAtPeriodEnd).toBe(true);
     await page.close();
   });
   it('when a tenant opens API keys, then the SMTP settings are shown to copy, and a key made there sends over SMTP with them', async () => {
-    const t = await tenantWithDomain(platform);
-    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const t = await tenantWithDomain(run.platform);
+    const context = await run.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
-    await page.goto(`${platform.dashboardUrl}/sign-in`);
-    await page.getByLabel('API key').fill(t.key);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/overview$/);
+    await signInWithKey(page, run.platform.dashboardUrl, t.key);
     await page.getByRole('link', { name: 'API keys' }).click();
     const settings = page.getByRole('region', { name: 'SMTP settings' });
     const [host, port, tlsPort, user] = await Promise.all(
@@ -203,8 +185,8 @@ describeInBrowser('dashboard pages')('the dashboard pages in a real browser', ()
     );
     expect({ host, port, tlsPort, user }).toEqual({
       host: 'localhost',
-      port: new URL(platform.submission.url).port,
-      tlsPort: new URL(platform.submission.tlsUrl).port,
+      port: new URL(run.platform.submission.url).port,
+      tlsPort: new URL(run.platform.submission.tlsUrl).port,
       user: 'mailplane',
     });
     await settings
@@ -226,7 +208,7 @@ describeInBrowser('dashboard pages')('the dashboard pages in a real browser', ()
       port: Number(port),
       requireTLS: true,
       auth: { user, pass: key },
-      tls: { ca: [readFileSync(platform.submission.certFile!)], servername: host },
+      tls: { ca: [readFileSync(run.platform.submission.certFile!)], servername: host },
     });
     const info = await transport.sendMail({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'from the settings', text: 'x' });
     transport.close();

@@ -1,54 +1,39 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { totpCode } from '@mailplane/gateway';
-import { describeInBrowser, launchChromium } from '../../../test/support/browser';
+import { artifactsDir, describeInBrowser, platformInBrowser, signInWithPassword } from '../../../test/support/browser';
 import { eventually } from '../../../test/support/eventually';
 import { bearer, freshEmail, newMember, newOwner, PASSWORD } from '../../../test/support/members';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
-const ARTIFACTS = path.join(__dirname, '..', '..', '..', 'test-artifacts', 'dashboard');
+const ARTIFACTS = artifactsDir('dashboard');
 
 describeInBrowser('dashboard team page')('the Team page in a real browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    platform = await startTestPlatform();
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await platform.stop();
-  });
+  const run = platformInBrowser();
 
-  async function signIn(email: string, extra?: (page: Page) => Promise<void>): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await page.goto(`${platform.dashboardUrl}/sign-in`);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await extra?.(page);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+  async function signIn(email: string, secondFactor?: string): Promise<Page> {
+    const page = await run.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(`${run.platform.dashboardUrl}/sign-in`);
+    await signInWithPassword(page, email, PASSWORD, secondFactor);
     return page;
   }
 
   it('when an owner invites someone, changes a role and removes a member, then each is done and the removed member is signed out', async () => {
-    const { tenantId } = await platform.newTenant();
-    const owner = await newOwner(platform, tenantId);
-    const viewer = await newMember(platform, owner.token, 'viewer');
+    const { tenantId } = await run.platform.newTenant();
+    const owner = await newOwner(run.platform, tenantId);
+    const viewer = await newMember(run.platform, owner.token, 'viewer');
     const page = await signIn(owner.email);
     await page.waitForURL(/\/overview$/);
     await page.getByRole('link', { name: 'Team' }).click();
     await page.waitForURL(/\/team$/);
 
     const invited = freshEmail('invitee');
-    const received = platform.sandbox.sink.count();
+    const received = run.platform.sandbox.sink.count();
     await page.getByLabel('Email address').fill(invited);
     await page.getByLabel('Role', { exact: true }).selectOption('billing');
     await page.getByRole('button', { name: 'Invite' }).click();
     expect(await page.getByRole('alert').innerText()).toContain(`${invited} is invited as billing`);
-    await eventually(() => platform.sandbox.sink.count() > received, 'the invitation mail');
+    await eventually(() => run.platform.sandbox.sink.count() > received, 'the invitation mail');
     const waiting = page.getByRole('table', { name: 'Invitations waiting' });
     expect(await waiting.innerText()).toContain(invited);
     await page.getByRole('button', { name: `Revoke the invitation of ${invited}` }).click();
@@ -59,7 +44,7 @@ describeInBrowser('dashboard team page')('the Team page in a real browser', () =
     await page.getByRole('row', { name: viewer.email }).getByRole('combobox').selectOption('developer');
     await page.getByRole('button', { name: 'Change the role of A viewer' }).click();
     await page.waitForURL(/notice=role-changed/);
-    const members = await request(platform.url).get('/members').set(bearer(owner.token));
+    const members = await request(run.platform.url).get('/members').set(bearer(owner.token));
     expect(members.body.data.find((m: { id: string }) => m.id === viewer.id).role).toBe('developer');
 
     const row = page.getByRole('row', { name: viewer.email });
@@ -67,17 +52,17 @@ describeInBrowser('dashboard team page')('the Team page in a real browser', () =
     await row.getByRole('button', { name: 'Remove A viewer' }).click();
     await page.waitForURL(/notice=member-removed/);
     expect(await page.getByRole('table', { name: 'Members' }).innerText()).not.toContain(viewer.email);
-    expect((await request(platform.url).get('/me').set(bearer(viewer.token))).status).toBe(401);
+    expect((await request(run.platform.url).get('/me').set(bearer(viewer.token))).status).toBe(401);
     await page.screenshot({ path: path.join(ARTIFACTS, 'team.png'), fullPage: true });
     await page.close();
   }, 60_000);
 
   it('when a member sets up an authenticator app on the Team page, then the next sign-in asks for a code and a recovery code lets them in', async () => {
-    const { tenantId } = await platform.newTenant();
-    const owner = await newOwner(platform, tenantId);
+    const { tenantId } = await run.platform.newTenant();
+    const owner = await newOwner(run.platform, tenantId);
     const page = await signIn(owner.email);
     await page.waitForURL(/\/overview$/);
-    await page.goto(`${platform.dashboardUrl}/team`);
+    await page.goto(`${run.platform.dashboardUrl}/team`);
     await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
     const secret = await page.locator('#totp-secret').innerText();
     expect(await page.locator('#totp-uri').innerText()).toMatch(/^otpauth:\/\/totp\//);
@@ -91,7 +76,7 @@ describeInBrowser('dashboard team page')('the Team page in a real browser', () =
     const asked = await signIn(owner.email);
     expect(await asked.getByRole('alert').innerText()).toContain('Your authenticator code is needed');
     await asked.close();
-    const again = await signIn(owner.email, (p) => p.getByLabel(/Authenticator code/).fill(codes[0]));
+    const again = await signIn(owner.email, codes[0]);
     await again.waitForURL(/\/overview$/);
     await again.close();
   }, 60_000);

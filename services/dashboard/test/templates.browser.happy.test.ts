@@ -1,41 +1,25 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { simpleParser } from 'mailparser';
-import { describeInBrowser, launchChromium } from '../../../test/support/browser';
+import { artifactsDir, describeInBrowser, pageErrors, platformInBrowser, signInWithKey } from '../../../test/support/browser';
 import { eventually } from '../../../test/support/eventually';
 import { auth, headerOf, tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
-const ARTIFACTS = path.join(__dirname, '..', '..', '..', 'test-artifacts', 'dashboard');
+const ARTIFACTS = artifactsDir('dashboard');
 
 describeInBrowser('templates and tracking pages')('templates and tracking in a real browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000', TRACKING_MACHINE_WINDOW_SECONDS: '0' });
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await platform.stop();
-  });
+  const run = platformInBrowser({ SEND_RATE_LIMIT: '1000', TRACKING_MACHINE_WINDOW_SECONDS: '0' });
 
   async function signedIn(key: string): Promise<Page & { problems: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    await page.goto(`${platform.dashboardUrl}/sign-in`);
-    await page.getByLabel('API key', { exact: true }).fill(key);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/overview$/);
+    const page = await run.browser.newPage({ viewport: { width: 1300, height: 1000 } });
+    const problems = pageErrors(page);
+    await signInWithKey(page, run.platform.dashboardUrl, key);
     return Object.assign(page, { problems });
   }
 
   it('when a tenant writes a template, previews it with sample variables, publishes, edits and publishes again, then the history lists both versions', async () => {
-    const t = await tenantWithDomain(platform);
+    const t = await tenantWithDomain(run.platform);
     const page = await signedIn(t.key);
     await page.getByRole('link', { name: 'Templates' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Welcome');
@@ -73,9 +57,9 @@ describeInBrowser('templates and tracking pages')('templates and tracking in a r
   }, 90_000);
 
   it('when a tracked templated email is opened and clicked, then its page names the template and counts people apart from machines, and the overview shows the rates', async () => {
-    const t = await tenantWithDomain(platform);
+    const t = await tenantWithDomain(run.platform);
     const page = await signedIn(t.key);
-    await page.goto(`${platform.dashboardUrl}/identities/${t.identity.id}`);
+    await page.goto(`${run.platform.dashboardUrl}/identities/${t.identity.id}`);
     await page.getByLabel('Track opens', { exact: true }).check();
     await page.getByLabel('Track clicks', { exact: true }).check();
     await page.getByLabel(/^Tracking domain/).fill(`track.${t.domain}`);
@@ -84,27 +68,27 @@ describeInBrowser('templates and tracking pages')('templates and tracking in a r
     expect(await page.getByRole('row', { name: /tracking CNAME/ }).innerText()).toContain(`track.${t.domain}`);
     expect(await page.getByLabel('Track opens', { exact: true }).isChecked()).toBe(true);
 
-    const created = await request(platform.url)
+    const created = await request(run.platform.url)
       .post('/templates')
       .set(auth(t.key))
       .send({ name: 'Shipped', alias: 'shipped', subject: 'Order {{ n }}', html: '<a href="https://shop.example.com/o">Track</a>' });
-    await request(platform.url).post(`/templates/${created.body.id}/publish`).set(auth(t.key)).expect(200);
-    const sent = await request(platform.url)
+    await request(run.platform.url).post(`/templates/${created.body.id}/publish`).set(auth(t.key)).expect(200);
+    const sent = await request(run.platform.url)
       .post('/emails')
       .set(auth(t.key))
       .send({ from: `shop@${t.domain}`, to: 'reader@example.org', template: 'shipped', variables: { n: 7 } });
-    const received = await platform.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === sent.body.id);
+    const received = await run.platform.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === sent.body.id);
     const html = (await simpleParser(received.raw)).html as string;
     const reader = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36';
     await fetch(/href="([^"]+)"/.exec(html)![1], { redirect: 'manual', headers: { 'user-agent': reader } });
     await fetch(/<img src="([^"]+)"/.exec(html)![1], { headers: { 'user-agent': reader } });
     await fetch(/<img src="([^"]+)"/.exec(html)![1], { headers: { 'user-agent': 'Mozilla/5.0' } });
     await eventually(
-      async () => (await request(platform.url).get(`/emails/${sent.body.id}`).set(auth(t.key))).body.engagement.machineOpens === 1,
+      async () => (await request(run.platform.url).get(`/emails/${sent.body.id}`).set(auth(t.key))).body.engagement.machineOpens === 1,
       'the opens recorded',
     );
 
-    await page.goto(`${platform.dashboardUrl}/emails/${sent.body.id}`);
+    await page.goto(`${run.platform.dashboardUrl}/emails/${sent.body.id}`);
     expect(await page.getByRole('link', { name: 'shipped, version 1' }).getAttribute('href')).toContain(
       `/templates/${created.body.id}/versions/1`,
     );
@@ -113,7 +97,7 @@ describeInBrowser('templates and tracking pages')('templates and tracking in a r
     expect(facts).toContain('1 by people, 0 by machines');
     await page.screenshot({ path: path.join(ARTIFACTS, 'email-engagement.png'), fullPage: true });
 
-    await page.goto(`${platform.dashboardUrl}/overview`);
+    await page.goto(`${run.platform.dashboardUrl}/overview`);
     await page.locator('#rate-chart canvas').waitFor();
     const today = new Date().toISOString().slice(0, 10);
     const row = page.locator('#rate-table tr', { has: page.locator(`th:text("${today}")`) });

@@ -1,29 +1,18 @@
-import type { Browser } from 'playwright-core';
 import { document, operations } from '@mailplane/contracts';
-import { describeInBrowser, launchChromium } from '../../../test/support/browser';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { describeInBrowser, platformInBrowser } from '../../../test/support/browser';
 
 describeInBrowser('API reference page')('the API reference page in a real browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  beforeAll(async () => {
-    platform = await startTestPlatform();
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await platform.stop();
-  });
+  const run = platformInBrowser();
 
   it('when a developer opens /docs without a key, then every operation of the contract is listed, with nothing loaded from elsewhere and nothing blocked', async () => {
-    const page = await browser.newPage();
+    const page = await run.browser.newPage();
     const problems: string[] = [];
     const requested: string[] = [];
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
     page.on('pageerror', (error) => problems.push(error.message));
     page.on('request', (req) => requested.push(req.url()));
 
-    await page.goto(`${platform.url}/docs`);
+    await page.goto(`${run.platform.url}/docs`);
     await page.waitForSelector('.opblock-summary-operation-id');
     const shown = await page.$$eval('.opblock', (blocks) =>
       blocks.map((block) => ({
@@ -43,7 +32,7 @@ describeInBrowser('API reference page')('the API reference page in a real browse
     expect(shown).toEqual(expect.arrayContaining([...expected, ...outbound]));
     expect(await page.textContent('.info .title')).toContain(document.info.title);
     expect(problems).toEqual([]);
-    expect(requested.filter((url) => new URL(url).origin !== new URL(platform.url).origin)).toEqual([]);
+    expect(requested.filter((url) => new URL(url).origin !== new URL(run.platform.url).origin)).toEqual([]);
     await page.screenshot({ path: '/tmp/docs-page.png' });
   }, 60_000);
 });

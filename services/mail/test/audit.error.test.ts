@@ -1,7 +1,5 @@
-import { ack, type Subscription } from '@mailplane/broker';
-import type { AuditRecorded, Envelope } from '@mailplane/contracts';
 import { auditEvent } from '@mailplane/runtime';
-import { testAudit } from '../../../test/support/audit';
+import { bindAuditQueue, testAudit, type AuditQueue } from '../../../test/support/audit';
 import { eventually } from '../../../test/support/eventually';
 import type { IdentityRecord } from '../src/data-access/identities-repo';
 import { createIdentity } from '../src/domain/identities';
@@ -10,29 +8,20 @@ import { mailCluster, type MailCluster, type MailReplica } from './support/repli
 
 let cluster: MailCluster;
 let replica: MailReplica;
-let records: Envelope<AuditRecorded>[];
-let subscription: Subscription;
+let audit: AuditQueue;
 beforeAll(async () => {
   // The outbox sweep runs every 50 ms; what a change wrote 2 s ago and nobody published was left by a crash.
   cluster = await mailCluster({ OUTBOX_SWEEP_MS: '50' });
   replica = await cluster.replica();
-  records = [];
-  // The gateway's side of the broker, as it binds it: every audit record the service publishes.
-  subscription = await cluster.broker.consume(
-    'test.audit',
-    async (event) => {
-      records.push(event as Envelope<AuditRecorded>);
-      return ack();
-    },
-    { prefetch: 10, bindings: ['audit.recorded'] },
-  );
+  // The gateway's queue: every audit record the service publishes.
+  audit = await bindAuditQueue(cluster.broker);
 });
 afterAll(async () => {
-  await subscription.cancel();
+  await audit.cancel();
   await cluster.stop();
 });
 
-const operationsOn = (id: string) => records.filter((r) => r.data.target.id === id).map((r) => r.data.operationId);
+const operationsOn = (id: string) => audit.records.filter((r) => r.data.target.id === id).map((r) => r.data.operationId);
 const deletion = (tenantId: string, operationId: string, target: { type: string; id: string }, at: Date) =>
   auditEvent(tenantId, testAudit, { operationId, target, changes: {} }, at);
 

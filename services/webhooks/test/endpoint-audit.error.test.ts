@@ -1,30 +1,19 @@
-import { ack, type Subscription } from '@mailplane/broker';
-import type { AuditRecorded, Envelope } from '@mailplane/contracts';
 import { auditEvent } from '@mailplane/runtime';
-import { testAudit } from '../../../test/support/audit';
+import { bindAuditQueue, testAudit, type AuditQueue } from '../../../test/support/audit';
 import { eventually } from '../../../test/support/eventually';
 import { startWebhooksWorker, type WebhooksWorker } from './support/worker';
 import type { EndpointRecord } from '../src/data-access/endpoints-repo';
 
 let worker: WebhooksWorker;
-let records: Envelope<AuditRecorded>[];
-let subscription: Subscription;
+let audit: AuditQueue;
 beforeAll(async () => {
   // Rounds every 50 ms; what a change wrote 200 ms ago and nobody published was left by a crash.
   worker = await startWebhooksWorker({ WEBHOOK_SWEEP_MS: '50', WEBHOOK_REDISPATCH_MS: '200' });
-  records = [];
-  // The gateway's side of the broker, as it binds it: every audit record the service publishes.
-  subscription = await worker.deps.broker.consume(
-    'test.audit',
-    async (event) => {
-      records.push(event as Envelope<AuditRecorded>);
-      return ack();
-    },
-    { prefetch: 10, bindings: ['audit.recorded'] },
-  );
+  // Every audit record the service publishes, as the gateway's own queue gets them.
+  audit = await bindAuditQueue(worker.deps.broker, 'test.audit');
 });
 afterAll(async () => {
-  await subscription.cancel();
+  await audit.cancel();
   await worker.stop();
 });
 
@@ -39,8 +28,8 @@ describe('audited endpoint changes after a crash', () => {
     expect(await worker.deps.endpoints.byId('ten_deleted', endpoint.id)).toBeNull();
     expect(await worker.deps.endpoints.count('ten_deleted')).toBe(0);
 
-    await eventually(() => records.some((r) => r.data.id === record.data.id), 'the record published');
-    expect(records.filter((r) => r.data.target.id === endpoint.id).map((r) => r.data.operationId)).toEqual([
+    await eventually(() => audit.records.some((r) => r.data.id === record.data.id), 'the record published');
+    expect(audit.records.filter((r) => r.data.target.id === endpoint.id).map((r) => r.data.operationId)).toEqual([
       'createWebhookEndpoint',
       'deleteWebhookEndpoint',
     ]);
@@ -59,17 +48,9 @@ describe('audit records and a broker without their queue', () => {
       // Refused, not dropped: the sweeper keeps trying (rounds every 50 ms), and the record keeps waiting.
       const waiting = async () => (await bare.deps.endpoints.byId('ten_wiped', endpoint.id))?.eventsPending === true;
       expect(await waiting()).toBe(true);
-      const arrived: Envelope<AuditRecorded>[] = [];
-      const gateway = await bare.broker.consume(
-        'gateway.audit',
-        async (event) => {
-          arrived.push(event as Envelope<AuditRecorded>);
-          return ack();
-        },
-        { prefetch: 10, bindings: ['audit.recorded'] },
-      );
-      await eventually(async () => arrived.length > 0 && !(await waiting()), 'the record published once the queue is bound');
-      expect(arrived.map((r) => [r.data.operationId, r.data.target.id])).toEqual([['createWebhookEndpoint', endpoint.id]]);
+      const gateway = await bindAuditQueue(bare.broker);
+      await eventually(async () => gateway.records.length > 0 && !(await waiting()), 'the record published once the queue is bound');
+      expect(gateway.records.map((r) => [r.data.operationId, r.data.target.id])).toEqual([['createWebhookEndpoint', endpoint.id]]);
       await gateway.cancel();
     } finally {
       await bare.stop();

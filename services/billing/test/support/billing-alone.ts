@@ -3,12 +3,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ack, createMemoryBroker } from '@mailplane/broker';
-import { QUEUES } from '@mailplane/contracts';
+import { createMemoryBroker } from '@mailplane/broker';
 import { createLogger } from '@mailplane/runtime';
 import { createStore } from '@mailplane/store';
 import { startBillingHub } from '../../../../sandbox/billing-hub';
 import { startPaymentProvider } from '../../../../sandbox/payment-provider';
+import { bindAuditQueue } from '../../../../test/support/audit';
 import { billingConfig, startBilling } from '../../src';
 import { handlePaymentNotification } from '../../src/domain/payment-webhook';
 
@@ -21,9 +21,7 @@ export async function startBillingAlone() {
   const dir = mkdtempSync(path.join(tmpdir(), 'billing-'));
   const broker = createMemoryBroker();
   const store = await createStore({ dir });
-  // The gateway's side of the broker, bound before any change as every gateway does: audit records are published
-  // mandatory, and without the queue they (and the entitlement events behind them) would wait in the account's outbox.
-  await broker.consume(QUEUES.gatewayAudit, async () => ack(), { prefetch: 16, bindings: ['audit.recorded'] });
+  await bindAuditQueue(broker);
   const provider = await startPaymentProvider({ apiKey: 'test_billing-alone-key', webhookRetryMs: [] });
   const hub = await startBillingHub({ apiKey: 'billing-alone-hub-key' });
   let notified = (_id: string): Promise<unknown> => Promise.resolve();

@@ -3,8 +3,7 @@ import type { Request, Response, Router } from 'express';
 import { cookiesOf } from '@mailplane/runtime';
 import { Mailplane, MailplaneError } from '../../../../sdk/src';
 import type { Html } from '../html';
-import { base } from '../kit';
-import { secondFactorOf } from './sign-in';
+import { base, secondFactorOf } from '../kit';
 import { sameToken } from '../sessions';
 import { acceptInvitationPage, resetPasswordPage, signInLinkPage } from '../views/member-links';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Request, Response, Router } from 'express';
 import { cookiesOf } from '@mailplane/runtime';
 import { Mailplane, MailplaneError } from '../../../../sdk/src';
-import { base } from '../kit';
+import { base, secondFactorOf } from '../kit';
 import type { Html } from '../html';
 import { sameToken, type Sessions } from '../sessions';
 import { problemPage } from '../views/errors';
@@ -40,13 +40,6 @@ async function credentialOf(apiUrl: string, form: Record<string, unknown>): Prom
     if (err instanceof MailplaneError && err.status === 401) return { title: 'Unknown API key', detail: 'Check the key, or create one.' };
     return { title: 'The API could not be reached', detail: 'Try again in a moment.' };
   }
-}
-
-/** The second-factor field as the API takes it: six digits are an authenticator's code, anything else a recovery code. */
-export function secondFactorOf(field: string): { totpCode?: string; recoveryCode?: string } {
-  const value = field.trim();
-  if (!value) return {};
-  return /^\d{6}$/.test(value) ? { totpCode: value } : { recoveryCode: value.slice(0, 32) };
 }
 
 async function memberToken(apiUrl: string, email: string, password: string, secondFactor: string): Promise<string | Refusal> {

@@ -1,8 +1,7 @@
 import type { Request, Response } from 'express';
-import { base, chromeFor, handle, idOf, notFoundFor, type Kit } from '../kit';
+import { base, chromeFor, handle, idOf, notFoundFor, secondFactorOf, type Kit } from '../kit';
 import { layout } from '../views/layout';
 import { teamBody, type ShownOnce } from '../views/team';
-import { secondFactorOf } from './sign-in';
 
 const MEMBER = /^mem_[0-9a-z]{26}$/;
 const INVITATION = /^inv_[0-9a-z]{26}$/;

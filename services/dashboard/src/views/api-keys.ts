@@ -1,5 +1,5 @@
 import type { ApiKey, CreatedApiKey } from '../../../../sdk/src';
-import { html, csrfField, when } from '../html';
+import { html, confirmedActionForm, csrfField, when } from '../html';
 import { smtpSettingsCard, type SmtpSettings } from './smtp-settings';
 
 export function apiKeysBody(base: string, keys: ApiKey[], csrf: string, smtp: SmtpSettings | null, created?: CreatedApiKey) {
@@ -52,14 +52,13 @@ export function apiKeysBody(base: string, keys: ApiKey[], csrf: string, smtp: Sm
                 <td>${when(k.createdAt)}</td>
                 <td>${when(k.lastUsedAt, 'never')}</td>
                 <td>
-                  <form method="post" action="${base}/api-keys/${k.id}/revoke">
-                    ${csrfField(csrf)}
-                    <label
-                      ><input type="checkbox" name="confirm" value="yes" required />
-                      <span class="visually-hidden">Confirm revoking ${k.name}</span></label
-                    >
-                    <button type="submit" aria-label="Revoke ${k.name}">Revoke</button>
-                  </form>
+                  ${confirmedActionForm({
+                    action: `${base}/api-keys/${k.id}/revoke`,
+                    csrf,
+                    confirm: `Confirm revoking ${k.name}`,
+                    button: 'Revoke',
+                    buttonLabel: `Revoke ${k.name}`,
+                  })}
                 </td>
               </tr>`,
           )}

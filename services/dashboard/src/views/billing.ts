@@ -1,5 +1,5 @@
 import type { BillingState, Catalogue, Quote } from '../../../../sdk/src';
-import { html, csrfField } from '../html';
+import { html, confirmedActionForm, csrfField } from '../html';
 
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
@@ -36,11 +36,12 @@ export function billingBody(base: string, state: BillingState, catalogue: Catalo
     }
     ${
       state.hasSubscription && !state.cancelAtPeriodEnd
-        ? html`<form method="post" action="${base}/billing/cancel" class="inline-form">
-            ${csrfField(csrf)}
-            <label><input type="checkbox" name="confirm" value="yes" required /> Cancel the subscription</label
-            ><button type="submit">Cancel subscription</button>
-          </form>`
+        ? confirmedActionForm({
+            action: `${base}/billing/cancel`,
+            csrf,
+            confirm: 'Cancel the subscription',
+            button: 'Cancel subscription',
+          })
         : ''
     }
     <h2>Plans</h2>

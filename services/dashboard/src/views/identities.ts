@@ -1,5 +1,5 @@
 import type { Identity, IdentityList } from '../../../../sdk/src';
-import { html, csrfField, when } from '../html';
+import { html, confirmedActionForm, csrfField, when } from '../html';
 import { trackingForm } from './tracking';
 
 export function identitiesBody(base: string, list: IdentityList, csrf: string) {
@@ -86,9 +86,10 @@ export function identityBody(base: string, i: Identity, csrf: string) {
       ${csrfField(csrf)}<button type="submit">Verify now</button>
     </form>
     ${trackingForm(base, i, csrf)}
-    <form method="post" action="${base}/identities/${i.id}/delete" class="inline-form">
-      ${csrfField(csrf)}
-      <label><input type="checkbox" name="confirm" value="yes" required /> Delete ${i.domain}: it can no longer send</label>
-      <button type="submit">Delete identity</button>
-    </form>`;
+    ${confirmedActionForm({
+      action: `${base}/identities/${i.id}/delete`,
+      csrf,
+      confirm: `Delete ${i.domain}: it can no longer send`,
+      button: 'Delete identity',
+    })}`;
 }

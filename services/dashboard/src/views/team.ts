@@ -1,5 +1,5 @@
 import type { CreatedInvitation, Invitation, Member, Me, TotpEnrollment } from '../../../../sdk/src';
-import { html, csrfField, when, type Html } from '../html';
+import { html, confirmedActionForm, csrfField, when, type Html } from '../html';
 
 const ROLES = ['owner', 'admin', 'developer', 'billing', 'viewer'] as const;
 
@@ -67,14 +67,13 @@ function membersTable(base: string, members: Member[], me: Me, csrf: string): Ht
               </td>
               <td>${when(m.createdAt)}</td>
               <td>
-                <form method="post" action="${base}/team/members/${m.id}/remove">
-                  ${csrfField(csrf)}
-                  <label
-                    ><input type="checkbox" name="confirm" value="yes" required />
-                    <span class="visually-hidden">Confirm removing ${m.name}</span></label
-                  >
-                  <button type="submit" aria-label="Remove ${m.name}">Remove</button>
-                </form>
+                ${confirmedActionForm({
+                  action: `${base}/team/members/${m.id}/remove`,
+                  csrf,
+                  confirm: `Confirm removing ${m.name}`,
+                  button: 'Remove',
+                  buttonLabel: `Remove ${m.name}`,
+                })}
               </td>
             </tr>`,
         )}

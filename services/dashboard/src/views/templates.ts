@@ -1,5 +1,5 @@
 import type { RenderedTemplate, Template, TemplateList, TemplateVersionList } from '../../../../sdk/src';
-import { csrfField, html, when } from '../html';
+import { confirmedActionForm, csrfField, html, when } from '../html';
 import { templatePreview } from './template-preview';
 
 /** The fields of a template's content, as the list's form and the editor show them. */
@@ -126,9 +126,10 @@ export function templateBody(
             </table>
           </div>`
     }
-    <form method="post" action="${base}/templates/${t.id}/delete" class="inline-form">
-      ${csrfField(csrf)}
-      <label><input type="checkbox" name="confirm" value="yes" required /> Delete ${t.name} and its versions</label>
-      <button type="submit">Delete template</button>
-    </form>`;
+    ${confirmedActionForm({
+      action: `${base}/templates/${t.id}/delete`,
+      csrf,
+      confirm: `Delete ${t.name} and its versions`,
+      button: 'Delete template',
+    })}`;
 }

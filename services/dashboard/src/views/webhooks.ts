@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENT_TYPES } from '@mailplane/contracts';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointList } from '../../../../sdk/src';
-import { html, csrfField, when } from '../html';
+import { html, confirmedActionForm, csrfField, when } from '../html';
 
 export function webhooksBody(base: string, list: WebhookEndpointList, csrf: string, secret?: { endpoint: string; secret: string }) {
   return html`<h1>Webhooks</h1>
@@ -78,11 +78,7 @@ export function webhookBody(
     <form method="post" action="${base}/webhooks/${e.id}/rotate-secret" class="inline-form">
       ${csrfField(csrf)}<button type="submit">Rotate secret</button>
     </form>
-    <form method="post" action="${base}/webhooks/${e.id}/delete" class="inline-form">
-      ${csrfField(csrf)}
-      <label><input type="checkbox" name="confirm" value="yes" required /> Delete this endpoint</label
-      ><button type="submit">Delete endpoint</button>
-    </form>
+    ${confirmedActionForm({ action: `${base}/webhooks/${e.id}/delete`, csrf, confirm: 'Delete this endpoint', button: 'Delete endpoint' })}
     <h2>Deliveries</h2>
     <form method="get" action="${base}/webhooks/${e.id}" class="filters">
       <label

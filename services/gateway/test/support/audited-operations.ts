@@ -23,8 +23,9 @@ export interface Done {
   reader?: string;
 }
 
-const api = (t: Tenant) => request(t.platform.url);
-const created = async (res: Promise<Answer> | Answer, status = 201) => {
+export const api = (t: Pick<Tenant, 'platform'>) => request(t.platform.url);
+/** The answer of a setup step, which must have `status`. */
+export const created = async (res: Promise<Answer> | Answer, status = 201) => {
   const answer = await res;
   if (answer.status !== status) throw new Error(`${answer.status} ${answer.text}`);
   return answer;

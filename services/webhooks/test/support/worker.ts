@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ack, createMemoryBroker, type Broker } from '@mailplane/broker';
-import { QUEUES, type WebhookEventType } from '@mailplane/contracts';
+import { createMemoryBroker, type Broker } from '@mailplane/broker';
+import type { WebhookEventType } from '@mailplane/contracts';
 import { createLogger, newEnvelope, systemClock, type MetricsRegistry } from '@mailplane/runtime';
 import { createStore, type Store } from '@mailplane/store';
 import { eventually } from '../../../../test/support/eventually';
 import { createEndpoint } from '../../src/domain/endpoints';
 import { startWebhooks, webhooksConfig } from '../../src';
-import { testAudit } from '../../../../test/support/audit';
+import { bindAuditQueue, testAudit } from '../../../../test/support/audit';
 
 export const startService = (env: Record<string, string>, broker: Broker, store: Store, metrics?: MetricsRegistry) =>
   startWebhooks({
@@ -27,13 +27,8 @@ export async function startWebhooksWorker(env: Record<string, string> = {}, opti
   const dir = mkdtempSync(path.join(tmpdir(), 'webhooks-'));
   const broker = createMemoryBroker();
   const store = await createStore({ dir });
-  // The gateway's side of the broker, as every gateway binds it before any change: audit records are published
-  // mandatory, and without the queue they (and the events behind them) would wait in their outbox.
   // `auditQueue: false`: a broker wiped of its queues, before any gateway started again.
-  const audit =
-    options.auditQueue === false
-      ? null
-      : await broker.consume(QUEUES.gatewayAudit, async () => ack(), { prefetch: 16, bindings: ['audit.recorded'] });
+  const audit = options.auditQueue === false ? null : await bindAuditQueue(broker);
   const service = await startService(env, broker, store);
   const { deps } = service;
   return {
