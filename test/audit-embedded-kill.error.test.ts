@@ -37,7 +37,7 @@ describe.each(storeEngines())('embedded default SIGKILLed under mail and webhook
     process.stdout.write(
       `audit embedded kill (${engine}): ${changes.answered.size} answered, ${log.length} recorded, ${changes.cut} cut\n`,
     );
-  }, 120_000);
+  }, 180_000);
 
   // On PostgreSQL the test can hold the gateway's log table away from it (as a long maintenance would keep it busy):
   // the records pile up on the in-process queue, and the kill takes every one of them.
@@ -58,7 +58,7 @@ describe.each(storeEngines())('embedded default SIGKILLed under mail and webhook
       const log = await expectOneRecordPerChange(url, key, before, changes.answered);
       expect(log.length).toBeGreaterThanOrEqual(changes.answered.size);
     },
-    120_000,
+    180_000,
   );
 });
 
