@@ -12,6 +12,8 @@ interface MarkRecord extends Doc {
 export function queuesMark(store: Store, collection: string, id: string) {
   const marks = store.collection<MarkRecord>(collection);
   return {
+    /** Whether the mark is at `epoch` already: a start on these queues has nothing of older ones to recover. */
+    isAt: async (epoch: string): Promise<boolean> => (await marks.findOne({ _id: id }))?.epoch === epoch,
     /**
      * Records `epoch` as the queues'; true for the one caller (of several racing) that moved it from another or set
      * it first: one upsert that matches only another epoch, and collides on `_id` with a mark already at this one.
