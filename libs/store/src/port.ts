@@ -53,13 +53,14 @@ export interface IndexOptions {
   sparse?: boolean;
   /**
    * A substring index over the (string) fields named by the keys, for `$contains` (directions are ignored): a
-   * trigram index (SQLite: FTS5; PostgreSQL: pg_trgm). MongoDB has none that serves it and scans what the other
-   * conditions leave.
+   * trigram index (SQLite: FTS5; PostgreSQL: pg_trgm over a table of the fields' lowered text). MongoDB has none
+   * that serves it and scans what the other conditions leave.
    */
   text?: boolean;
   /**
    * With `text`: equality fields every search is scoped by (say the tenant), so that counting the matches of a
-   * common word can read index entries instead of documents where the engine needs telling (SQLite).
+   * common word can read index entries instead of documents where the engine needs telling (SQLite; PostgreSQL
+   * keeps them in its text table).
    */
   within?: string[];
   /**

@@ -14,6 +14,7 @@ import {
 import { countFromTable } from './postgres-counts';
 import { createIndex } from './postgres-create-index';
 import { countFromCovering, findFromCovering } from './postgres-covering';
+import { countFromText } from './postgres-text';
 import type { PgEngine, PgState, Queryable } from './postgres-engine';
 import { purgeExpired } from './postgres-expiry';
 import { isUnavailable, prepared, query } from './postgres-pool';
@@ -233,6 +234,7 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
         const counted =
           state.ttl.size === 0
             ? (countFromTable(engine.schema, filter, state.countTables, state.arrays) ??
+              countFromText(engine.schema, name, filter, state.textTables, state.arrays, options.limit) ??
               countFromCovering(engine.schema, name, filter, state.coveringTables, state.arrays, {
                 limit: options.limit,
                 bytewise: engine.bytewise,

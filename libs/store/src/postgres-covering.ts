@@ -14,6 +14,42 @@ interface Query {
 }
 
 /**
+ * The function and triggers that keep a narrow table `name` (`id` and `cols`, computed by `values` from a
+ * document) in step with `collection`, in the writer's transaction: statement triggers for inserts and deletes,
+ * and a row trigger on updates whose condition `changed` (over OLD.doc and NEW.doc) skips the others without a call.
+ */
+export function mirrorTriggers(
+  schema: string,
+  collection: string,
+  name: string,
+  cols: string[],
+  values: (doc: string) => string[],
+  changed: string,
+): string[] {
+  const c = `${ident(schema)}.${ident(name)}`;
+  const t = `${ident(schema)}.${ident(collection)}`;
+  const fn = `${ident(schema)}.${ident(`${name}_fn`)}`;
+  const body = `BEGIN
+    IF TG_LEVEL = 'ROW' THEN
+      UPDATE ${c} SET (${cols.join(', ')}) = ROW(${values('NEW.doc').join(', ')}) WHERE id = NEW.id;
+    ELSIF TG_OP = 'INSERT' THEN
+      INSERT INTO ${c} (id, ${cols.join(', ')}) SELECT r.id, ${values('r.doc').join(', ')} FROM new_rows r;
+    ELSE
+      DELETE FROM ${c} AS c USING old_rows o WHERE c.id = o.id;
+    END IF;
+    RETURN NULL;
+  END`;
+  const trigger = (event: string, how: string) =>
+    `CREATE OR REPLACE TRIGGER ${ident(`${name}_${event.toLowerCase()}`)} AFTER ${event} ON ${t} ${how} EXECUTE FUNCTION ${fn}()`;
+  return [
+    `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $fn$ ${body} $fn$`,
+    trigger('INSERT', 'REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT'),
+    trigger('DELETE', 'REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT'),
+    trigger('UPDATE', `FOR EACH ROW WHEN ${changed}`),
+  ];
+}
+
+/**
  * A narrow table of an index's keys, one row per document, kept by triggers in the writer's transaction.
  * PostgreSQL answers from an index alone only when the index holds columns the query names, never for indexes
  * over expressions on `doc`: a count over a range of one (a tenant's messages of one day, ~11,000) visits a
@@ -26,20 +62,7 @@ export function planCoveringTable(schema: string, collection: string, keys: Arra
   const t = `${ident(schema)}.${ident(collection)}`;
   const cols = keys.map((_, i) => `k${i}`);
   const values = (doc: string) => keys.map(([p]) => valueAt(p, { doc }));
-  const fn = `${ident(schema)}.${ident(`${name}_fn`)}`;
-  const body = `BEGIN
-    IF TG_LEVEL = 'ROW' THEN
-      UPDATE ${c} SET (${cols.join(', ')}) = ROW(${values('NEW.doc').join(', ')}) WHERE id = NEW.id;
-    ELSIF TG_OP = 'INSERT' THEN
-      INSERT INTO ${c} (id, ${cols.join(', ')}) SELECT r.id, ${values('r.doc').join(', ')} FROM new_rows r;
-    ELSE
-      DELETE FROM ${c} AS c USING old_rows o WHERE c.id = o.id;
-    END IF;
-    RETURN NULL;
-  END`;
   const changed = `(ROW(${values('OLD.doc').join(', ')}) IS DISTINCT FROM ROW(${values('NEW.doc').join(', ')}))`;
-  const trigger = (event: string, how: string) =>
-    `CREATE OR REPLACE TRIGGER ${ident(`${name}_${event.toLowerCase()}`)} AFTER ${event} ON ${t} ${how} EXECUTE FUNCTION ${fn}()`;
   const order = keys.map(([, dir], i) => `${cols[i]}${dir === -1 ? ' DESC' : ''}`);
   return {
     table: name,
@@ -49,10 +72,7 @@ export function planCoveringTable(schema: string, collection: string, keys: Arra
       // rows by default (200,000 messages at a million, so the newest days, the most read, were never skipped).
       `ALTER TABLE ${c} SET (autovacuum_vacuum_insert_scale_factor = 0.01)`,
       `COMMENT ON TABLE ${c} IS 'keys ${keys.map(([p]) => p).join(', ')} of ${collection}, for counts from index entries'`,
-      `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $fn$ ${body} $fn$`,
-      trigger('INSERT', 'REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT'),
-      trigger('DELETE', 'REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT'),
-      trigger('UPDATE', `FOR EACH ROW WHEN ${changed}`),
+      ...mirrorTriggers(schema, collection, name, cols, values, changed),
     ],
     fill: `INSERT INTO ${c} (id, ${cols.join(', ')}) SELECT id, ${values('doc').join(', ')} FROM ${t}`,
     // Built after the fill (faster than entry by entry); the id last, as paging sorts end.

@@ -14,26 +14,36 @@ export async function createIndex(engine: PgEngine, state: PgState, keys: Record
   const filled = await engine.ddl(async (client) => {
     for (const sql of plan.statements) await client.query(sql);
     // Writes wait until this transaction commits: none is counted twice or missed between fill and trigger.
-    const fill = async (kind: 'counts' | 'covering', table: { table: string; paths: string[]; fill: string }) => {
+    const fill = async (kind: 'counts' | 'covering' | 'text', table: { table: string; fill: string }, value: unknown) => {
       if (await engine.recalled(client, name, kind, table.table)) return false;
       await client.query(`LOCK TABLE ${state.table} IN SHARE ROW EXCLUSIVE MODE`);
       await client.query(table.fill);
-      await engine.remember(client, name, kind, table.table, JSON.stringify(table.paths));
+      await engine.remember(client, name, kind, table.table, JSON.stringify(value));
       return true;
     };
-    if (plan.counts) await fill('counts', plan.counts);
-    const covered = plan.covering ? await fill('covering', plan.covering) : false;
+    if (plan.counts) await fill('counts', plan.counts, plan.counts.paths);
+    const covered = plan.covering ? await fill('covering', plan.covering, plan.covering.paths) : false;
     if (plan.covering) await client.query(plan.covering.index);
+    const text = plan.text;
+    const searched = text ? await fill('text', text, { paths: text.paths, within: text.within }) : false;
+    if (text) for (const sql of text.indexes) await client.query(sql);
+    // Only once the table serves searches: a store from before kept them on the collection itself.
+    if (text) for (const index of text.former) await client.query(`DROP INDEX IF EXISTS ${index}`);
     if (plan.ttl) await engine.remember(client, name, 'ttl', plan.ttl.path, String(plan.ttl.seconds));
-    return covered;
+    return [covered && plan.covering!.table, searched && text!.table].filter((t): t is string => Boolean(t));
   });
-  // A filled table's rows become visible to index-only scans once vacuumed (which no transaction may run).
-  if (filled) await query(engine.pool, `VACUUM (ANALYZE) ${engine.qualified(plan.covering!.table)}`);
+  // A filled table's rows become visible to index-only scans once vacuumed (which no transaction may run), and the
+  // planner needs a text table's statistics to tell a common word from a rare one.
+  for (const table of filled) await query(engine.pool, `VACUUM (ANALYZE) ${engine.qualified(table)}`);
   if (plan.counts && !state.countTables.some((c) => c.table === plan.counts!.table)) {
     state.countTables.push({ table: plan.counts.table, paths: plan.counts.paths });
   }
   if (plan.covering && !state.coveringTables.some((c) => c.table === plan.covering!.table)) {
     state.coveringTables.push({ table: plan.covering.table, paths: plan.covering.paths });
+  }
+  if (plan.text && !state.textTables.some((t) => t.table === plan.text!.table)) {
+    const { table, paths, within } = plan.text;
+    state.textTables.push({ table, paths, within });
   }
   if (plan.ttl) state.ttl.set(plan.ttl.path, plan.ttl.seconds);
 }

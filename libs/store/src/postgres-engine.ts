@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { DATE_PREFIX } from './codec';
 import type { CountTable } from './count-tables';
 import type { CoveringTable } from './postgres-covering';
+import type { TextTable } from './postgres-text-match';
 import { ident } from './paths';
 import { META_CHANNEL, query, transaction } from './postgres-pool';
 
@@ -14,9 +15,10 @@ export interface PgState {
   ttl: Map<string, number>;
   countTables: CountTable[];
   coveringTables: CoveringTable[];
+  textTables: TextTable[];
 }
 
-type Kind = 'array' | 'counts' | 'covering' | 'ttl' | 'migrated';
+type Kind = 'array' | 'counts' | 'covering' | 'text' | 'ttl' | 'migrated';
 
 /** Runs on a pooled connection or on the connection of a transaction. */
 export type Queryable = Pick<pg.ClientBase, 'query'>;
@@ -112,6 +114,7 @@ export class PgEngine {
       ttl: new Map(of('ttl').map((r) => [r.key, Number(r.value)])),
       countTables: of('counts').map((r) => ({ table: r.key, paths: JSON.parse(r.value) as string[] })),
       coveringTables: of('covering').map((r) => ({ table: r.key, paths: JSON.parse(r.value) as string[] })),
+      textTables: of('text').map((r) => ({ table: r.key, ...(JSON.parse(r.value) as Omit<TextTable, 'table'>) })),
     };
   }
 

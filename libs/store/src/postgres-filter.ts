@@ -2,6 +2,7 @@ import { DATE_END, DATE_PREFIX, toStored } from './codec';
 import { type Base, type Compiled, compileWhere, type Dialect, type Source } from './filter-compiler';
 import { assertPath } from './paths';
 import type { Filter, Sort } from './port';
+import { type TextTable, textMatch, textProbe, textTableFor } from './postgres-text-match';
 
 /** The row as queries name it, and as index definitions do. */
 export const ROW: Base = { doc: 't.doc', id: 't.id' };
@@ -23,9 +24,6 @@ export const rawAt = (path: string, base: Base = ROW): string =>
 export const valueAt = (path: string, base: Base = ROW): string =>
   path === '_id' && base.id ? base.id : `COALESCE(${rawAt(path, base)}, 'null'::jsonb)`;
 
-/** A path's scalar as text (strings unquoted, JSON null as SQL NULL): what a trigram index is built on. */
-export const textAt = (path: string, base: Base = ROW): string => `(${valueAt(path, base)} #>> '{}')`;
-
 const json = (v: unknown) => JSON.stringify(toStored(v));
 const isScalar = (v: unknown): boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date;
 // LIKE's own wildcards and escape, taken literally.
@@ -43,7 +41,7 @@ function toPostgresRegex(collection: string, re: RegExp): { source: string; op: 
  * strings, in the database's collation, which orders fixed-width ISO strings in time whatever it is), typed
  * brackets keep a comparison within its bound's type as MongoDB does. The id column is plain text (collation C).
  */
-function postgresDialect(collection: string, { columns, bytewise }: FilterOptions): Dialect {
+function postgresDialect(collection: string, arrays: ReadonlySet<string>, { columns, bytewise, text }: FilterOptions): Dialect {
   const isDate = (s: Source, bind: (v: unknown) => string) => `starts_with(${s.value} #>> '{}', ${bind(DATE_PREFIX)})`;
   const regex: Dialect['regex'] = (s, re, bind) => {
     const { source, op } = toPostgresRegex(collection, re);
@@ -101,11 +99,15 @@ function postgresDialect(collection: string, { columns, bytewise }: FilterOption
     },
     regex,
     not: (sql) => `NOT COALESCE(${sql}, FALSE)`,
-    // ILIKE over the text a trigram (GIN) index is built on, when there is one; case folding beyond ASCII
-    // follows the database's LC_CTYPE (any UTF-8 locale folds it, C does not).
-    contains(paths, text, bind, match) {
-      if (text === '') return 'TRUE';
-      const pattern = `%${likeEscape(text)}%`;
+    // Over the lowered text of the fields' text table when there is one (see postgres-text.ts), else ILIKE over
+    // each document's fields; case folding beyond ASCII follows the database's LC_CTYPE (any UTF-8 locale folds
+    // it, C does not), the same for both: ILIKE lowers text and pattern too.
+    contains(paths, search, bind, match) {
+      if (search === '') return 'TRUE';
+      const pattern = `%${likeEscape(search)}%`;
+      const table = text && textTableFor(paths, text.tables, arrays);
+      if (table && text.row) return textMatch(table, paths, 't', bind(pattern));
+      if (table) return textProbe(text.schema, table, paths, ROW.id!, bind(pattern));
       const found = (s: Source) =>
         s.id ? `${s.value} ILIKE ${bind(pattern)}` : `(${s.type} = 'string' AND (${s.value} #>> '{}') ILIKE ${bind(pattern)})`;
       return `(${paths.map((p) => match(p, found)).join(' OR ')})`;
@@ -119,6 +121,8 @@ export interface FilterOptions {
   columns?: ReadonlyMap<string, string>;
   /** The database compares strings bytewise (collation C or POSIX): see the Date ranges. */
   bytewise?: boolean;
+  /** The collection's text tables, for `$contains`; `row`: the query reads the text table itself as `t`. */
+  text?: { schema: string; tables: readonly TextTable[]; row?: boolean };
 }
 
 /** Parameters are `$1`, `$2`, ... after `params` already bound. */
@@ -130,7 +134,7 @@ export function compileFilter(
   options: FilterOptions = {},
 ): Compiled {
   return compileWhere(collection, filter, {
-    dialect: postgresDialect(collection, options),
+    dialect: postgresDialect(collection, arrays, options),
     arrays,
     root: ROW,
     placeholder: (n) => `$${n}`,

@@ -3,7 +3,8 @@ import { assertPath, ident } from './paths';
 import type { IndexOptions } from './port';
 import { planCountTable } from './postgres-counts';
 import { planCoveringTable } from './postgres-covering';
-import { BARE, rawAt, textAt, valueAt } from './postgres-filter';
+import { BARE, rawAt, valueAt } from './postgres-filter';
+import { planTextTable } from './postgres-text';
 
 export interface IndexPlan {
   /** Idempotent DDL (IF NOT EXISTS, OR REPLACE), run in one transaction. */
@@ -13,8 +14,11 @@ export interface IndexPlan {
   counts?: { table: string; paths: string[]; fill: string };
   /** A covering table: its name, keys, the statement that fills it from the documents already stored, its index. */
   covering?: { table: string; paths: string[]; fill: string; index: string };
-  /** Whether it needs pg_trgm (its operator class is `trigramOps`). */
-  trigram?: boolean;
+  /**
+   * A text table: its name, fields and scope, the statement that fills it, its indexes, and the trigram indexes
+   * on the collection it replaces (dropped once it is filled).
+   */
+  text?: { table: string; paths: string[]; within: string[]; fill: string; indexes: string[]; former: string[] };
 }
 
 /**
@@ -42,7 +46,7 @@ export function planIndex(
   const paths = entries.map(([path]) => path);
   const table = `${ident(schema)}.${ident(collection)}`;
   const words = entries.map(([k, d]) => `${k} ${d === -1 ? 'desc' : 'asc'}`).join(', ');
-  if (options.text) return textIndex(schema, collection, paths, trigramOps);
+  if (options.text) return textIndex(schema, collection, paths, options.within ?? [], trigramOps);
   if (options.counts) {
     if (paths.includes('_id')) throw new Error(`${collection}: a count index cannot be keyed by _id`);
     const plan = planCountTable(schema, collection, paths, derivedName(collection, `counts ${paths.join(',')}`));
@@ -85,16 +89,23 @@ function coveringPlan(schema: string, collection: string, entries: Array<[string
 }
 
 /**
- * A trigram (GIN) index per field over its text, which serves `ILIKE '%text%'` for 3 characters or more; a
- * search over several fields is an OR the planner answers with one bitmap per index.
+ * A table of the fields' lowered text (and the scope `within`), with a trigram (GIN) index per field, which serves
+ * `LIKE '%text%'` for 3 characters or more: see postgres-text.ts.
  */
-function textIndex(schema: string, collection: string, paths: string[], ops: string): IndexPlan {
-  const statements = paths.flatMap((path) => {
-    const name = derivedName(collection, `text ${path}`);
-    return [
-      `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${ident(schema)}.${ident(collection)} USING gin (${textAt(path, BARE)} ${ops})`,
-      `COMMENT ON INDEX ${ident(schema)}.${ident(name)} IS 'text ${path}'`,
-    ];
-  });
-  return { statements, trigram: true };
+function textIndex(schema: string, collection: string, paths: string[], within: string[], ops: string): IndexPlan {
+  for (const p of [...paths, ...within]) {
+    assertPath(collection, p);
+    if (p === '_id') throw new Error(`${collection}: a text index names fields other than _id`);
+  }
+  const plan = planTextTable(
+    schema,
+    collection,
+    paths,
+    within,
+    derivedName(collection, `text ${paths.join(',')} within ${within.join(',')}`),
+    ops,
+  );
+  // The per-field indexes a text index had on the collection before: every write of a document added an entry per trigram.
+  const former = paths.map((p) => `${ident(schema)}.${ident(derivedName(collection, `text ${p}`))}`);
+  return { statements: plan.statements, text: { table: plan.table, paths, within, fill: plan.fill, indexes: plan.indexes, former } };
 }

@@ -9,7 +9,8 @@ export interface Query {
 
 /** The filter, with expired documents left out, over table alias `t`. */
 export function where(engine: PgEngine, state: PgState, filter: Filter, bound: unknown[] = []): Query {
-  const { sql, params } = compileFilter(state.name, filter, state.arrays, bound, { bytewise: engine.bytewise });
+  const text = { schema: engine.schema, tables: state.textTables };
+  const { sql, params } = compileFilter(state.name, filter, state.arrays, bound, { bytewise: engine.bytewise, text });
   const expired = engine.expired(state, params);
   return { sql: expired ? `(${sql}) AND NOT COALESCE(${expired}, FALSE)` : sql, params };
 }

@@ -17,6 +17,7 @@ import {
 } from '@mailplane/runtime';
 import type { GatewayConfig } from './config';
 import { apiKeysRepo } from './data-access/api-keys-repo';
+import { attemptCountsRepo } from './data-access/attempt-counts-repo';
 import { auditLogRepo } from './data-access/audit-log-repo';
 import { invitationsRepo } from './data-access/invitations-repo';
 import { memberLinksRepo } from './data-access/member-links-repo';
@@ -60,6 +61,7 @@ export async function startGateway(options: {
   const { config, broker, store } = options;
   const clock = options.clock ?? systemClock;
   const services = servicesRpc(broker, { timeoutMs: config.rpcTimeoutMs, admission: config.admission });
+  const attempts = attemptCountsRepo(store);
   const deps: GatewayDeps = {
     keys: apiKeysRepo(store),
     members: membersRepo(store),
@@ -71,8 +73,9 @@ export async function startGateway(options: {
     services,
     liveness: watchLiveness(services.isUp),
     adminFailures: adminThrottle(clock),
-    signInFailures: signInThrottle(clock),
-    linkRequests: signInThrottle(clock, LINK_REQUEST_COUNTS),
+    attempts,
+    signInFailures: signInThrottle(attempts, clock),
+    linkRequests: signInThrottle(attempts, clock, LINK_REQUEST_COUNTS),
     totpBox: config.totpSecretKey ? createKeyBox(config.totpSecretKey, 'member-totp') : null,
     broker,
     config,
@@ -87,6 +90,7 @@ export async function startGateway(options: {
   await deps.memberLinks.init();
   await deps.tenants.init();
   await deps.auditLog.init();
+  await deps.attempts.init();
   // Bound before the listener opens: every change reaches a service through a gateway, so the queue exists first.
   const auditRecords = await consumeAuditRecords(broker, deps);
   const registry = options.metrics ?? createMetricsRegistry({ processMetrics: false });

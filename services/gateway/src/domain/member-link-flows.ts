@@ -64,7 +64,7 @@ export async function confirmSignInLink(deps: GatewayDeps, input: ConfirmSignInL
   const ip = client.ip ?? undefined;
   // Wrong second factors are counted as wrong passwords are: per client address and per account.
   const secondFactor = async (m: MemberRecord) => {
-    if (m.totpSecret) deps.signInFailures.check(ip, m.email);
+    if (m.totpSecret) await deps.signInFailures.check(ip, m.email);
     await checkSecondFactor(deps, m, input, () => deps.signInFailures.failed(ip, m.email));
   };
   const member = await redeemLink(deps, 'sign-in', input.token, secondFactor);

@@ -52,8 +52,8 @@ export type LinkMail = (url: string, member: MemberRecord) => { subject: string;
  * is the same whether the address is a member's, in the same time: a member's link is made and mailed after the answer.
  */
 export async function requestLink(deps: GatewayDeps, kind: MemberLinkKind, email: string, client: ClientSeen, mail: LinkMail) {
-  deps.linkRequests.check(client.ip ?? undefined, email);
-  deps.linkRequests.failed(client.ip ?? undefined, email);
+  await deps.linkRequests.check(client.ip ?? undefined, email);
+  await deps.linkRequests.failed(client.ip ?? undefined, email);
   if (!systemMailConfigured(deps)) throw systemMailNotConfigured();
   const member = await deps.members.bySignInEmail(email);
   if (!member) return;

@@ -88,13 +88,18 @@ export async function spendSecondFactor(
 }
 
 /** At sign-in: nothing for a member without a second factor; otherwise `given` must be right (and is spent). */
-export async function checkSecondFactor(deps: GatewayDeps, member: MemberRecord, given: SecondFactor, failed: () => void): Promise<void> {
+export async function checkSecondFactor(
+  deps: GatewayDeps,
+  member: MemberRecord,
+  given: SecondFactor,
+  failed: () => Promise<void>,
+): Promise<void> {
   if (!member.totpSecret) return;
   if (!given.totpCode && !given.recoveryCode) {
     throw new AppError('totp_required', 'This member signs in with a second factor: send totpCode (or recoveryCode) too.');
   }
   if (await spendSecondFactor(deps, member, given)) return;
-  failed();
+  await failed();
   throw new AppError('unauthorized', 'The authenticator code or recovery code is wrong or was used already.');
 }
 

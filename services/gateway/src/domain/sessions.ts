@@ -32,15 +32,15 @@ export async function sessionHolder(deps: AuthDeps, token: string): Promise<Memb
 
 /** POST /sessions: an unknown address and a wrong password are one answer, in about the same time. */
 export async function signIn(deps: GatewayDeps, input: CreateSessionRequest, client: string | undefined): Promise<CreatedSession> {
-  deps.signInFailures.check(client, input.email);
+  await deps.signInFailures.check(client, input.email);
   const member = await deps.members.bySignInEmail(input.email);
   const matches = await passwordMatches(input.password, member?.passwordHash ?? null);
   if (!member || !matches) {
-    deps.signInFailures.failed(client, input.email);
+    await deps.signInFailures.failed(client, input.email);
     throw new AppError('unauthorized', 'The email address or the password is wrong.');
   }
   await checkSecondFactor(deps, member, input, () => deps.signInFailures.failed(client, input.email));
-  deps.signInFailures.succeeded(input.email);
+  await deps.signInFailures.succeeded(input.email);
   return openSession(deps, member.tenantId, memberView(member), 'password');
 }
 

@@ -11,6 +11,9 @@ export function travellingClock() {
   let offsetMs = 0;
   return {
     now: () => new Date(Date.now() + offsetMs),
+    travel(ms: number) {
+      offsetMs += ms;
+    },
     travelDays(days: number) {
       offsetMs += days * DAY_MS;
     },
