@@ -60,6 +60,24 @@ describe.each(storeEngines())('embedded default SIGKILLed under mail and webhook
     },
     180_000,
   );
+
+  // Past the broker's five tries (15 s of backoff) a failing handler's message is dead-lettered, and the in-process
+  // broker's dead letters live in memory only: the log's consumer waits its store out instead.
+  (engine === 'postgres' ? it : it.skip)(
+    'when the gateway cannot store a record past five tries, then it stores it once it can, without a restart',
+    async () => {
+      const url = await platform.start();
+      const { key, before } = await platform.baseline(url);
+      const changes = changeRecorder(() => url, key);
+      await platform.gatewaySql('ALTER TABLE mailplane_gateway.audit_log RENAME TO audit_log_away');
+      await changes.endpoint(30);
+      await platform.proc()!.waitForOutput(/"queue":"gateway\.audit","attempt":5/, 60_000);
+      await platform.gatewaySql('ALTER TABLE mailplane_gateway.audit_log_away RENAME TO audit_log');
+      // Its next try comes after 16 s of backoff.
+      await expectOneRecordPerChange(url, key, before, changes.answered, 60_000);
+    },
+    180_000,
+  );
 });
 
 /** One embedded platform per engine, restarted on the same data by each `start`. */
@@ -154,7 +172,7 @@ async function liveIds(url: string, key: string): Promise<Set<string>> {
  * start re-armed it), then checks each change has exactly one, and each record's target exists or its deletion is
  * recorded too. Answers the records written since `before`.
  */
-async function expectOneRecordPerChange(url: string, key: string, before: Baseline, answered: Map<string, string>) {
+async function expectOneRecordPerChange(url: string, key: string, before: Baseline, answered: Map<string, string>, waitMs = 20_000) {
   // What exists was created, answered or not: its creation is recorded too.
   const live = await liveIds(url, key);
   const created = [...live].filter((id) => !before.live.has(id));
@@ -167,7 +185,7 @@ async function expectOneRecordPerChange(url: string, key: string, before: Baseli
       return [...answered.keys()].every((id) => recorded.has(id)) && created.every((id) => creations.has(id));
     },
     'a record for every answered change, and a creation record for everything created',
-    20_000,
+    waitMs,
   );
   const perRequest = log.reduce((m, r) => m.set(r.requestId, (m.get(r.requestId) ?? 0) + 1), new Map<string, number>());
   expect([...perRequest.values()].every((n) => n === 1)).toBe(true);
