@@ -77,10 +77,13 @@ export async function tombstonesWithUnpublishedRecords(store: Store, tenantId: s
   return deleted;
 }
 
-/** Tombstones still kept in mail's audited collections. */
+/**
+ * Tombstones in mail's audited collections still waiting for their record's publish: a published one keeps its record
+ * a minute (for a start on new queues) before the sweep removes it, which the store's contract tests.
+ */
 export async function tombstonesLeft(store: Store): Promise<number> {
   let left = 0;
   for (const name of ['identities', 'inbound_routes', 'templates', 'suppressions'])
-    left += await store.collection(name).count({ deletedAt: { $gt: new Date(0) } });
+    left += await store.collection(name).count({ deletedAt: { $gt: new Date(0) }, keptUntil: null });
   return left;
 }

@@ -52,6 +52,12 @@ export function auditData({ actor, requestId }: AuditContext, change: AuditedCha
  */
 export const publishOptionsOf = (event: Envelope): { mandatory?: boolean } => (event.type === 'audit.recorded' ? { mandatory: true } : {});
 
+/**
+ * What an outbox keeps a minute after publishing it (its `keeps`): an audit record, which a start on new queues (the
+ * in-process broker's, gone with the process that held the record) publishes again; the gateway stores each once.
+ */
+export const keptAfterPublish = (event: Envelope): boolean => event.type === 'audit.recorded';
+
 /** The `audit.recorded` event a service carries in the changed record's outbox; its relay publishes it to the gateway. */
 export const auditEvent = (tenantId: string, context: AuditContext, change: AuditedChange, at: Date): Envelope<AuditRecorded> =>
   newEnvelope('event', 'audit.recorded', at, { tenantId, correlationId: change.target.id, data: auditData(context, change, at) });

@@ -1,4 +1,4 @@
-import { appendingEvents, eventOutbox, type CarriesEvents } from './outbox';
+import { appendingEvents, eventOutbox, type CarriesEvents, type OutboxFields } from './outbox';
 import type { Collection, Doc, Filter, FindOptions, Update } from './port';
 
 /** A tenant's record whose changes carry their audit records (and any other events) in its outbox. */
@@ -21,10 +21,11 @@ export function withEvents<E>(update: Update, events: E[], at: Date): Update {
  * The audited side of a collection: every tenant's read sees live records only (a tombstone is as gone as a deleted
  * record), every tenant's change appends its events, a deletion leaves a tombstone carrying its record until the
  * record is published, and the outbox is guarded by `changeSeq`, so announcing what one read never clears what a
- * later change appended.
+ * later change appended. `keeps` names the events (audit records) kept a minute after their publish, and a tombstone
+ * stays until its kept events are forgotten.
  */
-export function auditedRecords<T extends AuditedRecord>(collection: Collection<T>) {
-  const outbox = eventOutbox(collection, { agedBy: 'changedAt', guardedBy: 'changeSeq' });
+export function auditedRecords<T extends AuditedRecord>(collection: Collection<T>, keep: Pick<OutboxFields<T>, 'keeps' | 'now'> = {}) {
+  const outbox = eventOutbox(collection, { agedBy: 'changedAt', guardedBy: 'changeSeq', ...keep });
   const live = (tenantId: string, filter: Filter): Filter => ({ ...filter, tenantId, deletedAt: null });
   return {
     async init() {
@@ -46,11 +47,18 @@ export function auditedRecords<T extends AuditedRecord>(collection: Collection<T
      */
     remove: (tenantId: string, filter: Filter, events: T['pendingEvents'], at: Date, freed: Update = {}) =>
       collection.findOneAndUpdate(live(tenantId, filter), withEvents({ ...freed, $set: { ...freed.$set, deletedAt: at } }, events, at)),
-    /** The tombstones whose records are published, gone for good; one whose records still wait stays. */
+    /** The tombstones whose records are published and no longer kept, gone for good; one whose records wait stays. */
     dropTombstones: (ids?: string[]) =>
-      collection.deleteMany({ ...(ids ? { _id: { $in: ids } } : {}), deletedAt: { $gt: new Date(0) }, eventsPending: false }),
+      collection.deleteMany({
+        ...(ids ? { _id: { $in: ids } } : {}),
+        deletedAt: { $gt: new Date(0) },
+        eventsPending: false,
+        keptUntil: null,
+      }),
     unannounced: (before: Date, limit: number, where: Filter = {}) => outbox.unannounced(before, limit, where),
     announce: outbox.announce,
+    dropKept: outbox.dropKept,
+    rearmKept: outbox.rearmKept,
   };
 }
 export type AuditedRecords<T extends AuditedRecord> = ReturnType<typeof auditedRecords<T>>;

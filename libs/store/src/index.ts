@@ -4,10 +4,19 @@ export { createPostgresStore, type PostgresStoreOptions } from './postgres';
 export { createSqliteStore, type SqliteStoreOptions } from './sqlite';
 
 export { createStore, SQLITE_FILE, type StoreConfig } from './create-store';
-export { appendingEvents, carrying, eventOutbox, type CarriesEvents, type EventOutbox, type OutboxFields } from './outbox';
+export {
+  appendingEvents,
+  carrying,
+  eventOutbox,
+  KEEP_PUBLISHED_MS,
+  type CarriesEvents,
+  type EventOutbox,
+  type OutboxFields,
+} from './outbox';
 export { auditedRecords, withEvents, type AuditedRecord, type AuditedRecords } from './audited';
 export { tenantScoped, type TenantScoped } from './tenant-scoped';
 export { leaseOn, type Lease } from './lease';
+export { queuesMark, type QueuesMark } from './queues-mark';
 export { replicaRegistry, type ReplicaRecord, type ReplicaRegistry } from './replicas';
 export { createBlobStore } from './blob-store';
 export { createFileBlobStore } from './blob-files';

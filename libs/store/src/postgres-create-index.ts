@@ -30,6 +30,7 @@ export async function createIndex(engine: PgEngine, state: PgState, keys: Record
     // Only once the table serves searches: a store from before kept them on the collection itself.
     if (text) for (const index of text.former) await client.query(`DROP INDEX IF EXISTS ${index}`);
     if (plan.ttl) await engine.remember(client, name, 'ttl', plan.ttl.path, String(plan.ttl.seconds));
+    if (plan.column) await engine.remember(client, name, 'column', plan.column.path, plan.column.column);
     return [covered && plan.covering!.table, searched && text!.table].filter((t): t is string => Boolean(t));
   });
   // A filled table's rows become visible to index-only scans once vacuumed (which no transaction may run), and the
@@ -46,4 +47,5 @@ export async function createIndex(engine: PgEngine, state: PgState, keys: Record
     state.textTables.push({ table, paths, within });
   }
   if (plan.ttl) state.ttl.set(plan.ttl.path, plan.ttl.seconds);
+  if (plan.column) state.columns.set(plan.column.path, plan.column.column);
 }

@@ -16,9 +16,11 @@ export interface PgState {
   countTables: CountTable[];
   coveringTables: CoveringTable[];
   textTables: TextTable[];
+  /** Top-level fields whose value (`valueAt`) a generated column holds, by path: the column's name. */
+  columns: Map<string, string>;
 }
 
-type Kind = 'array' | 'counts' | 'covering' | 'text' | 'ttl' | 'migrated';
+type Kind = 'array' | 'counts' | 'covering' | 'text' | 'ttl' | 'column' | 'migrated';
 
 /** Runs on a pooled connection or on the connection of a transaction. */
 export type Queryable = Pick<pg.ClientBase, 'query'>;
@@ -115,6 +117,7 @@ export class PgEngine {
       countTables: of('counts').map((r) => ({ table: r.key, paths: JSON.parse(r.value) as string[] })),
       coveringTables: of('covering').map((r) => ({ table: r.key, paths: JSON.parse(r.value) as string[] })),
       textTables: of('text').map((r) => ({ table: r.key, ...(JSON.parse(r.value) as Omit<TextTable, 'table'>) })),
+      columns: new Map(of('column').map((r) => [r.key, r.value])),
     };
   }
 

@@ -142,11 +142,11 @@ export function compileFilter(
   });
 }
 
-/** ORDER BY over the same expressions the indexes are built on. */
-export function compileSort(collection: string, sort: Sort): string {
+/** ORDER BY over the same expressions (or `columns`, see `FilterOptions`) the indexes are built on. */
+export function compileSort(collection: string, sort: Sort, columns?: ReadonlyMap<string, string>): string {
   const keys = Object.entries(sort).map(([path, dir]) => {
     assertPath(collection, path);
-    return `${valueAt(path)} ${dir === -1 ? 'DESC' : 'ASC'}`;
+    return `${columns?.get(path) ?? valueAt(path)} ${dir === -1 ? 'DESC' : 'ASC'}`;
   });
   return keys.length ? ` ORDER BY ${keys.join(', ')}` : '';
 }

@@ -10,6 +10,8 @@ export interface IndexPlan {
   /** Idempotent DDL (IF NOT EXISTS, OR REPLACE), run in one transaction. */
   statements: string[];
   ttl?: { path: string; seconds: number };
+  /** A column generated from the document that holds the TTL field's value (`valueAt`), indexed instead of the document. */
+  column?: { path: string; column: string };
   /** A count table: its name, keys, and the statement that fills it from the documents already stored. */
   counts?: { table: string; paths: string[]; fill: string };
   /** A covering table: its name, keys, the statement that fills it from the documents already stored, its index. */
@@ -52,6 +54,12 @@ export function planIndex(
     const plan = planCountTable(schema, collection, paths, derivedName(collection, `counts ${paths.join(',')}`));
     return { statements: plan.statements, counts: { table: plan.table, paths, fill: plan.fill } };
   }
+  if (options.expireAfterSeconds !== undefined && (entries.length !== 1 || entries[0][0].includes('.'))) {
+    throw new Error(`${collection}: a TTL index takes one top-level field`);
+  }
+  if (options.expireAfterSeconds !== undefined && !options.unique && !options.covering) {
+    return ttlIndex(table, schema, collection, entries[0], words, options.expireAfterSeconds);
+  }
   const columns = entries.map(([path, dir]) => `${valueAt(path, BARE)}${dir === -1 ? ' DESC' : ''}`);
   const statements: string[] = [];
   let name: string;
@@ -75,8 +83,45 @@ export function planIndex(
     return { statements: [...statements, ...covering.statements], covering };
   }
   if (options.expireAfterSeconds === undefined) return { statements };
-  if (entries.length !== 1 || entries[0][0].includes('.')) throw new Error(`${collection}: a TTL index takes one top-level field`);
   return { statements, ttl: { path: entries[0][0], seconds: options.expireAfterSeconds } };
+}
+
+/** The column a TTL field's value is kept in (see `ttlIndex`). */
+export const ttlColumn = (path: string) => `ttl_${path}`;
+
+/**
+ * A TTL index over a column generated from the document rather than over an expression on `doc`. PostgreSQL
+ * updates a row in place (a HOT update: no new index entry, the old version pruned from its page) only when no
+ * indexed column changes, and an expression index makes every change of `doc` one: a counter incremented by every
+ * send (whose only other index is the id) added an entry to both its indexes each time. Over the column, an update
+ * that leaves the TTL field alone changes no indexed column. Adding the column rewrites the table once (a store
+ * from before), and the expression index it replaces goes.
+ */
+function ttlIndex(
+  table: string,
+  schema: string,
+  collection: string,
+  [path, dir]: [string, 1 | -1],
+  words: string,
+  seconds: number,
+): IndexPlan {
+  const column = ttlColumn(path);
+  const name = derivedName(collection, `index ${words} column`);
+  const former = `${ident(schema)}.${ident(derivedName(collection, `index ${words}`))}`;
+  const desc = dir === -1 ? ' DESC' : '';
+  return {
+    statements: [
+      // ALTER TABLE takes an exclusive lock before it looks, holding up every reader of the table at each start.
+      `DO $do$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = '${table}'::regclass AND attname = '${column}' AND NOT attisdropped) THEN
+        ALTER TABLE ${table} ADD COLUMN ${ident(column)} jsonb GENERATED ALWAYS AS (${valueAt(path, BARE)}) STORED;
+      END IF; END $do$`,
+      `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${table} (${ident(column)}${desc}, id${desc})`,
+      `COMMENT ON INDEX ${ident(schema)}.${ident(name)} IS '${words}, expiring'`,
+      `DROP INDEX IF EXISTS ${former}`,
+    ],
+    ttl: { path, seconds },
+    column: { path, column },
+  };
 }
 
 function coveringPlan(schema: string, collection: string, entries: Array<[string, 1 | -1]>, options: IndexOptions) {

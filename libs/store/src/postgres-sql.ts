@@ -1,5 +1,6 @@
 import type { Filter, FindOptions, Sort } from './port';
 import type { PgEngine, PgState } from './postgres-engine';
+import { ident } from './paths';
 import { compileFilter, compileSort } from './postgres-filter';
 
 export interface Query {
@@ -7,17 +8,21 @@ export interface Query {
   params: unknown[];
 }
 
+/** The generated columns of the collection (see `ttlIndex`) as table alias `t` names them. */
+const columnsOf = (state: PgState) => new Map([...state.columns].map(([path, column]) => [path, `t.${ident(column)}`]));
+
 /** The filter, with expired documents left out, over table alias `t`. */
 export function where(engine: PgEngine, state: PgState, filter: Filter, bound: unknown[] = []): Query {
   const text = { schema: engine.schema, tables: state.textTables };
-  const { sql, params } = compileFilter(state.name, filter, state.arrays, bound, { bytewise: engine.bytewise, text });
+  const columns = columnsOf(state);
+  const { sql, params } = compileFilter(state.name, filter, state.arrays, bound, { bytewise: engine.bytewise, text, columns });
   const expired = engine.expired(state, params);
   return { sql: expired ? `(${sql}) AND NOT COALESCE(${expired}, FALSE)` : sql, params };
 }
 
 export function findSql(engine: PgEngine, state: PgState, filter: Filter, options: FindOptions): Query {
   const w = where(engine, state, filter);
-  const order = options.sort ? compileSort(state.name, options.sort) : '';
+  const order = options.sort ? compileSort(state.name, options.sort, columnsOf(state)) : '';
   const limit = options.limit ? ` LIMIT ${Math.trunc(options.limit)}` : '';
   const offset = options.skip ? ` OFFSET ${Math.trunc(options.skip)}` : '';
   return { sql: `SELECT t.id, t.doc FROM ${state.table} AS t WHERE ${w.sql}${order}${limit}${offset}`, params: w.params };
@@ -44,7 +49,7 @@ export function lockSql(
   options: { sort?: Sort; limit?: number; skipLocked?: boolean },
 ): Query {
   const w = where(engine, state, filter);
-  const order = options.sort ? compileSort(state.name, options.sort) : '';
+  const order = options.sort ? compileSort(state.name, options.sort, columnsOf(state)) : '';
   const limit = options.limit ? ` LIMIT ${options.limit}` : '';
   return {
     sql: `SELECT t.id, t.doc FROM ${state.table} AS t WHERE ${w.sql}${order}${limit} FOR UPDATE${options.skipLocked ? ' SKIP LOCKED' : ''}`,

@@ -3,6 +3,7 @@ import { concurrencyTests } from './contract/concurrency';
 import { countTests } from './contract/counts';
 import type { ContractContext, ContractOptions } from './contract/context';
 import { indexTests } from './contract/indexes';
+import { keptEventTests } from './contract/kept-events';
 import { killTests } from './contract/kill';
 import { leaseTests } from './contract/leases';
 import { lifecycleTests } from './contract/lifecycle';
@@ -48,5 +49,6 @@ export function storeContract(name: string, makeStore: () => Store | Promise<Sto
     lifecycleTests(ctx);
     rivalTests(ctx);
     killTests(ctx);
+    keptEventTests(ctx);
   });
 }

@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { createPostgresStore, type Doc } from '../src';
 import { derivedName } from '../src/postgres-indexes';
 import { describeWithPostgres } from '../../../test/support/postgres-env';
+import { schemaAdmin } from './postgres-admin';
 
 interface Mail extends Doc {
   tenantId: string;
@@ -20,16 +20,7 @@ const MAILS: Mail[] = Array.from({ length: 40 }, (_, i) => ({
 
 describeWithPostgres('postgres text search table', (url) => {
   const schema = `text_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  beforeAll(() => admin.connect());
-  afterAll(async () => {
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
-  });
-  const indexesOf = async (table: string) =>
-    (
-      await admin.query<{ def: string }>('SELECT indexdef AS def FROM pg_indexes WHERE schemaname = $1 AND tablename = $2', [schema, table])
-    ).rows.map((r) => r.def);
+  const { admin, indexesOf } = schemaAdmin(url, schema);
 
   it('when a store from before (trigram indexes on the collection) starts twice at once, then its text table is filled once, the old indexes go, and searches and counts stay exact', async () => {
     const first = await createPostgresStore({ url, schema, ownPool: true });
@@ -47,7 +38,7 @@ describeWithPostgres('postgres text search table', (url) => {
     const [a, b] = stores.map((s) => s.collection<Mail>('mails'));
     await Promise.all([a, b].map((c) => c.createIndex({ subject: 1, to: 1 }, { text: true, within: ['tenantId'] })));
 
-    expect((await indexesOf('mails')).filter((d) => d.includes('gin'))).toEqual([]);
+    expect((await indexesOf('mails')).filter((i) => i.def.includes('gin'))).toEqual([]);
     const table = derivedName('mails', 'text subject,to within tenantId');
     expect(Number((await admin.query(`SELECT count(*) AS n FROM ${schema}.${table}`)).rows[0].n)).toBe(MAILS.length);
 

@@ -1,5 +1,5 @@
 import type { Broker } from '@mailplane/broker';
-import { leaseOn, type Store } from '@mailplane/store';
+import { leaseOn, queuesMark, type Store } from '@mailplane/store';
 import { QUEUES } from '@mailplane/contracts';
 import { newHolderId, runPeriodically, serveOperations, systemClock, type Clock, type Logger } from '@mailplane/runtime';
 import type { BillingConfig } from './config';
@@ -13,7 +13,7 @@ import { hubEventsRepo } from './data-access/hub-events-repo';
 import { ledgerRepo } from './data-access/ledger-repo';
 import { mailUsageClient } from './data-access/mail-usage';
 import type { BillingDeps } from './domain/deps';
-import { BILLING_SWEEP_JOB, sweep } from './domain/crash-repairs';
+import { BILLING_SWEEP_JOB, rearmKeptAudit, sweep } from './domain/crash-repairs';
 import { ENTITLEMENT_REPLAY_JOB, replayEntitlements, type ReplayState } from './domain/replay-entitlements';
 import { billingHandlers } from './entry-points/rpc';
 
@@ -39,6 +39,7 @@ export async function startBilling(options: {
     hub: config.hub ? createHubClient(config.hub, config.timeoutMs) : null,
     provider: config.provider ? createProviderClient(config.provider, config.timeoutMs) : null,
     accounts: accountsRepo(store),
+    accountsQueue: queuesMark(store, 'accounts_queue', 'accounts'),
     checkouts: checkoutsRepo(store),
     upgrades: upgradesRepo(store),
     hubEvents: hubEventsRepo(store),
@@ -54,6 +55,7 @@ export async function startBilling(options: {
   await deps.hubEvents.init();
   await deps.ledger.init();
   const rpc = await serveOperations(broker, QUEUES.billing, billingHandlers(deps), { logger });
+  await rearmKeptAudit(deps).catch((err) => logger.error('kept audit records not re-armed', { err }));
   const holder = newHolderId();
   const lease = leaseOn(store, BILLING_SWEEP_JOB, { holder, ttlMs: config.jobLeaseMs });
   const sweeper = runPeriodically((signal) => sweep(deps, signal), config.sweepEveryMs, logger, 'billing sweep', { lease });

@@ -1,3 +1,4 @@
+import { keptAfterPublish } from '@mailplane/runtime';
 import type { Envelope, SubscriptionStatus } from '@mailplane/contracts';
 import { carrying, eventOutbox, type CarriesEvents, type Store } from '@mailplane/store';
 
@@ -56,7 +57,7 @@ export function accountsRepo(store: Store) {
   const accounts = store.collection<AccountRecord>('accounts');
   // Announcing an old read must not forget the events of a later change (a new revision, or an audit record written
   // with a subscription change that kept the revision): every change counts `changeSeq`.
-  const outbox = eventOutbox(accounts, { agedBy: 'updatedAt', guardedBy: 'changeSeq' });
+  const outbox = eventOutbox(accounts, { agedBy: 'updatedAt', guardedBy: 'changeSeq', keeps: keptAfterPublish });
   /** Compare-and-set on the account as read: false when another change came first. */
   const changeRead = async (account: AccountRecord, fields: Partial<AccountRecord>, push?: PaymentDecision): Promise<boolean> =>
     (
@@ -126,6 +127,8 @@ export function accountsRepo(store: Store) {
       accounts.find({ revision: { $gt: 0 }, ...(afterTenant ? { _id: { $gt: afterTenant } } : {}) }, { sort: { _id: 1 }, limit }),
     unannounced: outbox.unannounced,
     announce: outbox.announce,
+    dropKept: outbox.dropKept,
+    rearmKept: outbox.rearmKept,
   };
 }
 export type AccountsRepo = ReturnType<typeof accountsRepo>;

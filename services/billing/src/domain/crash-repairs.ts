@@ -15,7 +15,7 @@ export const BILLING_SWEEP_JOB = 'billing.sweep';
  * Runs under the lease `BILLING_SWEEP_JOB`; `signal` aborts between repairs once the lease is lost. Repairs what a crash or an unreachable broker, hub or provider left half done: entitlement changes not
  * yet published, subscriptions the hub does not know, and paid payments not yet granted or refunded (each
  * is looked at again as if its notification had just come). It also ends back-office grants whose time is up,
- * so that mail hears of it.
+ * so that mail hears of it, and forgets the published audit records kept past their minute.
  */
 export async function sweep(deps: BillingDeps, signal?: AbortSignal): Promise<void> {
   const each = async <T>(items: T[], repair: (item: T) => Promise<unknown>) => {
@@ -23,6 +23,7 @@ export async function sweep(deps: BillingDeps, signal?: AbortSignal): Promise<vo
   };
   const before = new Date(deps.clock.now().getTime() - SWEEP_GRACE_MS);
   await each(await deps.accounts.unannounced(before, BATCH), (account) => announce(deps, account));
+  await deps.accounts.dropKept();
   await each(await deps.accounts.unsynced(BATCH), (account) => syncToHub(deps, account._id));
   await each(await deps.accounts.grantsEndedBefore(deps.clock.now(), BATCH), (account) => changeGrant(deps, account, null));
   await each(await deps.ledger.unfinishedCharges(before, BATCH), (charge) =>
@@ -30,4 +31,17 @@ export async function sweep(deps: BillingDeps, signal?: AbortSignal): Promise<vo
       deps.logger.warn('paid payment neither granted nor refunded yet; retrying', { paymentId: charge.paymentId, err }),
     ),
   );
+}
+
+/**
+ * At start-up: when the broker's queues are new (an in-process broker is new with each process), the audit records
+ * published in the old queues' last minute died there if the gateway had not taken them yet: they go back in their
+ * accounts' outboxes for the sweep, each by a compare-and-set of its own (the gateway stores each once).
+ */
+export async function rearmKeptAudit(deps: BillingDeps): Promise<void> {
+  if (await deps.accountsQueue.isAt(deps.broker.queuesEpoch)) return;
+  const records = await deps.accounts.rearmKept();
+  if (records > 0) deps.logger.info('queues are new: kept audit records wait to be published again', { records });
+  // After the re-arming, so that a crash in between re-arms them again (a record published twice is stored once).
+  await deps.accountsQueue.moveTo(deps.broker.queuesEpoch);
 }

@@ -1,5 +1,6 @@
 import type { Broker } from '@mailplane/broker';
 import type { Clock, Logger } from '@mailplane/runtime';
+import type { QueuesMark } from '@mailplane/store';
 import type { BillingConfig } from '../config';
 import type { AccountsRepo } from '../data-access/accounts-repo';
 import type { CatalogueRepo } from '../data-access/catalogue-repo';
@@ -17,6 +18,8 @@ export interface BillingDeps {
   hub: Hub | null;
   provider: Provider | null;
   accounts: AccountsRepo;
+  /** Which broker queues the accounts' kept audit records were published to. */
+  accountsQueue: QueuesMark;
   checkouts: CheckoutsRepo;
   upgrades: UpgradesRepo;
   hubEvents: HubEventsRepo;

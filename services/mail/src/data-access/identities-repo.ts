@@ -1,3 +1,4 @@
+import { keptAfterPublish } from '@mailplane/runtime';
 import type { DnsRecord, Envelope, Identity } from '@mailplane/contracts';
 import { auditedRecords, eventOutbox, type AuditedRecord, type Store } from '@mailplane/store';
 import { inboundDomainQueries, type InboundState } from './inbound-domain-queries';
@@ -39,7 +40,7 @@ type Check = Pick<IdentityRecord, 'status' | 'dnsRecords' | 'lastCheckedAt' | 'v
 
 export function identitiesRepo(store: Store) {
   const identities = store.collection<IdentityRecord>('identities');
-  const audited = auditedRecords(identities);
+  const audited = auditedRecords(identities, { keeps: keptAfterPublish });
   // Identities written before `changedAt` existed age by their last check, the only write that carried events then.
   const olderOutbox = eventOutbox(identities, { agedBy: 'lastCheckedAt', guardedBy: 'changeSeq' });
   const { initInbound, ...inbound } = inboundDomainQueries(identities);
@@ -85,6 +86,8 @@ export function identitiesRepo(store: Store) {
       ...(await olderOutbox.unannounced(before, limit, { changedAt: null })),
     ],
     announce: audited.announce,
+    dropKept: audited.dropKept,
+    rearmKept: audited.rearmKept,
     ...inbound,
   };
 }

@@ -1,3 +1,4 @@
+import { keptAfterPublish } from '@mailplane/runtime';
 import type { Envelope, InboundRoute } from '@mailplane/contracts';
 import { auditedRecords, type AuditedRecord, type Store } from '@mailplane/store';
 
@@ -23,7 +24,7 @@ export interface InboundRouteRecord extends AuditedRecord<Envelope> {
 
 export function inboundRoutesRepo(store: Store) {
   const routes = store.collection<InboundRouteRecord>('inbound_routes');
-  const audited = auditedRecords(routes);
+  const audited = auditedRecords(routes, { keeps: keptAfterPublish });
   return {
     async init() {
       // create / update: one route per pattern per tenant (a tombstone's pattern is renamed out of the way)
@@ -49,6 +50,8 @@ export function inboundRoutesRepo(store: Store) {
     dropTombstones: audited.dropTombstones,
     unannounced: (before: Date, limit: number) => audited.unannounced(before, limit),
     announce: audited.announce,
+    dropKept: audited.dropKept,
+    rearmKept: audited.rearmKept,
   };
 }
 export type InboundRoutesRepo = ReturnType<typeof inboundRoutesRepo>;

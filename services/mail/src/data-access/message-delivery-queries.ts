@@ -131,5 +131,7 @@ export function deliveryQueries(messages: Collection<MessageRecord>, outbox: Eve
      */
     unannouncedFinal: (before: Date, limit: number) => outbox.unannounced(before, limit, { status: { $in: [...FINAL, 'scheduled'] } }),
     announce: outbox.announce,
+    dropKept: outbox.dropKept,
+    rearmKept: outbox.rearmKept,
   };
 }

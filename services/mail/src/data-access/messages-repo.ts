@@ -1,3 +1,4 @@
+import { keptAfterPublish } from '@mailplane/runtime';
 import { PAGE } from '@mailplane/contracts';
 import type { Filter, Store } from '@mailplane/store';
 import { DuplicateKeyError, eventOutbox, tenantScoped } from '@mailplane/store';
@@ -50,7 +51,7 @@ export function messagesRepo(store: Store, replica: string | null = null) {
   const messages = store.collection<MessageRecord>('messages');
   const stamped = (record: MessageRecord): MessageRecord => (record.dispatchedAt ? { ...record, dispatchedBy: replica } : record);
   const tenant = tenantScoped(messages);
-  const outbox = eventOutbox(messages, { agedBy: 'updatedAt' });
+  const outbox = eventOutbox(messages, { agedBy: 'updatedAt', keeps: keptAfterPublish });
   const { initRetention, ...retention } = retentionQueries(messages);
   return {
     async init() {

@@ -1,3 +1,4 @@
+import { keptAfterPublish } from '@mailplane/runtime';
 import type { Envelope } from '@mailplane/contracts';
 import { DuplicateKeyError, auditedRecords, eventOutbox, withEvents, type AuditedRecord, type Store } from '@mailplane/store';
 
@@ -22,7 +23,7 @@ const suppressionId = (tenantId: string, email: string) => `${tenantId}:${email.
 
 export function suppressionsRepo(store: Store) {
   const suppressions = store.collection<SuppressionRecord>('suppressions');
-  const audited = auditedRecords(suppressions);
+  const audited = auditedRecords(suppressions, { keeps: keptAfterPublish });
   // Records written before `changedAt` existed age by their creation, the only write that carried events then.
   const olderOutbox = eventOutbox(suppressions, { agedBy: 'createdAt', guardedBy: 'changeSeq' });
   const matching = (q?: string) => (q ? { $contains: { paths: ['email'], text: q } } : {});
@@ -82,6 +83,8 @@ export function suppressionsRepo(store: Store) {
       ...(await olderOutbox.unannounced(before, limit, { changedAt: null })),
     ],
     announce: audited.announce,
+    dropKept: audited.dropKept,
+    rearmKept: audited.rearmKept,
   };
 }
 export type SuppressionsRepo = ReturnType<typeof suppressionsRepo>;

@@ -1,3 +1,4 @@
+import { keptAfterPublish } from '@mailplane/runtime';
 import type { Envelope } from '@mailplane/contracts';
 import { DuplicateKeyError, auditedRecords, tenantScoped, type AuditedRecord, type Store } from '@mailplane/store';
 import type { TemplateSource } from '../templates/engine';
@@ -39,7 +40,7 @@ const versionId = (templateId: string, version: number) => `${templateId}:${vers
 export function templatesRepo(store: Store) {
   const templates = store.collection<TemplateRecord>('templates');
   const versions = store.collection<TemplateVersionRecord>('template_versions');
-  const audited = auditedRecords(templates);
+  const audited = auditedRecords(templates, { keeps: keptAfterPublish });
   const tenantVersions = tenantScoped(versions);
   const matching = (q?: string) => (q ? { $contains: { paths: ['name', 'alias'], text: q } } : {});
   return {
@@ -107,6 +108,8 @@ export function templatesRepo(store: Store) {
     dropTombstones: audited.dropTombstones,
     unannounced: (before: Date, limit: number) => audited.unannounced(before, limit),
     announce: audited.announce,
+    dropKept: audited.dropKept,
+    rearmKept: audited.rearmKept,
     /** False when that version number was taken meanwhile (a racing publish). */
     async insertVersion(record: Omit<TemplateVersionRecord, '_id'>): Promise<boolean> {
       try {

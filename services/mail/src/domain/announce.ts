@@ -3,16 +3,15 @@ import { publishOptionsOf } from '@mailplane/runtime';
 import type { AuditedRecord, AuditedRecords } from '@mailplane/store';
 import type { MailDeps } from './deps';
 
-type Announcing<T extends AuditedRecord<Envelope>> = Pick<AuditedRecords<T>, 'announce' | 'dropTombstones'>;
+type Announcing<T extends AuditedRecord<Envelope>> = Pick<AuditedRecords<T>, 'announce'>;
 
 /**
- * Publishes what a tenant's change wrote (its audit record, any event), then lets a deleted record's tombstone go;
- * the outbox sweep does both if this fails, so the change stands either way.
+ * Publishes what a tenant's change wrote (its audit record, any event); the outbox sweep does if this fails, so the
+ * change stands either way. A deleted record's tombstone keeps its published record a minute: the sweep removes it.
  */
 export async function announceChange<T extends AuditedRecord<Envelope>>(deps: MailDeps, records: Announcing<T>, record: T): Promise<void> {
   try {
     await records.announce(record, (event) => deps.broker.publish(event, publishOptionsOf(event)));
-    if (record.deletedAt) await records.dropTombstones([record._id]);
   } catch (err) {
     deps.logger.warn('change stored, not yet announced', { err, id: record._id });
   }

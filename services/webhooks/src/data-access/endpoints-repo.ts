@@ -1,3 +1,4 @@
+import { keptAfterPublish } from '@mailplane/runtime';
 import type { Envelope, WebhookEventType } from '@mailplane/contracts';
 import {
   DuplicateKeyError,
@@ -65,7 +66,7 @@ export function endpointsRepo(store: Store) {
     count: (tenantId: string, filter: Filter) => live.count(tenantId, { ...filter, deletedAt: null }),
     updateOne: (tenantId: string, filter: Filter, update: Update) => live.updateOne(tenantId, { ...filter, deletedAt: null }, update),
   };
-  const outbox = eventOutbox(all, { agedBy: 'updatedAt', guardedBy: 'changeSeq' });
+  const outbox = eventOutbox(all, { agedBy: 'updatedAt', guardedBy: 'changeSeq', keeps: keptAfterPublish });
   const change = async (tenantId: string, id: string, fields: Partial<EndpointRecord>): Promise<boolean> =>
     (await endpoints.updateOne(tenantId, { _id: id }, { $set: fields })).matched === 1;
   // A tenant's change: `events` (its audit record) join those still waiting; the endpoint as changed, or null.
@@ -148,6 +149,8 @@ export function endpointsRepo(store: Store) {
     },
     unannounced: (before: Date, limit: number) => outbox.unannounced(before, limit),
     announce: outbox.announce,
+    dropKept: outbox.dropKept,
+    rearmKept: outbox.rearmKept,
     /**
      * Deleted for its tenant at once (its place freed), kept as a tombstone carrying `events` (the deletion's audit
      * record) until they are published; null when the tenant has no such endpoint.
@@ -157,9 +160,9 @@ export function endpointsRepo(store: Store) {
         { _id: id, tenantId, deletedAt: null },
         { ...appendingEvents(events, { deletedAt: at, disabled: true, updatedAt: at }), $unset: { slotKey: '' } },
       ),
-    /** The tombstones whose records are published, gone for good; one whose records still wait stays. */
+    /** The tombstones whose records are published and no longer kept, gone for good; one whose records wait stays. */
     dropTombstones: (ids?: string[]) =>
-      all.deleteMany({ ...(ids ? { _id: { $in: ids } } : {}), deletedAt: { $gt: new Date(0) }, eventsPending: false }),
+      all.deleteMany({ ...(ids ? { _id: { $in: ids } } : {}), deletedAt: { $gt: new Date(0) }, eventsPending: false, keptUntil: null }),
   };
 }
 export type EndpointsRepo = ReturnType<typeof endpointsRepo>;

@@ -38,13 +38,12 @@ const endpointChange = (id: string, operationId: string, changes: Record<string,
 });
 
 /**
- * Publishes what the change wrote (its audit record, an event), then lets a deleted endpoint's tombstone go; the
- * sweeper does both if this fails.
+ * Publishes what the change wrote (its audit record, an event); the sweeper does if this fails. A deleted endpoint's
+ * tombstone keeps its published record a minute: the sweeper removes it.
  */
 async function announceEndpoint(deps: WebhooksDeps, record: EndpointRecord) {
   try {
     await deps.endpoints.announce(record, (event) => deps.broker.publish(event, publishOptionsOf(event)));
-    if (record.deletedAt) await deps.endpoints.dropTombstones([record._id]);
   } catch (err) {
     deps.logger.warn('endpoint change stored, not yet announced', { err, endpointId: record._id });
   }

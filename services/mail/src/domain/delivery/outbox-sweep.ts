@@ -36,6 +36,7 @@ export async function sweep(deps: MailDeps, signal?: AbortSignal): Promise<numbe
   const settled = new Date(now.getTime() - GRACE_MS);
   // A queued or deferred message's events go out with its next dispatch, above; these are final statuses.
   const unannounced = await each(await deps.messages.unannouncedFinal(settled, BATCH), (m) => publishPending(deps, m));
+  await deps.messages.dropKept();
   const engagement = await each(await deps.engagement.unannounced(settled, BATCH), (r) => announceEngagement(deps, r));
   const received = await each(await deps.inboundMessages.unannounced(settled, BATCH), (r) => announceReceived(deps, [r]));
   const audited =
@@ -46,18 +47,20 @@ export async function sweep(deps: MailDeps, signal?: AbortSignal): Promise<numbe
   return released + recovered + dispatched + unannounced + engagement + received + audited;
 }
 
-type Audited<T extends AuditedRecord<Envelope>> = Pick<AuditedRecords<T>, 'announce' | 'dropTombstones'> & {
+type Audited<T extends AuditedRecord<Envelope>> = Pick<AuditedRecords<T>, 'announce' | 'dropTombstones' | 'dropKept'> & {
   unannounced(before: Date, limit: number): Promise<T[]>;
 };
 
 /**
  * A collection's changes whose audit records (and other events: unsubscribes, identities' status) were written and
- * not published, then the deletions whose records are now published (here, or by a request that died before it
- * dropped its tombstone).
+ * not published, then the published records kept past their minute, then the deletions whose records are published
+ * and no longer kept.
  */
 async function sweepAudited<T extends AuditedRecord<Envelope>>(deps: MailDeps, records: Audited<T>, settled: Date, signal?: AbortSignal) {
   const pending = await records.unannounced(settled, BATCH);
   for (const record of pending) if (!signal?.aborted) await announceChange(deps, records, record);
+  // A published record is kept a minute (a start on new queues publishes it again); its tombstone stays as long.
+  await records.dropKept();
   await records.dropTombstones();
   return pending.length;
 }

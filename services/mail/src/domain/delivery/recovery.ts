@@ -13,11 +13,14 @@ const redispatch = async (deps: MailDeps, message: MessageRecord) =>
 /**
  * At start-up: when the broker's queues are not the ones the live messages were put on (an in-process broker is new
  * with each process), their work items died with the old ones, so one replica (a compare-and-set on the mark) puts
- * every live message on the queue again, a batch at a time. RabbitMQ's durable queues keep their epoch, so a start
- * there sends nothing: the queue still holds what it held, and a replica's unconfirmed dispatches are
- * `recoverGoneReplicas`' once it is known dead.
+ * every live message on the queue again, a batch at a time; audit records published in the old queues' last minute
+ * died there too if the gateway had not taken them yet, so they wait in their outboxes again first (each record by a
+ * compare-and-set of its own; the gateway stores each once). RabbitMQ's durable queues keep their epoch, so a start there sends nothing: the queue still holds
+ * what it held, and a replica's unconfirmed dispatches are `recoverGoneReplicas`' once it is known dead.
  */
 export async function recoverLostQueue(deps: MailDeps): Promise<number> {
+  // Before the mark moves, so that a crash in between re-arms them again (a record published twice is stored once).
+  if (!(await deps.outboxQueue.isAt(deps.broker.queuesEpoch))) await rearmKeptAudit(deps);
   if (!(await deps.outboxQueue.moveTo(deps.broker.queuesEpoch))) return 0;
   let total = 0;
   for (let afterId: string | undefined; ;) {
@@ -53,4 +56,13 @@ export async function recoverGoneReplicas(deps: MailDeps, signal?: AbortSignal):
     total += sent;
   }
   return total;
+}
+
+// The outbox sweep publishes them (a message's with its dispatch, below): the gateway's queue is bound by a gateway
+// that may start after this service.
+async function rearmKeptAudit(deps: MailDeps) {
+  let records = 0;
+  for (const outbox of [deps.identities, deps.suppressions, deps.inboundRoutes, deps.templates, deps.messages])
+    records += await outbox.rearmKept();
+  if (records > 0) deps.logger.info('queues are new: kept audit records wait to be published again', { records });
 }
