@@ -16,7 +16,7 @@ export {
 export { auditedRecords, withEvents, type AuditedRecord, type AuditedRecords } from './audited';
 export { tenantScoped, type TenantScoped } from './tenant-scoped';
 export { leaseOn, type Lease } from './lease';
-export { queuesMark, type QueuesMark } from './queues-mark';
+export { queuesMark, type KeepsPublished, type QueuesMark } from './queues-mark';
 export { replicaRegistry, type ReplicaRecord, type ReplicaRegistry } from './replicas';
 export { createBlobStore } from './blob-store';
 export { createFileBlobStore } from './blob-files';

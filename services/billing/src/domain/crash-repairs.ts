@@ -33,15 +33,8 @@ export async function sweep(deps: BillingDeps, signal?: AbortSignal): Promise<vo
   );
 }
 
-/**
- * At start-up: when the broker's queues are new (an in-process broker is new with each process), the audit records
- * published in the old queues' last minute died there if the gateway had not taken them yet: they go back in their
- * accounts' outboxes for the sweep, each by a compare-and-set of its own (the gateway stores each once).
- */
+/** At start-up: when the broker's queues are new, kept audit records go back in their accounts' outboxes for the sweep. */
 export async function rearmKeptAudit(deps: BillingDeps): Promise<void> {
-  if (await deps.accountsQueue.isAt(deps.broker.queuesEpoch)) return;
-  const records = await deps.accounts.rearmKept();
-  if (records > 0) deps.logger.info('queues are new: kept audit records wait to be published again', { records });
-  // After the re-arming, so that a crash in between re-arms them again (a record published twice is stored once).
+  await deps.accountsQueue.rearmKept(deps.broker.queuesEpoch, [deps.accounts], deps.logger);
   await deps.accountsQueue.moveTo(deps.broker.queuesEpoch);
 }

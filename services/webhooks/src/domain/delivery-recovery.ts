@@ -16,11 +16,7 @@ const ANNOUNCE_GRACE_MS = 2000;
  * start there re-queues nothing, and what another replica holds stays its own.
  */
 export async function recoverLostQueue(deps: WebhooksDeps): Promise<number> {
-  // Before the mark moves, so that a crash in between re-arms them again (a record published twice is stored once).
-  if (!(await deps.deliveriesQueue.isAt(deps.broker.queuesEpoch))) {
-    const records = await deps.endpoints.rearmKept();
-    if (records > 0) deps.logger.info('queues are new: kept audit records wait to be published again', { records });
-  }
+  await deps.deliveriesQueue.rearmKept(deps.broker.queuesEpoch, [deps.endpoints], deps.logger);
   if (!(await deps.deliveriesQueue.moveTo(deps.broker.queuesEpoch))) return 0;
   let total = 0;
   for (let afterId: string | undefined; ;) {

@@ -19,8 +19,10 @@ const redispatch = async (deps: MailDeps, message: MessageRecord) =>
  * what it held, and a replica's unconfirmed dispatches are `recoverGoneReplicas`' once it is known dead.
  */
 export async function recoverLostQueue(deps: MailDeps): Promise<number> {
-  // Before the mark moves, so that a crash in between re-arms them again (a record published twice is stored once).
-  if (!(await deps.outboxQueue.isAt(deps.broker.queuesEpoch))) await rearmKeptAudit(deps);
+  // The outbox sweep publishes them (a message's with its dispatch, below): the gateway's queue is bound by a gateway
+  // that may start after this service.
+  const kept = [deps.identities, deps.suppressions, deps.inboundRoutes, deps.templates, deps.messages];
+  await deps.outboxQueue.rearmKept(deps.broker.queuesEpoch, kept, deps.logger);
   if (!(await deps.outboxQueue.moveTo(deps.broker.queuesEpoch))) return 0;
   let total = 0;
   for (let afterId: string | undefined; ;) {
@@ -56,13 +58,4 @@ export async function recoverGoneReplicas(deps: MailDeps, signal?: AbortSignal):
     total += sent;
   }
   return total;
-}
-
-// The outbox sweep publishes them (a message's with its dispatch, below): the gateway's queue is bound by a gateway
-// that may start after this service.
-async function rearmKeptAudit(deps: MailDeps) {
-  let records = 0;
-  for (const outbox of [deps.identities, deps.suppressions, deps.inboundRoutes, deps.templates, deps.messages])
-    records += await outbox.rearmKept();
-  if (records > 0) deps.logger.info('queues are new: kept audit records wait to be published again', { records });
 }
