@@ -78,7 +78,7 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     PORT: port,
   };
   sandbox.hub.setWebhookUrl(`${env.PUBLIC_URL}/billing/webhook/subscription-hub`);
-  const broker = createMemoryBroker();
+  const broker = createMemoryBroker({ logger: logger.child({ component: 'broker' }) });
   // One registry and one readiness for the process: the gateway's port serves both for every service.
   const metrics = createMetricsRegistry();
   const probes: ReadinessProbe[] = [];

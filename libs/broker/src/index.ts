@@ -6,7 +6,6 @@ export * from './port';
 export { createAmqpBroker, type AmqpBrokerOptions } from './amqp';
 export { createMemoryBroker, type MemoryBrokerOptions } from './memory';
 export { EVENTS_EXCHANGE } from './amqp-topology';
-export { backoffMs, DEFAULT_RETRY, errorFields } from './delivery-policy';
 
 export type BrokerConfig = Omit<AmqpBrokerOptions, 'url'> & MemoryBrokerOptions & { url?: string };
 

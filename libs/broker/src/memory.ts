@@ -94,11 +94,12 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
         const delivery = { attempt: current.attempt, redelivered: current.redelivered, headers: { ...current.headers } };
         outcome = checkedOutcome(await handler(JSON.parse(current.body), delivery));
       } catch (err) {
-        logger?.warn('message handler failed', { queue: name, attempt: current.attempt, ...errorFields(err) });
-        outcome =
-          current.attempt >= maxAttempts
-            ? { kind: 'dead-letter', reason: 'handler kept failing' }
-            : { kind: 'retry', delayMs: backoffMs(policy, current.attempt) };
+        // Never dead-lettered for failing: these dead letters would die with the process, and what failed (a store
+        // away for a while) may work later. Past `maxAttempts` it is retried on at the growing backoff, loudly.
+        const fields = { queue: name, attempt: current.attempt, ...errorFields(err) };
+        if (current.attempt >= maxAttempts) logger?.error('message handler keeps failing; retried until it succeeds', fields);
+        else logger?.warn('message handler failed', fields);
+        outcome = { kind: 'retry', delayMs: backoffMs(policy, current.attempt) };
       }
       // Not held any more: the subscription was cancelled and the message already went back to the queue.
       if (target.settle(consumer, current) && !closed) settleOutcome(name, current, outcome);

@@ -23,8 +23,10 @@ export interface ConsumeOptions {
   /** Topic patterns on the events exchange to bind the queue to (`email.*`, `#`). */
   bindings?: string[];
   /**
-   * A handler that throws is tried this many times in all (default 5, exponential backoff between
-   * tries) before it is dead-lettered. An explicit `retry` outcome is the handler's own decision and is not capped.
+   * A handler that throws is tried this many times in all (default 5, exponential backoff between tries) before it
+   * is dead-lettered into RabbitMQ's durable `<queue>.dead`. The in-process broker, whose dead letters would die with
+   * its process, retries it on instead (logging an error at each try past this). An explicit `retry` outcome is the
+   * handler's own decision and is not capped.
    */
   maxAttempts?: number;
 }

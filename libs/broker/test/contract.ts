@@ -8,10 +8,11 @@ import { RETRY_BASE_MS, type ContractContext } from './helpers';
 export type MakeBroker = (settings: { retryBaseMs: number }) => Promise<Broker>;
 
 /** One suite, every adapter: the behaviours that the rest of the platform relies on. */
-export function brokerContract(name: string, makeBroker: MakeBroker): void {
+export function brokerContract(name: string, makeBroker: MakeBroker, deadLettersFailures = true): void {
   describe(`broker contract: ${name}`, () => {
     let current: Broker | undefined;
     const context: ContractContext = {
+      deadLettersFailures,
       get broker() {
         if (!current) throw new Error('broker not started');
         return current;

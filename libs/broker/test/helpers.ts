@@ -44,6 +44,8 @@ export const RETRY_BASE_MS = 40;
 
 export interface ContractContext {
   readonly broker: Broker;
+  /** Whether a handler that keeps throwing is dead-lettered (RabbitMQ) or retried on (in-process: its dead letters die with it). */
+  readonly deadLettersFailures: boolean;
 }
 
 export interface Received {
