@@ -1,6 +1,6 @@
 import type { Clock } from '@mailplane/runtime';
 import type { AttemptCountsRepo } from '../data-access/attempt-counts-repo';
-import { clientCountId, rateLimited, waitOf } from './failure-count';
+import { failureCount, rateLimited } from './failure-count';
 
 /** Failed sign-ins one client address, or one email address, may make per window before it is refused outright. */
 export const SIGN_IN_MAX_FAILURES = 10;
@@ -27,23 +27,20 @@ const WINDOW_MS = 15 * 60_000;
  * one window that opens at the first failure. Mailed links are counted by another instance (`LINK_REQUEST_COUNTS`),
  * every request as one.
  */
-export function signInThrottle(store: AttemptCountsRepo, clock: Clock, counts: ThrottleCounts = SIGN_IN_COUNTS) {
-  const client = (address: string | undefined) => clientCountId(counts.name, address);
-  const account = (email: string) => `${counts.name}:account:${email.toLowerCase()}`;
+export function signInThrottle(attempts: AttemptCountsRepo, clock: Clock, counts: ThrottleCounts = SIGN_IN_COUNTS) {
+  const byClient = failureCount(attempts, clock, { name: counts.name, max: counts.perClient, windowMs: WINDOW_MS });
+  const byAccount = failureCount(attempts, clock, { name: counts.name, max: counts.perAccount, windowMs: WINDOW_MS, per: 'account' });
   return {
     /** Refuses with 429 `rate_limited` while the client or the account has used up its attempts. */
     async check(address: string | undefined, email: string): Promise<void> {
-      const now = clock.now();
-      const [byClient, byAccount] = await Promise.all([store.current(client(address), now), store.current(account(email), now)]);
-      const waitMs = Math.max(waitOf(byClient, counts.perClient, now), waitOf(byAccount, counts.perAccount, now));
+      const waitMs = Math.max(...(await Promise.all([byClient.waitFor(address), byAccount.waitFor(email)])));
       if (waitMs > 0) throw rateLimited(`${counts.counted} from this address or to this account`, waitMs);
     },
     async failed(address: string | undefined, email: string): Promise<void> {
-      const now = clock.now();
-      await Promise.all([store.add(client(address), now, WINDOW_MS), store.add(account(email), now, WINDOW_MS)]);
+      await Promise.all([byClient.failed(address), byAccount.failed(email)]);
     },
     /** A success forgets the account's failures (not the client's: one right password must not reset a spray). */
-    succeeded: (email: string): Promise<void> => store.forget(account(email)),
+    succeeded: (email: string): Promise<void> => byAccount.forget(email),
   };
 }
 export type SignInThrottle = ReturnType<typeof signInThrottle>;
