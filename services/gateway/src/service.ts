@@ -73,7 +73,6 @@ export async function startGateway(options: {
     services,
     liveness: watchLiveness(services.isUp),
     adminFailures: adminThrottle(attempts, clock),
-    attempts,
     signInFailures: signInThrottle(attempts, clock),
     linkRequests: signInThrottle(attempts, clock, LINK_REQUEST_COUNTS),
     totpBox: config.totpSecretKey ? createKeyBox(config.totpSecretKey, 'member-totp') : null,
@@ -90,7 +89,7 @@ export async function startGateway(options: {
   await deps.memberLinks.init();
   await deps.tenants.init();
   await deps.auditLog.init();
-  await deps.attempts.init();
+  await attempts.init();
   // Bound before the listener opens: every change reaches a service through a gateway, so the queue exists first.
   const auditRecords = await consumeAuditRecords(broker, deps);
   const registry = options.metrics ?? createMetricsRegistry({ processMetrics: false });

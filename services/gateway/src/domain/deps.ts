@@ -2,7 +2,6 @@ import type { Broker } from '@mailplane/broker';
 import type { Clock, KeyBox, Logger, ReadinessProbe } from '@mailplane/runtime';
 import type { GatewayConfig } from '../config';
 import type { ApiKeysRepo } from '../data-access/api-keys-repo';
-import type { AttemptCountsRepo } from '../data-access/attempt-counts-repo';
 import type { AuditLogRepo } from '../data-access/audit-log-repo';
 import type { Liveness } from '../data-access/liveness';
 import type { InvitationsRepo } from '../data-access/invitations-repo';
@@ -24,10 +23,8 @@ export interface GatewayDeps {
   tenants: TenantsRepo;
   services: ServicesRpc;
   liveness: Liveness;
-  /** Failed admin authentications per client address, in this process. */
+  /** Failed admin authentications per client address, counted in the store. */
   adminFailures: AdminThrottle;
-  /** The store's counts behind the sign-in and link throttles, which every replica shares. */
-  attempts: AttemptCountsRepo;
   /** Failed password sign-ins per client address and per email address, counted in the store. */
   signInFailures: SignInThrottle;
   /** Requests for mailed links (password resets, sign-in links) per client address and per email address, counted in the store. */
