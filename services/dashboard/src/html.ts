@@ -9,6 +9,16 @@ export const when = (iso: string | null | undefined, none = '—') =>
 /** The session's synchronizer token, in every form that changes something. */
 export const csrfField = (csrf: string) => html`<input type="hidden" name="csrf" value="${csrf}" />`;
 
+/**
+ * A table row's one-button action that needs no confirming (it can be undone): the row shows the subject, so the
+ * button's accessible name (`buttonLabel`) says it; `fields` go along hidden.
+ */
+export const rowActionForm = (a: { action: string; csrf: string; button: string; buttonLabel: string; fields?: Record<string, string> }) =>
+  html`<form method="post" action="${a.action}">
+    ${csrfField(a.csrf)}${Object.entries(a.fields ?? {}).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`)}
+    <button type="submit" aria-label="${a.buttonLabel}">${a.button}</button>
+  </form>`;
+
 /** A form whose change cannot be undone: its button does nothing until the box beside it is ticked. */
 export interface ConfirmedAction {
   action: string;

@@ -1,5 +1,5 @@
 import type { SuppressionList } from '../../../../sdk/src';
-import { html, csrfField, when } from '../html';
+import { html, csrfField, rowActionForm, when } from '../html';
 
 export function suppressionsBody(base: string, list: SuppressionList, q: string, csrf: string) {
   return html`<h1>Suppressions</h1>
@@ -34,10 +34,13 @@ export function suppressionsBody(base: string, list: SuppressionList, q: string,
                 <td>${s.reason}</td>
                 <td>${when(s.createdAt)}</td>
                 <td>
-                  <form method="post" action="${base}/suppressions/remove">
-                    ${csrfField(csrf)}<input type="hidden" name="email" value="${s.email}" />
-                    <button type="submit" aria-label="Remove ${s.email}">Remove</button>
-                  </form>
+                  ${rowActionForm({
+                    action: `${base}/suppressions/remove`,
+                    csrf,
+                    button: 'Remove',
+                    buttonLabel: `Remove ${s.email}`,
+                    fields: { email: s.email },
+                  })}
                 </td>
               </tr>`,
           )}

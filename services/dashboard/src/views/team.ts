@@ -1,5 +1,5 @@
 import type { CreatedInvitation, Invitation, Member, Me, TotpEnrollment } from '../../../../sdk/src';
-import { html, confirmedActionForm, csrfField, when, type Html } from '../html';
+import { html, confirmedActionForm, csrfField, rowActionForm, when, type Html } from '../html';
 
 const ROLES = ['owner', 'admin', 'developer', 'billing', 'viewer'] as const;
 
@@ -104,9 +104,12 @@ function invitationsTable(base: string, invitations: Invitation[], csrf: string)
               <td>${i.role}</td>
               <td>${when(i.expiresAt)}</td>
               <td>
-                <form method="post" action="${base}/team/invitations/${i.id}/revoke">
-                  ${csrfField(csrf)}<button type="submit" aria-label="Revoke the invitation of ${i.email}">Revoke</button>
-                </form>
+                ${rowActionForm({
+                  action: `${base}/team/invitations/${i.id}/revoke`,
+                  csrf,
+                  button: 'Revoke',
+                  buttonLabel: `Revoke the invitation of ${i.email}`,
+                })}
               </td>
             </tr>`,
         )}
