@@ -18,7 +18,13 @@ import { freshDatabase } from './support/postgres';
 import { describeWithPostgres } from './support/postgres-env';
 import { spawnService, type ServiceProcess } from './support/processes';
 import type { SubmissionAddress } from './support/submission';
-import { keysWithUnmovedRecords, serviceStore, tombstonesLeft, tombstonesWithUnpublishedRecords } from './support/unmoved-audit';
+import {
+  keysWithUnmovedRecords,
+  serviceStore,
+  sessionsWithUnmovedRecords,
+  tombstonesLeft,
+  tombstonesWithUnpublishedRecords,
+} from './support/unmoved-audit';
 
 const timesEach = (ids: string[]) => ids.reduce((m, id) => m.set(id, (m.get(id) ?? 0) + 1), new Map<string, number>());
 
@@ -162,24 +168,32 @@ describeWithRabbit('two gateways, two mail replicas and two submission replicas 
       for (const gateway of gateways) expect((await request(gateway).post('/sign-in-links').send({ email })).status).toBe(429);
     });
 
-    it('when changes left their audit records unmoved and both gateways sweep, then each record is in the log exactly once and no change still carries one', async () => {
+    it('when changes and sign-ins left their audit records unmoved and both gateways sweep, then each record is in the log exactly once and no change or session still carries one', async () => {
       const tenant = await request(gateways[0]).post('/admin/tenants').set(auth(ADMIN_TOKEN)).send({ name: 'sweep' }).expect(201);
       const { tenantId, apiKey } = tenant.body;
       const gatewayStore = await store('gateway');
       const keys = await keysWithUnmovedRecords(gatewayStore, tenantId, 250);
+      const signedIn = await sessionsWithUnmovedRecords(gatewayStore, tenantId, 60);
+      const targets = [...keys, ...signedIn];
       let log: LogRecord[] = [];
       await eventually(
         async () => {
-          log = (await wholeLog(gateways[1], apiKey.key)).filter((r) => keys.includes(r.target.id));
-          return log.length >= keys.length;
+          log = (await wholeLog(gateways[1], apiKey.key)).filter((r) => targets.includes(r.target.id));
+          return log.length >= targets.length;
         },
         'every unmoved record in the log',
         60_000,
       );
-      const carried = () => gatewayStore.collection('api_keys').count({ tenantId, eventsPending: true });
-      await eventually(async () => (await carried()) === 0, 'no key carrying a record', 10_000);
+      const carried = async () =>
+        (await gatewayStore.collection('api_keys').count({ tenantId, eventsPending: true })) +
+        (await gatewayStore.collection('sessions').count({ tenantId, eventsPending: true }));
+      await eventually(async () => (await carried()) === 0, 'no key or session carrying a record', 10_000);
       expect([...timesEach(log.map((r) => r.target.id)).values()].every((n) => n === 1)).toBe(true);
-      expect(log).toHaveLength(keys.length);
+      expect(log).toHaveLength(targets.length);
+      expect(log.filter((r) => r.operationId === 'createSession')).toHaveLength(signedIn.length);
+      // A session signed out before its record moved stays ended once the record is in the log.
+      const ended = await gatewayStore.collection('sessions').find({ tenantId, endedAt: { $ne: null } });
+      expect(ended).toHaveLength(signedIn.length / 2);
     }, 90_000);
 
     it("when deletions' tombstones kept their audit records unpublished and both mail replicas sweep, then each record is in the log exactly once and every tombstone is gone or keeps its published record its minute", async () => {

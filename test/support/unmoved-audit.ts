@@ -2,8 +2,9 @@ import { auditEvent, newId, type AuditedChange } from '@mailplane/runtime';
 import { carrying, createStore, type Store } from '@mailplane/store';
 import { gatewayConfig } from '../../services/gateway/src/config';
 import { apiKeysRepo, type ApiKeyRecord } from '../../services/gateway/src/data-access/api-keys-repo';
+import { sessionsRepo } from '../../services/gateway/src/data-access/sessions-repo';
 import { auditRecord } from '../../services/gateway/src/domain/audit';
-import { issueToken } from '../../services/gateway/src/domain/key-token';
+import { issueToken, SESSION_TOKEN } from '../../services/gateway/src/domain/key-token';
 import { identitiesRepo } from '../../services/mail/src/data-access/identities-repo';
 import { inboundRoutesRepo } from '../../services/mail/src/data-access/inbound-routes-repo';
 import { suppressionsRepo } from '../../services/mail/src/data-access/suppressions-repo';
@@ -42,6 +43,37 @@ export async function keysWithUnmovedRecords(store: Store, tenantId: string, n: 
   const repo = apiKeysRepo(store);
   for (const key of keys) await repo.insert(key);
   return keys.map((k) => k._id);
+}
+
+/**
+ * Sessions written as a sign-in writes them, each carrying its sign-in's record for the member `mem_s<i>`, whose move
+ * into the log never happened; every other one signed out since (ended, kept until its record moves). The members' ids.
+ */
+export async function sessionsWithUnmovedRecords(store: Store, tenantId: string, n: number): Promise<string[]> {
+  const at = new Date(Date.now() - 60_000);
+  const repo = sessionsRepo(store);
+  const members: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const memberId = `mem_s${i}`;
+    const issued = issueToken(newId('ses', at.getTime()), SESSION_TOKEN);
+    const change = {
+      operationId: 'createSession',
+      target: { type: 'member', id: memberId },
+      changes: { method: 'password', secondFactor: false },
+    };
+    const session = {
+      _id: issued.keyId,
+      tenantId,
+      memberId,
+      secretHash: issued.secretHash,
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + 3_600_000),
+    };
+    await repo.insert(session, [auditRecord({ config: gatewayConfig({}) }, tenantId, testAudit, change, at)]);
+    if (i % 2) await repo.end({ tenantId, sessionId: session._id }, at);
+    members.push(memberId);
+  }
+  return members;
 }
 
 /** Ids of a tenant's live records in mail, by kind, as the API made them. */
