@@ -2,12 +2,14 @@
 //   DATABASE_URL=postgres://… npx tsx bench/postgres-writes.ts [sends] [--keep]
 // --keep leaves the run's database in place: dropping it makes a checkpoint, which may recycle the WAL pg_waldump reads.
 // The whole platform in this process on an empty database of that server; reads pg_stat_user_tables and the WAL
-// position before the sends and after the platform stopped (its backends report their counters when they close).
+// position before the sends and after the platform stopped (its backends report their counters when they close), and
+// each index's b-tree entries from the WAL in between (pg_waldump over the server's files: a server on this host).
 import pg from 'pg';
 import { freshBenchDatabase } from './bench-database';
 import { jsonClient, postEmails, sinkReaches, tenantWithIdentity } from './common';
 import { benchConfig } from './config';
 import { startBenchEmbedded } from './embedded';
+import { indexEntries } from './postgres-wal-entries';
 
 interface TableStats {
   table: string;
@@ -42,6 +44,25 @@ async function walBytes(url: string, from: string, to: string): Promise<number> 
   try {
     const { rows } = await client.query<{ bytes: string }>('SELECT pg_wal_lsn_diff($2, $1)::text AS bytes', [from, to]);
     return Number(rows[0].bytes);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The b-tree entries each table's indexes took, read from the WAL, and those of `messages` index by index. */
+async function reportIndexEntries(url: string, from: string, to: string, sends: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const found = await indexEntries(client, 'mailplane_mail', from, to);
+    const per = (n: number) => (n / sends).toFixed(2).padStart(6);
+    const byTable = new Map<string, number>();
+    for (const i of found) byTable.set(i.table, (byTable.get(i.table) ?? 0) + i.entries);
+    const total = [...byTable.values()].reduce((a, b) => a + b, 0);
+    console.log(`b-tree entries per send, from the WAL: ${per(total)}`);
+    for (const [table, n] of byTable) if (n > 0) console.log(`  ${table.padEnd(36)} ${per(n)}`);
+    console.log('messages, index by index:');
+    for (const i of found.filter((x) => x.table === 'messages')) console.log(`  ${per(i.entries)}  ${i.comment ?? i.index}`);
   } finally {
     await client.end();
   }
@@ -86,7 +107,11 @@ async function main() {
     const cells = [per('ins'), per('upd'), per('hot'), per('del')].map((v) => v.toFixed(2).padStart(6));
     console.log(`${name.padEnd(38)} ${cells.join(' ')} ${String(a.indexes).padStart(4)} ${tableEntries.toFixed(1).padStart(8)}`);
   }
-  console.log(`index entries per send: ${entries.toFixed(1)}`);
+  console.log(`index entries per send: ${entries.toFixed(1)} (counted per row written: a partial index takes fewer)`);
+  // pg_waldump reads the server's own WAL files: a server on another host, or one this user cannot read, has none to give.
+  await reportIndexEntries(database.url, before.lsn, after.lsn, sends).catch((err: unknown) =>
+    console.log(`b-tree entries per index: not read from the WAL (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`),
+  );
   if (keep) console.log(`kept ${database.url}`);
   else await database.drop();
 }

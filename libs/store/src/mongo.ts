@@ -6,6 +6,7 @@ import {
   type UpdateFilter,
 } from 'mongodb';
 import { assertFilter, assertUpdate, upsertId } from './guards';
+import { createPartialIndex } from './mongo-indexes';
 import { ttlGuard } from './mongo-ttl';
 import { expandContains } from './text-search';
 import { type Collection, type Doc, DuplicateKeyError, type Filter, type Store, type Update } from './port';
@@ -81,7 +82,7 @@ function mongoCollection<T extends Doc>(
 
   return {
     // counts and covering: a plain index on the keys, which countDocuments scans without reading documents.
-    createIndex: (keys, { text, counts, within: _, covering: _covering, ...options } = {}) =>
+    createIndex: (keys, { text, counts, within: _, covering: _covering, partial, ...options } = {}) =>
       run(async () => {
         // $contains runs as case-insensitive regexes, which no MongoDB index serves better than the tenant
         // index that already narrows the scan (a `text` index is word-based, not substring): nothing to create.
@@ -91,7 +92,10 @@ function mongoCollection<T extends Doc>(
         // memory (not on a unique index, whose keys alone must be unique, nor a TTL one, which takes one field).
         const last = Object.values(keys).at(-1) ?? 1;
         const paged = !options.unique && !counts && options.expireAfterSeconds === undefined && !('_id' in keys);
-        await coll.createIndex(paged ? { ...keys, _id: last } : keys, Object.fromEntries(defined) as CreateIndexesOptions);
+        const indexed = paged ? { ...keys, _id: last } : keys;
+        const createOptions = Object.fromEntries(defined) as CreateIndexesOptions;
+        if (partial && (await createPartialIndex(coll, name, indexed, { ...options, partial }, createOptions))) return;
+        await coll.createIndex(indexed, createOptions);
         if (options.expireAfterSeconds !== undefined) ttl.learn(Object.keys(keys)[0], options.expireAfterSeconds);
       }),
     // The driver writes an _id into the object it is given; ours is always present, but keep the caller's intact.

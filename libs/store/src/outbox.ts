@@ -70,8 +70,9 @@ export function eventOutbox<T extends Doc & CarriesEvents>(collection: Collectio
   };
   return {
     async init() {
-      // sweeper: records whose events the broker has not confirmed, oldest change first
-      await collection.createIndex({ eventsPending: 1, [fields.agedBy]: 1 });
+      // sweeper: records whose events the broker has not confirmed, oldest change first; only those, so that a
+      // write that leaves a record's events confirmed (most do) adds no entry
+      await collection.createIndex({ eventsPending: 1, [fields.agedBy]: 1 }, { partial: { eventsPending: true } });
       // sweeper and a start on new queues: records keeping published events
       if (fields.keeps) await collection.createIndex({ keptUntil: 1 }, { sparse: true });
     },

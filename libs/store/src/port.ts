@@ -76,7 +76,21 @@ export interface IndexOptions {
    * keys by triggers for them; SQLite and MongoDB create a plain index.
    */
   covering?: boolean;
+  /**
+   * A partial index: only documents matching every one of these conditions (a value, `null` for null or missing,
+   * or `$in` a list) are indexed, so a write that leaves a document outside them adds no entry. A query may use
+   * the index only when its filter states each condition (the same value, or one or several of the listed values
+   * by equality or `$in`). For a plain index (not unique, text, counts, covering or TTL) over top-level fields; a
+   * store from before with the same keys unfiltered gets the partial index and loses the full one. PostgreSQL
+   * indexes exactly these documents; SQLite and MongoDB leave the `$in` conditions out (their planners match a
+   * condition only to the same condition, and MongoDB before 6.0 refuses `$in` there), indexing more documents.
+   */
+  partial?: PartialFilter;
 }
+
+/** A partial index's conditions: see `IndexOptions.partial`. */
+export type PartialFilter = Record<string, PartialValue | { $in: PartialValue[] }>;
+export type PartialValue = string | boolean | null;
 
 /** Raised by inserts and updates that would break a unique index. */
 export class DuplicateKeyError extends Error {

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { toStored } from './codec';
+import { type PartialTerm, partialTerms, partialWords, sqlString } from './partial-index';
 import { assertPath, ident } from './paths';
 import type { IndexOptions } from './port';
 import { planCountTable } from './postgres-counts';
@@ -46,6 +48,7 @@ export function planIndex(
   if (entries.length === 0) throw new Error(`${collection}: an index needs at least one key`);
   for (const [path] of entries) assertPath(collection, path);
   const paths = entries.map(([path]) => path);
+  const partial = partialTerms(collection, options);
   const table = `${ident(schema)}.${ident(collection)}`;
   const words = entries.map(([k, d]) => `${k} ${d === -1 ? 'desc' : 'asc'}`).join(', ');
   if (options.text) return textIndex(schema, collection, paths, options.within ?? [], trigramOps);
@@ -74,16 +77,32 @@ export function planIndex(
     // index entries. `sparse` is not a partial index here: no query states the predicate that would let one serve.
     const last = entries[entries.length - 1][1];
     const withId = paths.includes('_id') ? columns : [...columns, `id${last === -1 ? ' DESC' : ''}`];
-    name = derivedName(collection, `index ${words}`);
-    statements.push(`CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${table} (${withId.join(', ')})`);
+    const full = derivedName(collection, `index ${words}`);
+    name = partial.length ? derivedName(collection, `index ${words} where ${partialWords(partial)}`) : full;
+    const where = partial.length ? ` WHERE ${partial.map(condition).join(' AND ')}` : '';
+    statements.push(`CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${table} (${withId.join(', ')})${where}`);
+    // The same keys unfiltered, as a store from before has them: every write of any document added an entry there.
+    if (partial.length) statements.push(`DROP INDEX IF EXISTS ${ident(schema)}.${ident(full)}`);
   }
-  statements.push(`COMMENT ON INDEX ${ident(schema)}.${ident(name)} IS '${options.unique ? 'unique ' : ''}${words}'`);
+  const described = `${options.unique ? 'unique ' : ''}${words}${partial.length ? ` where ${partialWords(partial)}` : ''}`;
+  statements.push(`COMMENT ON INDEX ${ident(schema)}.${ident(name)} IS ${sqlString(described)}`);
   if (options.covering) {
     const covering = coveringPlan(schema, collection, entries, options);
     return { statements: [...statements, ...covering.statements], covering };
   }
   if (options.expireAfterSeconds === undefined) return { statements };
   return { statements, ttl: { path: entries[0][0], seconds: options.expireAfterSeconds } };
+}
+
+/**
+ * A partial index's condition, spelled as the filter compiler spells equality and `$in` (`= $1::jsonb`,
+ * `= ANY($1::jsonb[])`) with the values written in: the planner plans each query with its values (node-postgres
+ * sends unnamed statements, which get a custom plan) and uses the index when the query's conditions imply these.
+ */
+function condition({ path, values, listed }: PartialTerm): string {
+  const literal = (v: unknown) => `${sqlString(JSON.stringify(toStored(v)))}::jsonb`;
+  const value = valueAt(path, BARE);
+  return listed ? `${value} = ANY(ARRAY[${values.map(literal).join(', ')}])` : `${value} = ${literal(values[0])}`;
 }
 
 /** The column a TTL field's value is kept in (see `ttlIndex`). */

@@ -1,3 +1,5 @@
+import { encodeScalar } from './codec';
+import { type PartialTerm, partialTag, partialTerms, sqlString } from './partial-index';
 import type { IndexOptions } from './port';
 import { planCountTable } from './sqlite-counts';
 import { assertPath, BARE, ident, typeAt, valueAt } from './sqlite-paths';
@@ -25,6 +27,9 @@ export function planIndex(collection: string, keys: Record<string, 1 | -1>, opti
   if (entries.length === 0) throw new Error(`${collection}: an index needs at least one key`);
   for (const [path] of entries) assertPath(collection, path);
   const paths = entries.map(([path]) => path);
+  // SQLite uses a partial index only when each of its conditions is one of the query's, as written: `IN` a list
+  // never matches a query's `=` or `IN` over fewer values, so those conditions are left out.
+  const partial = partialTerms(collection, options).filter((t) => !t.listed);
   if (options.text) return textIndex(collection, paths, options.within ?? []);
   if (options.counts) {
     if (paths.includes('_id')) throw new Error(`${collection}: a count index cannot be keyed by _id`);
@@ -44,11 +49,24 @@ export function planIndex(collection: string, keys: Record<string, 1 | -1>, opti
     // index entries without reading the rows.
     const last = entries[entries.length - 1][1];
     const withId = entries.some(([p]) => p === '_id') ? columns : [...columns, `id${last === -1 ? ' DESC' : ''}`];
-    statements.push(`CREATE INDEX IF NOT EXISTS ${ident(name(collection, entries, ''))} ON ${table} (${withId.join(', ')})`);
+    const full = ident(name(collection, entries, ''));
+    const named = partial.length ? ident(name(collection, entries, `__partial_${partialTag(partial)}`)) : full;
+    const where = partial.length ? ` WHERE ${partial.map(condition).join(' AND ')}` : '';
+    statements.push(`CREATE INDEX IF NOT EXISTS ${named} ON ${table} (${withId.join(', ')})${where}`);
+    // The same keys unfiltered, as a store from before has them.
+    if (partial.length) statements.push(`DROP INDEX IF EXISTS ${full}`);
   }
   if (options.expireAfterSeconds === undefined) return { statements };
   if (entries.length !== 1 || entries[0][0].includes('.')) throw new Error(`${collection}: a TTL index takes one top-level field`);
   return { statements, ttl: { path: entries[0][0], seconds: options.expireAfterSeconds } };
+}
+
+/** An equality as the filter compiler writes it (`= ?`, `IS NULL`), the value written in: SQLite matches a bound value to it. */
+function condition({ path, values: [v] }: PartialTerm): string {
+  const value = valueAt(path, BARE);
+  if (v === null) return `${value} IS NULL`;
+  const encoded = encodeScalar(v);
+  return `${value} = ${typeof encoded === 'string' ? sqlString(encoded) : String(encoded)}`;
 }
 
 /**

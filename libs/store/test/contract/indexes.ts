@@ -67,6 +67,46 @@ export function indexTests(ctx: ContractContext): void {
       await expect(c.insertOne({ _id: '2', email: 'e' })).rejects.toEqual(duplicate);
     });
 
+    it('when an index is partial, then every query answers as without it, documents moving in and out of it included', async () => {
+      const { c } = fresh();
+      const live = { status: { $in: ['queued', 'sending'] }, purgedAt: null };
+      await c.createIndex({ status: 1, due: 1 }, { partial: live });
+      await c.createIndex({ pending: 1, at: 1 }, { partial: { pending: true } });
+      await c.createIndex({ status: 1, due: 1 }, { partial: live });
+      await c.insertMany([
+        { _id: 'q1', status: 'queued', due: 3, pending: true, at: 2 },
+        { _id: 'q2', status: 'queued', due: 1, purgedAt: null, pending: false, at: 1 },
+        { _id: 's1', status: 'sending', due: 2, pending: true, at: 1 },
+        { _id: 'd1', status: 'sent', due: 0, pending: false, at: 0 },
+        { _id: 'p1', status: 'queued', due: 0, purgedAt: new Date(), at: 3 },
+      ]);
+      const ids = async (filter: Record<string, unknown>, sort: Record<string, 1 | -1>) =>
+        (await c.find(filter, { sort })).map((d) => d._id);
+      expect(await ids({ status: 'queued', purgedAt: null, due: { $lte: 3 } }, { due: 1, _id: 1 })).toEqual(['q2', 'q1']);
+      expect(await ids({ status: { $in: ['queued', 'sending'] }, purgedAt: null }, { due: 1, _id: 1 })).toEqual(['q2', 's1', 'q1']);
+      expect(await ids({ status: 'queued' }, { due: 1, _id: 1 })).toEqual(['p1', 'q2', 'q1']);
+      expect(await ids({ status: 'sent' }, { _id: 1 })).toEqual(['d1']);
+      expect(await ids({ pending: true, at: { $lt: 5 } }, { at: 1, _id: 1 })).toEqual(['s1', 'q1']);
+      expect(await c.count({ pending: true })).toBe(2);
+      expect(await c.count({ pending: { $ne: true } })).toBe(3);
+
+      await c.updateOne({ _id: 's1' }, { $set: { status: 'sent', pending: false } });
+      await c.updateOne({ _id: 'd1' }, { $set: { status: 'sending', pending: true, at: 0 } });
+      expect(await ids({ status: { $in: ['queued', 'sending'] }, purgedAt: null }, { due: 1, _id: 1 })).toEqual(['d1', 'q2', 'q1']);
+      expect(await ids({ pending: true, at: { $lt: 5 } }, { at: 1, _id: 1 })).toEqual(['d1', 'q1']);
+      expect(await ids({ status: 'sent' }, { _id: 1 })).toEqual(['s1']);
+    });
+
+    it('when a partial index names what it cannot hold, then createIndex refuses it', async () => {
+      const { c } = fresh();
+      await expect(c.createIndex({ email: 1 }, { unique: true, partial: { active: true } })).rejects.toThrow(/plain index/);
+      await expect(c.createIndex({ at: 1 }, { expireAfterSeconds: 60, partial: { active: true } })).rejects.toThrow(/plain index/);
+      const refused = [{ 'a.b': true }, { _id: 'x' }, { status: { $nin: ['x'] } }, { status: { $in: [] } }, { n: 1 }, {}];
+      for (const partial of refused) {
+        await expect(c.createIndex({ at: 1 }, { partial: partial as never })).rejects.toThrow(/partial index/);
+      }
+    });
+
     ttlTest(ctx);
   });
 }

@@ -5,6 +5,8 @@ export type { MessageKind, MessageStatus };
 
 /** A message leaves these statuses never: only they may lose their body, or their record, to retention. */
 export const FINAL_STATUSES: MessageStatus[] = ['sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained'];
+/** Every other status: a message in one of these has a delivery or a release still ahead. */
+export const NOT_FINAL_STATUSES: MessageStatus[] = ['scheduled', 'queued', 'sending', 'deferred'];
 
 export interface Attempt {
   at: Date;

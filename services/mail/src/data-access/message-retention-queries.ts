@@ -8,10 +8,12 @@ import { FINAL_STATUSES as FINAL, type AttachedFile, type MessageRecord } from '
 export function retentionQueries(messages: Collection<MessageRecord>) {
   return {
     async initRetention() {
-      // bodiesDue: unpurged final messages by body expiry, and records from before bodies had one by age
-      await messages.createIndex({ bodyPurgedAt: 1, status: 1, bodyExpiresAt: 1, createdAt: 1 });
+      // bodiesDue: unpurged final messages by body expiry, and records from before bodies had one by age; only
+      // those, so that the writes of a message being delivered add no entry
+      const unpurged = { bodyPurgedAt: null, status: { $in: FINAL } };
+      await messages.createIndex({ bodyPurgedAt: 1, status: 1, bodyExpiresAt: 1, createdAt: 1 }, { partial: unpurged });
       // recordsDue: final messages by age
-      await messages.createIndex({ status: 1, createdAt: 1 });
+      await messages.createIndex({ status: 1, createdAt: 1 }, { partial: { status: { $in: FINAL } } });
     },
 
     /**

@@ -7,7 +7,7 @@ import { opsQueries } from './message-ops-queries';
 import { reportQueries } from './message-report-queries';
 import { scheduleQueries } from './message-schedule-queries';
 import { retentionQueries } from './message-retention-queries';
-import type { MessageRecord, MessageStatus } from './message-record';
+import { NOT_FINAL_STATUSES, type MessageRecord, type MessageStatus } from './message-record';
 
 export type {
   AttachedFile,
@@ -64,8 +64,10 @@ export function messagesRepo(store: Store, replica: string | null = null) {
       await messages.createIndex({ tenantId: 1, status: 1, identityId: 1 }, { counts: true });
       // list / count with q=: substring search over subject and recipient
       await messages.createIndex({ subject: 1, to: 1 }, { text: true, within: ['tenantId'] });
-      // sweeper: due messages never confirmed on the queue, or held by a worker whose lease ran out
-      await messages.createIndex({ status: 1, nextAttemptAt: 1 });
+      // sweeper: due messages never confirmed on the queue, or held by a worker whose lease ran out; scheduling:
+      // messages due for release. Each states a status that is not final: a message's last writes (its attempt,
+      // its events' announce) and a final one's later writes add no entry.
+      await messages.createIndex({ status: 1, nextAttemptAt: 1 }, { partial: { status: { $in: NOT_FINAL_STATUSES } } });
       await outbox.init();
       await initRetention();
     },
