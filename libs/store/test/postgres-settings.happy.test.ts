@@ -18,4 +18,20 @@ describeWithPostgres('postgres store connections', (url) => {
       await shared.release();
     }
   });
+
+  it('when a substring search runs again and again on one connection, then it is never a prepared statement that could fall back to a generic plan, while other statements are', async () => {
+    const shared = sharedPool(url, 1, true);
+    try {
+      for (let i = 0; i < 8; i++) {
+        await query(shared.pool, `SELECT count(*) FROM pg_class WHERE relname LIKE $1`, [`%word${i}%`]);
+        await query(shared.pool, `SELECT count(*) FROM pg_class WHERE relname = $1`, [`name${i}`]);
+      }
+      const { rows } = await query<{ statement: string }>(shared.pool, `SELECT statement FROM pg_prepared_statements`);
+      const statements = rows.map((r) => r.statement);
+      expect(statements).toContain(`SELECT count(*) FROM pg_class WHERE relname = $1`);
+      expect(statements.filter((s) => /LIKE/.test(s))).toEqual([]);
+    } finally {
+      await shared.release();
+    }
+  });
 });
