@@ -9,6 +9,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { NODE_FLAGS } from '../platform/node-flags';
 import { UNLIMITED } from './common';
 import { benchConfig } from './config';
 import { measureApi } from './volume-api';
@@ -17,7 +18,8 @@ import { measureEngine } from './volume-engine';
 import { fmt, type Stat } from './volume-stats';
 
 const ROOT = path.resolve(__dirname, '..');
-const TSX = ['--import', 'tsx'];
+// As `npm start` runs it.
+const TSX = [...NODE_FLAGS, '--import', 'tsx'];
 
 const rssMiB = (pid: number, field: 'VmRSS' | 'VmHWM') => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));

@@ -5,6 +5,7 @@ import { processLine } from './backing';
 import { LISTENERS, ROLES, type Role } from './roles';
 import type { BalancedServers } from './haproxy';
 import { startSupervised, type Supervised } from './supervised';
+import { NODE_FLAGS } from '../node-flags';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -70,7 +71,7 @@ export function startReplica(
   const listeners = () => LISTENERS[plan.role].map((l) => `${l.label} ${l.scheme}://127.0.0.1:${plan.ports[l.variable]}`).join('  ');
   const supervised = startSupervised({
     name: `${plan.role} ${plan.index}`,
-    command: [process.execPath, '--import', 'tsx', path.join(ROOT, 'bin/service.ts'), plan.role],
+    command: [process.execPath, ...NODE_FLAGS, '--import', 'tsx', path.join(ROOT, 'bin/service.ts'), plan.role],
     cwd: ROOT,
     env: {
       ...options.env,
