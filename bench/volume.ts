@@ -77,6 +77,22 @@ async function startPlatform(dir: string, storeEnv: Record<string, string | unde
   return { child, url, startSeconds: (performance.now() - started) / 1000 };
 }
 
+/**
+ * Seconds until the messages an earlier run left queued are delivered (each run's sends outlive it): the figures are
+ * of a platform at rest, not of one catching up on its predecessor's work. At most two minutes.
+ */
+async function settled(url: string, apiKey: string): Promise<number> {
+  const started = performance.now();
+  const live = async (status: string) => {
+    const res = await fetch(`${url}/emails?limit=1&status=${status}`, { headers: { authorization: `Bearer ${apiKey}` } });
+    return ((await res.json()) as { total: number }).total;
+  };
+  while (performance.now() - started < 120_000 && (await live('queued')) + (await live('sending')) > 0) {
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return (performance.now() - started) / 1000;
+}
+
 async function runSize(n: number, baseDir: string, engine: Engine) {
   const dir = path.join(baseDir, engine === 'sqlite' ? String(n) : `${n}-postgres`);
   const { DATABASE_URL: _, ...withoutDatabase } = benchConfig.childEnv;
@@ -94,6 +110,7 @@ async function runSize(n: number, baseDir: string, engine: Engine) {
     }
   };
   try {
+    rows['settled after (s)'] = (await settled(url, apiKey)).toFixed(1);
     const identities = await fetch(`${url}/identities`, { headers: { authorization: `Bearer ${apiKey}` } }).then((r) => r.json());
     const identityId = (identities as { data: Array<{ id: string }> }).data[0].id;
     add('', await measureApi(url, apiKey, identityId));
