@@ -13,4 +13,4 @@ ENV NODE_ENV=production
 USER node
 # node itself as PID 1 (not npx, then tsx, then node): SIGTERM reaches the service, which drains and exits. The young
 # generation's size: platform/node-flags.ts.
-ENTRYPOINT ["node", "--max-semi-space-size=4", "--import", "tsx", "bin/service.ts"]
+ENTRYPOINT ["node", "--max-semi-space-size=8", "--import", "tsx", "bin/service.ts"]
