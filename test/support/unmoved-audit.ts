@@ -2,7 +2,7 @@ import { auditEvent, newId, type AuditedChange } from '@mailplane/runtime';
 import { carrying, createStore, type Store } from '@mailplane/store';
 import { gatewayConfig } from '../../services/gateway/src/config';
 import { apiKeysRepo, type ApiKeyRecord } from '../../services/gateway/src/data-access/api-keys-repo';
-import { sessionsRepo } from '../../services/gateway/src/data-access/sessions-repo';
+import { sessionsRepo, type SessionsRepo } from '../../services/gateway/src/data-access/sessions-repo';
 import { auditRecord } from '../../services/gateway/src/domain/audit';
 import { issueToken, SESSION_TOKEN } from '../../services/gateway/src/domain/key-token';
 import { identitiesRepo } from '../../services/mail/src/data-access/identities-repo';
@@ -46,8 +46,32 @@ export async function keysWithUnmovedRecords(store: Store, tenantId: string, n: 
 }
 
 /**
- * Sessions written as a sign-in writes them, each carrying its sign-in's record for the member `mem_s<i>`, whose move
- * into the log never happened; every other one signed out since (ended, kept until its record moves). The members' ids.
+ * A session as a sign-in of `memberId` writes it at `at`, carrying its sign-in's record, whose move into the log never
+ * happened (the gateway died between the session's insert and the move). Its id, bearer token and record's id.
+ */
+export async function sessionWithUnmovedRecord(sessions: SessionsRepo, tenantId: string, memberId: string, at: Date) {
+  const issued = issueToken(newId('ses', at.getTime()), SESSION_TOKEN);
+  const change = {
+    operationId: 'createSession',
+    target: { type: 'member', id: memberId },
+    changes: { method: 'password', secondFactor: false },
+  };
+  const record = auditRecord({ config: gatewayConfig({}) }, tenantId, testAudit, change, at);
+  const session = {
+    _id: issued.keyId,
+    tenantId,
+    memberId,
+    secretHash: issued.secretHash,
+    createdAt: at,
+    expiresAt: new Date(at.getTime() + 3_600_000),
+  };
+  await sessions.insert(session, [record]);
+  return { sessionId: session._id, token: issued.token, recordId: record._id };
+}
+
+/**
+ * Sessions with unmoved sign-in records for the members `mem_s<i>`; every other one signed out since (ended, kept until
+ * its record moves). The members' ids.
  */
 export async function sessionsWithUnmovedRecords(store: Store, tenantId: string, n: number): Promise<string[]> {
   const at = new Date(Date.now() - 60_000);
@@ -55,22 +79,8 @@ export async function sessionsWithUnmovedRecords(store: Store, tenantId: string,
   const members: string[] = [];
   for (let i = 0; i < n; i++) {
     const memberId = `mem_s${i}`;
-    const issued = issueToken(newId('ses', at.getTime()), SESSION_TOKEN);
-    const change = {
-      operationId: 'createSession',
-      target: { type: 'member', id: memberId },
-      changes: { method: 'password', secondFactor: false },
-    };
-    const session = {
-      _id: issued.keyId,
-      tenantId,
-      memberId,
-      secretHash: issued.secretHash,
-      createdAt: at,
-      expiresAt: new Date(at.getTime() + 3_600_000),
-    };
-    await repo.insert(session, [auditRecord({ config: gatewayConfig({}) }, tenantId, testAudit, change, at)]);
-    if (i % 2) await repo.end({ tenantId, sessionId: session._id }, at);
+    const { sessionId } = await sessionWithUnmovedRecord(repo, tenantId, memberId, at);
+    if (i % 2) await repo.end({ tenantId, sessionId }, at);
     members.push(memberId);
   }
   return members;
