@@ -32,9 +32,11 @@ export type AcceptMode = 'baseline' | 'embedded' | 'distributed';
 /** Where a target keeps its data: SQLite files, or with DATABASE_URL a database of that server of the run's own. */
 export type Engine = 'sqlite' | 'postgres';
 
-/** The engines a mode runs on: with DATABASE_URL, baseline and distributed run on SQLite and then PostgreSQL. */
+/** The engines a mode runs on: with DATABASE_URL, baseline and distributed run on each of BENCH_ENGINES in turn. */
 export const enginesFor = (mode: AcceptMode): Engine[] =>
-  benchConfig.databaseUrl && mode !== 'embedded' ? ['sqlite', 'postgres'] : ['sqlite'];
+  benchConfig.databaseUrl && mode !== 'embedded'
+    ? (['sqlite', 'postgres'] as const).filter((engine) => benchConfig.engines.includes(engine))
+    : ['sqlite'];
 
 // Starting (tsx compiling each process, RabbitMQ booting) took over a minute under a load of 15+ on this shared machine.
 const START_MS = 180_000;

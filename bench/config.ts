@@ -40,6 +40,8 @@ export const benchConfig = Object.freeze({
     return Number(r);
   }),
   acceptSeconds: positiveInt('BENCH_ACCEPT_SECONDS', 10),
+  /** With DATABASE_URL, the engines baseline and distributed run on, in turn. */
+  engines: list('BENCH_ENGINES', 'sqlite,postgres'),
   burstN: positiveInt('BENCH_BURST_N', 1000),
   burstModes: new Set((env.BENCH_MODES ?? 'embedded,distributed').split(',').map((m) => m.trim())),
   /** The hostile load's seconds per phase, and its modes (bench/hostile-load.ts). */

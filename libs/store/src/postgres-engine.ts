@@ -4,6 +4,7 @@ import type { CountTable } from './count-tables';
 import type { CoveringTable } from './postgres-covering';
 import type { TextTable } from './postgres-text-match';
 import { ident } from './paths';
+import { BACKGROUND_INDEX_FROM_ROWS, indexBuilds } from './postgres-index-build';
 import { META_CHANNEL, query, transaction } from './postgres-pool';
 
 /** What one collection's queries need to know, kept in `_store_meta` so that every process learns it. */
@@ -31,6 +32,8 @@ export class PgEngine {
   private readonly tables = new Set<string>();
   private trigramOps: Promise<string> | undefined;
   readonly meta: string;
+  /** Indexes left to be built after start-up (see `deferred`). */
+  readonly builds: ReturnType<typeof indexBuilds>;
   /** Whether the database compares strings bytewise (collation C or POSIX), read at bootstrap. */
   bytewise = false;
 
@@ -39,8 +42,11 @@ export class PgEngine {
     readonly schema: string,
     /** For writes that settle `with-next-write` (see SharedPool). */
     readonly relaxed: pg.Pool = pool,
+    /** A missing index on a collection of this many documents or more is built after start-up, CONCURRENTLY. */
+    readonly backgroundIndexFromRows = BACKGROUND_INDEX_FROM_ROWS,
   ) {
     this.meta = `${ident(schema)}._store_meta`;
+    this.builds = indexBuilds(pool, schema);
   }
 
   qualified(name: string): string {

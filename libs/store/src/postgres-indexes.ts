@@ -8,9 +8,21 @@ import { planCoveringTable } from './postgres-covering';
 import { BARE, rawAt, valueAt } from './postgres-filter';
 import { planTextTable } from './postgres-text';
 
+/** A plain index over the collection's documents: built in the DDL transaction, or CONCURRENTLY after start-up. */
+export interface PlainIndex {
+  /** `"schema"."name"` */
+  name: string;
+  /** `CREATE INDEX IF NOT EXISTS …`; `CREATE INDEX CONCURRENTLY IF NOT EXISTS …` once `CONCURRENTLY` is put in. */
+  create: string;
+  comment: string;
+  /** The index of the same keys unfiltered that a partial one replaces (a store from before has it), dropped once it is built. */
+  replaces?: string;
+}
+
 export interface IndexPlan {
-  /** Idempotent DDL (IF NOT EXISTS, OR REPLACE), run in one transaction. */
+  /** Idempotent DDL (IF NOT EXISTS, OR REPLACE), run in one transaction, after `index` when it is built there. */
   statements: string[];
+  index?: PlainIndex;
   ttl?: { path: string; seconds: number };
   /** A column generated from the document that holds the TTL field's value (`valueAt`), indexed instead of the document. */
   column?: { path: string; column: string };
@@ -64,34 +76,39 @@ export function planIndex(
     return ttlIndex(table, schema, collection, entries[0], words, options.expireAfterSeconds);
   }
   const columns = entries.map(([path, dir]) => `${valueAt(path, BARE)}${dir === -1 ? ' DESC' : ''}`);
+  const qualified = (name: string) => `${ident(schema)}.${ident(name)}`;
+  const described = `${options.unique ? 'unique ' : ''}${words}${partial.length ? ` where ${partialWords(partial)}` : ''}`;
   const statements: string[] = [];
-  let name: string;
+  let index: PlainIndex | undefined;
   if (options.unique) {
     // MongoDB's sparse unique index leaves out documents lacking every key; a plain one indexes them as null.
     const present = entries.map(([p]) => `${rawAt(p, BARE)} IS NOT NULL`).join(' OR ');
     const where = options.sparse ? ` WHERE ${present}` : '';
-    name = derivedName(collection, `unique ${words}${where}`);
+    const name = derivedName(collection, `unique ${words}${where}`);
     statements.push(`CREATE UNIQUE INDEX IF NOT EXISTS ${ident(name)} ON ${table} (${columns.join(', ')})${where}`);
+    statements.push(`COMMENT ON INDEX ${qualified(name)} IS ${sqlString(described)}`);
   } else {
     // The id as last column orders ties the way paging sorts end (`_id`), and lets a deep offset skip
     // index entries. `sparse` is not a partial index here: no query states the predicate that would let one serve.
     const last = entries[entries.length - 1][1];
     const withId = paths.includes('_id') ? columns : [...columns, `id${last === -1 ? ' DESC' : ''}`];
     const full = derivedName(collection, `index ${words}`);
-    name = partial.length ? derivedName(collection, `index ${words} where ${partialWords(partial)}`) : full;
+    const name = partial.length ? derivedName(collection, `index ${words} where ${partialWords(partial)}`) : full;
     const where = partial.length ? ` WHERE ${partial.map(condition).join(' AND ')}` : '';
-    statements.push(`CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${table} (${withId.join(', ')})${where}`);
-    // The same keys unfiltered, as a store from before has them: every write of any document added an entry there.
-    if (partial.length) statements.push(`DROP INDEX IF EXISTS ${ident(schema)}.${ident(full)}`);
+    index = {
+      name: qualified(name),
+      create: `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${table} (${withId.join(', ')})${where}`,
+      comment: `COMMENT ON INDEX ${qualified(name)} IS ${sqlString(described)}`,
+      // The same keys unfiltered, as a store from before has them: every write of any document added an entry there.
+      ...(partial.length ? { replaces: qualified(full) } : {}),
+    };
   }
-  const described = `${options.unique ? 'unique ' : ''}${words}${partial.length ? ` where ${partialWords(partial)}` : ''}`;
-  statements.push(`COMMENT ON INDEX ${ident(schema)}.${ident(name)} IS ${sqlString(described)}`);
   if (options.covering) {
     const covering = coveringPlan(schema, collection, entries, options);
-    return { statements: [...statements, ...covering.statements], covering };
+    return { statements: [...statements, ...covering.statements], index, covering };
   }
-  if (options.expireAfterSeconds === undefined) return { statements };
-  return { statements, ttl: { path: entries[0][0], seconds: options.expireAfterSeconds } };
+  if (options.expireAfterSeconds === undefined) return { statements, index };
+  return { statements, index, ttl: { path: entries[0][0], seconds: options.expireAfterSeconds } };
 }
 
 /**

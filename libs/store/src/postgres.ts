@@ -19,6 +19,11 @@ export interface PostgresStoreOptions {
   ttlSweepMs?: number;
   /** How often the rows count triggers append are folded into one per combination. */
   compactCountsMs?: number;
+  /**
+   * A plain index missing from a collection of this many documents or more (the planner's estimate) is built after
+   * start-up, `CONCURRENTLY`, instead of in the start's DDL transaction, which holds up writes (default 100,000).
+   */
+  backgroundIndexFromRows?: number;
 }
 
 const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -32,7 +37,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const { url, schema, poolSize = 10, ttlSweepMs = 60_000, compactCountsMs = 5_000 } = options;
   if (!SCHEMA.test(schema)) throw new Error(`invalid schema name "${schema}"`);
   const shared = sharedPool(url, poolSize, options.ownPool);
-  const engine = new PgEngine(shared.pool, schema, shared.relaxed);
+  const engine = new PgEngine(shared.pool, schema, shared.relaxed, options.backgroundIndexFromRows);
   try {
     await engine.bootstrap();
   } catch (err) {
@@ -91,6 +96,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       closed = true;
       for (const t of timers) clearInterval(t);
       unsubscribe();
+      await engine.builds.stop();
       await shared.release();
     },
   };

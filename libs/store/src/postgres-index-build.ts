@@ -1,0 +1,87 @@
+import type pg from 'pg';
+import type { Queryable } from './postgres-engine';
+import type { PlainIndex } from './postgres-indexes';
+
+/** From this many documents (the planner's estimate), a missing index is built after start-up instead of in it. */
+export const BACKGROUND_INDEX_FROM_ROWS = 100_000;
+
+/**
+ * Whether `index`, which the start's DDL would create, is left to `IndexBuilds` instead: an index being built or
+ * left unfinished (not valid) always is, so that its builder's lock decides; a missing one is when the collection
+ * holds `fromRows` documents or more, since building it in the DDL transaction holds up every write to the
+ * collection meanwhile (four indexes took 12 s at a million messages).
+ */
+export async function deferred(db: Queryable, table: string, index: PlainIndex, fromRows: number): Promise<boolean> {
+  const { rows } = await db.query<{ valid: boolean | null; estimate: number }>(
+    `SELECT (SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass($1)) AS valid, reltuples::float8 AS estimate
+     FROM pg_class WHERE oid = to_regclass($2)`,
+    [index.name, table],
+  );
+  const { valid, estimate } = rows[0] ?? { valid: null, estimate: 0 };
+  return valid === false || (valid === null && estimate >= fromRows);
+}
+
+const concurrently = (create: string) => create.replace(/^CREATE INDEX /, 'CREATE INDEX CONCURRENTLY ');
+
+/**
+ * A process's builds of deferred indexes, one after another on a connection of their own: `CREATE INDEX
+ * CONCURRENTLY` lets writes go on, and queries use what the collection had meanwhile (a partial index's unfiltered
+ * predecessor goes only once it is built). One process in the schema builds at a time (an advisory lock; another
+ * that finds it taken leaves the build to its holder). A build that died (a crash, a cancel at close) leaves an
+ * index that is not valid; the next start's build drops it and builds again.
+ */
+export function indexBuilds(pool: pg.Pool, schema: string) {
+  const lock = `mailplane_store:${schema}:index-build`;
+  let chain: Promise<void> = Promise.resolve();
+  let running: { pid: number } | undefined;
+  let stopped = false;
+
+  async function build(index: PlainIndex): Promise<void> {
+    if (stopped) return;
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      const { rows } = await client.query<{ pid: number; locked: boolean }>(
+        'SELECT pg_backend_pid() AS pid, pg_try_advisory_lock(hashtext($1)) AS locked',
+        [lock],
+      );
+      if (!rows[0].locked) return;
+      running = { pid: rows[0].pid };
+      try {
+        const { rows: found } = await client.query<{ valid: boolean | null }>(
+          'SELECT (SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass($1)) AS valid',
+          [index.name],
+        );
+        if (found[0].valid === false) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${index.name}`);
+        if (stopped) return;
+        await client.query(concurrently(index.create));
+        await client.query(index.comment);
+        if (index.replaces) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${index.replaces}`);
+      } finally {
+        running = undefined;
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lock]);
+      }
+    } catch {
+      // Canceled at close, or the database went away: the connection goes (and its lock with it); the next start builds.
+      broken = true;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  return {
+    /** Queues the build of `index`; it starts once this process's earlier ones are done. */
+    add(index: PlainIndex): void {
+      chain = chain.then(() => build(index));
+    },
+    /** Resolves once every build queued so far has ended. */
+    settled: (): Promise<void> => chain,
+    /** Cancels the build under way (its index is left not valid) and drops those queued; resolves when they are. */
+    async stop(): Promise<void> {
+      stopped = true;
+      if (running) await pool.query('SELECT pg_cancel_backend($1)', [running.pid]).catch(() => undefined);
+      await chain;
+    },
+  };
+}
+export type IndexBuilds = ReturnType<typeof indexBuilds>;
