@@ -1,27 +1,29 @@
 import type { IndexOptions } from './port';
 import type { PgEngine, PgState } from './postgres-engine';
-import { deferred } from './postgres-index-build';
+import { runDdl } from './postgres-ddl';
+import { plainIndexStep } from './postgres-index-build';
 import { planIndex } from './postgres-indexes';
 import { query } from './postgres-pool';
 
 /**
  * Creates an index and what it implies (a count or covering table filled from the documents stored, a TTL), under
  * the schema's DDL lock: idempotent, and safe when two processes start at once. A plain index missing from a large
- * collection is queued to be built after start-up instead (see `deferred`).
+ * collection is queued to be built after start-up instead (see `plainIndexStep`).
  */
 export async function createIndex(engine: PgEngine, state: PgState, keys: Record<string, 1 | -1>, options: IndexOptions): Promise<void> {
   const name = state.name;
   const ops = options.text ? await engine.trigram() : undefined;
   const plan = planIndex(engine.schema, name, keys, options, ops);
   const index = plan.index;
-  const { filled, later } = await engine.ddl(async (client) => {
-    const later = index !== undefined && (await deferred(client, state.table, index, engine.backgroundIndexFromRows));
-    if (index && !later) {
+  const { filled, step } = await engine.ddl(async (client) => {
+    const step = index && (await plainIndexStep(client, state.table, index, engine.backgroundIndexFromRows));
+    if (index && step === 'now') {
       await client.query(index.create);
       await client.query(index.comment);
-      if (index.replaces) await client.query(`DROP INDEX IF EXISTS ${index.replaces}`);
     }
-    for (const sql of plan.statements) await client.query(sql);
+    // Once the partial index is there; DROP … IF EXISTS of an index that is gone takes no lock.
+    if (index?.replaces && step !== 'later') await client.query(`DROP INDEX IF EXISTS ${index.replaces}`);
+    for (const sql of plan.statements) await runDdl(client, engine, name, sql);
     // Writes wait until this transaction commits: none is counted twice or missed between fill and trigger.
     const fill = async (kind: 'counts' | 'covering' | 'text', table: { table: string; fill: string }, value: unknown) => {
       if (await engine.recalled(client, name, kind, table.table)) return false;
@@ -32,17 +34,17 @@ export async function createIndex(engine: PgEngine, state: PgState, keys: Record
     };
     if (plan.counts) await fill('counts', plan.counts, plan.counts.paths);
     const covered = plan.covering ? await fill('covering', plan.covering, plan.covering.paths) : false;
-    if (plan.covering) await client.query(plan.covering.index);
+    if (plan.covering) await runDdl(client, engine, name, plan.covering.index);
     const text = plan.text;
     const searched = text ? await fill('text', text, { paths: text.paths, within: text.within }) : false;
-    if (text) for (const sql of text.indexes) await client.query(sql);
+    if (text) for (const sql of text.indexes) await runDdl(client, engine, name, sql);
     // Only once the table serves searches: a store from before kept them on the collection itself.
     if (text) for (const index of text.former) await client.query(`DROP INDEX IF EXISTS ${index}`);
     if (plan.ttl) await engine.remember(client, name, 'ttl', plan.ttl.path, String(plan.ttl.seconds));
     if (plan.column) await engine.remember(client, name, 'column', plan.column.path, plan.column.column);
-    return { filled: [covered && plan.covering!.table, searched && text!.table].filter((t): t is string => Boolean(t)), later };
+    return { filled: [covered && plan.covering!.table, searched && text!.table].filter((t): t is string => Boolean(t)), step };
   });
-  if (index && later) engine.builds.add(index);
+  if (index && step === 'later') engine.builds.add(index);
   // A filled table's rows become visible to index-only scans once vacuumed (which no transaction may run), and the
   // planner needs a text table's statistics to tell a common word from a rare one.
   for (const table of filled) await query(engine.pool, `VACUUM (ANALYZE) ${engine.qualified(table)}`);

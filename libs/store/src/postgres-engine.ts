@@ -21,7 +21,7 @@ export interface PgState {
   columns: Map<string, string>;
 }
 
-type Kind = 'array' | 'counts' | 'covering' | 'text' | 'ttl' | 'column' | 'migrated';
+type Kind = 'array' | 'counts' | 'covering' | 'text' | 'ttl' | 'column' | 'migrated' | 'trigger';
 
 /** Runs on a pooled connection or on the connection of a transaction. */
 export type Queryable = Pick<pg.ClientBase, 'query'>;

@@ -6,19 +6,32 @@ import type { PlainIndex } from './postgres-indexes';
 export const BACKGROUND_INDEX_FROM_ROWS = 100_000;
 
 /**
- * Whether `index`, which the start's DDL would create, is left to `IndexBuilds` instead: an index being built or
- * left unfinished (not valid) always is, so that its builder's lock decides; a missing one is when the collection
- * holds `fromRows` documents or more, since building it in the DDL transaction holds up every write to the
- * collection meanwhile (four indexes took 12 s at a million messages).
+ * Builds begin once the process's start-up has asked for no index this long: a build holds a lock on its table
+ * that the start's own DDL on that table (a trigger created, a table filled) would wait for until the build ends.
  */
-export async function deferred(db: Queryable, table: string, index: PlainIndex, fromRows: number): Promise<boolean> {
+const QUIET_MS = 1000;
+
+/**
+ * What the start does about a plain index: nothing when it is there (valid); build it in the DDL transaction
+ * (`now`); or leave it to `IndexBuilds` (`later`). An index being built or left unfinished (not valid) is left, so
+ * that its builder's lock decides; so is a missing one on a collection of `fromRows` documents or more, since
+ * building it in the DDL transaction holds up every write to the collection meanwhile (four indexes took 12 s at a
+ * million messages).
+ */
+export async function plainIndexStep(
+  db: Queryable,
+  table: string,
+  index: PlainIndex,
+  fromRows: number,
+): Promise<'present' | 'now' | 'later'> {
   const { rows } = await db.query<{ valid: boolean | null; estimate: number }>(
     `SELECT (SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass($1)) AS valid, reltuples::float8 AS estimate
      FROM pg_class WHERE oid = to_regclass($2)`,
     [index.name, table],
   );
   const { valid, estimate } = rows[0] ?? { valid: null, estimate: 0 };
-  return valid === false || (valid === null && estimate >= fromRows);
+  if (valid === true) return 'present';
+  return valid === false || estimate >= fromRows ? 'later' : 'now';
 }
 
 const concurrently = (create: string) => create.replace(/^CREATE INDEX /, 'CREATE INDEX CONCURRENTLY ');
@@ -33,6 +46,8 @@ const concurrently = (create: string) => create.replace(/^CREATE INDEX /, 'CREAT
 export function indexBuilds(pool: pg.Pool, schema: string) {
   const lock = `mailplane_store:${schema}:index-build`;
   let chain: Promise<void> = Promise.resolve();
+  let queued: PlainIndex[] = [];
+  let timer: NodeJS.Timeout | undefined;
   let running: { pid: number } | undefined;
   let stopped = false;
 
@@ -70,15 +85,20 @@ export function indexBuilds(pool: pg.Pool, schema: string) {
   }
 
   return {
-    /** Queues the build of `index`; it starts once this process's earlier ones are done. */
+    /** Queues the build of `index`, after this process's earlier ones, once start-up has been quiet for QUIET_MS. */
     add(index: PlainIndex): void {
-      chain = chain.then(() => build(index));
+      queued.push(index);
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const batch = queued;
+        queued = [];
+        for (const next of batch) chain = chain.then(() => build(next));
+      }, QUIET_MS);
     },
-    /** Resolves once every build queued so far has ended. */
-    settled: (): Promise<void> => chain,
     /** Cancels the build under way (its index is left not valid) and drops those queued; resolves when they are. */
     async stop(): Promise<void> {
       stopped = true;
+      clearTimeout(timer);
       if (running) await pool.query('SELECT pg_cancel_backend($1)', [running.pid]).catch(() => undefined);
       await chain;
     },

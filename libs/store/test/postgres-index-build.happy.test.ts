@@ -110,4 +110,29 @@ describeWithPostgres('postgres indexes built after start-up', (url) => {
     expect(await valid(full('small'))).toBeNull();
     await store.close();
   });
+
+  it('when a store restarts with nothing to change while a writer holds a transaction open, then its start takes no lock on the table and does not wait', async () => {
+    const every = async (c: ReturnType<Awaited<ReturnType<typeof open>>['collection']>) => {
+      await c.createIndex({ at: 1 });
+      await c.createIndex({ status: 1, at: 1 }, { partial: LIVE });
+      await c.createIndex({ at: 1 }, { unique: true });
+      await c.createIndex({ status: 1 }, { counts: true });
+      await c.createIndex({ status: 1, at: -1 }, { covering: true });
+      await c.createIndex({ status: 1 }, { text: true });
+      await c.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 3600 });
+    };
+    const first = await open();
+    await every(first.collection('every'));
+    await first.collection<Message>('every').insertMany(messages(20));
+    await first.close();
+    const writer = await openWriter('every');
+    const again = await open();
+    // Each CREATE INDEX IF NOT EXISTS or CREATE OR REPLACE TRIGGER run again would wait here for the writer.
+    await every(again.collection('every'));
+    expect(await again.collection<Message>('every').count({ status: 'queued' })).toBe(4);
+    await writer.query('COMMIT');
+    await writer.end();
+    expect(await again.collection<Message>('every').count({ status: 'queued' })).toBe(5);
+    await again.close();
+  });
 });
