@@ -21,7 +21,10 @@ export async function runDdl(client: pg.PoolClient, engine: PgEngine, collection
     return;
   }
   const trigger = TRIGGER.exec(sql);
-  if (!trigger) return void (await client.query(sql));
+  if (!trigger) {
+    await client.query(sql);
+    return;
+  }
   const [, name, table] = trigger;
   const hash = createHash('sha1').update(sql).digest('hex');
   const { rows } = await client.query(

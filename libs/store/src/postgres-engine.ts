@@ -4,7 +4,7 @@ import type { CountTable } from './count-tables';
 import type { CoveringTable } from './postgres-covering';
 import type { TextTable } from './postgres-text-match';
 import { ident } from './paths';
-import { BACKGROUND_INDEX_FROM_ROWS, indexBuilds } from './postgres-index-build';
+import { BACKGROUND_INDEX_FROM_ROWS, indexBuilds, type IndexBuilds } from './postgres-index-build';
 import { META_CHANNEL, query, transaction } from './postgres-pool';
 
 /** What one collection's queries need to know, kept in `_store_meta` so that every process learns it. */
@@ -32,8 +32,8 @@ export class PgEngine {
   private readonly tables = new Set<string>();
   private trigramOps: Promise<string> | undefined;
   readonly meta: string;
-  /** Indexes left to be built after start-up (see `deferred`). */
-  readonly builds: ReturnType<typeof indexBuilds>;
+  /** Indexes left to be built after start-up (see `plainIndexStep`). */
+  readonly builds: IndexBuilds;
   /** Whether the database compares strings bytewise (collation C or POSIX), read at bootstrap. */
   bytewise = false;
 

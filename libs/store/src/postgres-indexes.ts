@@ -12,7 +12,7 @@ import { planTextTable } from './postgres-text';
 export interface PlainIndex {
   /** `"schema"."name"` */
   name: string;
-  /** `CREATE INDEX IF NOT EXISTS …`; `CREATE INDEX CONCURRENTLY IF NOT EXISTS …` once `CONCURRENTLY` is put in. */
+  /** `CREATE INDEX IF NOT EXISTS …` (a build after start-up adds `CONCURRENTLY`). */
   create: string;
   comment: string;
   /** The index of the same keys unfiltered that a partial one replaces (a store from before has it), dropped once it is built. */
