@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import type { Queryable } from './postgres-engine';
 import type { PlainIndex } from './postgres-indexes';
 
 /** From this many documents (the planner's estimate), a missing index is built after start-up instead of in it. */
@@ -19,7 +18,7 @@ const QUIET_MS = 1000;
  * million messages).
  */
 export async function plainIndexStep(
-  db: Queryable,
+  db: Pick<pg.ClientBase, 'query'>,
   table: string,
   index: PlainIndex,
   fromRows: number,
