@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { ident } from './paths';
 import type { PgEngine } from './postgres-engine';
+import { indexValidity } from './postgres-index-build';
 
 const INDEX = /^CREATE (?:UNIQUE )?INDEX IF NOT EXISTS ("[^"]+") ON /;
 const TRIGGER = /^CREATE OR REPLACE TRIGGER ("[^"]+") AFTER \w+ ON (\S+) /;
@@ -16,8 +17,7 @@ const TRIGGER = /^CREATE OR REPLACE TRIGGER ("[^"]+") AFTER \w+ ON (\S+) /;
 export async function runDdl(client: pg.PoolClient, engine: PgEngine, collection: string, sql: string): Promise<void> {
   const index = INDEX.exec(sql);
   if (index) {
-    const { rows } = await client.query('SELECT to_regclass($1) IS NOT NULL AS found', [`${ident(engine.schema)}.${index[1]}`]);
-    if (!rows[0].found) await client.query(sql);
+    if ((await indexValidity(client, `${ident(engine.schema)}.${index[1]}`)) === null) await client.query(sql);
     return;
   }
   const trigger = TRIGGER.exec(sql);

@@ -17,20 +17,28 @@ const QUIET_MS = 1000;
  * building it in the DDL transaction holds up every write to the collection meanwhile (four indexes took 12 s at a
  * million messages).
  */
+/** Whether the index `name` (`"schema"."name"`) is valid: null when there is none, false while built or left unfinished. */
+export async function indexValidity(db: Pick<pg.ClientBase, 'query'>, name: string): Promise<boolean | null> {
+  const { rows } = await db.query<{ valid: boolean | null }>(
+    'SELECT (SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass($1)) AS valid',
+    [name],
+  );
+  return rows[0].valid;
+}
+
 export async function plainIndexStep(
   db: Pick<pg.ClientBase, 'query'>,
   table: string,
   index: PlainIndex,
   fromRows: number,
 ): Promise<'present' | 'now' | 'later'> {
-  const { rows } = await db.query<{ valid: boolean | null; estimate: number }>(
-    `SELECT (SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass($1)) AS valid, reltuples::float8 AS estimate
-     FROM pg_class WHERE oid = to_regclass($2)`,
-    [index.name, table],
-  );
-  const { valid, estimate } = rows[0] ?? { valid: null, estimate: 0 };
+  const valid = await indexValidity(db, index.name);
   if (valid === true) return 'present';
-  return valid === false || estimate >= fromRows ? 'later' : 'now';
+  if (valid === false) return 'later';
+  const { rows } = await db.query<{ estimate: number }>('SELECT reltuples::float8 AS estimate FROM pg_class WHERE oid = to_regclass($1)', [
+    table,
+  ]);
+  return (rows[0]?.estimate ?? 0) >= fromRows ? 'later' : 'now';
 }
 
 const concurrently = (create: string) => create.replace(/^CREATE INDEX /, 'CREATE INDEX CONCURRENTLY ');
@@ -47,7 +55,7 @@ export function indexBuilds(pool: pg.Pool, schema: string) {
   let chain: Promise<void> = Promise.resolve();
   let queued: PlainIndex[] = [];
   let timer: NodeJS.Timeout | undefined;
-  let running: { pid: number } | undefined;
+  let runningPid: number | undefined;
   let stopped = false;
 
   async function build(index: PlainIndex): Promise<void> {
@@ -60,19 +68,15 @@ export function indexBuilds(pool: pg.Pool, schema: string) {
         [lock],
       );
       if (!rows[0].locked) return;
-      running = { pid: rows[0].pid };
+      runningPid = rows[0].pid;
       try {
-        const { rows: found } = await client.query<{ valid: boolean | null }>(
-          'SELECT (SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass($1)) AS valid',
-          [index.name],
-        );
-        if (found[0].valid === false) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${index.name}`);
+        if ((await indexValidity(client, index.name)) === false) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${index.name}`);
         if (stopped) return;
         await client.query(concurrently(index.create));
         await client.query(index.comment);
         if (index.replaces) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${index.replaces}`);
       } finally {
-        running = undefined;
+        runningPid = undefined;
         await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lock]);
       }
     } catch {
@@ -98,7 +102,7 @@ export function indexBuilds(pool: pg.Pool, schema: string) {
     async stop(): Promise<void> {
       stopped = true;
       clearTimeout(timer);
-      if (running) await pool.query('SELECT pg_cancel_backend($1)', [running.pid]).catch(() => undefined);
+      if (runningPid !== undefined) await pool.query('SELECT pg_cancel_backend($1)', [runningPid]).catch(() => undefined);
       await chain;
     },
   };
