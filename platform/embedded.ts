@@ -12,6 +12,7 @@ import {
 import { startDashboard } from '@mailplane/dashboard';
 import { createTenant, type Gateway } from '@mailplane/gateway';
 import type { Env, PlatformConfig } from './config';
+import { privateDir } from './local/data-dir';
 import { freePort } from './local/ports';
 import { localSecret } from './local/secrets';
 import { startSandbox, type Sandbox } from './sandbox';
@@ -39,6 +40,7 @@ export interface Embedded {
 /** Every service in one process over the in-process broker, data on disk under DATA_DIR, the outside world sandboxed. */
 export async function startEmbedded(config: PlatformConfig, options: { logger?: Logger; clock?: Clock } = {}): Promise<Embedded> {
   const logger = options.logger ?? createLogger({ level: config.logLevel });
+  privateDir(config.dataDir);
   const sandbox = await startSandbox({ pagePort: config.sandboxPort, dataDir: config.dataDir });
   // Links in emails and the payment provider's webhook need the real address, also when PORT=0 asks for any.
   const port = config.env.PORT === '0' ? String(await freePort()) : (config.env.PORT ?? '3000');

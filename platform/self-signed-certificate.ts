@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { privateDir } from './local/data-dir';
 
 // Just enough DER (X.690) to write one X.509 v3 certificate: Node reads certificates but cannot make one.
 const length = (n: number): Buffer => {
@@ -72,7 +73,8 @@ export function localCertificate(dataDir: string): { certFile: string; keyFile: 
   const dir = path.join(dataDir, 'submission-tls');
   const files = { certFile: path.join(dir, 'cert.pem'), keyFile: path.join(dir, 'key.pem') };
   if (!existsSync(files.certFile) || !existsSync(files.keyFile)) {
-    mkdirSync(dir, { recursive: true });
+    privateDir(dataDir);
+    privateDir(dir);
     const { cert, key } = selfSignedCertificate('Mailplane SMTP submission (self-signed)');
     writeFileSync(files.keyFile, key, { mode: 0o600 });
     writeFileSync(files.certFile, cert);

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -9,7 +9,7 @@ import { banner } from './support/global-setup';
 import { postgresBinaries } from './support/postgres';
 import { processesOf } from './support/process-table';
 import { BANNER_API_KEY, spawnNpmScript, type ServiceProcess } from './support/processes';
-import { removeDir } from './support/platform';
+import { removeDataDir } from './support/platform';
 import { rabbitBinary } from './support/rabbitmq';
 import { submissionTransport } from './support/submission';
 
@@ -41,13 +41,12 @@ describe.each(launchers)('the first start of $name', ({ script, startMs, run }) 
       .set('Authorization', `Bearer ${key}`)
       .send({ from: 'hello@sandbox.mailplane.test', to: 'you@example.com', subject: 'Hi', text: 'It works' });
   beforeAll(() => {
+    // As `mktemp -d` makes it (0700): PostgreSQL, run as its own user when we are root, keeps its data elsewhere then.
     dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-first-run-'));
-    // PostgreSQL runs as its own user when we are root, and must reach its folder inside.
-    chmodSync(dataDir, 0o755);
   });
   afterAll(async () => {
     await proc?.kill();
-    removeDir(dataDir);
+    removeDataDir(dataDir);
   });
 
   (run ? it : it.skip)(

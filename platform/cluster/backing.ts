@@ -72,11 +72,7 @@ export async function startBacking(config: PlatformConfig, connections: number):
         ? processLine('rabbitmq', ownRabbit.pid, `amqp 127.0.0.1:${ownRabbit.port}  data in ${path.join(config.dataDir, 'rabbitmq')}`)
         : processLine('rabbitmq', undefined, 'AMQP_URL (not started here)'),
       ownPostgres
-        ? processLine(
-            'postgresql',
-            ownPostgres.pid(),
-            `postgres 127.0.0.1:${ownPostgres.port}  data in ${path.join(config.dataDir, 'postgres')}`,
-          )
+        ? processLine('postgresql', ownPostgres.pid(), `postgres 127.0.0.1:${ownPostgres.port}  data in ${ownPostgres.dir}`)
         : processLine('postgresql', undefined, config.databaseUrl ? 'DATABASE_URL (not started here)' : 'not used: MONGODB_URL'),
     ],
     stop,

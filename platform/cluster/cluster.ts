@@ -6,6 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { envReader } from '@mailplane/runtime';
 import type { PlatformConfig } from '../config';
 import { inboundCertificate, submissionCertificate, type Embedded } from '../embedded';
+import { privateDir } from '../local/data-dir';
 import { freePort } from '../local/ports';
 import { localSecret } from '../local/secrets';
 import { startSandbox, type Sandbox } from '../sandbox';
@@ -55,6 +56,7 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
   const haproxy = haproxyBinary(config.env.PATH);
   if (!haproxy) throw new Error('haproxy is not installed (apt-get install haproxy)');
   backingTools(config);
+  privateDir(config.dataDir);
   mkdirSync(path.join(config.dataDir, 'logs'), { recursive: true });
   const children = new Set<ChildProcess>();
   // Whatever is still running when this process exits without stopping it (a second Ctrl-C, a crash) goes with it.

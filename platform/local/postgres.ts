@@ -1,6 +1,18 @@
 import { execFile, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import {
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from './ports';
@@ -19,11 +31,59 @@ export function postgresBinaries(binDir?: string): string | undefined {
 }
 
 /** PostgreSQL refuses to run as root: as root, every command runs as the `postgres` system user. */
-export async function runAsPrefix(): Promise<{ prefix: string[]; uid?: number; gid?: number }> {
+export async function runAsPrefix(): Promise<RunAs> {
   if (process.getuid?.() !== 0) return { prefix: [] };
   const [uid, gid] = await Promise.all(['-u', '-g'].map(async (flag) => Number((await run('id', [flag, 'postgres'])).stdout.trim())));
-  return { prefix: ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--init-groups'], uid, gid };
+  const home = (await run('getent', ['passwd', 'postgres'])).stdout.trim().split(':')[5];
+  return { prefix: ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--init-groups'], uid, gid, home };
 }
+
+/** How PostgreSQL's commands run: as ourselves (empty prefix), or, when we are root, as the postgres user. */
+interface RunAs {
+  prefix: string[];
+  uid?: number;
+  gid?: number;
+  /** The postgres user's home (Debian: /var/lib/postgresql). */
+  home?: string;
+}
+
+/**
+ * Where the cluster of `dir` lives. `dir` itself, unless we are root and the postgres user cannot reach the folder it
+ * is in (a DATA_DIR made by `mktemp -d` is 0700): then a folder of its own, 0700, in that user's home, and `dir` a
+ * symlink to it, so the next start finds it again. Nothing of DATA_DIR is opened to anyone for it.
+ */
+async function clusterPlace(dir: string, runAs: RunAs): Promise<string> {
+  if (runAs.uid === undefined) return dir;
+  const present = lstatOrUndefined(dir);
+  if (present?.isSymbolicLink()) return realpathSync(dir);
+  const reachable = await run(runAs.prefix[0], [...runAs.prefix.slice(1), 'test', '-x', dirname(dir)]).then(
+    () => true,
+    () => false,
+  );
+  if (reachable) return dir;
+  if (present && existsSync(join(dir, 'data', 'PG_VERSION')))
+    throw new Error(`the postgres user cannot reach the PostgreSQL data in ${dir}: allow it into ${dirname(dir)} (chmod o+x, or an ACL)`);
+  // What a start that failed here left (the folder, never a cluster).
+  rmSync(dir, { recursive: true, force: true });
+  if (!runAs.home || !existsSync(runAs.home))
+    throw new Error(`the postgres user cannot reach ${dirname(dir)}, and has no home to keep the data in`);
+  const parent = join(runAs.home, 'mailplane');
+  const place = join(parent, randomBytes(8).toString('hex'));
+  for (const folder of [parent, place]) {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    chownSync(folder, runAs.uid, runAs.gid!);
+  }
+  symlinkSync(place, dir);
+  return place;
+}
+
+const lstatOrUndefined = (path: string) => {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+};
 
 /** Everything `pg_ctl` needs to start and stop one cluster; plain strings, so another process can rebuild it. */
 export interface PgCtlSpec {
@@ -57,6 +117,8 @@ export interface LocalPostgres {
   /** With the credentials: never print it. */
   url: string;
   port: number;
+  /** Where its data is (the options' `dir`, or where that symlink leads). */
+  dir: string;
   spec: PgCtlSpec;
   /** The postmaster's pid. */
   pid(): number;
@@ -64,7 +126,10 @@ export interface LocalPostgres {
 }
 
 export interface LocalPostgresOptions {
-  /** Holds `data/` (made by initdb on first start, kept after) and `server.log`; owned by the postgres user when we are root. */
+  /**
+   * Holds `data/` (made by initdb on first start, kept after) and `server.log`; owned by the postgres user when we are
+   * root, and then a symlink to that user's home when it cannot reach this folder's parent.
+   */
   dir: string;
   bin: string;
   user: string;
@@ -84,14 +149,15 @@ export interface LocalPostgresOptions {
 export async function startLocalPostgres(options: LocalPostgresOptions): Promise<LocalPostgres> {
   const runAs = await runAsPrefix();
   const { prefix } = runAs;
-  mkdirSync(options.dir, { recursive: true });
-  if (runAs.uid !== undefined) chownSync(options.dir, runAs.uid, runAs.gid!);
-  const data = join(options.dir, 'data');
-  if (!existsSync(join(data, 'PG_VERSION'))) await initCluster(options, data, runAs);
+  const dir = await clusterPlace(options.dir, runAs);
+  mkdirSync(dir, { recursive: true });
+  if (runAs.uid !== undefined) chownSync(dir, runAs.uid, runAs.gid!);
+  const data = join(dir, 'data');
+  if (!existsSync(join(data, 'PG_VERSION'))) await initCluster(options, dir, runAs);
   const port = await freePort();
   const settings = [`-p ${port}`, "-k ''", '-c listen_addresses=127.0.0.1', `-c max_connections=${options.maxConnections}`];
   if (!options.durable) settings.push('-c fsync=off', '-c full_page_writes=off');
-  const spec: PgCtlSpec = { bin: options.bin, data, log: join(options.dir, 'server.log'), options: settings.join(' '), runAs: prefix };
+  const spec: PgCtlSpec = { bin: options.bin, data, log: join(dir, 'server.log'), options: settings.join(' '), runAs: prefix };
   const control = pgCtl(spec);
   await control.start();
   const watchdog = spawn(
@@ -113,6 +179,7 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
   return {
     url,
     port,
+    dir,
     spec,
     pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop: async () => {
@@ -122,8 +189,9 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
   };
 }
 
-async function initCluster(options: LocalPostgresOptions, data: string, runAs: { prefix: string[]; uid?: number; gid?: number }) {
-  const pwfile = join(options.dir, 'initdb-password');
+async function initCluster(options: LocalPostgresOptions, dir: string, runAs: RunAs) {
+  const data = join(dir, 'data');
+  const pwfile = join(dir, 'initdb-password');
   if (options.password) {
     writeFileSync(pwfile, options.password, { mode: 0o600 });
     if (runAs.uid !== undefined) chownSync(pwfile, runAs.uid, runAs.gid!);

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { connect } from 'amqplib';
@@ -23,6 +24,8 @@ export interface LocalRabbit {
   /** What rabbitmqctl needs to reach the node: its HOME (the cookie) and epmd port. */
   home: string;
   epmdPort: number;
+  /** The Erlang distribution's listener (loopback, as epmd). */
+  distPort: number;
   ctl: string;
   /** The node's process group (epmd, the node, a watchdog that stops both if this process dies). */
   pid: number;
@@ -64,6 +67,7 @@ export async function startLocalRabbit(options: LocalRabbitOptions): Promise<Loc
     nodeName: options.nodeName,
     home: env.HOME as string,
     epmdPort,
+    distPort,
     ctl: join(options.server, '..', 'rabbitmqctl'),
     pid: node.pid,
     stop: () => node.stop(),
@@ -75,9 +79,7 @@ function nodeEnv(options: LocalRabbitOptions, p: { amqpPort: number; distPort: n
   const home = join(dir, 'home');
   mkdirSync(home, { recursive: true });
   mkdirSync(join(dir, 'log'), { recursive: true });
-  // Erlang insists the cookie is private to its owner; server and rabbitmqctl both find it through HOME.
-  const cookie = join(home, '.erlang.cookie');
-  if (!existsSync(cookie)) writeFileSync(cookie, `MAILPLANE${process.pid}${Date.now()}`, { mode: 0o400 });
+  writeCookie(join(home, '.erlang.cookie'));
   writeFileSync(join(dir, 'enabled_plugins'), '[].\n');
   const user = options.user ? `default_user = ${options.user.name}\ndefault_pass = ${options.user.password}\n` : '';
   // A small disk must not trip the default 50 MB free-disk alarm, which blocks publishers.
@@ -88,6 +90,9 @@ function nodeEnv(options: LocalRabbitOptions, p: { amqpPort: number; distPort: n
     ...options.env,
     HOME: home,
     ERL_EPMD_PORT: String(p.epmdPort),
+    // Whoever reaches epmd and the distribution port with the cookie runs code in the node: this machine only.
+    ERL_EPMD_ADDRESS: '127.0.0.1',
+    RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS: '-kernel inet_dist_use_interface {127,0,0,1}',
     RABBITMQ_NODENAME: options.nodeName,
     RABBITMQ_NODE_IP_ADDRESS: '127.0.0.1',
     RABBITMQ_NODE_PORT: String(p.amqpPort),
@@ -99,6 +104,17 @@ function nodeEnv(options: LocalRabbitOptions, p: { amqpPort: number; distPort: n
     RABBITMQ_CONF_ENV_FILE: join(dir, 'rabbitmq-env.conf'),
     RABBITMQ_PID_FILE: join(dir, 'rabbit.pid'),
   };
+}
+
+/**
+ * The cookie that admits a client to the node's distribution (rabbitmqctl, or anyone's Erlang shell): random, kept
+ * for the folder's later starts, its owner's only (Erlang insists). Server and rabbitmqctl find it through HOME. The
+ * guessable cookie older versions wrote (`MAILPLANE<pid><time>`) is replaced.
+ */
+function writeCookie(file: string) {
+  if (existsSync(file) && !/^MAILPLANE\d+$/.test(readFileSync(file, 'utf8').trim())) return;
+  rmSync(file, { force: true });
+  writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
 }
 
 /** Resolves once `url` takes an AMQP connection; fails after `timeoutMs`, or at once when `node` exited. */

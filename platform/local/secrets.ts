@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { privateDir } from './data-dir';
 
 /**
  * A secret kept beside the data (DKIM key sealing, unsubscribe and tracking signing, sessions, local passwords) when the
@@ -9,7 +10,7 @@ import path from 'node:path';
 export function localSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
+    privateDir(dataDir);
     writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
   }
   return readFileSync(file, 'utf8').trim();

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { lstatSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -67,3 +67,18 @@ export async function startTestPlatform(
 export function removeDir(dir: string) {
   rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
 }
+
+/** Removes a data dir, and the PostgreSQL data a cluster started as root kept elsewhere for it (`postgres` a symlink). */
+export function removeDataDir(dir: string) {
+  const postgres = path.join(dir, 'postgres');
+  if (lstatOrNull(postgres)?.isSymbolicLink()) removeDir(realpathSync(postgres));
+  removeDir(dir);
+}
+
+const lstatOrNull = (file: string) => {
+  try {
+    return lstatSync(file);
+  } catch {
+    return null;
+  }
+};
