@@ -6,7 +6,7 @@ import { gatewayConfig, submissionConfig } from '@mailplane/gateway';
 import { mailConfig } from '@mailplane/mail';
 import { webhooksConfig } from '@mailplane/webhooks';
 import { loadPlatformConfig } from '../platform/config';
-import { readManifests, schemaErrors, unknownFields, type Manifest } from './support/k8s';
+import { podEnvironment, readManifests, schemaErrors, unknownFields, type Manifest } from './support/k8s';
 
 const DIR = path.resolve(__dirname, '../ops/k8s');
 const kustomization = YAML.parse(readFileSync(path.join(DIR, 'kustomization.yaml'), 'utf8')) as { resources: string[] };
@@ -50,13 +50,12 @@ const isSecret = (name: string) =>
 const configMap = of('ConfigMap')[0] as unknown as { metadata: { name: string }; data: Env };
 const secretValues = (exampleSecret.object as unknown as { stringData: Env }).stringData;
 
-/** What the process of `service` finds in its environment: the ConfigMap, its literal values, the (example) Secret. */
+// The Secret an operator makes from the example: each placeholder replaced (a placeholder itself is refused at start).
+const operatorSecret = Object.fromEntries(Object.entries(secretValues).map(([key, value]) => [key, value.replace(/CHANGE-ME/g, 'k8Q2xv')]));
+
+/** What the process of `service` finds in its environment: the ConfigMap, its literal values, the operator's Secret. */
 function environmentOf(service: string): Env {
-  const container = containerOf(service);
-  const env: Env = {};
-  for (const from of container.envFrom) if (from.configMapRef.name === configMap.metadata.name) Object.assign(env, configMap.data);
-  for (const e of container.env) env[e.name] = e.value ?? secretValues[e.valueFrom!.secretKeyRef!.key];
-  return env;
+  return podEnvironment(manifests, service, operatorSecret);
 }
 
 describe('ops/k8s, every object the kustomization lists and the example Secret', () => {

@@ -4,6 +4,7 @@ import ts from 'typescript';
 import YAML from 'yaml';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 
@@ -24,6 +25,11 @@ const KINDS: Record<string, { model: new (data: never) => { validate(): void }; 
     model: PodDisruptionBudget,
     module: 'kubernetes-models/policy/v1/PodDisruptionBudget',
     type: 'IPodDisruptionBudget',
+  },
+  'networking.k8s.io/v1/NetworkPolicy': {
+    model: NetworkPolicy,
+    module: 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy',
+    type: 'INetworkPolicy',
   },
   'autoscaling/v2/HorizontalPodAutoscaler': {
     model: HorizontalPodAutoscaler,
@@ -78,4 +84,22 @@ export function unknownFields(manifests: Manifest[]): string[] {
     const m = known[line - known.length];
     return `${m ? `${m.file} ${m.object.kind}/${m.object.metadata?.name}` : 'manifests'}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
   });
+}
+
+interface EnvContainer {
+  envFrom?: { configMapRef: { name: string } }[];
+  env: { name: string; value?: string; valueFrom?: { secretKeyRef?: { key: string } } }[];
+}
+
+/** What the process of Deployment `name` finds in its environment: the ConfigMap, its literal values, `secret`'s. */
+export function podEnvironment(manifests: Manifest[], name: string, secret: Record<string, string>): Record<string, string> {
+  const of = (kind: string, named?: string) =>
+    manifests.find((m) => m.object.kind === kind && (!named || m.object.metadata.name === named))!;
+  const configMap = of('ConfigMap').object as unknown as { metadata: { name: string }; data: Record<string, string> };
+  const container = (of('Deployment', name).object as unknown as { spec: { template: { spec: { containers: EnvContainer[] } } } }).spec
+    .template.spec.containers[0];
+  const env: Record<string, string> = {};
+  for (const from of container.envFrom ?? []) if (from.configMapRef.name === configMap.metadata.name) Object.assign(env, configMap.data);
+  for (const e of container.env) env[e.name] = e.value ?? secret[e.valueFrom!.secretKeyRef!.key];
+  return env;
 }

@@ -8,6 +8,22 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/** What an example file writes where a real secret goes (`CHANGE-ME`, `changeme`, `replace_me`, `<password>`...). */
+const PLACEHOLDER = /change[-_ ]?me|replace[-_ ]?me|^<[^>]*>$/i;
+
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+/** A copy-pasted example must not run: a secret, or a URL's credentials, that is a placeholder is refused at start. */
+function refusePlaceholder(name: string, value: string) {
+  if (PLACEHOLDER.test(value)) throw new ConfigError(name, 'holds a placeholder (CHANGE-ME): set a secret of your own');
+}
+
 /** Typed readers over one environment snapshot. Only config modules call this. */
 export function envReader(env: Env) {
   const raw = (name: string) => {
@@ -44,6 +60,7 @@ export function envReader(env: Env) {
       if (protocols && !protocols.includes(parsed.protocol.replace(/:$/, ''))) {
         throw new ConfigError(name, `must use one of ${protocols.join(', ')}`);
       }
+      for (const credential of [parsed.username, parsed.password]) refusePlaceholder(name, decoded(credential));
       return v;
     },
     optionalUrl(name: string, protocols?: string[]): string | undefined {
@@ -67,6 +84,7 @@ export function envReader(env: Env) {
       const v = raw(name) ?? fallback;
       if (v === undefined) throw new ConfigError(name, 'is required');
       if (v.length < minLength) throw new ConfigError(name, `must be at least ${minLength} characters`);
+      refusePlaceholder(name, v);
       return v;
     },
   };
