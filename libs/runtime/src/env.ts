@@ -9,7 +9,7 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 /** What an example file writes where a real secret goes (`CHANGE-ME`, `changeme`, `replace_me`, `<password>`...). */
-const PLACEHOLDER = /change[-_ ]?me|replace[-_ ]?me|^<[^>]*>$/i;
+const PLACEHOLDER = /(^|[^a-z])(change|replace)[-_ ]?me([^a-z]|$)|^<[^>]*>$/i;
 
 const decoded = (text: string) => {
   try {
