@@ -26,14 +26,19 @@ export interface MemberRecord extends CarriesEvents<AuditLogRecord> {
   totpPending?: string | null;
   /** The last TOTP step accepted: an older or equal one is refused (a code works once). */
   totpLastStep?: number;
-  /** SHA-256 of the unused recovery codes. */
+  /** Digests of the unused recovery codes (totp.ts `recoveryCodeHash`): HMAC under `recoveryCodeSalt`, or SHA-256 without one. */
   recoveryCodeHashes?: string[];
+  /** The key of this member's recovery-code digests; absent or null on codes issued before (unsalted). */
+  recoveryCodeSalt?: string | null;
   /** Counts changes of the second factor: each is a compare-and-set on it, so a code or recovery code is spent once. */
   totpSeq?: number;
 }
 
 /** The second-factor fields a compare-and-set on `totpSeq` replaces. */
-export type SecondFactorFields = Pick<MemberRecord, 'totpSecret' | 'totpPending' | 'totpLastStep' | 'recoveryCodeHashes'>;
+export type SecondFactorFields = Pick<
+  MemberRecord,
+  'totpSecret' | 'totpPending' | 'totpLastStep' | 'recoveryCodeHashes' | 'recoveryCodeSalt'
+>;
 
 export interface TenantMember extends TenantScope {
   memberId: string;

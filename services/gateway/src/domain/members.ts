@@ -3,6 +3,7 @@ import { newId, type AuditContext } from '@mailplane/runtime';
 import { carrying } from '@mailplane/store';
 import type { TenantScope } from '../data-access/api-keys-repo';
 import type { MemberRecord, TenantMember } from '../data-access/members-repo';
+import { revokeKeysOfMember } from './api-keys';
 import { auditRecord, moveAudit } from './audit';
 import type { GatewayDeps } from './deps';
 import { hashPassword } from './password';
@@ -107,7 +108,10 @@ export async function updateMember(deps: GatewayDeps, key: TenantMember, input: 
   return memberView(updated);
 }
 
-/** DELETE /members/{id}: every session of the member ends with it (authentication also reads the member each time). */
+/**
+ * DELETE /members/{id}: every session and API key of the member ends with it (authentication also reads the member
+ * each time, so a key a crash left unrevoked authenticates nobody either).
+ */
 export async function removeMember(deps: GatewayDeps, key: TenantMember, audit: AuditContext): Promise<void> {
   const { member, actorRole } = await changeable(deps, key, audit);
   if (member.role === 'owner' && actorRole !== 'owner') throw ownersOnly();
@@ -125,6 +129,7 @@ export async function removeMember(deps: GatewayDeps, key: TenantMember, audit: 
   if (!removed) throw new AppError('not_found', `No member ${key.memberId}`);
   await moveAudit(deps, deps.members.audit, removed);
   await deps.sessions.endAllOf(key, now);
+  await revokeKeysOfMember(deps, key, audit);
   deps.logger.info('member removed', { tenantId: key.tenantId, memberId: member._id });
 }
 
