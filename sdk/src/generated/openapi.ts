@@ -204,8 +204,11 @@ export interface paths {
     /**
      * Add a member
      * @description An owner or an admin adds a member with an email address, a name, a role and an initial password (without
-     *     one, the member cannot sign in yet). An admin cannot add an owner (403 `forbidden`). An email address
-     *     belongs to one member of the whole platform: one already taken is a 409 `already_exists`. Audited.
+     *     one, the member cannot sign in yet). Nobody adds a role that may do what their own may not: an admin adds no
+     *     owner and no billing member (403 `forbidden`). An address already a live member of this tenant is a 409
+     *     `already_exists`; another tenant's members are never told apart from a fresh address. The address is not
+     *     proven: it holds nothing outside this tenant, and it signs in only while no member has proven it (by
+     *     accepting an invitation); invite a person whose address should count everywhere. Audited.
      */
     post: operations['createMember'];
     delete?: never;
@@ -264,7 +267,8 @@ export interface paths {
      *     accept path as the operator's system sender (`SYSTEM_MAIL_TENANT_ID`, `SYSTEM_MAIL_FROM`); the link works
      *     once, for 72 hours, and only a SHA-256 hash of its token is stored. Where the operator configured no system
      *     sender, nothing is mailed and the answer carries the link (`acceptUrl`) this once, for the inviter to pass on.
-     *     An address that is already a member's is a 409 `already_exists`. A mail the platform could not accept is a
+     *     An address that is already a live member of this tenant is a 409 `already_exists` (another tenant's members are
+     *     never told apart). Nobody invites a role that may do what their own may not (an admin no billing member: 403). A mail the platform could not accept is a
      *     503 `system_mail_failed` and no invitation is made. Audited (the address and role, never the token).
      */
     post: operations['createInvitation'];
