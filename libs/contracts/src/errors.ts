@@ -76,6 +76,7 @@ export const ErrorCodes = {
   // Members' second factor
   totp_required: { status: 401, title: 'This member signs in with a second factor: send totpCode or recoveryCode' },
   totp_invalid: { status: 400, title: 'The authenticator code or recovery code is wrong, used or missing' },
+  reauthentication_required: { status: 403, title: 'Sign in again first: this needs a sign-in of the last minutes' },
   totp_not_configured: { status: 503, title: 'This platform offers no second factor (TOTP_SECRET_KEY is unset)' },
   // Server side
   internal: { status: 500, title: 'Internal error' },

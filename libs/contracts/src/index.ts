@@ -15,6 +15,7 @@ export {
   type OpenApiDocument,
   type ServiceName,
   PERMISSION_AREAS,
+  PERMISSION_NAMES,
   type PermissionArea,
   type PermissionName,
   type SecurityKind,

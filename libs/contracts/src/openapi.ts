@@ -28,16 +28,18 @@ export type PermissionArea = (typeof PERMISSION_AREAS)[number];
 /** What a bearer route needs (`x-permission`): `full` (unclassified), `sending`, an area's read or write, or `audit.read`. */
 export type PermissionName = 'full' | 'sending' | `${PermissionArea}.${'read' | 'write'}` | 'audit.read';
 
-const PERMISSION_NAMES: ReadonlySet<string> = new Set([
+/** Every value `x-permission` may take. */
+export const PERMISSION_NAMES: readonly PermissionName[] = [
   'full',
   'sending',
   'audit.read',
-  ...PERMISSION_AREAS.flatMap((area) => [`${area}.read`, `${area}.write`]),
-]);
+  ...PERMISSION_AREAS.flatMap((area) => [`${area}.read` as const, `${area}.write` as const]),
+];
+const KNOWN_PERMISSIONS: ReadonlySet<string> = new Set(PERMISSION_NAMES);
 
 function permissionOf(op: RawOperation): PermissionName {
   const declared = (op['x-permission'] as string | undefined) ?? 'full';
-  if (!PERMISSION_NAMES.has(declared)) throw new Error(`openapi.yaml: ${op.operationId} has an unknown x-permission ${declared}`);
+  if (!KNOWN_PERMISSIONS.has(declared)) throw new Error(`openapi.yaml: ${op.operationId} has an unknown x-permission ${declared}`);
   return declared as PermissionName;
 }
 /**

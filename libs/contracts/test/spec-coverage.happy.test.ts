@@ -114,8 +114,8 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['post', '/sign-in-links', [202, 400, 429]],
   ['post', '/sign-in-links/confirm', [201, 400, 401, 410]],
   ['post', '/me/totp', [201, 400, 401, 404, 409]],
-  ['post', '/me/totp/confirm', [200, 400, 401, 404]],
-  ['delete', '/me/totp', [204, 400, 401, 404]],
+  ['post', '/me/totp/confirm', [200, 400, 401, 404, 429]],
+  ['delete', '/me/totp', [204, 400, 401, 404, 429]],
 ];
 
 const statuses = (method: string, path: string) => {

@@ -7,6 +7,7 @@ const KEY = {
   name: 'ci',
   permission: 'full',
   domain: null,
+  memberId: null,
   prefix: 'mp_01j9zzzzz',
   createdAt: NOW,
   lastUsedAt: null,

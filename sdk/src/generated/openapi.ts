@@ -19,6 +19,12 @@ export interface paths {
      *     (`key_<suffix>`), `_`, then 32 random bytes in base64url (43 characters). Only a SHA-256 hash of the
      *     secret is stored; a request is authenticated by looking the key up by id and comparing hashes in
      *     constant time. The full key is returned in this response only.
+     *
+     *     A key is never broader than whoever makes it: a member makes only keys that may do no more than their role
+     *     (an owner a `full` key; an admin or a developer a `sending` key; otherwise 403 `forbidden`), a key only keys
+     *     no broader than itself, and a key restricted to a domain only keys restricted to that domain (another domain,
+     *     or none, is a 403 `key_domain_mismatch`). The new key belongs to the creating member, or to the creating key's
+     *     member (`memberId`).
      */
     post: operations['createApiKey'];
     delete?: never;
@@ -85,14 +91,17 @@ export interface paths {
      *     it, and a later start replaces an unconfirmed one. The secret is kept sealed (AES-256-GCM under
      *     `TOTP_SECRET_KEY`); without that key the platform offers no second factor (503 `totp_not_configured`). A
      *     member with a second factor already is a 409 `already_exists` (remove it first); an API key, which has no
-     *     second factor, a 404 `not_found`.
+     *     second factor, a 404 `not_found`. Only a session signed in within the last 10 minutes may start (otherwise a
+     *     403 `reauthentication_required`: sign in again), so a session left open cannot bind another's authenticator.
      */
     post: operations['startTotpEnrollment'];
     /**
      * Remove the second factor
      * @description Needs a current code of the authenticator or an unused recovery code (a wrong or missing one is a 400
      *     `totp_invalid`); signing in asks for a password only from then on. A member without a second factor, or an API
-     *     key, is a 404 `not_found`. Audited.
+     *     key, is a 404 `not_found`. Five wrong codes within 15 minutes, here and at POST /me/totp/confirm together,
+     *     refuse every code of the member, the right one included, with a 429 `rate_limited` until the window ends.
+     *     Audited.
      */
     delete: operations['disableTotp'];
     options?: never;
@@ -111,9 +120,10 @@ export interface paths {
     put?: never;
     /**
      * Turn the second factor on
-     * @description A code of the secret POST /me/totp gave turns the second factor on and answers 10 recovery codes, shown this
-     *     once and kept only as hashes; each signs in once in place of a code. A wrong code is a 400 `totp_invalid`;
-     *     no enrollment started, a 404 `not_found`. From then on POST /sessions and POST /sign-in-links/confirm need
+     * @description A code of the secret POST /me/totp gave turns the second factor on and answers 10 recovery codes (80 random
+     *     bits each, `xxxxx-xxxxx-xxxxx-xxxxx`), shown this once and kept only as digests keyed per member; each signs in
+     *     once in place of a code. A wrong code is a 400 `totp_invalid`, counted with DELETE /me/totp's (5 within 15
+     *     minutes: 429 `rate_limited`); no enrollment started, a 404 `not_found`. From then on POST /sessions and POST /sign-in-links/confirm need
      *     `totpCode` or `recoveryCode` (without: 401 `totp_required`). Audited (never the secret nor the codes).
      */
     post: operations['confirmTotpEnrollment'];
@@ -194,8 +204,11 @@ export interface paths {
     /**
      * Add a member
      * @description An owner or an admin adds a member with an email address, a name, a role and an initial password (without
-     *     one, the member cannot sign in yet). An admin cannot add an owner (403 `forbidden`). An email address
-     *     belongs to one member of the whole platform: one already taken is a 409 `already_exists`. Audited.
+     *     one, the member cannot sign in yet). Nobody adds a role that may do what their own may not: an admin adds no
+     *     owner and no billing member (403 `forbidden`). An address already a live member of this tenant is a 409
+     *     `already_exists`; another tenant's members are never told apart from a fresh address. The address is not
+     *     proven: it holds nothing outside this tenant, and it signs in only while no member has proven it (by
+     *     accepting an invitation); invite a person whose address should count everywhere. Audited.
      */
     post: operations['createMember'];
     delete?: never;
@@ -254,7 +267,8 @@ export interface paths {
      *     accept path as the operator's system sender (`SYSTEM_MAIL_TENANT_ID`, `SYSTEM_MAIL_FROM`); the link works
      *     once, for 72 hours, and only a SHA-256 hash of its token is stored. Where the operator configured no system
      *     sender, nothing is mailed and the answer carries the link (`acceptUrl`) this once, for the inviter to pass on.
-     *     An address that is already a member's is a 409 `already_exists`. A mail the platform could not accept is a
+     *     An address that is already a live member of this tenant is a 409 `already_exists` (another tenant's members are
+     *     never told apart). Nobody invites a role that may do what their own may not (an admin no billing member: 403). A mail the platform could not accept is a
      *     503 `system_mail_failed` and no invitation is made. Audited (the address and role, never the token).
      */
     post: operations['createInvitation'];
@@ -1965,7 +1979,7 @@ export interface components {
      *     from_domain_mismatch, unsafe_display_name, token_invalid, totp_invalid, payment_id_missing, template_invalid,
      *     template_unavailable, template_variables_missing, template_render_failed, tracking_domain_unverified,
      *     tracking_link_invalid; 401 unauthorized, restricted_api_key, totp_required,
-     *     signature_invalid; 402 payment_declined; 403 forbidden, key_domain_mismatch; 404 not_found, route_not_found, no_subscription;
+     *     signature_invalid; 402 payment_declined; 403 forbidden, key_domain_mismatch, reauthentication_required; 404 not_found, route_not_found, no_subscription;
      *     405 method_not_allowed; 408 request_timeout; 409 already_exists, last_owner,
      *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled; 410 token_expired, link_invalid; 413 payload_too_large;
      *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, endpoint_limit_reached, unknown_plan,
@@ -2037,6 +2051,7 @@ export interface components {
       | 'system_mail_failed'
       | 'totp_required'
       | 'totp_invalid'
+      | 'reauthentication_required'
       | 'totp_not_configured'
       | 'internal'
       | 'not_implemented'
@@ -2110,8 +2125,11 @@ export interface components {
       /**
        * @description Restricts the key's sends (POST /emails, /emails/batch, /emails/test and SMTP submission) to this
        *     sending domain: a From address or identity of another domain is refused with 403
-       *     `key_domain_mismatch`. The domain need not be an identity yet. Omitted: the key sends from any of the
-       *     tenant's verified identities.
+       *     `key_domain_mismatch`. The key also sees and changes only that domain's identity and the emails sent
+       *     from it: another identity or email is a 404 `not_found`, as another tenant's is, lists leave them out,
+       *     and creating an identity of another domain is a 403 `key_domain_mismatch`. The domain need not be an
+       *     identity yet. Omitted: the key sends from any of the tenant's verified identities. A key restricted to a
+       *     domain makes only keys restricted to it.
        */
       domain?: components['schemas']['Domain'];
     };
@@ -2121,6 +2139,12 @@ export interface components {
       permission: components['schemas']['Permission'];
       /** @description The only sending domain the key may send from; null when it may send from any. */
       domain: components['schemas']['Domain'] | null;
+      /**
+       * @description The member the key belongs to: the member who made it, or the member of the key that made it. Such a key
+       *     does no more than the member's role allows now, and is revoked when the member is removed. Null: the key
+       *     is nobody's (the tenant's first key, and the keys such a key makes).
+       */
+      memberId: components['schemas']['MemberId'] | null;
       /** @description The first 12 characters of the key (`mp_` and the start of the id); safe to show. */
       prefix: string;
       createdAt: components['schemas']['Timestamp'];
@@ -3752,6 +3776,20 @@ export interface components {
       };
     };
     /**
+     * @description `rate_limited`: this member gave 5 wrong authenticator or recovery codes within 15 minutes turning their second
+     *     factor on or off; every such code is refused, the right one included, until `Retry-After` seconds have passed.
+     */
+    SecondFactorThrottled: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        'Retry-After': components['headers']['RetryAfter'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /**
      * @description `rate_limited`: this client address (an IPv6 one by its /64) failed the admin token 10 times within a
      *     minute; every admin request from it is refused, the right token included, until `Retry-After` seconds
      *     have passed.
@@ -4025,6 +4063,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      429: components['responses']['SecondFactorThrottled'];
       default: components['responses']['Default'];
     };
   };
@@ -4054,6 +4093,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      429: components['responses']['SecondFactorThrottled'];
       default: components['responses']['Default'];
     };
   };

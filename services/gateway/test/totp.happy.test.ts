@@ -1,4 +1,12 @@
-import { acceptedTotpStep, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash, totpCode } from '../src/domain/totp';
+import {
+  acceptedTotpStep,
+  newRecoveryCodes,
+  newRecoveryCodeSalt,
+  newTotpSecret,
+  otpauthUri,
+  recoveryCodeHash,
+  totpCode,
+} from '../src/domain/totp';
 
 // RFC 6238 appendix B: the SHA-1 seed "12345678901234567890", in base32.
 const RFC_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -44,12 +52,16 @@ describe('TOTP second factor', () => {
     expect(acceptedTotpStep(RFC_SECRET, code, now, step)).toBeNull();
   });
 
-  it('when recovery codes are made, then there are ten distinct ones, each hashed the same however it is typed', () => {
+  it('when recovery codes are made, then there are ten distinct ones of 80 bits, each hashed the same however it is typed', () => {
     const codes = newRecoveryCodes();
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
-    for (const code of codes) expect(code).toMatch(/^[0-9a-f]{5}-[0-9a-f]{5}$/);
-    expect(recoveryCodeHash(` ${codes[0].toUpperCase()} `)).toBe(recoveryCodeHash(codes[0]));
-    expect(recoveryCodeHash(codes[0])).not.toBe(recoveryCodeHash(codes[1]));
+    for (const code of codes) expect(code).toMatch(/^[0-9a-f]{5}-[0-9a-f]{5}-[0-9a-f]{5}-[0-9a-f]{5}$/);
+    const salt = newRecoveryCodeSalt();
+    expect(recoveryCodeHash(` ${codes[0].toUpperCase()} `, salt)).toBe(recoveryCodeHash(codes[0], salt));
+    expect(recoveryCodeHash(codes[0], salt)).not.toBe(recoveryCodeHash(codes[1], salt));
+    // Keyed per member: the same code digests differently for another member, and unlike the unsalted SHA-256 of old.
+    expect(recoveryCodeHash(codes[0], newRecoveryCodeSalt())).not.toBe(recoveryCodeHash(codes[0], salt));
+    expect(recoveryCodeHash(codes[0], salt)).not.toBe(recoveryCodeHash(codes[0], null));
   });
 });

@@ -119,3 +119,75 @@ describe('an API key restricted to one sending domain', () => {
     expect((await request(platform.url).get('/api-keys').set(auth(t.key))).body.data).toHaveLength(before);
   });
 });
+
+describe("a full key restricted to one domain sees and changes only that domain's identities and emails", () => {
+  let scoped: string;
+  let own: string;
+  let foreign: string;
+  let foreignScheduled: string;
+  beforeAll(async () => {
+    const made = await request(platform.url).post('/api-keys').set(auth(t.key)).send({ name: 'shop ops', domain: t.domain });
+    scoped = made.body.key;
+    const sent = (from: string, extra = {}) =>
+      request(platform.url)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ ...email(`shop@${from}`), ...extra })
+        .expect(202);
+    own = (await sent(t.domain)).body.id;
+    foreign = (await sent(other.domain)).body.id;
+    foreignScheduled = (await sent(other.domain, { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() })).body.id;
+  });
+
+  it('when it lists identities, then only its domain is there', async () => {
+    const res = await request(platform.url).get('/identities').set(auth(scoped));
+    expectContract(res, 'listIdentities');
+    expect(res.body.data.map((i: { domain: string }) => i.domain)).toEqual([t.domain]);
+    expect(res.body.total).toBe(1);
+  });
+
+  it("when it reads, checks, changes or deletes another domain's identity, then 404 and the identity is unchanged", async () => {
+    const path = `/identities/${other.identityId}`;
+    expectProblem(await request(platform.url).get(path).set(auth(scoped)), 404, 'not_found', 'getIdentity');
+    expectProblem(await request(platform.url).post(`${path}/verify`).set(auth(scoped)), 404, 'not_found', 'verifyIdentity');
+    const patch = await request(platform.url)
+      .patch(path)
+      .set(auth(scoped))
+      .send({ tracking: { opens: true } });
+    expectProblem(patch, 404, 'not_found', 'updateIdentity');
+    expectProblem(await request(platform.url).delete(path).set(auth(scoped)), 404, 'not_found', 'deleteIdentity');
+    const still = await request(platform.url).get(path).set(auth(t.key)).expect(200);
+    expect(still.body.tracking.opens).toBe(false);
+    await request(platform.url).get(`/identities/${t.identity.id}`).set(auth(scoped)).expect(200);
+  });
+
+  it('when it creates an identity of another domain, then 403 key_domain_mismatch and none is made', async () => {
+    const res = await request(platform.url).post('/identities').set(auth(scoped)).send({ domain: 'third.example.test' });
+    expectProblem(res, 403, 'key_domain_mismatch', 'createIdentity');
+    const all = await request(platform.url).get('/identities').set(auth(t.key));
+    expect(all.body.data.map((i: { domain: string }) => i.domain)).not.toContain('third.example.test');
+  });
+
+  it("when it lists emails, then only its domain's are there, whatever the filter", async () => {
+    const listed = await request(platform.url).get('/emails').set(auth(scoped));
+    expectContract(listed, 'listEmails');
+    const ids = listed.body.data.map((m: { id: string }) => m.id);
+    expect(ids).toContain(own);
+    expect(ids).not.toContain(foreign);
+    expect(listed.body.data.every((m: { identityId: string }) => m.identityId === t.identity.id)).toBe(true);
+    const filtered = await request(platform.url).get('/emails').query({ identityId: other.identityId }).set(auth(scoped));
+    expect(filtered.body).toMatchObject({ data: [], total: 0 });
+  });
+
+  it("when it reads, reschedules or cancels another domain's email, then 404 and the email is unchanged", async () => {
+    expectProblem(await request(platform.url).get(`/emails/${foreign}`).set(auth(scoped)), 404, 'not_found', 'getEmail');
+    const later = { scheduledAt: new Date(Date.now() + 7_200_000).toISOString() };
+    const moved = await request(platform.url).patch(`/emails/${foreignScheduled}`).set(auth(scoped)).send(later);
+    expectProblem(moved, 404, 'not_found', 'updateEmail');
+    const canceled = await request(platform.url).post(`/emails/${foreignScheduled}/cancel`).set(auth(scoped));
+    expectProblem(canceled, 404, 'not_found', 'cancelEmail');
+    const still = await request(platform.url).get(`/emails/${foreignScheduled}`).set(auth(t.key)).expect(200);
+    expect(still.body.status).toBe('scheduled');
+    await request(platform.url).get(`/emails/${own}`).set(auth(scoped)).expect(200);
+  });
+});

@@ -10,6 +10,8 @@ export interface ApiKeyRecord extends CarriesEvents<AuditLogRecord> {
   permission: Permission;
   /** The only sending domain the key may send from; null (or absent, on keys made before) when any. */
   domain?: string | null;
+  /** The member the key belongs to (who made it, or whose key made it); null (or absent, on keys made before) when nobody's. */
+  memberId?: string | null;
   prefix: string;
   secretHash: string;
   createdAt: Date;
@@ -43,6 +45,9 @@ export function apiKeysRepo(store: Store) {
     /** The one lookup without a tenant: the presented key is what names the tenant. */
     findForAuthentication: (keyId: string) => keys.findOne({ _id: keyId }),
     listActive: ({ tenantId }: TenantScope) => keys.find({ tenantId, revokedAt: null }, { sort: { createdAt: 1, _id: 1 } }),
+    /** A member's live keys (listActive's index, then the member): what their removal revokes. */
+    listActiveOfMember: ({ tenantId, memberId }: TenantScope & { memberId: string }) =>
+      keys.find({ tenantId, revokedAt: null, memberId }, { sort: { createdAt: 1, _id: 1 } }),
     /**
      * Compare-and-set: only a live key of this tenant is revoked, with `record` appended to its audit records (never
      * replacing one still waiting); the key as revoked, or null when there was none.

@@ -4,6 +4,7 @@ import { carrying } from '@mailplane/store';
 import type { ApiKeyRecord, TenantKey, TenantScope } from '../data-access/api-keys-repo';
 import { auditRecord, moveAudit } from './audit';
 import type { GatewayDeps } from './deps';
+import { checkKeyWithin, keyCreatorOf } from './key-creator';
 import { issueToken } from './key-token';
 
 function toView(record: ApiKeyRecord): ApiKey {
@@ -12,23 +13,30 @@ function toView(record: ApiKeyRecord): ApiKey {
     name: record.name,
     permission: record.permission,
     domain: record.domain ?? null,
+    memberId: record.memberId ?? null,
     prefix: record.prefix,
     createdAt: record.createdAt.toISOString(),
     lastUsedAt: record.lastUsedAt ? record.lastUsedAt.toISOString() : null,
   };
 }
 
-/** The full token is returned here and nowhere else: only its hash is kept (and the audit record names the key, not it). */
+/**
+ * The full token is returned here and nowhere else: only its hash is kept (and the audit record names the key, not it).
+ * The key is no broader than its creator and belongs to the creator's member, if any.
+ */
 export async function createApiKey(
   deps: GatewayDeps,
   { tenantId }: TenantScope,
   input: CreateApiKeyRequest,
   audit: AuditContext,
 ): Promise<CreatedApiKey> {
-  const now = deps.clock.now();
-  const issued = issueToken(newId('key', now.getTime()));
   const permission = input.permission ?? 'full';
   const domain = input.domain ?? null;
+  const creator = await keyCreatorOf(deps, { tenantId }, audit);
+  checkKeyWithin(creator, permission, domain);
+  const memberId = creator?.memberId ?? null;
+  const now = deps.clock.now();
+  const issued = issueToken(newId('key', now.getTime()));
   const target = { type: 'apiKey', id: issued.keyId };
   const record: ApiKeyRecord = {
     _id: issued.keyId,
@@ -36,6 +44,7 @@ export async function createApiKey(
     name: input.name,
     permission,
     domain,
+    memberId,
     prefix: issued.prefix,
     secretHash: issued.secretHash,
     createdAt: now,
@@ -44,7 +53,13 @@ export async function createApiKey(
     changedAt: now,
     changeSeq: 1,
     ...carrying([
-      auditRecord(deps, tenantId, audit, { operationId: 'createApiKey', target, changes: { name: input.name, permission, domain } }, now),
+      auditRecord(
+        deps,
+        tenantId,
+        audit,
+        { operationId: 'createApiKey', target, changes: { name: input.name, permission, domain, memberId } },
+        now,
+      ),
     ]),
   };
   await deps.keys.insert(record);
@@ -58,17 +73,23 @@ export async function listApiKeys(deps: GatewayDeps, scope: TenantScope): Promis
 }
 
 export async function revokeApiKey(deps: GatewayDeps, key: TenantKey, audit: AuditContext): Promise<void> {
+  if (!(await revokeOne(deps, key, audit, 'revokeApiKey'))) throw new AppError('not_found', `No active API key ${key.keyId}`);
+}
+
+/** The member's keys go with them (removeMember), each revoked with its own record of the removal. */
+export async function revokeKeysOfMember(deps: GatewayDeps, member: TenantScope & { memberId: string }, audit: AuditContext) {
+  for (const key of await deps.keys.listActiveOfMember(member)) {
+    await revokeOne(deps, { tenantId: member.tenantId, keyId: key._id }, audit, 'removeMember');
+  }
+}
+
+async function revokeOne(deps: GatewayDeps, key: TenantKey, audit: AuditContext, operationId: string): Promise<boolean> {
   const now = deps.clock.now();
   const target = { type: 'apiKey', id: key.keyId };
-  const record = auditRecord(
-    deps,
-    key.tenantId,
-    audit,
-    { operationId: 'revokeApiKey', target, changes: { revokedAt: now.toISOString() } },
-    now,
-  );
+  const record = auditRecord(deps, key.tenantId, audit, { operationId, target, changes: { revokedAt: now.toISOString() } }, now);
   const revoked = await deps.keys.revoke(key, now, record);
-  if (!revoked) throw new AppError('not_found', `No active API key ${key.keyId}`);
+  if (!revoked) return false;
   await moveAudit(deps, deps.keys.audit, revoked);
   deps.logger.info('api key revoked', { tenantId: key.tenantId, keyId: key.keyId });
+  return true;
 }

@@ -1,6 +1,7 @@
 import { AppError, type PermissionName } from '@mailplane/contracts';
 import type { AuthDeps } from './deps';
 import { grants, type KeyPrincipal, type Principal } from './grants';
+import { keyPrincipal } from './key-principal';
 import { DUMMY_HASH, parseToken, secretMatches } from './key-token';
 import { sessionHolder } from './sessions';
 
@@ -20,6 +21,8 @@ export async function authenticate(deps: AuthDeps, token: string | undefined, re
 function refusal(principal: Principal, required: PermissionName): AppError {
   if (principal.type === 'member')
     return new AppError('forbidden', `The ${principal.role} role does not allow this operation (${required}).`);
+  if (principal.member && !grants({ type: 'member', role: principal.member.role }, required))
+    return new AppError('restricted_api_key', `This API key does no more than its member's ${principal.member.role} role (${required}).`);
   if (principal.permission === 'sending') return new AppError('restricted_api_key', 'This API key may only send email.');
   return new AppError('restricted_api_key', 'An API key cannot change members; sign in as an owner or an admin.');
 }
@@ -31,17 +34,11 @@ async function keyHolder(deps: AuthDeps, token: string | undefined): Promise<Key
   if (!parsed || !record || !valid || record.revokedAt) {
     throw new AppError('unauthorized', 'The API key is malformed, unknown or revoked.');
   }
+  const principal = await keyPrincipal(deps, record);
   const now = deps.clock.now();
   if (!record.lastUsedAt || now.getTime() - record.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
     const key = { tenantId: record.tenantId, keyId: record._id };
     deps.keys.touch(key, now).catch((err) => deps.logger.warn('lastUsedAt not recorded', { err }));
   }
-  return {
-    type: 'key',
-    tenantId: record.tenantId,
-    id: record._id,
-    name: record.name,
-    permission: record.permission,
-    domain: record.domain ?? null,
-  };
+  return principal;
 }

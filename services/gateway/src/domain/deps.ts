@@ -11,6 +11,7 @@ import type { SessionsRepo } from '../data-access/sessions-repo';
 import type { ServicesRpc } from '../data-access/services-rpc';
 import type { TenantsRepo } from '../data-access/tenants-repo';
 import type { AdminThrottle } from './admin-throttle';
+import type { SecondFactorThrottle } from './second-factor-throttle';
 import type { SignInThrottle } from './sign-in-throttle';
 
 export interface GatewayDeps {
@@ -29,6 +30,8 @@ export interface GatewayDeps {
   signInFailures: SignInThrottle;
   /** Requests for mailed links (password resets, sign-in links) per client address and per email address, counted in the store. */
   linkRequests: SignInThrottle;
+  /** Wrong second-factor codes per member outside sign-in, counted in the store. */
+  secondFactorFailures: SecondFactorThrottle;
   /** Seals members' TOTP secrets (TOTP_SECRET_KEY); null: no second factor is offered. */
   totpBox: KeyBox | null;
   // Not used by the gateway's domain; tests of other services reach the platform's broker through it.

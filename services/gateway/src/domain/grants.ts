@@ -1,4 +1,4 @@
-import type { Permission, PermissionName, Role } from '@mailplane/contracts';
+import { PERMISSION_NAMES, type Permission, type PermissionName, type Role } from '@mailplane/contracts';
 
 /** An API key's holder, as authenticated. */
 export interface KeyPrincipal {
@@ -10,6 +10,8 @@ export interface KeyPrincipal {
   permission: Permission;
   /** The only sending domain its sends may come from; null when any. */
   domain: string | null;
+  /** The member the key belongs to, with their role now (the key does no more than it); null: the key is nobody's. */
+  member: { id: string; role: Role } | null;
 }
 
 /** A member signed in, through one of their sessions. */
@@ -24,6 +26,9 @@ export interface MemberPrincipal {
 }
 
 export type Principal = KeyPrincipal | MemberPrincipal;
+
+/** What `grants` reads of a principal: a role, or a key's permission and its member's role. */
+export type Grantee = Pick<MemberPrincipal, 'type' | 'role'> | Pick<KeyPrincipal, 'type' | 'permission' | 'member'>;
 
 const isRead = (p: PermissionName) => p.endsWith('.read');
 const isWrite = (p: PermissionName) => p.endsWith('.write');
@@ -42,10 +47,15 @@ const ROLES: Record<Role, (p: PermissionName) => boolean> = {
 /**
  * Whether `principal` may call an operation that needs `permission`: the one place that decides it. A sending key
  * only sends; a full key does everything but change members, so that a leaked key cannot mint a person who
- * outlives it.
+ * outlives it; a member's key does no more than the member's role allows now.
  */
-export function grants(principal: Principal, permission: PermissionName): boolean {
+export function grants(principal: Grantee, permission: PermissionName): boolean {
   if (principal.type === 'member') return ROLES[principal.role](permission);
+  if (principal.member && !ROLES[principal.member.role](permission)) return false;
   if (principal.permission === 'sending') return permission === 'sending';
   return permission !== 'members.write';
 }
+
+/** Whether `candidate` may do nothing that `creator` may not: what a key or member made by `creator` may be. */
+export const noBroaderThan = (candidate: Grantee, creator: Grantee): boolean =>
+  PERMISSION_NAMES.every((permission) => !grants(candidate, permission) || grants(creator, permission));

@@ -7,7 +7,7 @@ import { auditRecord, moveAudit } from './audit';
 import type { GatewayDeps } from './deps';
 import { INVITATION_TOKEN, issueToken } from './key-token';
 import { dashboardLink } from './member-links';
-import { actingRole } from './members';
+import { actingRole, checkRoleWithin } from './members';
 import { sendSystemMail, systemMailConfigured } from './system-mail';
 
 /** An invitation's link works this long: a long weekend, as peers give. */
@@ -52,8 +52,8 @@ export async function createInvitation(
   input: CreateInvitationRequest,
   audit: AuditContext,
 ): Promise<CreatedInvitation> {
-  if (input.role === 'owner' && (await actingRole(deps, scope, audit)) !== 'owner') throw ownersOnly();
-  if (await deps.members.bySignInEmail(input.email)) throw new AppError('already_exists', `${input.email} is a member already.`);
+  checkRoleWithin(input.role, await actingRole(deps, scope, audit));
+  if (await deps.members.byTenantEmail(scope, input.email)) throw new AppError('already_exists', `${input.email} is a member already.`);
   const tenant = await deps.tenants.byId(scope.tenantId);
   if (!tenant) throw new AppError('unauthorized');
   const now = deps.clock.now();

@@ -3,6 +3,7 @@ import { newId } from '@mailplane/runtime';
 import type { MemberLinkKind, MemberLinkRecord } from '../data-access/member-links-repo';
 import type { MemberRecord } from '../data-access/members-repo';
 import type { GatewayDeps } from './deps';
+import { membersOfAddress } from './members';
 import { DUMMY_HASH, issueToken, parseToken, RESET_TOKEN, secretMatches, SIGN_IN_LINK_TOKEN, type TokenKind } from './key-token';
 import { sendSystemMail, systemMailConfigured, systemMailNotConfigured } from './system-mail';
 
@@ -55,11 +56,11 @@ export async function requestLink(deps: GatewayDeps, kind: MemberLinkKind, email
   await deps.linkRequests.check(client.ip ?? undefined, email);
   await deps.linkRequests.failed(client.ip ?? undefined, email);
   if (!systemMailConfigured(deps)) throw systemMailNotConfigured();
-  const member = await deps.members.bySignInEmail(email);
-  if (!member) return;
-  mailLink(deps, kind, member, client.requestId, mail).catch((err: unknown) =>
-    deps.logger.warn('member link not mailed', { err, tenantId: member.tenantId, memberId: member._id, kind }),
-  );
+  for (const member of await membersOfAddress(deps, email)) {
+    mailLink(deps, kind, member, client.requestId, mail).catch((err: unknown) =>
+      deps.logger.warn('member link not mailed', { err, tenantId: member.tenantId, memberId: member._id, kind }),
+    );
+  }
 }
 
 async function mailLink(deps: GatewayDeps, kind: MemberLinkKind, member: MemberRecord, requestId: string, mail: LinkMail) {

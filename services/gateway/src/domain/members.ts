@@ -2,10 +2,12 @@ import { AppError, type CreateMemberRequest, type Member, type Role, type Update
 import { newId, type AuditContext } from '@mailplane/runtime';
 import { carrying } from '@mailplane/store';
 import type { TenantScope } from '../data-access/api-keys-repo';
-import type { MemberRecord, TenantMember } from '../data-access/members-repo';
+import { tenantEmailOf, type MemberRecord, type TenantMember } from '../data-access/members-repo';
+import { revokeKeysOfMember } from './api-keys';
 import { auditRecord, moveAudit } from './audit';
 import type { GatewayDeps } from './deps';
-import { hashPassword } from './password';
+import { noBroaderThan } from './grants';
+import { hashPassword, passwordMatches } from './password';
 
 export const memberView = (record: MemberRecord): Member => ({
   id: record._id,
@@ -29,6 +31,14 @@ export async function actingRole(deps: GatewayDeps, { tenantId }: TenantScope, {
 
 const ownersOnly = () => new AppError('forbidden', 'Only an owner can add, change or remove an owner.');
 
+/** No member is made, or made into, a role that may do what its maker's may not (an admin makes no billing member). */
+export function checkRoleWithin(role: Role, actorRole: Role): void {
+  if (role === 'owner' && actorRole !== 'owner') throw ownersOnly();
+  if (!noBroaderThan({ type: 'member', role }, { type: 'member', role: actorRole })) {
+    throw new AppError('forbidden', `The ${actorRole} role cannot give the ${role} role: it may do what the ${actorRole} may not.`);
+  }
+}
+
 /** POST /members (and the operator's first owner): the password is kept only as its scrypt hash, and never audited. */
 export async function createMember(
   deps: GatewayDeps,
@@ -37,9 +47,13 @@ export async function createMember(
   audit: AuditContext,
   operationId = 'createMember',
 ): Promise<Member> {
-  if (input.role === 'owner' && (await actingRole(deps, scope, audit)) !== 'owner') throw ownersOnly();
+  checkRoleWithin(input.role, await actingRole(deps, scope, audit));
   return insertMember(deps, scope, input, audit, operationId);
 }
+
+// Whose address is proven when the member is made: the invited person's (the link was mailed to it), the operator's
+// owner. A member added directly by an owner or admin is not: its address holds nothing outside its tenant.
+const PROVES_ADDRESS = new Set(['acceptInvitation', 'createOwner']);
 
 /** A member written with its audit record, whoever may add it decided before (an invitation's acceptance names its id). */
 export async function insertMember(
@@ -56,7 +70,8 @@ export async function insertMember(
     _id: memberId,
     tenantId: scope.tenantId,
     email: input.email,
-    signInEmail: input.email.toLowerCase(),
+    ...(PROVES_ADDRESS.has(operationId) ? { signInEmail: input.email.toLowerCase() } : { unprovenEmail: input.email.toLowerCase() }),
+    tenantEmail: tenantEmailOf(scope.tenantId, input.email),
     name: input.name,
     role: input.role,
     passwordHash: input.password === undefined ? null : await hashPassword(input.password),
@@ -67,7 +82,9 @@ export async function insertMember(
     totpSeq: 0,
     ...carrying([auditRecord(deps, scope.tenantId, audit, { operationId, target: { type: 'member', id: memberId }, changes }, now)]),
   };
-  if (!(await deps.members.insert(record))) throw new AppError('already_exists', `A member with the address ${input.email} exists.`);
+  const taken = () => new AppError('already_exists', `A member with the address ${input.email} exists.`);
+  if (await deps.members.byTenantEmail(scope, input.email)) throw taken();
+  if (!(await deps.members.insert(record))) throw taken();
   await moveAudit(deps, deps.members.audit, record);
   deps.logger.info('member created', { tenantId: scope.tenantId, memberId, role: input.role });
   return memberView(record);
@@ -94,7 +111,8 @@ export async function updateMember(deps: GatewayDeps, key: TenantMember, input: 
   if (roleChanges && audit.actor.type === 'member' && audit.actor.id === member._id) {
     throw new AppError('forbidden', 'A member cannot change their own role.');
   }
-  if (actorRole !== 'owner' && (member.role === 'owner' || input.role === 'owner')) throw ownersOnly();
+  if (actorRole !== 'owner' && member.role === 'owner') throw ownersOnly();
+  if (roleChanges) checkRoleWithin(input.role as Role, actorRole);
   if (roleChanges) await keepAnOwner(deps, member, 'demoted');
   const now = deps.clock.now();
   const fields = { ...(input.name !== undefined && { name: input.name }), ...(input.role !== undefined && { role: input.role }) };
@@ -107,7 +125,10 @@ export async function updateMember(deps: GatewayDeps, key: TenantMember, input: 
   return memberView(updated);
 }
 
-/** DELETE /members/{id}: every session of the member ends with it (authentication also reads the member each time). */
+/**
+ * DELETE /members/{id}: every session and API key of the member ends with it (authentication also reads the member
+ * each time, so a key a crash left unrevoked authenticates nobody either).
+ */
 export async function removeMember(deps: GatewayDeps, key: TenantMember, audit: AuditContext): Promise<void> {
   const { member, actorRole } = await changeable(deps, key, audit);
   if (member.role === 'owner' && actorRole !== 'owner') throw ownersOnly();
@@ -125,6 +146,7 @@ export async function removeMember(deps: GatewayDeps, key: TenantMember, audit: 
   if (!removed) throw new AppError('not_found', `No member ${key.memberId}`);
   await moveAudit(deps, deps.members.audit, removed);
   await deps.sessions.endAllOf(key, now);
+  await revokeKeysOfMember(deps, key, audit);
   deps.logger.info('member removed', { tenantId: key.tenantId, memberId: member._id });
 }
 
@@ -137,4 +159,24 @@ export async function createOwner(
 ): Promise<Member> {
   if (!(await deps.tenants.byId(tenantId))) throw new AppError('not_found', `No tenant ${tenantId}`);
   return createMember(deps, { tenantId }, { ...input, role: 'owner' }, audit, 'createOwner');
+}
+
+/** Directly added members with one address that a password sign-in tries, at most: each costs a scrypt derivation. */
+const UNPROVEN_TRIED = 5;
+
+/** Whom an address signs in (and a mailed link reaches): its proven member, or else the members added directly with it. */
+export async function membersOfAddress(deps: GatewayDeps, email: string): Promise<MemberRecord[]> {
+  const proven = await deps.members.bySignInEmail(email);
+  return proven ? [proven] : deps.members.unprovenByEmail(email, UNPROVEN_TRIED);
+}
+
+/**
+ * The member an address and a password sign in: the address's proven member, or else the directly added member (of
+ * whichever tenant) whose password it is. An address nobody holds costs one derivation, as a wrong password does.
+ */
+export async function memberSigningIn(deps: GatewayDeps, email: string, password: string): Promise<MemberRecord | null> {
+  const candidates = await membersOfAddress(deps, email);
+  if (candidates.length === 0) await passwordMatches(password, null);
+  for (const member of candidates) if (await passwordMatches(password, member.passwordHash)) return member;
+  return null;
 }

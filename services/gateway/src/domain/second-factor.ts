@@ -3,7 +3,7 @@ import type { AuditContext, KeyBox } from '@mailplane/runtime';
 import type { MemberRecord, SecondFactorFields, TenantMember } from '../data-access/members-repo';
 import { auditRecord, moveAudit } from './audit';
 import type { GatewayDeps } from './deps';
-import { acceptedTotpStep, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash } from './totp';
+import { acceptedTotpStep, newRecoveryCodes, newRecoveryCodeSalt, newTotpSecret, otpauthUri, recoveryCodeHash } from './totp';
 
 const ISSUER = 'Mailplane';
 
@@ -23,10 +23,23 @@ async function memberOf(deps: GatewayDeps, caller: { tenantId: string; actor: { 
 
 const keyOf = (member: MemberRecord): TenantMember => ({ tenantId: member.tenantId, memberId: member._id });
 
-/** POST /me/totp: a new secret, sealed in the member until a code of it confirms it. */
-export async function startTotpEnrollment(deps: GatewayDeps, audit: AuditContext & { tenantId: string }): Promise<TotpEnrollment> {
+/** How recent a sign-in must be to enroll a second factor: a session found open on a desk does not bind a stranger's phone. */
+export const FRESH_SIGN_IN_MS = 10 * 60_000;
+
+async function checkFreshSignIn(deps: GatewayDeps, sessionId: string | null): Promise<void> {
+  const session = sessionId ? await deps.sessions.findForAuthentication(sessionId) : null;
+  if (session && deps.clock.now().getTime() - session.createdAt.getTime() <= FRESH_SIGN_IN_MS) return;
+  throw new AppError('reauthentication_required', 'Sign in again (within the last 10 minutes) to set up a second factor.');
+}
+
+/** POST /me/totp: a new secret, sealed in the member until a code of it confirms it; only after a fresh sign-in. */
+export async function startTotpEnrollment(
+  deps: GatewayDeps,
+  audit: AuditContext & { tenantId: string; sessionId: string | null },
+): Promise<TotpEnrollment> {
   const box = boxOf(deps);
   const member = await memberOf(deps, audit);
+  await checkFreshSignIn(deps, audit.sessionId);
   if (member.totpSecret) throw new AppError('already_exists', 'A second factor is on already; remove it first to enroll another.');
   const secret = newTotpSecret();
   const started = await deps.members.setSecondFactor(
@@ -48,16 +61,21 @@ export async function confirmTotpEnrollment(
   const box = boxOf(deps);
   const member = await memberOf(deps, audit);
   if (!member.totpPending) throw new AppError('not_found', 'No second factor is being enrolled: POST /me/totp first.');
+  await deps.secondFactorFailures.check(member._id);
   const now = deps.clock.now();
   const step = acceptedTotpStep(box.open(member.totpPending, member._id), code, now);
-  if (step === null)
+  if (step === null) {
+    await deps.secondFactorFailures.failed(member._id);
     throw new AppError('totp_invalid', "The code is not the authenticator's current one; check its clock and try the next.");
+  }
   const recoveryCodes = newRecoveryCodes();
+  const salt = newRecoveryCodeSalt();
   const fields = {
     totpSecret: member.totpPending,
     totpPending: null,
     totpLastStep: step,
-    recoveryCodeHashes: recoveryCodes.map(recoveryCodeHash),
+    recoveryCodeSalt: salt,
+    recoveryCodeHashes: recoveryCodes.map((c) => recoveryCodeHash(c, salt)),
   };
   await auditedChange(deps, audit, member, fields, 'enabled');
   return { recoveryCodes };
@@ -81,7 +99,7 @@ export async function spendSecondFactor(
     const step = acceptedTotpStep(deps.totpBox.open(member.totpSecret, member._id), given.totpCode, now, member.totpLastStep ?? -1);
     return step !== null && (await deps.members.setSecondFactor(keyOf(member), seq, { totpLastStep: step }, now)) !== null;
   }
-  const hash = recoveryCodeHash(given.recoveryCode ?? '');
+  const hash = recoveryCodeHash(given.recoveryCode ?? '', member.recoveryCodeSalt ?? null);
   const left = (member.recoveryCodeHashes ?? []).filter((h) => h !== hash);
   if (left.length === (member.recoveryCodeHashes ?? []).length) return false;
   return (await deps.members.setSecondFactor(keyOf(member), seq, { recoveryCodeHashes: left }, now)) !== null;
@@ -107,10 +125,20 @@ export async function checkSecondFactor(
 export async function disableTotp(deps: GatewayDeps, audit: AuditContext & { tenantId: string }, given: SecondFactor): Promise<void> {
   const member = await memberOf(deps, audit);
   if (!member.totpSecret) throw new AppError('not_found', 'This member has no second factor.');
-  if (!(await spendSecondFactor(deps, member, given)))
+  await deps.secondFactorFailures.check(member._id);
+  if (!(await spendSecondFactor(deps, member, given))) {
+    await deps.secondFactorFailures.failed(member._id);
     throw new AppError('totp_invalid', 'The code or recovery code is wrong or was used already.');
+  }
+  await deps.secondFactorFailures.succeeded(member._id);
   const current = await deps.members.findLive(keyOf(member));
-  await auditedChange(deps, audit, current ?? member, { totpSecret: null, totpPending: null, recoveryCodeHashes: [] }, 'disabled');
+  await auditedChange(
+    deps,
+    audit,
+    current ?? member,
+    { totpSecret: null, totpPending: null, recoveryCodeHashes: [], recoveryCodeSalt: null },
+    'disabled',
+  );
 }
 
 /** Turning the second factor on or off: a compare-and-set on the member as read, carrying its audit record. */

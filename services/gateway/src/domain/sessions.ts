@@ -6,8 +6,7 @@ import type { AuthDeps, GatewayDeps } from './deps';
 import type { MemberPrincipal } from './grants';
 import { DUMMY_HASH, issueToken, parseToken, secretMatches, SESSION_TOKEN } from './key-token';
 import { memberActor, type ClientSeen } from './member-links';
-import { memberView } from './members';
-import { passwordMatches } from './password';
+import { memberSigningIn, memberView } from './members';
 import { checkSecondFactor } from './second-factor';
 
 /** How long a session lasts from its sign-in: a working day, then the member signs in again. */
@@ -37,9 +36,8 @@ export async function sessionHolder(deps: AuthDeps, token: string): Promise<Memb
 export async function signIn(deps: GatewayDeps, input: CreateSessionRequest, seen: ClientSeen): Promise<CreatedSession> {
   const client = seen.ip ?? undefined;
   await deps.signInFailures.check(client, input.email);
-  const member = await deps.members.bySignInEmail(input.email);
-  const matches = await passwordMatches(input.password, member?.passwordHash ?? null);
-  if (!member || !matches) {
+  const member = await memberSigningIn(deps, input.email, input.password);
+  if (!member) {
     await deps.signInFailures.failed(client, input.email);
     throw new AppError('unauthorized', 'The email address or the password is wrong.');
   }

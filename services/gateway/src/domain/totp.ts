@@ -42,17 +42,22 @@ export function acceptedTotpStep(secret: string, code: string, at: Date, lastSte
   return null;
 }
 
-/** Ten single-use recovery codes, shown once; keep only their hashes (`recoveryCodeHash`). */
+/** Ten single-use recovery codes of 80 random bits each (`xxxxx-xxxxx-xxxxx-xxxxx`, hex), shown once. */
 export function newRecoveryCodes(): string[] {
-  return Array.from({ length: 10 }, () => {
-    const hex = randomBytes(5).toString('hex');
-    return `${hex.slice(0, 5)}-${hex.slice(5)}`;
-  });
+  return Array.from({ length: 10 }, () => (randomBytes(10).toString('hex').match(/.{5}/g) as string[]).join('-'));
 }
 
-/** Recovery codes carry 40 random bits each and are tried under the sign-in throttle, so a plain digest suffices. */
-export function recoveryCodeHash(code: string): string {
-  return createHash('sha256').update(code.trim().toLowerCase()).digest('hex');
+/** The member's own key for their recovery codes' digests: the same code of two members never digests alike. */
+export const newRecoveryCodeSalt = (): string => randomBytes(16).toString('base64url');
+
+/**
+ * A recovery code's digest: HMAC-SHA-256 under the member's salt. 80 random bits need no slow hash; the salt makes a
+ * copied table useless across members. Codes issued before salts (40 bits, plain SHA-256, `salt` null) still match
+ * until they are spent or the second factor is enrolled again.
+ */
+export function recoveryCodeHash(code: string, salt: string | null): string {
+  const normal = code.trim().toLowerCase();
+  return salt ? createHmac('sha256', salt).update(normal).digest('hex') : createHash('sha256').update(normal).digest('hex');
 }
 
 const stepOf = (at: Date) => Math.floor(at.getTime() / 1000 / STEP_SECONDS);

@@ -76,7 +76,8 @@ export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsRep
       return accepted();
     },
     confirmSignInLink: async (r) => json(await confirmSignInLink(deps, r.body, clientOf(r)), 201),
-    startTotpEnrollment: async (r) => json(await startTotpEnrollment(deps, { ...tenantOf(r), ...auditContextOf(r) }), 201),
+    startTotpEnrollment: async (r) =>
+      json(await startTotpEnrollment(deps, { ...tenantOf(r), ...auditContextOf(r), sessionId: r.sessionId ?? null }), 201),
     confirmTotpEnrollment: async (r) => json(await confirmTotpEnrollment(deps, { ...tenantOf(r), ...auditContextOf(r) }, r.body.code)),
     disableTotp: async (r) => {
       await disableTotp(deps, { ...tenantOf(r), ...auditContextOf(r) }, r.body);

@@ -61,9 +61,10 @@ export function identitiesRepo(store: Store) {
     byDomain: (tenantId: string, domain: string) => audited.findOne(tenantId, { domain }),
     firstVerified: async (tenantId: string) =>
       (await audited.find(tenantId, { status: 'verified' }, { sort: { createdAt: 1, _id: 1 }, limit: 1 }))[0] ?? null,
-    list: (tenantId: string, page: { limit: number; offset: number }) =>
-      audited.find(tenantId, {}, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
-    count: (tenantId: string) => audited.count(tenantId, {}),
+    /** A tenant's identities, or its identity of `domain` alone (what a key restricted to it sees). */
+    list: (tenantId: string, page: { limit: number; offset: number }, domain: string | null = null) =>
+      audited.find(tenantId, domain ? { domain } : {}, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
+    count: (tenantId: string, domain: string | null = null) => audited.count(tenantId, domain ? { domain } : {}),
     /** A DNS check with what it announces; null when the identity is gone. */
     saveCheck: (tenantId: string, id: string, check: Check, events: Envelope[]) =>
       change(tenantId, id, check, events, check.lastCheckedAt as Date),

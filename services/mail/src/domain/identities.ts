@@ -6,6 +6,7 @@ import { generateDkimKeyPair } from '../dkim/keys';
 import { checkRecords, recordsToPublish } from './dns-records';
 import type { MailDeps } from './deps';
 import { announceIdentity, identityChange, identityGone } from './identity-audit';
+import { checkIdentityDomain, identityVisible } from './key-domain';
 import { checkInbound, checkPlatformSubdomain, isPlatformSubdomain, pendingInbound, platformSubdomainState } from './inbound/domains';
 
 export function identityView(r: IdentityRecord) {
@@ -30,8 +31,10 @@ export async function createIdentity(
   tenantId: string,
   input: { domain: string; selector?: string; inbound?: boolean },
   audit: AuditContext,
+  keyDomain: string | null = null,
 ) {
   const domain = input.domain.toLowerCase();
+  checkIdentityDomain(domain, keyDomain);
   // A platform subdomain is the platform's DNS: nothing to publish, it receives from the start (and never sends).
   const platform = isPlatformSubdomain(deps, domain);
   if (platform) checkPlatformSubdomain(deps, domain);
@@ -67,9 +70,10 @@ export async function createIdentity(
   return record;
 }
 
-export async function getIdentity(deps: MailDeps, tenantId: string, id: string) {
+/** The tenant's identity, if the key of the request (restricted to `keyDomain`, or to none) may see it. */
+export async function getIdentity(deps: MailDeps, tenantId: string, id: string, keyDomain: string | null = null) {
   const record = await deps.identities.byId(tenantId, id);
-  if (!record) throw identityGone(id);
+  if (!record || !identityVisible(record, keyDomain)) throw identityGone(id);
   return record;
 }
 
@@ -78,8 +82,8 @@ export async function getIdentity(deps: MailDeps, tenantId: string, id: string) 
  * with its audit record and, when it changes the status, `identity.verified` or `identity.failed`; all published
  * right after.
  */
-export async function verifyIdentity(deps: MailDeps, tenantId: string, id: string, audit: AuditContext) {
-  const record = await getIdentity(deps, tenantId, id);
+export async function verifyIdentity(deps: MailDeps, tenantId: string, id: string, audit: AuditContext, keyDomain: string | null = null) {
+  const record = await getIdentity(deps, tenantId, id, keyDomain);
   const dnsRecords = await checkRecords(deps.resolver, record.dnsRecords);
   const now = deps.clock.now();
   const dkimFound = dnsRecords.some((r) => r.purpose === 'dkim' && r.status === 'found');
@@ -104,8 +108,8 @@ const identityEvent = (record: IdentityRecord, status: 'verified' | 'failed', at
   });
 
 /** Gone for the tenant at once; a tombstone carries the deletion's record until it is published. */
-export async function deleteIdentity(deps: MailDeps, tenantId: string, id: string, audit: AuditContext) {
-  const record = await getIdentity(deps, tenantId, id);
+export async function deleteIdentity(deps: MailDeps, tenantId: string, id: string, audit: AuditContext, keyDomain: string | null = null) {
+  const record = await getIdentity(deps, tenantId, id, keyDomain);
   const now = deps.clock.now();
   const event = auditEvent(tenantId, audit, identityChange(id, 'deleteIdentity', { domain: record.domain }), now);
   const removed = await deps.identities.remove(record, now, [event]);
@@ -113,6 +117,11 @@ export async function deleteIdentity(deps: MailDeps, tenantId: string, id: strin
   await announceIdentity(deps, removed);
 }
 
-export async function listIdentities(deps: MailDeps, tenantId: string, page: { limit: number; offset: number }) {
-  return pageOf(page, deps.identities.list(tenantId, page), deps.identities.count(tenantId), identityView);
+export async function listIdentities(
+  deps: MailDeps,
+  tenantId: string,
+  page: { limit: number; offset: number },
+  keyDomain: string | null = null,
+) {
+  return pageOf(page, deps.identities.list(tenantId, page, keyDomain), deps.identities.count(tenantId, keyDomain), identityView);
 }

@@ -6,6 +6,7 @@ import type { AttachedFile, MessageBody, MessageQuery, MessageRecord, MessageSta
 import { describeAttachments, loadBody } from './bodies';
 import { recipientsOf, recipientView } from './recipients';
 import type { MailDeps } from './deps';
+import { emailVisible, identityFilter } from './key-domain';
 
 export function summaryView(m: MessageRecord) {
   return {
@@ -87,9 +88,11 @@ export interface ListQuery {
   offset: number;
 }
 
-export async function listMessages(deps: MailDeps, tenantId: string, query: ListQuery) {
+/** The tenant's messages; for a key restricted to a domain, only those of its identity, whatever `identityId` asks. */
+export async function listMessages(deps: MailDeps, tenantId: string, query: ListQuery, keyDomain: string | null = null) {
+  const identityId = await identityFilter(deps, tenantId, query.identityId, keyDomain);
   const filter: MessageQuery = {
-    identityId: query.identityId,
+    identityId,
     status: query.status,
     recipient: query.recipient,
     q: query.q,
@@ -99,9 +102,9 @@ export async function listMessages(deps: MailDeps, tenantId: string, query: List
   return pageOf(page, deps.messages.list(tenantId, filter, page), deps.messages.count(tenantId, filter), summaryView);
 }
 
-export async function getMessage(deps: MailDeps, tenantId: string, id: string) {
+export async function getMessage(deps: MailDeps, tenantId: string, id: string, keyDomain: string | null = null) {
   const record = await deps.messages.byId(tenantId, id);
-  if (!record) throw new AppError('not_found', `No email ${id}`);
+  if (!record || !(await emailVisible(deps, record, keyDomain))) throw new AppError('not_found', `No email ${id}`);
   const [body, engagement] = await Promise.all([loadBody(deps, record), deps.engagement.byMessage(tenantId, id)]);
   return messageView(record, body, engagement);
 }

@@ -28,9 +28,10 @@ type InboundOperations = Pick<
 
 export function inboundHandlers(deps: MailDeps): HandlersOf<InboundOperations> {
   return {
-    enableInbound: async (r) => json(identityView(await enableInbound(deps, await getIdentity(deps, tenant(r), id(r)), auditContextOf(r)))),
+    enableInbound: async (r) =>
+      json(identityView(await enableInbound(deps, await getIdentity(deps, tenant(r), id(r), r.keyDomain ?? null), auditContextOf(r)))),
     disableInbound: async (r) =>
-      json(identityView(await disableInbound(deps, await getIdentity(deps, tenant(r), id(r)), auditContextOf(r)))),
+      json(identityView(await disableInbound(deps, await getIdentity(deps, tenant(r), id(r), r.keyDomain ?? null), auditContextOf(r)))),
     listInboundRoutes: async (r) => json(await listRoutes(deps, tenant(r), page(r))),
     createInboundRoute: async (r) => json(routeView(await createRoute(deps, tenant(r), r.body, auditContextOf(r))), 201),
     getInboundRoute: async (r) => json(routeView(await getRoute(deps, tenant(r), id(r)))),

@@ -10,6 +10,7 @@ import type { MailDeps } from '../domain/deps';
 import { createIdentity, deleteIdentity, getIdentity, identityView, listIdentities, verifyIdentity } from '../domain/identities';
 import { rateLimitHeaders } from '../domain/limits';
 import { usageWithInbound } from '../domain/inbound/usage';
+import { checkEmailVisible } from '../domain/key-domain';
 import { getMessage, listMessages, type ListQuery } from '../domain/messages';
 import { cancelEmail, rescheduleEmail } from '../domain/scheduling/change-schedule';
 import { sendEmailBatch } from '../domain/send-batch';
@@ -67,18 +68,26 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
       const sent = await sendTestEmail(deps, tenant(r), r.body, r.requestId, r.keyDomain);
       return { ...json(sent.email, 202), headers: rateLimitHeaders(sent.rateLimit) };
     },
-    listEmails: async (r) => json(await listMessages(deps, tenant(r), r.query as unknown as ListQuery)),
-    getEmail: async (r) => json(await getMessage(deps, tenant(r), id(r))),
-    updateEmail: async (r) => json(await rescheduleEmail(deps, tenant(r), id(r), r.body, auditContextOf(r))),
-    cancelEmail: async (r) => json(await cancelEmail(deps, tenant(r), id(r), auditContextOf(r))),
+    listEmails: async (r) => json(await listMessages(deps, tenant(r), r.query as unknown as ListQuery, r.keyDomain ?? null)),
+    getEmail: async (r) => json(await getMessage(deps, tenant(r), id(r), r.keyDomain ?? null)),
+    updateEmail: async (r) => {
+      await checkEmailVisible(deps, tenant(r), id(r), r.keyDomain ?? null);
+      return json(await rescheduleEmail(deps, tenant(r), id(r), r.body, auditContextOf(r)));
+    },
+    cancelEmail: async (r) => {
+      await checkEmailVisible(deps, tenant(r), id(r), r.keyDomain ?? null);
+      return json(await cancelEmail(deps, tenant(r), id(r), auditContextOf(r)));
+    },
     getEmailStats: async (r) => json(await dailyStats(deps, tenant(r), Number(r.query.days ?? 30))),
-    listIdentities: async (r) => json(await listIdentities(deps, tenant(r), page(r))),
-    createIdentity: async (r) => json(identityView(await createIdentity(deps, tenant(r), r.body, auditContextOf(r))), 201),
-    getIdentity: async (r) => json(identityView(await getIdentity(deps, tenant(r), id(r)))),
-    verifyIdentity: async (r) => json(identityView(await verifyIdentity(deps, tenant(r), id(r), auditContextOf(r)))),
-    updateIdentity: async (r) => json(identityView(await updateIdentity(deps, tenant(r), id(r), r.body, auditContextOf(r)))),
+    listIdentities: async (r) => json(await listIdentities(deps, tenant(r), page(r), r.keyDomain ?? null)),
+    createIdentity: async (r) =>
+      json(identityView(await createIdentity(deps, tenant(r), r.body, auditContextOf(r), r.keyDomain ?? null)), 201),
+    getIdentity: async (r) => json(identityView(await getIdentity(deps, tenant(r), id(r), r.keyDomain ?? null))),
+    verifyIdentity: async (r) => json(identityView(await verifyIdentity(deps, tenant(r), id(r), auditContextOf(r), r.keyDomain ?? null))),
+    updateIdentity: async (r) =>
+      json(identityView(await updateIdentity(deps, tenant(r), id(r), r.body, auditContextOf(r), r.keyDomain ?? null))),
     deleteIdentity: async (r) => {
-      await deleteIdentity(deps, tenant(r), id(r), auditContextOf(r));
+      await deleteIdentity(deps, tenant(r), id(r), auditContextOf(r), r.keyDomain ?? null);
       return noContent();
     },
     listSuppressions: async (r) => json(await listSuppressions(deps, tenant(r), r.query as { q?: string; limit: number; offset: number })),

@@ -11,8 +11,15 @@ import { announceIdentity, identityChange, identityGone } from '../identity-audi
  * domain's record starts unchecked: links keep the platform's host until a verify finds the CNAME. Audited, as every
  * PATCH is, with the settings it set.
  */
-export async function updateIdentity(deps: MailDeps, tenantId: string, id: string, input: UpdateIdentityRequest, audit: AuditContext) {
-  const identity = await getIdentity(deps, tenantId, id);
+export async function updateIdentity(
+  deps: MailDeps,
+  tenantId: string,
+  id: string,
+  input: UpdateIdentityRequest,
+  audit: AuditContext,
+  keyDomain: string | null = null,
+) {
+  const identity = await getIdentity(deps, tenantId, id, keyDomain);
   const settings: Partial<IdentitySettings> = {};
   if (input.tracking) {
     const current = identity.tracking ?? { opens: false, clicks: false };
