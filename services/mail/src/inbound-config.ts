@@ -28,9 +28,17 @@ export interface InboundConfig {
   monthlyLimit: number;
   /** How long an attachment's signed link works. */
   attachmentUrlTtlSeconds: number;
+  /**
+   * Reading and checking received messages (MIME parsing, SPF, DKIM, DMARC): on `threads` worker threads, each
+   * message within `budgetMs` of a thread's time, at most `queueLimit` waiting; the first `signatures` verified.
+   */
+  analysis: { threads: number; budgetMs: number; queueLimit: number; signatures: { dkim: number; arc: number } };
 }
 
 type Reader = ReturnType<typeof envReader>;
+
+/** The analysis defaults (also what the mail service uses with no listener: stored messages are read the same way). */
+export const defaultAnalysis: InboundConfig['analysis'] = { threads: 1, budgetMs: 5000, queueLimit: 50, signatures: { dkim: 5, arc: 3 } };
 
 const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const DEFAULT_MONTHLY_BY_PLAN = 'free=1000,starter=10000,partner=10000,growth=50000,scale=250000';
@@ -86,5 +94,14 @@ export function inboundConfig(read: Reader): InboundConfig | null {
     ),
     monthlyLimit: read.int('INBOUND_MONTHLY_LIMIT', 1000, { min: 0 }),
     attachmentUrlTtlSeconds: read.durations('INBOUND_ATTACHMENT_URL_TTL', '168h')[0] / 1000,
+    analysis: {
+      threads: read.int('INBOUND_THREADS', defaultAnalysis.threads, { min: 1, max: 16 }),
+      budgetMs: read.int('INBOUND_WORK_BUDGET_MS', defaultAnalysis.budgetMs, { min: 10, max: 600_000 }),
+      queueLimit: read.int('INBOUND_WORK_QUEUE', defaultAnalysis.queueLimit, { min: 0, max: 10_000 }),
+      signatures: {
+        dkim: read.int('INBOUND_MAX_DKIM_SIGNATURES', defaultAnalysis.signatures.dkim, { min: 0, max: 100 }),
+        arc: read.int('INBOUND_MAX_ARC_SETS', defaultAnalysis.signatures.arc, { min: 0, max: 50 }),
+      },
+    },
   };
 }
