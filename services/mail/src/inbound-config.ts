@@ -44,7 +44,7 @@ export interface InboundConfig {
 type Reader = ReturnType<typeof envReader>;
 
 /** The analysis defaults (also what the mail service uses with no listener: stored messages are read the same way). */
-export const defaultAnalysis: InboundConfig['analysis'] = { threads: 1, budgetMs: 5000, queueLimit: 50, signatures: { dkim: 5, arc: 3 } };
+export const defaultAnalysis: InboundConfig['analysis'] = { threads: 1, budgetMs: 5000, queueLimit: 16, signatures: { dkim: 5, arc: 3 } };
 
 const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const DEFAULT_MONTHLY_BY_PLAN = 'free=1000,starter=10000,partner=10000,growth=50000,scale=250000';
