@@ -8,6 +8,8 @@ import { benchConfig } from './config';
 import { startSandboxDns } from '../sandbox/dns-server';
 import { pidsWithEnv } from './cpu-time';
 import { distributedEnv } from '../test/support/distributed';
+import { receivingTenant } from './receiving-tenant';
+import { freePort } from '../platform/local/ports';
 import { startDiscardingMta } from './discard-mta';
 import { databaseBackends, freshBenchDatabase } from './bench-database';
 import { profiledNodeArgs } from './profile';
@@ -24,6 +26,8 @@ export interface AcceptTarget {
   cpuGroups(): Record<string, number[]>;
   /** Messages the MTA received so far; null when the target does not deliver (the baseline). */
   delivered(): number | null;
+  /** The inbound MX and an address it receives for (the hostile load's bomb); absent when the target receives none. */
+  inbound?: { host: string; port: number; to: string };
   stop(): Promise<void>;
 }
 
@@ -37,6 +41,9 @@ export const enginesFor = (mode: AcceptMode): Engine[] =>
   benchConfig.databaseUrl && mode !== 'embedded'
     ? (['sqlite', 'postgres'] as const).filter((engine) => benchConfig.engines.includes(engine))
     : ['sqlite'];
+
+const DISTRIBUTED_MX_HOST = 'mx.bench.test';
+const INBOUND_BENCH_DOMAIN = 'inbound.bench.test';
 
 // Starting (tsx compiling each process, RabbitMQ booting) took over a minute under a load of 15+ on this shared machine.
 const START_MS = 180_000;
@@ -100,8 +107,10 @@ async function startEmbeddedTarget(): Promise<AcceptTarget> {
   try {
     const url = (await proc.waitForOutput(/running at (http:\/\/\S+)/, START_MS))[1];
     const key = (await proc.waitForOutput(BANNER_API_KEY))[1];
+    const inbound = new URL((await proc.waitForOutput(/Inbound mail:\s+(smtp:\/\/\S+)/))[1]);
     return {
       mode: 'embedded',
+      inbound: { host: inbound.hostname, port: Number(inbound.port), to: 'hello@sandbox.mailplane.test' },
       url,
       key,
       from: 'hello@sandbox.mailplane.test',
@@ -135,7 +144,11 @@ async function startDistributedTarget(engine: Engine): Promise<AcceptTarget> {
   };
   try {
     const amqpUrl = benchConfig.amqpUrl ?? (rabbit = await startPrivateRabbit()).url;
+    const inboundPort = await freePort();
     const env = distributedEnv(amqpUrl, dataDir, {
+      INBOUND_MX_HOST: DISTRIBUTED_MX_HOST,
+      INBOUND_HOST: '127.0.0.1',
+      INBOUND_PORT: String(inboundPort),
       ADMIN_TOKEN,
       SMTP_URL: `smtp://127.0.0.1:${mta.port}`,
       DNS_SERVERS: `127.0.0.1:${dns.port}`,
@@ -150,6 +163,7 @@ async function startDistributedTarget(engine: Engine): Promise<AcceptTarget> {
     try {
       const { auth, domain } = await tenantWithIdentity(client, (name, value) => dns.setTxt(name, [value]));
       const key = auth.authorization.slice('Bearer '.length);
+      await receivingTenant(client, dns, INBOUND_BENCH_DOMAIN);
       const cpuGroups = () => ({
         ...Object.fromEntries(procs.map((p) => [p.name, [p.child.pid!]])),
         rabbitmq: rabbit ? pidsWithEnv(`RABBITMQ_NODENAME=${rabbit.nodeName}`) : [],
@@ -158,6 +172,7 @@ async function startDistributedTarget(engine: Engine): Promise<AcceptTarget> {
       return {
         mode: `distributed (4 procs + RabbitMQ${database ? ' + PostgreSQL' : ''})`,
         url,
+        inbound: { host: '127.0.0.1', port: inboundPort, to: `hello@${INBOUND_BENCH_DOMAIN}` },
         key,
         from: `bench@${domain}`,
         procs,

@@ -2,13 +2,15 @@
  * The lock-out of issue #26 as a load: a tenant sends at 50/s for BENCH_HOSTILE_SECONDS (default 20) alone, then as
  * long again while another process (`bench/stalled-attacker.ts`) opens 400 stalled bodies on `POST /unsubscribe`
  * and 400 on a hostile tenant's own `POST /emails`, twice: `hold` keeps every body the gateway takes stalled for the
- * whole run, `retry` also opens every refused connection again a second later. Target: under attack the sender's
+ * whole run, `retry` also opens every refused connection again a second later. Then issue #39's inbound bomb
+ * (`bench/inbound-bomber.ts`: messages with 500 distinct DKIM signatures and 4 MB of body sent to the inbound MX
+ * without pause), alone and together with `hold`. Target: under attack the sender's
  * p99 stays under 100 ms and none of its answers is a 503. `npx tsx bench/hostile-load.ts`; BENCH_MODES picks the modes (default
  * embedded,distributed). See BENCHMARKS.md.
  */
-import { spawnBin } from '../test/support/processes';
+import { spawnBin, type ServiceProcess } from '../test/support/processes';
 import { sender } from './accept-capacity';
-import { startTarget, type AcceptMode } from './accept-targets';
+import { startTarget, type AcceptMode, type AcceptTarget } from './accept-targets';
 import { ADMIN_TOKEN, jsonClient } from './common';
 import { openLoop, type OpenLoopResult } from './open-loop';
 import { markdownTable } from './report';
@@ -17,6 +19,8 @@ import { benchConfig } from './config';
 
 const RATE = 50;
 const STALLED = { public: 400, tenant: 400 };
+/** Issue #39's inbound bomb: two clients, each sending 500 distinct DKIM signatures and 4 MB of body, again and again. */
+const BOMB = { clients: 2, signatures: 500, megabytes: 4 };
 const P99_TARGET_MS = 100;
 const seconds = benchConfig.hostileSeconds;
 const modes = benchConfig.hostileModes as AcceptMode[];
@@ -46,27 +50,61 @@ function row(mode: string, phase: string, r: OpenLoopResult, alone?: number): st
 
 interface Attacked {
   result: OpenLoopResult;
-  /** What the attacker saw, as one line. */
+  /** What the attackers saw, as one line. */
   outcome: string;
 }
 
-/** The sender for `seconds` while `bench/stalled-attacker.ts` runs in `style` (hold or retry) from its own process. */
-async function underAttack(url: string, key: string, style: 'hold' | 'retry', send: (k: number) => Promise<number>): Promise<Attacked> {
-  const args = [url, key, String(STALLED.public), String(STALLED.tenant), style];
-  const attacker = spawnBin('stalled-attacker', ['bench/stalled-attacker.ts', ...args], {});
-  await attacker.waitForOutput(/holding/, 60_000);
+/** An attacking process: how to start it, the line that says it is attacking, and its last line as one note. */
+interface Attacker {
+  start(): ServiceProcess;
+  ready: RegExp;
+  describe(last: Record<string, unknown>): string;
+}
+
+const counts = (answers: Record<string, number>) => Object.entries(answers).map(([status, n]) => `${status}×${n}`);
+
+/** `bench/stalled-attacker.ts` in `style` (hold or retry). */
+const stalledBodies = (url: string, key: string, style: 'hold' | 'retry'): Attacker => ({
+  start: () =>
+    spawnBin('stalled-attacker', ['bench/stalled-attacker.ts', url, key, String(STALLED.public), String(STALLED.tenant), style], {}),
+  ready: /holding/,
+  describe: (seen) => {
+    const { answers, opened, heldAtEnd } = seen as { answers: Record<string, number>; opened: number; heldAtEnd: number };
+    return `${opened} connections opened, ${heldAtEnd} bodies held at the end; ${counts(answers).join(' ') || 'none answered'}`;
+  },
+});
+
+/** `bench/inbound-bomber.ts`: BOMB.clients SMTP clients sending the inbound bomb one after another. */
+const inboundBombs = (inbound: NonNullable<AcceptTarget['inbound']>): Attacker => ({
+  start: () =>
+    spawnBin(
+      'inbound-bomber',
+      [
+        'bench/inbound-bomber.ts',
+        inbound.host,
+        String(inbound.port),
+        inbound.to,
+        String(BOMB.clients),
+        String(BOMB.signatures),
+        String(BOMB.megabytes),
+      ],
+      {},
+    ),
+  ready: /bombing/,
+  describe: (seen) => {
+    const { answers, sent } = seen as { answers: Record<string, number>; sent: number };
+    return `${sent} bombs (${BOMB.signatures} DKIM signatures, ${BOMB.megabytes} MB) sent; replies ${counts(answers).join(' ') || 'none'}`;
+  },
+});
+
+/** The sender for `seconds` while the attackers run, each from its own process. */
+async function underAttack(attackers: Attacker[], send: (k: number) => Promise<number>): Promise<Attacked> {
+  const procs = attackers.map((a) => a.start());
+  await Promise.all(procs.map((proc, i) => proc.waitForOutput(attackers[i].ready, 60_000)));
   const result = await openLoop(RATE, seconds, send);
-  await attacker.kill();
-  const seen = JSON.parse(attacker.output().trim().split('\n').pop() as string) as {
-    answers: Record<string, number>;
-    opened: number;
-    heldAtEnd: number;
-  };
-  const answers = Object.entries(seen.answers).map(([status, n]) => `${status}×${n}`);
-  return {
-    result,
-    outcome: `${seen.opened} connections opened, ${seen.heldAtEnd} bodies held at the end; ${answers.join(' ') || 'none answered'}`,
-  };
+  await Promise.all(procs.map((proc) => proc.kill()));
+  const outcomes = procs.map((proc, i) => attackers[i].describe(JSON.parse(proc.output().trim().split('\n').pop() as string)));
+  return { result, outcome: outcomes.join('; ') };
 }
 
 /** One mode: the sender alone, then under each attack, in the same run; the attacker's outcomes as lines. */
@@ -88,12 +126,21 @@ async function hostileRun(mode: AcceptMode): Promise<{ rows: string[][]; notes: 
     const aloneP99 = stat(alone.latencies).p99;
     const rows = [row(target.mode, 'alone', alone)];
     const notes: string[] = [];
-    for (const style of ['hold', 'retry'] as const) {
-      const attacked = await underAttack(target.url, tenant.body.apiKey.key as string, style, (k) =>
-        send(1_000_000 * (style === 'hold' ? 1 : 2) + k),
-      );
-      rows.push(row(target.mode, `attack: ${style}`, attacked.result, aloneP99));
-      notes.push(`${target.mode}, ${style}: ${attacked.outcome}`);
+    const key = tenant.body.apiKey.key as string;
+    const phases: [string, Attacker[]][] = [
+      ['hold', [stalledBodies(target.url, key, 'hold')]],
+      ['retry', [stalledBodies(target.url, key, 'retry')]],
+      ...(target.inbound
+        ? ([
+            ['inbound bomb', [inboundBombs(target.inbound)]],
+            ['inbound bomb + hold', [inboundBombs(target.inbound), stalledBodies(target.url, key, 'hold')]],
+          ] as [string, Attacker[]][])
+        : []),
+    ];
+    for (const [p, [name, attackers]] of phases.entries()) {
+      const attacked = await underAttack(attackers, (k) => send(1_000_000 * (p + 1) + k));
+      rows.push(row(target.mode, `attack: ${name}`, attacked.result, aloneP99));
+      notes.push(`${target.mode}, ${name}: ${attacked.outcome}`);
     }
     const failed = Object.entries(errors).map(([code, n]) => `${code}×${n}`);
     if (failed.length) notes.push(`${target.mode}: the sender's connection errors: ${failed.join(' ')}`);

@@ -2750,12 +2750,22 @@ export interface components {
       id: components['schemas']['InboundMessageId'];
       routeId: components['schemas']['InboundRouteId'];
       /**
-       * @description What the route did with it when it arrived.
+       * @description What the routes did with it when it arrived: `webhook` when one of them was a `webhook` route.
        * @enum {string}
        */
       action: 'webhook' | 'hold';
-      /** @description The envelope recipient (RCPT TO) the route matched. */
+      /** @description The first of `recipients` (RCPT TO); `routeId` is its route. */
       recipient: string;
+      /**
+       * @description The tenant's envelope recipients of the message, each with the route that took it. A message to several of
+       *     the tenant's addresses is stored and counted once, and `email.received` goes out once per `webhook` route.
+       */
+      recipients: {
+        address: string;
+        routeId: components['schemas']['InboundRouteId'];
+        /** @enum {string} */
+        action: 'webhook' | 'hold';
+      }[];
       /** @description The From header as written (display name and address). */
       from: string;
       subject: string;
@@ -5214,7 +5224,7 @@ export interface operations {
   listInboundMessages: {
     parameters: {
       query?: {
-        /** @description Only messages taken by this route. */
+        /** @description Only messages this route took (for any of their recipients). */
         routeId?: components['schemas']['InboundRouteId'];
         /** @description Only replies to this sent message (linked by In-Reply-To or References). */
         emailId?: components['schemas']['MessageId'];

@@ -8,14 +8,20 @@ export interface InboundConfig {
   platformDomain: string | null;
   host: string;
   port: number;
-  /** Largest message taken (552 5.3.4 beyond). */
+  /** Largest message taken (552 5.3.4 beyond), advertised in EHLO SIZE. */
   maxBytes: number;
+  /** Bytes all sessions hold at once while messages are buffered (452 4.3.1 beyond). */
+  maxBufferedBytes: number;
+  /** Recipients one transaction may have (452 4.5.3 beyond, as RFC 5321 says). */
+  maxRecipients: number;
+  /** A session is closed (421 4.4.2) this long after it opened, however busy. */
+  sessionTimeoutMs: number;
   /** Connections held at once, in all and from one client address (421 beyond). */
   maxConnections: number;
   maxConnectionsPerClient: number;
   /** Transactions (MAIL FROM) one client address may open per window, across every replica (451 4.7.1 beyond). */
   rateLimit: { limit: number; windowSeconds: number };
-  /** An idle connection is closed after this long. */
+  /** An idle connection is closed after this long (421 4.4.2). */
   socketTimeoutMs: number;
   /** PEM files of the STARTTLS certificate and key; null: STARTTLS is not offered. */
   tls: { certFile: string; keyFile: string } | null;
@@ -28,9 +34,17 @@ export interface InboundConfig {
   monthlyLimit: number;
   /** How long an attachment's signed link works. */
   attachmentUrlTtlSeconds: number;
+  /**
+   * Reading and checking received messages (MIME parsing, SPF, DKIM, DMARC): on `threads` worker threads, each
+   * message within `budgetMs` of a thread's time, at most `queueLimit` waiting; the first `signatures` verified.
+   */
+  analysis: { threads: number; budgetMs: number; queueLimit: number; signatures: { dkim: number; arc: number } };
 }
 
 type Reader = ReturnType<typeof envReader>;
+
+/** The analysis defaults (also what the mail service uses with no listener: stored messages are read the same way). */
+export const defaultAnalysis: InboundConfig['analysis'] = { threads: 1, budgetMs: 5000, queueLimit: 16, signatures: { dkim: 5, arc: 3 } };
 
 const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const DEFAULT_MONTHLY_BY_PLAN = 'free=1000,starter=10000,partner=10000,growth=50000,scale=250000';
@@ -70,6 +84,9 @@ export function inboundConfig(read: Reader): InboundConfig | null {
     host: read.string('INBOUND_HOST', '0.0.0.0'),
     port: read.int('INBOUND_PORT', 2526, { min: 0, max: 65_535 }),
     maxBytes: read.int('INBOUND_MAX_BYTES', 10 * 1024 * 1024, { min: 1024, max: 50 * 1024 * 1024 }),
+    maxBufferedBytes: read.int('INBOUND_MAX_BUFFERED_BYTES', 128 * 1024 * 1024, { min: 1024 }),
+    maxRecipients: read.int('INBOUND_MAX_RECIPIENTS', 100, { min: 1, max: 10_000 }),
+    sessionTimeoutMs: read.int('INBOUND_SESSION_TIMEOUT_MS', 300_000, { min: 100, max: 3_600_000 }),
     maxConnections: read.int('INBOUND_MAX_CONNECTIONS', 200, { min: 1 }),
     maxConnectionsPerClient: read.int('INBOUND_MAX_CONNECTIONS_PER_CLIENT', 10, { min: 1 }),
     rateLimit: {
@@ -86,5 +103,14 @@ export function inboundConfig(read: Reader): InboundConfig | null {
     ),
     monthlyLimit: read.int('INBOUND_MONTHLY_LIMIT', 1000, { min: 0 }),
     attachmentUrlTtlSeconds: read.durations('INBOUND_ATTACHMENT_URL_TTL', '168h')[0] / 1000,
+    analysis: {
+      threads: read.int('INBOUND_THREADS', defaultAnalysis.threads, { min: 1, max: 16 }),
+      budgetMs: read.int('INBOUND_WORK_BUDGET_MS', defaultAnalysis.budgetMs, { min: 10, max: 600_000 }),
+      queueLimit: read.int('INBOUND_WORK_QUEUE', defaultAnalysis.queueLimit, { min: 0, max: 10_000 }),
+      signatures: {
+        dkim: read.int('INBOUND_MAX_DKIM_SIGNATURES', defaultAnalysis.signatures.dkim, { min: 0, max: 100 }),
+        arc: read.int('INBOUND_MAX_ARC_SETS', defaultAnalysis.signatures.arc, { min: 0, max: 50 }),
+      },
+    },
   };
 }

@@ -50,6 +50,8 @@ import { inboundRoutesRepo } from './data-access/inbound-routes-repo';
 import { inboundMessagesRepo } from './data-access/inbound-messages-repo';
 import { inboundBodiesRepo } from './data-access/inbound-bodies-repo';
 import { attachmentLinks } from './domain/inbound/attachment-links';
+import { createAnalysisPool } from './inbound-analysis/analysis-pool';
+import { defaultAnalysis } from './inbound-config';
 import { startInboundListener } from './entry-points/inbound-listener';
 
 export interface MailService {
@@ -100,6 +102,10 @@ export async function startMail(options: {
     inboundMessages: inboundMessagesRepo(store),
     inboundBodies: inboundBodiesRepo(options.bodies),
     attachmentLinks: attachmentLinks(config.unsubscribeSecret, config.publicUrl, config.inbound?.attachmentUrlTtlSeconds ?? 0),
+    inboundAnalysis: createAnalysisPool(
+      { ...(config.inbound?.analysis ?? defaultAnalysis), dnsServers: config.dnsServers, mxHost: config.inbound?.mxHost ?? 'localhost' },
+      logger,
+    ),
     keyBox: createKeyBox(config.dkimKeySecret),
     resolver: createTxtResolver({ servers: config.dnsServers }),
     broker,
@@ -161,6 +167,7 @@ export async function startMail(options: {
     inboundPort: inbound?.port ?? null,
     async stop() {
       await inbound?.stop();
+      await deps.inboundAnalysis.close();
       await reports?.stop();
       await sweeper.stop();
       await retention.stop();

@@ -9,8 +9,16 @@ export interface InboundAttachment {
   contentId: string | null;
 }
 
+/** One of the tenant's recipients of a message, and what its route did. */
+export interface InboundRecipient {
+  address: string;
+  routeId: string;
+  action: 'webhook' | 'hold';
+}
+
 /**
- * One received message for one accepted recipient; the raw message is a blob under the same id. `pendingEvents`:
+ * One received message for one tenant, whichever of its addresses it went to (`recipients`; `recipient`, `routeId`:
+ * the first of them); the raw message is a blob under the same id. `pendingEvents`:
  * `email.received`, written with the record, until the broker confirmed it.
  */
 export interface InboundMessageRecord extends CarriesEvents<Envelope> {
@@ -19,6 +27,10 @@ export interface InboundMessageRecord extends CarriesEvents<Envelope> {
   routeId: string;
   action: 'webhook' | 'hold';
   recipient: string;
+  /** Absent on records from before messages were stored once per tenant: the one recipient above. */
+  recipients?: InboundRecipient[];
+  /** Every route of `recipients`, once: what the list by route reads. */
+  routeIds?: string[];
   envelope: EmailReceived['envelope'];
   from: string;
   /** The From address, lowercased: finding what an automatic answer answered (loop detection). */
@@ -29,7 +41,7 @@ export interface InboundMessageRecord extends CarriesEvents<Envelope> {
   attachments: InboundAttachment[];
   authentication: EmailReceived['authentication'];
   hops: number;
-  /** The same bytes for the same recipient are stored once: an MTA that missed our 250 sends them again. */
+  /** The same bytes for the same recipients are stored once: an MTA that missed our 250 sends them again. */
   dedupKey: string;
   receivedAt: Date;
   bodyExpiresAt: Date;
@@ -46,7 +58,8 @@ export function inboundMessagesRepo(store: Store) {
   const tenant = tenantScoped(messages);
   const outbox = eventOutbox(messages, { agedBy: 'receivedAt' });
   const filterOf = (q: InboundQuery) => ({
-    ...(q.routeId ? { routeId: q.routeId } : {}),
+    // routeIds: any route of the message's recipients; routeId: records written before there was a list.
+    ...(q.routeId ? { $or: [{ routeId: q.routeId }, { routeIds: q.routeId }] } : {}),
     ...(q.emailId ? { inReplyToEmailId: q.emailId } : {}),
   });
   return {
@@ -54,6 +67,7 @@ export function inboundMessagesRepo(store: Store) {
       // list: a tenant's messages newest first, by route, or replies to one sent message
       await messages.createIndex({ tenantId: 1, receivedAt: -1 });
       await messages.createIndex({ tenantId: 1, routeId: 1, receivedAt: -1 });
+      await messages.createIndex({ tenantId: 1, routeIds: 1, receivedAt: -1 });
       await messages.createIndex({ tenantId: 1, inReplyToEmailId: 1, receivedAt: -1 });
       // insertAll: the same message for the same recipient is kept once
       await messages.createIndex({ dedupKey: 1 }, { unique: true });

@@ -12,6 +12,7 @@ import type { IdentitiesRepo } from '../data-access/identities-repo';
 import type { InboundBodiesRepo } from '../data-access/inbound-bodies-repo';
 import type { InboundMessagesRepo } from '../data-access/inbound-messages-repo';
 import type { InboundRoutesRepo } from '../data-access/inbound-routes-repo';
+import type { InboundAnalyzer } from '../inbound-analysis/analysis-pool';
 import type { AttachmentLinks } from './inbound/attachment-links';
 import type { HitBatches } from './tracking/hit-batches';
 import type { MessagesRepo } from '../data-access/messages-repo';
@@ -54,6 +55,8 @@ export interface MailDeps {
   inboundMessages: InboundMessagesRepo;
   inboundBodies: InboundBodiesRepo;
   attachmentLinks: AttachmentLinks;
+  /** Received messages read and checked off the event loop, each in its time budget. */
+  inboundAnalysis: InboundAnalyzer;
   keyBox: KeyBox;
   resolver: TxtResolver;
   broker: Broker;

@@ -6,23 +6,38 @@ import { announceReceived, receiveMessage } from '../domain/inbound/receive';
 import { takeClientTransaction } from '../domain/inbound/usage';
 import type { InboundConfig } from '../inbound-config';
 import { perClientLimit } from '@mailplane/runtime';
-import { readCapped, smtpError } from './smtp-io';
+import { sharedBuffer } from './inbound-buffer';
+import { smtpError } from './smtp-io';
 
 // A store or DNS failure while deciding: the sender's MTA keeps the message and tries again.
 const TRY_LATER = smtpError(451, '4.3.0 Temporary failure here, try again later');
+const NO_ROOM = smtpError(452, '4.3.1 Insufficient system storage, try again later');
+
+/** smtp-server's connection, as far as closing one at its deadline needs it. */
+type Connection = { id: string; send(code: number, message: string): void };
 
 /**
  * The inbound MX listener: mail for the tenants' receiving domains. Every replica runs one behind a TCP load balancer;
  * what it decides is read from and written to the shared store, so any replica answers any transaction alike.
  * Connections: INBOUND_MAX_CONNECTIONS in all and INBOUND_MAX_CONNECTIONS_PER_CLIENT from one address (421), idle ones
- * closed after INBOUND_TIMEOUT_MS; transactions: INBOUND_RATE_LIMIT per client address and window across replicas
- * (451 4.7.1 at MAIL FROM); recipients: refused at RCPT unless a route takes them; messages: up to INBOUND_MAX_BYTES
- * (552), written before the 250 (domain/inbound/receive.ts). STARTTLS with the configured certificate.
+ * closed after INBOUND_TIMEOUT_MS and every one after INBOUND_SESSION_TIMEOUT_MS (421 4.4.2); transactions:
+ * INBOUND_RATE_LIMIT per client address and window across replicas (451 4.7.1 at MAIL FROM); recipients: refused at
+ * RCPT unless a route takes them, at most INBOUND_MAX_RECIPIENTS (452 4.5.3); messages: up to INBOUND_MAX_BYTES (552),
+ * INBOUND_MAX_BUFFERED_BYTES in all sessions at once (452 4.3.1), written before the 250 (domain/inbound/receive.ts).
+ * STARTTLS with the configured certificate.
  */
 export async function startInboundListener(deps: MailDeps, config: InboundConfig) {
   const logger = deps.logger.child({ listener: 'inbound' });
   const clients = perClientLimit(config.maxConnectionsPerClient);
   const accepted = new WeakMap<SMTPServerSession, AcceptedRecipient[]>();
+  const buffer = sharedBuffer(config.maxBufferedBytes);
+  const deadlines = new Map<string, NodeJS.Timeout>();
+  const closeAtDeadline = (id: string) => {
+    deadlines.delete(id);
+    const connections = (server as unknown as { connections: Set<Connection> }).connections;
+    for (const connection of connections)
+      if (connection.id === id) connection.send(421, '4.4.2 Session time limit reached, closing connection');
+  };
   const tls = config.tls ? { key: readFileSync(config.tls.keyFile), cert: readFileSync(config.tls.certFile) } : null;
   const server = new SMTPServer({
     name: config.mxHost,
@@ -39,17 +54,25 @@ export async function startInboundListener(deps: MailDeps, config: InboundConfig
     useProxy: config.proxyProtocol,
     onConnect(session, callback) {
       if (!clients.admit(session)) return callback(smtpError(421, '4.7.0 Too many connections from your address, try again later'));
+      deadlines.set(session.id, setTimeout(() => closeAtDeadline(session.id), config.sessionTimeoutMs).unref());
       callback();
     },
-    onClose: (session) => clients.release(session),
+    onClose(session) {
+      clearTimeout(deadlines.get(session.id));
+      deadlines.delete(session.id);
+      clients.release(session);
+    },
     onMailFrom(_address, session, callback) {
       accepted.set(session, []);
+      if (buffer.full()) return callback(NO_ROOM);
       takeClientTransaction(deps, session.remoteAddress).then(
         (admitted) => callback(admitted ? undefined : smtpError(451, '4.7.1 Too many messages from your address, try again later')),
         (err: unknown) => (logger.error('inbound rate limit not read', { err }), callback(TRY_LATER)),
       );
     },
     onRcptTo(address, session, callback) {
+      if ((accepted.get(session)?.length ?? 0) >= config.maxRecipients)
+        return callback(smtpError(452, `4.5.3 Too many recipients: at most ${config.maxRecipients} per message`));
       resolveRecipient(deps, address.address).then(
         (answer) => {
           if ('refusal' in answer) return callback(smtpError(answer.refusal.code, answer.refusal.message));
@@ -71,10 +94,14 @@ export async function startInboundListener(deps: MailDeps, config: InboundConfig
         helo: session.hostNameAppearsAs || null,
         tls: session.secure,
       };
-      readCapped(stream, config.maxBytes)
-        .then(async (raw) => {
-          if (!raw) return callback(smtpError(552, `5.3.4 Message too big: at most ${config.maxBytes} bytes`));
-          const outcome = await receiveMessage(deps, { envelope, recipients: accepted.get(session) ?? [] }, raw);
+      buffer
+        .read(stream, config.maxBytes)
+        .then(async (read) => {
+          if ('refused' in read)
+            return callback(
+              read.refused === 'no-room' ? NO_ROOM : smtpError(552, `5.3.4 Message too big: at most ${config.maxBytes} bytes`),
+            );
+          const outcome = await receiveMessage(deps, { envelope, recipients: accepted.get(session) ?? [] }, read.raw).finally(read.release);
           if ('refusal' in outcome) return callback(smtpError(outcome.refusal.code, outcome.refusal.message));
           callback(null, `2.0.0 Ok: ${outcome.accepted}`);
           logger.info('inbound mail accepted', { ids: outcome.stored.map((r) => r._id), recipients: envelope.to.length });

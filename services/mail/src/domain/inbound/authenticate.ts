@@ -1,6 +1,6 @@
 import { authenticate, type AuthenticateResult } from 'mailauth';
 import type { EmailReceived } from '@mailplane/contracts';
-import type { MailDeps } from '../deps';
+import { withBoundedSignatures, type SignatureLimits } from '../../inbound-analysis/bounded-signatures';
 
 type Authentication = EmailReceived['authentication'];
 type Result = Authentication['spf']['result'];
@@ -15,17 +15,25 @@ export interface SenderFacts {
   mailFrom: string;
 }
 
+/** What mailauth works with: the platform's resolver, our MX host's name, and how many signatures it verifies. */
+export interface Verifier {
+  lookup(name: string, rrtype: string): Promise<unknown>;
+  mxHost: string;
+  signatures: SignatureLimits;
+}
+
 /**
  * SPF, DKIM and DMARC of a received message, computed by mailauth through the platform's resolver (DNS_SERVERS: the
  * sandbox DNS in the embedded default), so the results are those the real lookups give. ARC and BIMI are not asked.
+ * Only the first signatures are verified (`verifier.signatures`): each one costs a hash of the body.
  */
-export async function authenticateInbound(deps: MailDeps, raw: Buffer, sender: SenderFacts): Promise<Authentication> {
-  const result = await authenticate(raw, {
+export async function authenticateInbound(verifier: Verifier, raw: Buffer, sender: SenderFacts): Promise<Authentication> {
+  const result = await authenticate(withBoundedSignatures(raw, verifier.signatures), {
     ip: sender.clientAddress,
     helo: sender.helo ?? undefined,
     sender: sender.mailFrom,
-    mta: deps.config.inbound?.mxHost,
-    resolver: deps.resolver.lookup as (name: string, rrtype: string) => Promise<string[][]>,
+    mta: verifier.mxHost,
+    resolver: verifier.lookup as (name: string, rrtype: string) => Promise<string[][]>,
     disableArc: true,
     disableBimi: true,
   });
@@ -49,4 +57,14 @@ export function summarize(result: AuthenticateResult): Authentication {
   // Without a DMARC policy the From domain still counts as authenticated by an aligned pass of SPF or DKIM.
   const alignedPass = (spf.result === 'pass' && !!alignment?.spf.result) || dkim.some((d) => d.result === 'pass' && d.aligned);
   return { spf, dkim, dmarc, authenticated: dmarc.result === 'pass' || (dmarc.result === 'none' && alignedPass) };
+}
+
+/** The verdict of a message whose checks ran past their time: nothing verified, so nothing authenticated. */
+export function unverified(): Authentication {
+  return {
+    spf: { result: 'temperror', domain: null },
+    dkim: [],
+    dmarc: { result: 'temperror', policy: null, domain: null },
+    authenticated: false,
+  };
 }

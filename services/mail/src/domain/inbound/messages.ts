@@ -3,7 +3,7 @@ import { pageOf } from '@mailplane/runtime';
 import type { InboundMessageRecord, InboundQuery } from '../../data-access/inbound-messages-repo';
 import type { MailDeps } from '../deps';
 import { receivedData } from './event';
-import { parseInbound } from './parse';
+import { readStored } from './read';
 
 export function summaryView(r: InboundMessageRecord) {
   return {
@@ -11,6 +11,7 @@ export function summaryView(r: InboundMessageRecord) {
     routeId: r.routeId,
     action: r.action,
     recipient: r.recipient,
+    recipients: r.recipients ?? [{ address: r.recipient, routeId: r.routeId, action: r.action }],
     from: r.from,
     subject: r.subject,
     receivedAt: r.receivedAt.toISOString(),
@@ -30,7 +31,7 @@ export async function getInbound(deps: MailDeps, tenantId: string, id: string) {
   const record = await deps.inboundMessages.byId(tenantId, id);
   if (!record) throw new AppError('not_found', `No received message ${id}`);
   const raw = record.bodyPurgedAt ? null : await deps.inboundBodies.load(id);
-  const body = raw ? receivedData(deps, record, await parseInbound(raw), deps.clock.now()) : null;
+  const body = raw ? receivedData(deps, record, await readStored(deps, raw), deps.clock.now()) : null;
   return {
     ...summaryView(record),
     envelope: record.envelope,
@@ -49,7 +50,7 @@ export async function attachmentBytes(deps: MailDeps, id: string, index: number,
   if (!deps.attachmentLinks.valid(id, index, link.expires, link.signature, deps.clock.now())) throw missing;
   const record = await deps.inboundMessages.anyTenantById(id);
   const raw = record && !record.bodyPurgedAt ? await deps.inboundBodies.load(id) : null;
-  const attachment = raw ? (await parseInbound(raw)).attachments[index] : undefined;
+  const attachment = raw ? (await readStored(deps, raw)).attachments[index] : undefined;
   if (!attachment) throw missing;
   return { filename: attachment.filename ?? `attachment-${index}`, content: attachment.content };
 }

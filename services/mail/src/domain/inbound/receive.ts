@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
 import type { EmailReceived } from '@mailplane/contracts';
+import { createHash } from 'node:crypto';
 import { newId } from '@mailplane/runtime';
 import { carrying } from '@mailplane/store';
 import type { InboundMessageRecord } from '../../data-access/inbound-messages-repo';
 import type { MailDeps } from '../deps';
 import { bodyExpiry } from '../retention/policy';
-import { authenticateInbound } from './authenticate';
 import { receivedData, receivedEvent } from './event';
 import { hopsOf, MAX_RECEIVED, receivedCount } from './loops';
-import { parseInbound, type ParsedInbound } from './parse';
+import type { ParsedInbound } from './parse';
+import { readReceived } from './read';
 import type { AcceptedRecipient, SmtpRefusal } from './recipients';
 import { repliedEmailId } from './threading';
 import { takeInbound } from './usage';
@@ -25,30 +25,34 @@ export type DataOutcome = { refusal: SmtpRefusal } | { accepted: string; stored:
 const loop = (why: string): DataOutcome => ({ refusal: { code: 554, message: `5.4.6 Routing loop detected: ${why}` } });
 
 /**
- * DATA: reads and authenticates the message, refuses a loop (554 5.4.6) or, when the routes say so, a message that fails
- * authentication (550 5.7.26), counts it in each tenant's month (452 4.2.2 past the plan's limit), and writes one record
- * per recipient, with its `email.received` for a `webhook` route, before the 250: the raw bytes first (a blob per
- * record), then every record in one insert. A transaction the sender repeats because our 250 was lost finds its records
- * stored and is answered 250 again without storing or counting anything twice.
+ * DATA: reads and authenticates the message (read.ts: off the event loop, in a budget), refuses a loop (554 5.4.6) or,
+ * when the routes say so, a message that fails authentication (550 5.7.26), counts it once in each tenant's month
+ * (452 4.2.2 past the plan's limit), and writes one record per tenant, listing that tenant's recipients and their
+ * routes, with an `email.received` per `webhook` route, before the 250: the raw bytes first (one blob per record), then
+ * every record in one insert. A transaction the sender repeats because our 250 was lost finds its records stored and
+ * is answered 250 again without storing or counting anything twice.
  */
 export async function receiveMessage(deps: MailDeps, tx: InboundTransaction, raw: Buffer): Promise<DataOutcome> {
-  const parsed = await parseInbound(raw);
-  if (receivedCount(parsed) > MAX_RECEIVED) return loop(`more than ${MAX_RECEIVED} Received headers`);
-  const hops = await hopsOf(deps, parsed);
-  if (hops > (deps.config.inbound?.maxHops ?? 0)) return loop(`it came back from this platform ${hops} times in a row`);
-  const authentication = await authenticateInbound(deps, raw, {
+  const read = await readReceived(deps, raw, {
     clientAddress: tx.envelope.clientAddress,
     helo: tx.envelope.helo,
     mailFrom: tx.envelope.from,
   });
+  if ('refusal' in read) return read;
+  const { parsed, authentication, sha256 } = read;
+  if (receivedCount(parsed) > MAX_RECEIVED) return loop(`more than ${MAX_RECEIVED} Received headers`);
+  const hops = await hopsOf(deps, parsed);
+  if (hops > (deps.config.inbound?.maxHops ?? 0)) return loop(`it came back from this platform ${hops} times in a row`);
   // Every recipient of a transaction asks the same (recipients.ts, joinsTransaction).
   if (tx.recipients[0]?.route.refuseUnauthenticated && !authentication.authenticated) {
     const domain = parsed.from?.address.split('@').pop() ?? 'the sender';
     return { refusal: { code: 550, message: `5.7.26 Unauthenticated email from ${domain} is not accepted here (SPF, DKIM, DMARC)` } };
   }
-  const giveBacks = await countPerTenant(deps, tx.recipients);
+  const perTenant = byTenant(tx.recipients);
+  const giveBacks = await countPerTenant(deps, [...perTenant.keys()]);
   if (!giveBacks) return { refusal: { code: 452, message: '4.2.2 Mailbox full this month, try again later' } };
-  const records = await Promise.all(tx.recipients.map((r) => recordFor(deps, tx, r, parsed, raw, { authentication, hops })));
+  const facts = { authentication, hops };
+  const records = await Promise.all([...perTenant.values()].map((recipients) => recordFor(deps, tx, recipients, parsed, sha256, facts)));
   for (const record of records) await deps.inboundBodies.save(record._id, raw);
   if (!(await deps.inboundMessages.insertAll(records))) {
     await Promise.all(giveBacks.map((giveBack) => giveBack()));
@@ -57,13 +61,18 @@ export async function receiveMessage(deps: MailDeps, tx: InboundTransaction, raw
   return { accepted: records.map((r) => r._id).join(' '), stored: records };
 }
 
-/** Takes each tenant's share of the month all or none; null (nothing taken) when one tenant is past its limit. */
-async function countPerTenant(deps: MailDeps, recipients: AcceptedRecipient[]) {
-  const perTenant = new Map<string, number>();
-  for (const r of recipients) perTenant.set(r.tenantId, (perTenant.get(r.tenantId) ?? 0) + 1);
+/** The transaction's recipients by tenant, in the order they were accepted. */
+function byTenant(recipients: AcceptedRecipient[]): Map<string, AcceptedRecipient[]> {
+  const grouped = new Map<string, AcceptedRecipient[]>();
+  for (const r of recipients) grouped.set(r.tenantId, [...(grouped.get(r.tenantId) ?? []), r]);
+  return grouped;
+}
+
+/** Takes one message of each tenant's month, all or none; null (nothing taken) when one tenant is past its limit. */
+async function countPerTenant(deps: MailDeps, tenantIds: string[]) {
   const giveBacks: Array<() => Promise<void>> = [];
-  for (const [tenantId, n] of perTenant) {
-    const giveBack = await takeInbound(deps, tenantId, n);
+  for (const tenantId of tenantIds) {
+    const giveBack = await takeInbound(deps, tenantId, 1);
     if (!giveBack) {
       await Promise.all(giveBacks.map((g) => g()));
       return null;
@@ -73,24 +82,32 @@ async function countPerTenant(deps: MailDeps, recipients: AcceptedRecipient[]) {
   return giveBacks;
 }
 
+const actionOf = (route: AcceptedRecipient['route']) => (route.action.type === 'hold' ? ('hold' as const) : ('webhook' as const));
+
+/** One tenant's record of the message: its recipients (of this transaction) and their routes; the first one leads. */
 async function recordFor(
   deps: MailDeps,
   tx: InboundTransaction,
-  recipient: AcceptedRecipient,
+  recipients: AcceptedRecipient[],
   parsed: ParsedInbound,
-  raw: Buffer,
+  sha256: string,
   facts: Pick<InboundMessageRecord, 'authentication' | 'hops'>,
 ): Promise<InboundMessageRecord> {
   const now = deps.clock.now();
-  const { tenantId, route } = recipient;
-  const action = route.action.type === 'hold' ? ('hold' as const) : ('webhook' as const);
+  const [first] = recipients;
+  const { tenantId } = first;
+  const listed = recipients.map((r) => ({ address: r.address, routeId: r.route._id, action: actionOf(r.route) }));
+  const addresses = listed.map((r) => r.address.toLowerCase()).sort();
   const record: InboundMessageRecord = {
     _id: newId('inb', now.getTime()),
     tenantId,
-    routeId: route._id,
-    action,
-    recipient: recipient.address,
-    envelope: tx.envelope,
+    routeId: first.route._id,
+    action: listed.some((r) => r.action === 'webhook') ? 'webhook' : 'hold',
+    recipient: first.address,
+    recipients: listed,
+    routeIds: [...new Set(listed.map((r) => r.routeId))],
+    // Only this tenant's recipients: another tenant's addresses in the same transaction are none of its business.
+    envelope: { ...tx.envelope, to: recipients.map((r) => r.address) },
     from: parsed.from ? (parsed.from.name ? `${parsed.from.name} <${parsed.from.address}>` : parsed.from.address) : '',
     fromAddress: parsed.from?.address.toLowerCase() ?? null,
     subject: parsed.subject,
@@ -98,15 +115,20 @@ async function recordFor(
     inReplyToEmailId: await repliedEmailId(deps, tenantId, parsed),
     attachments: parsed.attachments.map(({ content: _bytes, ...meta }) => meta),
     ...facts,
-    dedupKey: `${tenantId}:${recipient.address.toLowerCase()}:${createHash('sha256').update(raw).digest('hex')}`,
+    dedupKey: `${tenantId}:${createHash('sha256').update(addresses.join(',')).digest('hex')}:${sha256}`,
     receivedAt: now,
     bodyExpiresAt: await bodyExpiry(deps, tenantId, now),
     bodyPurgedAt: null,
     ...carrying([]),
   };
-  if (action === 'hold') return record;
-  const event = receivedEvent(record, receivedData(deps, record, parsed, now), route.action.endpointId ?? null);
-  return { ...record, ...carrying([event]) };
+  // One event per webhook route that took some of them, naming the first address it took.
+  const firstPerRoute = new Map<string, AcceptedRecipient>();
+  for (const r of recipients) if (actionOf(r.route) === 'webhook' && !firstPerRoute.has(r.route._id)) firstPerRoute.set(r.route._id, r);
+  const events = [...firstPerRoute.values()].map((r) => {
+    const data = receivedData(deps, { ...record, recipient: r.address, routeId: r.route._id }, parsed, now);
+    return receivedEvent(record, data, r.route.action.endpointId ?? null);
+  });
+  return { ...record, ...carrying(events) };
 }
 
 /** Publishes what a transaction stored (after its 250); the sweeper publishes what the broker refused now. */
