@@ -44,7 +44,7 @@ export async function signIn(deps: GatewayDeps, input: CreateSessionRequest, see
     throw new AppError('unauthorized', 'The email address or the password is wrong.');
   }
   await checkSecondFactor(deps, member, input, () => deps.signInFailures.failed(client, input.email));
-  await deps.signInFailures.succeeded(input.email);
+  await deps.signInFailures.succeeded(client, input.email);
   return openSession(deps, member.tenantId, memberView(member), 'password', signedIn(member, seen, 'password'));
 }
 

@@ -10,10 +10,16 @@ const bearerToken = (authorization: string | undefined) => /^Bearer +(\S+)$/i.ex
 type Guards = Pick<GatewayConfig, 'adminToken' | 'metricsToken' | 'openMetrics'>;
 
 /** Who calls: the API key or the member (and their tenant) on bearer routes, nobody (null) on the others once their own check passed. */
-export async function principalFor(op: Operation, req: Request, deps: GatewayDeps, guards: Guards): Promise<Principal | null> {
+export async function principalFor(
+  op: Operation,
+  req: Request,
+  client: string | undefined,
+  deps: GatewayDeps,
+  guards: Guards,
+): Promise<Principal | null> {
   const authorization = req.get('authorization');
   if (op.security === 'admin') {
-    await checkAdmin(authorization, req.ip, deps, guards.adminToken);
+    await checkAdmin(authorization, client, deps, guards.adminToken);
     return null;
   }
   if (op.security === 'metrics') {
