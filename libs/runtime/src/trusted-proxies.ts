@@ -20,7 +20,10 @@ export function parseTrustedProxies(value: string | undefined): string[] {
     const version = isIP(address);
     const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
     if (!RANGE_NAMES.has(entry) && (version === 0 || !prefixOk || rest.length > 0)) {
-      throw new ConfigError('TRUSTED_PROXIES', `has "${entry}": give the proxy's addresses, CIDR ranges or loopback (not the private ranges' names)`);
+      throw new ConfigError(
+        'TRUSTED_PROXIES',
+        `has "${entry}": give the proxy's addresses, CIDR ranges or loopback (not the private ranges' names)`,
+      );
     }
   }
   return entries;

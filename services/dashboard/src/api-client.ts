@@ -16,7 +16,8 @@ export const browserOf = (req: Request): Browser => ({ address: req.ip, userAgen
  * real client and its audit records name it, never the dashboard (docs/decisions/real-client-limits.md).
  */
 export function apiClients(apiUrl: string, hopSecret: string | undefined) {
-  return (apiKey: string, browser: Browser) => new Mailplane({ apiKey, baseUrl: apiUrl, maxRetries: 0, fetch: forBrowser(hopSecret, browser) });
+  return (apiKey: string, browser: Browser) =>
+    new Mailplane({ apiKey, baseUrl: apiUrl, maxRetries: 0, fetch: forBrowser(hopSecret, browser) });
 }
 export type ApiClients = ReturnType<typeof apiClients>;
 
@@ -24,7 +25,8 @@ function forBrowser(hopSecret: string | undefined, browser: Browser): typeof fet
   return (input, init) => {
     const headers = new Headers(init?.headers);
     if (browser.userAgent) headers.set('user-agent', browser.userAgent);
-    if (hopSecret && browser.address) for (const [name, value] of Object.entries(clientHopHeaders(hopSecret, browser.address))) headers.set(name, value);
+    if (hopSecret && browser.address)
+      for (const [name, value] of Object.entries(clientHopHeaders(hopSecret, browser.address))) headers.set(name, value);
     return fetch(input, { ...init, headers });
   };
 }

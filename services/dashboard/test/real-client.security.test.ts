@@ -77,7 +77,8 @@ describe('sign-in through the dashboard counts the browser, not the dashboard', 
     const log = await request(platform.url).get('/audit-log').query({ limit: 50 }).set(bearer(owner.token)).expect(200);
     // The owner's own records: the tenant's first key was the operator's, the owner's first sign-in the test's own.
     const records = (log.body.data as Array<{ operationId: string; ip: string; userAgent: string; actor: { type: string } }>).filter(
-      (r) => r.actor.type === 'member' && (r.operationId === 'createApiKey' || (r.operationId === 'createSession' && r.userAgent === BROWSER)),
+      (r) =>
+        r.actor.type === 'member' && (r.operationId === 'createApiKey' || (r.operationId === 'createSession' && r.userAgent === BROWSER)),
     );
     expect(records.map((r) => r.operationId).sort()).toEqual(['createApiKey', 'createSession']);
     for (const r of records) expect({ ip: r.ip, userAgent: r.userAgent }).toEqual({ ip: '127.0.0.4', userAgent: BROWSER });

@@ -73,7 +73,7 @@ describe('TRUSTED_PROXIES as shipped', () => {
     expect(compose.services.gateway.environment?.DASHBOARD_HOP_SECRET).toBe(compose.services.dashboard.environment?.DASHBOARD_HOP_SECRET);
   });
 
-  it("when HAProxy balances the dashboards, then it names the browser in X-Forwarded-For, as it does for the gateways", () => {
+  it('when HAProxy balances the dashboards, then it names the browser in X-Forwarded-For, as it does for the gateways', () => {
     const dashboards = /backend dashboards\n([\s\S]*?)\n\n/.exec(read('ops/haproxy/haproxy.cfg'))![1];
     expect(dashboards).toMatch(/^\s*option forwardfor\s*$/m);
   });
