@@ -28,6 +28,7 @@ import { watchLiveness } from './data-access/liveness';
 import { tenantsRepo } from './data-access/tenants-repo';
 import type { GatewayDeps } from './domain/deps';
 import { adminThrottle } from './domain/admin-throttle';
+import { refusedAttempts } from './domain/refused-attempts';
 import { LINK_REQUEST_COUNTS, signInThrottle } from './domain/sign-in-throttle';
 import { AUDIT_SWEEP_JOB, sweepAudit } from './domain/audit-sweep';
 import { createApp } from './entry-points/app';
@@ -75,6 +76,7 @@ export async function startGateway(options: {
     adminFailures: adminThrottle(attempts, clock),
     signInFailures: signInThrottle(attempts, clock),
     linkRequests: signInThrottle(attempts, clock, LINK_REQUEST_COUNTS),
+    refusedAttempts: refusedAttempts(attempts, clock),
     totpBox: config.totpSecretKey ? createKeyBox(config.totpSecretKey, 'member-totp') : null,
     broker,
     config,

@@ -11,6 +11,7 @@ import type { SessionsRepo } from '../data-access/sessions-repo';
 import type { ServicesRpc } from '../data-access/services-rpc';
 import type { TenantsRepo } from '../data-access/tenants-repo';
 import type { AdminThrottle } from './admin-throttle';
+import type { RefusedAttempts } from './refused-attempts';
 import type { SignInThrottle } from './sign-in-throttle';
 
 export interface GatewayDeps {
@@ -29,6 +30,8 @@ export interface GatewayDeps {
   signInFailures: SignInThrottle;
   /** Requests for mailed links (password resets, sign-in links) per client address and per email address, counted in the store. */
   linkRequests: SignInThrottle;
+  /** Refused attempts in the audit log, at most one per tenant, subject and operation a minute. */
+  refusedAttempts: RefusedAttempts;
   /** Seals members' TOTP secrets (TOTP_SECRET_KEY); null: no second factor is offered. */
   totpBox: KeyBox | null;
   // Not used by the gateway's domain; tests of other services reach the platform's broker through it.

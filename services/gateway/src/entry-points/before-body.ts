@@ -7,7 +7,8 @@ import type { Principal } from '../domain/authenticate';
 import type { GatewayDeps } from '../domain/deps';
 import { createShares, isStrangers, OPERATOR, PUBLIC, SIGN_IN, type Holder } from '../domain/shares';
 import { clientAddressOf } from './client-address';
-import { principalFor } from './guard';
+import { principalFor, refusedCaller } from './guard';
+import { isRefusal, recordRefusal } from './refusals';
 import { BODY_READ, hasBody } from './read-body';
 
 const expectsContinue = (req: Request) => /^100-continue$/i.test(req.get('expect') ?? '');
@@ -76,6 +77,8 @@ export function beforeBody(op: Operation, deps: GatewayDeps, config: GatewayConf
       }
     } catch (err) {
       if (!req.complete) res.setHeader('Connection', 'close');
+      const caller = isRefusal(err) ? await refusedCaller(req, deps) : null;
+      if (caller) await recordRefusal(deps, op, req, res, caller, err as AppError);
       return next(err);
     }
     if (expectsContinue(req)) res.writeContinue();

@@ -31,6 +31,11 @@ export async function principalFor(
   return authenticate(deps, bearerToken(authorization), op.permission);
 }
 
+/** Who holds the request's bearer token whatever it may do, or null: the caller of a refusal, for its audit record. */
+export async function refusedCaller(req: Request, deps: GatewayDeps): Promise<Principal | null> {
+  return authenticate(deps, bearerToken(req.get('authorization')), null).catch(() => null);
+}
+
 /**
  * Fails closed: with no ADMIN_TOKEN configured nobody is let in. An address that failed too often is refused (429)
  * before its token is looked at.
