@@ -1,6 +1,7 @@
 import { clientHopHeaders } from '@mailplane/runtime';
 import { requestFrom, signInFrom } from '../../../test/support/from-address';
-import { freshEmail, newOwner, PASSWORD } from '../../../test/support/members';
+import request from 'supertest';
+import { bearer, freshEmail, newMember, newOwner, PASSWORD } from '../../../test/support/members';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { holdBodies, postHead, type Attack } from './support/stalled';
 
@@ -102,5 +103,53 @@ describe("one address's stalled bodies never take the public routes from everyon
       expect(answer.status).not.toBe(503);
       expect(answer.text).not.toContain('service_busy');
     }
+  });
+});
+
+describe('refused attempts leave a record in the tenant they were aimed at, bounded', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(() => platform.stop());
+
+  type Record = {
+    operationId: string;
+    ip: string;
+    actor: { type: string; id: string };
+    target: { id: string };
+    changes: { refused?: string };
+  };
+  const refusalsIn = async (token: string) =>
+    ((await request(platform.url).get('/audit-log').query({ limit: 100 }).set(bearer(token)).expect(200)).body.data as Record[]).filter(
+      (r) => r.changes.refused !== undefined,
+    );
+
+  it("when a stranger fails 5 sign-ins to a member's account and many with random emails, then the tenant's log holds one refused sign-in (once a minute), naming the stranger's address", async () => {
+    const owner = await newOwner(platform, (await platform.newTenant()).tenantId);
+    for (let i = 0; i < 5; i++) expect(await signInFrom(platform.url, '127.0.0.31', owner.email, `guess ${i}`)).toBe(401);
+    for (let i = 0; i < 5; i++) expect(await signInFrom(platform.url, '127.0.0.32', freshEmail('random'), `guess ${i}`)).toBe(401);
+    const refusals = await refusalsIn(owner.token);
+    expect(refusals.map((r) => ({ operationId: r.operationId, ip: r.ip, target: r.target.id, refused: r.changes.refused }))).toEqual([
+      { operationId: 'createSession', ip: '127.0.0.31', target: owner.id, refused: 'wrong_password' },
+    ]);
+  });
+
+  it("when a viewer is refused a change (403) three times, then the tenant's log holds one record of it, the viewer its actor", async () => {
+    const owner = await newOwner(platform, (await platform.newTenant()).tenantId);
+    const viewer = await newMember(platform, owner.token, 'viewer');
+    for (let i = 0; i < 3; i++) {
+      const res = await requestFrom(platform.url, '127.0.0.33', {
+        method: 'POST',
+        path: '/api-keys',
+        headers: bearer(viewer.token),
+        body: { name: `not allowed ${i}` },
+      });
+      expect(res.status).toBe(403);
+    }
+    const refusals = await refusalsIn(owner.token);
+    expect(refusals.map((r) => ({ operationId: r.operationId, ip: r.ip, actor: r.actor.id, refused: r.changes.refused }))).toEqual([
+      { operationId: 'createApiKey', ip: '127.0.0.33', actor: viewer.id, refused: 'forbidden' },
+    ]);
   });
 });
