@@ -196,7 +196,7 @@ function clusterEnv(config: PlatformConfig, backing: Backing, sandbox: Sandbox, 
     // HAProxy, on loopback, names each API client in X-Forwarded-For: the audit log records the client's address.
     TRUSTED_PROXIES: 'loopback',
     // The dashboard proves the browser's address to the gateways with it (docs/decisions/real-client-limits.md).
-    DASHBOARD_HOP_SECRET: randomBytes(32).toString('base64url'),
+    DASHBOARD_HOP_SECRET: secret('dashboard-hop-secret'),
     ...sandbox.env,
     ...config.env,
     AMQP_URL: backing.amqpUrl,

@@ -1,17 +1,25 @@
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
+import { spawnService } from '../../../test/support/processes';
 import { freshEmail, newOwner, PASSWORD, bearer } from '../../../test/support/members';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 /** A browser on a loopback address of its own (one client to per-address rules): keeps its cookies, sends forms. */
-function browserAt(dashboardUrl: string, localAddress: string, userAgent = BROWSER) {
+function browserAt(dashboardUrl: string, localAddress: string, userAgent = BROWSER, extra: Record<string, string> = {}) {
   const cookies = new Map<string, string>();
   const send = (method: string, path: string, form?: Record<string, string>) =>
     new Promise<{ status: number; location: string | undefined; text: string }>((resolve, reject) => {
       const body = form ? new URLSearchParams(form).toString() : undefined;
-      const headers: Record<string, string> = { 'user-agent': userAgent, cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+      const headers: Record<string, string> = {
+        ...extra,
+        'user-agent': userAgent,
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      };
       if (body) headers['content-type'] = 'application/x-www-form-urlencoded';
       const req = http.request(new URL(path, dashboardUrl), { method, localAddress, headers }, (res) => {
         for (const c of res.headers['set-cookie'] ?? []) {
@@ -83,4 +91,47 @@ describe('sign-in through the dashboard counts the browser, not the dashboard', 
     expect(records.map((r) => r.operationId).sort()).toEqual(['createApiKey', 'createSession']);
     for (const r of records) expect({ ip: r.ip, userAgent: r.userAgent }).toEqual({ ip: '127.0.0.4', userAgent: BROWSER });
   });
+});
+
+describe('the dashboard as its own process, behind a load balancer', () => {
+  const HOP_SECRET = 'standalone-hop-secret-0123456789abcdef0123';
+  let platform: TestPlatform;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dashboard-hop-'));
+  beforeAll(async () => {
+    platform = await startTestPlatform({ DASHBOARD_HOP_SECRET: HOP_SECRET });
+  });
+  afterAll(async () => {
+    await platform.stop();
+    removeDir(dataDir);
+  });
+
+  it("when HAProxy (a trusted proxy) names the browser in X-Forwarded-For, then the gateway's record of the sign-in names that browser, proven by DASHBOARD_HOP_SECRET", async () => {
+    // The distributed mode's process (`bin/service.ts dashboard`): the balancer on loopback is its trusted proxy.
+    const dashboard = spawnService('dashboard', {
+      API_URL: platform.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DASHBOARD_SECURE_COOKIES: 'false',
+      DASHBOARD_SESSION_SECRET: 'standalone-session-secret-0123456789abcdef',
+      DASHBOARD_HOP_SECRET: HOP_SECRET,
+      TRUSTED_PROXIES: 'loopback',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+    });
+    try {
+      const url = (await dashboard.waitForOutput(/dashboard started at (\S+)/, 60_000))[1];
+      const owner = await newOwner(platform, (await platform.newTenant()).tenantId);
+      const browser = browserAt(url, '127.0.0.5', BROWSER, { 'x-forwarded-for': '198.51.100.44' });
+      expect((await browser.signIn(owner.email, PASSWORD)).status).toBe(303);
+      const log = await request(platform.url)
+        .get('/audit-log')
+        .query({ operationId: 'createSession' })
+        .set(bearer(owner.token))
+        .expect(200);
+      const viaDashboard = (log.body.data as Array<{ ip: string; userAgent: string }>).filter((r) => r.userAgent === BROWSER);
+      expect(viaDashboard.map((r) => r.ip)).toEqual(['198.51.100.44']);
+    } finally {
+      await dashboard.kill();
+    }
+  }, 90_000);
 });
