@@ -1,5 +1,5 @@
 import type { Broker } from '@mailplane/broker';
-import type { Clock, KeyBox, Logger, ReadinessProbe } from '@mailplane/runtime';
+import type { AuditContext, AuditedChange, Clock, KeyBox, Logger, ReadinessProbe } from '@mailplane/runtime';
 import type { GatewayConfig } from '../config';
 import type { ApiKeysRepo } from '../data-access/api-keys-repo';
 import type { AuditLogRepo } from '../data-access/audit-log-repo';
@@ -11,7 +11,6 @@ import type { SessionsRepo } from '../data-access/sessions-repo';
 import type { ServicesRpc } from '../data-access/services-rpc';
 import type { TenantsRepo } from '../data-access/tenants-repo';
 import type { AdminThrottle } from './admin-throttle';
-import type { RefusedAttempts } from './refused-attempts';
 import type { SignInThrottle } from './sign-in-throttle';
 
 export interface GatewayDeps {
@@ -41,6 +40,16 @@ export interface GatewayDeps {
   logger: Logger;
   /** The answering process's dependencies (every service's, in the embedded default). */
   readiness: ReadinessProbe;
+}
+
+/** Refused attempts in the audit log, bounded (`refused-attempts.ts`). */
+export interface RefusedAttempts {
+  record(
+    deps: Pick<GatewayDeps, 'auditLog' | 'config' | 'logger'>,
+    tenantId: string,
+    context: AuditContext,
+    change: AuditedChange,
+  ): Promise<void>;
 }
 
 /** What authenticating a request reads: keys, or sessions and their members. */

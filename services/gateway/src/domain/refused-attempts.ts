@@ -1,7 +1,7 @@
 import type { AuditContext, AuditedChange, Clock } from '@mailplane/runtime';
 import type { AttemptCountsRepo } from '../data-access/attempt-counts-repo';
 import { auditRecord } from './audit';
-import type { GatewayDeps } from './deps';
+import type { GatewayDeps, RefusedAttempts } from './deps';
 import { failureCount } from './failure-count';
 
 const WINDOW_MS = 60_000;
@@ -11,7 +11,7 @@ const WINDOW_MS = 60_000;
  * tenant they were aimed at, as `changes.refused`. Bounded so that nobody floods a tenant's log: at most one record
  * per tenant, subject (the account or the caller) and operation a minute; the others of that minute go unrecorded.
  */
-export function refusedAttempts(attempts: AttemptCountsRepo, clock: Clock) {
+export function refusedAttempts(attempts: AttemptCountsRepo, clock: Clock): RefusedAttempts {
   const recorded = failureCount(attempts, clock, { name: 'refusal-audit', max: 1, windowMs: WINDOW_MS, per: 'account' });
   return {
     async record(
@@ -32,4 +32,3 @@ export function refusedAttempts(attempts: AttemptCountsRepo, clock: Clock) {
     },
   };
 }
-export type RefusedAttempts = ReturnType<typeof refusedAttempts>;
