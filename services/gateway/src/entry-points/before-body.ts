@@ -48,9 +48,9 @@ function holderOf(op: Operation, principal: Principal | null): Holder {
  * What the headers alone decide, before a byte of the body is read: whether the owning service's line has room
  * (503 `service_busy`), who calls (401), whether the announced body is too large (413) or encoded (415), whether
  * the caller's line share and its budget of bodies being received have room (503), a stranger's counted by its
- * client address too. The principal, whose share the
- * request counts against, and the body budget taken are left in `res.locals`. A refusal closes the connection, so
- * an unread body is never waited for; a request that passes gets its `100 Continue` only now.
+ * client address too. The principal, whose share the request counts against, and the body budget taken are left in
+ * `res.locals`. A refusal closes the connection, so an unread body is never waited for; a known caller's refusal
+ * (403) is audited; a request that passes gets its `100 Continue` only now.
  */
 export function beforeBody(op: Operation, deps: GatewayDeps, config: GatewayConfig, reads: BodyReads) {
   const limit = Math.min(op.maxBodyBytes, config.bodyLimitBytes);

@@ -1,6 +1,6 @@
 import { AppError } from '@mailplane/contracts';
 import { clientKey } from '@mailplane/runtime';
-import { createShares, isStrangers, PUBLIC, type Holder } from '../domain/shares';
+import { createShares, isStrangers, type Holder } from '../domain/shares';
 import { createSlots } from './slots';
 
 /** How much one gateway process hands a service at a time, how many requests may wait, and each caller's share. */
@@ -39,7 +39,7 @@ export const busy = (service: string) =>
  */
 export function createAdmission(service: string, limits: AdmissionLimits) {
   const capacity = limits.maxInFlight + limits.maxWaiting;
-  const placesOf = (holder: Holder) => (holder === PUBLIC ? limits.publicMax : limits.perTenantMax);
+  const placesOf = (holder: Holder) => (isStrangers(holder) ? limits.publicMax : limits.perTenantMax);
   const places = createShares(placesOf);
   const bySource = createShares(() => limits.publicPerSourceMax);
   // Only strangers are counted by address: a tenant's requests are its own share's, wherever they come from.
