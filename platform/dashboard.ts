@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { startDashboard } from '@mailplane/dashboard';
-import { ConfigError, createLogger, drainableProbe, envReader } from '@mailplane/runtime';
+import { ConfigError, createLogger, drainableProbe, envReader, parseTrustedProxies } from '@mailplane/runtime';
 import type { PlatformConfig } from './config';
 import { storeFor } from './services';
 
@@ -8,7 +8,8 @@ import { storeFor } from './services';
  * The dashboard on its own (distributed mode): a web client of the gateway at API_URL, keeping only its sessions, in
  * a store of its own (the configured database, or `DATA_DIR/dashboard`) that every dashboard process shares.
  * DASHBOARD_SESSION_SECRET seals the API keys of sessions; DASHBOARD_SECURE_COOKIES=false only where it is served
- * over plain HTTP on localhost. It drains like the services: /readyz answers 503 for DRAIN_DELAY_MS, then the pages
+ * over plain HTTP on localhost. DASHBOARD_HOP_SECRET (the gateway's too) proves the browser's address to the gateway,
+ * read from X-Forwarded-For of TRUSTED_PROXIES (docs/decisions/real-client-limits.md). It drains like the services: /readyz answers 503 for DRAIN_DELAY_MS, then the pages
  * being served are finished.
  */
 export async function startDashboardProcess(config: PlatformConfig) {
@@ -37,6 +38,8 @@ export async function startDashboardProcess(config: PlatformConfig) {
     smtp: smtpSettings(read),
     store,
     sessionSecret,
+    hopSecret: config.env.DASHBOARD_HOP_SECRET ? read.secret('DASHBOARD_HOP_SECRET', 32) : undefined,
+    trustedProxies: parseTrustedProxies(read.optional('TRUSTED_PROXIES')),
   }).catch(async (err) => {
     await store.close();
     throw err;

@@ -5,6 +5,7 @@ import {
   createLogger,
   createMetricsRegistry,
   dependencyProbe,
+  parseTrustedProxies,
   type Clock,
   type Logger,
   type ReadinessProbe,
@@ -52,6 +53,8 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     WEBHOOK_SECRET_KEY: localSecret(config.dataDir, 'webhook-secret-key'),
     TRACKING_SECRET: localSecret(config.dataDir, 'tracking-secret'),
     DASHBOARD_SESSION_SECRET: localSecret(config.dataDir, 'dashboard-session-secret'),
+    // The dashboard proves to the gateway the browser's address it calls for (docs/decisions/real-client-limits.md).
+    DASHBOARD_HOP_SECRET: localSecret(config.dataDir, 'dashboard-hop-secret'),
     TOTP_SECRET_KEY: localSecret(config.dataDir, 'totp-secret-key'),
     WEBHOOK_SANDBOX: 'true',
     PUBLIC_URL: `http://localhost:${port}`,
@@ -137,6 +140,8 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
       smtp,
       store: dashboardStore,
       sessionSecret: env.DASHBOARD_SESSION_SECRET,
+      hopSecret: env.DASHBOARD_HOP_SECRET,
+      trustedProxies: parseTrustedProxies(config.env.TRUSTED_PROXIES),
       // Plain HTTP on this machine: a Secure cookie would never come back. Behind TLS, run it with secure cookies.
       secureCookies: false,
       host: '127.0.0.1',

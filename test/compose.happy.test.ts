@@ -31,6 +31,7 @@ const REQUIRED = {
   TRACKING_SECRET: 'tracking-secret-0123456789abcdef0123',
   WEBHOOK_SECRET_KEY: 'webhook-secret-0123456789',
   DASHBOARD_SESSION_SECRET: 'dashboard-session-secret-0123456789abcdef',
+  DASHBOARD_HOP_SECRET: 'dashboard-hop-secret-0123456789abcdef012',
   SMTP_URL: 'smtp://mta.example:25',
   SUBMISSION_TLS_DIR: '/etc/mailplane/submission-tls',
 };

@@ -197,6 +197,8 @@ function clusterEnv(config: PlatformConfig, backing: Backing, sandbox: Sandbox, 
     INBOUND_PROXY_PROTOCOL: 'true',
     // HAProxy, on loopback, names each API client in X-Forwarded-For: the audit log records the client's address.
     TRUSTED_PROXIES: 'loopback',
+    // The dashboard proves the browser's address to the gateways with it (docs/decisions/real-client-limits.md).
+    DASHBOARD_HOP_SECRET: secret('dashboard-hop-secret'),
     ...sandbox.env,
     ...config.env,
     AMQP_URL: backing.amqpUrl,

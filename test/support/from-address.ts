@@ -2,21 +2,24 @@ import http from 'node:http';
 import { submissionTransport, type SubmissionAddress } from './submission';
 
 /**
- * A request to `url` from a chosen loopback address, so that a test can be different clients: its status and
- * Retry-After.
+ * A request to `url` from a chosen loopback address, so that a test can be different clients: its status,
+ * Retry-After and body (text). An object body is sent as JSON, a string as it is (with the caller's content type).
  */
 export function requestFrom(
   url: string,
   localAddress: string,
-  options: { method: string; path: string; headers?: Record<string, string>; body?: object },
-): Promise<{ status: number; retryAfter: string | undefined }> {
+  options: { method: string; path: string; headers?: Record<string, string>; body?: object | string },
+): Promise<{ status: number; retryAfter: string | undefined; text: string }> {
   return new Promise((resolve, reject) => {
     const headers = { 'content-type': 'application/json', ...options.headers };
-    const req = http.request(new URL(options.path, url), { method: options.method, localAddress, headers }, (res) =>
-      res.resume().on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] })),
-    );
+    const req = http.request(new URL(options.path, url), { method: options.method, localAddress, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], text }));
+    });
     req.on('error', reject);
-    req.end(options.body ? JSON.stringify(options.body) : undefined);
+    req.end(typeof options.body === 'string' ? options.body : options.body ? JSON.stringify(options.body) : undefined);
   });
 }
 

@@ -16,3 +16,5 @@ export * from './html';
 export * from './client-limits';
 export * from './constant-time';
 export * from './audit';
+export * from './client-hop';
+export * from './trusted-proxies';

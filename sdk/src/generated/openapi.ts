@@ -2329,7 +2329,12 @@ export interface components {
       /** @description The key's or member's name when the change was made. */
       name: string;
     };
-    /** @description One change, recorded with it. */
+    /**
+     * @description One change, recorded with it; or one refused attempt, whose `changes.refused` says why (`wrong_password`,
+     *     `wrong_second_factor` for a sign-in to the member `target`, whose actor is that member as claimed; `forbidden`,
+     *     `restricted_api_key` for a caller refused an operation). Refusals are recorded at most once a minute per
+     *     subject and operation.
+     */
     AuditRecord: {
       id: components['schemas']['AuditRecordId'];
       at: components['schemas']['Timestamp'];

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { cookiesOf, type ReadinessProbe } from '@mailplane/runtime';
-import { Mailplane, MailplaneError } from '../../../sdk/src';
+import { MailplaneError } from '../../../sdk/src';
+import { apiClients, browserOf } from './api-client';
 import type { Html } from './html';
 import { base, type Kit } from './kit';
 import { apiKeyRoutes } from './routes/api-keys';
@@ -33,6 +34,10 @@ export interface DashboardOptions {
   readiness?: ReadinessProbe;
   /** SMTP submission's public host and ports, shown on the API keys page. */
   smtp?: SmtpSettings;
+  /** Proves to the gateway the browser's address each call carries (DASHBOARD_HOP_SECRET); unset: none is carried. */
+  hopSecret?: string;
+  /** The proxies whose `X-Forwarded-For` names the browser (TRUSTED_PROXIES); none: the socket's peer is the browser. */
+  trustedProxies?: readonly string[];
 }
 
 const COOKIE = 'mp_session';
@@ -47,7 +52,10 @@ export function createDashboardApp(options: DashboardOptions) {
   const app = express();
   app.disable('x-powered-by');
   const cookieFlags = `Path=/; HttpOnly; SameSite=Strict${options.secureCookies ? '; Secure' : ''}`;
-  const api = (session: Session) => new Mailplane({ apiKey: session.apiKey, baseUrl: options.apiUrl, maxRetries: 0 });
+  const clients = apiClients(options.apiUrl, options.hopSecret);
+  const api = (session: Session) => clients(session.apiKey, session.browser ?? { address: undefined, userAgent: undefined });
+  // req.ip: the browser, as the trusted load balancer names it, else the peer; the gateway is told it (api-client.ts).
+  app.set('trust proxy', options.trustedProxies?.length ? [...options.trustedProxies] : false);
 
   app.use((req, res, next) => {
     res.set({
@@ -71,12 +79,12 @@ export function createDashboardApp(options: DashboardOptions) {
 
   const page = (res: Response, body: Html, status = 200) => res.status(status).type('html').send(body.toString());
 
-  signInRoutes({ app, apiUrl: options.apiUrl, sessions, cookie: COOKIE, cookieFlags, page });
+  signInRoutes({ app, clients, sessions, cookie: COOKIE, cookieFlags, page });
 
   // The pages of the links the platform mails (invitations, resets, sign-in links): signed out, like /sign-in.
   memberLinkRoutes({
     app,
-    apiUrl: options.apiUrl,
+    clients,
     page,
     cookieFlags,
     async signIn(req, res, sessionToken) {
@@ -101,7 +109,7 @@ export function createDashboardApp(options: DashboardOptions) {
         403,
       );
     }
-    req.session = session;
+    req.session = { ...session, browser: browserOf(req) };
     next();
   });
   const sessionOf = (req: Request) => (req as Request & { session: Session }).session;

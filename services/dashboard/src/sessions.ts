@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createKeyBox, type KeyBox } from '@mailplane/runtime';
 import type { Store } from '@mailplane/store';
+import type { Browser } from './api-client';
 import { sessionStore, type SessionRecord, type SessionStore } from './session-store';
 
 export interface Session {
@@ -11,6 +12,8 @@ export interface Session {
   csrf: string;
   createdAt: number;
   lastSeenAt: number;
+  /** The browser of the request being served, set on each request's copy of the session (never stored). */
+  browser?: Browser;
 }
 
 export interface SessionLimits {

@@ -1,11 +1,14 @@
-import { ConfigError, envReader } from '@mailplane/runtime';
+import { ConfigError, envReader, parseTrustedProxies } from '@mailplane/runtime';
 import type { AdmissionLimits } from './flow-control/admission';
-import { parseTrustedProxies } from './trusted-proxies';
 
 /** How request bodies are received: how many at once per caller, and how fast. */
 export interface BodyLimits {
   /** Bodies being received at once, per gateway process, for requests without credentials (all of them together). */
   readsPublic: number;
+  /** Bodies being received at once, per gateway process, for members' sign-in flows (POST /sessions and the mailed links'). */
+  readsSignIn: number;
+  /** Of the strangers' and the sign-in flows' bodies, how many one client address (an IPv6 one by its /64) may send at once. */
+  readsPerSource: number;
   /** Bodies being received at once, per gateway process, for one tenant (or the operator). */
   readsPerTenant: number;
   /** A body has this long to arrive, plus one second per `minBytesPerSecond` of it. */
@@ -42,6 +45,8 @@ export interface GatewayConfig {
   jobLeaseMs: number;
   /** Peers (a load balancer) whose `X-Forwarded-For` names the client; empty: the socket's peer is the client. */
   trustedProxies: readonly string[];
+  /** Proves the dashboard's `Mailplane-Client-Address` (its browser's address); unset: no such claim is believed. */
+  dashboardHopSecret: string | undefined;
   /** The dashboard's public address: the pages members' mailed links open. */
   dashboardUrl: string | undefined;
   /** Who sends the platform's own mail (invitations, sign-in links, resets); unset: none is sent. */
@@ -62,6 +67,7 @@ export function gatewayConfig(env: Record<string, string | undefined>, options: 
   const maxInFlight = read.int('FORWARD_MAX_IN_FLIGHT', 32, { min: 1, max: 10_000 });
   const maxWaiting = read.int('FORWARD_MAX_WAITING', 256, { min: 0, max: 100_000 });
   const line = maxInFlight + maxWaiting;
+  const publicMax = read.int('FORWARD_MAX_PUBLIC', Math.max(1, Math.floor(line / 8)), { min: 1, max: line });
   return Object.freeze({
     port: read.int('PORT', 3000, { min: 0, max: 65535 }),
     host: read.string('HOST', '0.0.0.0'),
@@ -79,11 +85,14 @@ export function gatewayConfig(env: Record<string, string | undefined>, options: 
       maxInFlight,
       maxWaiting,
       maxWaitMs: read.int('FORWARD_MAX_WAIT_MS', 2000, { min: 1 }),
-      publicMax: read.int('FORWARD_MAX_PUBLIC', Math.max(1, Math.floor(line / 8)), { min: 1, max: line }),
+      publicMax,
+      publicPerSourceMax: read.int('FORWARD_MAX_PUBLIC_PER_SOURCE', Math.max(1, Math.floor(publicMax / 4)), { min: 1, max: publicMax }),
       perTenantMax: read.int('FORWARD_MAX_PER_TENANT', Math.max(1, Math.floor(line / 2)), { min: 1, max: line }),
     }),
     body: Object.freeze({
       readsPublic: read.int('BODY_READS_PUBLIC', 32, { min: 1 }),
+      readsSignIn: read.int('BODY_READS_SIGN_IN', 32, { min: 1 }),
+      readsPerSource: read.int('BODY_READS_PER_SOURCE', 4, { min: 1 }),
       readsPerTenant: read.int('BODY_READS_PER_TENANT', 64, { min: 1 }),
       timeoutMs: read.int('BODY_TIMEOUT_MS', 10_000, { min: 100 }),
       minBytesPerSecond: read.int('BODY_MIN_BYTES_PER_SECOND', 64 * 1024, { min: 1 }),
@@ -94,6 +103,7 @@ export function gatewayConfig(env: Record<string, string | undefined>, options: 
     auditRetentionDays: read.int('AUDIT_RETENTION_DAYS', 396, { min: 1, max: 3650 }),
     auditSweepMs: read.int('AUDIT_SWEEP_MS', 5_000, { min: 100 }),
     trustedProxies: Object.freeze(parseTrustedProxies(read.optional('TRUSTED_PROXIES'))),
+    dashboardHopSecret: env.DASHBOARD_HOP_SECRET ? read.secret('DASHBOARD_HOP_SECRET', 32) : undefined,
     jobLeaseMs: read.int('JOB_LEASE_MS', 15_000, { min: 300, max: 600_000 }),
     dashboardUrl: read.optionalUrl('DASHBOARD_URL', ['http', 'https'])?.replace(/\/+$/, ''),
     systemMail: systemMailSender(read),

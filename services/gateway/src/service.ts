@@ -29,6 +29,7 @@ import { tenantsRepo } from './data-access/tenants-repo';
 import type { GatewayDeps } from './domain/deps';
 import { adminThrottle } from './domain/admin-throttle';
 import { secondFactorThrottle } from './domain/second-factor-throttle';
+import { refusedAttempts } from './domain/refused-attempts';
 import { LINK_REQUEST_COUNTS, signInThrottle } from './domain/sign-in-throttle';
 import { AUDIT_SWEEP_JOB, sweepAudit } from './domain/audit-sweep';
 import { createApp } from './entry-points/app';
@@ -77,6 +78,7 @@ export async function startGateway(options: {
     signInFailures: signInThrottle(attempts, clock),
     linkRequests: signInThrottle(attempts, clock, LINK_REQUEST_COUNTS),
     secondFactorFailures: secondFactorThrottle(attempts, clock),
+    refusedAttempts: refusedAttempts(attempts, clock),
     totpBox: config.totpSecretKey ? createKeyBox(config.totpSecretKey, 'member-totp') : null,
     broker,
     config,

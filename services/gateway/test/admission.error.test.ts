@@ -2,6 +2,7 @@ import request from 'supertest';
 import { json } from '@mailplane/runtime';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
+import { requestFrom } from '../../../test/support/from-address';
 import { createTenant } from '../src';
 import { startLoneGateway, type LoneGateway } from './support/lone-gateway';
 
@@ -107,12 +108,14 @@ describe('admission: shed before any work, never a queue that outlives deadlines
     let held: Promise<void>;
     const arrived: string[] = [];
     beforeAll(async () => {
-      // A line of 8 places for mail, 4 of them in flight: requests without credentials may hold 2 places, each
-      // tenant 3; beyond its share of the slots (1 and 2) a caller takes idle ones only while one stays free.
+      // A line of 8 places for mail, 4 of them in flight: requests without credentials may hold 2 places (one
+      // address all of them here, but for the last test), each tenant 3; beyond its share of the slots (1 and 2) a
+      // caller takes idle ones only while one stays free.
       shared = await startLoneGateway({
         FORWARD_MAX_IN_FLIGHT: '4',
         FORWARD_MAX_WAITING: '4',
         FORWARD_MAX_PUBLIC: '2',
+        FORWARD_MAX_PUBLIC_PER_SOURCE: '2',
         FORWARD_MAX_PER_TENANT: '3',
         FORWARD_MAX_WAIT_MS: '10000',
         RPC_TIMEOUT_MS: '10000',
@@ -173,6 +176,43 @@ describe('admission: shed before any work, never a queue that outlives deadlines
         for (const res of await Promise.all(holding)) expect(res.status).toBe(200);
       } finally {
         await mail.cancel();
+      }
+    });
+
+    it("when one address holds the places of strangers it may, then its next unsubscribe is 503 service_busy and another address's is served", async () => {
+      const one = await startLoneGateway({ FORWARD_MAX_PUBLIC: '4', FORWARD_MAX_PUBLIC_PER_SOURCE: '2', RPC_TIMEOUT_MS: '10000' });
+      let arrivals = 0;
+      let free = () => {};
+      const freed = new Promise<void>((resolve) => (free = resolve));
+      const mail = await one.broker.serve(
+        'rpc.mail',
+        async () => {
+          arrivals++;
+          await freed;
+          return json({ unsubscribed: true, email: 'r@example.org' });
+        },
+        { prefetch: 20 },
+      );
+      const from = (address: string) =>
+        requestFrom(one.gateway.url, address, {
+          method: 'POST',
+          path: '/unsubscribe',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: `token=${'x'.repeat(40)}`,
+        });
+      try {
+        const holding = [from('127.0.0.2'), from('127.0.0.2')];
+        await eventually(() => arrivals === 2, "the first address's two unsubscribes to reach mail");
+        expect((await from('127.0.0.2')).status).toBe(503);
+        const other = from('127.0.0.3');
+        await eventually(() => arrivals === 3, "another address's unsubscribe to reach mail");
+        free();
+        expect((await other).status).toBe(200);
+        for (const res of await Promise.all(holding)) expect(res.status).toBe(200);
+      } finally {
+        free();
+        await mail.cancel();
+        await one.stop();
       }
     });
   });

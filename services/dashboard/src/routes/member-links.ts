@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response, Router } from 'express';
 import { cookiesOf } from '@mailplane/runtime';
-import { Mailplane, MailplaneError } from '../../../../sdk/src';
+import { MailplaneError } from '../../../../sdk/src';
+import { browserOf, type ApiClients } from '../api-client';
 import type { Html } from '../html';
 import { base, secondFactorOf } from '../kit';
 import { sameToken } from '../sessions';
@@ -13,7 +14,8 @@ type Problem = { title: string; detail?: string };
 /** What the public pages of mailed links need of the app: rendering, the cookies' flags, and opening a session. */
 export interface PublicKit {
   app: Router;
-  apiUrl: string;
+  /** The API, called for the browser that opened the link. */
+  clients: ApiClients;
   page(res: Response, body: Html, status?: number): void;
   cookieFlags: string;
   /** Opens a dashboard session for a member's session token and sends the browser to the overview. */
@@ -35,7 +37,7 @@ function formTokenMatches(req: Request): boolean {
 }
 
 // These operations need no credentials; the client's constructor asks for one, and the gateway ignores it here.
-const publicApi = (apiUrl: string) => new Mailplane({ apiKey: 'none', baseUrl: apiUrl, maxRetries: 0 });
+const publicApi = (kit: PublicKit, req: Request) => kit.clients('none', browserOf(req));
 
 const problemOf = (err: unknown): { status: number; problem: Problem } =>
   err instanceof MailplaneError
@@ -66,9 +68,8 @@ function linkPage(
 
 /** The dashboard's pages behind the links the platform mails: accept an invitation, reset a password, sign in. */
 export function memberLinkRoutes(kit: PublicKit) {
-  const api = publicApi(kit.apiUrl);
   linkPage(kit, '/accept-invitation', acceptInvitationPage, async (req, res, token) => {
-    const session = await api.invitations.accept({
+    const session = await publicApi(kit, req).invitations.accept({
       token,
       name: String(req.body?.name ?? '').trim(),
       password: String(req.body?.password ?? ''),
@@ -76,11 +77,11 @@ export function memberLinkRoutes(kit: PublicKit) {
     await kit.signIn(req, res, session.token);
   });
   linkPage(kit, '/reset-password', resetPasswordPage, async (req, res, token) => {
-    await api.passwordResets.confirm({ token, password: String(req.body?.password ?? '') });
+    await publicApi(kit, req).passwordResets.confirm({ token, password: String(req.body?.password ?? '') });
     res.redirect(303, `${base(req)}/sign-in?passwordReset=1`);
   });
   linkPage(kit, '/sign-in/link', signInLinkPage, async (req, res, token) => {
-    const session = await api.signInLinks.confirm({ token, ...secondFactorOf(String(req.body?.secondFactor ?? '')) });
+    const session = await publicApi(kit, req).signInLinks.confirm({ token, ...secondFactorOf(String(req.body?.secondFactor ?? '')) });
     await kit.signIn(req, res, session.token);
   });
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response, Router } from 'express';
 import { cookiesOf } from '@mailplane/runtime';
-import { Mailplane, MailplaneError } from '../../../../sdk/src';
+import { MailplaneError } from '../../../../sdk/src';
+import { browserOf, type ApiClients, type Browser } from '../api-client';
 import { base, secondFactorOf } from '../kit';
 import type { Html } from '../html';
 import { sameToken, type Sessions } from '../sessions';
@@ -10,7 +11,8 @@ import { signInPage } from '../views/sign-in';
 
 export interface SignInOptions {
   app: Router;
-  apiUrl: string;
+  /** The API, called for the browser signing in. */
+  clients: ApiClients;
   sessions: Sessions;
   /** The session cookie's name and flags. */
   cookie: string;
@@ -24,14 +26,14 @@ const SIGN_IN_COOKIE = 'mp_signin';
 const randomToken = () => randomBytes(32).toString('base64url');
 
 // What the session will call the API with: a member's session token, or a full-access key; a refusal otherwise.
-async function credentialOf(apiUrl: string, form: Record<string, unknown>): Promise<string | Refusal> {
+async function credentialOf(api: (apiKey: string) => ReturnType<ApiClients>, form: Record<string, unknown>): Promise<string | Refusal> {
   const email = String(form.email ?? '').trim();
-  if (email) return memberToken(apiUrl, email, String(form.password ?? ''), String(form.secondFactor ?? ''));
+  if (email) return memberToken(api, email, String(form.password ?? ''), String(form.secondFactor ?? ''));
   const apiKey = String(form.apiKey ?? '').trim();
   if (!apiKey) return { title: 'An email address and a password, or an API key, are needed' };
   try {
     // A full-access route: a sending-only key is refused here, as the dashboard manages the tenant.
-    await new Mailplane({ apiKey, baseUrl: apiUrl, maxRetries: 0 }).apiKeys.list();
+    await api(apiKey).apiKeys.list();
     return apiKey;
   } catch (err) {
     if (err instanceof MailplaneError && err.code === 'restricted_api_key') {
@@ -42,10 +44,15 @@ async function credentialOf(apiUrl: string, form: Record<string, unknown>): Prom
   }
 }
 
-async function memberToken(apiUrl: string, email: string, password: string, secondFactor: string): Promise<string | Refusal> {
+async function memberToken(
+  api: (apiKey: string) => ReturnType<ApiClients>,
+  email: string,
+  password: string,
+  secondFactor: string,
+): Promise<string | Refusal> {
   try {
     // POST /sessions is public: the client's bearer is not looked at.
-    const client = new Mailplane({ apiKey: 'sign-in', baseUrl: apiUrl, maxRetries: 0 });
+    const client = api('sign-in');
     const created = await client.sessions.create({ email, password, ...secondFactorOf(secondFactor) });
     return created.token;
   } catch (err) {
@@ -58,7 +65,7 @@ async function memberToken(apiUrl: string, email: string, password: string, seco
 }
 
 /** GET and POST /sign-in: a member with their email address and password, or a full-access API key. */
-export function signInRoutes({ app, apiUrl, sessions, cookie, cookieFlags, page }: SignInOptions) {
+export function signInRoutes({ app, clients, sessions, cookie, cookieFlags, page }: SignInOptions) {
   app.get('/sign-in', (req, res) => {
     const csrf = cookiesOf(req.headers.cookie)[SIGN_IN_COOKIE] ?? randomToken();
     res.append('Set-Cookie', `${SIGN_IN_COOKIE}=${csrf}; ${cookieFlags}`);
@@ -76,7 +83,8 @@ export function signInRoutes({ app, apiUrl, sessions, cookie, cookieFlags, page 
     const csrf = cookiesOf(req.headers.cookie)[SIGN_IN_COOKIE];
     if (!csrf || !sameToken(req.body?.csrf, csrf))
       return page(res, problemPage(base(req), {}, { title: 'Form expired', detail: 'Reload the page and try again.' }), 403);
-    const credential = await credentialOf(apiUrl, req.body ?? {});
+    const browser: Browser = browserOf(req);
+    const credential = await credentialOf((apiKey) => clients(apiKey, browser), req.body ?? {});
     if (typeof credential !== 'string') return page(res, signInPage(base(req), csrf, credential), 401);
     const session = await sessions.create(credential);
     res.append('Set-Cookie', `${cookie}=${session.id}; ${cookieFlags}`);

@@ -42,13 +42,13 @@ export function servicesRpc(broker: Broker, options: { timeoutMs: number; admiss
   const lines = new Map<BackendService, Admission>(BACKEND_SERVICES.map((s) => [s, createAdmission(s, options.admission)]));
   const line = (service: BackendService) => lines.get(service) as Admission;
   return {
-    /** Refuses as busy, from the headers, when the service's line has no place for anyone or for `holder`. */
-    checkRoom(service: BackendService, holder?: Holder): void {
-      if (!line(service).hasRoom(holder)) throw busy(service);
+    /** Refuses as busy, from the headers, when the service's line has no place for anyone or for `holder` from `source`. */
+    checkRoom(service: BackendService, holder?: Holder, source?: string): void {
+      if (!line(service).hasRoom(holder, source)) throw busy(service);
     },
     /** A place in the service's line for one of `holder`'s requests, whose body has arrived; refuses as busy. */
-    admit(service: BackendService, holder: Holder): Place {
-      const place = line(service).admit(holder);
+    admit(service: BackendService, holder: Holder, source?: string): Place {
+      const place = line(service).admit(holder, source);
       if (!place) throw busy(service);
       return place;
     },

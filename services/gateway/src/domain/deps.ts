@@ -1,5 +1,5 @@
 import type { Broker } from '@mailplane/broker';
-import type { Clock, KeyBox, Logger, ReadinessProbe } from '@mailplane/runtime';
+import type { AuditContext, AuditedChange, Clock, KeyBox, Logger, ReadinessProbe } from '@mailplane/runtime';
 import type { GatewayConfig } from '../config';
 import type { ApiKeysRepo } from '../data-access/api-keys-repo';
 import type { AuditLogRepo } from '../data-access/audit-log-repo';
@@ -32,6 +32,8 @@ export interface GatewayDeps {
   linkRequests: SignInThrottle;
   /** Wrong second-factor codes per member outside sign-in, counted in the store. */
   secondFactorFailures: SecondFactorThrottle;
+  /** Refused attempts in the audit log, at most one per tenant, subject and operation a minute. */
+  refusedAttempts: RefusedAttempts;
   /** Seals members' TOTP secrets (TOTP_SECRET_KEY); null: no second factor is offered. */
   totpBox: KeyBox | null;
   // Not used by the gateway's domain; tests of other services reach the platform's broker through it.
@@ -41,6 +43,16 @@ export interface GatewayDeps {
   logger: Logger;
   /** The answering process's dependencies (every service's, in the embedded default). */
   readiness: ReadinessProbe;
+}
+
+/** Refused attempts in the audit log, bounded (`refused-attempts.ts`). */
+export interface RefusedAttempts {
+  record(
+    deps: Pick<GatewayDeps, 'auditLog' | 'config' | 'logger'>,
+    tenantId: string,
+    context: AuditContext,
+    change: AuditedChange,
+  ): Promise<void>;
 }
 
 /** What authenticating a request reads: keys, or sessions and their members. */

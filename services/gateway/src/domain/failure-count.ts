@@ -19,9 +19,12 @@ interface Limits {
   name: string;
   max: number;
   windowMs: number;
-  /** What is counted: a client's address (the default), or an account's email address. */
-  per?: 'client' | 'account';
+  /** What is counted: a client's address (the default), an account's email address, or one client's tries at one account. */
+  per?: 'client' | 'account' | 'account-client';
 }
+
+/** The subject of a count `per: 'account-client'`: one client's attempts at one account. */
+export const accountClient = (email: string, address: string | undefined) => `${email.toLowerCase()} ${clientKey(address ?? 'unknown')}`;
 
 /**
  * Failures per client (or per account), counted under the throttle's `name` in a window that opens at the first
@@ -30,7 +33,11 @@ interface Limits {
  */
 export function failureCount(attempts: AttemptCountsRepo, clock: Clock, limits: Limits) {
   const idOf = (subject: string | undefined) =>
-    limits.per === 'account' ? `${limits.name}:account:${(subject ?? '').toLowerCase()}` : clientCountId(limits.name, subject);
+    limits.per === 'account'
+      ? `${limits.name}:account:${(subject ?? '').toLowerCase()}`
+      : limits.per === 'account-client'
+        ? `${limits.name}:account-client:${subject ?? ''}`
+        : clientCountId(limits.name, subject);
   return {
     /** Milliseconds until `subject` may try again; 0 when it may now. */
     async waitFor(subject: string | undefined): Promise<number> {

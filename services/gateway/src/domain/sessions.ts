@@ -39,12 +39,26 @@ export async function signIn(deps: GatewayDeps, input: CreateSessionRequest, see
   const member = await memberSigningIn(deps, input.email, input.password);
   if (!member) {
     await deps.signInFailures.failed(client, input.email);
+    // Only an account that exists has a tenant to record it in: strangers' random emails leave nothing.
+    if (member) await refusedSignIn(deps, member, seen, 'wrong_password');
     throw new AppError('unauthorized', 'The email address or the password is wrong.');
   }
-  await checkSecondFactor(deps, member, input, () => deps.signInFailures.failed(client, input.email));
-  await deps.signInFailures.succeeded(input.email);
+  await checkSecondFactor(deps, member, input, async () => {
+    await deps.signInFailures.failed(client, input.email);
+    await refusedSignIn(deps, member, seen, 'wrong_second_factor');
+  });
+  await deps.signInFailures.succeeded(client, input.email);
   return openSession(deps, member.tenantId, memberView(member), 'password', signedIn(member, seen, 'password'));
 }
+
+/** A refused sign-in to `member`'s account, in its tenant's audit log (bounded: `refusedAttempts`). */
+export const refusedSignIn = (deps: GatewayDeps, member: MemberRecord, client: ClientSeen, refused: string) =>
+  deps.refusedAttempts.record(
+    deps,
+    member.tenantId,
+    { actor: memberActor(client, { id: member._id, name: member.name }), requestId: client.requestId },
+    { operationId: 'createSession', target: { type: 'member', id: member._id }, changes: { method: 'password', refused } },
+  );
 
 /** How a sign-in is recorded in the audit log: by password or by a mailed link, and whether a second factor was asked. */
 export const signedIn = (member: MemberRecord, client: ClientSeen, method: 'password' | 'link') => ({

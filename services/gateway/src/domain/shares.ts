@@ -1,7 +1,14 @@
-/** Whom a share is counted for: a tenant id, `operator` (the admin surface) or `public` (no credentials). */
+/**
+ * Whom a share is counted for: a tenant id, `operator` (the admin surface), `sign-in` (members' sign-in flows, which
+ * need no credentials) or `public` (every other request without credentials).
+ */
 export type Holder = string;
 export const PUBLIC: Holder = 'public';
+export const SIGN_IN: Holder = 'sign-in';
 export const OPERATOR: Holder = 'operator';
+
+/** Holders of requests from strangers: within their share, each client address has a share of its own. */
+export const isStrangers = (holder: Holder) => holder === PUBLIC || holder === SIGN_IN;
 
 /**
  * What each holder has in hand, up to a maximum per holder: one caller's requests can never take what the

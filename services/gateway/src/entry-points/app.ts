@@ -4,6 +4,7 @@ import type { MetricsRegistry } from '@mailplane/runtime';
 import type { GatewayConfig } from '../config';
 import type { GatewayDeps } from '../domain/deps';
 import { beforeBody, bodyReads, placeInLine } from './before-body';
+import { clientAddress } from './client-address';
 import { docsReplies } from './docs-page';
 import { handleOperation } from './handle-operation';
 import { localHandlers } from './local-handlers';
@@ -27,6 +28,7 @@ export function createApp(deps: GatewayDeps, config: GatewayConfig, metrics: Met
   // req.ip: the client as the trusted load balancer names it (the last X-Forwarded-For hop it added), else the peer.
   app.set('trust proxy', config.trustedProxies.length > 0 ? [...config.trustedProxies] : false);
   app.use(requestId);
+  app.use(clientAddress(config.dashboardHopSecret));
   app.use(observeRequests(metrics, deps.logger));
   app.use(refuseUndecodablePath(served));
   const local = localHandlers(deps, docsReplies(config.publicUrl), metrics);

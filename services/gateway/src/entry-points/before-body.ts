@@ -1,57 +1,84 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, type Operation } from '@mailplane/contracts';
+import { clientKey } from '@mailplane/runtime';
 import type { GatewayConfig } from '../config';
 import type { Principal } from '../domain/authenticate';
 import type { GatewayDeps } from '../domain/deps';
-import { createShares, OPERATOR, PUBLIC, type Holder, type Shares } from '../domain/shares';
-import { principalFor } from './guard';
+import { createShares, isStrangers, OPERATOR, PUBLIC, SIGN_IN, type Holder } from '../domain/shares';
+import { clientAddressOf } from './client-address';
+import { principalFor, refusedCaller } from './guard';
+import { isRefusal, recordRefusal } from './refusals';
 import { BODY_READ, hasBody } from './read-body';
 
 const expectsContinue = (req: Request) => /^100-continue$/i.test(req.get('expect') ?? '');
 
-/** Bodies being received at once, per caller: a small budget for everyone without credentials, one per tenant. */
-export function bodyReads(config: GatewayConfig): Shares {
-  return createShares((holder) => (holder === PUBLIC ? config.body.readsPublic : config.body.readsPerTenant));
+/**
+ * Bodies being received at once, per caller: a small budget for strangers, one of its own for members' sign-in flows,
+ * one per tenant; and within the strangers' and the sign-in budgets, a few per client address, so one address never
+ * takes what every other stranger needs.
+ */
+export function bodyReads(config: GatewayConfig) {
+  const { readsPublic, readsSignIn, readsPerTenant, readsPerSource } = config.body;
+  const byHolder = createShares((holder) => (holder === PUBLIC ? readsPublic : holder === SIGN_IN ? readsSignIn : readsPerTenant));
+  const bySource = createShares(() => readsPerSource);
+  return {
+    /** One body for `holder` from the client address `source`, or null when its budget is used; the function gives it back. */
+    take(holder: Holder, source: string | undefined): (() => void) | null {
+      const own = isStrangers(holder) ? bySource.take(`${holder} ${clientKey(source ?? 'unknown')}`) : () => undefined;
+      const shared = own && byHolder.take(holder);
+      if (!own || !shared) return (own?.(), null);
+      return () => (shared(), own());
+    },
+  };
 }
+export type BodyReads = ReturnType<typeof bodyReads>;
 
-/** Whose share a request counts against: its tenant's, the operator's, or the public's (no credentials). */
+/**
+ * Whose share a request counts against: its tenant's, the operator's, the sign-in flows' (the gateway's own public
+ * POSTs: sign-in, mailed links, invitations) or the public's (every other request without credentials).
+ */
 function holderOf(op: Operation, principal: Principal | null): Holder {
   if (principal) return principal.tenantId;
-  return op.security === 'admin' ? OPERATOR : PUBLIC;
+  if (op.security === 'admin') return OPERATOR;
+  return op.service === 'gateway' && op.method === 'post' ? SIGN_IN : PUBLIC;
 }
 
 /**
  * What the headers alone decide, before a byte of the body is read: whether the owning service's line has room
  * (503 `service_busy`), who calls (401), whether the announced body is too large (413) or encoded (415), whether
- * the caller's line share and its budget of bodies being received have room (503). The principal, whose share the
- * request counts against, and the body budget taken are left in `res.locals`. A refusal closes the connection, so
- * an unread body is never waited for; a request that passes gets its `100 Continue` only now.
+ * the caller's line share and its budget of bodies being received have room (503), a stranger's counted by its
+ * client address too. The principal, whose share the request counts against, and the body budget taken are left in
+ * `res.locals`. A refusal closes the connection, so an unread body is never waited for; a known caller's refusal
+ * (403) is audited; a request that passes gets its `100 Continue` only now.
  */
-export function beforeBody(op: Operation, deps: GatewayDeps, config: GatewayConfig, reads: Shares) {
+export function beforeBody(op: Operation, deps: GatewayDeps, config: GatewayConfig, reads: BodyReads) {
   const limit = Math.min(op.maxBodyBytes, config.bodyLimitBytes);
   const service = op.service === 'gateway' ? null : op.service;
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       // A full line is refused first: the cheapest answer, and it tells an unauthenticated caller nothing.
       if (service) deps.services.checkRoom(service);
-      const principal = await principalFor(op, req, deps, config);
+      const client = clientAddressOf(res);
+      const principal = await principalFor(op, req, client, deps, config);
       const holder = holderOf(op, principal);
       res.locals.principal = principal;
       res.locals.holder = holder;
-      if (service) deps.services.checkRoom(service, holder);
+      if (service) deps.services.checkRoom(service, holder, client);
       if (Number(req.get('content-length')) > limit) {
         throw new AppError('payload_too_large', `The request body may be at most ${limit} bytes.`);
       }
       if (hasBody(req)) {
         refuseEncoded(req);
-        const read = reads.take(holder);
+        const read = reads.take(holder, client);
         if (!read) throw tooManyBodies();
         res.locals[BODY_READ] = read;
         res.once('close', read);
       }
     } catch (err) {
       if (!req.complete) res.setHeader('Connection', 'close');
+      const caller = isRefusal(err) ? await refusedCaller(req, deps) : null;
+      if (caller) await recordRefusal(deps, op, req, res, caller, err as AppError);
       return next(err);
     }
     if (expectsContinue(req)) res.writeContinue();
@@ -82,7 +109,7 @@ export function placeInLine(op: Operation, deps: GatewayDeps) {
   const service = op.service === 'gateway' ? null : op.service;
   return (_req: Request, res: Response, next: NextFunction) => {
     if (!service) return next();
-    const place = deps.services.admit(service, res.locals.holder);
+    const place = deps.services.admit(service, res.locals.holder, clientAddressOf(res));
     res.locals.place = place;
     res.once('close', place.leave);
     next();

@@ -10,10 +10,16 @@ const bearerToken = (authorization: string | undefined) => /^Bearer +(\S+)$/i.ex
 type Guards = Pick<GatewayConfig, 'adminToken' | 'metricsToken' | 'openMetrics'>;
 
 /** Who calls: the API key or the member (and their tenant) on bearer routes, nobody (null) on the others once their own check passed. */
-export async function principalFor(op: Operation, req: Request, deps: GatewayDeps, guards: Guards): Promise<Principal | null> {
+export async function principalFor(
+  op: Operation,
+  req: Request,
+  client: string | undefined,
+  deps: GatewayDeps,
+  guards: Guards,
+): Promise<Principal | null> {
   const authorization = req.get('authorization');
   if (op.security === 'admin') {
-    await checkAdmin(authorization, req.ip, deps, guards.adminToken);
+    await checkAdmin(authorization, client, deps, guards.adminToken);
     return null;
   }
   if (op.security === 'metrics') {
@@ -23,6 +29,11 @@ export async function principalFor(op: Operation, req: Request, deps: GatewayDep
   if (op.security !== 'bearer') return null;
   if (!authorization) throw new AppError('unauthorized', 'Send an API key or a session token as "Authorization: Bearer <token>".');
   return authenticate(deps, bearerToken(authorization), op.permission);
+}
+
+/** Who holds the request's bearer token whatever it may do, or null: the caller of a refusal, for its audit record. */
+export async function refusedCaller(req: Request, deps: GatewayDeps): Promise<Principal | null> {
+  return authenticate(deps, bearerToken(req.get('authorization')), null).catch(() => null);
 }
 
 /**

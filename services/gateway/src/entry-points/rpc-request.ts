@@ -18,16 +18,22 @@ function pickHeaders(req: Request): Record<string, string> {
 
 /**
  * Who calls, for the audit log: the key or member on bearer routes, the operator on the admin surface, nobody elsewhere.
- * From where: `req.ip`, which reads `X-Forwarded-For` only from a peer in TRUSTED_PROXIES.
+ * From where: the client address (`clientAddress`), with the user agent it sent.
  */
-function actorOf(op: Operation, req: Request, principal: Principal | null): RequestActor | null {
-  const seen = { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null };
+function actorOf(op: Operation, req: Request, principal: Principal | null, client: string | undefined): RequestActor | null {
+  const seen = { ip: client ?? null, userAgent: req.get('user-agent') ?? null };
   if (principal) return { type: principal.type, id: principal.id, name: principal.name, ...seen };
   return op.security === 'admin' ? { ...OPERATOR, ...seen } : null;
 }
 
 /** The HTTP request checked against the contract and turned into the message its owner (or the gateway) serves. */
-export async function toRpcRequest(op: Operation, req: Request, requestId: string, principal: Principal | null): Promise<RpcRequest> {
+export async function toRpcRequest(
+  op: Operation,
+  req: Request,
+  requestId: string,
+  principal: Principal | null,
+  client: string | undefined,
+): Promise<RpcRequest> {
   const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
   // Raw-body webhooks travel untouched (their owner verifies the signature over the exact bytes), but only
   // in a media type the operation declares.
@@ -51,8 +57,8 @@ export async function toRpcRequest(op: Operation, req: Request, requestId: strin
     keyId: principal?.type === 'key' ? principal.id : null,
     sessionId: principal?.type === 'member' ? principal.sessionId : null,
     keyDomain: principal?.type === 'key' ? principal.domain : null,
-    clientAddress: req.ip ?? null,
-    actor: actorOf(op, req, principal),
+    clientAddress: client ?? null,
+    actor: actorOf(op, req, principal, client),
     params: checked.value.params,
     query: checked.value.query,
     body: checked.value.body ?? null,

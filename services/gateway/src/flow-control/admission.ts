@@ -1,5 +1,6 @@
 import { AppError } from '@mailplane/contracts';
-import { createShares, PUBLIC, type Holder } from '../domain/shares';
+import { clientKey } from '@mailplane/runtime';
+import { createShares, isStrangers, type Holder } from '../domain/shares';
 import { createSlots } from './slots';
 
 /** How much one gateway process hands a service at a time, how many requests may wait, and each caller's share. */
@@ -10,6 +11,8 @@ export interface AdmissionLimits {
   maxWaitMs: number;
   /** Places of one line that requests without credentials (public routes, inbound webhooks) may hold together. */
   publicMax: number;
+  /** Of those, the places one client address (an IPv6 one by its /64) may hold: no stranger takes the public share. */
+  publicPerSourceMax: number;
   /** Places of one line that one tenant (or the operator) may hold. */
   perTenantMax: number;
 }
@@ -36,8 +39,12 @@ export const busy = (service: string) =>
  */
 export function createAdmission(service: string, limits: AdmissionLimits) {
   const capacity = limits.maxInFlight + limits.maxWaiting;
-  const placesOf = (holder: Holder) => (holder === PUBLIC ? limits.publicMax : limits.perTenantMax);
+  const placesOf = (holder: Holder) => (isStrangers(holder) ? limits.publicMax : limits.perTenantMax);
   const places = createShares(placesOf);
+  const bySource = createShares(() => limits.publicPerSourceMax);
+  // Only strangers are counted by address: a tenant's requests are its own share's, wherever they come from.
+  const sourceOf = (holder: Holder | undefined, source: string | undefined) =>
+    holder !== undefined && isStrangers(holder) ? clientKey(source ?? 'unknown') : null;
   // Each holder's share of the slots is its share of the places, so it cannot fill the slots either.
   const slots = createSlots(
     limits,
@@ -45,15 +52,20 @@ export function createAdmission(service: string, limits: AdmissionLimits) {
     () => busy(service),
   );
   let placed = 0;
-  const hasRoom = (holder?: Holder) => placed < capacity && (holder === undefined || places.hasRoom(holder));
+  const hasRoom = (holder?: Holder, source?: string) => {
+    const key = sourceOf(holder, source);
+    return placed < capacity && (holder === undefined || places.hasRoom(holder)) && (key === null || bySource.hasRoom(key));
+  };
 
   return {
-    /** Whether a place would be given now: to anyone, or to `holder` within its share. */
+    /** Whether a place would be given now: to anyone, or to `holder` (from the client address `source`) within its share. */
     hasRoom,
-    /** A place for one of `holder`'s requests, or null when the line or the holder's share is full. */
-    admit(holder: Holder): Place | null {
-      const place = hasRoom() ? places.take(holder) : null;
-      if (!place) return null;
+    /** A place for one of `holder`'s requests from `source`, or null when the line or the holder's (or source's) share is full. */
+    admit(holder: Holder, source?: string): Place | null {
+      const key = sourceOf(holder, source);
+      const own = key === null ? () => undefined : bySource.take(key);
+      const place = own && hasRoom() ? places.take(holder) : null;
+      if (!own || !place) return (own?.(), null);
       placed++;
       let left = false;
       const leave = () => {
@@ -61,6 +73,7 @@ export function createAdmission(service: string, limits: AdmissionLimits) {
         left = true;
         placed--;
         place();
+        own();
       };
       return {
         leave,

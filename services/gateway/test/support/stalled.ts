@@ -25,9 +25,10 @@ export interface Attack {
 /**
  * `n` connections that each send `head` (a request line and headers, ending in the blank line, announcing a body
  * with `Expect: 100-continue`) and then hold the body back, as a slowloris attacker does. The server's `100
- * Continue` is what tells the test that it read the headers and now waits for the body.
+ * Continue` is what tells the test that it read the headers and now waits for the body. `from`: the loopback address
+ * the connections come from (one client to per-address limits).
  */
-export function holdBodies(url: string, n: number, head: (i: number) => string): Attack {
+export function holdBodies(url: string, n: number, head: (i: number) => string, from = '127.0.0.1'): Attack {
   const port = Number(new URL(url).port);
   const sockets: net.Socket[] = [];
   const connections: HeldConnection[] = [];
@@ -35,7 +36,7 @@ export function holdBodies(url: string, n: number, head: (i: number) => string):
   const closings: Promise<void>[] = [];
   for (let i = 0; i < n; i++) {
     const seen: HeldConnection = { continued: false, status: null, closed: false };
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(head(i)));
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress: from }, () => socket.write(head(i)));
     let text = '';
     let decide = () => {};
     decisions.push(new Promise((resolve) => (decide = resolve)));
