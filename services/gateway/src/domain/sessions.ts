@@ -6,7 +6,7 @@ import type { AuthDeps, GatewayDeps } from './deps';
 import type { MemberPrincipal } from './grants';
 import { DUMMY_HASH, issueToken, parseToken, secretMatches, SESSION_TOKEN } from './key-token';
 import { memberActor, type ClientSeen } from './member-links';
-import { memberSigningIn, memberView } from './members';
+import { memberSigningIn, membersOfAddress, memberView } from './members';
 import { checkSecondFactor } from './second-factor';
 
 /** How long a session lasts from its sign-in: a working day, then the member signs in again. */
@@ -40,7 +40,7 @@ export async function signIn(deps: GatewayDeps, input: CreateSessionRequest, see
   if (!member) {
     await deps.signInFailures.failed(client, input.email);
     // Only an account that exists has a tenant to record it in: strangers' random emails leave nothing.
-    if (member) await refusedSignIn(deps, member, seen, 'wrong_password');
+    for (const account of await membersOfAddress(deps, input.email)) await refusedSignIn(deps, account, seen, 'wrong_password');
     throw new AppError('unauthorized', 'The email address or the password is wrong.');
   }
   await checkSecondFactor(deps, member, input, async () => {

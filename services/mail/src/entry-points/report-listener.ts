@@ -2,10 +2,14 @@ import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { perClientLimit, type Logger } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { applyReports } from '../domain/reports/apply-report';
-import { readReport } from '../domain/reports/parse-report';
+import type { IncomingReport } from '../domain/reports/parse-report';
+import { AnalysisBusyError } from '../inbound-analysis/analysis-pool';
 import type { ReturnPathOwner, ReturnPaths } from '../domain/reports/return-path';
 import type { BounceConfig } from '../config';
 import { readCapped, smtpError } from './smtp-io';
+
+// A report is at most BOUNCE_MAX_BYTES (1 MiB): a thread's second is far more than an honest one needs.
+const REPORT_BUDGET_MS = 1000;
 
 /** Who this transaction's return paths speak for (still valid ones, each once). */
 function ownersOf(paths: ReturnPaths, session: SMTPServerSession, now: Date): ReturnPathOwner[] {
@@ -21,8 +25,9 @@ function ownersOf(paths: ReturnPaths, session: SMTPServerSession, now: Date): Re
  * The inbound SMTP listener of the bounce domain: it takes mail only for return paths we handed out and that have not
  * expired (else 550 at RCPT), up to `maxBytes` (552 beyond), from at most `maxConnections` clients at once and
  * `maxConnectionsPerClient` from one address (421 beyond), reads delivery reports and complaints and applies each to
- * the recipient its return path names. What cannot be read as a report is accepted and dropped: the sender's MTA
- * could do nothing better with a refusal.
+ * the recipient its return path names. Reports are parsed on the inbound analysis threads within a budget, never on
+ * the event loop that serves tenants; while those are full the sender is told to try later (451). What cannot be read
+ * as a report in its budget is accepted and dropped: the sender's MTA could do nothing better with a refusal.
  */
 export async function startReportListener(
   deps: MailDeps,
@@ -53,7 +58,9 @@ export async function startReportListener(
       readCapped(stream, options.maxBytes).then(
         async (raw) => {
           if (!raw) return callback(smtpError(552, '5.3.4 Message too big for a report'));
-          const reports = await readReport(raw).catch(() => []);
+          const read = await deps.inboundAnalysis.readReport(raw, REPORT_BUDGET_MS).catch((err: unknown) => err);
+          if (read instanceof AnalysisBusyError) return callback(smtpError(451, '4.3.2 Too busy to read reports, try again later'));
+          const reports: IncomingReport[] = Array.isArray(read) ? read : [];
           for (const owner of ownersOf(paths, session, deps.clock.now())) {
             await applyReports(deps, owner, reports).catch((err: unknown) =>
               options.logger.error('report not applied', { messageId: owner.messageId, err }),

@@ -5,6 +5,7 @@ import type { EmailReceived } from '@mailplane/contracts';
 import type { Logger } from '@mailplane/runtime';
 import type { SenderFacts } from '../domain/inbound/authenticate';
 import type { ParsedInbound } from '../domain/inbound/parse';
+import type { IncomingReport } from '../domain/reports/parse-report';
 import type { AnalysisWork, ThreadData } from './analysis-thread';
 
 type Authentication = EmailReceived['authentication'];
@@ -33,6 +34,8 @@ export interface AnalysisPoolOptions extends ThreadData {
 export interface InboundAnalyzer {
   parse(raw: Buffer, budgetMs: number, options?: { digest?: boolean }): Promise<{ parsed: ParsedInbound; sha256: string | null }>;
   authenticate(raw: Buffer, sender: SenderFacts, budgetMs: number): Promise<Authentication>;
+  /** The delivery reports and complaints a message on the bounce domain carries. */
+  readReport(raw: Buffer, budgetMs: number): Promise<IncomingReport[]>;
   close(): Promise<void>;
 }
 
@@ -173,6 +176,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions, logger: Logger)
       return { parsed: { ...parsed, attachments: parsed.attachments.map((a) => ({ ...a, content: asBuffer(a.content) })) }, sha256 };
     },
     authenticate: (raw, sender, budgetMs) => run({ kind: 'authenticate', raw, sender }, budgetMs) as Promise<Authentication>,
+    readReport: (raw, budgetMs) => run({ kind: 'report', raw }, budgetMs) as Promise<IncomingReport[]>,
     async close() {
       closing = true;
       for (const pending of queue.splice(0)) pending.reject(new Error('the inbound analysis pool is closed'));

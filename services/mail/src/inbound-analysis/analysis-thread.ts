@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createTxtResolver } from '../dns/resolver';
 import { authenticateInbound, type SenderFacts } from '../domain/inbound/authenticate';
 import { parseInbound } from '../domain/inbound/parse';
+import { readReport } from '../domain/reports/parse-report';
 import { lowerThisThreadPriority } from '../thread-priority';
 import type { SignatureLimits } from './bounded-signatures';
 
@@ -14,9 +15,11 @@ export interface ThreadData {
   signatures: SignatureLimits;
 }
 
-/** One job: read a message (with the SHA-256 of its bytes when asked), or check its sender's authentication. */
+/** One job: read a message (with the SHA-256 of its bytes when asked), check its sender's authentication, or read a delivery report. */
 export type AnalysisWork =
-  { kind: 'parse'; raw: Uint8Array; digest: boolean } | { kind: 'authenticate'; raw: Uint8Array; sender: SenderFacts };
+  | { kind: 'parse'; raw: Uint8Array; digest: boolean }
+  | { kind: 'authenticate'; raw: Uint8Array; sender: SenderFacts }
+  | { kind: 'report'; raw: Uint8Array };
 export type AnalysisJob = AnalysisWork & { id: number };
 
 // The service's event loop comes first: a stranger's message waits for the cores, other tenants do not.
@@ -30,6 +33,7 @@ const port = parentPort!;
 async function run(job: AnalysisJob) {
   const raw = Buffer.from(job.raw.buffer, job.raw.byteOffset, job.raw.byteLength);
   if (job.kind === 'authenticate') return authenticateInbound(verifier, raw, job.sender);
+  if (job.kind === 'report') return readReport(raw);
   const parsed = await parseInbound(raw);
   return { parsed, sha256: job.digest ? createHash('sha256').update(raw).digest('hex') : null };
 }
