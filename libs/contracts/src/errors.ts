@@ -31,7 +31,7 @@ export const ErrorCodes = {
   unsafe_display_name: { status: 400, title: 'A display name holds an address or address punctuation' },
   quota_exceeded: { status: 422, title: 'Monthly email quota reached' },
   rate_limited: { status: 429, title: 'Too many requests' },
-  test_email_limit_reached: { status: 429, title: 'Daily test-email limit reached' },
+  test_email_limit_reached: { status: 400, title: 'Test-email limit reached' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused with a different request' },
   idempotency_key_in_flight: { status: 429, title: 'A request with this idempotency key is still being processed' },
   // Templates
