@@ -10,6 +10,7 @@ export const ErrorCodes = {
   malformed_request: { status: 400, title: 'The HTTP request could not be parsed' },
   body_too_deep: { status: 400, title: 'The request body nests too deeply' },
   body_too_complex: { status: 400, title: 'The request body has too many members' },
+  body_timeout: { status: 400, title: 'The request body did not arrive in time' },
   request_timeout: { status: 408, title: 'The request was not received in time' },
   payload_too_large: { status: 413, title: 'The request body is too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported request content type' },

@@ -1962,7 +1962,7 @@ export interface components {
     Permission: 'full' | 'sending';
     /**
      * @description Stable machine-readable code; the HTTP status of each code is fixed: 400 validation_failed,
-     *     malformed_json, malformed_request, body_too_deep, body_too_complex, identity_unverified,
+     *     malformed_json, malformed_request, body_too_deep, body_too_complex, body_timeout, identity_unverified,
      *     from_domain_mismatch, unsafe_display_name, token_invalid, totp_invalid, payment_id_missing, template_invalid,
      *     template_unavailable, template_variables_missing, template_render_failed, tracking_domain_unverified,
      *     tracking_link_invalid, test_email_limit_reached; 401 unauthorized, restricted_api_key, totp_required,
@@ -1983,6 +1983,7 @@ export interface components {
       | 'malformed_request'
       | 'body_too_deep'
       | 'body_too_complex'
+      | 'body_timeout'
       | 'request_timeout'
       | 'payload_too_large'
       | 'unsupported_media_type'
