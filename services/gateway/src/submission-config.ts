@@ -27,8 +27,10 @@ export interface SubmissionConfig {
   proxyPeers: readonly string[];
   /** A session must authenticate this soon after it connects. */
   authTimeoutMs: number;
-  /** The whole DATA of one message must arrive within this. */
+  /** The whole DATA of one message must arrive within this, or a second per `dataMinBytesPerSecond` it sent if longer. */
   dataTimeoutMs: number;
+  /** The API's BODY_MIN_BYTES_PER_SECOND: DATA at this pace or faster is never cut off, however large. */
+  dataMinBytesPerSecond: number;
   /** Failed AUTH attempts one client may make in AUTH_FAILURE_WINDOW_MS before AUTH is refused to it. */
   maxAuthFailures: number;
   /** Message bytes the listener holds at once, over every session (451 4.3.1 beyond: try again). */
@@ -91,6 +93,7 @@ export function submissionConfig(env: Record<string, string | undefined>): Reado
     proxyPeers: proxyPeers(read.optional('SMTP_SUBMISSION_TRUSTED_PROXIES'), gateway.trustedProxies),
     authTimeoutMs: read.int('SMTP_SUBMISSION_AUTH_TIMEOUT_MS', 30_000, { min: 100 }),
     dataTimeoutMs: read.int('SMTP_SUBMISSION_DATA_TIMEOUT_MS', 300_000, { min: 100 }),
+    dataMinBytesPerSecond: gateway.body.minBytesPerSecond,
     maxAuthFailures: read.int('SMTP_SUBMISSION_MAX_AUTH_FAILURES', 10, { min: 1 }),
     maxBufferedBytes: read.int('SMTP_SUBMISSION_MAX_BUFFERED_BYTES', 256 * 1024 * 1024, { min: gateway.bodyLimitBytes }),
     rpcTimeoutMs: gateway.rpcTimeoutMs,

@@ -194,7 +194,7 @@ describe('SMTP submission: hostile clients', () => {
     const before = await total(t.key);
     const session = await inData();
     session.write(`From: a@${t.domain}\r\nTo: r@example.org\r\nSubject: slow\r\n\r\nstill coming`);
-    expect(await session.reply()).toMatch(/^421 4\.4\.2 The message did not arrive within 3 s; closing$/);
+    expect(await session.reply()).toMatch(/^421 4\.4\.2 The message did not arrive within 3 s at the minimum pace; closing$/);
     await session.closed;
     expect(await total(t.key)).toBe(before);
   });

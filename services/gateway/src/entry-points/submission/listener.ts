@@ -80,7 +80,7 @@ function handlers(deps: ListenerDeps, config: SubmissionConfig, places: Places, 
     },
     onData(stream, session, callback) {
       const started = Date.now();
-      const done = places.dataDeadline(session);
+      const done = places.dataDeadline(session, () => (stream as unknown as { byteLength: number }).byteLength);
       receive(stream, session).then(
         (sent) => {
           done();
