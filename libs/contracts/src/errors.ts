@@ -10,6 +10,7 @@ export const ErrorCodes = {
   malformed_request: { status: 400, title: 'The HTTP request could not be parsed' },
   body_too_deep: { status: 400, title: 'The request body nests too deeply' },
   body_too_complex: { status: 400, title: 'The request body has too many members' },
+  body_timeout: { status: 400, title: 'The request body did not arrive in time' },
   request_timeout: { status: 408, title: 'The request was not received in time' },
   payload_too_large: { status: 413, title: 'The request body is too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported request content type' },
@@ -31,7 +32,7 @@ export const ErrorCodes = {
   unsafe_display_name: { status: 400, title: 'A display name holds an address or address punctuation' },
   quota_exceeded: { status: 422, title: 'Monthly email quota reached' },
   rate_limited: { status: 429, title: 'Too many requests' },
-  test_email_limit_reached: { status: 429, title: 'Daily test-email limit reached' },
+  test_email_limit_reached: { status: 400, title: 'Test-email limit reached' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused with a different request' },
   idempotency_key_in_flight: { status: 429, title: 'A request with this idempotency key is still being processed' },
   // Templates

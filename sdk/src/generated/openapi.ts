@@ -571,12 +571,13 @@ export interface paths {
      *     oldest verified identity; the From address is `test@<identity domain>`. No verified identity is a 400
      *     `identity_unverified`.
      *
-     *     - **Monthly quota**: bypassed, as the spec says.
-     *     - **Rate limit**: a test email counts as one email of the tenant's send rate limit, with the headers of
-     *       POST /emails; beyond it, 429 `rate_limited`.
-     *     - **Daily cap**: at most `TEST_EMAIL_DAILY_LIMIT` (50 by default) test emails per tenant and UTC day;
-     *       beyond it, 429 `test_email_limit_reached` with `Retry-After` until the next UTC day. A refused test
-     *       email does not count.
+     *     - **Monthly quota and send rate limit**: bypassed; a test email never takes or needs a place of the
+     *       send rate limit of POST /emails, and real sends never take one of the test emails' limits.
+     *     - **Limits of its own**: at most `TEST_EMAIL_RATE_LIMIT` (10) test emails per tenant in each
+     *       `TEST_EMAIL_RATE_WINDOW_SECONDS` (60 s) window, reported by the `"test"` policy's `RateLimit-Policy`
+     *       and `RateLimit` headers; and at most `TEST_EMAIL_DAILY_LIMIT` (50) per UTC day. Beyond either, 400
+     *       `test_email_limit_reached` (the spec lists no 429 here) with `Retry-After` (the window's end, or the
+     *       next UTC day). A refused test email does not count against the daily cap.
      */
     post: operations['sendTestEmail'];
     delete?: never;
@@ -1975,17 +1976,17 @@ export interface components {
     Permission: 'full' | 'sending';
     /**
      * @description Stable machine-readable code; the HTTP status of each code is fixed: 400 validation_failed,
-     *     malformed_json, malformed_request, body_too_deep, body_too_complex, identity_unverified,
+     *     malformed_json, malformed_request, body_too_deep, body_too_complex, body_timeout, identity_unverified,
      *     from_domain_mismatch, unsafe_display_name, token_invalid, totp_invalid, payment_id_missing, template_invalid,
      *     template_unavailable, template_variables_missing, template_render_failed, tracking_domain_unverified,
-     *     tracking_link_invalid; 401 unauthorized, restricted_api_key, totp_required,
+     *     tracking_link_invalid, test_email_limit_reached; 401 unauthorized, restricted_api_key, totp_required,
      *     signature_invalid; 402 payment_declined; 403 forbidden, key_domain_mismatch, reauthentication_required; 404 not_found, route_not_found, no_subscription;
      *     405 method_not_allowed; 408 request_timeout; 409 already_exists, last_owner,
      *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled; 410 token_expired, link_invalid; 413 payload_too_large;
      *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, endpoint_limit_reached, unknown_plan,
      *     plan_not_purchasable, plan_not_grantable, not_an_upgrade, not_a_downgrade, downgrade_to_free,
      *     tier_change_not_allowed;
-     *     429 rate_limited, idempotency_key_in_flight, test_email_limit_reached; 431 headers_too_large; 500 internal; 501 not_implemented;
+     *     429 rate_limited, idempotency_key_in_flight; 431 headers_too_large; 500 internal; 501 not_implemented;
      *     503 billing_not_configured, billing_unavailable, inbound_not_configured, system_mail_not_configured, system_mail_failed, totp_not_configured, service_unavailable, service_busy, outcome_unknown,
      *     not_ready, store_unavailable; 504 service_timeout.
      * @enum {string}
@@ -1996,6 +1997,7 @@ export interface components {
       | 'malformed_request'
       | 'body_too_deep'
       | 'body_too_complex'
+      | 'body_timeout'
       | 'request_timeout'
       | 'payload_too_large'
       | 'unsupported_media_type'
@@ -3930,6 +3932,8 @@ export interface components {
     Location: string;
     /** @description Seconds to wait before retrying (delay-seconds, never an HTTP-date). */
     RetryAfter: number;
+    /** @description Seconds to wait before retrying (delay-seconds), on a refusal for a limit only. */
+    RetryAfterWhenLimited: number;
     /** @description The rate-limit policy (draft-ietf-httpapi-ratelimit-headers), e.g. `"send";q=10;w=1`. */
     RateLimitPolicy: string;
     /** @description The remaining quota of the policy, e.g. `"send";r=0;t=1` (`t` in seconds until more quota). */
@@ -4731,13 +4735,14 @@ export interface operations {
           'application/json': components['schemas']['SendResult'];
         };
       };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      /** @description `rate_limited` (with the rate-limit headers) or `test_email_limit_reached`. Retry after `Retry-After` seconds. */
-      429: {
+      /**
+       * @description As `BadRequest`, or `identity_unverified`, or `test_email_limit_reached` (a test-email limit is
+       *     reached; retry after `Retry-After` seconds).
+       */
+      400: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
+          'Retry-After': components['headers']['RetryAfterWhenLimited'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
@@ -4746,6 +4751,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      401: components['responses']['Unauthorized'];
       default: components['responses']['Default'];
     };
   };

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { createSecureContext } from 'node:tls';
 import { ConfigError, envReader } from '@mailplane/runtime';
 import { gatewayConfig, type GatewayConfig } from './config';
+import { parseTrustedProxies } from './trusted-proxies';
 
 /** The SMTP submission listener: the gateway's second edge, for applications that can only speak SMTP. */
 export interface SubmissionConfig {
@@ -22,10 +23,14 @@ export interface SubmissionConfig {
   maxConnectionsPerClient: number;
   /** Connections come through a proxy that opens each with a PROXY protocol header (compose's HAProxy). */
   proxyProtocol: boolean;
+  /** The peers whose PROXY header is read (addresses, CIDR ranges or loopback / linklocal / uniquelocal). */
+  proxyPeers: readonly string[];
   /** A session must authenticate this soon after it connects. */
   authTimeoutMs: number;
-  /** The whole DATA of one message must arrive within this. */
+  /** The whole DATA of one message must arrive within this, or a second per `dataMinBytesPerSecond` it sent if longer. */
   dataTimeoutMs: number;
+  /** The API's BODY_MIN_BYTES_PER_SECOND: DATA at this pace or faster is never cut off, however large. */
+  dataMinBytesPerSecond: number;
   /** Failed AUTH attempts one client may make in AUTH_FAILURE_WINDOW_MS before AUTH is refused to it. */
   maxAuthFailures: number;
   /** Message bytes the listener holds at once, over every session (451 4.3.1 beyond: try again). */
@@ -58,6 +63,19 @@ export function readTls(files: SubmissionConfig['tlsFiles']): { cert: Buffer; ke
   return tls;
 }
 
+/**
+ * SMTP_SUBMISSION_TRUSTED_PROXIES, as TRUSTED_PROXIES is written; unset, TRUSTED_PROXIES' peers; neither set, the
+ * private ranges a proxy in the same network has (`loopback`, `uniquelocal`), never every peer.
+ */
+function proxyPeers(value: string | undefined, trustedProxies: readonly string[]): readonly string[] {
+  if (value === undefined) return Object.freeze(trustedProxies.length > 0 ? [...trustedProxies] : ['loopback', 'uniquelocal']);
+  try {
+    return Object.freeze(parseTrustedProxies(value));
+  } catch (err) {
+    throw new ConfigError('SMTP_SUBMISSION_TRUSTED_PROXIES', (err as Error).message.replace(/^configuration: TRUSTED_PROXIES /, ''));
+  }
+}
+
 export function submissionConfig(env: Record<string, string | undefined>): Readonly<SubmissionConfig> {
   const read = envReader(env);
   const gateway = gatewayConfig(env);
@@ -72,8 +90,10 @@ export function submissionConfig(env: Record<string, string | undefined>): Reado
     maxConnections: read.int('SMTP_SUBMISSION_MAX_CONNECTIONS', 500, { min: 1 }),
     maxConnectionsPerClient: read.int('SMTP_SUBMISSION_MAX_CONNECTIONS_PER_CLIENT', 20, { min: 1 }),
     proxyProtocol: read.oneOf('SMTP_SUBMISSION_PROXY_PROTOCOL', ['true', 'false'] as const, 'false') === 'true',
+    proxyPeers: proxyPeers(read.optional('SMTP_SUBMISSION_TRUSTED_PROXIES'), gateway.trustedProxies),
     authTimeoutMs: read.int('SMTP_SUBMISSION_AUTH_TIMEOUT_MS', 30_000, { min: 100 }),
     dataTimeoutMs: read.int('SMTP_SUBMISSION_DATA_TIMEOUT_MS', 300_000, { min: 100 }),
+    dataMinBytesPerSecond: gateway.body.minBytesPerSecond,
     maxAuthFailures: read.int('SMTP_SUBMISSION_MAX_AUTH_FAILURES', 10, { min: 1 }),
     maxBufferedBytes: read.int('SMTP_SUBMISSION_MAX_BUFFERED_BYTES', 256 * 1024 * 1024, { min: gateway.bodyLimitBytes }),
     rpcTimeoutMs: gateway.rpcTimeoutMs,

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { auth, headerOf, tenantWithDomain, verifyWithPublishedRecord } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
-import { plainAuth, rawSmtp, submissionTransport, type RawSmtp } from '../../../test/support/submission';
+import { describeWithSwaks, plainAuth, rawSmtp, submissionTransport, swaks, swaksTo, type RawSmtp } from '../../../test/support/submission';
 
 let platform: TestPlatform;
 let t: Awaited<ReturnType<typeof tenantWithDomain>>;
@@ -44,12 +44,47 @@ async function inData(localAddress?: string): Promise<RawSmtp> {
 }
 
 describe('SMTP submission: authentication', () => {
-  it('when a client tries AUTH before STARTTLS, then it is refused 538 and no key is read', async () => {
+  it('when a client says EHLO before STARTTLS, then AUTH is not offered (only STARTTLS), and it is offered once the session is encrypted', async () => {
+    const session = await rawSmtp(platform.submission);
+    const before = await session.command('EHLO client.example');
+    expect(before).toMatch(/^250-STARTTLS$/m);
+    expect(before).not.toMatch(/AUTH/);
+    await session.starttls(platform.submission);
+    expect(await session.command('EHLO client.example')).toMatch(/^250-AUTH PLAIN LOGIN$/m);
+    session.destroy();
+  });
+
+  it('when a client tries AUTH before STARTTLS, then it is refused 538 5.7.11 Encryption required and no key is read', async () => {
     const session = await rawSmtp(platform.submission);
     await session.command('EHLO client.example');
-    expect(await session.command(plainAuth('mailplane', t.key))).toMatch(/^538 .*STARTTLS/);
+    expect(await session.command(plainAuth('mailplane', t.key))).toMatch(/^538 5\.7\.11 Encryption required/);
     expect(await session.command(`MAIL FROM:<a@${t.domain}>`)).toMatch(/^530 5\.7\.0 Authenticate first/);
     session.destroy();
+  });
+
+  describeWithSwaks('a client that authenticates when the server offers it (swaks, as smtplib)', () => {
+    it('when it connects to the STARTTLS port without TLS, then it is offered no AUTH and never sends its key', async () => {
+      const args = swaksTo(platform.submission, t.key).filter((a) => a !== '--tls');
+      const { output } = await swaks([...args, '--from', `a@${t.domain}`, '--to', 'r@example.org']);
+      expect(output).toMatch(/did not advertise authentication/i);
+      expect(output).not.toMatch(/~> AUTH/);
+      expect(output).not.toContain(Buffer.from(`\0mailplane\0${t.key}`).toString('base64'));
+    });
+  });
+
+  it('when a client with a key of its own succeeds between wrong guesses, then the success clears none of its failures', async () => {
+    const own = await tenantWithDomain(platform);
+    const attempt = async (key: string) => {
+      const session = await encrypted('127.0.0.31');
+      const answer = await session.command(plainAuth('mailplane', key));
+      session.destroy();
+      return answer;
+    };
+    expect(await attempt('mp_guess_1')).toMatch(/^535 /);
+    expect(await attempt('mp_guess_2')).toMatch(/^535 /);
+    expect(await attempt(own.key)).toMatch(/^235 /);
+    expect(await attempt('mp_guess_3')).toMatch(/^535 /);
+    expect(await attempt(own.key)).toMatch(/^454 4\.7\.0 Too many failed authentications from your address/);
   });
 
   it('when the key or the user name is wrong, then 535 5.7.8 and nothing can be sent', async () => {
@@ -159,7 +194,7 @@ describe('SMTP submission: hostile clients', () => {
     const before = await total(t.key);
     const session = await inData();
     session.write(`From: a@${t.domain}\r\nTo: r@example.org\r\nSubject: slow\r\n\r\nstill coming`);
-    expect(await session.reply()).toMatch(/^421 4\.4\.2 The message did not arrive within 3 s; closing$/);
+    expect(await session.reply()).toMatch(/^421 4\.4\.2 The message did not arrive within 3 s at the minimum pace; closing$/);
     await session.closed;
     expect(await total(t.key)).toBe(before);
   });

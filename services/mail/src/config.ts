@@ -24,8 +24,10 @@ export interface MailConfig {
   deliveryThreads: number;
   defaultMonthlyQuota: number;
   rateLimit: { limit: number; windowSeconds: number };
-  /** Test emails (POST /emails/test) a tenant may send per UTC day; outside the monthly quota, inside the rate limit. */
+  /** Test emails (POST /emails/test) a tenant may send per UTC day; outside the monthly quota and the send rate limit. */
   testEmailDailyLimit: number;
+  /** The test emails' short-window limit, a counter apart from the send rate limit's. */
+  testEmailRate: { limit: number; windowSeconds: number };
   /** Base of the links put in emails (the gateway as recipients reach it). */
   publicUrl: string;
   /** Signs unsubscribe tokens. */
@@ -148,6 +150,10 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
       windowSeconds: read.int('SEND_RATE_WINDOW_SECONDS', 1, { min: 1, max: 3600 }),
     },
     testEmailDailyLimit: read.int('TEST_EMAIL_DAILY_LIMIT', 50, { min: 0 }),
+    testEmailRate: {
+      limit: read.int('TEST_EMAIL_RATE_LIMIT', 10, { min: 1 }),
+      windowSeconds: read.int('TEST_EMAIL_RATE_WINDOW_SECONDS', 60, { min: 1, max: 3600 }),
+    },
     publicUrl: checkedPublicUrl(read.url('PUBLIC_URL', undefined, ['http', 'https'])),
     unsubscribeSecret: read.secret('UNSUBSCRIBE_SECRET', 32),
     bounces: bounceConfig(read),

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, type Operation } from '@mailplane/contracts';
 import type { BodyLimits } from '../config';
+import { bodyNotReceived, takesBody } from './body-deadline';
 
 /** Whether the headers announce a body (a length, or chunks); without one there is nothing to wait for. */
 export const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined;
@@ -11,14 +12,20 @@ export const BODY_READ = 'bodyRead';
 /**
  * Reads the body the headers announced into `req.body` (bytes as sent), within the operation's size limit and the
  * body deadline: `timeoutMs`, plus a second per `minBytesPerSecond` received, so a large body sent at a fair
- * pace always makes it and a stalled or dripping one is answered 408 and its connection closed. However it ends,
- * the caller's share of bodies being received is given back.
+ * pace always makes it and a stalled or dripping one is answered (`bodyNotReceived`: a status the operation declares)
+ * and its connection closed. An operation that takes no body does not wait for one: its connection is closed after
+ * the answer. However it ends, the caller's share of bodies being received is given back.
  */
 export function readBody(op: Operation, limits: BodyLimits, bodyLimitBytes: number) {
   const limit = Math.min(op.maxBodyBytes, bodyLimitBytes);
   return (req: Request, res: Response, next: NextFunction) => {
     const release = (res.locals[BODY_READ] as (() => void) | undefined) ?? (() => undefined);
     if (!hasBody(req)) return (release(), next());
+    if (!takesBody(op)) {
+      release();
+      if (!req.complete) res.setHeader('Connection', 'close');
+      return next();
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
@@ -39,7 +46,7 @@ export function readBody(op: Operation, limits: BodyLimits, bodyLimitBytes: numb
     const late = () => {
       const left = started + limits.timeoutMs + (size * 1000) / limits.minBytesPerSecond - performance.now();
       if (left > 0) timer = setTimeout(late, left);
-      else finish(tooSlow(limits));
+      else finish(bodyNotReceived(op, 'late', limits));
     };
     let timer = setTimeout(late, limits.timeoutMs);
     req.on('data', (chunk: Buffer) => {
@@ -48,14 +55,7 @@ export function readBody(op: Operation, limits: BodyLimits, bodyLimitBytes: numb
       if (!done) chunks.push(chunk);
     });
     req.once('end', () => finish());
-    req.once('error', () => finish(cutShort()));
-    req.once('close', () => finish(cutShort()));
+    req.once('error', () => finish(bodyNotReceived(op, 'cut', limits)));
+    req.once('close', () => finish(bodyNotReceived(op, 'cut', limits)));
   };
 }
-
-const tooSlow = (limits: BodyLimits) =>
-  new AppError(
-    'request_timeout',
-    `The body did not arrive in time: ${limits.timeoutMs} ms, plus a second per ${limits.minBytesPerSecond} bytes received.`,
-  );
-const cutShort = () => new AppError('malformed_request', 'The request body was cut short.');

@@ -8,12 +8,13 @@ interface Counter {
 }
 
 /**
- * One of a tenant's counters: `rate` per window, `quota` per month, `test` (test emails) per day, `inbound` (received
+ * One of a tenant's counters: `rate` per window, `quota` per month, `test` (test emails) per day and `test-rate` per
+ * window of their own, `inbound` (received
  * messages) per month; or `inbound-client`, one client address's transactions on the inbound listener per window
  * (its owner is the address, not a tenant).
  */
 export interface CounterKey {
-  name: 'rate' | 'quota' | 'test' | 'inbound' | 'inbound-client';
+  name: 'rate' | 'quota' | 'test' | 'test-rate' | 'inbound' | 'inbound-client';
   period: string;
 }
 

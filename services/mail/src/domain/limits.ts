@@ -1,8 +1,10 @@
 import { AppError, type MonthlyUsage } from '@mailplane/contracts';
+import type { CounterKey } from '../data-access/counters-repo';
 import type { MailDeps } from './deps';
 
-/** Where a tenant stands in its current rate-limit window. */
+/** Where a tenant stands in the current window of one of its rate limits (`send`, or `test` for test emails). */
 export interface RateLimitState {
+  policy: string;
   limit: number;
   windowSeconds: number;
   remaining: number;
@@ -12,37 +14,67 @@ export interface RateLimitState {
 /** draft-ietf-httpapi-ratelimit-headers: on every accepted send and on the refusal. */
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
   return {
-    'RateLimit-Policy': `"send";q=${state.limit};w=${state.windowSeconds}`,
-    RateLimit: `"send";r=${state.remaining};t=${state.resetSeconds}`,
+    'RateLimit-Policy': `"${state.policy}";q=${state.limit};w=${state.windowSeconds}`,
+    RateLimit: `"${state.policy}";r=${state.remaining};t=${state.resetSeconds}`,
   };
 }
 
 const keepFor = (deps: MailDeps, ms: number) => new Date(deps.clock.now().getTime() + ms);
 
-/** Fixed-window rate limit per tenant, counted in the mail service's store so that it holds across every gateway process. */
-export async function takeRateLimit(deps: MailDeps, tenantId: string, emails = 1): Promise<RateLimitState> {
-  const { limit, windowSeconds } = deps.config.rateLimit;
+interface Window {
+  policy: string;
+  /** The counter's name in the store: each limit counts apart. */
+  counter: CounterKey['name'];
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Takes `n` places of the tenant's current fixed window, all or none, counted in the mail service's store so that it
+ * holds across every gateway process and mail replica; `taken` is false when they do not fit.
+ */
+async function takeWindow(deps: MailDeps, tenantId: string, window: Window, n: number): Promise<{ taken: boolean; state: RateLimitState }> {
+  const { limit, windowSeconds } = window;
   const nowMs = deps.clock.now().getTime();
   const windowMs = windowSeconds * 1000;
   const windowStart = Math.floor(nowMs / windowMs) * windowMs;
   const resetSeconds = Math.max(1, Math.ceil((windowStart + windowMs - nowMs) / 1000));
-  const used = await deps.counters.take(
-    tenantId,
-    { name: 'rate', period: String(windowStart) },
-    limit,
-    keepFor(deps, windowMs * 2),
-    emails,
-  );
-  if (used === null) {
+  const counter = { name: window.counter, period: String(windowStart) };
+  const used = await deps.counters.take(tenantId, counter, limit, keepFor(deps, windowMs * 2), n);
+  const state = { policy: window.policy, limit, windowSeconds, remaining: used === null ? 0 : limit - used, resetSeconds };
+  return { taken: used !== null, state };
+}
+
+const refusalHeaders = (state: RateLimitState) => ({ ...rateLimitHeaders(state), 'Retry-After': String(state.resetSeconds) });
+
+/** The tenant's send rate limit (POST /emails, each email of a batch, SMTP submission): 429 `rate_limited` beyond. */
+export async function takeRateLimit(deps: MailDeps, tenantId: string, emails = 1): Promise<RateLimitState> {
+  const { limit, windowSeconds } = deps.config.rateLimit;
+  const { taken, state } = await takeWindow(deps, tenantId, { policy: 'send', counter: 'rate', limit, windowSeconds }, emails);
+  if (!taken) {
     throw new AppError(
       'rate_limited',
       `At most ${limit} emails per ${windowSeconds} s${emails > 1 ? `; this request holds ${emails}` : ''}.`,
-      {
-        headers: { ...rateLimitHeaders({ limit, windowSeconds, remaining: 0, resetSeconds }), 'Retry-After': String(resetSeconds) },
-      },
+      { headers: refusalHeaders(state) },
     );
   }
-  return { limit, windowSeconds, remaining: limit - used, resetSeconds };
+  return state;
+}
+
+/**
+ * The short-window limit of test emails, a counter of its own: a test email never takes or needs a place of the send
+ * rate limit, and real sends never take one of its. Beyond it, `test_email_limit_reached` (400, the contract's only
+ * refusal of POST /emails/test) with the `test` policy's headers and `Retry-After`.
+ */
+export async function takeTestEmailRate(deps: MailDeps, tenantId: string): Promise<RateLimitState> {
+  const { limit, windowSeconds } = deps.config.testEmailRate;
+  const { taken, state } = await takeWindow(deps, tenantId, { policy: 'test', counter: 'test-rate', limit, windowSeconds }, 1);
+  if (!taken) {
+    throw new AppError('test_email_limit_reached', `At most ${limit} test emails per ${windowSeconds} s.`, {
+      headers: refusalHeaders(state),
+    });
+  }
+  return state;
 }
 
 export function monthOf(at: Date): { key: string; resetAt: Date } {
@@ -71,7 +103,7 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Takes one of the tenant's test emails of the UTC day (POST /emails/test is outside the monthly quota, so it has a
- * cap of its own), atomic like the quota, so racing test sends (any number of mail replicas) never pass the cap. Returns the give-back.
+ * cap of its own; beyond it 400 `test_email_limit_reached`, as for the short window), atomic like the quota, so racing test sends (any number of mail replicas) never pass the cap. Returns the give-back.
  */
 export async function takeTestEmail(deps: MailDeps, tenantId: string): Promise<() => Promise<void>> {
   const limit = deps.config.testEmailDailyLimit;

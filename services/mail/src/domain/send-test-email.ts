@@ -1,13 +1,14 @@
 import { AppError, TEST_EMAIL_SUBJECT } from '@mailplane/contracts';
 import { acceptMessage, type AcceptedEmail } from './accept-message';
 import type { MailDeps } from './deps';
-import { takeRateLimit, takeTestEmail } from './limits';
+import { takeTestEmail, takeTestEmailRate } from './limits';
 import { checkKeyDomain } from './prepare-send';
 import { parseRecipients, resolveRecipients } from './recipients';
 
 /**
- * POST /emails/test: a server-built message through the same pipeline, outside the monthly quota but inside the send
- * rate limit and the daily test-email cap (a sending key could otherwise mail without limit through it).
+ * POST /emails/test: a server-built message through the same pipeline, outside the monthly quota and the send rate
+ * limit (the spec lists no 429 for it), inside limits of its own: a short window and a daily cap (a sending key could
+ * otherwise mail without limit through it).
  */
 export async function sendTestEmail(
   deps: MailDeps,
@@ -16,7 +17,7 @@ export async function sendTestEmail(
   requestId?: string,
   keyDomain: string | null = null,
 ) {
-  const rateLimit = await takeRateLimit(deps, tenantId);
+  const rateLimit = await takeTestEmailRate(deps, tenantId);
   const parsed = parseRecipients({ to: input.to });
   const identity = input.identityId
     ? await deps.identities.byId(tenantId, input.identityId)

@@ -11,7 +11,7 @@ export type SignInDeps = AuthDeps & { throttle: AuthThrottle };
 /**
  * AUTH PLAIN or LOGIN: user `mailplane`, password an API key (either permission: both may send) or the session token
  * of a member whose role may send. A wrong one is `535 5.7.8` and counts against the client; a client past its
- * failures is answered `454 4.7.0` without a look at what it sent. A store that cannot be read (the keys or the
+ * failures is answered `454 4.7.0` without a look at what it sent, whether or not it also succeeded in the window. A store that cannot be read (the keys or the
  * counts) is a temporary failure (454), not the client's.
  */
 export async function signIn(deps: SignInDeps, credentials: { username: string; password: string; address: string }): Promise<Principal> {
@@ -38,7 +38,7 @@ async function counted(deps: SignInDeps, credentials: { username: string; passwo
     await deps.throttle.failed(credentials.address);
     throw refuse(535, '5.7.8', `Authentication credentials invalid: the user name is ${SUBMISSION_USER} and the password an API key`);
   }
-  await deps.throttle.succeeded(credentials.address);
+  // A success forgets nothing: a stranger holding one key of their own could otherwise reset their budget between guesses.
   return principal;
 }
 

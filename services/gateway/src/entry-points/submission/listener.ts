@@ -8,7 +8,9 @@ import { refuse } from '../../domain/submission/refusal';
 import { signIn, stillValid, type SignInDeps } from '../../domain/submission/sign-in';
 import { submitMessage, type SubmissionDeps } from '../../domain/submission/submit-message';
 import type { SubmissionConfig } from '../../submission-config';
+import { encryptionFirst } from './encryption-first';
 import { createPlaces, type Places } from './places';
+import { readProxyHeadersFrom } from './proxy-peers';
 import { bufferBudget, readMessage, type BufferBudget } from './read-message';
 import { acceptedText, refusalFor } from './smtp-replies';
 
@@ -78,7 +80,7 @@ function handlers(deps: ListenerDeps, config: SubmissionConfig, places: Places, 
     },
     onData(stream, session, callback) {
       const started = Date.now();
-      const done = places.dataDeadline(session);
+      const done = places.dataDeadline(session, () => (stream as unknown as { byteLength: number }).byteLength);
       receive(stream, session).then(
         (sent) => {
           done();
@@ -116,8 +118,9 @@ function listen(server: SMTPServer, port: number, host: string): Promise<number>
 }
 
 /**
- * The SMTP submission listener: STARTTLS on `port`, implicit TLS on `tlsPort`, AUTH PLAIN or LOGIN only once the
- * session is encrypted (538 before), and each message through the accept path of POST /emails.
+ * The SMTP submission listener: STARTTLS on `port`, implicit TLS on `tlsPort`, AUTH PLAIN or LOGIN offered and taken
+ * only once the session is encrypted (538 5.7.11 before), and each message through the accept path of POST /emails.
+ * A PROXY protocol header is read only from `proxyPeers`.
  */
 export async function startSubmissionListener(deps: ListenerDeps, config: SubmissionConfig, tls: { cert: Buffer; key: Buffer }) {
   const places = createPlaces(config);
@@ -140,6 +143,8 @@ export async function startSubmissionListener(deps: ListenerDeps, config: Submis
   });
   const servers = [new SMTPServer(options(false)), new SMTPServer(options(true))];
   for (const server of servers) {
+    encryptionFirst(server);
+    if (config.proxyProtocol) readProxyHeadersFrom(server, config.proxyPeers);
     places.attach(server);
     server.on('error', (err) => deps.logger.debug('submission session error', { err }));
   }

@@ -13,6 +13,8 @@ export interface PlaceLimits {
   maxConnectionsPerClient: number;
   authTimeoutMs: number;
   dataTimeoutMs: number;
+  /** DATA that keeps at least this pace is never cut off, however large (its answer, maybe 552, comes after the dot). */
+  dataMinBytesPerSecond: number;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface PlaceLimits {
  * most `maxConnections` in all, where a newcomer to a full listener closes the oldest session that has not
  * authenticated (421): clients that connect and never authenticate cannot keep a tenant out, only authenticated ones
  * fill it. A session that does not authenticate within `authTimeoutMs`, or whose DATA takes longer than
- * `dataTimeoutMs`, is closed with a 421.
+ * `dataTimeoutMs` and than a second per `dataMinBytesPerSecond` it has sent, is closed with a 421.
  */
 export function createPlaces(limits: PlaceLimits) {
   const servers: SMTPServer[] = [];
@@ -66,13 +68,20 @@ export function createPlaces(limits: PlaceLimits) {
       forgetDeadline(session.id);
       clients.release(session);
     },
-    /** Closes the session if its DATA is still running after `dataTimeoutMs`; call what it returns once DATA is over. */
-    dataDeadline(session: ClientSession): () => void {
+    /**
+     * Closes the session if its DATA is still running after `dataTimeoutMs`, or later while it keeps the minimum pace
+     * (`received` says how many bytes came); call what it returns once DATA is over.
+     */
+    dataDeadline(session: ClientSession, received: () => number): () => void {
+      const started = Date.now();
       const seconds = Math.round(limits.dataTimeoutMs / 1000);
-      const timer = setTimeout(
-        () => close(session.id, `4.4.2 The message did not arrive within ${seconds} s; closing`),
-        limits.dataTimeoutMs,
-      );
+      const allowed = () => Math.max(limits.dataTimeoutMs, (received() * 1000) / limits.dataMinBytesPerSecond);
+      const check = () => {
+        const left = started + allowed() - Date.now();
+        if (left > 0) timer = setTimeout(check, left);
+        else close(session.id, `4.4.2 The message did not arrive within ${seconds} s at the minimum pace; closing`);
+      };
+      let timer = setTimeout(check, limits.dataTimeoutMs);
       return () => clearTimeout(timer);
     },
   };

@@ -19,8 +19,10 @@ export type BufferBudget = ReturnType<typeof bufferBudget>;
 
 /**
  * Reads a message's DATA to its end (so the session stays in step whatever the answer), holding its bytes against the
- * listener's budget until `release`. Over `maxBytes` it is `552 5.3.4`; with the budget spent, `451 4.3.1` (the client
- * tries again later). A client that drops mid-DATA rejects the read: nothing of the message goes further.
+ * listener's budget until `release`. Over `maxBytes` it is `552 5.3.4` after the final dot, however large; with the
+ * budget spent, `451 4.3.1` (the client tries again later). Once the answer is one of these, what was held is given
+ * back and the rest of the message is read and discarded, never buffered. A client that drops mid-DATA rejects
+ * the read: nothing of the message goes further.
  */
 export async function readMessage(stream: Readable, maxBytes: number, budget: BufferBudget): Promise<{ raw: Buffer; release(): void }> {
   const chunks: Buffer[] = [];
@@ -30,13 +32,18 @@ export async function readMessage(stream: Readable, maxBytes: number, budget: Bu
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > maxBytes || noRoom) continue;
-      if (!budget.take(chunk.length)) {
+      if (size <= maxBytes && !noRoom) {
+        if (budget.take(chunk.length)) {
+          held += chunk.length;
+          chunks.push(chunk);
+          continue;
+        }
         noRoom = true;
-        continue;
       }
-      held += chunk.length;
-      chunks.push(chunk);
+      // The answer is decided (too big, or no room): nothing more of this message is held.
+      budget.give(held);
+      held = 0;
+      chunks.length = 0;
     }
   } catch (err) {
     budget.give(held);

@@ -1,0 +1,49 @@
+import { BlockList, isIP, type Socket } from 'node:net';
+import type { SMTPServer } from 'smtp-server';
+
+// The ranges of TRUSTED_PROXIES' names (Express's proxy-addr names them the same).
+const NAMED: Record<string, Array<[network: string, prefix: number]>> = {
+  loopback: [
+    ['127.0.0.0', 8],
+    ['::1', 128],
+  ],
+  linklocal: [
+    ['169.254.0.0', 16],
+    ['fe80::', 10],
+  ],
+  uniquelocal: [
+    ['10.0.0.0', 8],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+    ['fc00::', 7],
+  ],
+};
+
+const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
+/** A dual-stack listener reports an IPv4 peer as `::ffff:a.b.c.d`. */
+const unmapped = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+
+/** Whether an address is one of `entries` (addresses, CIDR ranges, `loopback` / `linklocal` / `uniquelocal`). */
+export function peerMatcher(entries: readonly string[]): (address: string | undefined) => boolean {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const ranges = NAMED[entry] ?? [[entry.split('/')[0], Number(entry.split('/')[1] ?? (isIP(entry) === 6 ? 128 : 32))]];
+    for (const [network, prefix] of ranges) list.addSubnet(network, prefix, family(network));
+  }
+  return (address) => {
+    if (!address) return false;
+    const plain = unmapped(address);
+    return isIP(plain) !== 0 && list.check(plain, family(plain));
+  };
+}
+
+/**
+ * The PROXY protocol header is read only from `peers` (the proxy in front): any other peer is its own client, and a
+ * PROXY line it sends is an unknown command, so a stranger reaching the listener directly cannot pick the address
+ * its limits and throttles count against. smtp-server's `useProxy` takes exact addresses only; its check is replaced
+ * by one that takes ranges too.
+ */
+export function readProxyHeadersFrom(server: SMTPServer, peers: readonly string[]): void {
+  const trusted = peerMatcher(peers);
+  (server as unknown as { _expectsProxyHeader(socket: Socket): boolean })._expectsProxyHeader = (socket) => trusted(socket.remoteAddress);
+}
