@@ -18,3 +18,4 @@ export * from './constant-time';
 export * from './audit';
 export * from './client-hop';
 export * from './trusted-proxies';
+export * from './proxy-peers';

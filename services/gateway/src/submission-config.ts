@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { createSecureContext } from 'node:tls';
-import { ConfigError, envReader } from '@mailplane/runtime';
+import { ConfigError, envReader, parseTrustedProxies } from '@mailplane/runtime';
 import { gatewayConfig, type GatewayConfig } from './config';
-import { parseTrustedProxies } from './trusted-proxies';
 
 /** The SMTP submission listener: the gateway's second edge, for applications that can only speak SMTP. */
 export interface SubmissionConfig {
@@ -23,7 +22,7 @@ export interface SubmissionConfig {
   maxConnectionsPerClient: number;
   /** Connections come through a proxy that opens each with a PROXY protocol header (compose's HAProxy). */
   proxyProtocol: boolean;
-  /** The peers whose PROXY header is read (addresses, CIDR ranges or loopback / linklocal / uniquelocal). */
+  /** The peers whose PROXY header is read (addresses, CIDR ranges or loopback). */
   proxyPeers: readonly string[];
   /** A session must authenticate this soon after it connects. */
   authTimeoutMs: number;
@@ -64,11 +63,11 @@ export function readTls(files: SubmissionConfig['tlsFiles']): { cert: Buffer; ke
 }
 
 /**
- * SMTP_SUBMISSION_TRUSTED_PROXIES, as TRUSTED_PROXIES is written; unset, TRUSTED_PROXIES' peers; neither set, the
- * private ranges a proxy in the same network has (`loopback`, `uniquelocal`), never every peer.
+ * SMTP_SUBMISSION_TRUSTED_PROXIES, as TRUSTED_PROXIES is written; unset, TRUSTED_PROXIES' peers; neither set, a proxy
+ * on this host (`loopback`), never every peer.
  */
 function proxyPeers(value: string | undefined, trustedProxies: readonly string[]): readonly string[] {
-  if (value === undefined) return Object.freeze(trustedProxies.length > 0 ? [...trustedProxies] : ['loopback', 'uniquelocal']);
+  if (value === undefined) return Object.freeze(trustedProxies.length > 0 ? [...trustedProxies] : ['loopback']);
   try {
     return Object.freeze(parseTrustedProxies(value));
   } catch (err) {

@@ -3,7 +3,7 @@ import { bodyNotReceived, takesBody } from '../src/entry-points/body-deadline';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { rawRequest, type RawAnswer } from './support/raw-http';
 
-const LIMITS = { readsPublic: 4, readsPerTenant: 4, timeoutMs: 1000, minBytesPerSecond: 1000 };
+const LIMITS = { readsPublic: 4, readsSignIn: 4, readsPerTenant: 4, readsPerSource: 2, timeoutMs: 1000, minBytesPerSecond: 1000 };
 const declared = (method: string, path: string) =>
   Object.keys((document.paths[path][method] as { responses: Record<string, unknown> }).responses);
 

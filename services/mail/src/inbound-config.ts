@@ -1,4 +1,4 @@
-import { ConfigError, type envReader } from '@mailplane/runtime';
+import { ConfigError, parseTrustedProxies, type envReader } from '@mailplane/runtime';
 
 /** The inbound MX listener and what it takes; off (null) unless INBOUND_MX_HOST names where tenants point their MX. */
 export interface InboundConfig {
@@ -27,6 +27,8 @@ export interface InboundConfig {
   tls: { certFile: string; keyFile: string } | null;
   /** Every connection starts with a PROXY protocol header (behind HAProxy with `send-proxy`): the client's own address. */
   proxyProtocol: boolean;
+  /** The peers whose PROXY header is read: INBOUND_TRUSTED_PROXIES, else TRUSTED_PROXIES, else a proxy on this host. */
+  proxyPeers: readonly string[];
   /** A message that came back from the platform itself more times in a row than this is refused (554 5.4.6). */
   maxHops: number;
   /** Received messages per calendar month by plan code, and for plans not listed. */
@@ -75,6 +77,16 @@ function tlsFiles(read: Reader): InboundConfig['tls'] {
   return { certFile, keyFile };
 }
 
+function proxyPeersOf(read: Reader): readonly string[] {
+  const name = read.optional('INBOUND_TRUSTED_PROXIES') === undefined ? 'TRUSTED_PROXIES' : 'INBOUND_TRUSTED_PROXIES';
+  try {
+    const peers = parseTrustedProxies(read.optional(name));
+    return Object.freeze(peers.length > 0 ? peers : ['loopback']);
+  } catch (err) {
+    throw new ConfigError(name, (err as Error).message.replace(/^configuration: TRUSTED_PROXIES /, ''));
+  }
+}
+
 export function inboundConfig(read: Reader): InboundConfig | null {
   const mxHost = domainOf(read, 'INBOUND_MX_HOST');
   if (!mxHost) return null;
@@ -96,6 +108,7 @@ export function inboundConfig(read: Reader): InboundConfig | null {
     socketTimeoutMs: read.int('INBOUND_TIMEOUT_MS', 60_000, { min: 100, max: 600_000 }),
     tls: tlsFiles(read),
     proxyProtocol: read.oneOf('INBOUND_PROXY_PROTOCOL', ['true', 'false'] as const, 'false') === 'true',
+    proxyPeers: proxyPeersOf(read),
     maxHops: read.int('INBOUND_MAX_HOPS', 3, { min: 1, max: 100 }),
     monthlyLimitByPlan: countsByPlan(
       'INBOUND_MONTHLY_LIMIT_BY_PLAN',

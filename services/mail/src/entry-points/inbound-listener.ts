@@ -5,7 +5,7 @@ import { joinsTransaction, resolveRecipient, type AcceptedRecipient } from '../d
 import { announceReceived, receiveMessage } from '../domain/inbound/receive';
 import { takeClientTransaction } from '../domain/inbound/usage';
 import type { InboundConfig } from '../inbound-config';
-import { perClientLimit } from '@mailplane/runtime';
+import { perClientLimit, readProxyHeadersFrom } from '@mailplane/runtime';
 import { sharedBuffer } from './inbound-buffer';
 import { smtpError } from './smtp-io';
 
@@ -117,6 +117,7 @@ export async function startInboundListener(deps: MailDeps, config: InboundConfig
         });
     },
   });
+  if (config.proxyProtocol) readProxyHeadersFrom(server, config.proxyPeers);
   server.on('error', (err) => logger.warn('inbound listener error', { err }));
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);

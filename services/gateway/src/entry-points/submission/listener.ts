@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import { MAX_RECIPIENTS } from '@mailplane/contracts';
-import { counter, newId, withRequestId, type Logger, type MetricsRegistry } from '@mailplane/runtime';
+import { counter, newId, readProxyHeadersFrom, withRequestId, type Logger, type MetricsRegistry } from '@mailplane/runtime';
 import type { Principal } from '../../domain/authenticate';
 import { asciiAddress } from '../../domain/submission/mailboxes';
 import { refuse } from '../../domain/submission/refusal';
@@ -10,7 +10,6 @@ import { submitMessage, type SubmissionDeps } from '../../domain/submission/subm
 import type { SubmissionConfig } from '../../submission-config';
 import { encryptionFirst } from './encryption-first';
 import { createPlaces, type Places } from './places';
-import { readProxyHeadersFrom } from './proxy-peers';
 import { bufferBudget, readMessage, type BufferBudget } from './read-message';
 import { acceptedText, refusalFor } from './smtp-replies';
 

@@ -1,21 +1,11 @@
 import { BlockList, isIP, type Socket } from 'node:net';
 import type { SMTPServer } from 'smtp-server';
 
-// The ranges of TRUSTED_PROXIES' names (Express's proxy-addr names them the same).
+// TRUSTED_PROXIES' one name (its private ranges' names are refused: they would trust every container or pod).
 const NAMED: Record<string, Array<[network: string, prefix: number]>> = {
   loopback: [
     ['127.0.0.0', 8],
     ['::1', 128],
-  ],
-  linklocal: [
-    ['169.254.0.0', 16],
-    ['fe80::', 10],
-  ],
-  uniquelocal: [
-    ['10.0.0.0', 8],
-    ['172.16.0.0', 12],
-    ['192.168.0.0', 16],
-    ['fc00::', 7],
   ],
 };
 
@@ -23,7 +13,7 @@ const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
 /** A dual-stack listener reports an IPv4 peer as `::ffff:a.b.c.d`. */
 const unmapped = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 
-/** Whether an address is one of `entries` (addresses, CIDR ranges, `loopback` / `linklocal` / `uniquelocal`). */
+/** Whether an address is one of `entries` (addresses, CIDR ranges or `loopback`, as `parseTrustedProxies` takes them). */
 export function peerMatcher(entries: readonly string[]): (address: string | undefined) => boolean {
   const list = new BlockList();
   for (const entry of entries) {
