@@ -1,13 +1,11 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import YAML from 'yaml';
+import { COMPOSE_FILE, ROOT, REQUIRED, composeConfig, run } from './support/compose';
 
-const ROOT = path.resolve(__dirname, '..');
-const COMPOSE_FILE = path.join(ROOT, 'docker-compose.yml');
 const HAPROXY_CFG = path.join(ROOT, 'ops/haproxy/haproxy.cfg');
-const run = promisify(execFile);
+const SCALED = ['gateway', 'billing', 'mail', 'webhooks', 'submission', 'dashboard'];
 
 const has = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
 const composeInstalled = has('docker-compose', ['version']);
@@ -19,30 +17,6 @@ for (const [tool, installed] of [
   if (!installed && process.env.CI === 'true') throw new Error(`${tool} is required under CI to validate the compose stack`);
   if (!installed) console.warn(`${tool} is not installed: the compose stack is NOT fully validated in this run`);
 }
-
-/** Every credential and secret the file must be given; none may have a default. */
-const REQUIRED = {
-  RABBITMQ_PASSWORD: 'rabbit-password',
-  POSTGRES_PASSWORD: 'postgres-password',
-  GRAFANA_ADMIN_PASSWORD: 'grafana-password',
-  ADMIN_TOKEN: 'admin-token-0123456789',
-  DKIM_KEY_SECRET: 'dkim-key-secret-0123456789abcdef0123',
-  UNSUBSCRIBE_SECRET: 'unsubscribe-secret-0123456789abcdef',
-  TRACKING_SECRET: 'tracking-secret-0123456789abcdef0123',
-  WEBHOOK_SECRET_KEY: 'webhook-secret-0123456789',
-  DASHBOARD_SESSION_SECRET: 'dashboard-session-secret-0123456789abcdef',
-  DASHBOARD_HOP_SECRET: 'dashboard-hop-secret-0123456789abcdef012',
-  SMTP_URL: 'smtp://mta.example:25',
-  SUBMISSION_TLS_DIR: '/etc/mailplane/submission-tls',
-};
-const SCALED = ['gateway', 'billing', 'mail', 'webhooks', 'submission', 'dashboard'];
-
-/** `docker-compose config` with exactly `env` (nothing from the caller's shell leaks in). */
-const composeConfig = (env: Record<string, string>, files = [COMPOSE_FILE]) =>
-  run('docker-compose', [...files.flatMap((f) => ['-f', f]), 'config'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },
-  });
 
 const without = (name: string) => Object.fromEntries(Object.entries(REQUIRED).filter(([key]) => key !== name));
 

@@ -1,28 +1,12 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import YAML from 'yaml';
+import { REQUIRED, ROOT, composeConfig } from './support/compose';
 
-const ROOT = path.resolve(__dirname, '..');
-const run = promisify(execFile);
 const composeInstalled = spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0;
 
 /** What the world may reach: the API, the tenants' dashboard, delivery reports, SMTP submission, inbound mail. */
 const PUBLIC = [3000, 3100, 2525, 587, 465, 25];
-const CREDENTIALS = {
-  RABBITMQ_PASSWORD: 'rabbit-password',
-  POSTGRES_PASSWORD: 'postgres-password',
-  GRAFANA_ADMIN_PASSWORD: 'grafana-password',
-  MONGODB_PASSWORD: 'mongo-password',
-  ADMIN_TOKEN: 'admin-token-0123456789',
-  DKIM_KEY_SECRET: 'dkim-key-secret-0123456789abcdef0123',
-  UNSUBSCRIBE_SECRET: 'unsubscribe-secret-0123456789abcdef',
-  TRACKING_SECRET: 'tracking-secret-0123456789abcdef0123',
-  WEBHOOK_SECRET_KEY: 'webhook-secret-0123456789',
-  DASHBOARD_SESSION_SECRET: 'dashboard-session-secret-0123456789abcdef',
-  SMTP_URL: 'smtp://mta.example:25',
-  SUBMISSION_TLS_DIR: '/etc/mailplane/submission-tls',
-};
 
 interface Published {
   service: string;
@@ -48,10 +32,10 @@ function portOf(service: string, entry: PortEntry): Published {
   ])(
     'when %s is read, then every published port that is not the public edge (monitoring, the admin surface, the brokers) is bound to the host loopback only',
     async (_, files) => {
-      const { stdout } = await run('docker-compose', [...files.flatMap((f) => ['-f', f]), 'config'], {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...CREDENTIALS },
-      });
+      const { stdout } = await composeConfig(
+        { ...REQUIRED, MONGODB_PASSWORD: 'mongo-password' },
+        files.map((f) => path.join(ROOT, f)),
+      );
       const services: Record<string, { ports?: PortEntry[] }> = YAML.parse(stdout).services;
       const published = Object.entries(services).flatMap(([service, s]) => (s.ports ?? []).map((p) => portOf(service, p)));
       const open = published.filter((p) => !PUBLIC.includes(Number(p.published)) && p.host_ip !== '127.0.0.1');
