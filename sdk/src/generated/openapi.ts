@@ -2357,9 +2357,10 @@ export interface components {
     MessageKind: 'standard' | 'test';
     /**
      * @description An RFC 5322 field name (printable ASCII without `:`), at most 76 characters, and none of the headers the
-     *     platform sets itself (case-insensitive): From, To, Cc, Bcc, Subject, Reply-To, Sender, Date, Message-ID,
-     *     MIME-Version, Content-Type, Content-Transfer-Encoding, DKIM-Signature, List-Unsubscribe,
-     *     List-Unsubscribe-Post, Return-Path, Received.
+     *     platform sets itself or that only a hop or a verifier adds (case-insensitive): From, To, Cc, Bcc, Subject,
+     *     Reply-To, Sender, Date, Message-ID, MIME-Version, Content-Type, Content-Transfer-Encoding, DKIM-Signature,
+     *     List-Unsubscribe, List-Unsubscribe-Post, Return-Path, Received, Received-SPF, Authentication-Results, and any
+     *     name starting with Resent-, ARC- or X-Mailplane-.
      */
     HeaderName: string;
     /** @description A label to filter and report on; names should be unique within a message. */
