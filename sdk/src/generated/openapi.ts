@@ -255,7 +255,11 @@ export interface paths {
      *     once, for 72 hours, and only a SHA-256 hash of its token is stored. Where the operator configured no system
      *     sender, nothing is mailed and the answer carries the link (`acceptUrl`) this once, for the inviter to pass on.
      *     An address that is already a member's is a 409 `already_exists`. A mail the platform could not accept is a
-     *     503 `system_mail_failed` and no invitation is made. Audited (the address and role, never the token).
+     *     503 `system_mail_failed` and no invitation is made. A tenant makes at most `INVITATIONS_PER_TENANT_PER_DAY`
+     *     invitations (50) in 24 hours, and one address is invited at most `SYSTEM_MAIL_PER_ADDRESS_PER_HOUR` times (5)
+     *     an hour, by every tenant together; past either, 429 `rate_limited` and nothing is made or mailed. The mail
+     *     names the tenant by its id and no one by a name a tenant or a member chose. Audited (the address and role,
+     *     never the token).
      */
     post: operations['createInvitation'];
     delete?: never;
@@ -2351,10 +2355,10 @@ export interface components {
     MessageStatus:
       'scheduled' | 'queued' | 'sending' | 'deferred' | 'sent' | 'failed' | 'suppressed' | 'canceled' | 'bounced' | 'complained';
     /**
-     * @description `test` for messages sent by POST /emails/test, `standard` otherwise.
+     * @description `test` for messages sent by POST /emails/test, `system` for the platform's own mail (invitations, password resets, sign-in links) in the system sender's list, `standard` otherwise.
      * @enum {string}
      */
-    MessageKind: 'standard' | 'test';
+    MessageKind: 'standard' | 'test' | 'system';
     /**
      * @description An RFC 5322 field name (printable ASCII without `:`), at most 76 characters, and none of the headers the
      *     platform sets itself or that only a hop or a verifier adds (case-insensitive): From, To, Cc, Bcc, Subject,
@@ -3520,7 +3524,7 @@ export interface components {
     EmailFields: {
       messageId: components['schemas']['$defs-MessageId'];
       /** @enum {unknown} */
-      kind: 'standard' | 'test';
+      kind: 'standard' | 'test' | 'system';
       identityId: components['schemas']['$defs-IdentityId'];
       from: string;
       to: string;
@@ -3728,6 +3732,20 @@ export interface components {
      *     /64), within 15 minutes; more are refused until `Retry-After` seconds have passed.
      */
     LinkRequestsThrottled: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        'Retry-After': components['headers']['RetryAfter'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /**
+     * @description `rate_limited`: this tenant made its invitations of the last 24 hours, or this address was invited its
+     *     invitations of the hour (by every tenant together); more are refused until `Retry-After` seconds have passed.
+     */
+    InvitationsThrottled: {
       headers: {
         'X-Request-Id': components['headers']['XRequestId'];
         'Retry-After': components['headers']['RetryAfter'];
@@ -4256,6 +4274,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       409: components['responses']['Conflict'];
+      429: components['responses']['InvitationsThrottled'];
       default: components['responses']['Default'];
     };
   };

@@ -29,6 +29,7 @@ import { tenantsRepo } from './data-access/tenants-repo';
 import type { GatewayDeps } from './domain/deps';
 import { adminThrottle } from './domain/admin-throttle';
 import { LINK_REQUEST_COUNTS, signInThrottle } from './domain/sign-in-throttle';
+import { systemMailBudget } from './domain/system-mail-budget';
 import { AUDIT_SWEEP_JOB, sweepAudit } from './domain/audit-sweep';
 import { createApp } from './entry-points/app';
 import { consumeAuditRecords } from './entry-points/audit-consumer';
@@ -75,6 +76,7 @@ export async function startGateway(options: {
     adminFailures: adminThrottle(attempts, clock),
     signInFailures: signInThrottle(attempts, clock),
     linkRequests: signInThrottle(attempts, clock, LINK_REQUEST_COUNTS),
+    systemMailBudget: systemMailBudget(attempts, clock, config.systemMailLimits),
     totpBox: config.totpSecretKey ? createKeyBox(config.totpSecretKey, 'member-totp') : null,
     broker,
     config,

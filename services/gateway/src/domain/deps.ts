@@ -12,6 +12,7 @@ import type { ServicesRpc } from '../data-access/services-rpc';
 import type { TenantsRepo } from '../data-access/tenants-repo';
 import type { AdminThrottle } from './admin-throttle';
 import type { SignInThrottle } from './sign-in-throttle';
+import type { SystemMailBudget } from './system-mail-budget';
 
 export interface GatewayDeps {
   keys: ApiKeysRepo;
@@ -29,6 +30,8 @@ export interface GatewayDeps {
   signInFailures: SignInThrottle;
   /** Requests for mailed links (password resets, sign-in links) per client address and per email address, counted in the store. */
   linkRequests: SignInThrottle;
+  /** Places in the platform's own mail per purpose, recipient address and inviting tenant, counted in the store. */
+  systemMailBudget: SystemMailBudget;
   /** Seals members' TOTP secrets (TOTP_SECRET_KEY); null: no second factor is offered. */
   totpBox: KeyBox | null;
   // Not used by the gateway's domain; tests of other services reach the platform's broker through it.

@@ -1,7 +1,11 @@
-import { AppError, type SendEmailRequest, type SendResult } from '@mailplane/contracts';
+import { AppError, SEND_SYSTEM_EMAIL_OPERATION, type SendEmailRequest, type SendResult } from '@mailplane/contracts';
 import type { GatewayDeps } from './deps';
 
-/** One of the platform's own mails to one person: plain text, so that its link reaches them as written. */
+/**
+ * One of the platform's own mails to one person: plain text, so that its link reaches them as written. Its text is
+ * the platform's words and values the platform controls (ids, roles, links), never a name a tenant or a member chose:
+ * the mail is signed by the platform's own sender, so whatever it says, the platform says.
+ */
 export interface SystemMail {
   to: string;
   subject: string;
@@ -24,9 +28,10 @@ async function senderTenant(deps: Pick<GatewayDeps, 'config' | 'tenants'>): Prom
 }
 
 /**
- * Sends `mail` through mail's accept path (what POST /emails runs) as the operator's system sender: its identity,
- * quota, suppressions, DKIM and delivery are the platform's as for any tenant's message. A refusal or an unreachable
- * mail service is a 503 `system_mail_failed`, its cause in the log (never the mail's text: it holds a link's token).
+ * Sends `mail` through mail's accept path for the platform's own mail (`sendSystemEmail`) as the operator's system
+ * sender: its identity, DKIM and delivery as any message's, outside that tenant's quota, send rate and suppression
+ * list (the caller took a place in `systemMailBudget` first). A refusal or an unreachable mail service is a 503
+ * `system_mail_failed`, its cause in the log (never the mail's text: it holds a link's token).
  */
 export async function sendSystemMail(
   deps: Pick<GatewayDeps, 'config' | 'tenants' | 'services' | 'logger'>,
@@ -41,7 +46,7 @@ export async function sendSystemMail(
     text: mail.text,
   };
   const request = {
-    operationId: 'sendEmail',
+    operationId: SEND_SYSTEM_EMAIL_OPERATION,
     requestId,
     tenantId,
     keyId: null,

@@ -1,8 +1,10 @@
 import {
   MONTHLY_USAGE_OPERATION,
+  SEND_SYSTEM_EMAIL_OPERATION,
   SUBMIT_EMAIL_OPERATION,
   type MailOperations,
   type RpcRequest,
+  type SendEmailRequest,
   type SubmittedEmail,
 } from '@mailplane/contracts';
 import { auditContextOf, json, noContent, type HandlersOf, type OperationHandler } from '@mailplane/runtime';
@@ -14,6 +16,7 @@ import { getMessage, listMessages, type ListQuery } from '../domain/messages';
 import { cancelEmail, rescheduleEmail } from '../domain/scheduling/change-schedule';
 import { sendEmailBatch } from '../domain/send-batch';
 import { sendEmail } from '../domain/send-email';
+import { sendSystemEmail } from '../domain/send-system-email';
 import { sendTestEmail } from '../domain/send-test-email';
 import { submitEmail } from '../domain/submit-email';
 import { dailyStats } from '../domain/stats';
@@ -35,6 +38,8 @@ const page = (r: RpcRequest) => ({ limit: Number(r.query.limit), offset: Number(
 type InternalHandlers = {
   /** The SMTP submission listener hands over a message it parsed and checked. */
   [SUBMIT_EMAIL_OPERATION]: OperationHandler<SubmittedEmail>;
+  /** The gateway sends the platform's own mail as the system sender. */
+  [SEND_SYSTEM_EMAIL_OPERATION]: OperationHandler<SendEmailRequest>;
   /** Billing asks for a tenant's usage this month. */
   [MONTHLY_USAGE_OPERATION]: OperationHandler<null>;
 };
@@ -116,6 +121,9 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
       const headers: Record<string, string> = sent.replayed ? { 'Idempotent-Replayed': 'true' } : {};
       return { ...json(sent.email, 202), headers };
     },
+    // Internal: the gateway sends an invitation, a reset or a sign-in link; it never routes this operation.
+    [SEND_SYSTEM_EMAIL_OPERATION]: async (r, context) =>
+      json(await sendSystemEmail(deps, tenant(r), r.body, { budget: context, requestId: r.requestId }), 202),
     // Internal: billing asks it over the broker for the billing state; the gateway never routes it.
     [MONTHLY_USAGE_OPERATION]: async (r) => json(await usageWithInbound(deps, tenant(r))),
     unsubscribe: async (r) => {
