@@ -1286,9 +1286,11 @@ export interface paths {
     /**
      * A tracked link in a message (public)
      * @description Where click tracking points each link of a message's HTML, on the identity's tracking domain (or the
-     *     platform's). Answers 302 to the URL the link was signed for, and only to it: the token carries the URL
-     *     and an HMAC over it, the tenant and the message, so a changed or forged token is a 400
-     *     `tracking_link_invalid` and redirects nowhere. The click is recorded after the answer is sent
+     *     platform's). Answers 302 to the URL the link was signed for, and only to it: the token carries the URL,
+     *     the message's ids sealed (unreadable), the link's end, and an HMAC over them and the host the link was
+     *     issued on. A changed or forged token, or one asked on another host, is a 400 `tracking_link_invalid`; a
+     *     genuine one past its end (`TRACKING_LINK_TTL_DAYS` after the message was accepted, 90 by default) is a
+     *     410 `tracking_link_expired`; neither redirects. The click is recorded after the answer is sent
      *     (`email.clicked`); a failure to record it never delays or fails the redirect.
      */
     get: operations['followTrackedLink'];
@@ -1312,8 +1314,9 @@ export interface paths {
      * @description A transparent 1×1 GIF placed at the end of a message's HTML when open tracking is on. Fetching it records an
      *     open (`email.opened`), after the image is answered. Opens whose evidence says a machine fetched it (Apple
      *     Mail Privacy Protection's proxy, link scanners, fetches seconds after delivery) are recorded with
-     *     `machine: true` and not counted as people's opens. A changed or forged token is a 400
-     *     `tracking_link_invalid`.
+     *     `machine: true` and not counted as people's opens. Its token is opaque (no id can be read from it) and bound
+     *     to its host and end as a tracked link's is: a changed or forged token, or one asked on another host, is a 400
+     *     `tracking_link_invalid`, and a genuine one past its end a 410 `tracking_link_expired`.
      */
     get: operations['trackOpen'];
     put?: never;
@@ -1971,7 +1974,7 @@ export interface components {
      *     tracking_link_invalid; 401 unauthorized, restricted_api_key, totp_required,
      *     signature_invalid; 402 payment_declined; 403 forbidden, key_domain_mismatch; 404 not_found, route_not_found, no_subscription;
      *     405 method_not_allowed; 408 request_timeout; 409 already_exists, last_owner,
-     *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled; 410 token_expired, link_invalid; 413 payload_too_large;
+     *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled; 410 token_expired, link_invalid, tracking_link_expired; 413 payload_too_large;
      *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, endpoint_limit_reached, unknown_plan,
      *     plan_not_purchasable, plan_not_grantable, not_an_upgrade, not_a_downgrade, downgrade_to_free,
      *     tier_change_not_allowed;
@@ -2018,6 +2021,7 @@ export interface components {
       | 'template_render_failed'
       | 'tracking_domain_unverified'
       | 'tracking_link_invalid'
+      | 'tracking_link_expired'
       | 'no_subscription'
       | 'already_subscribed'
       | 'quote_not_consented'
@@ -6043,8 +6047,18 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `tracking_link_invalid`: the token is malformed or its signature does not verify. */
+      /** @description `tracking_link_invalid`: the token is malformed, its signature does not verify, or it was issued for another host. */
       400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `tracking_link_expired`: the token is genuine, and past its end. */
+      410: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
           [name: string]: unknown;
@@ -6079,8 +6093,18 @@ export interface operations {
           'image/gif': string;
         };
       };
-      /** @description `tracking_link_invalid`: the token is malformed or its signature does not verify. */
+      /** @description `tracking_link_invalid`: the token is malformed, its signature does not verify, or it was issued for another host. */
       400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `tracking_link_expired`: the token is genuine, and past its end. */
+      410: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
           [name: string]: unknown;

@@ -131,7 +131,7 @@ export async function startMail(options: {
     deps.keyBox.open,
     (message) => unsubscribeUrl(deps, message),
     returnPath,
-    (message) => htmlTrackingOf(config.tracking.secret, message),
+    (message) => htmlTrackingOf(config.tracking, message),
   );
   const deliverDeps = { ...deps, transmitter, jobFor };
   const reports = config.bounces && paths ? await startReportListener(deps, paths, { ...config.bounces, logger }) : null;

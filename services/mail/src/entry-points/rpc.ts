@@ -33,6 +33,7 @@ import { inboundHandlers } from './inbound-rpc';
 const tenant = (r: RpcRequest) => r.tenantId as string;
 const id = (r: RpcRequest) => String(r.params.id);
 const page = (r: RpcRequest) => ({ limit: Number(r.query.limit), offset: Number(r.query.offset) });
+const trackingRequest = (r: RpcRequest) => ({ token: String(r.params.token), host: r.headers.host, userAgent: r.headers['user-agent'] });
 
 /** Served over the broker to the platform's own processes, never routed by the gateway: not in the contract. */
 type InternalHandlers = {
@@ -112,8 +113,8 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
     listTemplateVersions: async (r) => json(await listTemplateVersions(deps, tenant(r), id(r), page(r))),
     getTemplateVersion: async (r) => json(await getTemplateVersion(deps, tenant(r), id(r), Number(r.params.version))),
     renderTemplate: async (r) => json(await renderTemplate(deps, tenant(r), id(r), r.body ?? {})),
-    followTrackedLink: async (r) => followReply(deps, String(r.params.token), r.headers['user-agent']),
-    trackOpen: async (r) => openReply(deps, String(r.params.token), r.headers['user-agent']),
+    followTrackedLink: async (r) => followReply(deps, trackingRequest(r)),
+    trackOpen: async (r) => openReply(deps, trackingRequest(r)),
     showUnsubscribePage: async (r) => unsubscribePageReply(deps, String(r.query.token), r.headers.accept),
     // Internal: the SMTP submission listener hands over a message it parsed; the gateway never routes it.
     [SUBMIT_EMAIL_OPERATION]: async (r, context) => {
