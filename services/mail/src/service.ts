@@ -44,6 +44,7 @@ import { RETENTION_JOB, retentionRound, type RetentionState } from './domain/ret
 import { unsubscribeUrl } from './domain/delivery/unsubscribe-link';
 import { createLocalTransmitter } from './transmit/local-transmitter';
 import { createThreadedTransmitter } from './transmit/threaded-transmitter';
+import { createThreadedRunner } from './templates/threaded-runner';
 import { returnPaths } from './domain/reports/return-path';
 import { startReportListener } from './entry-points/report-listener';
 import { inboundRoutesRepo } from './data-access/inbound-routes-repo';
@@ -101,6 +102,7 @@ export async function startMail(options: {
     inboundBodies: inboundBodiesRepo(options.bodies),
     attachmentLinks: attachmentLinks(config.unsubscribeSecret, config.publicUrl, config.inbound?.attachmentUrlTtlSeconds ?? 0),
     keyBox: createKeyBox(config.dkimKeySecret),
+    templateRunner: createThreadedRunner(logger),
     resolver: createTxtResolver({ servers: config.dnsServers }),
     broker,
     clock,
@@ -169,6 +171,7 @@ export async function startMail(options: {
       pacing.stop();
       await entitlements.cancel();
       await transmitter.close();
+      await deps.templateRunner.close();
       // Opens and clicks first: recording them adds to the daily counts.
       await deps.engagementHits.flush();
       await deps.dailyStats.flush().catch(countsLost);

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
@@ -142,5 +143,26 @@ describe('a template render is bounded as a whole', () => {
     );
     // The budget, one loop past it, and the request's own way there and back: far from 3 fields × 20 rounds.
     expect(elapsed).toBeLessThan(RENDER_BUDGET_MS * 6);
+  });
+});
+
+describe("a template render never holds the platform's event loop", () => {
+  it('when renders run to their budget, then the event loop that answers every tenant is never held for it', async () => {
+    const spin = '{% for i in (1..2000) %}{% for j in (1..2000) %}{% endfor %}{% endfor %}';
+    const created = await request(platform.url)
+      .post('/templates')
+      .set(auth(owner.key))
+      .send({ name: 'Spinner', subject: `Hi ${spin}`, html: spin, text: spin })
+      .expect(201);
+    // The platform runs in this process: its event loop is this one.
+    const lag = monitorEventLoopDelay({ resolution: 5 });
+    lag.enable();
+    const renders = await Promise.all(
+      Array.from({ length: 4 }, () => request(platform.url).post(`/templates/${created.body.id}/render`).set(auth(owner.key)).send({})),
+    );
+    lag.disable();
+    for (const res of renders) expect(res.body.errors[0].message).toMatch(/limit|longer than/);
+    // On the event loop, each render would hold it for its whole budget (the fields one after another before: 300 ms).
+    expect(lag.max / 1e6).toBeLessThan(RENDER_BUDGET_MS);
   });
 });

@@ -1,0 +1,17 @@
+import { parentPort } from 'node:worker_threads';
+import type { TemplateSource } from './engine';
+import { runTemplate } from './run';
+
+// Renders templates for `threaded-runner.ts`, one at a time, off the service's event loop.
+const port = parentPort!;
+
+port.on('message', (request: { id: number; source: TemplateSource; model: Record<string, unknown> } | 'close') => {
+  if (request === 'close') {
+    port.close();
+    return;
+  }
+  runTemplate(request.source, request.model).then(
+    (result) => port.postMessage({ id: request.id, result }),
+    (err: Error) => port.postMessage({ id: request.id, error: err.message }),
+  );
+});
