@@ -63,7 +63,7 @@ export async function createInvitation(
   const emailed = systemMailConfigured(deps);
   if (emailed) {
     const mail = invitationMail(input.email, { tenantId: scope.tenantId, role: input.role, url });
-    await sendSystemMail(deps, mail, audit.requestId);
+    await sendSystemMail(deps, mail, audit.requestId, scope.tenantId);
   }
   const target = { type: 'invitation', id: issued.keyId };
   const changes = { email: input.email, role: input.role, emailed };

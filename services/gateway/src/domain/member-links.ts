@@ -79,7 +79,7 @@ async function mailLink(deps: GatewayDeps, kind: MemberLinkKind, member: MemberR
     usedAt: null,
   };
   await deps.memberLinks.insert(link);
-  await sendSystemMail(deps, { to: member.email, ...mail(dashboardLink(deps, page, issued.token)) }, requestId);
+  await sendSystemMail(deps, { to: member.email, ...mail(dashboardLink(deps, page, issued.token)) }, requestId, member.tenantId);
   deps.logger.info('member link mailed', { tenantId: member.tenantId, memberId: member._id, kind, linkId: link._id });
 }
 

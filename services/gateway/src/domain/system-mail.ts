@@ -37,6 +37,8 @@ export async function sendSystemMail(
   deps: Pick<GatewayDeps, 'config' | 'tenants' | 'services' | 'logger'>,
   mail: SystemMail,
   requestId: string,
+  /** The tenant whose member's request causes the mail: its share of mail's capacity is taken, not the sender's. */
+  causedBy: string,
 ): Promise<SendResult> {
   const tenantId = await senderTenant(deps);
   const body: SendEmailRequest = {
@@ -56,7 +58,7 @@ export async function sendSystemMail(
     headers: {},
     contentType: 'application/json',
   };
-  const reply = await deps.services.forward('mail', request, deps.services.admit('mail', tenantId)).catch((err: unknown) => ({
+  const reply = await deps.services.forward('mail', request, deps.services.admit('mail', causedBy)).catch((err: unknown) => ({
     status: err instanceof AppError ? err.status : 500,
     body: { code: err instanceof AppError ? err.code : 'internal' },
   }));
