@@ -15,3 +15,5 @@ port.on('message', (request: { id: number; source: TemplateSource; model: Record
     (err: Error) => port.postMessage({ id: request.id, error: err.message }),
   );
 });
+// Loaded: jobs may come (their time is counted from when they are posted, so not while the thread boots).
+port.postMessage('ready');

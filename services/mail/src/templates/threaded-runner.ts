@@ -10,6 +10,7 @@ const WORKER_FILE = path.join(__dirname, `run-thread${path.extname(__filename)}`
 const BOOT = `${WORKER_FILE.endsWith('.ts') ? "require('tsx/cjs');" : ''} require(${JSON.stringify(WORKER_FILE)});`;
 // Past the render's own budget by this much, the thread is stopped: a call liquidjs cannot interrupt ends with it.
 const STOP_AFTER_MS = RENDER_BUDGET_MS + 400;
+const RESTART_AFTER_MS = 1000;
 
 interface Job {
   id: number;
@@ -36,11 +37,19 @@ export function createThreadedRunner(logger: Logger): TemplateRunner {
   let closing = false;
   const queue: Job[] = [];
   let current: { job: Job; timer: NodeJS.Timeout } | null = null;
+  let ready = false;
   let worker = spawn();
 
   function spawn(): Worker {
+    ready = false;
+    let loaded = false;
     const thread = new Worker(BOOT, { eval: true });
-    thread.on('message', (reply: { id: number; result?: TemplateRun; error?: string }) => {
+    thread.on('message', (reply: { id: number; result?: TemplateRun; error?: string } | 'ready') => {
+      if (reply === 'ready') {
+        loaded = ready = true;
+        next();
+        return;
+      }
       if (!current || current.job.id !== reply.id) return;
       const { job, timer } = current;
       clearTimeout(timer);
@@ -57,14 +66,15 @@ export function createThreadedRunner(logger: Logger): TemplateRunner {
         current = null;
       }
       if (closing) return;
-      worker = spawn();
-      next();
+      // A thread that could not even load is not restarted in a tight loop.
+      if (loaded) worker = spawn();
+      else setTimeout(() => void (closing || (worker = spawn())), RESTART_AFTER_MS).unref();
     });
     return thread;
   }
 
   function next() {
-    if (current || closing) return;
+    if (current || closing || !ready) return;
     const job = queue.shift();
     if (!job) return;
     const timer = setTimeout(() => {
@@ -72,6 +82,7 @@ export function createThreadedRunner(logger: Logger): TemplateRunner {
       current = null;
       logger.warn('template render stopped past its budget', { budgetMs: RENDER_BUDGET_MS });
       job.resolve(stopped(job.source));
+      ready = false;
       void worker.terminate();
     }, STOP_AFTER_MS);
     current = { job, timer };
