@@ -165,4 +165,29 @@ describe("a template render never holds the platform's event loop", () => {
     // On the event loop, each render would hold it for its whole budget (the fields one after another before: 300 ms).
     expect(lag.max / 1e6).toBeLessThan(RENDER_BUDGET_MS);
   });
+
+  it("when one filter call runs long between the engine's checkpoints, then the render is ended and reported, and the event loop is not held", async () => {
+    const created = await request(platform.url)
+      .post('/templates')
+      .set(auth(owner.key))
+      .send({ name: 'Sorter', subject: 'Hi {% assign t = s | append: s | append: s %}{{ t | split: "" | sort | size }}', text: 'x' })
+      .expect(201);
+    const lag = monitorEventLoopDelay({ resolution: 5 });
+    lag.enable();
+    const res = await request(platform.url)
+      .post(`/templates/${created.body.id}/render`)
+      .set(auth(owner.key))
+      .send({ variables: { s: 'ab'.repeat(450_000) } });
+    lag.disable();
+    expectContract(res, 'renderTemplate');
+    expect(res.body.valid).toBe(false);
+    expect(res.body.errors).toEqual([expect.objectContaining({ field: 'subject', message: expect.stringMatching(/longer than/) })]);
+    expect(lag.max / 1e6).toBeLessThan(RENDER_BUDGET_MS * 2);
+    // The next render gets a fresh thread.
+    const after = await request(platform.url)
+      .post(`/templates/${created.body.id}/render`)
+      .set(auth(owner.key))
+      .send({ variables: { s: 'ba' } });
+    expect(after.body).toMatchObject({ valid: true, subject: 'Hi 6' });
+  });
 });
