@@ -28,6 +28,13 @@ export type Email = Schemas['Email'];
 export const SUBMIT_EMAIL_OPERATION = 'submitEmail';
 
 /**
+ * The internal operation on `rpc.mail` (never routed by the gateway) by which the gateway sends the platform's own
+ * mail (invitations, password resets, sign-in links) as the system sender: kind `system`, outside that tenant's
+ * quota and send rate (the gateway's budgets bound it), exempt from its suppression list, with no List-Unsubscribe.
+ */
+export const SEND_SYSTEM_EMAIL_OPERATION = 'sendSystemEmail';
+
+/**
  * A Message-ID a submitted message may keep (`<left@right>`, printable ASCII without spaces, at most 500 characters):
  * anything else is replaced by the platform's own.
  */

@@ -43,6 +43,7 @@ export const ErrorCodes = {
   // Tracking
   tracking_domain_unverified: { status: 400, title: 'No verified tracking domain can carry tracked links for this identity' },
   tracking_link_invalid: { status: 400, title: 'The tracked link is malformed or not signed by this platform' },
+  tracking_link_expired: { status: 410, title: 'The tracked link has expired' },
   // Unsubscribe
   token_invalid: { status: 400, title: 'The unsubscribe token is missing or invalid' },
   token_expired: { status: 410, title: 'The unsubscribe token has expired' },

@@ -40,7 +40,22 @@ export const RESERVED_HEADERS = [
   'list-unsubscribe-post',
   'return-path',
   'received',
+  'received-spf',
+  'authentication-results',
 ] as const;
+
+/**
+ * Families of headers a send request may not set either: what a forwarder (`Resent-*`, RFC 5322 §3.6.6), an ARC
+ * intermediary (`ARC-*`, RFC 8617) or the platform itself (`X-Mailplane-*`) adds; a tenant setting them would pose
+ * as a hop or a verdict the recipient's filters trust.
+ */
+export const RESERVED_HEADER_PREFIXES = ['resent-', 'arc-', 'x-mailplane-'] as const;
+
+/** Whether a send request may not set the header `name` (case-insensitive). */
+export function isReservedHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return (RESERVED_HEADERS as readonly string[]).includes(lower) || RESERVED_HEADER_PREFIXES.some((prefix) => lower.startsWith(prefix));
+}
 
 /** An unsubscribe token is honoured this long after the message was sent. */
 export const UNSUBSCRIBE_TOKEN_TTL_DAYS = 60;

@@ -1,7 +1,15 @@
 // The numbers limits.ts promises, kept equal to openapi.yaml. (The API's TS types need no such test: they are
 // generated from the document, sdk/src/generated/openapi.ts, and a test in sdk/ fails when that file is stale.)
 import { validateSchema } from '../src/ajv';
-import { PAGE, PRORATION_FLOOR_CENTS, DEFAULT_DKIM_SELECTOR, MAX_RECIPIENTS, RESERVED_HEADERS } from '../src/limits';
+import {
+  PAGE,
+  PRORATION_FLOOR_CENTS,
+  DEFAULT_DKIM_SELECTOR,
+  MAX_RECIPIENTS,
+  RESERVED_HEADERS,
+  RESERVED_HEADER_PREFIXES,
+  isReservedHeader,
+} from '../src/limits';
 import { document } from '../src/openapi';
 
 describe('limits.ts against openapi.yaml', () => {
@@ -23,6 +31,12 @@ describe('limits.ts against openapi.yaml', () => {
       expect(validateSchema('HeaderName', name)).not.toEqual([]);
       expect(validateSchema('HeaderName', name.toUpperCase())).not.toEqual([]);
     }
+    for (const prefix of RESERVED_HEADER_PREFIXES) {
+      expect(validateSchema('HeaderName', `${prefix}Anything`)).not.toEqual([]);
+      expect(validateSchema('HeaderName', `${prefix.toUpperCase()}X`)).not.toEqual([]);
+      expect(isReservedHeader(`${prefix}x`)).toBe(true);
+    }
+    expect(validateSchema('HeaderName', 'X-Arc-Note')).toEqual([]);
     expect(validateSchema('HeaderName', 'X-Entity-Ref-ID')).toEqual([]);
     expect(validateSchema('HeaderName', 'Tox')).toEqual([]);
   });

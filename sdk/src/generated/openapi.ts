@@ -268,8 +268,12 @@ export interface paths {
      *     once, for 72 hours, and only a SHA-256 hash of its token is stored. Where the operator configured no system
      *     sender, nothing is mailed and the answer carries the link (`acceptUrl`) this once, for the inviter to pass on.
      *     An address that is already a live member of this tenant is a 409 `already_exists` (another tenant's members are
-     *     never told apart). Nobody invites a role that may do what their own may not (an admin no billing member: 403). A mail the platform could not accept is a
-     *     503 `system_mail_failed` and no invitation is made. Audited (the address and role, never the token).
+     *     never told apart). Nobody invites a role that may do what their own may not (an admin no billing member: 403). A
+     *     mail the platform could not accept is a 503 `system_mail_failed` and no invitation is made. A tenant makes at
+     *     most `INVITATIONS_PER_TENANT_PER_DAY` invitations (50) in 24 hours, and one address is invited at most
+     *     `SYSTEM_MAIL_PER_ADDRESS_PER_HOUR` times (5) an hour, by every tenant together; past either, 429 `rate_limited`
+     *     and nothing is made or mailed. The mail names the tenant by its id and no one by a name a tenant or a member
+     *     chose. Audited (the address and role, never the token).
      */
     post: operations['createInvitation'];
     delete?: never;
@@ -1297,9 +1301,11 @@ export interface paths {
     /**
      * A tracked link in a message (public)
      * @description Where click tracking points each link of a message's HTML, on the identity's tracking domain (or the
-     *     platform's). Answers 302 to the URL the link was signed for, and only to it: the token carries the URL
-     *     and an HMAC over it, the tenant and the message, so a changed or forged token is a 400
-     *     `tracking_link_invalid` and redirects nowhere. The click is recorded after the answer is sent
+     *     platform's). Answers 302 to the URL the link was signed for, and only to it: the token carries the URL,
+     *     the message's ids sealed (unreadable), the link's end, and an HMAC over them and the host the link was
+     *     issued on. A changed or forged token, or one asked on another host, is a 400 `tracking_link_invalid`; a
+     *     genuine one past its end (`TRACKING_LINK_TTL_DAYS` after the message was accepted, 90 by default) is a
+     *     410 `tracking_link_expired`; neither redirects. The click is recorded after the answer is sent
      *     (`email.clicked`); a failure to record it never delays or fails the redirect.
      */
     get: operations['followTrackedLink'];
@@ -1323,8 +1329,9 @@ export interface paths {
      * @description A transparent 1×1 GIF placed at the end of a message's HTML when open tracking is on. Fetching it records an
      *     open (`email.opened`), after the image is answered. Opens whose evidence says a machine fetched it (Apple
      *     Mail Privacy Protection's proxy, link scanners, fetches seconds after delivery) are recorded with
-     *     `machine: true` and not counted as people's opens. A changed or forged token is a 400
-     *     `tracking_link_invalid`.
+     *     `machine: true` and not counted as people's opens. Its token is opaque (no id can be read from it) and bound
+     *     to its host and end as a tracked link's is: a changed or forged token, or one asked on another host, is a 400
+     *     `tracking_link_invalid`, and a genuine one past its end a 410 `tracking_link_expired`.
      */
     get: operations['trackOpen'];
     put?: never;
@@ -1982,7 +1989,7 @@ export interface components {
      *     tracking_link_invalid, test_email_limit_reached; 401 unauthorized, restricted_api_key, totp_required,
      *     signature_invalid; 402 payment_declined; 403 forbidden, key_domain_mismatch, reauthentication_required; 404 not_found, route_not_found, no_subscription;
      *     405 method_not_allowed; 408 request_timeout; 409 already_exists, last_owner,
-     *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled; 410 token_expired, link_invalid; 413 payload_too_large;
+     *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled; 410 token_expired, link_invalid, tracking_link_expired; 413 payload_too_large;
      *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, endpoint_limit_reached, unknown_plan,
      *     plan_not_purchasable, plan_not_grantable, not_an_upgrade, not_a_downgrade, downgrade_to_free,
      *     tier_change_not_allowed;
@@ -2030,6 +2037,7 @@ export interface components {
       | 'template_render_failed'
       | 'tracking_domain_unverified'
       | 'tracking_link_invalid'
+      | 'tracking_link_expired'
       | 'no_subscription'
       | 'already_subscribed'
       | 'quote_not_consented'
@@ -2382,15 +2390,16 @@ export interface components {
     MessageStatus:
       'scheduled' | 'queued' | 'sending' | 'deferred' | 'sent' | 'failed' | 'suppressed' | 'canceled' | 'bounced' | 'complained';
     /**
-     * @description `test` for messages sent by POST /emails/test, `standard` otherwise.
+     * @description `test` for messages sent by POST /emails/test, `system` for the platform's own mail (invitations, password resets, sign-in links) in the system sender's list, `standard` otherwise.
      * @enum {string}
      */
-    MessageKind: 'standard' | 'test';
+    MessageKind: 'standard' | 'test' | 'system';
     /**
      * @description An RFC 5322 field name (printable ASCII without `:`), at most 76 characters, and none of the headers the
-     *     platform sets itself (case-insensitive): From, To, Cc, Bcc, Subject, Reply-To, Sender, Date, Message-ID,
-     *     MIME-Version, Content-Type, Content-Transfer-Encoding, DKIM-Signature, List-Unsubscribe,
-     *     List-Unsubscribe-Post, Return-Path, Received.
+     *     platform sets itself or that only a hop or a verifier adds (case-insensitive): From, To, Cc, Bcc, Subject,
+     *     Reply-To, Sender, Date, Message-ID, MIME-Version, Content-Type, Content-Transfer-Encoding, DKIM-Signature,
+     *     List-Unsubscribe, List-Unsubscribe-Post, Return-Path, Received, Received-SPF, Authentication-Results, and any
+     *     name starting with Resent-, ARC- or X-Mailplane-.
      */
     HeaderName: string;
     /** @description A label to filter and report on; names should be unique within a message. */
@@ -3560,7 +3569,7 @@ export interface components {
     EmailFields: {
       messageId: components['schemas']['$defs-MessageId'];
       /** @enum {unknown} */
-      kind: 'standard' | 'test';
+      kind: 'standard' | 'test' | 'system';
       identityId: components['schemas']['$defs-IdentityId'];
       from: string;
       to: string;
@@ -3768,6 +3777,20 @@ export interface components {
      *     /64), within 15 minutes; more are refused until `Retry-After` seconds have passed.
      */
     LinkRequestsThrottled: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        'Retry-After': components['headers']['RetryAfter'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /**
+     * @description `rate_limited`: this tenant made its invitations of the last 24 hours, or this address was invited its
+     *     invitations of the hour (by every tenant together); more are refused until `Retry-After` seconds have passed.
+     */
+    InvitationsThrottled: {
       headers: {
         'X-Request-Id': components['headers']['XRequestId'];
         'Retry-After': components['headers']['RetryAfter'];
@@ -4314,6 +4337,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       409: components['responses']['Conflict'];
+      429: components['responses']['InvitationsThrottled'];
       default: components['responses']['Default'];
     };
   };
@@ -6084,8 +6108,18 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `tracking_link_invalid`: the token is malformed or its signature does not verify. */
+      /** @description `tracking_link_invalid`: the token is malformed, its signature does not verify, or it was issued for another host. */
       400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `tracking_link_expired`: the token is genuine, and past its end. */
+      410: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
           [name: string]: unknown;
@@ -6120,8 +6154,18 @@ export interface operations {
           'image/gif': string;
         };
       };
-      /** @description `tracking_link_invalid`: the token is malformed or its signature does not verify. */
+      /** @description `tracking_link_invalid`: the token is malformed, its signature does not verify, or it was issued for another host. */
       400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `tracking_link_expired`: the token is genuine, and past its end. */
+      410: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
           [name: string]: unknown;

@@ -14,7 +14,7 @@ describeInBrowser('invitation sign-up')('an invited member signs up in a real br
     const owner = await newOwner(run.platform, tenantId);
     const email = freshEmail('invitee');
     await request(run.platform.url).post('/invitations').set(bearer(owner.token)).send({ email, role: 'admin' }).expect(201);
-    const { url } = await mailedLink(run.platform, email, /invited to Acme/, '/accept-invitation');
+    const { url } = await mailedLink(run.platform, email, /invited to a team/, '/accept-invitation');
 
     const page = await run.browser.newPage({ viewport: { width: 1200, height: 900 } });
     const problems = pageErrors(page);

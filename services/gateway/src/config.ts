@@ -1,5 +1,6 @@
 import { ConfigError, envReader, parseTrustedProxies } from '@mailplane/runtime';
 import type { AdmissionLimits } from './flow-control/admission';
+import type { SystemMailLimits } from './domain/system-mail-budget';
 
 /** How request bodies are received: how many at once per caller, and how fast. */
 export interface BodyLimits {
@@ -51,6 +52,8 @@ export interface GatewayConfig {
   dashboardUrl: string | undefined;
   /** Who sends the platform's own mail (invitations, sign-in links, resets); unset: none is sent. */
   systemMail: SystemMailSender | undefined;
+  /** How much of the platform's own mail one tenant may cause and one address may get (docs/decisions/system-mail-and-member-links.md). */
+  systemMailLimits: SystemMailLimits;
   /** Seals members' TOTP secrets at rest; unset: no second factor is offered. */
   totpSecretKey: string | undefined;
 }
@@ -107,6 +110,10 @@ export function gatewayConfig(env: Record<string, string | undefined>, options: 
     jobLeaseMs: read.int('JOB_LEASE_MS', 15_000, { min: 300, max: 600_000 }),
     dashboardUrl: read.optionalUrl('DASHBOARD_URL', ['http', 'https'])?.replace(/\/+$/, ''),
     systemMail: systemMailSender(read),
+    systemMailLimits: Object.freeze({
+      invitationsPerTenantPerDay: read.int('INVITATIONS_PER_TENANT_PER_DAY', 50, { min: 1, max: 100_000 }),
+      perAddressPerHour: read.int('SYSTEM_MAIL_PER_ADDRESS_PER_HOUR', 5, { min: 1, max: 1_000 }),
+    }),
     totpSecretKey: env.TOTP_SECRET_KEY ? read.secret('TOTP_SECRET_KEY', 32) : undefined,
   });
 }

@@ -31,6 +31,7 @@ import { adminThrottle } from './domain/admin-throttle';
 import { secondFactorThrottle } from './domain/second-factor-throttle';
 import { refusedAttempts } from './domain/refused-attempts';
 import { LINK_REQUEST_COUNTS, signInThrottle } from './domain/sign-in-throttle';
+import { systemMailBudget } from './domain/system-mail-budget';
 import { AUDIT_SWEEP_JOB, sweepAudit } from './domain/audit-sweep';
 import { createApp } from './entry-points/app';
 import { consumeAuditRecords } from './entry-points/audit-consumer';
@@ -79,6 +80,7 @@ export async function startGateway(options: {
     linkRequests: signInThrottle(attempts, clock, LINK_REQUEST_COUNTS),
     secondFactorFailures: secondFactorThrottle(attempts, clock),
     refusedAttempts: refusedAttempts(attempts, clock),
+    systemMailBudget: systemMailBudget(attempts, clock, config.systemMailLimits),
     totpBox: config.totpSecretKey ? createKeyBox(config.totpSecretKey, 'member-totp') : null,
     broker,
     config,

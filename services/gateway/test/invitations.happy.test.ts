@@ -32,11 +32,11 @@ describe('invitations', () => {
     expectContract(listed, 'listInvitations');
     expect(listed.body.data.map((i: { id: string }) => i.id)).toEqual([made.body.id]);
 
-    const { message, url, token } = await mailedLink(platform, email, /invited to Acme/, '/accept-invitation');
+    const { message, url, token } = await mailedLink(platform, email, /invited to a team/, '/accept-invitation');
     expect(message.headers.find((h) => h.name.toLowerCase() === 'from')?.value).toContain('no-reply@sandbox.mailplane.test');
     expect(message.dkim?.result).toBe('pass');
     expect(url.origin).toBe(new URL(platform.dashboardUrl).origin);
-    expect(message.text).toContain('Olive Owner invited you');
+    expect(message.text).toContain(`team ${tenantId} invited you to join it as an admin`);
 
     const accepted = await request(platform.url).post('/invitations/accept').send({ token, name: 'Ivy', password: PASSWORD });
     expect(accepted.status).toBe(201);

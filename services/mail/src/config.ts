@@ -53,6 +53,8 @@ export interface TrackingConfig {
   scheme: 'http' | 'https';
   /** An open or click this soon after the message was sent is taken for a machine's (scanners, prefetchers). */
   machineWindowMs: number;
+  /** Tracked links and images work this long after their message was accepted (TRACKING_LINK_TTL_DAYS). */
+  linkTtlMs: number;
 }
 
 /** The bounce domain and its SMTP listener. */
@@ -178,6 +180,7 @@ function trackingConfig(read: ReturnType<typeof envReader>): TrackingConfig {
     cnameTarget,
     scheme: publicUrl.protocol === 'https:' ? 'https' : 'http',
     machineWindowMs: read.int('TRACKING_MACHINE_WINDOW_SECONDS', 2, { min: 0, max: 3600 }) * 1000,
+    linkTtlMs: read.int('TRACKING_LINK_TTL_DAYS', 90, { min: 1, max: 3650 }) * 24 * 3600_000,
   };
 }
 

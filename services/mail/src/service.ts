@@ -44,6 +44,7 @@ import { RETENTION_JOB, retentionRound, type RetentionState } from './domain/ret
 import { unsubscribeUrl } from './domain/delivery/unsubscribe-link';
 import { createLocalTransmitter } from './transmit/local-transmitter';
 import { createThreadedTransmitter } from './transmit/threaded-transmitter';
+import { createThreadedRunner } from './templates/threaded-runner';
 import { returnPaths } from './domain/reports/return-path';
 import { startReportListener } from './entry-points/report-listener';
 import { inboundRoutesRepo } from './data-access/inbound-routes-repo';
@@ -107,6 +108,7 @@ export async function startMail(options: {
       logger,
     ),
     keyBox: createKeyBox(config.dkimKeySecret),
+    templateRunner: createThreadedRunner(logger),
     resolver: createTxtResolver({ servers: config.dnsServers }),
     broker,
     clock,
@@ -137,7 +139,7 @@ export async function startMail(options: {
     deps.keyBox.open,
     (message) => unsubscribeUrl(deps, message),
     returnPath,
-    (message) => htmlTrackingOf(config.tracking.secret, message),
+    (message) => htmlTrackingOf(config.tracking, message),
   );
   const deliverDeps = { ...deps, transmitter, jobFor };
   const reports = config.bounces && paths ? await startReportListener(deps, paths, { ...config.bounces, logger }) : null;
@@ -176,6 +178,7 @@ export async function startMail(options: {
       pacing.stop();
       await entitlements.cancel();
       await transmitter.close();
+      await deps.templateRunner.close();
       // Opens and clicks first: recording them adds to the daily counts.
       await deps.engagementHits.flush();
       await deps.dailyStats.flush().catch(countsLost);

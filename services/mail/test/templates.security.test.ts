@@ -1,7 +1,10 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { parseSource } from '../src/templates/engine';
+import { RENDER_BUDGET_MS, renderParsed } from '../src/templates/render';
 
 let platform: TestPlatform;
 let owner: Awaited<ReturnType<typeof tenantWithDomain>>;
@@ -105,5 +108,86 @@ describe('a template reaches its variables and nothing else', () => {
     expect(res.body.html).toBe('[][yes][]');
     expect(res.body.missingVariables).toEqual(['process', 'name.constructor']);
     expect(({} as { polluted?: string }).polluted).toBeUndefined();
+  });
+});
+
+/** A loop that takes this machine a few milliseconds to render: enough that 20 rounds of it add up, short of one round's limit. */
+async function loopOfAFewMs(): Promise<string> {
+  for (let n = 500; ; n *= 2) {
+    const loop = `{% for i in (1..${n}) %}{% endfor %}`;
+    const { parsed } = parseSource({ subject: loop, html: null, text: null });
+    const started = performance.now();
+    await renderParsed(parsed, {}, 60_000);
+    if (performance.now() - started >= 4 || n > 1_000_000) return loop;
+  }
+}
+
+describe('a template render is bounded as a whole', () => {
+  it('when every field misses 20 variables with work between them, then the render answers within its one budget and says it ran out of time', async () => {
+    const loop = await loopOfAFewMs();
+    // Each round renders up to the next missing variable: round k runs the loop k times, each round under its own limit.
+    const source = Array.from({ length: 20 }, (_, i) => `{{ v${i} }}${loop}`).join('');
+    const created = await request(platform.url)
+      .post('/templates')
+      .set(auth(owner.key))
+      .send({ name: 'Heavy', subject: `Hi ${source}`, html: `<p>${source}</p>`, text: source })
+      .expect(201);
+    const started = performance.now();
+    const res = await request(platform.url).post(`/templates/${created.body.id}/render`).set(auth(owner.key)).send({});
+    const elapsed = performance.now() - started;
+    expectContract(res, 'renderTemplate');
+    expect(res.status).toBe(200);
+    expect(res.body.valid).toBe(false);
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ message: expect.stringMatching(/longer than|limit/) })]),
+    );
+    // The budget, one loop past it, and the request's own way there and back: far from 3 fields × 20 rounds.
+    expect(elapsed).toBeLessThan(RENDER_BUDGET_MS * 6);
+  });
+});
+
+describe("a template render never holds the platform's event loop", () => {
+  it('when renders run to their budget, then the event loop that answers every tenant is never held for it', async () => {
+    const spin = '{% for i in (1..2000) %}{% for j in (1..2000) %}{% endfor %}{% endfor %}';
+    const created = await request(platform.url)
+      .post('/templates')
+      .set(auth(owner.key))
+      .send({ name: 'Spinner', subject: `Hi ${spin}`, html: spin, text: spin })
+      .expect(201);
+    // The platform runs in this process: its event loop is this one.
+    const lag = monitorEventLoopDelay({ resolution: 5 });
+    lag.enable();
+    const renders = await Promise.all(
+      Array.from({ length: 4 }, () => request(platform.url).post(`/templates/${created.body.id}/render`).set(auth(owner.key)).send({})),
+    );
+    lag.disable();
+    for (const res of renders) expect(res.body.errors[0].message).toMatch(/limit|longer than/);
+    // On the event loop, each render would hold it for its whole budget (the fields one after another before: 300 ms).
+    expect(lag.max / 1e6).toBeLessThan(RENDER_BUDGET_MS);
+  });
+
+  it("when one filter call runs long between the engine's checkpoints, then the render is ended and reported, and the event loop is not held", async () => {
+    const created = await request(platform.url)
+      .post('/templates')
+      .set(auth(owner.key))
+      .send({ name: 'Sorter', subject: 'Hi {% assign t = s | append: s | append: s %}{{ t | split: "" | sort | size }}', text: 'x' })
+      .expect(201);
+    const lag = monitorEventLoopDelay({ resolution: 5 });
+    lag.enable();
+    const res = await request(platform.url)
+      .post(`/templates/${created.body.id}/render`)
+      .set(auth(owner.key))
+      .send({ variables: { s: 'ab'.repeat(450_000) } });
+    lag.disable();
+    expectContract(res, 'renderTemplate');
+    expect(res.body.valid).toBe(false);
+    expect(res.body.errors).toEqual([expect.objectContaining({ field: 'subject', message: expect.stringMatching(/longer than/) })]);
+    expect(lag.max / 1e6).toBeLessThan(RENDER_BUDGET_MS * 2);
+    // The next render gets a fresh thread.
+    const after = await request(platform.url)
+      .post(`/templates/${created.body.id}/render`)
+      .set(auth(owner.key))
+      .send({ variables: { s: 'ba' } });
+    expect(after.body).toMatchObject({ valid: true, subject: 'Hi 6' });
   });
 });

@@ -1,6 +1,6 @@
 import { machineReason } from '../src/tracking/machines';
 import { trackHtml, type HtmlTracking } from '../src/tracking/rewrite-html';
-import { messageKey, verifyToken } from '../src/tracking/tokens';
+import { messageKey, messageRef, verifyToken } from '../src/tracking/tokens';
 
 const SECRET = 'tracking-secret-0123456789abcdef0123456';
 const claim = { tenantId: 'ten_0000000000000000000000000a', messageId: 'msg_0000000000000000000000000b' };
@@ -9,7 +9,8 @@ const tracking = (over: Partial<HtmlTracking> = {}): HtmlTracking => ({
   clicks: true,
   baseUrl: 'https://track.example.com',
   key: messageKey(SECRET, claim.tenantId, claim.messageId),
-  ...claim,
+  ref: messageRef(SECRET, claim.tenantId, claim.messageId),
+  expiresAt: Math.floor(Date.now() / 1000) + 3600,
   ...over,
 });
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
@@ -19,7 +20,10 @@ describe('rewriting the HTML of a tracked message', () => {
     const out = trackHtml('<p><a class="btn" href="https://shop.example.com/sale?a=1&amp;b=2">Shop</a></p>', tracking({ opens: false }));
     const [href] = hrefs(out);
     expect(href).toMatch(/^https:\/\/track\.example\.com\/track\/click\//);
-    expect(verifyToken(SECRET, 'click', href.split('/').pop()!)).toEqual({ ...claim, url: 'https://shop.example.com/sale?a=1&b=2' });
+    expect(verifyToken(SECRET, 'click', href.split('/').pop()!, 'track.example.com', new Date())).toEqual({
+      state: 'live',
+      claim: { ...claim, url: 'https://shop.example.com/sale?a=1&b=2' },
+    });
     expect(out).toContain('class="btn"');
     expect(out).toMatch(/>Shop<\/a><\/p>$/);
   });
@@ -34,10 +38,10 @@ describe('rewriting the HTML of a tracked message', () => {
   it('when opens are tracked, then a 1×1 image goes just before </body>, or at the end without one', () => {
     const withBody = trackHtml('<html><body><p>Hi</p></body></html>', tracking({ clicks: false }));
     expect(withBody).toMatch(
-      /<p>Hi<\/p><img src="https:\/\/track\.example\.com\/track\/open\/o1\.[^"]+" width="1" height="1" alt=""[^>]*><\/body><\/html>$/,
+      /<p>Hi<\/p><img src="https:\/\/track\.example\.com\/track\/open\/o2\.[^"]+" width="1" height="1" alt=""[^>]*><\/body><\/html>$/,
     );
     const token = /track\/open\/([^"]+)"/.exec(withBody)![1];
-    expect(verifyToken(SECRET, 'open', token)).toEqual(claim);
+    expect(verifyToken(SECRET, 'open', token, 'track.example.com', new Date())).toEqual({ state: 'live', claim });
     expect(trackHtml('<p>Hi</p>', tracking({ clicks: false }))).toMatch(/^<p>Hi<\/p><img /);
   });
 

@@ -68,7 +68,7 @@ describe('open and click tracking', () => {
     expect(hooks.status).toBe(201);
     const { id, received, links, image } = await sendAndReceive(t);
     expect(received.dkim?.result).toBe('pass');
-    expect(links[0]).toMatch(new RegExp(`^${platform.url.replace('127.0.0.1', 'localhost')}/track/click/c1\\.`));
+    expect(links[0]).toMatch(new RegExp(`^${platform.url.replace('127.0.0.1', 'localhost')}/track/click/c2\\.`));
     expect(links.slice(1)).toEqual([
       'mailto:help@shop.example.com',
       'https://shop.example.com/unsubscribe?u=7',
@@ -154,7 +154,7 @@ describe('open and click tracking', () => {
     const t = await trackedTenant();
     const { links, image, id } = await sendAndReceive(t, { tracking: { clicks: false } });
     expect(links[0]).toBe('https://shop.example.com/orders/7?ref=mail');
-    expect(image).toContain('/track/open/o1.');
+    expect(image).toContain('/track/open/o2.');
     expect((await request(platform.url).get(`/emails/${id}`).set(auth(t.key))).body.tracking).toEqual({ opens: true, clicks: false });
   });
 

@@ -13,6 +13,7 @@ import type { TenantsRepo } from '../data-access/tenants-repo';
 import type { AdminThrottle } from './admin-throttle';
 import type { SecondFactorThrottle } from './second-factor-throttle';
 import type { SignInThrottle } from './sign-in-throttle';
+import type { SystemMailBudget } from './system-mail-budget';
 
 export interface GatewayDeps {
   keys: ApiKeysRepo;
@@ -34,6 +35,8 @@ export interface GatewayDeps {
   secondFactorFailures: SecondFactorThrottle;
   /** Refused attempts in the audit log, at most one per tenant, subject and operation a minute. */
   refusedAttempts: RefusedAttempts;
+  /** Places in the platform's own mail per purpose, recipient address and inviting tenant, counted in the store. */
+  systemMailBudget: SystemMailBudget;
   /** Seals members' TOTP secrets (TOTP_SECRET_KEY); null: no second factor is offered. */
   totpBox: KeyBox | null;
   // Not used by the gateway's domain; tests of other services reach the platform's broker through it.

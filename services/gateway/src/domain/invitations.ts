@@ -27,12 +27,13 @@ export async function listInvitations(deps: GatewayDeps, scope: TenantScope): Pr
 
 const ownersOnly = () => new AppError('forbidden', 'Only an owner can invite an owner, or revoke an invitation to be one.');
 
-function invitationMail(to: string, tenantName: string, input: { inviter: string; role: string; url: string }) {
+/** Names the team by its id and nobody by name: whatever a tenant or a member calls themselves stays out of the platform's mail. */
+function invitationMail(to: string, input: { tenantId: string; role: string; url: string }) {
   return {
     to,
-    subject: `You are invited to ${tenantName} on Mailplane`,
+    subject: 'You are invited to a team on Mailplane',
     text: [
-      `${input.inviter} invited you to join ${tenantName} on Mailplane as ${input.role === 'admin' ? 'an' : 'a'} ${input.role}.`,
+      `A member of the Mailplane team ${input.tenantId} invited you to join it as ${input.role === 'admin' ? 'an' : 'a'} ${input.role}.`,
       '',
       'Choose your name and password here (the link works once, for 72 hours):',
       input.url,
@@ -43,7 +44,7 @@ function invitationMail(to: string, tenantName: string, input: { inviter: string
 }
 
 /**
- * POST /invitations. The mail is accepted before the invitation is stored: a refused mail leaves nothing, and a store
+ * POST /invitations, within the tenant's and the address's invitation budgets. The mail is accepted before the invitation is stored: a refused mail leaves nothing, and a store
  * failing after the mail leaves a link that answers `link_invalid` (the inviter saw the error and invites again).
  */
 export async function createInvitation(
@@ -54,15 +55,15 @@ export async function createInvitation(
 ): Promise<CreatedInvitation> {
   checkRoleWithin(input.role, await actingRole(deps, scope, audit));
   if (await deps.members.byTenantEmail(scope, input.email)) throw new AppError('already_exists', `${input.email} is a member already.`);
-  const tenant = await deps.tenants.byId(scope.tenantId);
-  if (!tenant) throw new AppError('unauthorized');
+  if (!(await deps.tenants.byId(scope.tenantId))) throw new AppError('unauthorized');
+  await deps.systemMailBudget.take('invitation', input.email, scope.tenantId);
   const now = deps.clock.now();
   const issued = issueToken(newId(INVITATION_TOKEN.id, now.getTime()), INVITATION_TOKEN);
   const url = dashboardLink(deps, '/accept-invitation', issued.token);
   const emailed = systemMailConfigured(deps);
   if (emailed) {
-    const mail = invitationMail(input.email, tenant.name, { inviter: audit.actor.name, role: input.role, url });
-    await sendSystemMail(deps, mail, audit.requestId);
+    const mail = invitationMail(input.email, { tenantId: scope.tenantId, role: input.role, url });
+    await sendSystemMail(deps, mail, audit.requestId, scope.tenantId);
   }
   const target = { type: 'invitation', id: issued.keyId };
   const changes = { email: input.email, role: input.role, emailed };

@@ -8,10 +8,11 @@ import { hashPassword } from './password';
 import { checkSecondFactor } from './second-factor';
 import { openSession, signedIn } from './sessions';
 
-const resetMail = (url: string, member: MemberRecord) => ({
+// Addressed to nobody by name: a member's name is text a member chose, and the platform's sender signs this mail.
+const resetMail = (url: string) => ({
   subject: 'Reset your Mailplane password',
   text: [
-    `Hello ${member.name},`,
+    'Hello,',
     '',
     'Someone (we hope you) asked to reset the password of your Mailplane account. Choose a new one here (the link',
     'works once, for one hour):',
@@ -21,10 +22,10 @@ const resetMail = (url: string, member: MemberRecord) => ({
   ].join('\n'),
 });
 
-const signInMail = (url: string, member: MemberRecord) => ({
+const signInMail = (url: string) => ({
   subject: 'Your Mailplane sign-in link',
   text: [
-    `Hello ${member.name},`,
+    'Hello,',
     '',
     'Sign in to Mailplane with this link (it works once, for 15 minutes):',
     url,

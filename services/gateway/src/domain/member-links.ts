@@ -46,7 +46,7 @@ const LINKS = {
   'sign-in': { token: SIGN_IN_LINK_TOKEN, ttlMs: 15 * 60_000, page: '/sign-in/link' },
 } as const;
 
-export type LinkMail = (url: string, member: MemberRecord) => { subject: string; text: string };
+export type LinkMail = (url: string) => { subject: string; text: string };
 
 /**
  * POST /password-resets, POST /sign-in-links: every request counts against the client and the address, and the answer
@@ -66,6 +66,8 @@ export async function requestLink(deps: GatewayDeps, kind: MemberLinkKind, email
 async function mailLink(deps: GatewayDeps, kind: MemberLinkKind, member: MemberRecord, requestId: string, mail: LinkMail) {
   const now = deps.clock.now();
   const { token, ttlMs, page } = LINKS[kind];
+  // Over the address's budget the request is still answered 202 (it tells nothing) and nothing is made or mailed.
+  await deps.systemMailBudget.take(kind, member.email);
   const issued = issueToken(newId(token.id, now.getTime()), token);
   const link: MemberLinkRecord = {
     _id: issued.keyId,
@@ -78,7 +80,7 @@ async function mailLink(deps: GatewayDeps, kind: MemberLinkKind, member: MemberR
     usedAt: null,
   };
   await deps.memberLinks.insert(link);
-  await sendSystemMail(deps, { to: member.email, ...mail(dashboardLink(deps, page, issued.token), member) }, requestId);
+  await sendSystemMail(deps, { to: member.email, ...mail(dashboardLink(deps, page, issued.token)) }, requestId, member.tenantId);
   deps.logger.info('member link mailed', { tenantId: member.tenantId, memberId: member._id, kind, linkId: link._id });
 }
 

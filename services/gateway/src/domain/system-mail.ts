@@ -1,7 +1,11 @@
-import { AppError, type SendEmailRequest, type SendResult } from '@mailplane/contracts';
+import { AppError, SEND_SYSTEM_EMAIL_OPERATION, type SendEmailRequest, type SendResult } from '@mailplane/contracts';
 import type { GatewayDeps } from './deps';
 
-/** One of the platform's own mails to one person: plain text, so that its link reaches them as written. */
+/**
+ * One of the platform's own mails to one person: plain text, so that its link reaches them as written. Its text is
+ * the platform's words and values the platform controls (ids, roles, links), never a name a tenant or a member chose:
+ * the mail is signed by the platform's own sender, so whatever it says, the platform says.
+ */
 export interface SystemMail {
   to: string;
   subject: string;
@@ -24,14 +28,17 @@ async function senderTenant(deps: Pick<GatewayDeps, 'config' | 'tenants'>): Prom
 }
 
 /**
- * Sends `mail` through mail's accept path (what POST /emails runs) as the operator's system sender: its identity,
- * quota, suppressions, DKIM and delivery are the platform's as for any tenant's message. A refusal or an unreachable
- * mail service is a 503 `system_mail_failed`, its cause in the log (never the mail's text: it holds a link's token).
+ * Sends `mail` through mail's accept path for the platform's own mail (`sendSystemEmail`) as the operator's system
+ * sender: its identity, DKIM and delivery as any message's, outside that tenant's quota, send rate and suppression
+ * list (the caller took a place in `systemMailBudget` first). A refusal or an unreachable mail service is a 503
+ * `system_mail_failed`, its cause in the log (never the mail's text: it holds a link's token).
  */
 export async function sendSystemMail(
   deps: Pick<GatewayDeps, 'config' | 'tenants' | 'services' | 'logger'>,
   mail: SystemMail,
   requestId: string,
+  /** The tenant whose member's request causes the mail: its share of mail's capacity is taken, not the sender's. */
+  causedBy: string,
 ): Promise<SendResult> {
   const tenantId = await senderTenant(deps);
   const body: SendEmailRequest = {
@@ -41,7 +48,7 @@ export async function sendSystemMail(
     text: mail.text,
   };
   const request = {
-    operationId: 'sendEmail',
+    operationId: SEND_SYSTEM_EMAIL_OPERATION,
     requestId,
     tenantId,
     keyId: null,
@@ -51,7 +58,7 @@ export async function sendSystemMail(
     headers: {},
     contentType: 'application/json',
   };
-  const reply = await deps.services.forward('mail', request, deps.services.admit('mail', tenantId)).catch((err: unknown) => ({
+  const reply = await deps.services.forward('mail', request, deps.services.admit('mail', causedBy)).catch((err: unknown) => ({
     status: err instanceof AppError ? err.status : 500,
     body: { code: err instanceof AppError ? err.code : 'internal' },
   }));

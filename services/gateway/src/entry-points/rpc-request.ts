@@ -13,6 +13,8 @@ function pickHeaders(req: Request): Record<string, string> {
     const value = req.get(name);
     if (value !== undefined) out[name] = value;
   }
+  // The host name asked for (X-Forwarded-Host from a trusted proxy), without a port: tracked links are bound to it.
+  if (req.hostname) out.host = req.hostname;
   return out;
 }
 

@@ -20,6 +20,7 @@ import type { OutboxQueueRepo } from '../data-access/outbox-queue-repo';
 import type { SuppressionsRepo } from '../data-access/suppressions-repo';
 import type { TemplatesRepo } from '../data-access/templates-repo';
 import type { TxtResolver } from '../dns/resolver';
+import type { TemplateRunner } from '../templates/run';
 import type { TokenSigner } from '../unsubscribe/token';
 
 /** The class of an SMTP attempt's answer: the MTA's reply code class, `connection` when none came, `local` when not sent. */
@@ -42,6 +43,8 @@ export interface MailDeps {
   bodies: BodiesRepo;
   suppressions: SuppressionsRepo;
   templates: TemplatesRepo;
+  /** Renders templates off the event loop, each within its one budget. */
+  templateRunner: TemplateRunner;
   /** Opens and clicks of tracked messages, and those fetched and not yet recorded. */
   engagement: EngagementRepo;
   engagementHits: HitBatches;

@@ -1,8 +1,10 @@
 import {
   MONTHLY_USAGE_OPERATION,
+  SEND_SYSTEM_EMAIL_OPERATION,
   SUBMIT_EMAIL_OPERATION,
   type MailOperations,
   type RpcRequest,
+  type SendEmailRequest,
   type SubmittedEmail,
 } from '@mailplane/contracts';
 import { auditContextOf, json, noContent, type HandlersOf, type OperationHandler } from '@mailplane/runtime';
@@ -15,6 +17,7 @@ import { getMessage, listMessages, type ListQuery } from '../domain/messages';
 import { cancelEmail, rescheduleEmail } from '../domain/scheduling/change-schedule';
 import { sendEmailBatch } from '../domain/send-batch';
 import { sendEmail } from '../domain/send-email';
+import { sendSystemEmail } from '../domain/send-system-email';
 import { sendTestEmail } from '../domain/send-test-email';
 import { submitEmail } from '../domain/submit-email';
 import { dailyStats } from '../domain/stats';
@@ -31,11 +34,14 @@ import { inboundHandlers } from './inbound-rpc';
 const tenant = (r: RpcRequest) => r.tenantId as string;
 const id = (r: RpcRequest) => String(r.params.id);
 const page = (r: RpcRequest) => ({ limit: Number(r.query.limit), offset: Number(r.query.offset) });
+const trackingRequest = (r: RpcRequest) => ({ token: String(r.params.token), host: r.headers.host, userAgent: r.headers['user-agent'] });
 
 /** Served over the broker to the platform's own processes, never routed by the gateway: not in the contract. */
 type InternalHandlers = {
   /** The SMTP submission listener hands over a message it parsed and checked. */
   [SUBMIT_EMAIL_OPERATION]: OperationHandler<SubmittedEmail>;
+  /** The gateway sends the platform's own mail as the system sender. */
+  [SEND_SYSTEM_EMAIL_OPERATION]: OperationHandler<SendEmailRequest>;
   /** Billing asks for a tenant's usage this month. */
   [MONTHLY_USAGE_OPERATION]: OperationHandler<null>;
 };
@@ -116,8 +122,8 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
     listTemplateVersions: async (r) => json(await listTemplateVersions(deps, tenant(r), id(r), page(r))),
     getTemplateVersion: async (r) => json(await getTemplateVersion(deps, tenant(r), id(r), Number(r.params.version))),
     renderTemplate: async (r) => json(await renderTemplate(deps, tenant(r), id(r), r.body ?? {})),
-    followTrackedLink: async (r) => followReply(deps, String(r.params.token), r.headers['user-agent']),
-    trackOpen: async (r) => openReply(deps, String(r.params.token), r.headers['user-agent']),
+    followTrackedLink: async (r) => followReply(deps, trackingRequest(r)),
+    trackOpen: async (r) => openReply(deps, trackingRequest(r)),
     showUnsubscribePage: async (r) => unsubscribePageReply(deps, String(r.query.token), r.headers.accept),
     // Internal: the SMTP submission listener hands over a message it parsed; the gateway never routes it.
     [SUBMIT_EMAIL_OPERATION]: async (r, context) => {
@@ -125,6 +131,9 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
       const headers: Record<string, string> = sent.replayed ? { 'Idempotent-Replayed': 'true' } : {};
       return { ...json(sent.email, 202), headers };
     },
+    // Internal: the gateway sends an invitation, a reset or a sign-in link; it never routes this operation.
+    [SEND_SYSTEM_EMAIL_OPERATION]: async (r, context) =>
+      json(await sendSystemEmail(deps, tenant(r), r.body, { budget: context, requestId: r.requestId }), 202),
     // Internal: billing asks it over the broker for the billing state; the gateway never routes it.
     [MONTHLY_USAGE_OPERATION]: async (r) => json(await usageWithInbound(deps, tenant(r))),
     unsubscribe: async (r) => {

@@ -1,5 +1,5 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { KEPT_MESSAGE_ID } from '@mailplane/contracts';
+import { isReservedHeader, KEPT_MESSAGE_ID } from '@mailplane/contracts';
 import { trackHtml, type HtmlTracking } from '../tracking/rewrite-html';
 import { textPart } from '../dkim/text-alternative';
 
@@ -42,31 +42,6 @@ export class RenderError extends Error {
     super(message);
     this.name = 'RenderError';
   }
-}
-
-/** Headers the renderer owns; letting tenant headers set them would break signing or unsubscribe. */
-const RESERVED_HEADERS = new Set([
-  'from',
-  'to',
-  'cc',
-  'bcc',
-  'subject',
-  'date',
-  'message-id',
-  'reply-to',
-  'sender',
-  'mime-version',
-  'content-type',
-  'content-transfer-encoding',
-  'dkim-signature',
-  'list-unsubscribe',
-  'list-unsubscribe-post',
-  'x-mailplane-message-id',
-]);
-
-/** For request validation, so a bad header is refused at the API rather than at delivery. */
-export function isReservedHeader(name: string): boolean {
-  return RESERVED_HEADERS.has(name.toLowerCase());
 }
 
 // RFC 5322 msg-id: dot-atom-text "@" dot-atom-text; we only ever need ids and DNS names.

@@ -15,6 +15,21 @@ export const MAX_RENDERED_CHARS = 2 * 1024 * 1024;
 const MAX_SUBJECT_CHARS = 998;
 // Each round finds one more missing variable; a model missing more than this is reported by its first ones.
 const MAX_ROUNDS = 20;
+/** One render of a template, every field and every round together, has this long (wall clock). */
+export const RENDER_BUDGET_MS = 100;
+
+/** When the whole render must be done by, and how long is left of it. */
+const deadlineIn = (ms: number) => {
+  const at = performance.now() + ms;
+  return { left: () => Math.floor(at - performance.now()) };
+};
+type Deadline = ReturnType<typeof deadlineIn>;
+const outOfTime = (field: TemplateField): TemplateIssue => ({
+  field,
+  line: null,
+  column: null,
+  message: `rendering took longer than ${RENDER_BUDGET_MS} ms in all`,
+});
 
 // liquidjs names the variable in its message; the message is a short string, never the template.
 const UNDEFINED = /^undefined variable: (\S+)$/;
@@ -36,20 +51,33 @@ function fill(scope: Record<string, unknown>, path: string): boolean {
 
 /**
  * One field, strictly: each missing variable is noted and stood in for by a blank, and the render tried again, so
- * every missing one is found (up to MAX_ROUNDS); the output is what the model gives, missing ones empty.
+ * every missing one is found (up to MAX_ROUNDS); the output is what the model gives, missing ones empty. Every round
+ * spends the one deadline of the whole render: liquidjs stops a round that reaches it.
  */
-async function renderField(field: TemplateField, templates: Parsed[TemplateField], model: Record<string, unknown>, missing: string[]) {
+async function renderField(
+  field: TemplateField,
+  templates: Parsed[TemplateField],
+  model: Record<string, unknown>,
+  missing: string[],
+  deadline: Deadline,
+) {
   const scope = structuredClone(model);
+  const within = () => {
+    const left = deadline.left();
+    if (left <= 0) throw Object.assign(new Error('out of time'), { outOfTime: true });
+    return { renderLimit: left };
+  };
   for (let round = 0; ; round++) {
     try {
-      return { output: (await engineOf(field).render(templates!, scope)) as string, issue: null };
+      return { output: (await engineOf(field).render(templates!, scope, within())) as string, issue: null };
     } catch (err) {
+      if ((err as { outOfTime?: boolean }).outOfTime) throw err;
       const issue = issueOf(field, err);
       const path = missingPath(issue, err);
       if (!path) return { output: null, issue };
       if (!missing.includes(path)) missing.push(path);
       if (round >= MAX_ROUNDS || !fill(scope, path)) {
-        const lenient = (await engineOf(field).render(templates!, scope, { strictVariables: false })) as string;
+        const lenient = (await engineOf(field).render(templates!, scope, { ...within(), strictVariables: false })) as string;
         return { output: lenient, issue: null };
       }
     }
@@ -64,14 +92,22 @@ function outputIssue(field: TemplateField, output: string): TemplateIssue | null
   return output.length > MAX_SUBJECT_CHARS ? at(`renders to more than ${MAX_SUBJECT_CHARS} characters`) : null;
 }
 
-/** Renders every field of a parsed template with the model. Never throws for what the template or model holds. */
-export async function renderParsed(parsed: Parsed, model: Record<string, unknown>): Promise<Rendering> {
+/**
+ * Renders every field of a parsed template with the model, all within RENDER_BUDGET_MS: a field the deadline stops is
+ * reported as out of time, and the fields after it are not rendered. Never throws for what the template or model holds.
+ */
+export async function renderParsed(parsed: Parsed, model: Record<string, unknown>, budgetMs = RENDER_BUDGET_MS): Promise<Rendering> {
   const rendering: Rendering = { subject: null, html: null, text: null, missing: [], issues: [] };
+  const deadline = deadlineIn(budgetMs);
   for (const field of ['subject', 'html', 'text'] as const) {
     if (!parsed[field]) continue;
-    const { output, issue } = await renderField(field, parsed[field], model, rendering.missing).catch((err: unknown) => ({
+    if (deadline.left() <= 0) {
+      rendering.issues.push(outOfTime(field));
+      break;
+    }
+    const { output, issue } = await renderField(field, parsed[field], model, rendering.missing, deadline).catch((err: unknown) => ({
       output: null,
-      issue: issueOf(field, err),
+      issue: (err as { outOfTime?: boolean }).outOfTime || deadline.left() <= 0 ? outOfTime(field) : issueOf(field, err),
     }));
     const problem = issue ?? (output === null ? null : outputIssue(field, output));
     if (problem) rendering.issues.push(problem);

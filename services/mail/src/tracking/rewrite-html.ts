@@ -9,8 +9,10 @@ export interface HtmlTracking {
   baseUrl: string;
   /** The message's own signing key (`messageKey`), never the platform's secret. */
   key: string;
-  tenantId: string;
-  messageId: string;
+  /** The message's sealed ids (`messageRef`). */
+  ref: string;
+  /** When the links stop redirecting, in Unix seconds. */
+  expiresAt: number;
 }
 
 /** Longer links are left as they are: their token would make a link few clients follow. */
@@ -42,7 +44,7 @@ const startTag = (name: string, attribs: Record<string, string>) =>
  * (or at the end). Only the rewritten start tags change; every other byte stays as written.
  */
 export function trackHtml(html: string, tracking: HtmlTracking): string {
-  const claim = { tenantId: tracking.tenantId, messageId: tracking.messageId };
+  const binding = { ref: tracking.ref, host: new URL(tracking.baseUrl).hostname, expiresAt: tracking.expiresAt };
   const edits: { start: number; end: number; text: string }[] = [];
   let bodyEnd = -1;
   const parser = new Parser(
@@ -51,7 +53,7 @@ export function trackHtml(html: string, tracking: HtmlTracking): string {
         if (!tracking.clicks || name !== 'a') return;
         const url = trackableUrl(attribs);
         if (url === null) return;
-        const href = `${tracking.baseUrl}/track/click/${clickToken(tracking.key, claim, url)}`;
+        const href = `${tracking.baseUrl}/track/click/${clickToken(tracking.key, binding, url)}`;
         edits.push({ start: parser.startIndex, end: parser.endIndex + 1, text: startTag(name, { ...attribs, href }) });
       },
       onclosetag(name, isImplied) {
@@ -63,7 +65,7 @@ export function trackHtml(html: string, tracking: HtmlTracking): string {
   parser.write(html);
   parser.end();
   if (tracking.opens) {
-    const src = `${tracking.baseUrl}/track/open/${openToken(tracking.key, claim)}`;
+    const src = `${tracking.baseUrl}/track/open/${openToken(tracking.key, binding)}`;
     const image = `<img src="${escapeAttribute(src)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
     edits.push({ start: bodyEnd < 0 ? html.length : bodyEnd, end: bodyEnd < 0 ? html.length : bodyEnd, text: image });
   }

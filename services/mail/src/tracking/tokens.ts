@@ -1,5 +1,5 @@
 import { sameSecret } from '@mailplane/runtime';
-import { createHmac } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
 
 /** Whom a tracked link or open image belongs to, and for a link the URL it may send to. */
 export interface TrackingClaim {
@@ -9,9 +9,24 @@ export interface TrackingClaim {
   url?: string;
 }
 
+/** What a message's links are bound to besides their message: the host they were issued on, and their end. */
+export interface LinkBinding {
+  /** The message's sealed ids (`messageRef`): opaque to whoever reads the link. */
+  ref: string;
+  /** Host name of the tracked links' origin, lowercase, without a port. */
+  host: string;
+  /** When the links stop redirecting, in Unix seconds. */
+  expiresAt: number;
+}
+
+/** A presented token: genuine and live, genuine and past its end, or of the first version (bound to nothing but its message). */
+export type Verified = { state: 'live'; claim: TrackingClaim } | { state: 'expired' } | { state: 'legacy'; claim: TrackingClaim };
+
 const ID = /^[a-z]{3}_[0-9a-z]{26}$/;
 // 128 bits of HMAC-SHA256: unforgeable, and a shorter link.
 const MAC_BYTES = 16;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
 
 /**
  * The key a message's links are signed with, derived from the tracking secret: the rendering thread gets this
@@ -21,30 +36,74 @@ export function messageKey(secret: string, tenantId: string, messageId: string):
   return createHmac('sha256', secret).update(`mailplane-tracking\n${tenantId}\n${messageId}`).digest('base64url');
 }
 
+const refKey = (secret: string) => createHmac('sha256', secret).update('mailplane-tracking-ref').digest();
+
+/**
+ * The message's ids sealed (AES-256-GCM under a key derived from the secret): what links carry instead of them. The
+ * IV is derived from the ids (a synthetic IV), so every attempt of a message carries the same links; it repeats only
+ * for the same ids, which then seal to the same text and tell nothing more than that.
+ */
+export function messageRef(secret: string, tenantId: string, messageId: string): string {
+  const plain = `${tenantId}.${messageId}`;
+  const iv = createHmac('sha256', refKey(secret)).update(plain).digest().subarray(0, IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', refKey(secret), iv);
+  const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url');
+}
+
+function openRef(secret: string, ref: string): { tenantId: string; messageId: string } | null {
+  const bytes = Buffer.from(ref, 'base64url');
+  if (bytes.length <= IV_BYTES + TAG_BYTES) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', refKey(secret), bytes.subarray(0, IV_BYTES));
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    const plain = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString();
+    const [tenantId, messageId] = plain.split('.');
+    return ID.test(tenantId) && ID.test(messageId) ? { tenantId, messageId } : null;
+  } catch {
+    return null;
+  }
+}
+
 const mac = (key: string, payload: string) => createHmac('sha256', key).update(payload).digest().subarray(0, MAC_BYTES);
+// The host is signed, not carried: a link presented on another host does not verify.
+const signed = (key: string, payload: string, host: string) => `${payload}.${mac(key, `${payload}\n${host}`).toString('base64url')}`;
 
-/** `c1.<tenant>.<message>.<base64url(url)>.<mac>`: a click, its URL inside the signed part. */
-export const clickToken = (key: string, claim: { tenantId: string; messageId: string }, url: string) => {
-  const payload = `c1.${claim.tenantId}.${claim.messageId}.${Buffer.from(url).toString('base64url')}`;
-  return `${payload}.${mac(key, payload).toString('base64url')}`;
-};
+/** `c2.<ref>.<end>.<base64url(url)>.<mac>`: a click, its URL, end and host inside the signed part. */
+export const clickToken = (key: string, binding: LinkBinding, url: string) =>
+  signed(key, `c2.${binding.ref}.${binding.expiresAt.toString(36)}.${Buffer.from(url).toString('base64url')}`, binding.host);
 
-/** `o1.<tenant>.<message>.<mac>`: the open image. */
-export const openToken = (key: string, claim: { tenantId: string; messageId: string }) => {
-  const payload = `o1.${claim.tenantId}.${claim.messageId}`;
-  return `${payload}.${mac(key, payload).toString('base64url')}`;
-};
+/** `o2.<ref>.<end>.<mac>`: the open image. */
+export const openToken = (key: string, binding: LinkBinding) =>
+  signed(key, `o2.${binding.ref}.${binding.expiresAt.toString(36)}`, binding.host);
 
-/** The claim of a genuine token of this kind, or null: a changed, foreign or malformed token claims nothing. */
-export function verifyToken(secret: string, kind: 'click' | 'open', token: string): TrackingClaim | null {
-  const parts = token.split('.');
-  const [version, tenantId, messageId] = parts;
-  if (parts.length !== (kind === 'click' ? 5 : 4) || version !== (kind === 'click' ? 'c1' : 'o1')) return null;
-  if (!ID.test(tenantId) || !ID.test(messageId)) return null;
+/** A first-version token (`c1.<tenant>.<message>.<url>.<mac>`, `o1.<tenant>.<message>.<mac>`), still honoured while its message's links live. */
+function verifyLegacy(secret: string, kind: 'click' | 'open', parts: string[]): Verified | null {
+  const [, tenantId, messageId] = parts;
+  if (parts.length !== (kind === 'click' ? 5 : 4) || !ID.test(tenantId) || !ID.test(messageId)) return null;
   const given = Buffer.from(parts[parts.length - 1], 'base64url');
-  const expected = mac(messageKey(secret, tenantId, messageId), parts.slice(0, -1).join('.'));
-  if (!sameSecret(given, expected)) return null;
-  if (kind === 'open') return { tenantId, messageId };
+  if (!sameSecret(given, mac(messageKey(secret, tenantId, messageId), parts.slice(0, -1).join('.')))) return null;
+  if (kind === 'open') return { state: 'legacy', claim: { tenantId, messageId } };
   const url = Buffer.from(parts[3], 'base64url').toString('utf8');
-  return URL.canParse(url) ? { tenantId, messageId, url } : null;
+  return URL.canParse(url) ? { state: 'legacy', claim: { tenantId, messageId, url } } : null;
+}
+
+/**
+ * What a token of this kind presented on `host` at `now` is: null when it is changed, foreign, malformed, of another
+ * kind, or presented on a host it was not issued for; `expired` only for a genuine one past its end.
+ */
+export function verifyToken(secret: string, kind: 'click' | 'open', token: string, host: string, now: Date): Verified | null {
+  const parts = token.split('.');
+  if (parts[0] === (kind === 'click' ? 'c1' : 'o1')) return verifyLegacy(secret, kind, parts);
+  if (parts.length !== (kind === 'click' ? 5 : 4) || parts[0] !== (kind === 'click' ? 'c2' : 'o2')) return null;
+  const ids = openRef(secret, parts[1]);
+  const expiresAt = Number.parseInt(parts[2], 36);
+  if (!ids || !/^[0-9a-z]{1,10}$/.test(parts[2])) return null;
+  const payload = parts.slice(0, -1).join('.');
+  const expected = mac(messageKey(secret, ids.tenantId, ids.messageId), `${payload}\n${host.toLowerCase()}`);
+  if (!sameSecret(Buffer.from(parts[parts.length - 1], 'base64url'), expected)) return null;
+  if (expiresAt * 1000 <= now.getTime()) return { state: 'expired' };
+  if (kind === 'open') return { state: 'live', claim: ids };
+  const url = Buffer.from(parts[3], 'base64url').toString('utf8');
+  return URL.canParse(url) ? { state: 'live', claim: { ...ids, url } } : null;
 }

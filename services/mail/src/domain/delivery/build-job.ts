@@ -65,8 +65,8 @@ export function createJobMaker(
         messageIdHeader: message.messageIdHeader,
         sendingDomain: identity.domain,
         date: message.createdAt,
-        // The link unsubscribes one address: a message to several carries none.
-        listUnsubscribeUrl: recipients.length === 1 ? unsubscribeUrl(message) : undefined,
+        // The link unsubscribes one address: a message to several carries none, nor does the platform's own mail.
+        listUnsubscribeUrl: recipients.length === 1 && message.kind !== 'system' ? unsubscribeUrl(message) : undefined,
         tracking: htmlTracking(message),
       },
       dkim: { domain: identity.domain, selector: identity.selector, privateKeyPem: privateKey(identity) },

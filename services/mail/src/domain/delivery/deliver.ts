@@ -53,11 +53,11 @@ export async function deliver(deps: DeliverDeps, messageId: string): Promise<Del
     return DONE;
   }
   const pending = pendingOf(message);
+  // The platform's own mail is exempt from the list (docs/decisions/system-mail-and-member-links.md).
+  const listed = message.kind === 'system' ? [] : pending;
   const suppressedNow = new Set(
     (
-      await Promise.all(
-        pending.map(async (r) => ((await isSuppressed(deps, message.tenantId, r.address)) ? r.address.toLowerCase() : null)),
-      )
+      await Promise.all(listed.map(async (r) => ((await isSuppressed(deps, message.tenantId, r.address)) ? r.address.toLowerCase() : null)))
     ).filter((a): a is string => a !== null),
   );
   const to = pending.map((r) => r.address).filter((a) => !suppressedNow.has(a.toLowerCase()));

@@ -1,17 +1,19 @@
 import type { RenderTemplateRequest, RenderedTemplate } from '@mailplane/contracts';
 import { textPart } from '../../dkim/text-alternative';
-import { parseSource, referencedVariables, type TemplateSource } from '../../templates/engine';
-import { renderParsed } from '../../templates/render';
+import type { TemplateSource } from '../../templates/engine';
 import type { MailDeps } from '../deps';
 import { templateOf } from './templates';
 import { templateVersionOf } from './versions';
 
 /** Renders a source with a model as a send would, and says what a send would refuse (Postmark's validate). */
-export async function renderSource(source: TemplateSource, variables: Record<string, unknown>, version: number | null) {
-  const { parsed, issues } = parseSource(source);
-  const referenced = referencedVariables(parsed);
-  const rendering = await renderParsed(parsed, variables);
-  const errors = [...issues, ...rendering.issues];
+export async function renderSource(
+  deps: Pick<MailDeps, 'templateRunner'>,
+  source: TemplateSource,
+  variables: Record<string, unknown>,
+  version: number | null,
+) {
+  const { rendering, parseIssues, referenced } = await deps.templateRunner.run(source, variables);
+  const errors = [...parseIssues, ...rendering.issues];
   const result: RenderedTemplate = {
     version,
     valid: errors.length === 0 && rendering.missing.length === 0,
@@ -31,6 +33,7 @@ export async function renderTemplate(deps: MailDeps, tenantId: string, id: strin
   const template = await templateOf(deps, tenantId, id);
   const source = input.version === undefined ? template.draft : await templateVersionOf(deps, tenantId, id, input.version);
   return renderSource(
+    deps,
     { subject: source.subject, html: source.html, text: source.text },
     (input.variables ?? {}) as Record<string, unknown>,
     input.version ?? null,

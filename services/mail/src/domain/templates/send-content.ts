@@ -1,7 +1,5 @@
 import { AppError, type SendEmailRequest } from '@mailplane/contracts';
 import type { TemplateRecord } from '../../data-access/templates-repo';
-import { parseSource } from '../../templates/engine';
-import { renderParsed } from '../../templates/render';
 import type { MailDeps } from '../deps';
 
 /** The template version a message was rendered from. */
@@ -38,7 +36,7 @@ export async function sendContent(deps: MailDeps, tenantId: string, input: SendE
   const version = await deps.templates.version(tenantId, template._id, number);
   if (!version) throw unavailable(`Template ${input.template} has no version ${number}.`, `${at}/templateVersion`);
   const variables = (input.variables ?? {}) as Record<string, unknown>;
-  const rendering = await renderParsed(parseSource(version).parsed, variables);
+  const { rendering } = await deps.templateRunner.run({ subject: version.subject, html: version.html, text: version.text }, variables);
   if (rendering.missing.length > 0) {
     const errors = rendering.missing.map((path) => ({
       path: `${at}/variables/${path.split('.').join('/')}`,

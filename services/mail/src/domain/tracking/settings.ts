@@ -2,7 +2,8 @@ import { AppError, type SendEmailRequest } from '@mailplane/contracts';
 import type { IdentityRecord } from '../../data-access/identities-repo';
 import type { MessageRecord } from '../../data-access/messages-repo';
 import type { HtmlTracking } from '../../tracking/rewrite-html';
-import { messageKey } from '../../tracking/tokens';
+import type { TrackingConfig } from '../../config';
+import { messageKey, messageRef } from '../../tracking/tokens';
 import type { MailDeps } from '../deps';
 
 /** What a message tracks, and the origin of its tracked links; decided when it is accepted, so retries carry the same links. */
@@ -39,12 +40,13 @@ export function trackingFor(
 }
 
 /** What the renderer needs to track this message's HTML, with a key that signs for this message only. */
-export function htmlTrackingOf(secret: string, message: MessageRecord): HtmlTracking | undefined {
+export function htmlTrackingOf(config: Pick<TrackingConfig, 'secret' | 'linkTtlMs'>, message: MessageRecord): HtmlTracking | undefined {
   if (!message.tracking) return undefined;
   return {
     ...message.tracking,
-    key: messageKey(secret, message.tenantId, message._id),
-    tenantId: message.tenantId,
-    messageId: message._id,
+    key: messageKey(config.secret, message.tenantId, message._id),
+    ref: messageRef(config.secret, message.tenantId, message._id),
+    // From acceptance, not from the attempt: every attempt carries the same links.
+    expiresAt: Math.floor((message.createdAt.getTime() + config.linkTtlMs) / 1000),
   };
 }
