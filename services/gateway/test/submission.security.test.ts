@@ -141,7 +141,7 @@ describe('SMTP submission: what a message may claim', () => {
     expect(await total(t.key)).toBe(before);
   });
 
-  it('when the message brings DKIM-Signature, List-Unsubscribe, Return-Path, Received or our message id of its own, then the platform writes its own instead', async () => {
+  it("when the message brings DKIM-Signature, List-Unsubscribe, Return-Path, Received, a forwarder's or a verifier's fields or our message id of its own, then the platform writes its own instead and drops the rest", async () => {
     const transport = submissionTransport(platform.submission, t.key);
     try {
       const info = await transport.sendMail({
@@ -155,6 +155,10 @@ describe('SMTP submission: what a message may claim', () => {
           'Return-Path': '<bounces@evil.example>',
           Received: 'from evil.example by evil.example',
           'X-Mailplane-Message-Id': 'msg_forged',
+          'Resent-From': 'boss@evil.example',
+          'ARC-Seal': 'i=1; a=rsa-sha256; cv=none; d=evil.example; s=x; b=forged',
+          'Authentication-Results': 'mx.evil.example; dkim=pass; spf=pass',
+          'Received-SPF': 'pass (evil.example)',
         },
       });
       const id = /(msg_[0-9a-z]{26})/.exec(info.response)?.[1];
@@ -165,6 +169,7 @@ describe('SMTP submission: what a message may claim', () => {
       expect(named('Return-Path')).toEqual([]);
       expect(named('Received')).toEqual([]);
       expect(named('X-Mailplane-Message-Id')).toEqual([id]);
+      for (const name of ['Resent-From', 'ARC-Seal', 'Authentication-Results', 'Received-SPF']) expect(named(name)).toEqual([]);
       expect(received.raw.toString('latin1')).not.toContain('evil.example');
       expect((await verifyWithPublishedRecord(received.raw, t.identity.dnsRecords)).status.result).toBe('pass');
     } finally {

@@ -1,17 +1,11 @@
-import { RESERVED_HEADERS, type SendEmailRequest, type SubmittedEmail, KEPT_MESSAGE_ID } from '@mailplane/contracts';
+import { isReservedHeader, type SendEmailRequest, type SubmittedEmail, KEPT_MESSAGE_ID } from '@mailplane/contracts';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { asciiAddress, asSendMailbox, mailboxesOf, type Mailbox } from './mailboxes';
 import { refuse } from './refusal';
 
-// Besides the API's reserved headers: the MIME structure (rendered again), our own, and results of checks along the way.
-const PLATFORM_OWNED = new Set<string>([
-  ...RESERVED_HEADERS,
-  'authentication-results',
-  'arc-seal',
-  'arc-message-signature',
-  'arc-authentication-results',
-]);
-const isPlatformOwned = (key: string) => PLATFORM_OWNED.has(key) || key.startsWith('content-') || key.startsWith('x-mailplane-');
+// Besides the API's reserved headers and families (Resent-*, ARC-*, X-Mailplane-*, verdicts): the MIME structure,
+// rendered again. A client's message keeps its other fields; these are dropped, not refused, as an MTA would.
+const isPlatformOwned = (key: string) => isReservedHeader(key) || key.startsWith('content-');
 const MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+$/;
 const CONTENT_ID = /^[!-;=?-~]{1,255}$/;
 
