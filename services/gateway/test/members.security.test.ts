@@ -82,7 +82,7 @@ describe('a member added directly holds the address only in its own tenant', () 
     const owner = await newOwner(platform, (await platform.newTenant('Real')).tenantId);
     const invited = await request(platform.url).post('/invitations').set(bearer(owner.token)).send({ email, role: 'viewer' });
     expect(invited.status).toBe(201);
-    const { token } = await mailedLink(platform, email, /invited to Real/, '/accept-invitation');
+    const { token } = await mailedLink(platform, email, /invited to a team/, '/accept-invitation');
     const accepted = await request(platform.url).post('/invitations/accept').send({ token, name: 'Vic', password: PASSWORD });
     expect(accepted.status).toBe(201);
     const me = await request(platform.url)
