@@ -107,6 +107,27 @@ export async function rawSmtp(to: SubmissionAddress, options: { implicitTls?: bo
 }
 
 /** AUTH PLAIN's initial response: authorization id (empty), user name, password. */
+/** A session past STARTTLS, from `localAddress`, that has said EHLO. */
+export async function encryptedSession(to: SubmissionAddress, localAddress = '127.0.0.1'): Promise<RawSmtp> {
+  const session = await rawSmtp(to, { localAddress });
+  await session.command('EHLO client.example');
+  await session.starttls(to);
+  await session.command('EHLO client.example');
+  return session;
+}
+
+/** A session signed in with `key` that has opened DATA from `from` to one recipient; throws on any other reply. */
+export async function sessionInData(to: SubmissionAddress, key: string, from: string, localAddress?: string): Promise<RawSmtp> {
+  const session = await encryptedSession(to, localAddress);
+  const replies = [await session.command(plainAuth('mailplane', key)), await session.command(`MAIL FROM:<${from}>`)];
+  replies.push(await session.command('RCPT TO:<r@example.org>'), await session.command('DATA'));
+  const expected = [/^235/, /^250/, /^250/, /^354/];
+  replies.forEach((reply, i) => {
+    if (!expected[i].test(reply)) throw new Error(`SMTP session: ${reply} where ${expected[i]} was expected`);
+  });
+  return session;
+}
+
 export const plainAuth = (user: string, password: string) => `AUTH PLAIN ${Buffer.from(`\0${user}\0${password}`).toString('base64')}`;
 
 /** swaks, the outside client: exit status and everything it printed (the whole SMTP conversation). */

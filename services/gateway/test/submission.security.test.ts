@@ -1,7 +1,17 @@
 import request from 'supertest';
 import { auth, headerOf, tenantWithDomain, verifyWithPublishedRecord } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
-import { describeWithSwaks, plainAuth, rawSmtp, submissionTransport, swaks, swaksTo, type RawSmtp } from '../../../test/support/submission';
+import {
+  describeWithSwaks,
+  encryptedSession,
+  plainAuth,
+  rawSmtp,
+  sessionInData,
+  submissionTransport,
+  swaks,
+  swaksTo,
+  type RawSmtp,
+} from '../../../test/support/submission';
 
 let platform: TestPlatform;
 let t: Awaited<ReturnType<typeof tenantWithDomain>>;
@@ -24,24 +34,8 @@ afterAll(() => platform.stop());
 const total = async (key: string) => (await request(platform.url).get('/emails').set(auth(key))).body.total as number;
 const refusal = (code: number, pattern: RegExp) => ({ responseCode: code, response: expect.stringMatching(pattern) });
 
-/** A session past STARTTLS, from `localAddress`, that has said EHLO. */
-async function encrypted(localAddress = '127.0.0.1'): Promise<RawSmtp> {
-  const session = await rawSmtp(platform.submission, { localAddress });
-  await session.command('EHLO client.example');
-  await session.starttls(platform.submission);
-  await session.command('EHLO client.example');
-  return session;
-}
-
-/** An authenticated session that has opened DATA for one recipient. */
-async function inData(localAddress?: string): Promise<RawSmtp> {
-  const session = await encrypted(localAddress);
-  expect(await session.command(plainAuth('mailplane', t.key))).toMatch(/^235/);
-  await session.command(`MAIL FROM:<a@${t.domain}>`);
-  await session.command('RCPT TO:<r@example.org>');
-  expect(await session.command('DATA')).toMatch(/^354/);
-  return session;
-}
+const encrypted = (localAddress?: string) => encryptedSession(platform.submission, localAddress);
+const inData = (localAddress?: string) => sessionInData(platform.submission, t.key, `a@${t.domain}`, localAddress);
 
 describe('SMTP submission: authentication', () => {
   it('when a client says EHLO before STARTTLS, then AUTH is not offered (only STARTTLS), and it is offered once the session is encrypted', async () => {
