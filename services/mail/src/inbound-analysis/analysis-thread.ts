@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readlinkSync } from 'node:fs';
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { createTxtResolver } from '../dns/resolver';
 import { authenticateInbound, type SenderFacts } from '../domain/inbound/authenticate';
 import { parseInbound } from '../domain/inbound/parse';
 import { readReport } from '../domain/reports/parse-report';
-import { lowerThisThreadPriority } from '../thread-priority';
+import { serveJobs } from '../threads/serve-jobs';
+import { lowerThisThreadPriority } from '../threads/thread-priority';
 import type { SignatureLimits } from './bounded-signatures';
 
 /** What `analysis-pool.ts` gives each thread. */
@@ -20,7 +20,6 @@ export type AnalysisWork =
   | { kind: 'parse'; raw: Uint8Array; digest: boolean }
   | { kind: 'authenticate'; raw: Uint8Array; sender: SenderFacts }
   | { kind: 'report'; raw: Uint8Array };
-export type AnalysisJob = AnalysisWork & { id: number };
 
 // The service's event loop comes first: a stranger's message waits for the cores, other tenants do not.
 lowerThisThreadPriority(10);
@@ -28,30 +27,11 @@ lowerThisThreadPriority(10);
 const data = workerData as ThreadData;
 const resolver = createTxtResolver({ servers: data.dnsServers });
 const verifier = { lookup: resolver.lookup, mxHost: data.mxHost, signatures: data.signatures };
-const port = parentPort!;
 
-async function run(job: AnalysisJob) {
+serveJobs(async (job: AnalysisWork) => {
   const raw = Buffer.from(job.raw.buffer, job.raw.byteOffset, job.raw.byteLength);
   if (job.kind === 'authenticate') return authenticateInbound(verifier, raw, job.sender);
   if (job.kind === 'report') return readReport(raw);
   const parsed = await parseInbound(raw);
   return { parsed, sha256: job.digest ? createHash('sha256').update(raw).digest('hex') : null };
-}
-
-port.on('message', (job: AnalysisJob | 'close') => {
-  if (job === 'close') return port.close();
-  run(job).then(
-    (result) => port.postMessage({ id: job.id, result }),
-    (err: Error) => port.postMessage({ id: job.id, error: err.message }),
-  );
 });
-/** Linux's id of this thread (`/proc/thread-self` is `<pid>/task/<tid>`): the pool reads its CPU time by it. */
-function threadId(): number | null {
-  try {
-    return Number(readlinkSync('/proc/thread-self').split('/').pop());
-  } catch {
-    return null;
-  }
-}
-
-port.postMessage({ ready: true, tid: threadId() });

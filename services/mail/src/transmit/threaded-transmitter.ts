@@ -1,14 +1,12 @@
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Logger } from '@mailplane/runtime';
+import { startThread } from '../threads/start-thread';
 import type { RelayResult } from './smtp-relay';
 import type { TransmitJob, Transmitter } from './transmitter';
 
 type Pending = { resolve(result: RelayResult): void; reject(err: Error): void };
 
-// The worker is TypeScript when the service runs from source (tsx, jest); it registers tsx in its own thread.
-const WORKER_FILE = path.join(__dirname, `transmit-thread${path.extname(__filename)}`);
-const BOOT = `${WORKER_FILE.endsWith('.ts') ? "require('tsx/cjs');" : ''} require(${JSON.stringify(WORKER_FILE)});`;
 const CLOSE_WAIT_MS = 5000;
 const RESTART_AFTER_MS = 1000;
 
@@ -26,7 +24,7 @@ export function createThreadedTransmitter(threads: number, smtp: { url: string; 
   const perThread = { url: smtp.url, poolSize: Math.max(1, Math.ceil(smtp.poolSize / threads)) };
 
   const spawn = (slot: number): Worker => {
-    const worker = new Worker(BOOT, { eval: true, workerData: perThread });
+    const worker = startThread(path.join(__dirname, 'transmit-thread'), { workerData: perThread });
     const startedAt = Date.now();
     worker.on('message', (reply: { id: number; result?: RelayResult; error?: string }) => {
       const job = pending.get(reply.id);

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { lowerThisThreadPriority } from '../thread-priority';
+import { lowerThisThreadPriority } from '../threads/thread-priority';
 import { createLocalTransmitter } from './local-transmitter';
 import type { TransmitJob } from './transmitter';
 
