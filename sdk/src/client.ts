@@ -30,6 +30,8 @@ export class Mailplane {
     cancel: (id: Id, options?: RequestOptions) => this.op('cancelEmail')({ path: { id } }, options),
     /** What happened each day (UTC), oldest first: accepted, sent, deferred, bounced… */
     stats: (query: QueryOf<'getEmailStats'> = {}, options?: RequestOptions) => this.op('getEmailStats')({ query }, options),
+    /** The sending status and the bounce and complaint rates over the window, overall and per identity. */
+    reputation: (options?: RequestOptions) => this.op('getReputation')({}, options),
   };
 
   /** Sending domains and their DKIM records. */

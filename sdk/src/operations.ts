@@ -49,6 +49,7 @@ export const OPERATIONS = {
   sendEmailBatch: { method: 'POST', path: '/emails/batch', sdk: 'emails.sendBatch', idempotencyKey: true },
   getEmail: { method: 'GET', path: '/emails/{id}', sdk: 'emails.get' },
   getEmailStats: { method: 'GET', path: '/stats', sdk: 'emails.stats' },
+  getReputation: { method: 'GET', path: '/reputation', sdk: 'emails.reputation' },
   updateEmail: { method: 'PATCH', path: '/emails/{id}', sdk: 'emails.update' },
   cancelEmail: { method: 'POST', path: '/emails/{id}/cancel', sdk: 'emails.cancel' },
   listIdentities: { method: 'GET', path: '/identities', sdk: 'identities.list' },

@@ -119,6 +119,9 @@ export interface WebhookEventData {
   'identity.failed': Schemas['IdentityChecked'];
   'endpoint.disabled': Schemas['EndpointDisabled'];
   'email.received': Schemas['EmailReceived'];
+  'sending.review': Schemas['SendingStatusChanged'];
+  'sending.paused': Schemas['SendingStatusChanged'];
+  'sending.resumed': Schemas['SendingStatusChanged'];
 }
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;

@@ -124,6 +124,8 @@ export interface MailOperations {
   cancelEmail: operations['cancelEmail'];
   /** GET /stats */
   getEmailStats: operations['getEmailStats'];
+  /** GET /reputation */
+  getReputation: operations['getReputation'];
   /** GET /identities */
   listIdentities: operations['listIdentities'];
   /** POST /identities */

@@ -18,6 +18,7 @@ import { sendEmail } from '../domain/send-email';
 import { sendTestEmail } from '../domain/send-test-email';
 import { submitEmail } from '../domain/submit-email';
 import { dailyStats } from '../domain/stats';
+import { reputationView } from '../domain/reputation/view';
 import { listSuppressions, removeSuppression, suppress, suppressionView } from '../domain/suppressions';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from '../domain/templates/templates';
 import { getTemplateVersion, listTemplateVersions, publishTemplate } from '../domain/templates/versions';
@@ -79,6 +80,7 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
       return json(await cancelEmail(deps, tenant(r), id(r), auditContextOf(r)));
     },
     getEmailStats: async (r) => json(await dailyStats(deps, tenant(r), Number(r.query.days ?? 30))),
+    getReputation: async (r) => json(await reputationView(deps, tenant(r))),
     listIdentities: async (r) => json(await listIdentities(deps, tenant(r), page(r), r.keyDomain ?? null)),
     createIdentity: async (r) =>
       json(identityView(await createIdentity(deps, tenant(r), r.body, auditContextOf(r), r.keyDomain ?? null)), 201),
