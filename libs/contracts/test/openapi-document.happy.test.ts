@@ -48,6 +48,7 @@ const EXPECTED_OPERATION_IDS = [
   'listEmails',
   'getEmail',
   'getEmailStats',
+  'getReputation',
   'updateEmail',
   'cancelEmail',
   'createCheckout',
@@ -146,7 +147,7 @@ describe('openapi.yaml', () => {
         ? 'billing'
         : p.startsWith('/webhooks')
           ? 'webhooks'
-          : /^\/(emails|identities|stats|suppressions|unsubscribe|templates|track|inbound)\//.test(`${p}/`)
+          : /^\/(emails|identities|stats|reputation|suppressions|unsubscribe|templates|track|inbound)\//.test(`${p}/`)
             ? 'mail'
             : 'gateway';
     for (const op of operations) expect([op.operationId, op.service]).toEqual([op.operationId, owner(op.path)]);
