@@ -183,6 +183,9 @@ export class Mailplane {
     grantPlan: (tenantId: Id, body: BodyOf<'grantPlan'>, options?: RequestOptions) =>
       this.op('grantPlan')({ path: { tenantId }, body }, options),
     revokeGrant: (tenantId: Id, options?: RequestOptions) => this.op('revokeGrant')({ path: { tenantId } }, options),
+    pauseSending: (tenantId: Id, body: BodyOf<'pauseSending'>, options?: RequestOptions) =>
+      this.op('pauseSending')({ path: { tenantId }, body }, options),
+    resumeSending: (tenantId: Id, options?: RequestOptions) => this.op('resumeSending')({ path: { tenantId } }, options),
     createOwner: (tenantId: Id, body: BodyOf<'createOwner'>, options?: RequestOptions) =>
       this.op('createOwner')({ path: { tenantId }, body }, options),
   };

@@ -123,6 +123,8 @@ export const OPERATIONS = {
   grantPlan: { method: 'POST', path: '/admin/tenants/{tenantId}/grant', sdk: 'admin.grantPlan' },
   createOwner: { method: 'POST', path: '/admin/tenants/{tenantId}/owners', sdk: 'admin.createOwner' },
   revokeGrant: { method: 'DELETE', path: '/admin/tenants/{tenantId}/grant', sdk: 'admin.revokeGrant' },
+  pauseSending: { method: 'POST', path: '/admin/tenants/{tenantId}/pause-sending', sdk: 'admin.pauseSending' },
+  resumeSending: { method: 'POST', path: '/admin/tenants/{tenantId}/resume-sending', sdk: 'admin.resumeSending' },
 } as const satisfies Record<OperationId, Route>;
 
 /** The contract's outbound `webhooks`: what the SDK offers the receiving side. */

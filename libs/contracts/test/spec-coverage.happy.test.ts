@@ -64,6 +64,8 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['get', '/admin/tenants/{tenantId}/billing', [200, 400, 401, 429]],
   ['post', '/admin/tenants/{tenantId}/grant', [200, 400, 401, 409, 422, 429, 503]],
   ['delete', '/admin/tenants/{tenantId}/grant', [200, 400, 401, 429]],
+  ['post', '/admin/tenants/{tenantId}/pause-sending', [200, 400, 401, 429]],
+  ['post', '/admin/tenants/{tenantId}/resume-sending', [200, 400, 401, 429]],
   ['get', '/billing/return', [200, 400, 404]],
   // The contract and its reference page, public (issue #12).
   ['get', '/openapi.json', [200]],

@@ -1898,6 +1898,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/tenants/{tenantId}/pause-sending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pause a tenant's sending (operators only)
+     * @description The tenant's status becomes `paused` (event `sending.paused`, the reason given in `reason`), as if its rates
+     *     had paused it: its sends answer 403 `sending_paused` and accepted mail is held. Recorded in the tenant's audit
+     *     log as the operator's. Pausing a paused tenant changes nothing.
+     */
+    post: operations['pauseSending'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/tenants/{tenantId}/resume-sending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resume a paused tenant's sending (operators only)
+     * @description The tenant's status becomes `healthy` (event `sending.resumed`), held mail goes out within a minute, and the
+     *     reputation window counts from now. Recorded in the tenant's audit log as the operator's. Resuming a tenant
+     *     that is not paused changes nothing.
+     */
+    post: operations['resumeSending'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   event: {
@@ -7032,6 +7076,69 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['BillingState'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['AdminThrottled'];
+      default: components['responses']['Default'];
+    };
+  };
+  pauseSending: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The tenant id. */
+        tenantId: components['parameters']['TenantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Why; shown to the tenant as the reason. */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Paused; the tenant's reputation. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Reputation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['AdminThrottled'];
+      default: components['responses']['Default'];
+    };
+  };
+  resumeSending: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The tenant id. */
+        tenantId: components['parameters']['TenantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Resumed; the tenant's reputation. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Reputation'];
         };
       };
       400: components['responses']['BadRequest'];

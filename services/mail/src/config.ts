@@ -51,6 +51,8 @@ export interface ReputationConfig {
   complaintPause: number;
   /** No status changes while fewer recipients were attempted in the window. */
   minVolume: number;
+  /** How often a paused tenant's held message comes round again: it goes out within this long of a resume. */
+  holdRecheckMs: number;
 }
 
 /** Open and click tracking: how links are signed and where they point. */
@@ -195,6 +197,7 @@ function reputationConfig(read: ReturnType<typeof envReader>): ReputationConfig 
     complaintReview: fraction(read, 'REPUTATION_COMPLAINT_REVIEW', 0.001),
     complaintPause: fraction(read, 'REPUTATION_COMPLAINT_PAUSE', 0.005),
     minVolume: read.int('REPUTATION_MIN_VOLUME', 200, { min: 1 }),
+    holdRecheckMs: read.int('REPUTATION_HOLD_RECHECK_MS', 30_000, { min: 100, max: 3_600_000 }),
   };
   if (config.bouncePause < config.bounceReview)
     throw new ConfigError('REPUTATION_BOUNCE_PAUSE', 'must be at least REPUTATION_BOUNCE_REVIEW');

@@ -190,6 +190,10 @@ export interface MailOperations {
   followTrackedLink: operations['followTrackedLink'];
   /** GET /track/open/{token} */
   trackOpen: operations['trackOpen'];
+  /** POST /admin/tenants/{tenantId}/pause-sending */
+  pauseSending: operations['pauseSending'];
+  /** POST /admin/tenants/{tenantId}/resume-sending */
+  resumeSending: operations['resumeSending'];
 }
 
 /** The operations `x-service: webhooks` serves. */

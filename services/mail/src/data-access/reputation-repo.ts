@@ -41,6 +41,8 @@ export function reputationRepo(store: Store, onLost: (err: unknown) => void, onF
   const days = store.collection<ReputationDay>('reputation_days');
   const standings = store.collection<StandingRecord>('sending_standings');
   const audited = auditedRecords(standings);
+  // This replica's last read of each tenant's standing, until when it is trusted.
+  const remembered = new Map<string, { record: StandingRecord; until: number }>();
   const gathered = dayIncrements(days, onLost, (written) => onFlushed(new Set(written.map((w) => w.tenantId))));
   const initial = (tenantId: string, at: Date): StandingRecord => ({
     _id: tenantId,
@@ -71,6 +73,16 @@ export function reputationRepo(store: Store, onLost: (err: unknown) => void, onF
     flush: gathered.flush,
     /** The tenant's days of `epoch` from `first` on. */
     window: (tenantId: string, epoch: number, first: string) => days.find({ tenantId, epoch, day: { $gte: first } }),
+    remember(record: StandingRecord, until: number): void {
+      remembered.set(record.tenantId, { record, until });
+    },
+    /** The standing last remembered, while it is trusted (`at`, in ms, before its `until`). */
+    remembered(tenantId: string, at: number): StandingRecord | null {
+      const found = remembered.get(tenantId);
+      if (found && found.until > at) return found.record;
+      remembered.delete(tenantId);
+      return null;
+    },
     /** The tenant's standing; a tenant never seen is healthy (and gets its record, so that metrics count it). */
     async standing(tenantId: string, at: Date): Promise<StandingRecord> {
       const found = await audited.findOne(tenantId, { _id: tenantId });

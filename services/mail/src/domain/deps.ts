@@ -29,6 +29,8 @@ export type SmtpClass = '2xx' | '4xx' | '5xx' | 'connection' | 'local';
 /** What the domain reports to metrics. */
 export interface MailMetrics {
   deliveryAttempt(smtpClass: SmtpClass): void;
+  /** A paused tenant's message was claimed and put back unattempted. */
+  deliveryHeld(): void;
 }
 
 export interface MailDeps {

@@ -73,5 +73,14 @@ export function mailMetrics(
     SERVICE,
     async () => [{ labels: {}, value: pacer.limit() }],
   );
-  return { deliveryAttempt: (smtpClass) => attempts.inc({ service: SERVICE, class: smtpClass }) };
+  const held = counter(registry, {
+    name: 'mailplane_delivery_held_total',
+    help: "Deliveries put back unattempted because the tenant's sending is paused",
+    labelNames: ['service'] as const,
+  });
+  held.inc({ service: SERVICE }, 0);
+  return {
+    deliveryAttempt: (smtpClass) => attempts.inc({ service: SERVICE, class: smtpClass }),
+    deliveryHeld: () => held.inc({ service: SERVICE }),
+  };
 }

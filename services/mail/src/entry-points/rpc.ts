@@ -18,6 +18,7 @@ import { sendEmail } from '../domain/send-email';
 import { sendTestEmail } from '../domain/send-test-email';
 import { submitEmail } from '../domain/submit-email';
 import { dailyStats } from '../domain/stats';
+import { pauseSending, resumeSending } from '../domain/reputation/operator';
 import { reputationView } from '../domain/reputation/view';
 import { listSuppressions, removeSuppression, suppress, suppressionView } from '../domain/suppressions';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from '../domain/templates/templates';
@@ -81,6 +82,9 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
     },
     getEmailStats: async (r) => json(await dailyStats(deps, tenant(r), Number(r.query.days ?? 30))),
     getReputation: async (r) => json(await reputationView(deps, tenant(r))),
+    // The gateway checked the admin token and the tenant id's shape before forwarding.
+    pauseSending: async (r) => json(await pauseSending(deps, String(r.params.tenantId), r.body, auditContextOf(r))),
+    resumeSending: async (r) => json(await resumeSending(deps, String(r.params.tenantId), auditContextOf(r))),
     listIdentities: async (r) => json(await listIdentities(deps, tenant(r), page(r), r.keyDomain ?? null)),
     createIdentity: async (r) =>
       json(identityView(await createIdentity(deps, tenant(r), r.body, auditContextOf(r), r.keyDomain ?? null)), 201),

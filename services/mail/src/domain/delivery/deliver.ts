@@ -33,9 +33,6 @@ function transactionWindowMs(deps: MailDeps, message: MessageRecord): number {
   return Math.max(0, leaseLeftMs - deps.config.leaseMs / 2);
 }
 
-// How often a paused tenant's held message is looked at again: it goes out within this long of a resume.
-const HOLD_MS = 30_000;
-
 /** The tenant's sending is paused: the message goes back as it was, unattempted, and comes round again later. */
 async function hold(deps: DeliverDeps, message: MessageRecord): Promise<Delivery> {
   const now = deps.clock.now();
@@ -46,7 +43,8 @@ async function hold(deps: DeliverDeps, message: MessageRecord): Promise<Delivery
     leaseUntil: null,
     updatedAt: now,
   };
-  await dispatch(deps, released, HOLD_MS).catch(async (err: unknown) => {
+  deps.metrics.deliveryHeld();
+  await dispatch(deps, released, deps.config.reputation.holdRecheckMs).catch(async (err: unknown) => {
     deps.logger.warn('held message not yet back on the queue', { messageId: message._id, err });
     await markUndispatched(deps, released);
   });

@@ -1,4 +1,4 @@
-import { AppError } from '@mailplane/contracts';
+import { AppError, type Envelope } from '@mailplane/contracts';
 import { newEnvelope } from '@mailplane/runtime';
 import { REPUTATION_COUNTS, type ReputationCounts, type SendingStatus, type StandingRecord } from '../../data-access/reputation-repo';
 import { announceChange } from '../announce';
@@ -10,23 +10,15 @@ const DAY_MS = 24 * 3600 * 1000;
 const STANDING_FRESH_MS = 2000;
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
-const cache = new WeakMap<MailDeps, Map<string, { record: StandingRecord; until: number }>>();
-const cacheOf = (deps: MailDeps) => {
-  let found = cache.get(deps);
-  if (!found) cache.set(deps, (found = new Map()));
-  return found;
-};
-
 function remember(deps: MailDeps, record: StandingRecord): StandingRecord {
-  cacheOf(deps).set(record.tenantId, { record, until: deps.clock.now().getTime() + STANDING_FRESH_MS });
+  deps.reputation.remember(record, deps.clock.now().getTime() + STANDING_FRESH_MS);
   return record;
 }
 
 /** The tenant's standing as this replica last read it (at most STANDING_FRESH_MS ago). */
 export async function standingOf(deps: MailDeps, tenantId: string): Promise<StandingRecord> {
-  const cached = cacheOf(deps).get(tenantId);
-  if (cached && cached.until > deps.clock.now().getTime()) return cached.record;
-  return remember(deps, await deps.reputation.standing(tenantId, deps.clock.now()));
+  const now = deps.clock.now();
+  return deps.reputation.remembered(tenantId, now.getTime()) ?? remember(deps, await deps.reputation.standing(tenantId, now));
 }
 
 /** The window's counts of the tenant's current epoch, by identity. */
@@ -79,10 +71,11 @@ export async function changeStanding(
   from: StandingRecord,
   to: { status: SendingStatus; reason: string | null; byOperator?: boolean; resume?: boolean },
   rates: Rates,
+  audit: (at: Date) => Envelope[] = () => [],
 ): Promise<StandingRecord | null> {
   const at = deps.clock.now();
   const silent = to.status === 'healthy' && from.status === 'under_review';
-  const events = silent ? [] : [statusEvent(deps, from, to, rates, at)];
+  const events = [...(silent ? [] : [statusEvent(deps, from, to, rates, at)]), ...audit(at)];
   const changed = await deps.reputation.change(
     from,
     { status: to.status, reason: to.reason, since: at, byOperator: to.byOperator ?? false, epoch: from.epoch + (to.resume ? 1 : 0) },

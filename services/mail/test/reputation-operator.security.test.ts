@@ -1,0 +1,120 @@
+import request from 'supertest';
+import { validateMessage } from '@mailplane/contracts';
+import { adminCommand } from '../../../platform/admin-cli';
+import { wholeLog } from '../../../test/support/audit';
+import { expectContract } from '../../../test/support/contract';
+import { collectEvents } from '../../../test/support/events';
+import { eventually } from '../../../test/support/eventually';
+import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
+import { scrape } from '../../../test/support/metrics';
+import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+
+let platform: TestPlatform;
+let events: Awaited<ReturnType<typeof collectEvents>>;
+beforeAll(async () => {
+  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000', REPUTATION_HOLD_RECHECK_MS: '300' });
+  events = await collectEvents(platform, ['sending.*']);
+});
+afterAll(async () => {
+  await events.stop();
+  await platform.stop();
+});
+
+const SIM = 'simulator.mailplane.test';
+const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+const held = async () => (await scrape(platform.url)).value('mailplane_delivery_held_total');
+
+describe('an operator pauses and resumes a tenant', () => {
+  it('when paused, then mail accepted before is held and goes out after the resume, each change audited and announced once', async () => {
+    const t = await tenantWithDomain(platform);
+    await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ from: `a@${t.domain}`, to: `bounce@${SIM}`, subject: 's', text: 'x' })
+      .expect(202);
+    await eventually(async () => (await request(platform.url).get('/reputation').set(auth(t.key))).body.attempted === 1, 'counted');
+    const scheduledAt = new Date(Date.now() + 1500).toISOString();
+    const later = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ from: `a@${t.domain}`, to: `accept@${SIM}`, subject: 'held', text: 'x', scheduledAt })
+      .expect(202);
+
+    const paused = await request(platform.url)
+      .post(`/admin/tenants/${t.tenantId}/pause-sending`)
+      .set(admin)
+      .send({ reason: 'purchased list' });
+    expect(paused.status).toBe(200);
+    expectContract(paused, 'pauseSending');
+    expect(paused.body).toMatchObject({ status: 'paused', reason: 'paused by the operator: purchased list', attempted: 1 });
+    const again = await request(platform.url)
+      .post(`/admin/tenants/${t.tenantId}/pause-sending`)
+      .set(admin)
+      .send({ reason: 'twice' })
+      .expect(200);
+    expect(again.body.reason).toBe('paused by the operator: purchased list');
+
+    const refused = await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ from: `a@${t.domain}`, to: `accept@${SIM}`, subject: 's', text: 'x' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'sending_paused', detail: expect.stringContaining('purchased list') });
+
+    // Its time comes while paused: claimed, put back unattempted, never relayed.
+    const heldBefore = await held();
+    await eventually(async () => (await held()) > heldBefore, 'the scheduled message held', 10_000);
+    const whilePaused = await request(platform.url).get(`/emails/${later.body.id}`).set(auth(t.key)).expect(200);
+    expect(whilePaused.body.status).toBe('queued');
+    expect(whilePaused.body.attempts).toEqual([]);
+    expect(platform.sandbox.sink.messages().some((m) => headerOf(m, 'X-Mailplane-Message-Id') === later.body.id)).toBe(false);
+
+    const resumed = await request(platform.url).post(`/admin/tenants/${t.tenantId}/resume-sending`).set(admin).expect(200);
+    expectContract(resumed, 'resumeSending');
+    // The window counts from the resume: the bounce before it is forgotten.
+    expect(resumed.body).toMatchObject({ status: 'healthy', reason: null, attempted: 0, bounced: 0 });
+    await waitForStatus(platform.url, t.key, later.body.id, 'sent', 10_000);
+    await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ from: `a@${t.domain}`, to: `accept@${SIM}`, subject: 's', text: 'x' })
+      .expect(202);
+
+    await eventually(() => events.seen.filter((e) => e.tenantId === t.tenantId).length === 2, 'two status events');
+    const mine = events.seen.filter((e) => e.tenantId === t.tenantId);
+    expect(mine.map((e) => e.type)).toEqual(['sending.paused', 'sending.resumed']);
+    for (const e of mine) expect(validateMessage(e)).toEqual([]);
+    await eventually(
+      async () => (await wholeLog(platform.url, t.key)).filter((r) => /Sending$/.test(r.operationId)).length === 2,
+      'audited',
+    );
+    const log = (await wholeLog(platform.url, t.key)).filter((r) => /Sending$/.test(r.operationId));
+    expect(log.map((r) => r.operationId).sort()).toEqual(['pauseSending', 'resumeSending']);
+    expect(log.every((r) => r.target.id === t.tenantId)).toBe(true);
+  });
+
+  it('when the admin CLI pauses and resumes, then it says the status', async () => {
+    const t = await tenantWithDomain(platform);
+    const env = { ADMIN_TOKEN, MAILPLANE_URL: platform.url };
+    expect(await adminCommand(['pause-sending', t.tenantId, 'too', 'many', 'bounces'], env)).toMatch(
+      /sending paused \(paused by the operator: too many bounces\)/,
+    );
+    expect(await adminCommand(['resume-sending', t.tenantId], env)).toMatch(/sending healthy/);
+  });
+
+  it('when the pause comes without the admin token or without a reason, then it is refused and nothing changes', async () => {
+    const t = await tenantWithDomain(platform);
+    await request(platform.url).post(`/admin/tenants/${t.tenantId}/pause-sending`).send({ reason: 'x' }).expect(401);
+    await request(platform.url).post(`/admin/tenants/${t.tenantId}/pause-sending`).set(auth(t.key)).send({ reason: 'x' }).expect(401);
+    const blank = await request(platform.url).post(`/admin/tenants/${t.tenantId}/pause-sending`).set(admin).send({ reason: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.code).toBe('validation_failed');
+    await request(platform.url).post(`/admin/tenants/${t.tenantId}/pause-sending`).set(admin).send({}).expect(400);
+    expect((await request(platform.url).get('/reputation').set(auth(t.key))).body.status).toBe('healthy');
+    await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ from: `a@${t.domain}`, to: `accept@${SIM}`, subject: 's', text: 'x' })
+      .expect(202);
+  });
+});
