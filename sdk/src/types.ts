@@ -48,6 +48,7 @@ export type EmailList = Schemas['EmailList'];
 export type ListEmailsQuery = QueryOf<'listEmails'>;
 export type EmailStats = Schemas['EmailStats'];
 export type DayStats = Schemas['DayStats'];
+export type Reputation = Schemas['Reputation'];
 
 export type CreateIdentityRequest = Schemas['CreateIdentityRequest'];
 export type Identity = Schemas['Identity'];

@@ -8,6 +8,7 @@ import { eventually } from '../../../test/support/eventually';
 import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
 import { scrape } from '../../../test/support/metrics';
 import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { signIn } from '../../dashboard/test/support';
 
 let platform: TestPlatform;
 let events: Awaited<ReturnType<typeof collectEvents>>;
@@ -100,6 +101,36 @@ describe('an operator pauses and resumes a tenant', () => {
       /sending paused \(paused by the operator: too many bounces\)/,
     );
     expect(await adminCommand(['resume-sending', t.tenantId], env)).toMatch(/sending healthy/);
+  });
+
+  it('when a tenant is paused, then the dashboard shows the status, the reason and the rates on the overview and its own page', async () => {
+    const t = await tenantWithDomain(platform);
+    await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ from: `a@${t.domain}`, to: `accept@${SIM}`, subject: 's', text: 'x' })
+      .expect(202);
+    await eventually(async () => (await request(platform.url).get('/reputation').set(auth(t.key))).body.attempted === 1, 'counted');
+    const { cookie } = await signIn(platform.dashboardUrl, t.key);
+    const dashboard = (path: string) => request(platform.dashboardUrl).get(path).set('Cookie', cookie).expect(200);
+    const healthy = await dashboard('/overview');
+    expect(healthy.text).toMatch(/<span id="reputation-status">Healthy<\/span>: bounce rate 0 %, complaint rate 0 %/);
+    expect(healthy.text).not.toContain('reputation-banner');
+
+    await request(platform.url)
+      .post(`/admin/tenants/${t.tenantId}/pause-sending`)
+      .set(admin)
+      .send({ reason: '<b>list</b> bought' })
+      .expect(200);
+    const overview = await dashboard('/overview');
+    expect(overview.text).toContain('id="reputation-banner"');
+    expect(overview.text).toContain('Sending is paused');
+    expect(overview.text).toContain('&lt;b&gt;list&lt;/b&gt; bought');
+    expect(overview.text).not.toContain('<b>list</b>');
+    const page = await dashboard('/reputation');
+    expect(page.text).toMatch(/<strong id="reputation-status">Paused<\/strong>/);
+    expect(page.text).toContain(`<th scope="row">${t.domain}</th>`);
+    expect(page.text).toContain('aria-current="page"');
   });
 
   it('when the pause comes without the admin token or without a reason, then it is refused and nothing changes', async () => {
