@@ -7,6 +7,7 @@ import { collectEvents } from '../../../test/support/events';
 import { eventually } from '../../../test/support/eventually';
 import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
 import { scrape } from '../../../test/support/metrics';
+import { submissionTransport } from '../../../test/support/submission';
 import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { signIn } from '../../dashboard/test/support';
 
@@ -94,6 +95,23 @@ describe('an operator pauses and resumes a tenant', () => {
     expect(log.every((r) => r.target.id === t.tenantId)).toBe(true);
   });
 
+  it('when a paused tenant submits over SMTP, then a real client gets 554 5.7.1 and nothing is stored', async () => {
+    const t = await tenantWithDomain(platform);
+    await request(platform.url).post(`/admin/tenants/${t.tenantId}/pause-sending`).set(admin).send({ reason: 'complaints' }).expect(200);
+    const transport = submissionTransport(platform.submission, t.key);
+    try {
+      const refused = await transport.sendMail({ from: `a@${t.domain}`, to: `accept@${SIM}`, subject: 'over smtp', text: 'x' }).then(
+        () => null,
+        (err: { responseCode?: number; response?: string }) => err,
+      );
+      expect(refused?.responseCode).toBe(554);
+      expect(refused?.response).toMatch(/^554 5\.7\.1 .*paused/);
+    } finally {
+      transport.close();
+    }
+    expect((await request(platform.url).get('/emails').set(auth(t.key)).expect(200)).body.data).toEqual([]);
+  });
+
   it('when the admin CLI pauses and resumes, then it says the status', async () => {
     const t = await tenantWithDomain(platform);
     const env = { ADMIN_TOKEN, MAILPLANE_URL: platform.url };
@@ -114,7 +132,7 @@ describe('an operator pauses and resumes a tenant', () => {
     const { cookie } = await signIn(platform.dashboardUrl, t.key);
     const dashboard = (path: string) => request(platform.dashboardUrl).get(path).set('Cookie', cookie).expect(200);
     const healthy = await dashboard('/overview');
-    expect(healthy.text).toMatch(/<span id="reputation-status">Healthy<\/span>: bounce rate 0 %, complaint rate 0 %/);
+    expect(healthy.text).toMatch(/<span id="reputation-status">Healthy<\/span>: bounce rate 0 %, complaint rate\s+0 %/);
     expect(healthy.text).not.toContain('reputation-banner');
 
     await request(platform.url)

@@ -128,6 +128,16 @@ describe('tenant reputation', () => {
       .expect(202);
   });
 
+  it('when recipients report the messages as spam, then the complaints are counted against what was sent and pause the tenant', async () => {
+    const t = await tenantWithDomain(platform);
+    const ids = await sendAll(t, [`complaint@${SIM}`, `accept@${SIM}`, `accept+2@${SIM}`, `accept+3@${SIM}`, `accept+4@${SIM}`]);
+    await waitForStatus(platform.url, t.key, ids[0], 'complained');
+    await eventually(async () => eventsOf(t).some((e) => e.type === 'sending.paused'), 'sending.paused');
+    expect(eventsOf(t)[0].data).toMatchObject({ status: 'paused', complained: 1, complaintRate: 0.2, bounceRate: 0, attempted: 5 });
+    expect(await reputationOf(t)).toMatchObject({ status: 'paused', complained: 1, sent: 5, complaintRate: 0.2 });
+    expect((await reputationOf(t)).reason).toMatch(/^complaint rate 20 % reached 0.5 %/);
+  });
+
   it('when a key of another tenant asks for the reputation, then it sees only its own', async () => {
     const a = await tenantWithDomain(platform);
     const b = await tenantWithDomain(platform);
