@@ -138,11 +138,25 @@ describe('tenant reputation', () => {
     expect((await reputationOf(t)).reason).toMatch(/^complaint rate 20 % reached 0.5 %/);
   });
 
-  it('when a key of another tenant asks for the reputation, then it sees only its own', async () => {
+  it('when a key of another tenant asks for the reputation, then it sees only its own, and suppressed recipients and deferrals are no bounces', async () => {
     const a = await tenantWithDomain(platform);
     const b = await tenantWithDomain(platform);
     await sendAll(a, [`bounce@${SIM}`]);
     await eventually(async () => (await reputationOf(a)).attempted === 1, 'counted');
+    // A suppressed recipient is never attempted; deferrals count once, when they end, and a full mailbox is no bounce.
+    const again = await request(platform.url)
+      .post('/emails')
+      .set(auth(a.key))
+      .send({ from: `a@${a.domain}`, to: `bounce@${SIM}`, subject: 's', text: 'x' });
+    expect(again.body.status).toBe('suppressed');
+    const full = await request(platform.url)
+      .post('/emails')
+      .set(auth(a.key))
+      .send({ from: `a@${a.domain}`, to: `full@${SIM}`, subject: 's', text: 'x' });
+    const failed = await waitForStatus(platform.url, a.key, full.body.id, 'failed');
+    expect(failed.body.attempts.length).toBeGreaterThan(1);
+    await eventually(async () => (await reputationOf(a)).attempted === 2, 'the exhausted retries counted once');
+    expect(await reputationOf(a)).toMatchObject({ attempted: 2, bounced: 1, bounceRate: 0.5 });
     expect(await reputationOf(b)).toMatchObject({ status: 'healthy', attempted: 0, identities: [] });
     await request(platform.url).get('/reputation').expect(401);
   });
