@@ -138,6 +138,30 @@ describe('tenant reputation', () => {
     expect((await reputationOf(t)).reason).toMatch(/^complaint rate 20 % reached 0.5 %/);
   });
 
+  it('when a key restricted to one domain asks for the reputation, then it sees the tenant status and only its own identity', async () => {
+    const t = await tenantWithDomain(platform);
+    const domain = `o${Math.random().toString(36).slice(2, 8)}.example.test`;
+    const identity = await request(platform.url).post('/identities').set(auth(t.key)).send({ domain }).expect(201);
+    for (const record of identity.body.dnsRecords) platform.sandbox.dns.setTxt(record.name, [record.value]);
+    await request(platform.url).post(`/identities/${identity.body.id}/verify`).set(auth(t.key)).expect(200);
+    await sendAll(t, [`accept@${SIM}`]);
+    await request(platform.url)
+      .post('/emails')
+      .set(auth(t.key))
+      .send({ from: `a@${domain}`, to: `accept@${SIM}`, subject: 's', text: 'x' })
+      .expect(202);
+    await eventually(async () => (await reputationOf(t)).attempted === 2, 'both counted');
+    expect((await reputationOf(t)).identities.map((i: { domain: string }) => i.domain).sort()).toEqual([t.domain, domain].sort());
+    const made = await request(platform.url)
+      .post('/api-keys')
+      .set(auth(t.key))
+      .send({ name: 'shop', permission: 'full', domain: t.domain })
+      .expect(201);
+    const scoped = await request(platform.url).get('/reputation').set(auth(made.body.key)).expect(200);
+    expect(scoped.body).toMatchObject({ status: 'healthy', attempted: 2 });
+    expect(scoped.body.identities).toEqual([expect.objectContaining({ identityId: t.identity.id, domain: t.domain, attempted: 1 })]);
+  });
+
   it('when a key of another tenant asks for the reputation, then it sees only its own, and suppressed recipients and deferrals are no bounces', async () => {
     const a = await tenantWithDomain(platform);
     const b = await tenantWithDomain(platform);

@@ -81,7 +81,7 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
       return json(await cancelEmail(deps, tenant(r), id(r), auditContextOf(r)));
     },
     getEmailStats: async (r) => json(await dailyStats(deps, tenant(r), Number(r.query.days ?? 30))),
-    getReputation: async (r) => json(await reputationView(deps, tenant(r))),
+    getReputation: async (r) => json(await reputationView(deps, tenant(r), r.keyDomain ?? null)),
     // The gateway checked the admin token and the tenant id's shape before forwarding.
     pauseSending: async (r) => json(await pauseSending(deps, String(r.params.tenantId), r.body, auditContextOf(r))),
     resumeSending: async (r) => json(await resumeSending(deps, String(r.params.tenantId), auditContextOf(r))),

@@ -2,8 +2,11 @@ import type { MailDeps } from '../deps';
 import { ratesOf, thresholdsOf } from './rates';
 import { standingOf, totalOf, windowCounts } from './standing';
 
-/** GET /reputation: the standing, the window's rates overall and by identity. */
-export async function reputationView(deps: MailDeps, tenantId: string) {
+/**
+ * GET /reputation: the standing, the window's rates overall and by identity. The status and rates are the tenant's (a
+ * pause stops every key); a key restricted to a domain sees only that domain's identity among `identities`, as in lists.
+ */
+export async function reputationView(deps: MailDeps, tenantId: string, keyDomain: string | null = null) {
   await deps.reputation.flush().catch((err: unknown) => deps.logger.warn('reputation counts lost', { err }));
   const standing = await standingOf(deps, tenantId);
   const byIdentity = await windowCounts(deps, standing);
@@ -33,6 +36,6 @@ export async function reputationView(deps: MailDeps, tenantId: string) {
     thresholds: thresholdsOf(deps.config.reputation),
     since: standing.since.toISOString(),
     reason: standing.reason,
-    identities: identities.sort((a, b) => b.attempted - a.attempted),
+    identities: identities.filter((i) => keyDomain === null || i.domain === keyDomain).sort((a, b) => b.attempted - a.attempted),
   };
 }
