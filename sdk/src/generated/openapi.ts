@@ -682,6 +682,8 @@ export interface paths {
      *       resumes it (event `sending.resumed`); the window then counts from the resume.
      *     - No status changes while fewer than `thresholds.minVolume` recipients were attempted in the window.
      *     - Counts are written within a fraction of a second of the outcome; the status follows within a minute.
+     *     - A key restricted to a domain sees the tenant's status and rates, and only that domain's identity in
+     *       `identities`.
      */
     get: operations['getReputation'];
     put?: never;
