@@ -9,6 +9,8 @@ const USAGE = `usage: npm run admin -- <command>
   grant <tenantId> <plan> [<until>]       hand out a zero-priced plan, until an RFC 3339 time or taken back
   revoke-grant <tenantId>                 take a grant back: the tenant is on free again
   billing <tenantId>                      the tenant's billing state and money ledger (JSON)
+  pause-sending <tenantId> <reason>       refuse the tenant's sends and hold its queued mail (reason shown to it)
+  resume-sending <tenantId>               let a paused tenant send again; its reputation window starts afresh
 ${MIGRATE_USAGE}
   env: MAILPLANE_URL (default http://localhost:3000), ADMIN_TOKEN (required but for migrate; it reads DATA_DIR and DATABASE_URL)`;
 
@@ -37,9 +39,15 @@ export async function adminCommand(
   if (command === 'grant' && a && b)
     return stateLine(a, await call('POST', `/admin/tenants/${a}/grant`, { plan: b, ...(c ? { until: c } : {}) }));
   if (command === 'revoke-grant' && a) return stateLine(a, await call('DELETE', `/admin/tenants/${a}/grant`));
+  if (command === 'pause-sending' && a && b)
+    return standingLine(a, await call('POST', `/admin/tenants/${a}/pause-sending`, { reason: rest.slice(1).join(' ') }));
+  if (command === 'resume-sending' && a && !b) return standingLine(a, await call('POST', `/admin/tenants/${a}/resume-sending`));
   if (command === 'billing' && a) return JSON.stringify(await call('GET', `/admin/tenants/${a}/billing`), null, 2);
   throw new Error(USAGE);
 }
+
+const standingLine = (tenantId: string, r: Record<string, unknown>) =>
+  `${tenantId}: sending ${r.status}${r.reason ? ` (${r.reason})` : ''}; bounce rate ${r.bounceRate}, complaint rate ${r.complaintRate} over ${r.attempted} attempted`;
 
 /** Calls the admin surface at `base` with `token`; an answer other than 2xx throws with its status and detail. */
 export function adminCaller(base: string, token: string): AdminCall {

@@ -30,6 +30,8 @@ export class Mailplane {
     cancel: (id: Id, options?: RequestOptions) => this.op('cancelEmail')({ path: { id } }, options),
     /** What happened each day (UTC), oldest first: accepted, sent, deferred, bounced… */
     stats: (query: QueryOf<'getEmailStats'> = {}, options?: RequestOptions) => this.op('getEmailStats')({ query }, options),
+    /** The sending status and the bounce and complaint rates over the window, overall and per identity. */
+    reputation: (options?: RequestOptions) => this.op('getReputation')({}, options),
   };
 
   /** Sending domains and their DKIM records. */
@@ -181,6 +183,9 @@ export class Mailplane {
     grantPlan: (tenantId: Id, body: BodyOf<'grantPlan'>, options?: RequestOptions) =>
       this.op('grantPlan')({ path: { tenantId }, body }, options),
     revokeGrant: (tenantId: Id, options?: RequestOptions) => this.op('revokeGrant')({ path: { tenantId } }, options),
+    pauseSending: (tenantId: Id, body: BodyOf<'pauseSending'>, options?: RequestOptions) =>
+      this.op('pauseSending')({ path: { tenantId }, body }, options),
+    resumeSending: (tenantId: Id, options?: RequestOptions) => this.op('resumeSending')({ path: { tenantId } }, options),
     createOwner: (tenantId: Id, body: BodyOf<'createOwner'>, options?: RequestOptions) =>
       this.op('createOwner')({ path: { tenantId }, body }, options),
   };

@@ -49,6 +49,7 @@ export const OPERATIONS = {
   sendEmailBatch: { method: 'POST', path: '/emails/batch', sdk: 'emails.sendBatch', idempotencyKey: true },
   getEmail: { method: 'GET', path: '/emails/{id}', sdk: 'emails.get' },
   getEmailStats: { method: 'GET', path: '/stats', sdk: 'emails.stats' },
+  getReputation: { method: 'GET', path: '/reputation', sdk: 'emails.reputation' },
   updateEmail: { method: 'PATCH', path: '/emails/{id}', sdk: 'emails.update' },
   cancelEmail: { method: 'POST', path: '/emails/{id}/cancel', sdk: 'emails.cancel' },
   listIdentities: { method: 'GET', path: '/identities', sdk: 'identities.list' },
@@ -122,6 +123,8 @@ export const OPERATIONS = {
   grantPlan: { method: 'POST', path: '/admin/tenants/{tenantId}/grant', sdk: 'admin.grantPlan' },
   createOwner: { method: 'POST', path: '/admin/tenants/{tenantId}/owners', sdk: 'admin.createOwner' },
   revokeGrant: { method: 'DELETE', path: '/admin/tenants/{tenantId}/grant', sdk: 'admin.revokeGrant' },
+  pauseSending: { method: 'POST', path: '/admin/tenants/{tenantId}/pause-sending', sdk: 'admin.pauseSending' },
+  resumeSending: { method: 'POST', path: '/admin/tenants/{tenantId}/resume-sending', sdk: 'admin.resumeSending' },
 } as const satisfies Record<OperationId, Route>;
 
 /** The contract's outbound `webhooks`: what the SDK offers the receiving side. */

@@ -48,6 +48,7 @@ export type EmailList = Schemas['EmailList'];
 export type ListEmailsQuery = QueryOf<'listEmails'>;
 export type EmailStats = Schemas['EmailStats'];
 export type DayStats = Schemas['DayStats'];
+export type Reputation = Schemas['Reputation'];
 
 export type CreateIdentityRequest = Schemas['CreateIdentityRequest'];
 export type Identity = Schemas['Identity'];
@@ -119,6 +120,9 @@ export interface WebhookEventData {
   'identity.failed': Schemas['IdentityChecked'];
   'endpoint.disabled': Schemas['EndpointDisabled'];
   'email.received': Schemas['EmailReceived'];
+  'sending.review': Schemas['SendingStatusChanged'];
+  'sending.paused': Schemas['SendingStatusChanged'];
+  'sending.resumed': Schemas['SendingStatusChanged'];
 }
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;

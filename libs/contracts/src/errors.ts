@@ -29,6 +29,7 @@ export const ErrorCodes = {
   identity_unverified: { status: 400, title: 'No verified sending identity for this sender' },
   from_domain_mismatch: { status: 400, title: 'The From address does not belong to the identity' },
   key_domain_mismatch: { status: 403, title: 'This API key may not send from this domain' },
+  sending_paused: { status: 403, title: "The tenant's sending is paused for its bounce or complaint rate" },
   unsafe_display_name: { status: 400, title: 'A display name holds an address or address punctuation' },
   quota_exceeded: { status: 422, title: 'Monthly email quota reached' },
   rate_limited: { status: 429, title: 'Too many requests' },

@@ -37,6 +37,12 @@ export const WEBHOOK_EVENT_TYPES = [
   'endpoint.disabled',
   /** A message arrived at one of the tenant's receiving domains and a `webhook` route took it. */
   'email.received',
+  /** The tenant's bounce or complaint rate reached a review threshold; sending goes on. */
+  'sending.review',
+  /** The tenant's bounce or complaint rate reached a pause threshold (or an operator paused it); sends are refused, queued mail is held. */
+  'sending.paused',
+  /** An operator resumed the tenant's sending; held mail goes out, the window counts from now. */
+  'sending.resumed',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -75,6 +75,9 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, string> = {
   'identity.failed': 'IdentityChecked',
   'endpoint.disabled': 'EndpointDisabled',
   'email.received': 'EmailReceived',
+  'sending.review': 'SendingStatusChanged',
+  'sending.paused': 'SendingStatusChanged',
+  'sending.resumed': 'SendingStatusChanged',
   'entitlement.changed': 'EntitlementChanged',
   'audit.recorded': 'AuditRecorded',
 };

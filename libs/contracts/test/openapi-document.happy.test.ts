@@ -48,6 +48,7 @@ const EXPECTED_OPERATION_IDS = [
   'listEmails',
   'getEmail',
   'getEmailStats',
+  'getReputation',
   'updateEmail',
   'cancelEmail',
   'createCheckout',
@@ -109,6 +110,8 @@ const EXPECTED_OPERATION_IDS = [
   'getTenantBilling',
   'grantPlan',
   'revokeGrant',
+  'pauseSending',
+  'resumeSending',
   'showCheckoutReturn',
   'getOpenApiJson',
   'getOpenApiYaml',
@@ -142,11 +145,12 @@ describe('openapi.yaml', () => {
 
   it('names the owning service of every operation', () => {
     const owner = (p: string) =>
-      p.startsWith('/billing') || /^\/admin\/tenants\/\{tenantId\}\/(?!owners)/.test(p)
+      p.startsWith('/billing') || /^\/admin\/tenants\/\{tenantId\}\/(?!owners|pause-sending|resume-sending)/.test(p)
         ? 'billing'
         : p.startsWith('/webhooks')
           ? 'webhooks'
-          : /^\/(emails|identities|stats|suppressions|unsubscribe|templates|track|inbound)\//.test(`${p}/`)
+          : /^\/(emails|identities|stats|reputation|suppressions|unsubscribe|templates|track|inbound)\//.test(`${p}/`) ||
+              /^\/admin\/tenants\/\{tenantId\}\/(?:pause|resume)-sending$/.test(p)
             ? 'mail'
             : 'gateway';
     for (const op of operations) expect([op.operationId, op.service]).toEqual([op.operationId, owner(op.path)]);
@@ -204,6 +208,8 @@ describe('openapi.yaml', () => {
       'getTenantBilling',
       'grantPlan',
       'revokeGrant',
+      'pauseSending',
+      'resumeSending',
       'showCheckoutReturn',
       'getOpenApiJson',
       'getOpenApiYaml',

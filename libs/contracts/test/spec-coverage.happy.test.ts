@@ -26,9 +26,10 @@ const SPEC: Array<[string, string, number[]]> = [
   ['post', '/unsubscribe', [200, 400]],
 ];
 
-// Statuses added to a spec endpoint on purpose, each for a reason its decision record gives. None today: test
-// emails are refused over their own limits with a 400, the spec's (docs/decisions/test-send-limits.md).
-const BEYOND_SPEC: Record<string, number[]> = {};
+// Statuses added to a spec endpoint on purpose, each for a reason its decision record gives: a tenant whose sending
+// is paused for its rates is refused with a 403 `sending_paused` (docs/decisions/tenant-reputation.md). Test emails
+// are refused over their own limits with a 400, the spec's (docs/decisions/test-send-limits.md).
+const BEYOND_SPEC: Record<string, number[]> = { 'post /emails': [403], 'post /emails/test': [403] };
 
 // The gaps we designed (control-api.md §4 "Gaps"), pinned so they change only on purpose.
 const DESIGNED: Array<[string, string, number[]]> = [
@@ -47,7 +48,8 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['post', '/webhooks/deliveries/{id}/redeliver', [202, 400, 401, 404, 409]],
   ['get', '/stats', [200, 400, 401]],
   ['patch', '/emails/{id}', [200, 400, 401, 404, 409]],
-  ['post', '/emails/batch', [202, 400, 401, 422, 429]],
+  ['post', '/emails/batch', [202, 400, 401, 403, 422, 429]],
+  ['get', '/reputation', [200, 401]],
   ['post', '/emails/{id}/cancel', [200, 400, 401, 404, 409]],
   ['get', '/suppressions', [200, 400, 401]],
   ['post', '/suppressions', [200, 201, 400, 401]],
@@ -62,6 +64,8 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['get', '/admin/tenants/{tenantId}/billing', [200, 400, 401, 429]],
   ['post', '/admin/tenants/{tenantId}/grant', [200, 400, 401, 409, 422, 429, 503]],
   ['delete', '/admin/tenants/{tenantId}/grant', [200, 400, 401, 429]],
+  ['post', '/admin/tenants/{tenantId}/pause-sending', [200, 400, 401, 429]],
+  ['post', '/admin/tenants/{tenantId}/resume-sending', [200, 400, 401, 429]],
   ['get', '/billing/return', [200, 400, 404]],
   // The contract and its reference page, public (issue #12).
   ['get', '/openapi.json', [200]],

@@ -508,6 +508,8 @@ export interface paths {
      *       them all: 422 `quota_exceeded` with a `QuotaProblem` body, and nothing is sent.
      *     - **Rate limit**: per tenant; 429 `rate_limited` with `RateLimit-Policy`, `RateLimit` and
      *       `Retry-After` (delay-seconds). Default policy `"send";q=100;w=1` (100 emails per second; each email of a batch counts).
+     *     - **Reputation**: while the tenant's sending is `paused` (GET /reputation), a 403 `sending_paused` naming
+     *       the rate that paused it, and nothing is stored; what was accepted before is held, not sent, until a resume.
      *     - **Idempotency-Key** (optional, per tenant, kept 24 h): a retry with the same key and the same body
      *       (SHA-256 of the canonical JSON) gets the original 202 response again with `Idempotent-Replayed: true`
      *       and sends nothing. The same key with a different body is a 422 `idempotency_key_reused`; a retry
@@ -653,6 +655,41 @@ export interface paths {
      *     crash in between can lose the counts of that moment (never add one); the messages themselves stay exact.
      */
     get: operations['getEmailStats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/reputation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sending reputation and status
+     * @description The tenant's bounce and complaint rates over the last `windowDays` UTC days (REPUTATION_WINDOW_DAYS, 7 by
+     *     default; since the last resume, when that is later), overall and per identity, and the sending status they
+     *     decided. Counted per recipient as outcomes arrive: `attempted` each recipient an SMTP attempt ended for (sent or
+     *     refused; not deferrals, not suppressed recipients), `bounced` each hard bounce (a 5xx at RCPT or after DATA that
+     *     says the address does not exist, or a delivery report 5.x.x; not a policy or spam refusal), `complained` each
+     *     feedback-loop report. `bounceRate` is bounced / attempted, `complaintRate` complained / sent.
+     *
+     *     - `healthy`: sending as usual. `under_review`: a review threshold is reached; sending goes on (event
+     *       `sending.review`); the status returns to `healthy` when the rates fall below it. `paused`: a pause
+     *       threshold is reached (event `sending.paused`), or an operator paused it: POST /emails, /emails/batch and
+     *       /emails/test answer 403 `sending_paused` and accepted mail not yet attempted is held until an operator
+     *       resumes it (event `sending.resumed`); the window then counts from the resume.
+     *     - No status changes while fewer than `thresholds.minVolume` recipients were attempted in the window.
+     *     - Counts are written within a fraction of a second of the outcome; the status follows within a minute.
+     *     - A key restricted to a domain sees the tenant's status and rates, and only that domain's identity in
+     *       `identities`.
+     */
+    get: operations['getReputation'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1870,6 +1907,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/tenants/{tenantId}/pause-sending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pause a tenant's sending (operators only)
+     * @description The tenant's status becomes `paused` (event `sending.paused`, the reason given in `reason`), as if its rates
+     *     had paused it: its sends answer 403 `sending_paused` and accepted mail is held. Recorded in the tenant's audit
+     *     log as the operator's. Pausing a paused tenant changes nothing.
+     */
+    post: operations['pauseSending'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/tenants/{tenantId}/resume-sending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resume a paused tenant's sending (operators only)
+     * @description The tenant's status becomes `healthy` (event `sending.resumed`), held mail goes out within a minute, and the
+     *     reputation window counts from now. Recorded in the tenant's audit log as the operator's. Resuming a tenant
+     *     that is not paused changes nothing.
+     */
+    post: operations['resumeSending'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   event: {
@@ -1987,7 +2068,7 @@ export interface components {
      *     from_domain_mismatch, unsafe_display_name, token_invalid, totp_invalid, payment_id_missing, template_invalid,
      *     template_unavailable, template_variables_missing, template_render_failed, tracking_domain_unverified,
      *     tracking_link_invalid, test_email_limit_reached; 401 unauthorized, restricted_api_key, totp_required,
-     *     signature_invalid; 402 payment_declined; 403 forbidden, key_domain_mismatch, reauthentication_required; 404 not_found, route_not_found, no_subscription;
+     *     signature_invalid; 402 payment_declined; 403 forbidden, key_domain_mismatch, sending_paused, reauthentication_required; 404 not_found, route_not_found, no_subscription;
      *     405 method_not_allowed; 408 request_timeout; 409 already_exists, last_owner,
      *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled; 410 token_expired, link_invalid, tracking_link_expired; 413 payload_too_large;
      *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, endpoint_limit_reached, unknown_plan,
@@ -2021,6 +2102,7 @@ export interface components {
       | 'identity_unverified'
       | 'from_domain_mismatch'
       | 'key_domain_mismatch'
+      | 'sending_paused'
       | 'unsafe_display_name'
       | 'quota_exceeded'
       | 'rate_limited'
@@ -2822,6 +2904,7 @@ export interface components {
      *     the suppression list. `identity.verified` / `identity.failed`: a DNS check changed the identity's status.
      *     `endpoint.disabled`: another of the tenant's endpoints was disabled automatically (see the `event` webhook).
      *     `email.received`: a message arrived at one of the tenant's receiving domains and a `webhook` route took it.
+     *     `sending.review` / `sending.paused` / `sending.resumed`: the tenant's sending status changed (GET /reputation).
      * @enum {string}
      */
     EventType:
@@ -2840,7 +2923,10 @@ export interface components {
       | 'identity.verified'
       | 'identity.failed'
       | 'endpoint.disabled'
-      | 'email.received';
+      | 'email.received'
+      | 'sending.review'
+      | 'sending.paused'
+      | 'sending.resumed';
     /** @description The event types to deliver; `*` for every type, present and future. */
     EventTypeFilter: (
       | 'email.queued'
@@ -2859,6 +2945,9 @@ export interface components {
       | 'identity.failed'
       | 'endpoint.disabled'
       | 'email.received'
+      | 'sending.review'
+      | 'sending.paused'
+      | 'sending.resumed'
       | '*'
     )[];
     /**
@@ -2985,7 +3074,20 @@ export interface components {
       type: components['schemas']['EventType'];
       createdAt: components['schemas']['Timestamp'];
       data: Record<string, unknown>;
-    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+    } & (unknown &
+      unknown &
+      unknown &
+      unknown &
+      unknown &
+      unknown &
+      unknown &
+      unknown &
+      unknown &
+      unknown &
+      unknown &
+      unknown &
+      unknown &
+      unknown);
     AddSuppressionRequest: {
       email: components['schemas']['EmailAddress'];
       /**
@@ -3007,6 +3109,35 @@ export interface components {
       createdAt: components['schemas']['Timestamp'];
       /** @description The message that caused it (unsubscribe link, bounce); null when added through the API. */
       messageId: string | null;
+    };
+    Reputation: {
+      /** @enum {string} */
+      status: 'healthy' | 'under_review' | 'paused';
+      /** @description bounced / attempted; 0 with nothing attempted. */
+      bounceRate: number;
+      /** @description complained / sent; 0 with nothing sent. */
+      complaintRate: number;
+      attempted: number;
+      bounced: number;
+      complained: number;
+      sent: number;
+      windowDays: number;
+      thresholds: components['schemas']['ReputationThresholds'];
+      /**
+       * Format: date-time
+       * @description When the status last changed (or was first seen).
+       */
+      since: string;
+      /** @description Why the status is what it is: the rate and threshold, or the operator's reason. */
+      reason: string | null;
+      identities: {
+        identityId: string;
+        /** @description Null for an identity deleted since. */
+        domain: string | null;
+        bounceRate: number;
+        complaintRate: number;
+        attempted: number;
+      }[];
     };
     EmailStats: {
       /**
@@ -3465,6 +3596,13 @@ export interface components {
       name: string;
       apiKey: components['schemas']['CreatedApiKey'];
     };
+    ReputationThresholds: {
+      bounceReview: number;
+      bouncePause: number;
+      complaintReview: number;
+      complaintPause: number;
+      minVolume: number;
+    };
     /** @description What the sending server said in the SMTP transaction. */
     SmtpEnvelope: {
       /** @description MAIL FROM; empty for a null sender (a bounce). */
@@ -3671,6 +3809,22 @@ export interface components {
       /** @description The first failed attempt after the last success (null for a 410 on an endpoint that was not failing). */
       failingSince: components['schemas']['$defs-Timestamp'] | null;
       disabledAt: components['schemas']['$defs-Timestamp'];
+    };
+    /** @description sending.review, sending.paused and sending.resumed: the tenant's sending status changed, for its rates over the window (GET /reputation) or by an operator (reason says which). */
+    SendingStatusChanged: {
+      /** @enum {unknown} */
+      status: 'healthy' | 'under_review' | 'paused';
+      /** @enum {unknown} */
+      previousStatus: 'healthy' | 'under_review' | 'paused';
+      reason: string | null;
+      bounceRate: number;
+      complaintRate: number;
+      attempted: number;
+      bounced: number;
+      complained: number;
+      windowDays: number;
+      thresholds: components['schemas']['ReputationThresholds'];
+      since: components['schemas']['$defs-Timestamp'];
     };
   };
   responses: {
@@ -4644,6 +4798,16 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      /** @description `sending_paused`: the tenant's bounce or complaint rate paused its sending (see GET /reputation); `key_domain_mismatch`. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /**
        * @description `quota_exceeded` (body is a `QuotaProblem`: `limit`, `used`, `resetAt`) or
        *     `idempotency_key_reused` (a `Problem`).
@@ -4708,6 +4872,16 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      /** @description `sending_paused`: the tenant's bounce or complaint rate paused its sending (see GET /reputation); `key_domain_mismatch`. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description `quota_exceeded` (a `QuotaProblem`) or `idempotency_key_reused`. */
       422: {
         headers: {
@@ -4776,6 +4950,16 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      /** @description `sending_paused`: the tenant's bounce or complaint rate paused its sending (see GET /reputation); `key_domain_mismatch`. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       default: components['responses']['Default'];
     };
   };
@@ -4892,6 +5076,29 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  getReputation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The tenant's reputation. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Reputation'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       default: components['responses']['Default'];
     };
@@ -6915,6 +7122,69 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['BillingState'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['AdminThrottled'];
+      default: components['responses']['Default'];
+    };
+  };
+  pauseSending: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The tenant id. */
+        tenantId: components['parameters']['TenantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Why; shown to the tenant as the reason. */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Paused; the tenant's reputation. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Reputation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['AdminThrottled'];
+      default: components['responses']['Default'];
+    };
+  };
+  resumeSending: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The tenant id. */
+        tenantId: components['parameters']['TenantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Resumed; the tenant's reputation. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Reputation'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -11,6 +11,7 @@ import { billingRoutes } from './routes/billing';
 import { emailRoutes } from './routes/emails';
 import { identityRoutes } from './routes/identities';
 import { overviewRoutes } from './routes/overview';
+import { reputationRoutes } from './routes/reputation';
 import { probeRoutes } from './routes/probes';
 import { suppressionRoutes } from './routes/suppressions';
 import { teamRoutes } from './routes/team';
@@ -132,6 +133,7 @@ export function createDashboardApp(options: DashboardOptions) {
     emailRoutes,
     inboundRoutes,
     overviewRoutes,
+    reputationRoutes,
     templateRoutes,
     identityRoutes,
     apiKeyRoutes,

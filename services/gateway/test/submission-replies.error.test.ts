@@ -49,6 +49,7 @@ describe('SMTP replies to the problems of the accept path', () => {
       identity_unverified: '550 5.7.1',
       from_domain_mismatch: '550 5.7.1',
       key_domain_mismatch: '550 5.7.1',
+      sending_paused: '554 5.7.1',
       tracking_domain_unverified: '550 5.7.1',
       quota_exceeded: '550 5.4.5',
       rate_limited: '451 4.7.1',

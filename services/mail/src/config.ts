@@ -39,6 +39,20 @@ export interface MailConfig {
   /** The inbound MX listener (tenants receive mail on their domains); off when INBOUND_MX_HOST is unset. */
   inbound: InboundConfig | null;
   tracking: TrackingConfig;
+  reputation: ReputationConfig;
+}
+
+/** When a tenant's rates put it under review or pause its sending (docs/decisions/tenant-reputation.md). */
+export interface ReputationConfig {
+  windowDays: number;
+  bounceReview: number;
+  bouncePause: number;
+  complaintReview: number;
+  complaintPause: number;
+  /** No status changes while fewer recipients were attempted in the window. */
+  minVolume: number;
+  /** How often a paused tenant's held message comes round again: it goes out within this long of a resume. */
+  holdRecheckMs: number;
 }
 
 /** Open and click tracking: how links are signed and where they point. */
@@ -163,7 +177,35 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
     tracking: Object.freeze(trackingConfig(read)),
     unsubscribeTtlDays: read.int('UNSUBSCRIBE_TOKEN_TTL_DAYS', UNSUBSCRIBE_TOKEN_TTL_DAYS, { min: 1, max: 3650 }),
     retention: Object.freeze(retentionConfig(read)),
+    reputation: Object.freeze(reputationConfig(read)),
   });
+}
+
+function fraction(read: ReturnType<typeof envReader>, name: string, fallback: number): number {
+  const text = read.optional(name);
+  if (text === undefined || text.trim() === '') return fallback;
+  const value = Number(text);
+  if (!/^\s*(?:0|1|0?\.\d+)\s*$/.test(text) || !(value > 0) || value > 1)
+    throw new ConfigError(name, `must be a fraction above 0 and at most 1, got "${text}"`);
+  return value;
+}
+
+// Amazon SES's: review at 5 % bounces or 0.1 % complaints, pause at 10 % / 0.5 %.
+function reputationConfig(read: ReturnType<typeof envReader>): ReputationConfig {
+  const config = {
+    windowDays: read.int('REPUTATION_WINDOW_DAYS', 7, { min: 1, max: 90 }),
+    bounceReview: fraction(read, 'REPUTATION_BOUNCE_REVIEW', 0.05),
+    bouncePause: fraction(read, 'REPUTATION_BOUNCE_PAUSE', 0.1),
+    complaintReview: fraction(read, 'REPUTATION_COMPLAINT_REVIEW', 0.001),
+    complaintPause: fraction(read, 'REPUTATION_COMPLAINT_PAUSE', 0.005),
+    minVolume: read.int('REPUTATION_MIN_VOLUME', 200, { min: 1 }),
+    holdRecheckMs: read.int('REPUTATION_HOLD_RECHECK_MS', 30_000, { min: 100, max: 3_600_000 }),
+  };
+  if (config.bouncePause < config.bounceReview)
+    throw new ConfigError('REPUTATION_BOUNCE_PAUSE', 'must be at least REPUTATION_BOUNCE_REVIEW');
+  if (config.complaintPause < config.complaintReview)
+    throw new ConfigError('REPUTATION_COMPLAINT_PAUSE', 'must be at least REPUTATION_COMPLAINT_REVIEW');
+  return config;
 }
 
 function trackingConfig(read: ReturnType<typeof envReader>): TrackingConfig {

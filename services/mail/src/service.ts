@@ -16,6 +16,8 @@ import type { MailConfig } from './config';
 import { bodiesRepo } from './data-access/bodies-repo';
 import { countersRepo } from './data-access/counters-repo';
 import { dailyStatsRepo } from './data-access/daily-stats-repo';
+import { reputationRepo } from './data-access/reputation-repo';
+import { standingWatch } from './domain/reputation/watch';
 import { hitBatches } from './domain/tracking/hit-batches';
 import { recordEngagements } from './domain/tracking/record-engagement';
 import { entitlementsRepo } from './data-access/entitlements-repo';
@@ -83,6 +85,8 @@ export async function startMail(options: {
   const messages = messagesRepo(store, holder);
   const pacer = createDeliveryPacer(config.workerPrefetch);
   const countsLost = (err: unknown) => logger.warn('daily counts lost', { err });
+  const watch = standingWatch(() => deps);
+  const reputation = reputationRepo(store, countsLost, (tenants) => watch.touched(tenants));
   const deps: MailDeps = {
     config,
     identities: identitiesRepo(store),
@@ -97,6 +101,7 @@ export async function startMail(options: {
     unsubscribeTokens: createTokenSigner(config.unsubscribeSecret),
     counters: countersRepo(store),
     dailyStats: dailyStatsRepo(store, countsLost),
+    reputation,
     entitlements: entitlementsRepo(store),
     idempotency: idempotencyRepo(store),
     inboundRoutes: inboundRoutesRepo(store),
@@ -113,7 +118,7 @@ export async function startMail(options: {
     broker,
     clock,
     logger,
-    metrics: mailMetrics(options.metrics ?? createMetricsRegistry({ processMetrics: false }), { messages, pacer, clock }),
+    metrics: mailMetrics(options.metrics ?? createMetricsRegistry({ processMetrics: false }), { messages, pacer, clock, reputation }),
   };
   await deps.identities.init();
   await deps.messages.init();
@@ -122,6 +127,7 @@ export async function startMail(options: {
   await deps.engagement.init();
   await deps.counters.init();
   await deps.dailyStats.init();
+  await deps.reputation.init();
   await deps.idempotency.init(IDEMPOTENCY_TTL_SECONDS);
   await deps.inboundRoutes.init();
   await deps.inboundMessages.init();
@@ -182,6 +188,8 @@ export async function startMail(options: {
       // Opens and clicks first: recording them adds to the daily counts.
       await deps.engagementHits.flush();
       await deps.dailyStats.flush().catch(countsLost);
+      await deps.reputation.flush().catch(countsLost);
+      watch.stop();
       await alive.stop();
       await deps.replicas.leave().catch((err) => logger.warn('replica record not removed: taken for dead once it runs out', { err }));
       logger.info('mail service stopped');

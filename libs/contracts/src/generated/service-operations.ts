@@ -124,6 +124,8 @@ export interface MailOperations {
   cancelEmail: operations['cancelEmail'];
   /** GET /stats */
   getEmailStats: operations['getEmailStats'];
+  /** GET /reputation */
+  getReputation: operations['getReputation'];
   /** GET /identities */
   listIdentities: operations['listIdentities'];
   /** POST /identities */
@@ -188,6 +190,10 @@ export interface MailOperations {
   followTrackedLink: operations['followTrackedLink'];
   /** GET /track/open/{token} */
   trackOpen: operations['trackOpen'];
+  /** POST /admin/tenants/{tenantId}/pause-sending */
+  pauseSending: operations['pauseSending'];
+  /** POST /admin/tenants/{tenantId}/resume-sending */
+  resumeSending: operations['resumeSending'];
 }
 
 /** The operations `x-service: webhooks` serves. */

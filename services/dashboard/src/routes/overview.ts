@@ -2,8 +2,9 @@ import type { Request } from 'express';
 import { base, chromeFor, handle, type Kit } from '../kit';
 import { layout, type Chrome } from '../views/layout';
 import { overviewBody } from '../views/overview';
+import { reputationSummary } from '../views/reputation';
 
-/** Overview: the last 30 days' counts and this month's usage. */
+/** Overview: the sending status, the last 30 days' counts and this month's usage. */
 export function overviewRoutes(kit: Kit) {
   const { app, api, page, sessionOf } = kit;
   const chrome = (req: Request, title: string, current: NonNullable<Chrome['current']>, extra: Partial<Chrome> = {}) =>
@@ -13,8 +14,13 @@ export function overviewRoutes(kit: Kit) {
     '/overview',
     handle(async (req, res) => {
       const client = api(sessionOf(req));
-      const [stats, state] = await Promise.all([client.emails.stats({ days: 30 }), client.billing.state().catch(() => null)]);
-      page(res, layout(base(req), chrome(req, 'Overview', 'overview', { charts: true }), overviewBody(stats.days, state)));
+      const [stats, state, reputation] = await Promise.all([
+        client.emails.stats({ days: 30 }),
+        client.billing.state().catch(() => null),
+        client.emails.reputation().catch(() => null),
+      ]);
+      const body = overviewBody(stats.days, state, reputation ? reputationSummary(base(req), reputation) : '');
+      page(res, layout(base(req), chrome(req, 'Overview', 'overview', { charts: true }), body));
     }),
   );
 }

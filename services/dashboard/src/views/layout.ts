@@ -6,6 +6,7 @@ export interface Chrome {
   csrf?: string;
   current?:
     | 'overview'
+    | 'reputation'
     | 'emails'
     | 'inbound'
     | 'templates'
@@ -23,6 +24,7 @@ export interface Chrome {
 
 const NAV = [
   { id: 'overview', href: 'overview', label: 'Overview' },
+  { id: 'reputation', href: 'reputation', label: 'Reputation' },
   { id: 'emails', href: 'emails', label: 'Emails' },
   { id: 'inbound', href: 'inbound', label: 'Inbound' },
   { id: 'templates', href: 'templates', label: 'Templates' },

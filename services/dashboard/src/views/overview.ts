@@ -1,5 +1,5 @@
 import type { BillingState, DayStats } from '../../../../sdk/src';
-import { html } from '../html';
+import { html, type Html } from '../html';
 
 const SERIES = ['accepted', 'sent', 'deferred', 'bounced', 'complained', 'suppressed', 'opened', 'clicked'] as const;
 
@@ -7,9 +7,10 @@ const SERIES = ['accepted', 'sent', 'deferred', 'bounced', 'complained', 'suppre
 const rate = (count: number, sent: number) => (sent === 0 ? 0 : Math.round((1000 * count) / sent) / 10);
 
 /** The last 30 days as a chart (uPlot, drawn by the page's script from the table) and as the table itself. */
-export function overviewBody(days: DayStats[], billing: BillingState | null) {
+export function overviewBody(days: DayStats[], billing: BillingState | null, reputation: Html | '' = '') {
   const usage = billing?.usage;
   return html`<h1>Overview</h1>
+    ${reputation}
     ${
       usage
         ? html`<section aria-labelledby="usage">

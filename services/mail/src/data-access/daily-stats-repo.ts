@@ -1,4 +1,5 @@
 import type { Store } from '@mailplane/store';
+import { dayIncrements } from './day-increments';
 
 /** What a day's counts count; see the contract's DayStats. */
 export const DAY_COUNTS = [
@@ -25,31 +26,14 @@ interface DayRecord extends Counts {
   expiresAt: Date;
 }
 
-/** How long increments wait in memory to be written together: one upsert per tenant and day instead of one per event. */
-const FLUSH_AFTER_MS = 200;
-
 /**
- * One document per tenant and UTC day, its counts incremented in place. Increments are gathered for
- * FLUSH_AFTER_MS and written as one upsert per day; a read writes them first, so this process reads its own
- * counts. A crash loses what was gathered (the contract allows a count to be lost); `onLost` hears of a write
- * that failed.
+ * One document per tenant and UTC day, its counts incremented in place. Increments are gathered for a moment and
+ * written as one upsert per day (dayIncrements); a read writes them first, so this process reads its own counts. A
+ * crash loses what was gathered (the contract allows a count to be lost); `onLost` hears of a write that failed.
  */
 export function dailyStatsRepo(store: Store, onLost: (err: unknown) => void = () => undefined) {
   const days = store.collection<DayRecord>('daily_stats');
-  let pending = new Map<string, Omit<DayRecord, '_id'> & { counts: Counts }>();
-  let timer: NodeJS.Timeout | null = null;
-
-  async function flush(): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    const batch = pending;
-    pending = new Map();
-    await Promise.all(
-      [...batch].map(([_id, { tenantId, day, expiresAt, counts }]) =>
-        days.updateOne({ _id }, { $inc: counts, $setOnInsert: { _id, tenantId, day, expiresAt } }, { upsert: true }),
-      ),
-    );
-  }
+  const { add, flush } = dayIncrements(days, onLost);
 
   return {
     async init() {
@@ -57,11 +41,7 @@ export function dailyStatsRepo(store: Store, onLost: (err: unknown) => void = ()
       await days.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
     },
     add(tenantId: string, day: string, count: DayCount, expiresAt: Date): void {
-      const _id = `${tenantId}:${day}`;
-      const entry = pending.get(_id) ?? { tenantId, day, expiresAt, counts: {} };
-      entry.counts[count] = (entry.counts[count] ?? 0) + 1;
-      pending.set(_id, entry);
-      timer ??= setTimeout(() => flush().catch(onLost), FLUSH_AFTER_MS).unref();
+      add(`${tenantId}:${day}`, { tenantId, day, expiresAt }, { [count]: 1 });
     },
     /** Writes the increments gathered so far (before a read, and when the service stops). */
     flush,

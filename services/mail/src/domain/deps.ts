@@ -17,6 +17,7 @@ import type { AttachmentLinks } from './inbound/attachment-links';
 import type { HitBatches } from './tracking/hit-batches';
 import type { MessagesRepo } from '../data-access/messages-repo';
 import type { OutboxQueueRepo } from '../data-access/outbox-queue-repo';
+import type { ReputationRepo } from '../data-access/reputation-repo';
 import type { SuppressionsRepo } from '../data-access/suppressions-repo';
 import type { TemplatesRepo } from '../data-access/templates-repo';
 import type { TxtResolver } from '../dns/resolver';
@@ -29,6 +30,8 @@ export type SmtpClass = '2xx' | '4xx' | '5xx' | 'connection' | 'local';
 /** What the domain reports to metrics. */
 export interface MailMetrics {
   deliveryAttempt(smtpClass: SmtpClass): void;
+  /** A paused tenant's message was claimed and put back unattempted. */
+  deliveryHeld(): void;
 }
 
 export interface MailDeps {
@@ -51,6 +54,8 @@ export interface MailDeps {
   unsubscribeTokens: TokenSigner;
   counters: CountersRepo;
   dailyStats: DailyStatsRepo;
+  /** Outcomes counted for the tenants' bounce and complaint rates, and their sending standing. */
+  reputation: ReputationRepo;
   entitlements: EntitlementsRepo;
   idempotency: IdempotencyRepo;
   /** Inbound: the tenants' routes, what they received, its raw bytes (blob store), the signed links to attachments. */

@@ -3,6 +3,7 @@ import { toProblem } from '@mailplane/runtime';
 import { acceptedAs, acceptMessages, type AcceptedEmail } from './accept-message';
 import { UNBOUNDED, type Budget } from './budget';
 import type { MailDeps } from './deps';
+import { assertSendingAllowed } from './reputation/standing';
 import { onceFor } from './idempotency';
 import { reserveQuota, takeRateLimit } from './limits';
 import { prepareSend, resolveSend, type PreparedSend } from './prepare-send';
@@ -30,6 +31,7 @@ export async function sendEmailBatch(
 ) {
   const budget = request.budget ?? UNBOUNDED;
   const requestId = request.requestId ?? 'batch';
+  await assertSendingAllowed(deps, tenantId);
   const rateLimit = await takeRateLimit(deps, tenantId, items.length);
   const prepare = (item: SendEmailRequest, i: number) =>
     prepareSend(deps, tenantId, item, `/body/${i}`, request.keyDomain ?? null).catch((err: unknown) => refusal(err, requestId));

@@ -2,6 +2,7 @@ import type { SendEmailRequest } from '@mailplane/contracts';
 import { acceptedAs, acceptMessage, type AcceptedEmail } from './accept-message';
 import { UNBOUNDED, type Budget } from './budget';
 import type { MailDeps } from './deps';
+import { assertSendingAllowed } from './reputation/standing';
 import { onceFor } from './idempotency';
 import { reserveQuota, takeRateLimit } from './limits';
 import { prepareSend, resolveSend } from './prepare-send';
@@ -15,6 +16,7 @@ export async function sendEmail(
   request: { idempotencyKey?: string; budget?: Budget; requestId?: string; messageIdHeader?: string; keyDomain?: string | null } = {},
 ) {
   const budget = request.budget ?? UNBOUNDED;
+  await assertSendingAllowed(deps, tenantId);
   const rateLimit = await takeRateLimit(deps, tenantId);
   const prepared = await prepareSend(deps, tenantId, input, '/body', request.keyDomain ?? null);
   const stored = async (messageId: string) => {

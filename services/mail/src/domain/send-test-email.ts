@@ -1,6 +1,7 @@
 import { AppError, TEST_EMAIL_SUBJECT } from '@mailplane/contracts';
 import { acceptMessage, type AcceptedEmail } from './accept-message';
 import type { MailDeps } from './deps';
+import { assertSendingAllowed } from './reputation/standing';
 import { takeTestEmail, takeTestEmailRate } from './limits';
 import { checkKeyDomain } from './prepare-send';
 import { parseRecipients, resolveRecipients } from './recipients';
@@ -17,6 +18,7 @@ export async function sendTestEmail(
   requestId?: string,
   keyDomain: string | null = null,
 ) {
+  await assertSendingAllowed(deps, tenantId);
   const rateLimit = await takeTestEmailRate(deps, tenantId);
   const parsed = parseRecipients({ to: input.to });
   const identity = input.identityId

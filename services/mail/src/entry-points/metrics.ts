@@ -1,5 +1,6 @@
 import { counter, gaugeReadAtScrape, type Clock, type MetricsRegistry } from '@mailplane/runtime';
 import type { MessagesRepo } from '../data-access/messages-repo';
+import type { ReputationRepo } from '../data-access/reputation-repo';
 import type { MailMetrics, SmtpClass } from '../domain/deps';
 import type { DeliveryPacer } from '../domain/delivery/pacing';
 
@@ -9,8 +10,18 @@ const CLASSES: SmtpClass[] = ['2xx', '4xx', '5xx', 'connection', 'local'];
 /** Mail's series: delivery attempts as they happen; messages and the outbox read from the store at each scrape. */
 export function mailMetrics(
   registry: MetricsRegistry,
-  { messages, pacer, clock }: { messages: MessagesRepo; pacer: DeliveryPacer; clock: Clock },
+  { messages, pacer, clock, reputation }: { messages: MessagesRepo; pacer: DeliveryPacer; clock: Clock; reputation: ReputationRepo },
 ): MailMetrics {
+  gaugeReadAtScrape(
+    registry,
+    {
+      name: 'mailplane_tenants_by_sending_status',
+      help: 'Tenants by sending status: healthy, under_review, paused',
+      labelNames: ['status'],
+    },
+    SERVICE,
+    async () => Object.entries(await reputation.countByStatus()).map(([status, value]) => ({ labels: { status }, value })),
+  );
   const attempts = counter(registry, {
     name: 'mailplane_delivery_attempts_total',
     help: 'SMTP delivery attempts, by the class of the MTA answer (2xx, 4xx, 5xx; connection: none came; local: not sent)',
@@ -62,5 +73,14 @@ export function mailMetrics(
     SERVICE,
     async () => [{ labels: {}, value: pacer.limit() }],
   );
-  return { deliveryAttempt: (smtpClass) => attempts.inc({ service: SERVICE, class: smtpClass }) };
+  const held = counter(registry, {
+    name: 'mailplane_delivery_held_total',
+    help: "Deliveries put back unattempted because the tenant's sending is paused",
+    labelNames: ['service'] as const,
+  });
+  held.inc({ service: SERVICE }, 0);
+  return {
+    deliveryAttempt: (smtpClass) => attempts.inc({ service: SERVICE, class: smtpClass }),
+    deliveryHeld: () => held.inc({ service: SERVICE }),
+  };
 }

@@ -21,6 +21,8 @@ import { sendSystemEmail } from '../domain/send-system-email';
 import { sendTestEmail } from '../domain/send-test-email';
 import { submitEmail } from '../domain/submit-email';
 import { dailyStats } from '../domain/stats';
+import { pauseSending, resumeSending } from '../domain/reputation/operator';
+import { reputationView } from '../domain/reputation/view';
 import { listSuppressions, removeSuppression, suppress, suppressionView } from '../domain/suppressions';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from '../domain/templates/templates';
 import { getTemplateVersion, listTemplateVersions, publishTemplate } from '../domain/templates/versions';
@@ -85,6 +87,10 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
       return json(await cancelEmail(deps, tenant(r), id(r), auditContextOf(r)));
     },
     getEmailStats: async (r) => json(await dailyStats(deps, tenant(r), Number(r.query.days ?? 30))),
+    getReputation: async (r) => json(await reputationView(deps, tenant(r), r.keyDomain ?? null)),
+    // The gateway checked the admin token and the tenant id's shape before forwarding.
+    pauseSending: async (r) => json(await pauseSending(deps, String(r.params.tenantId), r.body, auditContextOf(r))),
+    resumeSending: async (r) => json(await resumeSending(deps, String(r.params.tenantId), auditContextOf(r))),
     listIdentities: async (r) => json(await listIdentities(deps, tenant(r), page(r), r.keyDomain ?? null)),
     createIdentity: async (r) =>
       json(identityView(await createIdentity(deps, tenant(r), r.body, auditContextOf(r), r.keyDomain ?? null)), 201),

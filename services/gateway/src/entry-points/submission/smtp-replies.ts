@@ -44,6 +44,7 @@ export type AcceptPathCode = Extract<
   | 'identity_unverified'
   | 'from_domain_mismatch'
   | 'key_domain_mismatch'
+  | 'sending_paused'
   | 'tracking_domain_unverified'
   | 'quota_exceeded'
   | 'rate_limited'
@@ -68,6 +69,8 @@ export const REPLIES: Record<AcceptPathCode, Reply> = {
   identity_unverified: [550, '5.7.1', (e) => `${e.detail} The From domain must be a verified identity of the key's tenant.`],
   from_domain_mismatch: [550, '5.7.1', detailed],
   key_domain_mismatch: [550, '5.7.1', detailed],
+  // The tenant's bounce or complaint rate paused its sending: no retry helps until an operator resumes it.
+  sending_paused: [554, '5.7.1', detailed],
   // The identity tracks by default, and nothing may carry its links yet: the tenant must fix the identity first.
   tracking_domain_unverified: [550, '5.7.1', detailed],
   quota_exceeded: [550, '5.4.5', (e) => `Quota exceeded: ${e.detail}`],

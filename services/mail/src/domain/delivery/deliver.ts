@@ -8,6 +8,8 @@ import { isSuppressed, suppress } from '../suppressions';
 import { outcomeFor, pendingOf } from '../recipients';
 import { isHardBounce } from './bounces';
 import { claimMessage } from './claim';
+import { standingOf } from '../reputation/standing';
+import { dispatch, markUndispatched } from './dispatch';
 import { recordAttempt, recordSuppressed } from './record';
 
 export interface DeliverDeps extends MailDeps {
@@ -31,6 +33,24 @@ function transactionWindowMs(deps: MailDeps, message: MessageRecord): number {
   return Math.max(0, leaseLeftMs - deps.config.leaseMs / 2);
 }
 
+/** The tenant's sending is paused: the message goes back as it was, unattempted, and comes round again later. */
+async function hold(deps: DeliverDeps, message: MessageRecord): Promise<Delivery> {
+  const now = deps.clock.now();
+  await deps.messages.release(message, now);
+  const released = {
+    ...message,
+    status: message.attempts.length === 0 ? ('queued' as const) : ('deferred' as const),
+    leaseUntil: null,
+    updatedAt: now,
+  };
+  deps.metrics.deliveryHeld();
+  await dispatch(deps, released, deps.config.reputation.holdRecheckMs).catch(async (err: unknown) => {
+    deps.logger.warn('held message not yet back on the queue', { messageId: message._id, err });
+    await markUndispatched(deps, released);
+  });
+  return DONE;
+}
+
 /**
  * One work item: claim the message, render, sign and relay it, record the outcome. A recipient suppressed
  * since acceptance is not mailed; a hard bounce puts the address on the tenant's suppression list.
@@ -40,6 +60,7 @@ export async function deliver(deps: DeliverDeps, messageId: string): Promise<Del
   if (claim.kind === 'held') return { done: false, retryInMs: claim.retryInMs };
   if (claim.kind === 'nothing') return DONE;
   const { message } = claim;
+  if ((await standingOf(deps, message.tenantId)).status === 'paused') return hold(deps, message);
   const identity = await deps.identities.byId(message.tenantId, message.identityId);
   if (!identity) {
     await recordAttempt(deps, message, { outcome: 'permanent', smtpCode: null, response: 'identity deleted before the message was sent' });

@@ -43,7 +43,8 @@ export async function sweep(deps: MailDeps, signal?: AbortSignal): Promise<numbe
     (await sweepAudited(deps, deps.identities, settled, signal)) +
     (await sweepAudited(deps, deps.suppressions, settled, signal)) +
     (await sweepAudited(deps, deps.inboundRoutes, settled, signal)) +
-    (await sweepAudited(deps, deps.templates, settled, signal));
+    (await sweepAudited(deps, deps.templates, settled, signal)) +
+    (await sweepAudited(deps, deps.reputation, settled, signal));
   return released + recovered + dispatched + unannounced + engagement + received + audited;
 }
 

@@ -6,6 +6,7 @@ import type { RelayResult } from '../../transmit/smtp-relay';
 import type { MailDeps } from '../deps';
 import { messageEvent } from '../events';
 import { afterAttempt, messageOutcome, recipientsOf } from '../recipients';
+import { countAttempt } from '../reputation/counting';
 import { countEvent } from '../stats';
 import { enqueue, markUndispatched, publishPending } from './dispatch';
 
@@ -67,6 +68,7 @@ export async function recordAttempt(
     return;
   }
   countEvent(deps, message.tenantId, outcome === 'failed' && result.outcome === 'permanent' ? 'bounced' : outcome, now);
+  countAttempt(deps, message, before, recipients, result, now);
   deps.logger.info(`email ${outcome}`, {
     messageId: message._id,
     tenantId: message.tenantId,

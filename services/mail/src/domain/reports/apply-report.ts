@@ -3,6 +3,7 @@ import type { MessageRecord, MessageStatus, StoredReport } from '../../data-acce
 import type { MailDeps } from '../deps';
 import { messageEvent } from '../events';
 import { recipientsOf } from '../recipients';
+import { countReport } from '../reputation/counting';
 import { countEvent } from '../stats';
 import { suppress } from '../suppressions';
 import type { IncomingReport } from './parse-report';
@@ -67,6 +68,7 @@ async function applyOne(deps: MailDeps, { messageId, recipient: place }: ReturnP
     const reason = report.kind === 'bounce' ? 'bounced' : 'complained';
     await suppress(deps, message.tenantId, { email: recipient, reason, messageId });
     countEvent(deps, message.tenantId, reason, now);
+    countReport(deps, message, report.kind, now);
     const changed = { ...message, status, updatedAt: now, pendingEvents: events, eventsPending: events.length > 0 };
     await deps.messages
       .announce(changed, (e: Envelope) => deps.broker.publish(e))

@@ -1,0 +1,42 @@
+import type { Collection, Doc } from '@mailplane/store';
+
+/** How long increments wait in memory to be written together: one upsert per document instead of one per event. */
+const FLUSH_AFTER_MS = 200;
+
+/**
+ * Increments of counter documents gathered for FLUSH_AFTER_MS and written as one upsert per document (`$inc` and
+ * `$setOnInsert`). A crash loses what was gathered; `onLost` hears of a write that failed; `onFlushed` of the ids
+ * just written.
+ */
+export function dayIncrements<T extends Doc>(
+  collection: Collection<T>,
+  onLost: (err: unknown) => void,
+  onFlushed: (written: Omit<T, '_id'>[]) => void = () => undefined,
+) {
+  let pending = new Map<string, { fixed: Omit<T, '_id'>; counts: Record<string, number> }>();
+  let timer: NodeJS.Timeout | null = null;
+
+  async function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = pending;
+    pending = new Map();
+    if (batch.size === 0) return;
+    await Promise.all(
+      [...batch].map(([_id, { fixed, counts }]) =>
+        collection.updateOne({ _id }, { $inc: counts, $setOnInsert: { _id, ...fixed } }, { upsert: true }),
+      ),
+    );
+    onFlushed([...batch.values()].map((b) => b.fixed));
+  }
+
+  return {
+    add(_id: string, fixed: Omit<T, '_id'>, counts: Record<string, number>): void {
+      const entry = pending.get(_id) ?? { fixed, counts: {} };
+      for (const [name, n] of Object.entries(counts)) if (n > 0) entry.counts[name] = (entry.counts[name] ?? 0) + n;
+      pending.set(_id, entry);
+      timer ??= setTimeout(() => flush().catch(onLost), FLUSH_AFTER_MS).unref();
+    },
+    flush,
+  };
+}
