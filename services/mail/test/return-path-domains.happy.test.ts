@@ -1,8 +1,10 @@
+import { authenticate } from 'mailauth';
 import request from 'supertest';
+import { createTxtResolver } from '../src/dns/resolver';
 import { lateBounce } from '../../../sandbox/smtp-reports';
 import { expectContract } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
-import { auth, suppressedAddresses } from '../../../test/support/mail';
+import { auth, suppressedAddresses, waitForStatus } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { deliverReport } from './support/report-listener';
 import { sendAndCapture, tenantWithReturnPath } from './support/return-path';
@@ -37,11 +39,40 @@ describe('an identity with a return path domain of its own', () => {
     );
   });
 
+  it('when a receiver authenticates its message (mailauth, the sandbox DNS), then SPF passes on the return path domain and DMARC passes aligned on both SPF and DKIM', async () => {
+    const t = await tenantWithReturnPath(platform);
+    const sent = await sendAndCapture(platform, t);
+    const dns = createTxtResolver({ servers: [`${platform.sandbox.dns.host}:${platform.sandbox.dns.port}`] });
+    const result = await authenticate(sent.raw, {
+      ip: '127.0.0.1',
+      sender: sent.mailFrom,
+      helo: 'localhost',
+      mta: 'mx.receiver.test',
+      resolver: dns.lookup as (name: string, rrtype: string) => Promise<string[][]>,
+      disableArc: true,
+      disableBimi: true,
+    });
+    expect(result.spf).toMatchObject({ domain: t.returnPathDomain, status: { result: 'pass' } });
+    expect(result.dmarc).toMatchObject({ status: { result: 'pass' } });
+    expect(result.dmarc && result.dmarc.alignment).toMatchObject({
+      spf: { result: t.returnPathDomain },
+      dkim: { result: t.domain },
+    });
+  });
+
   it('when a bounce comes back to that return path, then the recipient is suppressed for the tenant', async () => {
     const t = await tenantWithReturnPath(platform);
     const sent = await sendAndCapture(platform, t, 'gone@example.org');
     await deliverReport(platform, sent.mailFrom, lateBounce(sent.mailFrom, 'gone@example.org', sent.raw));
     await eventually(async () => (await suppressedAddresses(platform, t.key)).includes('gone@example.org'), 'suppressed');
+  });
+
+  it("when the sandbox's simulator complains about a message, then the complaint comes back on the return path domain and the recipient is suppressed", async () => {
+    const t = await tenantWithReturnPath(platform);
+    const sent = await sendAndCapture(platform, t, 'complaint@simulator.mailplane.test');
+    expect(sent.mailFrom.endsWith(`@${t.returnPathDomain}`)).toBe(true);
+    await waitForStatus(platform.url, t.key, sent.id, 'complained');
+    expect(await suppressedAddresses(platform, t.key)).toEqual(['complaint@simulator.mailplane.test']);
   });
 
   it('when the return path is set by PATCH, then its records are added pending and removed again with null', async () => {
