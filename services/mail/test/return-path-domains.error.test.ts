@@ -3,6 +3,7 @@ import { lateBounce } from '../../../sandbox/smtp-reports';
 import { expectContract } from '../../../test/support/contract';
 import { auth } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { mailConfig } from '../src/config';
 import { deliverReport } from './support/report-listener';
 import { sendAndCapture, tenantWithReturnPath } from './support/return-path';
 
@@ -64,5 +65,31 @@ describe('a return path domain that is not (or no longer) found', () => {
       expect(res.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: '/body/returnPathDomain' })]));
     }
     expect((await request(platform.url).get(`/identities/${t.id}`).set(auth(t.key))).body).toEqual(before);
+  });
+});
+
+describe('return path configuration', () => {
+  const required = {
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    DKIM_KEY_SECRET: 'dkim-key-secret-0123456789abcdef0123',
+    PUBLIC_URL: 'http://localhost:3000',
+    UNSUBSCRIBE_SECRET: 'unsubscribe-secret-0123456789abcdef0123',
+    TRACKING_SECRET: 'tracking-secret-0123456789abcdef0123456',
+    BOUNCE_DOMAIN: 'bounces.example.com',
+  };
+
+  it('when nothing is set, then the MX names the bounce domain and the SPF record includes SPF_INCLUDE; a bad host or record refuses start-up naming the variable', () => {
+    expect(mailConfig({ ...required, SPF_INCLUDE: '_spf.example.com' }).bounces).toMatchObject({
+      mxHost: 'bounces.example.com',
+      returnPathSpf: 'v=spf1 include:_spf.example.com ~all',
+    });
+    expect(
+      mailConfig({ ...required, BOUNCE_MX_HOST: 'mx.example.com', RETURN_PATH_SPF: 'v=spf1 ip4:192.0.2.0/24 -all' }).bounces,
+    ).toMatchObject({
+      mxHost: 'mx.example.com',
+      returnPathSpf: 'v=spf1 ip4:192.0.2.0/24 -all',
+    });
+    expect(() => mailConfig({ ...required, BOUNCE_MX_HOST: 'MX host' })).toThrow(/BOUNCE_MX_HOST/);
+    expect(() => mailConfig({ ...required, RETURN_PATH_SPF: 'include:_spf.example.com' })).toThrow(/RETURN_PATH_SPF/);
   });
 });

@@ -33,6 +33,16 @@ describe("a report on one identity's return path changes nothing of another tena
     expect(await suppressedAddresses(platform, theirs.key)).toEqual([]);
   });
 
+  it('when the identity is deleted, then reports on its return path domain are refused with 550', async () => {
+    const t = await tenantWithReturnPath(platform);
+    const sent = await sendAndCapture(platform, t, 'kept@example.org');
+    await request(platform.url).delete(`/identities/${t.id}`).set(auth(t.key)).expect(204);
+    await expect(deliverReport(platform, sent.mailFrom, lateBounce(sent.mailFrom, 'kept@example.org', sent.raw))).rejects.toMatchObject({
+      responseCode: 550,
+    });
+    expect(await suppressedAddresses(platform, t.key)).toEqual([]);
+  });
+
   it("when another tenant names this tenant's domain and return path domain, then its return path never verifies from records this tenant published", async () => {
     const owner = await tenantWithReturnPath(platform);
     const { key } = await platform.newTenant();
