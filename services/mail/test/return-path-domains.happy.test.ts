@@ -39,6 +39,24 @@ describe('an identity with a return path domain of its own', () => {
     );
   });
 
+  it("when the sandbox DNS page's Publish records button is pressed, then the return path records are published and verify finds them", async () => {
+    const { key } = await platform.newTenant();
+    const domain = `p${Math.random().toString(36).slice(2, 8)}.example.test`;
+    const created = await request(platform.url)
+      .post('/identities')
+      .set(auth(key))
+      .send({ domain, returnPathDomain: `send.${domain}` })
+      .expect(201);
+    const page = await request(platform.sandbox.pageUrl)
+      .post('dns/publish')
+      .type('form')
+      .send({ key, identity: created.body.id })
+      .expect(200);
+    expect(page.text).toContain(`Published the records of ${domain}`);
+    const verified = await request(platform.url).post(`/identities/${created.body.id}/verify`).set(auth(key)).expect(200);
+    expect(verified.body.returnPath.status).toBe('verified');
+  });
+
   it('when a receiver authenticates its message (mailauth, the sandbox DNS), then SPF passes on the return path domain and DMARC passes aligned on both SPF and DKIM', async () => {
     const t = await tenantWithReturnPath(platform);
     const sent = await sendAndCapture(platform, t);
