@@ -42,10 +42,8 @@ export async function createIdentity(
   const platform = isPlatformSubdomain(deps, domain);
   if (platform) checkPlatformSubdomain(deps, domain);
   const selector = input.selector ?? deps.config.defaultSelector;
-  if (platform && input.returnPathDomain)
-    throw new AppError('validation_failed', 'A platform subdomain never sends: it has no return path.');
   const returnPath = input.returnPathDomain
-    ? returnPathSettings(deps.config.bounces, { domain, dnsRecords: [] }, input.returnPathDomain)
+    ? returnPathSettings(deps.config.bounces, { domain, dnsRecords: [], platformSubdomain: platform }, input.returnPathDomain)
     : null;
   const keys = await generateDkimKeyPair();
   const now = deps.clock.now();

@@ -12,15 +12,17 @@ const refused = (message: string) =>
 
 /**
  * The return path domain `domain` is given (null: none, the operator's bounce domain). It must be a subdomain of the
- * identity's domain, and the platform must take reports at all (a bounce domain configured).
+ * identity's domain, which must send at all (not a platform subdomain), and the platform must take reports at all (a
+ * bounce domain configured).
  */
 export function returnPathSettings(
   bounces: BounceConfig | null,
-  identity: Pick<IdentityRecord, 'domain' | 'dnsRecords'>,
+  identity: Pick<IdentityRecord, 'domain' | 'dnsRecords'> & { platformSubdomain: boolean },
   domain: string | null,
 ): ReturnPathSettings {
   const others = identity.dnsRecords.filter((r) => r.purpose !== 'returnPath');
   if (domain === null) return { dnsRecords: others, returnPath: null, verifiedReturnPathDomain: null };
+  if (identity.platformSubdomain) throw refused('cannot be used: a platform subdomain never sends');
   const name = domain.toLowerCase();
   if (!name.endsWith(`.${identity.domain}`)) throw refused(`is not a subdomain of ${identity.domain}`);
   if (!bounces) throw refused('cannot be used: this platform takes no delivery reports (no BOUNCE_DOMAIN)');

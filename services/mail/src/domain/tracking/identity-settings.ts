@@ -39,10 +39,12 @@ export async function updateIdentity(
     settings.dnsRecords = domain === null ? others : [...others, trackingRecord(domain, deps.config.tracking.cnameTarget)];
   }
   if (input.returnPathDomain !== undefined && input.returnPathDomain?.toLowerCase() !== (identity.returnPath?.domain ?? null)) {
-    if (identity.inbound?.platformSubdomain)
-      throw new AppError('validation_failed', 'A platform subdomain never sends: it has no return path.');
-    const dnsRecords = settings.dnsRecords ?? identity.dnsRecords;
-    Object.assign(settings, returnPathSettings(deps.config.bounces, { domain: identity.domain, dnsRecords }, input.returnPathDomain));
+    const current = {
+      domain: identity.domain,
+      dnsRecords: settings.dnsRecords ?? identity.dnsRecords,
+      platformSubdomain: !!identity.inbound?.platformSubdomain,
+    };
+    Object.assign(settings, returnPathSettings(deps.config.bounces, current, input.returnPathDomain));
     // No return path of its own is in use until a verify finds the new one's records.
     if (identity.alignment) settings.alignment = { ...identity.alignment, spf: false };
   }
