@@ -1,19 +1,26 @@
 import request from 'supertest';
 import { lateBounce } from '../../../sandbox/smtp-reports';
 import { auth, suppressedAddresses } from '../../../test/support/mail';
+import { engineEnv, storeEngines } from '../../../test/support/engines';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { deliverReport } from './support/report-listener';
 import { sendAndCapture, tenantWithReturnPath } from './support/return-path';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-});
-afterAll(() => platform.stop());
+describe.each(storeEngines())("a report on one identity's return path changes nothing of another tenant, stores on %s", (engine) => {
+  let platform: TestPlatform;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const stores = await engineEnv(engine);
+    drop = stores.drop;
+    platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000', ...stores.env });
+  });
+  afterAll(async () => {
+    await platform.stop();
+    await drop();
+  });
 
-const read = async (t: { key: string }, id: string) => (await request(platform.url).get(`/emails/${id}`).set(auth(t.key))).body;
+  const read = async (t: { key: string }, id: string) => (await request(platform.url).get(`/emails/${id}`).set(auth(t.key))).body;
 
-describe("a report on one identity's return path changes nothing of another tenant", () => {
   it("when a report carries this tenant's return path moved to another tenant's verified return path domain, then RCPT TO is refused with 550 and nothing changes", async () => {
     const mine = await tenantWithReturnPath(platform);
     const theirs = await tenantWithReturnPath(platform);
