@@ -2692,6 +2692,8 @@ export interface components {
       lastCheckedAt: components['schemas']['NullableTimestamp'];
       /** @description Receiving at this domain; null when it does not receive. */
       inbound?: components['schemas']['InboundState'] | null;
+      /** @description The return path domain set on it (as in the request), whatever its state; null when it has none. */
+      returnPathDomain: string | null;
       /** @description The identity's own return path domain and its state; null when it has none. */
       returnPath: components['schemas']['ReturnPathState'] | null;
       /** @description Whether DKIM and SPF would align with DMARC for the From domain, as of the last check; null before one. */

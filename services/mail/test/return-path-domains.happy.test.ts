@@ -25,6 +25,7 @@ describe('an identity with a return path domain of its own', () => {
       { purpose: 'returnPath', type: 'TXT', name: t.returnPathDomain, value: 'v=spf1 ip4:127.0.0.0/8 ~all', status: 'unchecked' },
     ]);
     expect(t.created.body.returnPath).toEqual({ domain: t.returnPathDomain, status: 'pending', lastCheckedAt: null });
+    expect(t.created.body.returnPathDomain).toBe(t.returnPathDomain);
     expect(t.created.body.alignment).toBeNull();
   });
 
@@ -106,6 +107,7 @@ describe('an identity with a return path domain of its own', () => {
 
     const removed = await request(platform.url).patch(`/identities/${t.id}`).set(auth(t.key)).send({ returnPathDomain: null }).expect(200);
     expect(removed.body.returnPath).toBeNull();
+    expect(removed.body.returnPathDomain).toBeNull();
     expect(removed.body.dnsRecords.some((r: { purpose: string }) => r.purpose === 'returnPath')).toBe(false);
   });
 });

@@ -23,6 +23,7 @@ export function identityView(r: IdentityRecord) {
     inbound: r.inbound ? { ...r.inbound, verifiedAt: r.inbound.verifiedAt?.toISOString() ?? null } : null,
     tracking: r.tracking ?? { opens: false, clicks: false },
     trackingDomain: r.trackingDomain ?? null,
+    returnPathDomain: r.returnPath?.domain ?? null,
     returnPath: r.returnPath ? { ...r.returnPath, lastCheckedAt: r.returnPath.lastCheckedAt?.toISOString() ?? null } : null,
     alignment: r.alignment ?? null,
   };
