@@ -17,7 +17,15 @@ import { privateDir } from './local/data-dir';
 import { freePort } from './local/ports';
 import { localSecret } from './local/secrets';
 import { startSandbox, type Sandbox } from './sandbox';
-import { publishSandboxIdentity, SANDBOX_BOUNCE_DOMAIN, SANDBOX_DOMAIN, SANDBOX_INBOUND_DOMAIN, SANDBOX_MX_HOST } from './sandbox-identity';
+import {
+  publishSandboxIdentity,
+  SANDBOX_BOUNCE_DOMAIN,
+  SANDBOX_BOUNCE_MX_HOST,
+  SANDBOX_RETURN_PATH_SPF,
+  SANDBOX_DOMAIN,
+  SANDBOX_INBOUND_DOMAIN,
+  SANDBOX_MX_HOST,
+} from './sandbox-identity';
 import { localCertificate } from './self-signed-certificate';
 import { startService, storeConfigFor, storeFor, type Running, type ServiceName } from './services';
 
@@ -62,6 +70,8 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     TRACKING_URL: config.env.PUBLIC_URL ?? `http://localhost:${port}`,
     // Delivery reports come back to a bounce domain whose listener runs beside the API (PORT + 2).
     BOUNCE_DOMAIN: SANDBOX_BOUNCE_DOMAIN,
+    BOUNCE_MX_HOST: SANDBOX_BOUNCE_MX_HOST,
+    RETURN_PATH_SPF: SANDBOX_RETURN_PATH_SPF,
     BOUNCE_HOST: '127.0.0.1',
     BOUNCE_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 2),
     // SMTP submission beside the API (PORT + 4 and + 5), encrypted with a certificate made under DATA_DIR.

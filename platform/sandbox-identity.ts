@@ -5,6 +5,12 @@ import { publish } from '../sandbox/dns-publish-page';
 export const SANDBOX_DOMAIN = 'sandbox.mailplane.test';
 /** Where the embedded platform's messages say delivery reports go back to (their VERP return paths). */
 export const SANDBOX_BOUNCE_DOMAIN = 'bounces.mailplane.test';
+/**
+ * What an identity's own return path domain publishes in the sandbox: an MX to the bounce listener's host (the sandbox
+ * MTA hands every report to the listener) and an SPF record for the loopback the platform sends from.
+ */
+export const SANDBOX_BOUNCE_MX_HOST = SANDBOX_BOUNCE_DOMAIN;
+export const SANDBOX_RETURN_PATH_SPF = 'v=spf1 ip4:127.0.0.0/8 ~all';
 /** The host the sandbox's receiving domains name in their MX records (the inbound listener). */
 export const SANDBOX_MX_HOST = 'mx.mailplane.test';
 /** Tenants of the embedded default may receive at `<slug>.inbound.mailplane.test` without publishing anything. */

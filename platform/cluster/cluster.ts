@@ -10,7 +10,13 @@ import { privateDir } from '../local/data-dir';
 import { freePort } from '../local/ports';
 import { localSecret } from '../local/secrets';
 import { startSandbox, type Sandbox } from '../sandbox';
-import { SANDBOX_BOUNCE_DOMAIN, SANDBOX_INBOUND_DOMAIN, SANDBOX_MX_HOST } from '../sandbox-identity';
+import {
+  SANDBOX_BOUNCE_DOMAIN,
+  SANDBOX_BOUNCE_MX_HOST,
+  SANDBOX_RETURN_PATH_SPF,
+  SANDBOX_INBOUND_DOMAIN,
+  SANDBOX_MX_HOST,
+} from '../sandbox-identity';
 import { backingTools, processLine, startBacking, type Backing } from './backing';
 import { haproxyBinary, startHaproxy } from './haproxy';
 import { balancedServers, planReplicas, startReplica, type Replica } from './replicas';
@@ -180,6 +186,8 @@ function clusterEnv(config: PlatformConfig, backing: Backing, sandbox: Sandbox, 
     // The platform's own host carries tracked links of identities without a tracking domain of their own.
     TRACKING_URL: config.env.PUBLIC_URL ?? `http://localhost:${ports.api}`,
     BOUNCE_DOMAIN: SANDBOX_BOUNCE_DOMAIN,
+    BOUNCE_MX_HOST: SANDBOX_BOUNCE_MX_HOST,
+    RETURN_PATH_SPF: SANDBOX_RETURN_PATH_SPF,
     // Every report connection comes from HAProxy's address; HAProxy limits each sender itself (as in compose).
     BOUNCE_MAX_CONNECTIONS_PER_CLIENT: '100',
     // Plain HTTP on this machine: a Secure cookie would never come back.

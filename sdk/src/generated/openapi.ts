@@ -767,7 +767,12 @@ export interface paths {
      * @description Looks up the DKIM, SPF and DMARC records and reports each one's `status`. The identity becomes `verified`
      *     when the DKIM TXT record is found with the expected public key, and `failed` otherwise (it can be checked
      *     again at any time). SPF and DMARC are advisory and never block sending. Emits `identity.verified` or
-     *     `identity.failed` when the status changes. No request body.
+     *     `identity.failed` when the status changes. No request body. With a `returnPathDomain`, it also checks the
+     *     two `returnPath` records (the MX to the platform's bounce host and the SPF TXT): `returnPath.status` is
+     *     `verified` when both are found and the identity itself is verified; from then on its messages leave with
+     *     `MAIL FROM:<bounces+…@<returnPathDomain>>`. Until then, or when a later check no longer finds them
+     *     (`failed`), the operator's bounce domain is used. `alignment` tells whether DKIM and SPF would align
+     *     with DMARC for the identity's From domain.
      */
     post: operations['verifyIdentity'];
     delete?: never;
@@ -2727,14 +2732,23 @@ export interface components {
        * @default false
        */
       inbound?: boolean;
+      /**
+       * @description A subdomain of `domain` (e.g. `send.example.com`) for the envelope sender (MAIL FROM) of its messages, so
+       *     that SPF aligns with DMARC. Its `returnPath` records (an MX to the platform's bounce host and an SPF
+       *     TXT) are listed in `dnsRecords`. None by default: the operator's bounce domain is used. Not under
+       *     `domain`: 400 `validation_failed` at `/body/returnPathDomain`.
+       */
+      returnPathDomain?: components['schemas']['Domain'];
     };
     DnsRecord: {
       /**
        * @description `dkim` is required to send; `spf` and `dmarc` are advisory; `tracking` (a CNAME, with a tracking domain)
-       *     lets tracked links use the tracking domain; `mx` (only when receiving) is required to receive.
+       *     lets tracked links use the tracking domain; `mx` (only when receiving) is required to receive;
+       *     `returnPath` (an MX and an SPF TXT on the return path domain, with one) lets its messages' envelope
+       *     sender use that domain.
        * @enum {string}
        */
-      purpose: 'dkim' | 'spf' | 'dmarc' | 'tracking' | 'mx';
+      purpose: 'dkim' | 'spf' | 'dmarc' | 'tracking' | 'mx' | 'returnPath';
       /** @enum {string} */
       type: 'TXT' | 'CNAME' | 'MX';
       /** @description Fully qualified record name, e.g. `mp1._domainkey.example.com`. */
@@ -2769,6 +2783,32 @@ export interface components {
       lastCheckedAt: components['schemas']['NullableTimestamp'];
       /** @description Receiving at this domain; null when it does not receive. */
       inbound?: components['schemas']['InboundState'] | null;
+      /** @description The return path domain set on it (as in the request), whatever its state; null when it has none. */
+      returnPathDomain: string | null;
+      /** @description The identity's own return path domain and its state; null when it has none. */
+      returnPath: components['schemas']['ReturnPathState'] | null;
+      /** @description Whether DKIM and SPF would align with DMARC for the From domain, as of the last check; null before one. */
+      alignment: components['schemas']['DmarcAlignment'] | null;
+    };
+    /**
+     * @description `pending` until a check; `verified` when the last check found both `returnPath` records (and the identity's
+     *     DKIM record): messages leave with `MAIL FROM:<bounces+…@domain>`; `failed` when it did not (the operator's
+     *     bounce domain is used).
+     */
+    ReturnPathState: {
+      domain: components['schemas']['Domain'];
+      /** @enum {string} */
+      status: 'pending' | 'verified' | 'failed';
+      lastCheckedAt: components['schemas']['NullableTimestamp'];
+    };
+    /**
+     * @description Relaxed DMARC alignment for the identity's domain as From domain. `dkim`: the DKIM record is found and its
+     *     `d=` domain is the From domain or its organisational domain. `spf`: the return path domain is verified and
+     *     is under the From domain's organisational domain.
+     */
+    DmarcAlignment: {
+      dkim: boolean;
+      spf: boolean;
     };
     IdentityList: {
       data: components['schemas']['Identity'][];
@@ -3329,6 +3369,11 @@ export interface components {
       tracking?: components['schemas']['TrackingSettings'];
       /** @description A host under the identity's domain for tracked links; null removes it. */
       trackingDomain?: components['schemas']['Domain'] | null;
+      /**
+       * @description A subdomain of the identity's domain for its messages' envelope sender; null removes it. A new one is
+       *     `pending` (the operator's bounce domain is used) until a verify finds its `returnPath` records.
+       */
+      returnPathDomain?: components['schemas']['Domain'] | null;
     };
     /** @description Opaque signed token; its format belongs to the mail service. */
     UnsubscribeToken: string;

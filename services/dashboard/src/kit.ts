@@ -52,6 +52,7 @@ const NOTICES: Record<string, string> = {
   'not-verified': 'Not verified yet: see what the check found below.',
   'identity-deleted': 'Identity deleted.',
   'tracking-saved': 'Tracking settings saved. A new tracking domain is used once its CNAME is verified.',
+  'return-path-saved': 'Return path saved. A new return path domain is used once its MX and SPF records are verified.',
   'template-created': 'Template created as a draft: preview it, then publish it for sends to use.',
   'draft-saved': 'Draft saved. Sends keep using the published version until you publish.',
   'template-deleted': 'Template deleted.',

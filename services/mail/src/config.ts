@@ -83,6 +83,10 @@ export interface BounceConfig {
   /** Connections the listener holds at once, in all and from one client address (421 beyond). */
   maxConnections: number;
   maxConnectionsPerClient: number;
+  /** The host an identity's return path domain names in its MX record (this listener's public name). */
+  mxHost: string;
+  /** The SPF TXT an identity's return path domain publishes (it authorises the platform's sending IPs). */
+  returnPathSpf: string;
 }
 
 /** How long what a message leaves behind is kept once it is final. */
@@ -143,6 +147,7 @@ const DEFAULT_RETRY_SCHEDULE = '1m,2m,5m,10m,20m,40m,1h,2h,4h,8h,12h';
 export function mailConfig(env: Record<string, string | undefined>): Readonly<MailConfig> {
   const read = envReader(env);
   const retryScheduleMs = read.durations('RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE);
+  const spfInclude = read.string('SPF_INCLUDE', 'spf.mailplane.dev');
   return Object.freeze({
     smtpUrl: read.url('SMTP_URL', undefined, ['smtp', 'smtps']),
     dkimKeySecret: read.secret('DKIM_KEY_SECRET', 32),
@@ -151,7 +156,7 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
       ?.split(',')
       .map((s) => s.trim()),
     defaultSelector: read.string('DKIM_SELECTOR', 'mp1'),
-    spfInclude: read.string('SPF_INCLUDE', 'spf.mailplane.dev'),
+    spfInclude,
     retryScheduleMs,
     leaseMs: read.int('SEND_LEASE_MS', 60_000, { min: 100 }),
     sweepEveryMs: read.int('OUTBOX_SWEEP_MS', 1000, { min: 10 }),
@@ -172,7 +177,7 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
     },
     publicUrl: checkedPublicUrl(read.url('PUBLIC_URL', undefined, ['http', 'https'])),
     unsubscribeSecret: read.secret('UNSUBSCRIBE_SECRET', 32),
-    bounces: bounceConfig(read),
+    bounces: bounceConfig(read, spfInclude),
     inbound: inboundConfig(read),
     tracking: Object.freeze(trackingConfig(read)),
     unsubscribeTtlDays: read.int('UNSUBSCRIBE_TOKEN_TTL_DAYS', UNSUBSCRIBE_TOKEN_TTL_DAYS, { min: 1, max: 3650 }),
@@ -226,12 +231,17 @@ function trackingConfig(read: ReturnType<typeof envReader>): TrackingConfig {
   };
 }
 
-function bounceConfig(read: ReturnType<typeof envReader>): MailConfig['bounces'] {
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+function bounceConfig(read: ReturnType<typeof envReader>, spfInclude: string): MailConfig['bounces'] {
   const domain = read.optional('BOUNCE_DOMAIN');
   if (!domain) return null;
-  if (!/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domain)) {
-    throw new ConfigError('BOUNCE_DOMAIN', `must be a lowercase domain name, got ${JSON.stringify(domain)}`);
-  }
+  if (!HOST_NAME.test(domain)) throw new ConfigError('BOUNCE_DOMAIN', `must be a lowercase domain name, got ${JSON.stringify(domain)}`);
+  const mxHost = read.string('BOUNCE_MX_HOST', domain);
+  if (!HOST_NAME.test(mxHost)) throw new ConfigError('BOUNCE_MX_HOST', `must be a lowercase host name, got ${JSON.stringify(mxHost)}`);
+  const returnPathSpf = read.string('RETURN_PATH_SPF', `v=spf1 include:${spfInclude} ~all`);
+  if (!/^v=spf1(\s|$)/.test(returnPathSpf))
+    throw new ConfigError('RETURN_PATH_SPF', `must be an SPF record (v=spf1 …), got ${JSON.stringify(returnPathSpf)}`);
   return {
     domain,
     host: read.string('BOUNCE_HOST', '0.0.0.0'),
@@ -240,5 +250,7 @@ function bounceConfig(read: ReturnType<typeof envReader>): MailConfig['bounces']
     tagTtlDays: read.int('BOUNCE_TAG_TTL_DAYS', 30, { min: 1, max: 365 }),
     maxConnections: read.int('BOUNCE_MAX_CONNECTIONS', 100, { min: 1 }),
     maxConnectionsPerClient: read.int('BOUNCE_MAX_CONNECTIONS_PER_CLIENT', 10, { min: 1 }),
+    mxHost,
+    returnPathSpf,
   };
 }

@@ -22,7 +22,7 @@ import { hitBatches } from './domain/tracking/hit-batches';
 import { recordEngagements } from './domain/tracking/record-engagement';
 import { entitlementsRepo } from './data-access/entitlements-repo';
 import { idempotencyRepo } from './data-access/idempotency-repo';
-import { identitiesRepo } from './data-access/identities-repo';
+import { identitiesRepo, type IdentityRecord } from './data-access/identities-repo';
 import { messagesRepo } from './data-access/messages-repo';
 import { suppressionsRepo } from './data-access/suppressions-repo';
 import { templatesRepo } from './data-access/templates-repo';
@@ -140,7 +140,10 @@ export async function startMail(options: {
   const transmitter =
     config.deliveryThreads > 0 ? createThreadedTransmitter(config.deliveryThreads, smtp, logger) : createLocalTransmitter(smtp);
   const paths = config.bounces ? returnPaths(config.unsubscribeSecret, config.bounces.domain, config.bounces.tagTtlDays) : null;
-  const returnPath = paths ? (messageId: string, recipient: number) => paths.of(messageId, recipient, clock.now()) : undefined;
+  const returnPath = paths
+    ? (messageId: string, recipient: number, identity: IdentityRecord) =>
+        paths.of(messageId, recipient, clock.now(), identity.verifiedReturnPathDomain ?? paths.domain)
+    : undefined;
   const jobFor = createJobMaker(
     deps.keyBox.open,
     (message) => unsubscribeUrl(deps, message),

@@ -62,6 +62,17 @@ export function identityRoutes(kit: Kit) {
     }),
   );
   app.post(
+    '/identities/:id/return-path',
+    handle(async (req, res) => {
+      if (!IDN.test(idOf(req))) return notFound(req, res);
+      const domain = String(req.body?.returnPathDomain ?? '')
+        .trim()
+        .toLowerCase();
+      await api(sessionOf(req)).identities.update(idOf(req), { returnPathDomain: domain || null });
+      res.redirect(303, `${base(req)}/identities/${idOf(req)}?notice=return-path-saved`);
+    }),
+  );
+  app.post(
     '/identities/:id/delete',
     handle(async (req, res) => {
       if (!IDN.test(idOf(req)) || req.body?.confirm !== 'yes') return notFound(req, res);

@@ -1,5 +1,6 @@
 import type { Identity, IdentityList } from '../../../../sdk/src';
 import { html, confirmedActionForm, csrfField, when } from '../html';
+import { returnPathForm } from './return-path';
 import { trackingForm } from './tracking';
 
 export function identitiesBody(base: string, list: IdentityList, csrf: string) {
@@ -67,7 +68,7 @@ export function identityBody(base: string, i: Identity, csrf: string) {
             (r, n) =>
               html`<tr>
                 <td>${r.purpose}</td>
-                <td>${r.type}</td>
+                <td>${r.type}${r.priority === undefined ? '' : html` (priority ${String(r.priority)})`}</td>
                 <td>
                   <code id="name-${n}">${r.name}</code>
                   <button type="button" data-copy="name-${n}" aria-label="Copy the ${r.purpose} record name">Copy</button>
@@ -85,7 +86,7 @@ export function identityBody(base: string, i: Identity, csrf: string) {
     <form method="post" action="${base}/identities/${i.id}/verify" class="inline-form">
       ${csrfField(csrf)}<button type="submit">Verify now</button>
     </form>
-    ${trackingForm(base, i, csrf)}
+    ${returnPathForm(base, i, csrf)} ${trackingForm(base, i, csrf)}
     ${confirmedActionForm({
       action: `${base}/identities/${i.id}/delete`,
       csrf,

@@ -7,6 +7,12 @@ export type { DnsRecord };
 export type IdentityStatus = Identity['status'];
 export type RecordStatus = DnsRecord['status'];
 export type { InboundState };
+/** `Identity.returnPath`, with its time a Date. */
+export interface ReturnPathState {
+  domain: string;
+  status: 'pending' | 'verified' | 'failed';
+  lastCheckedAt: Date | null;
+}
 
 /**
  * `pendingEvents`: `identity.verified` / `identity.failed`, written with the check that changed the status, and the
@@ -31,12 +37,24 @@ export interface IdentityRecord extends AuditedRecord<Envelope> {
   tracking?: { opens: boolean; clicks: boolean };
   /** The host of its tracked links, once the `tracking` record among `dnsRecords` is found; absent: none. */
   trackingDomain?: string | null;
+  /** Its own return path domain and that domain's state; absent or null: none (the operator's bounce domain). */
+  returnPath?: ReturnPathState | null;
+  /** The return path domain, only while the last check found its records: what delivery and the bounce listener use. */
+  verifiedReturnPathDomain?: string | null;
+  /** DMARC alignment as of the last check; absent before one. */
+  alignment?: { dkim: boolean; spf: boolean } | null;
 }
 
 /** What PATCH /identities/{id} changes. */
-export type IdentitySettings = Pick<IdentityRecord, 'tracking' | 'trackingDomain' | 'dnsRecords'>;
+export type IdentitySettings = Pick<
+  IdentityRecord,
+  'tracking' | 'trackingDomain' | 'dnsRecords' | 'returnPath' | 'verifiedReturnPathDomain' | 'alignment'
+>;
 
-type Check = Pick<IdentityRecord, 'status' | 'dnsRecords' | 'lastCheckedAt' | 'verifiedAt'>;
+type Check = Pick<
+  IdentityRecord,
+  'status' | 'dnsRecords' | 'lastCheckedAt' | 'verifiedAt' | 'returnPath' | 'verifiedReturnPathDomain' | 'alignment'
+>;
 
 export function identitiesRepo(store: Store) {
   const identities = store.collection<IdentityRecord>('identities');
@@ -52,6 +70,8 @@ export function identitiesRepo(store: Store) {
       await identities.createIndex({ tenantId: 1, domain: 1 }, { unique: true });
       // list: a tenant's identities, newest first
       await identities.createIndex({ tenantId: 1, createdAt: -1 });
+      // usesReturnPath: the bounce listener's RCPT lookup of a return path domain (any tenant)
+      await identities.createIndex({ verifiedReturnPathDomain: 1 }, { sparse: true });
       await audited.init();
       await olderOutbox.init();
       await initInbound();
@@ -61,6 +81,8 @@ export function identitiesRepo(store: Store) {
     byDomain: (tenantId: string, domain: string) => audited.findOne(tenantId, { domain }),
     firstVerified: async (tenantId: string) =>
       (await audited.find(tenantId, { status: 'verified' }, { sort: { createdAt: 1, _id: 1 }, limit: 1 }))[0] ?? null,
+    /** Whether some identity (of any tenant) sends with `domain` as its verified return path domain. */
+    usesReturnPath: async (domain: string) => (await identities.findOne({ verifiedReturnPathDomain: domain })) !== null,
     /** A tenant's identities, or its identity of `domain` alone (what a key restricted to it sees). */
     list: (tenantId: string, page: { limit: number; offset: number }, domain: string | null = null) =>
       audited.find(tenantId, domain ? { domain } : {}, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
@@ -78,7 +100,7 @@ export function identitiesRepo(store: Store) {
       // '#' is in no domain name: the renamed tombstone holds no place in the (tenant, domain) index.
       audited.remove(record.tenantId, { _id: record._id }, events, at, {
         $set: { domain: `${record.domain}#${record._id}` },
-        $unset: { inboundDomain: '' },
+        $unset: { inboundDomain: '', verifiedReturnPathDomain: '' },
       }),
     dropTombstones: audited.dropTombstones,
     /** Sweeper, across tenants: changes whose events the broker has not confirmed. */

@@ -30,11 +30,31 @@ function judge(record: DnsRecord, found: string[]): RecordStatus {
     case 'dmarc':
       return found.some((v) => /^v=DMARC1\s*(;|$)/i.test(v)) ? 'found' : 'missing';
     case 'mx':
-      if (found.length === 0) return 'missing';
-      return found.includes(record.value.toLowerCase()) ? 'found' : 'mismatch';
+      return judgeMx(record, found);
+    case 'returnPath':
+      return record.type === 'MX' ? judgeMx(record, found) : judgeSpfTerms(record, found);
     case 'tracking':
       return 'missing';
   }
+}
+
+function judgeMx(record: DnsRecord, found: string[]): RecordStatus {
+  if (found.length === 0) return 'missing';
+  return found.includes(record.value.toLowerCase()) ? 'found' : 'mismatch';
+}
+
+/** An SPF record that names every mechanism of the one asked for (its `all` aside: the domain's owner picks that). */
+function judgeSpfTerms(record: DnsRecord, found: string[]): RecordStatus {
+  const spf = found.filter((v) => /^v=spf1(\s|$)/i.test(v));
+  if (spf.length === 0) return 'missing';
+  const terms = (v: string) =>
+    v
+      .toLowerCase()
+      .split(/\s+/)
+      .slice(1)
+      .filter((t) => t !== '' && !/^[-~?+]?all$/.test(t));
+  const wanted = terms(record.value);
+  return spf.some((v) => wanted.every((t) => terms(v).includes(t))) ? 'found' : 'mismatch';
 }
 
 /** The record's values as the judge reads them: TXT strings joined, MX exchanges lowercased without the root dot. */
@@ -52,6 +72,12 @@ export const mxRecord = (domain: string, mxHost: string): DnsRecord => ({
   priority: 10,
   status: 'unchecked',
 });
+
+/** What a return path domain publishes: its reports come to the platform's bounce host, and SPF lets the platform send as it. */
+export const returnPathRecords = (returnPathDomain: string, mxHost: string, spf: string): DnsRecord[] => [
+  { purpose: 'returnPath', type: 'MX', name: returnPathDomain, value: mxHost, priority: 10, status: 'unchecked' },
+  { purpose: 'returnPath', type: 'TXT', name: returnPathDomain, value: spf, status: 'unchecked' },
+];
 
 /** The CNAME a tracking domain publishes: it points at the platform's tracking host. */
 export const trackingRecord = (trackingDomain: string, cnameTarget: string): DnsRecord => ({

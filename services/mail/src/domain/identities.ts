@@ -7,6 +7,7 @@ import { checkRecords, recordsToPublish } from './dns-records';
 import type { MailDeps } from './deps';
 import { announceIdentity, identityChange, identityGone } from './identity-audit';
 import { checkIdentityDomain, identityVisible } from './key-domain';
+import { checkedReturnPath, dmarcAlignment, returnPathSettings } from './return-path-domain';
 import { checkInbound, checkPlatformSubdomain, isPlatformSubdomain, pendingInbound, platformSubdomainState } from './inbound/domains';
 
 export function identityView(r: IdentityRecord) {
@@ -22,6 +23,9 @@ export function identityView(r: IdentityRecord) {
     inbound: r.inbound ? { ...r.inbound, verifiedAt: r.inbound.verifiedAt?.toISOString() ?? null } : null,
     tracking: r.tracking ?? { opens: false, clicks: false },
     trackingDomain: r.trackingDomain ?? null,
+    returnPathDomain: r.returnPath?.domain ?? null,
+    returnPath: r.returnPath ? { ...r.returnPath, lastCheckedAt: r.returnPath.lastCheckedAt?.toISOString() ?? null } : null,
+    alignment: r.alignment ?? null,
   };
 }
 
@@ -29,7 +33,7 @@ export function identityView(r: IdentityRecord) {
 export async function createIdentity(
   deps: MailDeps,
   tenantId: string,
-  input: { domain: string; selector?: string; inbound?: boolean },
+  input: { domain: string; selector?: string; inbound?: boolean; returnPathDomain?: string },
   audit: AuditContext,
   keyDomain: string | null = null,
 ) {
@@ -39,10 +43,13 @@ export async function createIdentity(
   const platform = isPlatformSubdomain(deps, domain);
   if (platform) checkPlatformSubdomain(deps, domain);
   const selector = input.selector ?? deps.config.defaultSelector;
+  const returnPath = input.returnPathDomain
+    ? returnPathSettings(deps.config.bounces, { domain, dnsRecords: [], platformSubdomain: platform }, input.returnPathDomain)
+    : null;
   const keys = await generateDkimKeyPair();
   const now = deps.clock.now();
   const id = newId('idn', now.getTime());
-  const changes = { domain, selector, inbound: platform || !!input.inbound };
+  const changes = { domain, selector, inbound: platform || !!input.inbound, returnPathDomain: returnPath?.returnPath?.domain ?? null };
   const record: IdentityRecord = {
     _id: id,
     tenantId,
@@ -51,7 +58,11 @@ export async function createIdentity(
     status: 'pending',
     sealedPrivateKey: deps.keyBox.seal(keys.privateKeyPem, id),
     publicKey: keys.publicKeyBase64,
-    dnsRecords: platform ? [] : recordsToPublish(domain, selector, keys.publicKeyBase64, deps.config.spfInclude),
+    dnsRecords: [
+      ...(platform ? [] : recordsToPublish(domain, selector, keys.publicKeyBase64, deps.config.spfInclude)),
+      ...(returnPath?.dnsRecords ?? []),
+    ],
+    ...(returnPath ? { returnPath: returnPath.returnPath, verifiedReturnPathDomain: null } : {}),
     createdAt: now,
     verifiedAt: null,
     lastCheckedAt: null,
@@ -89,11 +100,25 @@ export async function verifyIdentity(deps: MailDeps, tenantId: string, id: strin
   const dkimFound = dnsRecords.some((r) => r.purpose === 'dkim' && r.status === 'found');
   const status = dkimFound ? ('verified' as const) : ('failed' as const);
   const found = dnsRecords.map((r) => ({ purpose: r.purpose, status: r.status }));
+  const returnPath = checkedReturnPath(record.returnPath, dnsRecords, dkimFound, now);
+  const alignment = dmarcAlignment(record.domain, { domain: record.domain, found: dkimFound }, returnPath.verifiedReturnPathDomain ?? null);
   const events = [
     ...(status === record.status ? [] : [identityEvent(record, status, now)]),
-    auditEvent(tenantId, audit, identityChange(id, 'verifyIdentity', { status, dnsRecords: found }), now),
+    auditEvent(
+      tenantId,
+      audit,
+      identityChange(id, 'verifyIdentity', { status, dnsRecords: found, returnPath: returnPath.returnPath?.status ?? null, alignment }),
+      now,
+    ),
   ];
-  const check = { status, dnsRecords, lastCheckedAt: now, verifiedAt: dkimFound ? (record.verifiedAt ?? now) : null };
+  const check = {
+    status,
+    dnsRecords,
+    lastCheckedAt: now,
+    verifiedAt: dkimFound ? (record.verifiedAt ?? now) : null,
+    ...returnPath,
+    alignment,
+  };
   const checked = await deps.identities.saveCheck(tenantId, id, check, events);
   if (!checked) throw identityGone(id);
   await announceIdentity(deps, checked);

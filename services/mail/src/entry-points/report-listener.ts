@@ -22,9 +22,10 @@ function ownersOf(paths: ReturnPaths, session: SMTPServerSession, now: Date): Re
 }
 
 /**
- * The inbound SMTP listener of the bounce domain: it takes mail only for return paths we handed out and that have not
- * expired (else 550 at RCPT), up to `maxBytes` (552 beyond), from at most `maxConnections` clients at once and
- * `maxConnectionsPerClient` from one address (421 beyond), reads delivery reports and complaints and applies each to
+ * The inbound SMTP listener of the bounce domain, and of identities' own return path domains: it takes mail only for
+ * return paths we handed out and that have not expired, on the bounce domain or on a domain that is some identity's
+ * verified return path domain now (else 550 at RCPT), up to `maxBytes` (552 beyond), from at most `maxConnections`
+ * clients at once and `maxConnectionsPerClient` from one address (421 beyond), reads delivery reports and complaints and applies each to
  * the recipient its return path names. Reports are parsed on the inbound analysis threads within a budget, never on
  * the event loop that serves tenants; while those are full the sender is told to try later (451). What cannot be read
  * as a report in its budget is accepted and dropped: the sender's MTA could do nothing better with a refusal.
@@ -52,7 +53,11 @@ export async function startReportListener(
       const owner = paths.read(address.address, deps.clock.now());
       if (!owner) return callback(smtpError(550, `5.1.1 <${address.address}>: no such return path`));
       if (owner === 'expired') return callback(smtpError(550, `5.1.1 <${address.address}>: return path expired`));
-      callback();
+      if (!owner.returnPathDomain) return callback();
+      deps.identities.usesReturnPath(owner.returnPathDomain).then(
+        (used) => callback(used ? undefined : smtpError(550, `5.1.1 <${address.address}>: no such return path`)),
+        () => callback(smtpError(451, '4.3.0 Cannot check the return path now, try again later')),
+      );
     },
     onData(stream, session, callback) {
       readCapped(stream, options.maxBytes).then(

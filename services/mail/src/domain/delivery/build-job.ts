@@ -28,9 +28,10 @@ export function createJobMaker(
   unsubscribeUrl: (message: MessageRecord) => string,
   /**
    * The VERP return path of the recipient at `recipient` in the message, when a bounce domain is configured: then
-   * each recipient gets a transaction (and a return path) of its own. Else one transaction from the From address.
+   * each recipient gets a transaction (and a return path) of its own, on the identity's verified return path domain
+   * if it has one, else on the operator's bounce domain. Else one transaction from the From address.
    */
-  returnPath?: (messageId: string, recipient: number) => string,
+  returnPath?: (messageId: string, recipient: number, identity: IdentityRecord) => string,
   /** How the message's HTML is tracked, when it is (see `htmlTrackingOf`). */
   htmlTracking: (message: MessageRecord) => HtmlTracking | undefined = () => undefined,
 ) {
@@ -70,7 +71,7 @@ export function createJobMaker(
         tracking: htmlTracking(message),
       },
       dkim: { domain: identity.domain, selector: identity.selector, privateKeyPem: privateKey(identity) },
-      envelopes: returnPath ? oneEach(to, recipients, (i) => returnPath(message._id, i)) : [{ from: from.address, to }],
+      envelopes: returnPath ? oneEach(to, recipients, (i) => returnPath(message._id, i, identity)) : [{ from: from.address, to }],
     };
   };
 }

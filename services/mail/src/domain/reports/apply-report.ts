@@ -40,11 +40,19 @@ export async function applyReports(deps: MailDeps, owner: ReturnPathOwner, repor
   return applied;
 }
 
-async function applyOne(deps: MailDeps, { messageId, recipient: place }: ReturnPathOwner, report: IncomingReport): Promise<boolean> {
+/** A report on an identity's own return path domain is about its messages only while that domain is its return path. */
+async function cameToItsDomain(deps: MailDeps, message: MessageRecord, owner: ReturnPathOwner): Promise<boolean> {
+  if (!owner.returnPathDomain) return true;
+  const identity = await deps.identities.byId(message.tenantId, message.identityId);
+  return identity?.verifiedReturnPathDomain === owner.returnPathDomain;
+}
+
+async function applyOne(deps: MailDeps, owner: ReturnPathOwner, report: IncomingReport): Promise<boolean> {
+  const { messageId, recipient: place } = owner;
   for (let tries = 0; tries < TRIES; tries++) {
     const message = await deps.messages.anyTenantById(messageId);
     const recipient = message && recipientOf(message, place, report);
-    if (!message || !recipient) {
+    if (!message || !recipient || !(await cameToItsDomain(deps, message, owner))) {
       deps.logger.info('report dropped: no such message or recipient', { messageId, kind: report.kind });
       return false;
     }

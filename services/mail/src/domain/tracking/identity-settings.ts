@@ -4,12 +4,14 @@ import type { IdentitySettings } from '../../data-access/identities-repo';
 import { trackingRecord } from '../dns-records';
 import type { MailDeps } from '../deps';
 import { getIdentity } from '../identities';
+import { returnPathSettings } from '../return-path-domain';
 import { announceIdentity, identityChange, identityGone } from '../identity-audit';
 
 /**
- * PATCH /identities/{id}: the tracking defaults, and the tracking domain with the CNAME it must publish. A new
- * domain's record starts unchecked: links keep the platform's host until a verify finds the CNAME. Audited, as every
- * PATCH is, with the settings it set.
+ * PATCH /identities/{id}: the tracking defaults, the tracking domain with the CNAME it must publish, and the return
+ * path domain with its MX and SPF records. A new domain's records start unchecked: links keep the platform's host,
+ * and envelope senders the operator's bounce domain, until a verify finds them. Audited, as every PATCH is, with the
+ * settings it set.
  */
 export async function updateIdentity(
   deps: MailDeps,
@@ -36,8 +38,18 @@ export async function updateIdentity(
     settings.trackingDomain = domain;
     settings.dnsRecords = domain === null ? others : [...others, trackingRecord(domain, deps.config.tracking.cnameTarget)];
   }
+  if (input.returnPathDomain !== undefined && input.returnPathDomain?.toLowerCase() !== (identity.returnPath?.domain ?? null)) {
+    const current = {
+      domain: identity.domain,
+      dnsRecords: settings.dnsRecords ?? identity.dnsRecords,
+      platformSubdomain: !!identity.inbound?.platformSubdomain,
+    };
+    Object.assign(settings, returnPathSettings(deps.config.bounces, current, input.returnPathDomain));
+    // No return path of its own is in use until a verify finds the new one's records.
+    if (identity.alignment) settings.alignment = { ...identity.alignment, spf: false };
+  }
   const now = deps.clock.now();
-  const { dnsRecords: _published, ...changes } = settings;
+  const { dnsRecords: _published, verifiedReturnPathDomain: _used, ...changes } = settings;
   const event = auditEvent(tenantId, audit, identityChange(id, 'updateIdentity', changes), now);
   const updated = await deps.identities.saveSettings(tenantId, id, settings, [event], now);
   if (!updated) throw identityGone(id);
