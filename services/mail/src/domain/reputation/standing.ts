@@ -17,9 +17,12 @@ function remember(deps: MailDeps, record: StandingRecord): StandingRecord {
 
 /** The tenant's standing as this replica last read it (at most STANDING_FRESH_MS ago). */
 export async function standingOf(deps: MailDeps, tenantId: string): Promise<StandingRecord> {
-  const now = deps.clock.now();
-  return deps.reputation.remembered(tenantId, now.getTime()) ?? remember(deps, await deps.reputation.standing(tenantId, now));
+  return deps.reputation.remembered(tenantId, deps.clock.now().getTime()) ?? currentStandingOf(deps, tenantId);
 }
+
+/** The tenant's standing as the store has it now: what a reader is shown, whichever replica changed it. */
+export const currentStandingOf = async (deps: MailDeps, tenantId: string): Promise<StandingRecord> =>
+  remember(deps, await deps.reputation.standing(tenantId, deps.clock.now()));
 
 /** The window's counts of the tenant's current epoch, by identity. */
 export async function windowCounts(deps: MailDeps, standing: StandingRecord): Promise<Map<string, ReputationCounts>> {

@@ -1,6 +1,6 @@
 import type { MailDeps } from '../deps';
 import { ratesOf, thresholdsOf } from './rates';
-import { standingOf, totalOf, windowCounts } from './standing';
+import { currentStandingOf, totalOf, windowCounts } from './standing';
 
 /**
  * GET /reputation: the standing, the window's rates overall and by identity. The status and rates are the tenant's (a
@@ -8,7 +8,7 @@ import { standingOf, totalOf, windowCounts } from './standing';
  */
 export async function reputationView(deps: MailDeps, tenantId: string, keyDomain: string | null = null) {
   await deps.reputation.flush().catch((err: unknown) => deps.logger.warn('reputation counts lost', { err }));
-  const standing = await standingOf(deps, tenantId);
+  const standing = await currentStandingOf(deps, tenantId);
   const byIdentity = await windowCounts(deps, standing);
   const total = ratesOf(totalOf(byIdentity));
   const identities = await Promise.all(
