@@ -111,6 +111,15 @@ export const AUDITED: Record<string, (t: Tenant) => Promise<Done>> = {
     const res = await created(api(t).delete(`/admin/tenants/${tenantId}/grant`).set(asOperator), 200);
     return { res, target: { type: 'grant' }, actor: operator, reader: key };
   },
+  pauseSending: async (t) => {
+    const res = await created(api(t).post(`/admin/tenants/${t.tenantId}/pause-sending`).set(asOperator).send({ reason: 'review' }), 200);
+    return { res, target: { type: 'tenant', id: t.tenantId }, actor: operator };
+  },
+  resumeSending: async (t) => {
+    await created(api(t).post(`/admin/tenants/${t.tenantId}/pause-sending`).set(asOperator).send({ reason: 'review' }), 200);
+    const res = await created(api(t).post(`/admin/tenants/${t.tenantId}/resume-sending`).set(asOperator), 200);
+    return { res, target: { type: 'tenant', id: t.tenantId }, actor: operator };
+  },
   updateEmail: async (t) => {
     const id = await scheduled(t);
     const scheduledAt = new Date(Date.now() + 7200_000).toISOString();

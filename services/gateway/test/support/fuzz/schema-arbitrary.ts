@@ -6,9 +6,11 @@ export type Schema = Record<string, unknown>;
 const resolve = (schema: unknown): Schema => deref((schema ?? {}) as Schema);
 
 // fast-check's regex generator has no lookahead: generate from the rest and keep what the whole pattern takes.
+const LEADING_LOOKAHEAD = /^\^\(\?!(?:[^()]|\([^()]*\))*\)/;
 function matching(pattern: string): fc.Arbitrary<string> {
   const full = new RegExp(pattern, 'u');
-  const withoutLookahead = pattern.replace(/^\^\(\?!(?:[^()]|\([^()]*\))*\)/, '^');
+  let withoutLookahead = pattern;
+  while (LEADING_LOOKAHEAD.test(withoutLookahead)) withoutLookahead = withoutLookahead.replace(LEADING_LOOKAHEAD, '^');
   const arb = fc.stringMatching(new RegExp(withoutLookahead, 'u'));
   return withoutLookahead === pattern ? arb : arb.filter((s) => full.test(s));
 }
