@@ -47,6 +47,8 @@ export const benchConfig = Object.freeze({
   /** The hostile load's seconds per phase, and its modes (bench/hostile-load.ts). */
   hostileSeconds: positiveInt('BENCH_HOSTILE_SECONDS', 20),
   hostileModes: list('BENCH_MODES', 'embedded,distributed'),
+  /** The attacked phases it runs, by name (`hold`, `retry`, `inbound bomb`, `inbound bomb + hold`); all by default. */
+  hostilePhases: list('BENCH_HOSTILE_PHASES', 'hold,retry,inbound bomb,inbound bomb + hold'),
   /** The click redirect's rate per second and seconds (bench/tracking-redirect.ts). */
   redirectRate: positiveInt('BENCH_RATE', 300),
   redirectSeconds: positiveInt('BENCH_SECONDS', 10),

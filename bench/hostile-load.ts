@@ -6,7 +6,7 @@
  * (`bench/inbound-bomber.ts`: messages with 500 distinct DKIM signatures and 4 MB of body sent to the inbound MX
  * without pause), alone and together with `hold`. Target: under attack the sender's
  * p99 stays under 100 ms and none of its answers is a 503. `npx tsx bench/hostile-load.ts`; BENCH_MODES picks the modes (default
- * embedded,distributed). See BENCHMARKS.md.
+ * embedded,distributed), BENCH_HOSTILE_PHASES the attacked phases (default all). See BENCHMARKS.md.
  */
 import { spawnBin, type ServiceProcess } from '../test/support/processes';
 import { sender } from './accept-capacity';
@@ -137,7 +137,8 @@ async function hostileRun(mode: AcceptMode): Promise<{ rows: string[][]; notes: 
           ] as [string, Attacker[]][])
         : []),
     ];
-    for (const [p, [name, attackers]] of phases.entries()) {
+    const chosen = phases.filter(([name]) => benchConfig.hostilePhases.includes(name));
+    for (const [p, [name, attackers]] of chosen.entries()) {
       const attacked = await underAttack(attackers, (k) => send(1_000_000 * (p + 1) + k));
       rows.push(row(target.mode, `attack: ${name}`, attacked.result, aloneP99));
       notes.push(`${target.mode}, ${name}: ${attacked.outcome}`);

@@ -3738,6 +3738,8 @@ export interface components {
       html: string | null;
       /** @description The text without the quoted message it replies to and without the signature. */
       strippedText: string | null;
+      /** @description True when the message's text and HTML together are larger than `INBOUND_EVENT_CONTENT_BYTES` (256 KiB by default): the event then carries `text`, `html` and `strippedText` as null, and GET /inbound/messages/{inboundId} has them. Always false in that answer. */
+      contentOmitted: boolean;
       /** @description Every header, in order, unfolded. */
       headers: {
         name: string;

@@ -34,6 +34,8 @@ export interface InboundConfig {
   /** Received messages per calendar month by plan code, and for plans not listed. */
   monthlyLimitByPlan: Readonly<Record<string, number>>;
   monthlyLimit: number;
+  /** `email.received` carries text and HTML up to this many bytes together, none of them beyond. */
+  eventContentBytes: number;
   /** How long an attachment's signed link works. */
   attachmentUrlTtlSeconds: number;
   /**
@@ -47,6 +49,8 @@ type Reader = ReturnType<typeof envReader>;
 
 /** The analysis defaults (also what the mail service uses with no listener: stored messages are read the same way). */
 export const defaultAnalysis: InboundConfig['analysis'] = { threads: 1, budgetMs: 5000, queueLimit: 16, signatures: { dkim: 5, arc: 3 } };
+
+export const DEFAULT_EVENT_CONTENT_BYTES = 256 * 1024;
 
 const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const DEFAULT_MONTHLY_BY_PLAN = 'free=1000,starter=10000,partner=10000,growth=50000,scale=250000';
@@ -115,6 +119,7 @@ export function inboundConfig(read: Reader): InboundConfig | null {
       read.string('INBOUND_MONTHLY_LIMIT_BY_PLAN', DEFAULT_MONTHLY_BY_PLAN),
     ),
     monthlyLimit: read.int('INBOUND_MONTHLY_LIMIT', 1000, { min: 0 }),
+    eventContentBytes: read.int('INBOUND_EVENT_CONTENT_BYTES', DEFAULT_EVENT_CONTENT_BYTES, { min: 0, max: 50 * 1024 * 1024 }),
     attachmentUrlTtlSeconds: read.durations('INBOUND_ATTACHMENT_URL_TTL', '168h')[0] / 1000,
     analysis: {
       threads: read.int('INBOUND_THREADS', defaultAnalysis.threads, { min: 1, max: 16 }),

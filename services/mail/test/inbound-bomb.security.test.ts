@@ -3,6 +3,8 @@ import request from 'supertest';
 import { dkimBomb } from '../../../test/support/dkim-bomb';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { startWebhookReceiver } from '../../../test/support/webhook-receiver';
+import { eventually } from '../../../test/support/eventually';
 import { createRoute, receivingTenant, sendIn } from './support/inbound';
 
 let platform: TestPlatform;
@@ -122,5 +124,39 @@ describe('CPU-heavy work on a stranger’s message', () => {
     expect((await downloads).filter((status) => status === 200).length).toBeGreaterThan(0);
     expect(healths.filter((a) => a.status !== 200)).toEqual([]);
     expectPrompt(healths, before);
+  });
+
+  it('when a stranger sends more text than an event carries to a webhook route, then email.received leaves the text and HTML out and GET /inbound/messages has them', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const t = await receivingTenant(platform);
+      await request(platform.url)
+        .post('/webhooks/endpoints')
+        .set(auth(t.key))
+        .send({ url: receiver.url, eventTypes: ['email.received'] })
+        .expect(201);
+      await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'webhook' } });
+      const line = `${'x'.repeat(75)}\n`;
+      const small = await sendIn(platform, {
+        from: 'a@elsewhere.example',
+        to: `small@${t.domain}`,
+        subject: 'small',
+        text: line.repeat(3000),
+      });
+      const big = await sendIn(platform, { from: 'a@elsewhere.example', to: `big@${t.domain}`, subject: 'big', text: line.repeat(6000) });
+      expect([small.code, big.code]).toEqual([250, 250]);
+      await eventually(async () => receiver.received.length === 2, 'both email.received delivered');
+      const events = receiver.received.map((d) => ({ bytes: d.body.length, data: JSON.parse(d.body).data }));
+      const bySubject = Object.fromEntries(events.map((e) => [e.data.subject, e]));
+      // 228 KB of text is carried (INBOUND_EVENT_CONTENT_BYTES: 256 KiB); 456 KB is not, nor its stripped copy.
+      expect(bySubject.small.data).toMatchObject({ contentOmitted: false, text: expect.stringMatching(/^x{75}/) });
+      expect(bySubject.big.data).toMatchObject({ contentOmitted: true, text: null, html: null, strippedText: null });
+      expect(bySubject.big.bytes).toBeLessThan(64 * 1024);
+      const one = await request(platform.url).get(`/inbound/messages/${bySubject.big.data.inboundId}`).set(auth(t.key)).expect(200);
+      expect(one.body.body).toMatchObject({ contentOmitted: false, subject: 'big' });
+      expect(one.body.body.text.length).toBeGreaterThan(450_000);
+    } finally {
+      await receiver.stop();
+    }
   });
 });

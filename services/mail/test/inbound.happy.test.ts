@@ -89,6 +89,7 @@ describe('receiving mail', () => {
       internetMessageId: '<order-42@customer.example>',
       text: expect.stringContaining('order 42 has not arrived'),
       html: expect.stringContaining('<b>42</b>'),
+      contentOmitted: false,
       attachments: [],
       hops: 0,
     });

@@ -25,14 +25,30 @@ export function receivedData(deps: MailDeps, record: InboundMessageRecord, parse
       ...deps.attachmentLinks.of(record._id, i, now),
     })),
     hops: record.hops,
+    contentOmitted: false,
   };
 }
 
-/** `email.received`, written with the record, published after the 250. */
-export function receivedEvent(record: InboundMessageRecord, data: EmailReceived, endpointId: string | null): Envelope {
+/** What `email.received` carries of the text and HTML: all of them, or none past `limitBytes` together. */
+function withinLimit(data: EmailReceived, limitBytes: number): EmailReceived {
+  const bytes = Buffer.byteLength(data.text ?? '') + Buffer.byteLength(data.html ?? '');
+  return bytes <= limitBytes ? data : { ...data, text: null, html: null, strippedText: null, contentOmitted: true };
+}
+
+/**
+ * `email.received`, written with the record, published after the 250. Text and HTML past `contentLimitBytes` stay out
+ * of it: the record, the broker and every delivery would carry megabytes a stranger chose, written and read on the
+ * event loop that serves every tenant (GET /inbound/messages/{id} reads them from the stored bytes, on a thread).
+ */
+export function receivedEvent(
+  record: InboundMessageRecord,
+  data: EmailReceived,
+  endpointId: string | null,
+  contentLimitBytes: number,
+): Envelope {
   return newEnvelope('event', 'email.received', record.receivedAt, {
     tenantId: record.tenantId,
     correlationId: record._id,
-    data: { ...data, endpointId },
+    data: { ...withinLimit(data, contentLimitBytes), endpointId },
   });
 }

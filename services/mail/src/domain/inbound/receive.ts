@@ -4,6 +4,7 @@ import { newId } from '@mailplane/runtime';
 import { carrying } from '@mailplane/store';
 import type { InboundMessageRecord } from '../../data-access/inbound-messages-repo';
 import type { MailDeps } from '../deps';
+import { DEFAULT_EVENT_CONTENT_BYTES } from '../../inbound-config';
 import { bodyExpiry } from '../retention/policy';
 import { receivedData, receivedEvent } from './event';
 import { hopsOf, MAX_RECEIVED, receivedCount } from './loops';
@@ -126,7 +127,12 @@ async function recordFor(
   for (const r of recipients) if (actionOf(r.route) === 'webhook' && !firstPerRoute.has(r.route._id)) firstPerRoute.set(r.route._id, r);
   const events = [...firstPerRoute.values()].map((r) => {
     const data = receivedData(deps, { ...record, recipient: r.address, routeId: r.route._id }, parsed, now);
-    return receivedEvent(record, data, r.route.action.endpointId ?? null);
+    return receivedEvent(
+      record,
+      data,
+      r.route.action.endpointId ?? null,
+      deps.config.inbound?.eventContentBytes ?? DEFAULT_EVENT_CONTENT_BYTES,
+    );
   });
   return { ...record, ...carrying(events) };
 }
