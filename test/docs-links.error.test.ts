@@ -18,6 +18,10 @@ function namedPaths(document: string): string[] {
     // A test is often named by its tag alone: `test/cluster.happy` for test/cluster.happy.test.ts.
     if (![candidate, `${candidate}.test.ts`].some((name) => existsSync(path.join(root, name)))) names.push(candidate);
   }
+  // A path written out in prose, as in "(see services/mail/src/config.ts)".
+  for (const [word] of text.replace(/`[^`]*`|\]\([^)]*\)/g, '').matchAll(/(?<![\w./-])[a-z][\w-]*\/[\w./-]*\w\.(md|ts|ya?ml|json|m?js|cfg)\b/g)) {
+    if (topFolders.has(word.split('/')[0]) && !existsSync(path.join(root, word))) names.push(word);
+  }
   for (const [, target] of text.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g)) {
     if (/^([a-z]+:|#)/i.test(target)) continue;
     const file = decodeURIComponent(target.split('#')[0]);
@@ -29,8 +33,17 @@ function namedPaths(document: string): string[] {
 describe('documents', () => {
   it('when every markdown document is read, then each repository path it names (in backticks or as a link) exists', () => {
     expect(documents.length).toBeGreaterThan(20);
-    const broken = documents.flatMap((document) => namedPaths(document).map((name) => `${document}: ${name}`));
+    const broken = [...new Set(documents.flatMap((document) => namedPaths(document).map((name) => `${document}: ${name}`)))];
     expect(broken).toEqual([]);
+  });
+
+  it('when every tracked text file is read, then each decision record it names exists', () => {
+    const texts = tracked.filter((file) => /\.(ts|js|mjs|cjs|json|ya?ml|md|cfg|sh)$|Dockerfile$/.test(file) && existsSync(path.join(root, file)));
+    const named = texts.flatMap((file) =>
+      [...readFileSync(path.join(root, file), 'utf8').matchAll(/docs\/decisions\/([\w-]+\.md)/g)].map(([, record]) => ({ file, record })),
+    );
+    expect(named.length).toBeGreaterThan(20);
+    expect(named.filter(({ record }) => !existsSync(path.join(root, 'docs/decisions', record)))).toEqual([]);
   });
 
   it('when the decision records are counted, then each is at most 800 words and all together (the index too) at most 25,000', () => {
