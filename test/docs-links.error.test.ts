@@ -19,7 +19,9 @@ function namedPaths(document: string): string[] {
     if (![candidate, `${candidate}.test.ts`].some((name) => existsSync(path.join(root, name)))) names.push(candidate);
   }
   // A path written out in prose, as in "(see services/mail/src/config.ts)".
-  for (const [word] of text.replace(/`[^`]*`|\]\([^)]*\)/g, '').matchAll(/(?<![\w./-])[a-z][\w-]*\/[\w./-]*\w\.(md|ts|ya?ml|json|m?js|cfg)\b/g)) {
+  for (const [word] of text
+    .replace(/`[^`]*`|\]\([^)]*\)/g, '')
+    .matchAll(/(?<![\w./-])[a-z][\w-]*\/[\w./-]*\w\.(md|ts|ya?ml|json|m?js|cfg)\b/g)) {
     if (topFolders.has(word.split('/')[0]) && !existsSync(path.join(root, word))) names.push(word);
   }
   for (const [, target] of text.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g)) {
@@ -38,7 +40,9 @@ describe('documents', () => {
   });
 
   it('when every tracked text file is read, then each decision record it names exists', () => {
-    const texts = tracked.filter((file) => /\.(ts|js|mjs|cjs|json|ya?ml|md|cfg|sh)$|Dockerfile$/.test(file) && existsSync(path.join(root, file)));
+    const texts = tracked.filter(
+      (file) => /\.(ts|js|mjs|cjs|json|ya?ml|md|cfg|sh)$|Dockerfile$/.test(file) && existsSync(path.join(root, file)),
+    );
     const named = texts.flatMap((file) =>
       [...readFileSync(path.join(root, file), 'utf8').matchAll(/docs\/decisions\/([\w-]+\.md)/g)].map(([, record]) => ({ file, record })),
     );
