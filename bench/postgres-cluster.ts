@@ -13,7 +13,7 @@ import { benchConfig } from './config';
 const run = promisify(execFile);
 
 /**
- * What differs from PostgreSQL 15's defaults, and why (docs/decisions/postgres-bench-settings.md). A production
+ * What differs from PostgreSQL 15's defaults, and why (docs/decisions/postgres-store.md). A production
  * server sizes the memory ones to its RAM (shared_buffers about a quarter of it).
  */
 export const BENCH_SETTINGS = [

@@ -121,7 +121,7 @@ async function runSize(n: number, baseDir: string, engine: Engine) {
     await Promise.race([exited(child), new Promise((r) => setTimeout(r, 15_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
   }
-  // The engine floor reads the SQLite file itself; on PostgreSQL, BENCHMARKS.md holds the EXPLAIN ANALYZE. Its
+  // The engine floor reads the SQLite file itself; on PostgreSQL, bench/history/2026-11-27-volume-postgres.md holds the EXPLAIN ANALYZE. Its
   // regex counts scan every document 200 times: at 1M on a loaded machine, longer than the rest of the run.
   if (engine === 'sqlite' && !process.argv.includes('--no-floor')) add('engine: ', await measureEngine(dir));
   return { rows, errors };

@@ -15,7 +15,7 @@ const countBy = (ids: string[]) => ids.reduce((m, id) => m.set(id, (m.get(id) ??
 // The embedded default as `npm start` runs it, killed with -9 while clients create and revoke API keys: each change
 // carries its audit record in its own write, so after the restart (and the sweep) every change that happened has
 // exactly one record, and no record names a change that did not happen. (Other services' records cross the broker,
-// whose in-process queues die with the process: see docs/decisions/teams-roles-audit.md.)
+// whose in-process queues die with the process: see docs/decisions/audit-log.md.)
 describe.each(storeEngines())('embedded default SIGKILLed under audited changes, stores on %s', (engine) => {
   let engineSetup: Awaited<ReturnType<typeof engineEnv>>;
   let dataDir: string;

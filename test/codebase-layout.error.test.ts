@@ -7,7 +7,7 @@ const root = path.join(__dirname, '..');
 const folders = ['libs', 'services', 'platform', 'bin', 'test', 'sandbox', 'sdk/src', 'bench'];
 
 describe('codebase layout', () => {
-  it('when the test files are listed, then each is tagged happy, error or security (docs/decisions/test-file-tags.md)', () => {
+  it('when the test files are listed, then each is tagged happy, error or security (docs/decisions/testing.md)', () => {
     const files = execFileSync('git', ['ls-files', '*.test.ts'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
     expect(files.length).toBeGreaterThan(100);
     expect(files.filter((file) => !/\.(happy|error|security)\.test\.ts$/.test(file))).toEqual([]);

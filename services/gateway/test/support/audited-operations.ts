@@ -235,7 +235,7 @@ export const AUDITED: Record<string, (t: Tenant) => Promise<Done>> = {
   },
 };
 
-/** The write operations that write no audit record, each with the reason (docs/decisions/teams-roles-audit.md). */
+/** The write operations that write no audit record, each with the reason (docs/decisions/audit-log.md). */
 export const NOT_AUDITED: Record<string, string> = {
   sendEmail: 'a message is its own record',
   sendEmailBatch: 'a message is its own record',

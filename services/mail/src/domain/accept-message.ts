@@ -109,7 +109,7 @@ async function recordFor(deps: MailDeps, tenantId: string, a: Acceptance, now: D
 /**
  * Stores the body in the blob store, then the message (durable from here on: the send is accepted), then hands
  * it to the outbox queue without waiting. A crash between the two writes leaves a blob no record names (see
- * docs/decisions/blob-before-record.md). With `scheduledAt` it is stored `scheduled` and stays off the queue
+ * docs/decisions/message-bodies.md). With `scheduledAt` it is stored `scheduled` and stays off the queue
  * until the sweeper releases it. Null when a message is already stored under `messageId` (a racing request with
  * the same Idempotency-Key won).
  */
