@@ -626,10 +626,12 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Cancel a scheduled message
-     * @description Cancels a message that is still `scheduled`: it becomes `canceled` (final; never relayed), `email.canceled`
-     *     is announced and its place in the month's quota is given back. A message no longer scheduled is a 409
-     *     `not_scheduled` and is left as it is; a cancel racing the release at the scheduled time has one winner.
+     * Cancel a scheduled or held message
+     * @description Cancels a message that is still `scheduled`, or one held on the queue (`queued` or `deferred`) while the
+     *     tenant's sending is paused (GET /reputation): it becomes `canceled` (final; never relayed), `email.canceled`
+     *     is announced and its recipients not yet mailed are given back to the month's quota. Any other message is a
+     *     409 `not_scheduled` and is left as it is; a cancel racing the release at the scheduled time, or a worker's
+     *     claim, has one winner.
      *     Canceling a canceled message again answers it unchanged (200).
      */
     post: operations['cancelEmail'];

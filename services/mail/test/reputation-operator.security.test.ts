@@ -95,6 +95,44 @@ describe('an operator pauses and resumes a tenant', () => {
     expect(log.every((r) => r.target.id === t.tenantId)).toBe(true);
   });
 
+  it('when paused, then its tenant may cancel a held message, which never goes out and gives its quota back; a sent message is not canceled', async () => {
+    const t = await tenantWithDomain(platform);
+    const used = async () => (await request(platform.url).get('/billing/state').set(auth(t.key))).body.usage.used as number;
+    const send = (subject: string, scheduledAt?: string) =>
+      request(platform.url)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ from: `a@${t.domain}`, to: `accept@${SIM}`, subject, text: 'x', ...(scheduledAt ? { scheduledAt } : {}) })
+        .expect(202);
+    const sent = await send('sent');
+    await waitForStatus(platform.url, t.key, sent.body.id, 'sent');
+    const early = await request(platform.url).post(`/emails/${sent.body.id}/cancel`).set(auth(t.key));
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('not_scheduled');
+    const soon = new Date(Date.now() + 1000).toISOString();
+    const [canceled, kept] = [await send('canceled', soon), await send('kept', soon)];
+    await request(platform.url).post(`/admin/tenants/${t.tenantId}/pause-sending`).set(admin).send({ reason: 'list check' }).expect(200);
+    const heldBefore = await held();
+    await eventually(async () => (await held()) >= heldBefore + 2, 'both held', 10_000);
+    const before = await used();
+
+    const res = await request(platform.url).post(`/emails/${canceled.body.id}/cancel`).set(auth(t.key));
+    expect(res.status).toBe(200);
+    expectContract(res, 'cancelEmail');
+    expect(res.body).toMatchObject({ status: 'canceled', attempts: [] });
+    expect(await used()).toBe(before - 1);
+    // Another tenant cannot cancel it.
+    const stranger = await tenantWithDomain(platform);
+    const foreign = await request(platform.url).post(`/emails/${kept.body.id}/cancel`).set(auth(stranger.key));
+    expect(foreign.status).toBe(404);
+
+    await request(platform.url).post(`/admin/tenants/${t.tenantId}/resume-sending`).set(admin).expect(200);
+    await waitForStatus(platform.url, t.key, kept.body.id, 'sent', 10_000);
+    const after = await request(platform.url).get(`/emails/${canceled.body.id}`).set(auth(t.key)).expect(200);
+    expect(after.body).toMatchObject({ status: 'canceled', attempts: [] });
+    expect(platform.sandbox.sink.messages().some((m) => headerOf(m, 'X-Mailplane-Message-Id') === canceled.body.id)).toBe(false);
+  });
+
   it('when a paused tenant submits over SMTP, then a real client gets 554 5.7.1 and nothing is stored', async () => {
     const t = await tenantWithDomain(platform);
     await request(platform.url).post(`/admin/tenants/${t.tenantId}/pause-sending`).set(admin).send({ reason: 'complaints' }).expect(200);

@@ -3,8 +3,8 @@ import type { Envelope } from '@mailplane/contracts';
 import type { MessageRecord } from './message-record';
 
 /**
- * Scheduled messages. Every change is a compare-and-set on `status: 'scheduled'`, so the release at the due time,
- * a reschedule and a cancel racing each other (or two sweepers) have exactly one winner.
+ * Scheduled messages, and waiting ones canceled. Every change is a compare-and-set on the status read, so the release
+ * at the due time, a reschedule, a cancel and a worker's claim racing each other (or two sweepers) have one winner.
  */
 export function scheduleQueries(messages: Collection<MessageRecord>, replica: string | null) {
   const tenant = tenantScoped(messages);
@@ -26,15 +26,29 @@ export function scheduleQueries(messages: Collection<MessageRecord>, replica: st
 
     /** Cancels a message that is still scheduled; null when it is not (any more). */
     cancel: (tenantId: string, id: string, now: Date, events: (m: MessageRecord) => Envelope[]) =>
-      changeScheduled(tenantId, id, (m) => ({
-        status: 'canceled',
-        ...(m.recipients
-          ? { recipients: m.recipients.map((r) => (r.status === 'pending' ? { ...r, status: 'canceled' as const } : r)) }
-          : {}),
-        updatedAt: now,
-        ...carrying(events(m)),
-      })),
+      changeScheduled(tenantId, id, (m) => canceled(m, now, events(m))),
+
+    /**
+     * Cancels a message waiting on the queue (`queued`, or `deferred` between attempts) exactly as it was read: null
+     * once a worker claimed it, attempted it or anything else changed it since.
+     */
+    cancelWaiting: (message: MessageRecord, now: Date, events: Envelope[]) =>
+      messages.findOneAndUpdate(
+        { _id: message._id, tenantId: message.tenantId, status: { $in: ['queued', 'deferred'] }, updatedAt: message.updatedAt },
+        { $set: canceled(message, now, events) },
+      ),
   };
+
+  function canceled(m: MessageRecord, now: Date, events: Envelope[]): Partial<MessageRecord> {
+    return {
+      status: 'canceled',
+      ...(m.recipients
+        ? { recipients: m.recipients.map((r) => (r.status === 'pending' ? { ...r, status: 'canceled' as const } : r)) }
+        : {}),
+      updatedAt: now,
+      ...carrying(events),
+    };
+  }
 
   // The change is computed from the message as read (its unpublished events are kept); the write holds only if
   // nothing moved it since.

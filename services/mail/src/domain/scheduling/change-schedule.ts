@@ -7,6 +7,7 @@ import { messageEvent } from '../events';
 import { giveBackQuota } from '../limits';
 import { messageView } from '../messages';
 import { recipientsOf } from '../recipients';
+import { standingOf } from '../reputation/standing';
 import { scheduleTimeOf } from './schedule-time';
 
 /** The events still to publish for a message, then `events`: a change never drops one the broker has not confirmed. */
@@ -24,6 +25,18 @@ async function notScheduled(deps: MailDeps, tenantId: string, id: string): Promi
 
 const refusal = (m: MessageRecord) =>
   new AppError('not_scheduled', `Email ${m._id} is ${m.status}: only a scheduled email can be rescheduled or canceled.`);
+const cancelRefusal = (m: MessageRecord) =>
+  new AppError(
+    'not_scheduled',
+    `Email ${m._id} is ${m.status}: only a scheduled email, or one held while the tenant's sending is paused, can be canceled.`,
+  );
+
+/** A message held on the queue while its tenant's sending is paused, canceled as it was read; null otherwise. */
+async function cancelHeld(deps: MailDeps, current: MessageRecord, now: Date, events: (m: MessageRecord) => Envelope[]) {
+  if (current.status !== 'queued' && current.status !== 'deferred') return null;
+  if ((await standingOf(deps, current.tenantId)).status !== 'paused') return null;
+  return deps.messages.cancelWaiting(current, now, events(current));
+}
 
 /** PATCH /emails/{id}: a scheduled message to another time, audited. */
 export async function rescheduleEmail(deps: MailDeps, tenantId: string, id: string, input: { scheduledAt: string }, audit: AuditContext) {
@@ -40,18 +53,20 @@ export async function rescheduleEmail(deps: MailDeps, tenantId: string, id: stri
 }
 
 /**
- * POST /emails/{id}/cancel: a scheduled message never goes out, and its place in the month's quota is given back;
- * audited (a repeated cancel changes nothing and writes nothing).
+ * POST /emails/{id}/cancel: a scheduled message, or one held because the tenant's sending is paused, never goes out,
+ * and its recipients not yet mailed are given back to the month's quota; audited (a repeated cancel changes nothing
+ * and writes nothing).
  */
 export async function cancelEmail(deps: MailDeps, tenantId: string, id: string, audit: AuditContext) {
   const now = deps.clock.now();
-  const canceled = await deps.messages.cancel(tenantId, id, now, (m) =>
-    after(m, messageEvent(m, 'email.canceled', now), recorded(m, audit, 'cancelEmail', { status: 'canceled' }, now)),
-  );
+  const events = (m: MessageRecord) =>
+    after(m, messageEvent(m, 'email.canceled', now), recorded(m, audit, 'cancelEmail', { status: 'canceled' }, now));
+  let canceled = await deps.messages.cancel(tenantId, id, now, events);
   if (!canceled) {
     const current = await notScheduled(deps, tenantId, id);
-    if (current.status !== 'canceled') throw refusal(current);
-    return messageView(current, await loadBody(deps, current));
+    if (current.status === 'canceled') return messageView(current, await loadBody(deps, current));
+    canceled = await cancelHeld(deps, current, now, events);
+    if (!canceled) throw cancelRefusal(current);
   }
   // What the send counted: its recipients to be mailed, or one.
   await giveBackQuota(
