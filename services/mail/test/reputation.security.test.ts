@@ -3,7 +3,8 @@ import { validateMessage } from '@mailplane/contracts';
 import { expectContract } from '../../../test/support/contract';
 import { collectEvents } from '../../../test/support/events';
 import { eventually } from '../../../test/support/eventually';
-import { auth, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
+import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
+import { scrape } from '../../../test/support/metrics';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
 let platform: TestPlatform;
@@ -113,6 +114,33 @@ describe('tenant reputation', () => {
     expect(eventsOf(good)).toEqual([]);
     const metrics = await request(platform.url).get('/metrics');
     expect(metrics.text).toMatch(/mailplane_tenants_by_sending_status\{[^}]*status="paused"[^}]*\} 1/);
+  });
+
+  it('when a batch crosses the pause threshold midway, then the tenant is paused once, the rest of the batch is held unsent, and none of it is lost', async () => {
+    const t = await tenantWithDomain(platform);
+    // Six hard bounces now, then six messages due once the pause (about a second after the fifth bounce) is in force.
+    const later = new Date(Date.now() + 4000).toISOString();
+    const items = [
+      ...Array.from({ length: 6 }, (_, i) => ({ to: `bounce+b${i}@${SIM}` })),
+      ...Array.from({ length: 6 }, (_, i) => ({ to: `accept+a${i}@${SIM}`, scheduledAt: later })),
+    ].map((item) => ({ from: `a@${t.domain}`, subject: 'batch', text: 'x', ...item }));
+    const res = await request(platform.url).post('/emails/batch').set(auth(t.key)).send(items);
+    expect(res.status).toBe(202);
+    const ids: string[] = res.body.data.map((d: { id: string }) => d.id);
+    const heldBefore = (await scrape(platform.url)).value('mailplane_delivery_held_total');
+    await eventually(async () => eventsOf(t).some((e) => e.type === 'sending.paused'), 'sending.paused', 10_000);
+    // Past their time, every one of the rest is held: claimed, put back unattempted, never relayed.
+    await eventually(
+      async () => (await scrape(platform.url)).value('mailplane_delivery_held_total') >= heldBefore + 6,
+      'the rest held',
+      15_000,
+    );
+    const statusOf = async (id: string) => (await request(platform.url).get(`/emails/${id}`).set(auth(t.key))).body;
+    for (const m of await Promise.all(ids.slice(6).map(statusOf))) expect(m).toMatchObject({ status: 'queued', attempts: [] });
+    const relayed = new Set(platform.sandbox.sink.messages().map((m) => headerOf(m, 'X-Mailplane-Message-Id')));
+    expect(ids.slice(6).filter((id) => relayed.has(id))).toEqual([]);
+    expect(eventsOf(t).map((e) => e.type)).toEqual(['sending.paused']);
+    expect(await reputationOf(t)).toMatchObject({ status: 'paused', bounced: 6, attempted: 6 });
   });
 
   it('when a tenant reaches the review threshold only, then it is under review and keeps sending', async () => {
