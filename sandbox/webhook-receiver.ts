@@ -12,8 +12,8 @@ export interface ReceivedEvent {
 export interface WebhookReceiverOptions {
   port: number;
   host: string;
-  /** The endpoint's `whsec_…` secret; without it events are taken unverified (`verified: null`). */
-  secret?: string;
+  /** The endpoint's `whsec_…` secret, or where to read it when an event comes; without one, events are taken unverified (`verified: null`). */
+  secret?: string | (() => string | undefined);
   onEvent(event: ReceivedEvent): void;
 }
 
@@ -22,13 +22,14 @@ export interface WebhookReceiverOptions {
  * (or to every event, when no secret is given) and 401 to a forged or stale one, as the webhooks guide's handler does.
  */
 export async function startWebhookReceiver(options: WebhookReceiverOptions): Promise<{ url: string; close(): Promise<void> }> {
-  const verifier = options.secret ? new Webhook(options.secret) : null;
+  const secretOf = typeof options.secret === 'function' ? options.secret : () => options.secret as string | undefined;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const verified = verifier ? verifies(verifier, body, req.headers) : null;
+      const secret = secretOf();
+      const verified = secret ? verifies(new Webhook(secret), body, req.headers) : null;
       const event = parsed(body);
       options.onEvent({ type: event?.type ?? '(not JSON)', id: String(req.headers['webhook-id'] ?? ''), verified });
       res.writeHead(verified === false ? 401 : 200).end();
