@@ -7,7 +7,7 @@ import { startWebhookReceiver, type ReceivedEvent } from '../sandbox/webhook-rec
 import { PLACEHOLDER, shellCommands, type DocCommand } from './support/doc-commands';
 import { eventually } from './support/eventually';
 import { banner } from './support/global-setup';
-import { startTestPlatform, type TestPlatform } from './support/platform';
+import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from './support/platform';
 
 const run = promisify(execFile);
 const hasCurl = spawnSync('curl', ['--version'], { stdio: 'ignore' }).status === 0;
@@ -60,7 +60,7 @@ interface Outcome {
     expect(pages.filter((page) => shellCommands(page).length === 0)).toEqual([]);
   });
 
-  it('when every curl of the pages is run in order against the platform with its sandbox key, then each answers 2xx, and the webhook endpoint the pages create receives the events', async () => {
+  it('when every curl and admin command of the pages is run in order against the platform (the sandbox key; the admin token it was started with), then each answers 2xx (the CLI exits 0), and the webhook endpoint the pages create receives the events', async () => {
     const key = platform.sandboxTenant!.apiKey;
     const ids = new Map<string, string>();
     const variables: Record<string, string> = {};
@@ -72,7 +72,8 @@ interface Outcome {
           const outcome = await runCurl(command, { env, ids, scratch, apiUrl: platform.url, receiverUrl: receiver.url });
           secrets.push(...(outcome.body.match(/whsec_[A-Za-z0-9+/=]+/g) ?? []));
           outcomes.push(outcome);
-        } else Object.assign(variables, await assign(command));
+        } else if (command.text.startsWith('npm run admin')) outcomes.push(await runAdmin(command, platform.url));
+        else Object.assign(variables, await assign(command));
       }
     const refused = outcomes.filter((o) => o.status < 200 || o.status > 299);
     expect(refused.map((o) => ({ ...o, body: o.body.slice(0, 300) }))).toEqual([]);
@@ -87,6 +88,21 @@ interface Outcome {
     expect(events.filter((e) => e.verified === false)).toEqual([]);
   }, 120_000);
 });
+
+/** A page's `npm run admin -- …`, with the ADMIN_TOKEN the platform was started with, as the README says to start it. */
+async function runAdmin(command: DocCommand, apiUrl: string): Promise<Outcome> {
+  const at = `${command.file}:${command.line}`;
+  const env = { ...process.env, ADMIN_TOKEN, MAILPLANE_URL: apiUrl };
+  return run('bash', ['-c', command.text], { env, encoding: 'utf8' }).then(
+    ({ stdout }) => ({ at, command: command.text, status: 200, body: stdout }),
+    (err: { stdout?: string; stderr?: string; code?: number }) => ({
+      at,
+      command: command.text,
+      status: 0,
+      body: `exit ${err.code}: ${err.stderr}`,
+    }),
+  );
+}
 
 /** A page's `NAME=$(…)`, run as the reader's shell runs it: the value the next commands see as `$NAME`. */
 async function assign(command: DocCommand): Promise<Record<string, string>> {

@@ -12,8 +12,9 @@ export interface DocCommand {
 
 /**
  * The commands of a markdown page's ```sh blocks, in order. What the page tells a reader to run against the API
- * (`curl …`) and the shell variables those commands use (`NAME=$(…)`) are kept; installs, starts and stops (npm,
- * apt-get, docker, kubectl, swaks…) are left to the tests that start what they start.
+ * (`curl …`, `npm run admin -- …`) and the shell variables those commands use (`NAME=$(…)`) are kept; installs,
+ * starts and stops (npm ci, npm start, apt-get, docker, kubectl, swaks…) are left to the tests that start what they
+ * start.
  */
 export function shellCommands(file: string): DocCommand[] {
   const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
@@ -30,7 +31,7 @@ export function shellCommands(file: string): DocCommand[] {
     let text = line;
     while (text.endsWith('\\') && i + 1 < lines.length) text = `${text.slice(0, -1)} ${lines[++i].trim()}`;
     const command = withoutComment(text).trim();
-    if (/^curl /.test(command) || /^[A-Z_]+=\$\(/.test(command)) commands.push({ file, line: start + 1, text: command });
+    if (/^curl |^npm run admin -- /.test(command) || /^[A-Z_]+=\$\(/.test(command)) commands.push({ file, line: start + 1, text: command });
   }
   return commands;
 }
