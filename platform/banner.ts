@@ -40,6 +40,8 @@ export function startBanner(platform: BannerFacts, dataDir: string, processes: s
     `         -d '{"from":"hello@sandbox.mailplane.test","to":"you@example.com","subject":"Hi","text":"It works"}'`,
     '    (send to bounce@, defer@, late-bounce@ or complaint@simulator.mailplane.test to see failures, retries and reports)',
     '',
+    `  Ctrl-C stops it; the data stays in ${dataDir} for the next start.`,
+    '',
   );
   return lines.join('\n') + '\n';
 }

@@ -1,11 +1,11 @@
-// Writes README.md's route map, between its markers, from the code: for each operation of the contract, its method
+// Writes docs/routes.md's route map, between its markers, from the code: for each operation of the contract, its method
 // and path, the service that owns it (`x-service`), the handler (the key of that operation in the service's handler
 // map, under services/<service>/src/entry-points), the domain functions the handler calls (directly, or through the
 // functions of entry-points/ it calls), and the test files that name the operation id or request its path. Which
 // repository a domain function reaches is not shown: it goes through `deps` at any depth, which a reading of the
-// source cannot follow without guessing. test/route-map.error.test.ts fails when README.md differs from this.
+// source cannot follow without guessing. test/route-map.error.test.ts fails when docs/routes.md differs from this.
 // Usage: npx tsx scripts/route-map.ts           (write; npm run route-map)
-//        npx tsx scripts/route-map.ts --check   (exit 1 when README.md's map is out of date)
+//        npx tsx scripts/route-map.ts --check   (exit 1 when docs/routes.md's map is out of date)
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import ts from 'typescript';
 import { operations, type Operation, type ServiceName } from '@mailplane/contracts';
 
 const root = path.join(__dirname, '..');
-const README = path.join(root, 'README.md');
+const ROUTES = path.join(root, 'docs', 'routes.md');
 export const START = '<!-- route-map:start (npm run route-map writes this part; do not edit) -->';
 export const END = '<!-- route-map:end -->';
 const SERVICES: ServiceName[] = ['gateway', 'mail', 'webhooks', 'billing'];
@@ -147,7 +147,7 @@ function testsOf(op: Operation, tests: Map<string, string>, everyOperation: Set<
   return matching.length > SHOWN_TESTS ? `${shown.join(', ')} and ${matching.length - SHOWN_TESTS} more` : shown.join(', ');
 }
 
-/** The route map as README.md holds it between its markers. */
+/** The route map as docs/routes.md holds it between its markers (links relative to docs/). */
 export function routeMap(): string {
   const tests = new Map(tracked('*.test.ts').map((file) => [file, readFileSync(path.join(root, file), 'utf8')]));
   const patterns = operations.map(mentions);
@@ -158,7 +158,7 @@ export function routeMap(): string {
       .filter((op) => op.service === service)
       .map((op) => {
         const handler = handlers.get(op.operationId);
-        const site = handler ? `[${path.basename(handler.file)}:${handler.line}](${handler.file}#L${handler.line})` : 'none';
+        const site = handler ? `[${path.basename(handler.file)}:${handler.line}](../${handler.file}#L${handler.line})` : 'none';
         const domain = handler ? domainCalls(handler.file, handler.node).join(', ') || '—' : '—';
         return `| \`${op.operationId}\` | \`${op.method.toUpperCase()} ${op.path}\` | ${site} | ${domain} | ${testsOf(op, tests, everyOperation)} |`;
       });
@@ -167,25 +167,25 @@ export function routeMap(): string {
   return [START, ...sections.flatMap((section) => ['', section]), '', END].join('\n');
 }
 
-/** README.md with its route map replaced by `map`. */
-export function withRouteMap(readme: string, map: string): string {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md has no route map markers (${START} … ${END})`);
-  return readme.slice(0, start) + map + readme.slice(end + END.length);
+/** docs/routes.md with its route map replaced by `map`. */
+export function withRouteMap(page: string, map: string): string {
+  const start = page.indexOf(START);
+  const end = page.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`docs/routes.md has no route map markers (${START} … ${END})`);
+  return page.slice(0, start) + map + page.slice(end + END.length);
 }
 
 if (require.main === module) {
-  const readme = readFileSync(README, 'utf8');
-  const updated = withRouteMap(readme, routeMap());
+  const page = readFileSync(ROUTES, 'utf8');
+  const updated = withRouteMap(page, routeMap());
   if (process.argv.includes('--check')) {
-    if (updated !== readme) {
-      console.error('README.md: the route map is out of date. Run `npm run route-map` and commit the result.');
+    if (updated !== page) {
+      console.error('docs/routes.md: the route map is out of date. Run `npm run route-map` and commit the result.');
       process.exit(1);
     }
-    console.log('README.md: the route map is up to date.');
+    console.log('docs/routes.md: the route map is up to date.');
   } else {
-    writeFileSync(README, updated);
-    console.log(updated === readme ? 'README.md: the route map is up to date.' : 'README.md: route map written.');
+    writeFileSync(ROUTES, updated);
+    console.log(updated === page ? 'docs/routes.md: the route map is up to date.' : 'docs/routes.md: route map written.');
   }
 }

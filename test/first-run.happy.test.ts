@@ -55,6 +55,7 @@ describe.each(launchers)('the first start of $name', ({ script, startMs, run }) 
       const banner = await start();
       const key = BANNER_API_KEY.exec(banner)?.[1];
       expect(key).toMatch(/^mp_/);
+      expect(banner).toContain(`Ctrl-C stops it; the data stays in ${dataDir}`);
       const docs = /API reference:\s+(http:\/\/\S+)\/docs/.exec(banner)?.[1] as string;
       expectContract(await request(docs).get('/docs'), 'showDocs');
       const sent = await send(docs, key!);

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { END, routeMap, START } from '../scripts/route-map';
 
-const readme = readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+const page = readFileSync(path.join(__dirname, '..', 'docs', 'routes.md'), 'utf8');
 
-describe("README's route map", () => {
-  it('when README.md is read, then its route map is the one the code gives now (when not, run `npm run route-map` and commit README.md)', () => {
-    const written = readme.slice(readme.indexOf(START), readme.indexOf(END) + END.length);
+describe('the route map of docs/routes.md', () => {
+  it('when docs/routes.md is read, then its route map is the one the code gives now (when not, run `npm run route-map` and commit docs/routes.md)', () => {
+    const written = page.slice(page.indexOf(START), page.indexOf(END) + END.length);
     expect(written).toEqual(routeMap());
   });
 

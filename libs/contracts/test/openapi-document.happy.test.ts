@@ -236,7 +236,7 @@ describe('openapi.yaml', () => {
     }
   });
 
-  it('classifies every bearer route by its area, a GET always a read (the role table of the README)', () => {
+  it('classifies every bearer route by its area, a GET always a read (the role table of docs/guides/teams.md)', () => {
     const permissions = Object.fromEntries(
       operations.filter((op) => op.security === 'bearer').map((op) => [op.operationId, op.permission]),
     );

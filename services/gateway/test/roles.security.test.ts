@@ -7,7 +7,7 @@ import { startTestPlatform, type TestPlatform } from '../../../test/support/plat
 type Caller = 'owner' | 'admin' | 'developer' | 'billing' | 'viewer' | 'full key' | 'sending key';
 const MEMBERS: Caller[] = ['owner', 'admin', 'developer', 'billing', 'viewer'];
 
-// The role table of the README, row by row: the first row whose permission matches says who passes.
+// The role table of docs/guides/teams.md, row by row: the first row whose permission matches says who passes.
 const TABLE: Array<[(permission: string) => boolean, Caller[]]> = [
   [(p) => p === 'sending', ['owner', 'admin', 'developer', 'full key', 'sending key']],
   [(p) => p === 'billing.read', ['owner', 'admin', 'billing', 'full key']],

@@ -35,7 +35,7 @@ const isWrite = (p: PermissionName) => p.endsWith('.write');
 // What every role but owner and admin is kept from reading: who changed what, and money.
 const everyday = (p: PermissionName) => isRead(p) && p !== 'audit.read' && p !== 'billing.read';
 
-// The README's role table. An admin's members.write never reaches an owner: members.ts refuses that, not this check.
+// The role table of docs/guides/teams.md. An admin's members.write never reaches an owner: members.ts refuses that, not this check.
 const ROLES: Record<Role, (p: PermissionName) => boolean> = {
   owner: () => true,
   admin: (p) => p !== 'billing.write',

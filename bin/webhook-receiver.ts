@@ -1,0 +1,23 @@
+import { runProcess } from '../platform/process';
+import { startWebhookReceiver } from '../sandbox/webhook-receiver';
+
+// `npm run webhook-receiver`: a local endpoint to point a webhook at (docs/guides/webhooks.md). WEBHOOK_RECEIVER_PORT
+// (default 8080) and WEBHOOK_RECEIVER_HOST (127.0.0.1) say where it listens; MAILPLANE_WEBHOOK_SECRET turns on verification.
+async function main() {
+  const secret = process.env.MAILPLANE_WEBHOOK_SECRET || undefined;
+  const receiver = await startWebhookReceiver({
+    port: Number(process.env.WEBHOOK_RECEIVER_PORT ?? 8080),
+    host: process.env.WEBHOOK_RECEIVER_HOST ?? '127.0.0.1',
+    secret,
+    onEvent: ({ type, id, verified }) =>
+      process.stdout.write(
+        `${type} ${id} ${verified === null ? 'unverified (no MAILPLANE_WEBHOOK_SECRET)' : verified ? 'verified' : 'FORGED OR STALE: 401'}\n`,
+      ),
+  });
+  process.stdout.write(
+    `Webhook receiver listening on ${receiver.url} (${secret ? 'verifying signatures' : 'not verifying: set MAILPLANE_WEBHOOK_SECRET'}); Ctrl-C stops it\n`,
+  );
+  return { stop: receiver.close };
+}
+
+runProcess('webhook-receiver', main);
