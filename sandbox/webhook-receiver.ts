@@ -17,6 +17,9 @@ export interface WebhookReceiverOptions {
   onEvent(event: ReceivedEvent): void;
 }
 
+/** More than any event the platform sends (email.received carries at most 256 KiB of text and HTML). */
+const MAX_BODY_BYTES = 1024 * 1024;
+
 /**
  * Stands in for a tenant's application on a developer's machine: answers 200 to each event whose signature holds
  * (or to every event, when no secret is given) and 401 to a forged or stale one, as the webhooks guide's handler does.
@@ -25,7 +28,14 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
   const secretOf = typeof options.secret === 'function' ? options.secret : () => options.secret as string | undefined;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let bytes = 0;
+    req.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > MAX_BODY_BYTES) {
+        res.writeHead(413, { connection: 'close' }).end();
+        req.destroy();
+      } else chunks.push(chunk);
+    });
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const secret = secretOf();
