@@ -6856,6 +6856,8 @@ export interface operations {
           'application/json': {
             /** @constant */
             openapi: '3.1.0';
+            info: Record<string, unknown>;
+            paths: Record<string, unknown>;
           };
         };
       };

@@ -35,4 +35,26 @@ describeInBrowser('API reference page')('the API reference page in a real browse
     expect(requested.filter((url) => new URL(url).origin !== new URL(run.platform.url).origin)).toEqual([]);
     await page.screenshot({ path: '/tmp/docs-page.png' });
   }, 60_000);
+
+  it('when a developer opens POST /emails, then its curl and Node SDK samples and its example body are shown, under the same CSP', async () => {
+    const page = await run.browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    page.on('pageerror', (error) => problems.push(error.message));
+
+    await page.goto(`${run.platform.url}/docs#/Emails/sendEmail`);
+    const block = page.locator('#operations-Emails-sendEmail');
+    await block.locator('.code-samples').waitFor();
+    expect(await block.locator('.code-sample figcaption').allTextContents()).toEqual(['curl', 'Node SDK']);
+    const [curl, node] = await block.locator('.code-sample-source').allTextContents();
+    expect(curl).toMatch(/^curl -X POST 'http:\/\/localhost:8080\/emails'/);
+    expect(curl).toContain('Authorization: Bearer $MAILPLANE_API_KEY');
+    expect(node).toContain('await mailplane.emails.send({');
+    // The request body's example, not a value Swagger UI makes up from the schema.
+    expect(await block.locator('.body-param__example, .opblock-section-request-body').first().textContent()).toContain(
+      'receipts@mail.example.com',
+    );
+    expect(problems).toEqual([]);
+    await block.screenshot({ path: '/tmp/docs-send-email.png' });
+  }, 60_000);
 });
