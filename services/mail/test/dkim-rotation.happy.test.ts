@@ -28,7 +28,8 @@ async function verdicts(raw: Buffer, records: { name: string; value: string }[])
     return [record.value.match(/.{1,255}/g) as string[]];
   };
   const { results } = await dkimVerify(raw, { resolver });
-  return results.map((r: { algo: string; selector: string; status: { result: string } }) => [r.algo, r.selector, r.status.result]);
+  // `algo` is in mailauth's results, not in its types.
+  return results.map((r) => [(r as { algo?: string }).algo, r.selector, r.status.result]);
 }
 
 const dkimRecords = (body: { dnsRecords: DnsRecord[] }) => body.dnsRecords.filter((r) => r.purpose === 'dkim');
