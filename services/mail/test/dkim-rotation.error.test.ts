@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { mailConfig } from '../src/config';
 import { expectContract, expectProblem } from '../../../test/support/contract';
+import { engineEnv, storeEngines } from '../../../test/support/engines';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 
@@ -32,16 +33,6 @@ describe('DKIM rotation refused', () => {
     expectProblem(again, 409, 'rotation_pending', 'rotateDkimKey');
     expect(again.body.detail).toContain('mp2');
     expect(await identityNow()).toEqual(before);
-  });
-
-  it('when two rotations are asked at once, then one makes a key and the other answers 409', async () => {
-    const other = await tenantWithDomain(platform);
-    const answers = await Promise.all(
-      [0, 1, 2].map(() => request(platform.url).post(`/identities/${other.identity.id}/dkim/rotate`).set(auth(other.key))),
-    );
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
-    const read = await request(platform.url).get(`/identities/${other.identity.id}`).set(auth(other.key)).expect(200);
-    expect(read.body.dnsRecords.filter((r: { keyState?: string }) => r.keyState === 'pending')).toHaveLength(1);
   });
 });
 
@@ -83,5 +74,45 @@ describe('DKIM_ROTATE_DAYS', () => {
     };
     expect(mailConfig(env).dkimRotation).toBeNull();
     expect(() => mailConfig({ ...env, DKIM_ROTATE_DAYS: value })).toThrow(/DKIM_ROTATE_DAYS/);
+  });
+});
+
+describe.each(storeEngines())('DKIM rotations at once, stores on %s', (engine) => {
+  let own: TestPlatform;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const stores = await engineEnv(engine);
+    drop = stores.drop;
+    own = await startTestPlatform(stores.env);
+  }, 60_000);
+  afterAll(async () => {
+    await own.stop();
+    await drop();
+  });
+
+  it('when three rotations are asked at once, then one makes a key and the others answer 409', async () => {
+    const other = await tenantWithDomain(own);
+    const rotations = [0, 1, 2].map(() => request(own.url).post(`/identities/${other.identity.id}/dkim/rotate`).set(auth(other.key)));
+    const answers = await Promise.all(rotations);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    const read = await request(own.url).get(`/identities/${other.identity.id}`).set(auth(other.key)).expect(200);
+    expect(read.body.dnsRecords.filter((r: { keyState?: string }) => r.keyState === 'pending')).toHaveLength(1);
+  });
+
+  it('when a rotation and two verifies race, then the pending record stays listed and a later verify switches to it', async () => {
+    const other = await tenantWithDomain(own);
+    const id = other.identity.id;
+    const [rotated] = await Promise.all([
+      request(own.url).post(`/identities/${id}/dkim/rotate`).set(auth(other.key)),
+      request(own.url).post(`/identities/${id}/verify`).set(auth(other.key)),
+      request(own.url).post(`/identities/${id}/verify`).set(auth(other.key)),
+    ]);
+    expect(rotated.status).toBe(200);
+    const read = await request(own.url).get(`/identities/${id}`).set(auth(other.key)).expect(200);
+    const pending = read.body.dnsRecords.find((r: { keyState?: string }) => r.keyState === 'pending');
+    expect(pending).toMatchObject({ name: `mp2._domainkey.${other.domain}` });
+    own.sandbox.dns.setTxt(pending.name, [pending.value]);
+    const verified = await request(own.url).post(`/identities/${id}/verify`).set(auth(other.key)).expect(200);
+    expect(verified.body.selector).toBe('mp2');
   });
 });

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { dkimVerify } from 'mailauth';
 import { validateMessage } from '@mailplane/contracts';
 import { expectContract } from '../../../test/support/contract';
+import { engineEnv, storeEngines } from '../../../test/support/engines';
 import { collectEvents } from '../../../test/support/events';
 import { eventually } from '../../../test/support/eventually';
 import { auth, headerOf, tenantWithDomain } from '../../../test/support/mail';
@@ -180,17 +181,21 @@ describe('DKIM key rotation and Ed25519', () => {
   }, 60_000);
 });
 
-describe('DKIM_ROTATE_DAYS', () => {
+describe.each(storeEngines())('DKIM_ROTATE_DAYS, stores on %s', (engine) => {
   const clock = travellingClock();
   let platform: TestPlatform;
   let events: Awaited<ReturnType<typeof collectEvents>>;
+  let drop: () => Promise<void>;
   beforeAll(async () => {
-    platform = await startPlatformOn(clock, { DKIM_ROTATE_DAYS: '90', DKIM_ROTATE_CHECK_MS: '50' });
+    const stores = await engineEnv(engine);
+    drop = stores.drop;
+    platform = await startPlatformOn(clock, { ...stores.env, DKIM_ROTATE_DAYS: '90', DKIM_ROTATE_CHECK_MS: '50' });
     events = await collectEvents(platform, ['identity.*']);
-  });
+  }, 60_000);
   afterAll(async () => {
     await events.stop();
     await platform.stop();
+    await drop();
   });
 
   it('when an identity key gets older than DKIM_ROTATE_DAYS, then a rotation is proposed: a pending key, its record listed, identity.dkim_rotation_proposed', async () => {
