@@ -4,6 +4,7 @@ import request, { type Response } from 'supertest';
 import { createKeyBox, createLogger } from '@mailplane/runtime';
 import { expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
+import { bearer, newMember, newOwner } from '../../../test/support/members';
 import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import type { IdentityRecord } from '../src/data-access/identities-repo';
 import { mailStoreOf } from './support/travelling-platform';
@@ -59,6 +60,25 @@ describe('DKIM rotation across tenants and restricted keys', () => {
     expect(other.body.dnsRecords.filter((r: { keyState?: string }) => r.keyState === 'pending')).toEqual([]);
     const own = await request(platform.url).post(`/identities/${owner.identity.id}/dkim/rotate`).set(auth(restricted));
     expect(own.status).toBe(200);
+  });
+
+  it("when a viewer member rotates or sets the algorithms, then 403 forbidden: they change what the tenant's DNS must hold", async () => {
+    const owner2 = await newOwner(platform, stranger.tenantId);
+    const viewer = await newMember(platform, owner2.token, 'viewer');
+    const before = await identityOf(stranger);
+    const id = stranger.identity.id;
+    expectProblem(
+      await request(platform.url).post(`/identities/${id}/dkim/rotate`).set(bearer(viewer.token)),
+      403,
+      'forbidden',
+      'rotateDkimKey',
+    );
+    const patched = await request(platform.url)
+      .patch(`/identities/${id}`)
+      .set(bearer(viewer.token))
+      .send({ dkimAlgorithms: ['rsa-sha256', 'ed25519-sha256'] });
+    expectProblem(patched, 403, 'forbidden', 'updateIdentity');
+    expect(await identityOf(stranger)).toEqual(before);
   });
 
   it('when a sending-only key rotates, then it is refused', async () => {
