@@ -773,6 +773,10 @@ export interface paths {
      *     `MAIL FROM:<bounces+…@<returnPathDomain>>`. Until then, or when a later check no longer finds them
      *     (`failed`), the operator's bounce domain is used. `alignment` tells whether DKIM and SPF would align
      *     with DMARC for the identity's From domain.
+     *     DKIM keys: the `current` RSA record decides the status. A `pending` RSA record (POST
+     *     /identities/{id}/dkim/rotate) found by this check becomes `current`, the identity signs with its key from then
+     *     on (`selector` changes) and the old record becomes `retiring` with `removableAfter`; a `retiring` record past
+     *     that time leaves the list. The Ed25519 record (`dkimAlgorithms`) signs while a check finds it.
      */
     post: operations['verifyIdentity'];
     delete?: never;
