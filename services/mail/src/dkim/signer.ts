@@ -31,6 +31,8 @@ export interface DkimSigner {
   sign(rawMessage: Buffer | string, identity: DkimIdentity): string;
 }
 
+const BODY_HASH = /\bbh=([A-Za-z0-9+/]{43}=);/;
+const STAND_IN_BODY = '-\r\n';
 const DNS_NAME = /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?)*$/i;
 // The same split dkim-signer makes, so the body we check is the body it hashes.
 const HEADER_BODY_SEPARATOR = /^\r?\n|(?:\r?\n){2}/;
@@ -52,14 +54,14 @@ export function createDkimSigner(options: { maxCachedKeys?: number } = {}): Dkim
       const signed = DKIMCanonicalizer.relaxedHeaders(headers, list.present.join(':')).headers;
       const rsaSelector = checkedSelector(identity.selector);
       const rsa = parsedKey(() => keys.get(`${domainName}\n${rsaSelector}`, identity.privateKeyPem), 'rsa');
-      const rsaField = signatureField(domainName, identity.selector, list.h, body, signed, 'rsa-sha256', (data) =>
-        createSign('RSA-SHA256').update(data).sign(rsa, 'base64'),
-      );
+      const rsaTags = generateDKIMHeader(domainName, rsaSelector, list.h.join(':'), EVERY_SIGNED_NAME, body);
+      const rsaField = signatureField(rsaTags, signed, (data) => createSign('RSA-SHA256').update(data).sign(rsa, 'base64'));
       if (!identity.ed25519) return `${rsaField}\r\n${message}`;
       const selector = checkedSelector(identity.ed25519.selector);
       const ed = parsedKey(() => keys.get(`${domainName}\n${selector}`, identity.ed25519!.privateKeyPem), 'ed25519');
+      const edTags = withAlgorithm(tagsWithBodyHashOf(rsaTags, domainName, selector, list.h, body), 'ed25519-sha256');
       // RFC 8463 §3: Ed25519 (pure) over the SHA-256 hash of the same header data RSA signs.
-      const edField = signatureField(domainName, selector, list.h, body, signed, 'ed25519-sha256', (data) =>
+      const edField = signatureField(edTags, signed, (data) =>
         signWith(null, createHash('sha256').update(data).digest(), ed).toString('base64'),
       );
       // RSA on top: the signature every receiver knows is the first one it meets.
@@ -70,25 +72,30 @@ export function createDkimSigner(options: { maxCachedKeys?: number } = {}): Dkim
 
 /**
  * One `DKIM-Signature:` field, folded as DKIMSign folds it. dkim-signer's DKIMSign cannot oversign: it lists only the
- * names the message has, once each. Its parts can: the tag list is written from a block holding every name (so `h=` is
- * ours), and the data signed is the message's fields, each once (`signed`: a name listed again matches nothing and
- * adds nothing), then this header field. dkim-signer writes `a=rsa-sha256`; an Ed25519 field names its own algorithm
- * before anything is signed, so the `a=` tag is covered like any other.
+ * names the message has, once each. Its parts can: the tag list (`tags`, up to an empty `b=`) is written from a block
+ * holding every name (so `h=` is ours), and the data signed is the message's fields, each once (`signed`: a name
+ * listed again matches nothing and adds nothing), then this header field. dkim-signer writes `a=rsa-sha256`; an
+ * Ed25519 field names its own algorithm before anything is signed, so the `a=` tag is covered like any other.
  */
-function signatureField(
-  domainName: string,
-  selector: string,
-  h: string[],
-  body: string,
-  signed: string,
-  algorithm: 'rsa-sha256' | 'ed25519-sha256',
-  sign: (data: string) => string,
-): string {
-  const field = generateDKIMHeader(domainName, selector, h.join(':'), EVERY_SIGNED_NAME, body).replace('a=rsa-sha256;', `a=${algorithm};`);
-  const own = DKIMCanonicalizer.relaxedHeaderLine(field);
+function signatureField(tags: string, signed: string, sign: (data: string) => string): string {
+  const own = DKIMCanonicalizer.relaxedHeaderLine(tags);
   const signature = sign(`${signed}${own.key}:${own.value}`);
-  return `${field}${signature.replace(/(^.{73}|.{75}(?!\r?\n|\r))/g, '$&\r\n ').trim()}`;
+  return `${tags}${signature.replace(/(^.{73}|.{75}(?!\r?\n|\r))/g, '$&\r\n ').trim()}`;
 }
+
+/**
+ * The tags of a second field, its body hash taken from `first`'s: the tags are written around a stand-in body and given
+ * `first`'s bh= (a base64 SHA-256 is always 44 characters, so the field folds at the same places), so the body is
+ * canonicalized and hashed once. When either bh= cannot be read the body is hashed again.
+ */
+function tagsWithBodyHashOf(first: string, domainName: string, selector: string, h: string[], body: string): string {
+  const hash = BODY_HASH.exec(first)?.[1];
+  const standIn = generateDKIMHeader(domainName, selector, h.join(':'), EVERY_SIGNED_NAME, STAND_IN_BODY);
+  if (hash && BODY_HASH.test(standIn)) return standIn.replace(BODY_HASH, `bh=${hash};`);
+  return generateDKIMHeader(domainName, selector, h.join(':'), EVERY_SIGNED_NAME, body);
+}
+
+const withAlgorithm = (tags: string, algorithm: 'ed25519-sha256') => tags.replace('a=rsa-sha256;', `a=${algorithm};`);
 
 function checkedSelector(selector: string): string {
   if (!DNS_NAME.test(selector)) {
