@@ -57,6 +57,7 @@ export const OPERATIONS = {
   getIdentity: { method: 'GET', path: '/identities/{id}', sdk: 'identities.get' },
   deleteIdentity: { method: 'DELETE', path: '/identities/{id}', sdk: 'identities.delete' },
   verifyIdentity: { method: 'POST', path: '/identities/{id}/verify', sdk: 'identities.verify' },
+  rotateDkimKey: { method: 'POST', path: '/identities/{id}/dkim/rotate', sdk: 'identities.rotateDkimKey' },
   updateIdentity: { method: 'PATCH', path: '/identities/{id}', sdk: 'identities.update' },
   enableInbound: { method: 'POST', path: '/identities/{id}/inbound', sdk: 'identities.enableInbound' },
   disableInbound: { method: 'DELETE', path: '/identities/{id}/inbound', sdk: 'identities.disableInbound' },

@@ -118,6 +118,7 @@ export interface WebhookEventData {
   'recipient.unsubscribed': Schemas['RecipientUnsubscribed'];
   'identity.verified': Schemas['IdentityChecked'];
   'identity.failed': Schemas['IdentityChecked'];
+  'identity.dkim_rotation_proposed': Schemas['DkimRotationProposed'];
   'endpoint.disabled': Schemas['EndpointDisabled'];
   'email.received': Schemas['EmailReceived'];
   'sending.review': Schemas['SendingStatusChanged'];

@@ -56,6 +56,8 @@ export const ErrorCodes = {
   quote_not_consented: { status: 409, title: 'The quoted amount was not consented to' },
   quote_stale: { status: 409, title: 'The accepted amount differs from the current quote' },
   not_scheduled: { status: 409, title: 'The email is not scheduled any more' },
+  // Identities
+  rotation_pending: { status: 409, title: 'A DKIM key rotation is pending: publish its record and verify the identity first' },
   // Webhooks
   // No longer answered (a pending delivery's redelivery is attempted at once); kept because clients branch on codes.
   delivery_pending: { status: 409, title: 'The webhook delivery is still pending; its next attempt is already scheduled' },

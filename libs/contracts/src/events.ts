@@ -33,6 +33,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'identity.verified',
   /** A DNS check did not find a matching DKIM record. */
   'identity.failed',
+  /** The identity's DKIM key is older than DKIM_ROTATE_DAYS: a new key is pending, its record to publish. */
+  'identity.dkim_rotation_proposed',
   /** One of the tenant's endpoints was disabled automatically (410 Gone, or failing for days); sent to the others. */
   'endpoint.disabled',
   /** A message arrived at one of the tenant's receiving domains and a `webhook` route took it. */

@@ -73,6 +73,7 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, string> = {
   'recipient.unsubscribed': 'RecipientUnsubscribed',
   'identity.verified': 'IdentityChecked',
   'identity.failed': 'IdentityChecked',
+  'identity.dkim_rotation_proposed': 'DkimRotationProposed',
   'endpoint.disabled': 'EndpointDisabled',
   'email.received': 'EmailReceived',
   'sending.review': 'SendingStatusChanged',

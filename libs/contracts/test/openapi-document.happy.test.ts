@@ -66,6 +66,7 @@ const EXPECTED_OPERATION_IDS = [
   'createIdentity',
   'getIdentity',
   'verifyIdentity',
+  'rotateDkimKey',
   'deleteIdentity',
   'listWebhookEndpoints',
   'createWebhookEndpoint',

@@ -74,6 +74,8 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['get', '/docs/assets/{file}', [200, 400]],
   // Templates and open/click tracking (issue #28).
   ['patch', '/identities/{id}', [200, 400, 401, 404]],
+  // DKIM rotation (issue #40): a pending key, 409 `rotation_pending` while one is (docs/decisions/dkim-rotation.md).
+  ['post', '/identities/{id}/dkim/rotate', [200, 400, 401, 404, 409]],
   ['get', '/templates', [200, 400, 401]],
   ['post', '/templates', [201, 400, 401, 409]],
   ['get', '/templates/{id}', [200, 400, 401, 404]],

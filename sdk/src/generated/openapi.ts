@@ -775,8 +775,39 @@ export interface paths {
      *     `MAIL FROM:<bounces+…@<returnPathDomain>>`. Until then, or when a later check no longer finds them
      *     (`failed`), the operator's bounce domain is used. `alignment` tells whether DKIM and SPF would align
      *     with DMARC for the identity's From domain.
+     *     DKIM keys: the `current` RSA record decides the status. A `pending` RSA record (POST
+     *     /identities/{id}/dkim/rotate) found by this check becomes `current`, the identity signs with its key from then
+     *     on (`selector` changes) and the old record becomes `retiring` with `removableAfter`; a `retiring` record past
+     *     that time leaves the list. The Ed25519 record (`dkimAlgorithms`) signs while a check finds it.
      */
     post: operations['verifyIdentity'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/identities/{id}/dkim/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a DKIM key rotation
+     * @description Makes a new RSA key under a new selector and lists it in `dnsRecords` as a second `dkim` record with
+     *     `keyState: pending`. The identity goes on signing with its current key until POST /identities/{id}/verify
+     *     finds the new record; from that check on it signs with the new key, the new record becomes `current` and
+     *     the old one `retiring`, with `removableAfter` (7 days after the switch: mail signed before it, still in
+     *     flight or retried, keeps verifying) after which the tenant may delete it; a check after that time drops it
+     *     from the list. A rotation already pending (started here or proposed by the platform's `DKIM_ROTATE_DAYS`)
+     *     is a 409 `rotation_pending`: publish its record and verify, nothing is changed. No request body. The new
+     *     private key never appears in any response.
+     */
+    post: operations['rotateDkimKey'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2077,7 +2108,7 @@ export interface components {
      *     tracking_link_invalid, test_email_limit_reached; 401 unauthorized, restricted_api_key, totp_required,
      *     signature_invalid; 402 payment_declined; 403 forbidden, key_domain_mismatch, sending_paused, reauthentication_required; 404 not_found, route_not_found, no_subscription;
      *     405 method_not_allowed; 408 request_timeout; 409 already_exists, last_owner,
-     *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled; 410 token_expired, link_invalid, tracking_link_expired; 413 payload_too_large;
+     *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled, rotation_pending; 410 token_expired, link_invalid, tracking_link_expired; 413 payload_too_large;
      *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, endpoint_limit_reached, unknown_plan,
      *     plan_not_purchasable, plan_not_grantable, not_an_upgrade, not_a_downgrade, downgrade_to_free,
      *     tier_change_not_allowed;
@@ -2135,6 +2166,7 @@ export interface components {
       | 'endpoint_disabled'
       | 'endpoint_limit_reached'
       | 'not_scheduled'
+      | 'rotation_pending'
       | 'unknown_plan'
       | 'plan_not_purchasable'
       | 'plan_not_grantable'
@@ -2764,6 +2796,21 @@ export interface components {
       status: 'unchecked' | 'found' | 'missing' | 'mismatch';
       /** @description MX records only: the preference to publish with `value`. */
       priority?: number;
+      /**
+       * @description `dkim` records only: the signing algorithm of the key it publishes (`k=rsa` or `k=ed25519`, RFC 8463).
+       * @enum {string}
+       */
+      algorithm?: 'rsa-sha256' | 'ed25519-sha256';
+      /**
+       * @description `dkim` records only. `current`: the key the identity signs with (an Ed25519 key once its record is
+       *     found). `pending`: a new key, not used until a verify finds this record (a rotation, or Ed25519 just
+       *     enabled). `retiring`: the key signed with before the last rotation; keep it published until
+       *     `removableAfter`.
+       * @enum {string}
+       */
+      keyState?: 'current' | 'pending' | 'retiring';
+      /** @description `retiring` records only: from this time the record may be deleted from DNS (mail signed with its key has had 7 days to arrive). */
+      removableAfter?: components['schemas']['Timestamp'];
     };
     /** @description A sending domain. The DKIM private key never appears in any response. */
     Identity: {
@@ -2773,7 +2820,13 @@ export interface components {
       /** @description The host of its tracked links once its `tracking` record is found; null when it has none. */
       trackingDomain: string | null;
       domain: components['schemas']['Domain'];
+      /** @description The selector of the RSA key it signs with now. */
       selector: string;
+      /**
+       * @description The DKIM signatures every message carries: `rsa-sha256` always; with `ed25519-sha256` (RFC 8463), a second
+       *     signature beside it once a verify found the Ed25519 record (receivers that do not know Ed25519 ignore it).
+       */
+      dkimAlgorithms: components['schemas']['DkimAlgorithm'][];
       /**
        * @description `pending` until the first check; `verified` when the last check found the DKIM record; `failed` when it did not.
        * @enum {string}
@@ -2792,6 +2845,11 @@ export interface components {
       /** @description Whether DKIM and SPF would align with DMARC for the From domain, as of the last check; null before one. */
       alignment: components['schemas']['DmarcAlignment'] | null;
     };
+    /**
+     * @example ed25519-sha256
+     * @enum {string}
+     */
+    DkimAlgorithm: 'rsa-sha256' | 'ed25519-sha256';
     /**
      * @description `pending` until a check; `verified` when the last check found both `returnPath` records (and the identity's
      *     DKIM record): messages leave with `MAIL FROM:<bounces+…@domain>`; `failed` when it did not (the operator's
@@ -2944,6 +3002,8 @@ export interface components {
      *     link followed (machine fetches flagged `machine: true`).
      *     `recipient.unsubscribed`: a recipient unsubscribed and was added to
      *     the suppression list. `identity.verified` / `identity.failed`: a DNS check changed the identity's status.
+     *     `identity.dkim_rotation_proposed`: the identity's DKIM key is older than the platform's `DKIM_ROTATE_DAYS`; a
+     *     new key is pending, its record listed to publish (POST /identities/{id}/dkim/rotate).
      *     `endpoint.disabled`: another of the tenant's endpoints was disabled automatically (see the `event` webhook).
      *     `email.received`: a message arrived at one of the tenant's receiving domains and a `webhook` route took it.
      *     `sending.review` / `sending.paused` / `sending.resumed`: the tenant's sending status changed (GET /reputation).
@@ -2964,6 +3024,7 @@ export interface components {
       | 'recipient.unsubscribed'
       | 'identity.verified'
       | 'identity.failed'
+      | 'identity.dkim_rotation_proposed'
       | 'endpoint.disabled'
       | 'email.received'
       | 'sending.review'
@@ -2985,6 +3046,7 @@ export interface components {
       | 'recipient.unsubscribed'
       | 'identity.verified'
       | 'identity.failed'
+      | 'identity.dkim_rotation_proposed'
       | 'endpoint.disabled'
       | 'email.received'
       | 'sending.review'
@@ -3117,6 +3179,7 @@ export interface components {
       createdAt: components['schemas']['Timestamp'];
       data: Record<string, unknown>;
     } & (unknown &
+      unknown &
       unknown &
       unknown &
       unknown &
@@ -3376,6 +3439,17 @@ export interface components {
        *     `pending` (the operator's bounce domain is used) until a verify finds its `returnPath` records.
        */
       returnPathDomain?: components['schemas']['Domain'] | null;
+      /**
+       * @description The DKIM signatures to carry; `rsa-sha256` must be among them (a 400 `validation_failed` at
+       *     `/body/dkimAlgorithms` otherwise, nothing changed). Adding `ed25519-sha256` makes an Ed25519 key and lists
+       *     its `dkim` record (`k=ed25519`, its own selector `<selector>-ed25519`) as `pending`: messages carry the
+       *     second signature once a verify finds it. Removing it deletes the Ed25519 key and its record at once.
+       * @example [
+       *       "rsa-sha256",
+       *       "ed25519-sha256"
+       *     ]
+       */
+      dkimAlgorithms?: components['schemas']['DkimAlgorithm'][];
     };
     /** @description Opaque signed token; its format belongs to the mail service. */
     UnsubscribeToken: string;
@@ -3848,6 +3922,26 @@ export interface components {
       /** @enum {unknown} */
       status: 'verified' | 'failed';
       checkedAt: components['schemas']['$defs-Timestamp'];
+    };
+    /**
+     * @description identity.dkim_rotation_proposed: the identity's DKIM key is older than DKIM_ROTATE_DAYS; a new key is pending under `selector`, its record to publish, and the identity signs with `currentSelector` until a verify finds it.
+     * @example {
+     *       "identityId": "idn_01jd8r3m2k4e6f7g8h9j0k1m2n",
+     *       "domain": "example.com",
+     *       "selector": "mp2",
+     *       "currentSelector": "mp1",
+     *       "keyCreatedAt": "2026-05-01T10:00:00.000Z",
+     *       "proposedAt": "2026-11-02T10:00:00.000Z"
+     *     }
+     */
+    DkimRotationProposed: {
+      identityId: components['schemas']['$defs-IdentityId'];
+      domain: string;
+      /** @description The pending key's selector: publish `<selector>._domainkey.<domain>`. */
+      selector: string;
+      currentSelector: string;
+      keyCreatedAt: components['schemas']['$defs-Timestamp'];
+      proposedAt: components['schemas']['$defs-Timestamp'];
     };
     /** @description endpoint.disabled: one of the tenant's endpoints was disabled automatically, because it answered 410 Gone (reason gone) or because every attempt to it failed for WEBHOOK_DISABLE_AFTER, 5 days by default (reason failing). Delivered to the tenant's other endpoints; enable it again with PATCH /webhooks/endpoints/{id}, then replay what it missed. */
     EndpointDisabled: {
@@ -5314,6 +5408,95 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  rotateDkimKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The identity id. */
+        id: components['parameters']['IdentityIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The identity with the pending record to publish. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "idn_01jd8r3m2k4e6f7g8h9j0k1m2n",
+           *       "domain": "example.com",
+           *       "selector": "mp1",
+           *       "status": "verified",
+           *       "dkimAlgorithms": [
+           *         "rsa-sha256"
+           *       ],
+           *       "dnsRecords": [
+           *         {
+           *           "purpose": "dkim",
+           *           "type": "TXT",
+           *           "name": "mp1._domainkey.example.com",
+           *           "value": "v=DKIM1; k=rsa; p=MIIBIjANBgkq…",
+           *           "status": "found",
+           *           "algorithm": "rsa-sha256",
+           *           "keyState": "current"
+           *         },
+           *         {
+           *           "purpose": "dkim",
+           *           "type": "TXT",
+           *           "name": "mp2._domainkey.example.com",
+           *           "value": "v=DKIM1; k=rsa; p=MIIBIjANBgkq…",
+           *           "status": "unchecked",
+           *           "algorithm": "rsa-sha256",
+           *           "keyState": "pending"
+           *         },
+           *         {
+           *           "purpose": "spf",
+           *           "type": "TXT",
+           *           "name": "example.com",
+           *           "value": "v=spf1 include:spf.mailplane.dev ~all",
+           *           "status": "found"
+           *         },
+           *         {
+           *           "purpose": "dmarc",
+           *           "type": "TXT",
+           *           "name": "_dmarc.example.com",
+           *           "value": "v=DMARC1; p=none; adkim=r; aspf=r",
+           *           "status": "found"
+           *         }
+           *       ],
+           *       "createdAt": "2026-11-02T10:00:00.000Z",
+           *       "verifiedAt": "2026-11-02T10:05:00.000Z",
+           *       "lastCheckedAt": "2026-11-02T10:05:00.000Z",
+           *       "inbound": null,
+           *       "tracking": {
+           *         "opens": false,
+           *         "clicks": false
+           *       },
+           *       "trackingDomain": null,
+           *       "returnPathDomain": null,
+           *       "returnPath": null,
+           *       "alignment": {
+           *         "dkim": true,
+           *         "spf": false
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Identity'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       default: components['responses']['Default'];
     };
   };

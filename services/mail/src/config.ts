@@ -40,6 +40,8 @@ export interface MailConfig {
   inbound: InboundConfig | null;
   tracking: TrackingConfig;
   reputation: ReputationConfig;
+  /** DKIM_ROTATE_DAYS: keys older than this get a rotation proposed (a pending key and an event); null: never. */
+  dkimRotation: { rotateDays: number; checkEveryMs: number } | null;
 }
 
 /** When a tenant's rates put it under review or pause its sending (docs/decisions/tenant-reputation.md). */
@@ -183,6 +185,7 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
     unsubscribeTtlDays: read.int('UNSUBSCRIBE_TOKEN_TTL_DAYS', UNSUBSCRIBE_TOKEN_TTL_DAYS, { min: 1, max: 3650 }),
     retention: Object.freeze(retentionConfig(read)),
     reputation: Object.freeze(reputationConfig(read)),
+    dkimRotation: dkimRotationConfig(read),
   });
 }
 
@@ -253,4 +256,10 @@ function bounceConfig(read: ReturnType<typeof envReader>, spfInclude: string): M
     mxHost,
     returnPathSpf,
   };
+}
+
+function dkimRotationConfig(read: ReturnType<typeof envReader>): MailConfig['dkimRotation'] {
+  if (read.optional('DKIM_ROTATE_DAYS') === undefined) return null;
+  const rotateDays = read.int('DKIM_ROTATE_DAYS', 0, { min: 1, max: 3650 });
+  return Object.freeze({ rotateDays, checkEveryMs: read.int('DKIM_ROTATE_CHECK_MS', 3_600_000, { min: 10 }) });
 }

@@ -43,6 +43,7 @@ import { OUTBOX_SWEEP_JOB, sweep } from './domain/delivery/outbox-sweep';
 import { recoverLostQueue } from './domain/delivery/recovery';
 import { outboxQueueRepo } from './data-access/outbox-queue-repo';
 import { RETENTION_JOB, retentionRound, type RetentionState } from './domain/retention/job';
+import { DKIM_ROTATION_JOB, dkimRotationRound } from './domain/dkim-rotation/job';
 import { unsubscribeUrl } from './domain/delivery/unsubscribe-link';
 import { createLocalTransmitter } from './transmit/local-transmitter';
 import { createThreadedTransmitter } from './transmit/threaded-transmitter';
@@ -165,6 +166,12 @@ export async function startMail(options: {
   const retention = runPeriodically(retentionRound(deps, retentionLease), config.retention.purgeEveryMs, logger, 'retention purge', {
     lease: retentionLease,
   });
+  const rotation = config.dkimRotation;
+  const rotations = rotation
+    ? runPeriodically(dkimRotationRound(deps, rotation.rotateDays), rotation.checkEveryMs, logger, 'dkim rotation proposals', {
+        lease: leased(DKIM_ROTATION_JOB),
+      })
+    : null;
   logger.info('mail service started', {
     consumes: [QUEUES.mail, QUEUES.mailOutbox],
     smtp: redactedUrl(config.smtpUrl),
@@ -182,6 +189,7 @@ export async function startMail(options: {
       await reports?.stop();
       await sweeper.stop();
       await retention.stop();
+      await rotations?.stop();
       await rpc.cancel();
       await outbox.cancel();
       pacing.stop();

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { dkimVerify } from 'mailauth';
 import { createKeyBox, KeyBoxError } from '@mailplane/runtime';
 import { createPrivateKeyCache } from '../src/dkim/private-key-cache';
-import { generateDkimKeyPair, dkimTxtValue, txtChunks, type DkimKeyPair } from '../src/dkim/keys';
+import { generateDkimKeyPair, generateEd25519KeyPair, dkimTxtValue, txtChunks, type DkimKeyPair } from '../src/dkim/keys';
 import { renderMime, type RenderInput } from '../src/mime/render';
 import { DKIM_SIGNED_HEADERS } from '../src/dkim/signed-headers';
 import { createDkimSigner, type DkimIdentity } from '../src/dkim/signer';
@@ -74,6 +74,32 @@ describe('DKIM: render, sign, verify with mailauth', () => {
     );
     expect(raw.every((byte) => byte < 0x80)).toBe(true);
     expect((await verdict(signer.sign(raw, identity))).status.result).toBe('pass');
+  });
+
+  it('when an Ed25519 key signs beside RSA, then both signatures pass, RSA first, with one body hash, on messages of every shape', async () => {
+    const ed = generateEd25519KeyPair();
+    zone.set(`mp1-ed25519._domainkey.${DOMAIN}`, dkimTxtValue(ed.publicKeyBase64, 'ed25519'));
+    const both = { ...identity, ed25519: { selector: 'mp1-ed25519', privateKeyPem: ed.privateKeyPem } };
+    const attachments = [{ filename: 'a.pdf', content: Buffer.from('%PDF-1.4').toString('base64'), contentType: 'application/pdf' }];
+    const shapes = [
+      message(),
+      message({ html: undefined, listUnsubscribeUrl: undefined }),
+      message({ attachments, subject: 'A long subject that folds '.repeat(8) }),
+    ];
+    for (const shape of shapes) {
+      const signed = signer.sign(await renderMime(shape), both);
+      const { results } = await dkimVerify(Buffer.from(signed), { resolver });
+      expect(results.map((r) => [(r as { algo?: string }).algo, r.status.result])).toEqual([
+        ['rsa-sha256', 'pass'],
+        ['ed25519-sha256', 'pass'],
+      ]);
+      const hashes = [...signed.replace(/\r\n\s+/g, ' ').matchAll(/\bbh=([^;]+);/g)].map((m) => m[1]);
+      expect(new Set(hashes).size).toBe(1);
+    }
+    const tampered = signer.sign(await renderMime(message()), both).replace('Thanks for your order.', 'Thanks for your money.');
+    const { results } = await dkimVerify(Buffer.from(tampered), { resolver });
+    // A changed body fails the body hash: mailauth calls that `neutral` (RFC 6376 §6.3: not pass).
+    expect(results.map((r) => r.status.result)).toEqual(['neutral', 'neutral']);
   });
 
   it('when the List-Unsubscribe URL is changed after signing, then verification fails', async () => {

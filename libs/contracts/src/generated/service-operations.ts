@@ -138,6 +138,8 @@ export interface MailOperations {
   updateIdentity: operations['updateIdentity'];
   /** POST /identities/{id}/verify */
   verifyIdentity: operations['verifyIdentity'];
+  /** POST /identities/{id}/dkim/rotate */
+  rotateDkimKey: operations['rotateDkimKey'];
   /** POST /identities/{id}/inbound */
   enableInbound: operations['enableInbound'];
   /** DELETE /identities/{id}/inbound */

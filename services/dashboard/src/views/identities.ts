@@ -39,9 +39,19 @@ export function identitiesBody(base: string, list: IdentityList, csrf: string) {
     </div>`;
 }
 
+/**
+ * A DKIM record says its algorithm and its key's place in a rotation: `pending` until a verify finds it, `retiring`
+ * (with the time from which it may be deleted) once a newer key signs.
+ */
+function purposeOf(r: Identity['dnsRecords'][number]) {
+  if (r.purpose !== 'dkim' || !r.keyState) return r.purpose;
+  const removable = r.removableAfter ? html`, removable after <time datetime="${r.removableAfter}">${r.removableAfter}</time>` : '';
+  return html`dkim (${r.algorithm ?? 'rsa-sha256'}, ${r.keyState}${removable})`;
+}
+
 /** The records to publish, each with a copy button; what the last check found; verify now; delete. */
 export function identityBody(base: string, i: Identity, csrf: string) {
-  const missing = i.dnsRecords.filter((r) => r.purpose === 'dkim' && r.status !== 'found');
+  const missing = i.dnsRecords.filter((r) => r.purpose === 'dkim' && (r.keyState ?? 'current') === 'current' && r.status !== 'found');
   return html`<p><a href="${base}/identities">← Identities</a></p>
     <h1>${i.domain}</h1>
     <p>
@@ -67,7 +77,7 @@ export function identityBody(base: string, i: Identity, csrf: string) {
           ${i.dnsRecords.map(
             (r, n) =>
               html`<tr>
-                <td>${r.purpose}</td>
+                <td>${purposeOf(r)}</td>
                 <td>${r.type}${r.priority === undefined ? '' : html` (priority ${String(r.priority)})`}</td>
                 <td>
                   <code id="name-${n}">${r.name}</code>

@@ -161,6 +161,10 @@ export const AUDITED: Record<string, (t: Tenant) => Promise<Done>> = {
     const res = await created(api(t).post(`/identities/${t.identityId}/verify`).set(auth(t.key)), 200);
     return { res, target: { type: 'identity', id: t.identityId } };
   },
+  rotateDkimKey: async (t) => {
+    const { id } = (await newIdentity(t)).body;
+    return { res: await created(api(t).post(`/identities/${id}/dkim/rotate`).set(auth(t.key)), 200), target: { type: 'identity', id } };
+  },
   enableInbound: async (t) => {
     const { id } = (await newIdentity(t)).body;
     return { res: await created(api(t).post(`/identities/${id}/inbound`).set(auth(t.key)), 200), target: { type: 'identity', id } };

@@ -14,6 +14,16 @@ export interface ReturnPathState {
   lastCheckedAt: Date | null;
 }
 
+export type DkimAlgorithm = NonNullable<DnsRecord['algorithm']>;
+
+/** A DKIM key besides the current RSA one: its selector, its private key sealed with the key box, its `p=` value. */
+export interface SealedDkimKey {
+  selector: string;
+  sealedPrivateKey: string;
+  publicKey: string;
+  createdAt: Date;
+}
+
 /**
  * `pendingEvents`: `identity.verified` / `identity.failed`, written with the check that changed the status, and the
  * audit record of every tenant's change, written with it, until published.
@@ -43,18 +53,50 @@ export interface IdentityRecord extends AuditedRecord<Envelope> {
   verifiedReturnPathDomain?: string | null;
   /** DMARC alignment as of the last check; absent before one. */
   alignment?: { dkim: boolean; spf: boolean } | null;
+  /**
+   * Changed by every write of its DKIM keys (or of the records listing them): such a write is matched on the value
+   * it read, so two replicas, or a rotation and a verify, never both win. Absent until the first such write.
+   */
+  dkimRevision?: string;
+  /** When the current RSA key (`selector`, `sealedPrivateKey`) was made; absent on older identities: `createdAt`. */
+  dkimKeyCreatedAt?: Date;
+  /** A rotation's new RSA key, never signed with until a verify finds its record; then it becomes the current one. */
+  pendingDkim?: SealedDkimKey | null;
+  /** The signatures its messages carry; absent: `['rsa-sha256']`. */
+  dkimAlgorithms?: DkimAlgorithm[];
+  /** Its Ed25519 key while `ed25519-sha256` is on; `active` while the last verify found its record (then it signs). */
+  ed25519Dkim?: (SealedDkimKey & { active: boolean }) | null;
 }
+
+/** The DKIM key fields a rotation, a verify or PATCH dkimAlgorithms writes. */
+export type DkimKeyFields = Pick<
+  IdentityRecord,
+  | 'selector'
+  | 'sealedPrivateKey'
+  | 'publicKey'
+  | 'dkimRevision'
+  | 'dkimKeyCreatedAt'
+  | 'pendingDkim'
+  | 'dkimAlgorithms'
+  | 'ed25519Dkim'
+  | 'dnsRecords'
+>;
 
 /** What PATCH /identities/{id} changes. */
 export type IdentitySettings = Pick<
   IdentityRecord,
   'tracking' | 'trackingDomain' | 'dnsRecords' | 'returnPath' | 'verifiedReturnPathDomain' | 'alignment'
->;
+> &
+  Partial<DkimKeyFields>;
 
 type Check = Pick<
   IdentityRecord,
   'status' | 'dnsRecords' | 'lastCheckedAt' | 'verifiedAt' | 'returnPath' | 'verifiedReturnPathDomain' | 'alignment'
->;
+> &
+  Partial<DkimKeyFields>;
+
+/** Matches the identity only while its DKIM keys are as `read` saw them. */
+const sameKeys = (id: string, read: Pick<IdentityRecord, 'dkimRevision'>) => ({ _id: id, dkimRevision: read.dkimRevision ?? null });
 
 export function identitiesRepo(store: Store) {
   const identities = store.collection<IdentityRecord>('identities');
@@ -87,11 +129,28 @@ export function identitiesRepo(store: Store) {
     list: (tenantId: string, page: { limit: number; offset: number }, domain: string | null = null) =>
       audited.find(tenantId, domain ? { domain } : {}, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
     count: (tenantId: string, domain: string | null = null) => audited.count(tenantId, domain ? { domain } : {}),
-    /** A DNS check with what it announces; null when the identity is gone. */
-    saveCheck: (tenantId: string, id: string, check: Check, events: Envelope[]) =>
-      change(tenantId, id, check, events, check.lastCheckedAt as Date),
-    /** Settings, receiving turned on: null when the tenant has no such identity. */
+    /** A DNS check with what it announces; null when the identity is gone or its keys changed since `read`. */
+    saveCheck: (read: IdentityRecord, check: Check, events: Envelope[]) =>
+      audited.change(read.tenantId, sameKeys(read._id, read), { $set: check }, events, check.lastCheckedAt as Date),
+    /** Receiving turned on: null when the tenant has no such identity. */
     saveSettings: change,
+    /** PATCH settings or a change of DKIM keys: null when the identity is gone or its keys changed since `read`. */
+    saveKeyedSettings: (read: IdentityRecord, settings: Partial<IdentitySettings>, events: Envelope[], at: Date) =>
+      audited.change(read.tenantId, sameKeys(read._id, read), { $set: settings }, events, at),
+    /**
+     * Rotation timer, across tenants: verified identities with no rotation pending whose current key was made before
+     * `cutoff` (identities are few, one per domain: the timer's hourly scan reads them without an index of its own).
+     */
+    keysOlderThan: (cutoff: Date, limit: number) =>
+      identities.find(
+        {
+          deletedAt: null,
+          status: 'verified',
+          pendingDkim: null,
+          $or: [{ dkimKeyCreatedAt: { $lt: cutoff } }, { dkimKeyCreatedAt: null, createdAt: { $lt: cutoff } }],
+        },
+        { sort: { createdAt: 1, _id: 1 }, limit },
+      ),
     /** Receiving turned off: its MX record goes and the domain is given up; null when the identity is gone. */
     disableInbound: (tenantId: string, id: string, dnsRecords: DnsRecord[], events: Envelope[], at: Date) =>
       audited.change(tenantId, { _id: id }, { $set: { inbound: null, dnsRecords }, $unset: { inboundDomain: '' } }, events, at),

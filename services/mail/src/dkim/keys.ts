@@ -1,4 +1,4 @@
-import { generateKeyPair } from 'node:crypto';
+import { generateKeyPair, generateKeyPairSync } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
@@ -19,9 +19,24 @@ export async function generateDkimKeyPair(): Promise<DkimKeyPair> {
   return { privateKeyPem: privateKey, publicKeyBase64: publicKey.toString('base64') };
 }
 
+/**
+ * An Ed25519 key (RFC 8463): the private key as PKCS#8 PEM, the public key as the base64 of its raw 32 bytes (what
+ * `p=` holds for `k=ed25519`, not SPKI). Made in microseconds, so synchronously.
+ */
+export function generateEd25519KeyPair(): DkimKeyPair {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519', {
+    publicKeyEncoding: { type: 'spki', format: 'der' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  // An Ed25519 SPKI is a fixed 12-byte prefix and the 32-byte key.
+  return { privateKeyPem: privateKey, publicKeyBase64: publicKey.subarray(publicKey.length - 32).toString('base64') };
+}
+
+export type DkimKeyType = 'rsa' | 'ed25519';
+
 /** The TXT value to publish at `<selector>._domainkey.<domain>`. */
-export function dkimTxtValue(publicKeyBase64: string): string {
-  return `v=DKIM1; k=rsa; p=${publicKeyBase64}`;
+export function dkimTxtValue(publicKeyBase64: string, keyType: DkimKeyType = 'rsa'): string {
+  return `v=DKIM1; k=${keyType}; p=${publicKeyBase64}`;
 }
 
 const MAX_TXT_STRING = 255;

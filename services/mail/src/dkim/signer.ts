@@ -1,4 +1,4 @@
-import { createSign, type KeyObject } from 'node:crypto';
+import { createHash, createSign, sign as signWith, type KeyObject } from 'node:crypto';
 import { domainToASCII } from 'node:url';
 import { DKIMCanonicalizer, generateDKIMHeader } from 'dkim-signer';
 import { createPrivateKeyCache } from './private-key-cache';
@@ -9,6 +9,8 @@ export interface DkimIdentity {
   domain: string;
   selector: string;
   privateKeyPem: string;
+  /** A second signature, ed25519-sha256 (RFC 8463), under its own selector: only once its record was found. */
+  ed25519?: { selector: string; privateKeyPem: string };
 }
 
 export type DkimSignErrorCode = 'DKIM_BAD_IDENTITY' | 'DKIM_BAD_KEY' | 'DKIM_EMPTY_BODY' | 'DKIM_NOT_7BIT' | 'DKIM_REPEATED_HEADER';
@@ -29,6 +31,8 @@ export interface DkimSigner {
   sign(rawMessage: Buffer | string, identity: DkimIdentity): string;
 }
 
+const BODY_HASH = /\bbh=([A-Za-z0-9+/]{43}=);/;
+const STAND_IN_BODY = '-\r\n';
 const DNS_NAME = /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?)*$/i;
 // The same split dkim-signer makes, so the body we check is the body it hashes.
 const HEADER_BODY_SEPARATOR = /^\r?\n|(?:\r?\n){2}/;
@@ -47,21 +51,57 @@ export function createDkimSigner(options: { maxCachedKeys?: number } = {}): Dkim
       const list = signingList(headers);
       if (list.repeated) throw new DkimSignError('DKIM_REPEATED_HEADER', `refusing to DKIM-sign a message with ${list.repeated} twice`);
       const domainName = checkedDomain(identity.domain);
-      if (!DNS_NAME.test(identity.selector)) {
-        throw new DkimSignError('DKIM_BAD_IDENTITY', `DKIM selector ${JSON.stringify(identity.selector)} is not a DNS label`);
-      }
-      const privateKey = parsedKey(() => keys.get(`${domainName}\n${identity.selector}`, identity.privateKeyPem));
-      // dkim-signer's DKIMSign cannot oversign: it lists only the names the message has, once each. Its parts can:
-      // the tag list is written from a block holding every name (so `h=` is ours), and the data signed is the
-      // message's fields, each once (a name listed again matches nothing and adds nothing), then that header field.
-      const field = generateDKIMHeader(domainName, identity.selector, list.h.join(':'), EVERY_SIGNED_NAME, body);
-      const own = DKIMCanonicalizer.relaxedHeaderLine(field);
-      const data = `${DKIMCanonicalizer.relaxedHeaders(headers, list.present.join(':')).headers}${own.key}:${own.value}`;
-      const signature = createSign('RSA-SHA256').update(data).sign(privateKey, 'base64');
-      // Folded as DKIMSign folds it.
-      return `${field}${signature.replace(/(^.{73}|.{75}(?!\r?\n|\r))/g, '$&\r\n ').trim()}\r\n${message}`;
+      const signed = DKIMCanonicalizer.relaxedHeaders(headers, list.present.join(':')).headers;
+      const rsaSelector = checkedSelector(identity.selector);
+      const rsa = parsedKey(() => keys.get(`${domainName}\n${rsaSelector}`, identity.privateKeyPem), 'rsa');
+      const rsaTags = generateDKIMHeader(domainName, rsaSelector, list.h.join(':'), EVERY_SIGNED_NAME, body);
+      const rsaField = signatureField(rsaTags, signed, (data) => createSign('RSA-SHA256').update(data).sign(rsa, 'base64'));
+      if (!identity.ed25519) return `${rsaField}\r\n${message}`;
+      const selector = checkedSelector(identity.ed25519.selector);
+      const ed = parsedKey(() => keys.get(`${domainName}\n${selector}`, identity.ed25519!.privateKeyPem), 'ed25519');
+      const edTags = withAlgorithm(tagsWithBodyHashOf(rsaTags, domainName, selector, list.h, body), 'ed25519-sha256');
+      // RFC 8463 §3: Ed25519 (pure) over the SHA-256 hash of the same header data RSA signs.
+      const edField = signatureField(edTags, signed, (data) =>
+        signWith(null, createHash('sha256').update(data).digest(), ed).toString('base64'),
+      );
+      // RSA on top: the signature every receiver knows is the first one it meets.
+      return `${rsaField}\r\n${edField}\r\n${message}`;
     },
   };
+}
+
+/**
+ * One `DKIM-Signature:` field, folded as DKIMSign folds it. dkim-signer's DKIMSign cannot oversign: it lists only the
+ * names the message has, once each. Its parts can: the tag list (`tags`, up to an empty `b=`) is written from a block
+ * holding every name (so `h=` is ours), and the data signed is the message's fields, each once (`signed`: a name
+ * listed again matches nothing and adds nothing), then this header field. dkim-signer writes `a=rsa-sha256`; an
+ * Ed25519 field names its own algorithm before anything is signed, so the `a=` tag is covered like any other.
+ */
+function signatureField(tags: string, signed: string, sign: (data: string) => string): string {
+  const own = DKIMCanonicalizer.relaxedHeaderLine(tags);
+  const signature = sign(`${signed}${own.key}:${own.value}`);
+  return `${tags}${signature.replace(/(^.{73}|.{75}(?!\r?\n|\r))/g, '$&\r\n ').trim()}`;
+}
+
+/**
+ * The tags of a second field, its body hash taken from `first`'s: the tags are written around a stand-in body and given
+ * `first`'s bh= (a base64 SHA-256 is always 44 characters, so the field folds at the same places), so the body is
+ * canonicalized and hashed once. When either bh= cannot be read the body is hashed again.
+ */
+function tagsWithBodyHashOf(first: string, domainName: string, selector: string, h: string[], body: string): string {
+  const hash = BODY_HASH.exec(first)?.[1];
+  const standIn = generateDKIMHeader(domainName, selector, h.join(':'), EVERY_SIGNED_NAME, STAND_IN_BODY);
+  if (hash && BODY_HASH.test(standIn)) return standIn.replace(BODY_HASH, `bh=${hash};`);
+  return generateDKIMHeader(domainName, selector, h.join(':'), EVERY_SIGNED_NAME, body);
+}
+
+const withAlgorithm = (tags: string, algorithm: 'ed25519-sha256') => tags.replace('a=rsa-sha256;', `a=${algorithm};`);
+
+function checkedSelector(selector: string): string {
+  if (!DNS_NAME.test(selector)) {
+    throw new DkimSignError('DKIM_BAD_IDENTITY', `DKIM selector ${JSON.stringify(selector)} is not a DNS label`);
+  }
+  return selector;
 }
 
 function splitMessage(message: string): { headers: string; body: string } {
@@ -94,16 +134,20 @@ function checkedDomain(domain: string): string {
   return ascii;
 }
 
-function parsedKey(parse: () => KeyObject): KeyObject {
+function parsedKey(parse: () => KeyObject, type: 'rsa' | 'ed25519'): KeyObject {
   let key: KeyObject;
   try {
     key = parse();
   } catch {
     throw new DkimSignError('DKIM_BAD_KEY', 'DKIM private key is not a readable PEM key');
   }
+  if (type === 'ed25519') {
+    if (key.asymmetricKeyType !== 'ed25519') throw new DkimSignError('DKIM_BAD_KEY', 'the ed25519-sha256 DKIM key must be Ed25519');
+    return key;
+  }
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
   if (key.asymmetricKeyType !== 'rsa' || bits < 1024) {
-    throw new DkimSignError('DKIM_BAD_KEY', 'DKIM private key must be RSA of at least 1024 bits (dkim-signer signs rsa-sha256 only)');
+    throw new DkimSignError('DKIM_BAD_KEY', 'DKIM private key must be RSA of at least 1024 bits (the rsa-sha256 signature)');
   }
   return key;
 }

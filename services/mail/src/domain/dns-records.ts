@@ -5,7 +5,15 @@ import { TxtNotFoundError, type TxtResolver } from '../dns/resolver';
 /** What a tenant publishes: the DKIM key (required to send), SPF and DMARC (advice, shown with their status). */
 export function recordsToPublish(domain: string, selector: string, publicKey: string, spfInclude: string): DnsRecord[] {
   return [
-    { purpose: 'dkim', type: 'TXT', name: `${selector}._domainkey.${domain}`, value: dkimTxtValue(publicKey), status: 'unchecked' },
+    {
+      purpose: 'dkim',
+      type: 'TXT',
+      name: `${selector}._domainkey.${domain}`,
+      value: dkimTxtValue(publicKey),
+      status: 'unchecked',
+      algorithm: 'rsa-sha256',
+      keyState: 'current',
+    },
     { purpose: 'spf', type: 'TXT', name: domain, value: `v=spf1 include:${spfInclude} ~all`, status: 'unchecked' },
     { purpose: 'dmarc', type: 'TXT', name: `_dmarc.${domain}`, value: 'v=DMARC1; p=none; adkim=r; aspf=r', status: 'unchecked' },
   ];

@@ -9,14 +9,16 @@ import { announceIdentity, identityChange, identityGone } from './identity-audit
 import { checkIdentityDomain, identityVisible } from './key-domain';
 import { checkedReturnPath, dmarcAlignment, returnPathSettings } from './return-path-domain';
 import { checkInbound, checkPlatformSubdomain, isPlatformSubdomain, pendingInbound, platformSubdomainState } from './inbound/domains';
+import { algorithmsOf, keysAfterCheck, keysKeptChanging, withDkimDefaults, withKeyRecords } from './dkim-rotation/records';
 
 export function identityView(r: IdentityRecord) {
   return {
     id: r._id,
     domain: r.domain,
     selector: r.selector,
+    dkimAlgorithms: algorithmsOf(r),
     status: r.status,
-    dnsRecords: r.dnsRecords,
+    dnsRecords: r.dnsRecords.map(withDkimDefaults),
     createdAt: r.createdAt.toISOString(),
     verifiedAt: r.verifiedAt?.toISOString() ?? null,
     lastCheckedAt: r.lastCheckedAt?.toISOString() ?? null,
@@ -64,6 +66,7 @@ export async function createIdentity(
     ],
     ...(returnPath ? { returnPath: returnPath.returnPath, verifiedReturnPathDomain: null } : {}),
     createdAt: now,
+    dkimKeyCreatedAt: now,
     verifiedAt: null,
     lastCheckedAt: null,
     changedAt: now,
@@ -89,40 +92,55 @@ export async function getIdentity(deps: MailDeps, tenantId: string, id: string, 
 }
 
 /**
- * Runs the real DNS lookups; the DKIM record decides, SPF and DMARC are reported as advice. The check is written
- * with its audit record and, when it changes the status, `identity.verified` or `identity.failed`; all published
- * right after.
+ * Runs the real DNS lookups; the current DKIM record decides, SPF and DMARC are reported as advice. A pending key
+ * whose record is found becomes the one signed with (the old record stays listed, `retiring`), an Ed25519 key signs
+ * while its record is found (dkim-rotation/records.ts). The check is written with its audit record and, when it
+ * changes the status, `identity.verified` or `identity.failed`; all published right after. The write is matched on
+ * the keys as read: a rotation or PATCH meanwhile makes it look again rather than list records of keys now gone.
  */
 export async function verifyIdentity(deps: MailDeps, tenantId: string, id: string, audit: AuditContext, keyDomain: string | null = null) {
-  const record = await getIdentity(deps, tenantId, id, keyDomain);
-  const dnsRecords = await checkRecords(deps.resolver, record.dnsRecords);
-  const now = deps.clock.now();
-  const dkimFound = dnsRecords.some((r) => r.purpose === 'dkim' && r.status === 'found');
-  const status = dkimFound ? ('verified' as const) : ('failed' as const);
-  const found = dnsRecords.map((r) => ({ purpose: r.purpose, status: r.status }));
-  const returnPath = checkedReturnPath(record.returnPath, dnsRecords, dkimFound, now);
-  const alignment = dmarcAlignment(record.domain, { domain: record.domain, found: dkimFound }, returnPath.verifiedReturnPathDomain ?? null);
-  const events = [
-    ...(status === record.status ? [] : [identityEvent(record, status, now)]),
-    auditEvent(
-      tenantId,
-      audit,
-      identityChange(id, 'verifyIdentity', { status, dnsRecords: found, returnPath: returnPath.returnPath?.status ?? null, alignment }),
-      now,
-    ),
-  ];
-  const check = {
-    status,
-    dnsRecords,
-    lastCheckedAt: now,
-    verifiedAt: dkimFound ? (record.verifiedAt ?? now) : null,
-    ...returnPath,
-    alignment,
-  };
-  const checked = await deps.identities.saveCheck(tenantId, id, check, events);
-  if (!checked) throw identityGone(id);
-  await announceIdentity(deps, checked);
-  return checkInbound(deps, checked, now);
+  for (let attempt = 1; ; attempt++) {
+    const record = await getIdentity(deps, tenantId, id, keyDomain);
+    const now = deps.clock.now();
+    const keys = keysAfterCheck(record, await checkRecords(deps.resolver, withKeyRecords(record)), now);
+    const { dnsRecords, found: dkimFound } = keys;
+    const status = dkimFound ? ('verified' as const) : ('failed' as const);
+    const found = dnsRecords.map((r) => ({ purpose: r.purpose, status: r.status }));
+    const returnPath = checkedReturnPath(record.returnPath, dnsRecords, dkimFound, now);
+    const alignment = dmarcAlignment(
+      record.domain,
+      { domain: record.domain, found: dkimFound },
+      returnPath.verifiedReturnPathDomain ?? null,
+    );
+    const changes = {
+      status,
+      dnsRecords: found,
+      returnPath: returnPath.returnPath?.status ?? null,
+      alignment,
+      ...(keys.switched ? { selector: keys.fields.selector } : {}),
+    };
+    const events = [
+      ...(status === record.status ? [] : [identityEvent(record, status, now)]),
+      auditEvent(tenantId, audit, identityChange(id, 'verifyIdentity', changes), now),
+    ];
+    const check = {
+      ...keys.fields,
+      status,
+      dnsRecords,
+      lastCheckedAt: now,
+      verifiedAt: dkimFound ? (record.verifiedAt ?? now) : null,
+      ...returnPath,
+      alignment,
+    };
+    const checked = await deps.identities.saveCheck(record, check, events);
+    // Gone (404 on the next read) or its keys changed meanwhile: check again.
+    if (!checked) {
+      keysKeptChanging(attempt);
+      continue;
+    }
+    await announceIdentity(deps, checked);
+    return checkInbound(deps, checked, now);
+  }
 }
 
 const identityEvent = (record: IdentityRecord, status: 'verified' | 'failed', at: Date) =>

@@ -2,6 +2,7 @@ import type { IdentityRecord } from '../../data-access/identities-repo';
 import type { MessageBody, MessageRecord } from '../../data-access/messages-repo';
 import type { SmtpEnvelope } from '../../transmit/smtp-relay';
 import type { TransmitJob } from '../../transmit/transmitter';
+import type { DkimIdentity } from '../../dkim/signer';
 import type { HtmlTracking } from '../../tracking/rewrite-html';
 import { parseMailbox } from '../address';
 import { recipientsOf } from '../recipients';
@@ -36,14 +37,28 @@ export function createJobMaker(
   htmlTracking: (message: MessageRecord) => HtmlTracking | undefined = () => undefined,
 ) {
   const opened = new Map<string, string>();
-  const privateKey = (identity: IdentityRecord) => {
-    const cacheKey = `${identity._id}:${identity.selector}`;
+  // By public key: a key made again under a selector used before (Ed25519 turned off and on) is never the stale one.
+  const privateKey = (identity: IdentityRecord, key: { sealedPrivateKey: string; publicKey: string }) => {
+    const cacheKey = `${identity._id}:${key.publicKey}`;
     let pem = opened.get(cacheKey);
     if (!pem) {
-      pem = openKey(identity.sealedPrivateKey, identity._id);
+      pem = openKey(key.sealedPrivateKey, identity._id);
       opened.set(cacheKey, pem);
     }
     return pem;
+  };
+  /**
+   * The keys whose records the last verify found, as the identity was read for this attempt: the current RSA key, and
+   * the Ed25519 key while it is on and found. A pending key never signs.
+   */
+  const dkimOf = (identity: IdentityRecord): DkimIdentity => {
+    const ed = identity.ed25519Dkim;
+    return {
+      domain: identity.domain,
+      selector: identity.selector,
+      privateKeyPem: privateKey(identity, identity),
+      ...(ed?.active ? { ed25519: { selector: ed.selector, privateKeyPem: privateKey(identity, ed) } } : {}),
+    };
   };
   /** `to`: the addresses this attempt is for (the SMTP envelope); the headers name every recipient but the Bcc ones. */
   return (message: MessageRecord, body: MessageBody, identity: IdentityRecord, to: string[]): TransmitJob => {
@@ -70,7 +85,7 @@ export function createJobMaker(
         listUnsubscribeUrl: recipients.length === 1 && message.kind !== 'system' ? unsubscribeUrl(message) : undefined,
         tracking: htmlTracking(message),
       },
-      dkim: { domain: identity.domain, selector: identity.selector, privateKeyPem: privateKey(identity) },
+      dkim: dkimOf(identity),
       envelopes: returnPath ? oneEach(to, recipients, (i) => returnPath(message._id, i, identity)) : [{ from: from.address, to }],
     };
   };

@@ -1,15 +1,17 @@
 import { AppError, type UpdateIdentityRequest } from '@mailplane/contracts';
 import { auditEvent, type AuditContext } from '@mailplane/runtime';
-import type { IdentitySettings } from '../../data-access/identities-repo';
+import type { IdentityRecord, IdentitySettings } from '../../data-access/identities-repo';
+import { dkimAlgorithmSettings } from '../dkim-rotation/algorithms';
+import { keysKeptChanging } from '../dkim-rotation/records';
 import { trackingRecord } from '../dns-records';
 import type { MailDeps } from '../deps';
 import { getIdentity } from '../identities';
 import { returnPathSettings } from '../return-path-domain';
-import { announceIdentity, identityChange, identityGone } from '../identity-audit';
+import { announceIdentity, identityChange } from '../identity-audit';
 
 /**
- * PATCH /identities/{id}: the tracking defaults, the tracking domain with the CNAME it must publish, and the return
- * path domain with its MX and SPF records. A new domain's records start unchecked: links keep the platform's host,
+ * PATCH /identities/{id}: the DKIM algorithms (dkim-rotation/algorithms.ts), the tracking defaults, the tracking
+ * domain with the CNAME it must publish, and the return path domain with its MX and SPF records. A new domain's records start unchecked: links keep the platform's host,
  * and envelope senders the operator's bounce domain, until a verify finds them. Audited, as every PATCH is, with the
  * settings it set.
  */
@@ -21,8 +23,26 @@ export async function updateIdentity(
   audit: AuditContext,
   keyDomain: string | null = null,
 ) {
-  const identity = await getIdentity(deps, tenantId, id, keyDomain);
-  const settings: Partial<IdentitySettings> = {};
+  for (let attempt = 1; ; attempt++) {
+    const identity = await getIdentity(deps, tenantId, id, keyDomain);
+    const now = deps.clock.now();
+    const settings = settingsOf(deps, identity, input, now);
+    const { dnsRecords: _published, verifiedReturnPathDomain: _used, ed25519Dkim: _key, dkimRevision: _revision, ...changes } = settings;
+    const event = auditEvent(tenantId, audit, identityChange(id, 'updateIdentity', changes), now);
+    // Matched on the keys as read: a rotation or verify meanwhile rewrote the records this would overwrite.
+    const updated = await deps.identities.saveKeyedSettings(identity, settings, [event], now);
+    if (updated) {
+      await announceIdentity(deps, updated);
+      return updated;
+    }
+    keysKeptChanging(attempt);
+  }
+}
+
+function settingsOf(deps: MailDeps, identity: IdentityRecord, input: UpdateIdentityRequest, now: Date): Partial<IdentitySettings> {
+  // The DKIM keys first: they may list or drop a record the domains below keep.
+  const settings: Partial<IdentitySettings> = input.dkimAlgorithms ? dkimAlgorithmSettings(deps, identity, input.dkimAlgorithms, now) : {};
+  const records = () => settings.dnsRecords ?? identity.dnsRecords;
   if (input.tracking) {
     const current = identity.tracking ?? { opens: false, clicks: false };
     settings.tracking = { opens: input.tracking.opens ?? current.opens, clicks: input.tracking.clicks ?? current.clicks };
@@ -34,25 +54,19 @@ export async function updateIdentity(
         extra: { errors: [{ path: '/body/trackingDomain', message: `is not under ${identity.domain}` }] },
       });
     }
-    const others = identity.dnsRecords.filter((r) => r.purpose !== 'tracking');
+    const others = records().filter((r) => r.purpose !== 'tracking');
     settings.trackingDomain = domain;
     settings.dnsRecords = domain === null ? others : [...others, trackingRecord(domain, deps.config.tracking.cnameTarget)];
   }
   if (input.returnPathDomain !== undefined && input.returnPathDomain?.toLowerCase() !== (identity.returnPath?.domain ?? null)) {
     const current = {
       domain: identity.domain,
-      dnsRecords: settings.dnsRecords ?? identity.dnsRecords,
+      dnsRecords: records(),
       platformSubdomain: !!identity.inbound?.platformSubdomain,
     };
     Object.assign(settings, returnPathSettings(deps.config.bounces, current, input.returnPathDomain));
     // No return path of its own is in use until a verify finds the new one's records.
     if (identity.alignment) settings.alignment = { ...identity.alignment, spf: false };
   }
-  const now = deps.clock.now();
-  const { dnsRecords: _published, verifiedReturnPathDomain: _used, ...changes } = settings;
-  const event = auditEvent(tenantId, audit, identityChange(id, 'updateIdentity', changes), now);
-  const updated = await deps.identities.saveSettings(tenantId, id, settings, [event], now);
-  if (!updated) throw identityGone(id);
-  await announceIdentity(deps, updated);
-  return updated;
+  return settings;
 }
