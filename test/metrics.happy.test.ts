@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
+import YAML from 'yaml';
 import { expectContract } from './support/contract';
 import { eventually } from './support/eventually';
 import { auth, tenantWithDomain, waitForStatus } from './support/mail';
@@ -35,6 +36,9 @@ describe('GET /metrics in the embedded default', () => {
     const pacing = samples.find((s) => s.name === 'mailplane_delivery_concurrency' && s.labels.service === 'mail');
     expect(pacing?.value).toBeGreaterThanOrEqual(1);
     expect(pacing?.value).toBeLessThanOrEqual(64);
+    // The submission listener's certificate (here the self-signed one of the embedded default): its end, in the future.
+    const expiry = value('mailplane_tls_certificate_expiry_timestamp_seconds', { service: 'submission' });
+    expect(expiry).toBeGreaterThan(Date.now() / 1000 + 86_400);
   });
 
   it('when an email is sent and delivered, then the request, attempt and message series count it', async () => {
@@ -69,6 +73,17 @@ describe('GET /metrics in the embedded default', () => {
     const queried = new Set(exprs.flatMap((e) => e.match(/\b(mailplane|nodejs|process)_[a-z0-9_]+/g) ?? []));
     expect(queried.size).toBeGreaterThan(10);
     const exported = new Set((await scrape(platform.url)).samples.map((s) => s.name));
+    expect([...queried].filter((name) => !exported.has(name))).toEqual([]);
+  });
+
+  it('when the alert rules are read, then every series they query is one the platform exports', async () => {
+    const rules = YAML.parse(readFileSync(path.join(__dirname, '../ops/prometheus/alerts.yml'), 'utf8'));
+    const exprs: string[] = rules.groups.flatMap((g: { rules: { expr: string }[] }) => g.rules.map((r) => r.expr));
+    const queried = new Set(exprs.flatMap((e) => e.match(/\b(mailplane|nodejs|process)_[a-z0-9_]+/g) ?? []));
+    expect(queried.size).toBeGreaterThan(10);
+    // A family declared without a sample yet (SMTP replies before the first submission) counts: its TYPE line is there.
+    const { res, samples } = await scrape(platform.url);
+    const exported = new Set([...samples.map((s) => s.name), ...[...res.text.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1])]);
     expect([...queried].filter((name) => !exported.has(name))).toEqual([]);
   });
 
