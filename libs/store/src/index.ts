@@ -24,4 +24,5 @@ export { createSqliteBlobStore } from './blob-sqlite';
 export { createGridFsBlobStore } from './blob-gridfs';
 export { createPostgresBlobStore } from './blob-postgres';
 export { migrateSqliteToPostgres, type MigrationOptions } from './migrate-postgres';
+export { backupSqliteFile } from './sqlite-backup';
 export type { BlobStore } from './blob-port';
