@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -71,6 +71,9 @@ describe('a backup of the embedded SQLite data dir, taken while the platform run
     ]);
     expect(during.status).toBe(202);
     expect(summary).toMatch(/backed up .* SQLite databases/);
+    // The copy holds the secrets: as private as DATA_DIR itself.
+    expect(statSync(backup).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(backup, 'dkim-key-secret')).mode & 0o777).toBe(0o600);
     await original.stop();
 
     const restored = await startTestPlatform({}, backup);
