@@ -1,3 +1,4 @@
+import { backupCommand, BACKUP_USAGE } from './backup-cli';
 import type { Env } from './config';
 import { migrateCommand, MIGRATE_USAGE } from './migrate-cli';
 
@@ -12,7 +13,9 @@ const USAGE = `usage: npm run admin -- <command>
   pause-sending <tenantId> <reason>       refuse the tenant's sends and hold its queued mail (reason shown to it)
   resume-sending <tenantId>               let a paused tenant send again; its reputation window starts afresh
 ${MIGRATE_USAGE}
-  env: MAILPLANE_URL (default http://localhost:3000), ADMIN_TOKEN (required but for migrate; it reads DATA_DIR and DATABASE_URL)`;
+${BACKUP_USAGE}
+  env: MAILPLANE_URL (default http://localhost:3000), ADMIN_TOKEN (required but for migrate and backup, which read DATA_DIR and
+       DATABASE_URL)`;
 
 export type AdminCall = (method: string, path: string, body?: object) => Promise<Record<string, unknown>>;
 
@@ -24,8 +27,9 @@ export async function adminCommand(
   readSecret: () => Promise<string> = async () => '',
 ): Promise<string> {
   const [command, ...rest] = args;
-  // Works on the stores themselves, with the platform stopped: no HTTP, no token.
+  // Work on the stores themselves (migrate with the platform stopped, backup while it runs): no HTTP, no token.
   if (command === 'migrate') return migrateCommand(rest, env, log);
+  if (command === 'backup') return backupCommand(rest, env, log);
   if (!env.ADMIN_TOKEN) throw new Error('ADMIN_TOKEN is required\n' + USAGE);
   const call = adminCaller(env.MAILPLANE_URL ?? 'http://localhost:3000', env.ADMIN_TOKEN);
   const [a, b, c] = rest;

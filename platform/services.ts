@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Broker } from '@mailplane/broker';
-import { createBlobStore, createStore, type Store, type StoreConfig } from '@mailplane/store';
+import { createBlobStore, createStore, postgresPoolUsage, type Store, type StoreConfig } from '@mailplane/store';
 import { ConfigError, gaugeReadAtScrape, type Clock, type Logger, type MetricsRegistry, type ReadinessProbe } from '@mailplane/runtime';
 import { billingConfig, startBilling } from '@mailplane/billing';
 import { mailConfig, startMail, type MailConfig } from '@mailplane/mail';
@@ -66,6 +66,7 @@ export async function startService(
 ): Promise<Running> {
   const common = { broker: deps.broker, store: deps.store, logger: deps.logger, clock: deps.clock, metrics: deps.metrics };
   watchBroker(deps.metrics, name, deps.broker);
+  if ('postgresUrl' in deps.storeConfig) watchStorePools(deps.metrics);
   switch (name) {
     case 'gateway':
       return startGateway({ ...common, config: gatewayConfig(deps.env, { openMetrics: deps.openMetrics }), readiness: deps.readiness });
@@ -83,6 +84,24 @@ export async function startService(
 function watchBroker(metrics: MetricsRegistry, service: ServiceName, broker: Broker) {
   const spec = { name: 'mailplane_broker_connected', help: '1 while the service is connected to the broker', labelNames: [] };
   gaugeReadAtScrape(metrics, spec, service, () => [{ labels: {}, value: broker.connected() ? 1 : 0 }]);
+}
+
+// The process's pools, shared by its services: one series per process, labelled `store` rather than by a service.
+function watchStorePools(metrics: MetricsRegistry) {
+  const spec = {
+    name: 'mailplane_store_pool_connections',
+    help: "PostgreSQL connections of the process's pools: in_use, idle, max (all they may open), waiting (queries queued for one)",
+    labelNames: ['state'],
+  };
+  gaugeReadAtScrape(metrics, spec, 'store', () => {
+    const usage = postgresPoolUsage();
+    return [
+      { labels: { state: 'in_use' }, value: usage.inUse },
+      { labels: { state: 'idle' }, value: usage.idle },
+      { labels: { state: 'max' }, value: usage.max },
+      { labels: { state: 'waiting' }, value: usage.waiting },
+    ];
+  });
 }
 
 /** Message bodies go to a blob store beside mail's data: a table in its schema, a GridFS bucket in its database, or a file under its folder. */

@@ -195,4 +195,11 @@ describe('ops/prometheus/prometheus.yml', () => {
     );
     expect(targets.sort()).toEqual(['A billing:9400', 'A gateway:9400', 'A mail:9400', 'A submission:9400', 'A webhooks:9400']);
   });
+
+  it('when read with docker-compose.yml, then the alert rules it names are mounted beside it', () => {
+    const config = YAML.parse(readFileSync(path.join(ROOT, 'ops/prometheus/prometheus.yml'), 'utf8'));
+    expect(config.rule_files).toEqual(['alerts.yml']);
+    const compose = YAML.parse(readFileSync(COMPOSE_FILE, 'utf8'));
+    expect(compose.services.prometheus.volumes).toContain('./ops/prometheus/alerts.yml:/etc/prometheus/alerts.yml:ro');
+  });
 });

@@ -24,4 +24,6 @@ export { createSqliteBlobStore } from './blob-sqlite';
 export { createGridFsBlobStore } from './blob-gridfs';
 export { createPostgresBlobStore } from './blob-postgres';
 export { migrateSqliteToPostgres, type MigrationOptions } from './migrate-postgres';
+export { backupSqliteFile } from './sqlite-backup';
+export { poolUsage as postgresPoolUsage } from './postgres-pool';
 export type { BlobStore } from './blob-port';

@@ -87,6 +87,8 @@ export interface SharedPool {
 interface Entry {
   pool: pg.Pool;
   relaxed: pg.Pool;
+  /** Connections both pools may open together. */
+  capacity: number;
   users: number;
   listeners: Set<(schema: string | undefined) => void>;
   listener?: pg.Client;
@@ -117,9 +119,11 @@ export function sharedPool(url: string, size: number, unshared = false): SharedP
       pool.on('error', () => undefined);
       return pool;
     };
+    const relaxedSize = Math.max(2, Math.ceil(size / 2));
     entry = {
       pool: open(size, SHORT_QUERIES),
-      relaxed: open(Math.max(2, Math.ceil(size / 2)), `${SHORT_QUERIES} -c synchronous_commit=off`),
+      relaxed: open(relaxedSize, `${SHORT_QUERIES} -c synchronous_commit=off`),
+      capacity: size + relaxedSize,
       users: 0,
       listeners: new Set(),
       stopped: false,
@@ -144,6 +148,20 @@ export function sharedPool(url: string, size: number, unshared = false): SharedP
       await Promise.all([mine.pool.end(), mine.relaxed.end()]);
     },
   };
+}
+
+/** The connections of every pool this process holds, for metrics: a query waits when all `max` are in use. */
+export function poolUsage(): { inUse: number; idle: number; max: number; waiting: number } {
+  const usage = { inUse: 0, idle: 0, max: 0, waiting: 0 };
+  for (const entry of pools.values()) {
+    usage.max += entry.capacity;
+    for (const pool of [entry.pool, entry.relaxed]) {
+      usage.inUse += pool.totalCount - pool.idleCount;
+      usage.idle += pool.idleCount;
+      usage.waiting += pool.waitingCount;
+    }
+  }
+  return usage;
 }
 
 /**

@@ -32,6 +32,8 @@ export interface MailMetrics {
   deliveryAttempt(smtpClass: SmtpClass): void;
   /** A paused tenant's message was claimed and put back unattempted. */
   deliveryHeld(): void;
+  /** The bounce listener answered a client: 250 for a report taken, else the refusal's code (421, 451, 550, 552). */
+  bounceReply(code: number): void;
 }
 
 export interface MailDeps {

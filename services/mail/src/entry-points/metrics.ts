@@ -79,7 +79,14 @@ export function mailMetrics(
     labelNames: ['service'] as const,
   });
   held.inc({ service: SERVICE }, 0);
+  const bounceReplies = counter(registry, {
+    name: 'mailplane_bounce_replies_total',
+    help: 'Answers of the bounce listener, by reply code (250: a report taken; 421, 451: try later; 550: no such return path; 552: too big)',
+    labelNames: ['service', 'code'] as const,
+  });
+  for (const code of ['250', '451']) bounceReplies.inc({ service: SERVICE, code }, 0);
   return {
+    bounceReply: (code) => bounceReplies.inc({ service: SERVICE, code: String(code) }),
     deliveryAttempt: (smtpClass) => attempts.inc({ service: SERVICE, class: smtpClass }),
     deliveryHeld: () => held.inc({ service: SERVICE }),
   };

@@ -36,6 +36,11 @@ export async function startReportListener(
   options: Pick<BounceConfig, 'host' | 'port' | 'maxBytes' | 'maxConnections' | 'maxConnectionsPerClient'> & { logger: Logger },
 ): Promise<{ port: number; stop(): Promise<void> }> {
   const clients = perClientLimit(options.maxConnectionsPerClient);
+  // Every refusal goes through here, so the listener's answers are counted by code.
+  const refuse = (code: number, text: string) => {
+    deps.metrics.bounceReply(code);
+    return smtpError(code, text);
+  };
   const server = new SMTPServer({
     disabledCommands: ['AUTH', 'STARTTLS'],
     authOptional: true,
@@ -45,26 +50,26 @@ export async function startReportListener(
     maxClients: options.maxConnections,
     banner: `${paths.domain} reports`,
     onConnect(session, callback) {
-      if (!clients.admit(session)) return callback(smtpError(421, '4.7.0 Too many connections from your address, try again later'));
+      if (!clients.admit(session)) return callback(refuse(421, '4.7.0 Too many connections from your address, try again later'));
       callback();
     },
     onClose: (session) => clients.release(session),
     onRcptTo(address, _session, callback) {
       const owner = paths.read(address.address, deps.clock.now());
-      if (!owner) return callback(smtpError(550, `5.1.1 <${address.address}>: no such return path`));
-      if (owner === 'expired') return callback(smtpError(550, `5.1.1 <${address.address}>: return path expired`));
+      if (!owner) return callback(refuse(550, `5.1.1 <${address.address}>: no such return path`));
+      if (owner === 'expired') return callback(refuse(550, `5.1.1 <${address.address}>: return path expired`));
       if (!owner.returnPathDomain) return callback();
       deps.identities.usesReturnPath(owner.returnPathDomain).then(
-        (used) => callback(used ? undefined : smtpError(550, `5.1.1 <${address.address}>: no such return path`)),
-        () => callback(smtpError(451, '4.3.0 Cannot check the return path now, try again later')),
+        (used) => callback(used ? undefined : refuse(550, `5.1.1 <${address.address}>: no such return path`)),
+        () => callback(refuse(451, '4.3.0 Cannot check the return path now, try again later')),
       );
     },
     onData(stream, session, callback) {
       readCapped(stream, options.maxBytes).then(
         async (raw) => {
-          if (!raw) return callback(smtpError(552, '5.3.4 Message too big for a report'));
+          if (!raw) return callback(refuse(552, '5.3.4 Message too big for a report'));
           const read = await deps.inboundAnalysis.readReport(raw, REPORT_BUDGET_MS).catch((err: unknown) => err);
-          if (read instanceof AnalysisBusyError) return callback(smtpError(451, '4.3.2 Too busy to read reports, try again later'));
+          if (read instanceof AnalysisBusyError) return callback(refuse(451, '4.3.2 Too busy to read reports, try again later'));
           const reports: IncomingReport[] = Array.isArray(read) ? read : [];
           for (const owner of ownersOf(paths, session, deps.clock.now())) {
             await applyReports(deps, owner, reports).catch((err: unknown) =>
@@ -72,6 +77,7 @@ export async function startReportListener(
             );
           }
           if (reports.length === 0) options.logger.info('inbound mail on the bounce domain was not a report; dropped');
+          deps.metrics.bounceReply(250);
           callback();
         },
         (err: Error) => callback(err),

@@ -1,7 +1,16 @@
+import { X509Certificate } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import { MAX_RECIPIENTS } from '@mailplane/contracts';
-import { counter, newId, readProxyHeadersFrom, withRequestId, type Logger, type MetricsRegistry } from '@mailplane/runtime';
+import {
+  counter,
+  gaugeReadAtScrape,
+  newId,
+  readProxyHeadersFrom,
+  withRequestId,
+  type Logger,
+  type MetricsRegistry,
+} from '@mailplane/runtime';
 import type { Principal } from '../../domain/authenticate';
 import { asciiAddress } from '../../domain/submission/mailboxes';
 import { refuse } from '../../domain/submission/refusal';
@@ -24,6 +33,17 @@ function messagesCounter(metrics: MetricsRegistry) {
     help: 'Messages submitted over SMTP, by the reply code they got',
     labelNames: ['service', 'code'] as const,
   });
+}
+
+/** When the certificate both ports present stops being valid: the file is read once, at start. */
+function watchCertificate(metrics: MetricsRegistry, cert: Buffer) {
+  const expires = Date.parse(new X509Certificate(cert).validTo) / 1000;
+  const spec = {
+    name: 'mailplane_tls_certificate_expiry_timestamp_seconds',
+    help: 'When the TLS certificate this listener presents expires (Unix time)',
+    labelNames: [],
+  };
+  gaugeReadAtScrape(metrics, spec, 'submission', () => [{ labels: {}, value: expires }]);
 }
 
 /** What each session does, shared by both ports. */
@@ -122,6 +142,7 @@ function listen(server: SMTPServer, port: number, host: string): Promise<number>
  * A PROXY protocol header is read only from `proxyPeers`.
  */
 export async function startSubmissionListener(deps: ListenerDeps, config: SubmissionConfig, tls: { cert: Buffer; key: Buffer }) {
+  watchCertificate(deps.metrics, tls.cert);
   const places = createPlaces(config);
   const budget = bufferBudget(config.maxBufferedBytes);
   const options = (secure: boolean): SMTPServerOptions => ({
