@@ -1,5 +1,5 @@
 import type { BillingState, Catalogue, Quote } from '../../../../sdk/src';
-import { html, confirmedActionForm, csrfField } from '../html';
+import { html, confirmedActionForm, csrfField, pill } from '../html';
 
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
@@ -13,7 +13,9 @@ export function billingBody(base: string, state: BillingState, catalogue: Catalo
       <dt>Plan</dt>
       <dd>${current?.name ?? state.plan}${state.granted ? ' (granted)' : ''}</dd>
       <dt>Status</dt>
-      <dd>${state.status}${state.paymentFailed ? html` — <strong>payment failed</strong>, fix it before ${day(state.fixUntil)}` : ''}</dd>
+      <dd>
+        ${pill(state.status)}${state.paymentFailed ? html` — <strong>payment failed</strong>, fix it before ${day(state.fixUntil)}` : ''}
+      </dd>
       <dt>Quota</dt>
       <dd>
         ${state.usage ? `${state.usage.used} of ${state.usage.limit} emails this month` : `${state.monthlyEmailQuota} emails per month`}
