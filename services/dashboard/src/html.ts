@@ -93,8 +93,7 @@ export const toneOf = (state: string): Tone => TONES[state] ?? 'neutral';
 
 /**
  * A state as a pill: its tone from the state, its text the state (or `label`). `attrs` carries an id or the
- * live-status hook of a message not yet final, each
- * with a leading space.
+ * live-status hook of a message not yet final.
  */
 export const pill = (state: string, label: string = state.replace(/_/g, ' '), attrs: Html | '' = '') =>
   html`<span class="pill status tone-${toneOf(state)}" ${attrs}>${label}</span>`;

@@ -12,6 +12,9 @@ describeInBrowser('dashboard')('the dashboard in a real browser', () => {
   async function signedIn(key: string, width = 1200): Promise<Page> {
     const page = await run.browser.newPage({ viewport: { width, height: 900 } });
     await signInWithKey(page, run.platform.dashboardUrl, key, '/');
+    // On a narrow screen the navigation is behind the menu.
+    const menu = page.getByText('Menu', { exact: true });
+    if (await menu.isVisible()) await menu.click();
     await page.getByRole('link', { name: 'Emails' }).click();
     await page.waitForURL(/\/emails$/);
     return page;

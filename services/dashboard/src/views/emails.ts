@@ -7,7 +7,7 @@ const STATUSES = ['scheduled', 'queued', 'sending', 'deferred', 'sent', 'failed'
 const FINAL = new Set(['sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained']);
 
 // A message not yet final keeps asking for its status (dashboard.js).
-const status = (s: string, id: string) => pill(s, s, html` data-status-of="${FINAL.has(s) ? '' : id}"`);
+const status = (s: string, id: string) => pill(s, s, html`data-status-of="${FINAL.has(s) ? '' : id}"`);
 
 /** A mail server's reply, its code once: a response that already starts with its code is printed as it is. */
 export const smtpReply = (code: number | null | undefined, response: string | null | undefined) => {

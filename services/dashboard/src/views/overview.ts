@@ -41,7 +41,7 @@ export function overviewBody(base: string, days: DayStats[], billing: BillingSta
         reputation
           ? metric(
               'Reputation',
-              pill(reputation.status, REPUTATION_LABEL[reputation.status], html` id="reputation-status"`),
+              pill(reputation.status, REPUTATION_LABEL[reputation.status], html`id="reputation-status"`),
               html`<a href="${base}/reputation">Details</a>`,
             )
           : ''

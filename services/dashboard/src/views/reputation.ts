@@ -30,7 +30,7 @@ export function reputationBody(r: Reputation) {
   return html`<h1>Reputation</h1>
     ${reputationBanner(r)}
     <p>
-      Status: ${pill(r.status, REPUTATION_LABEL[r.status], html` id="reputation-status"`)} since ${r.since.slice(0, 16).replace('T', ' ')}
+      Status: ${pill(r.status, REPUTATION_LABEL[r.status], html`id="reputation-status"`)} since ${r.since.slice(0, 16).replace('T', ' ')}
       UTC.
     </p>
     ${table(
