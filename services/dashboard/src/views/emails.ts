@@ -91,7 +91,7 @@ export type MessageEvent = WebhookDelivery & { endpointUrl: string };
 export function emailBody(base: string, m: Email, events: MessageEvent[] = [], replies: InboundMessageList['data'] = []) {
   return html`<p><a href="${base}/emails">← Emails</a></p>
     <h1>${m.subject}</h1>
-    <dl class="facts">
+    <dl class="facts card">
       <dt>Status</dt>
       <dd>${status(m.status, m.id)}</dd>
       <dt>From</dt>

@@ -4,6 +4,8 @@ import { reputationBanner, REPUTATION_LABEL } from './reputation';
 
 /** Share of `of`, in percent to one decimal; none of `of`: 0. */
 const rate = (count: number, of: number) => (of === 0 ? 0 : Math.round((1000 * count) / of) / 10);
+/** A rate as a card shows it: a dash until there is something to count. */
+const percentOf = (count: number, of: number) => (of === 0 ? '—' : `${rate(count, of)} %`);
 const sum = (days: DayStats[], pick: (d: DayStats) => number) => days.reduce((n, d) => n + pick(d), 0);
 const active = (d: DayStats) =>
   d.accepted + d.sent + d.deferred + d.bounced + d.failed + d.complained + d.suppressed + d.opened + d.clicked + d.machineOpens > 0;
@@ -34,9 +36,9 @@ export function overviewBody(base: string, days: DayStats[], billing: BillingSta
     ${reputation ? reputationBanner(reputation) : ''}
     <ul class="metrics" aria-label="The last ${days.length} days">
       ${metric('Sent', sent, `last ${days.length} days`)}
-      ${metric('Delivered', `${rate(sent, attempted)} %`, `${sent} of ${attempted} attempted`)}
-      ${metric('Bounce rate', `${rate(bounced, attempted)} %`, `${bounced} bounced`)}
-      ${metric('Complaint rate', `${rate(complained, sent)} %`, `${complained} complaints`)}
+      ${metric('Delivered', percentOf(sent, attempted), `${sent} of ${attempted} attempted`)}
+      ${metric('Bounce rate', percentOf(bounced, attempted), `${bounced} bounced`)}
+      ${metric('Complaint rate', percentOf(complained, sent), `${complained} complaints`)}
       ${
         reputation
           ? metric(
@@ -65,9 +67,10 @@ export function overviewBody(base: string, days: DayStats[], billing: BillingSta
         withActivity.length === 0
           ? html`<div class="empty">
               <p><strong>Nothing sent in the last ${days.length} days.</strong></p>
-              <p>
-                <a class="button primary" href="${base}/emails">Send your first email</a> — a test email from the Emails page, or from your
-                code with an API key (<a href="${docsUrl}">quick start in the API docs</a>).
+              <p>Send a test email from the Emails page, or send from your code with an API key.</p>
+              <p class="actions-center">
+                <a class="button primary" href="${base}/emails">Send your first email</a>
+                <a class="button" href="${docsUrl}">Read the quick start</a>
               </p>
             </div>`
           : html`<div id="chart" class="chart" aria-hidden="true"></div>
