@@ -11,14 +11,17 @@ import { startWebhookReceiver } from '../test/support/webhook-receiver';
 
 const OUT = path.join(__dirname, '..', 'screenshots');
 const WIDTHS = [1280, 375] as const;
+// SCREENSHOTS_SCHEME=dark shows the dark theme instead (files named `-dark`).
+const SCHEME = process.env.SCREENSHOTS_SCHEME === 'dark' ? 'dark' : 'light';
+const SUFFIX = SCHEME === 'dark' ? '-dark' : '';
 
 async function shoot(browser: Browser, platform: TestPlatform, key: string, pages: [string, string][]) {
   const wide: string[] = [];
   for (const width of WIDTHS) {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: SCHEME });
     const page = await context.newPage();
     await page.goto(`${platform.dashboardUrl}/sign-in`);
-    await page.screenshot({ path: path.join(OUT, `sign-in-${width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(OUT, `sign-in-${width}${SUFFIX}.png`), fullPage: true });
     await signInWithKey(page, platform.dashboardUrl, key);
     for (const [name, url] of pages) {
       await page.goto(`${platform.dashboardUrl}${url}`);
@@ -26,7 +29,7 @@ async function shoot(browser: Browser, platform: TestPlatform, key: string, page
       if (url === '/overview') await page.waitForTimeout(300);
       const scroll = Number(await page.evaluate('document.documentElement.scrollWidth'));
       if (scroll > width) wide.push(`${name} at ${width} px is ${scroll} px wide`);
-      await page.screenshot({ path: path.join(OUT, `${name}-${width}.png`), fullPage: true });
+      await page.screenshot({ path: path.join(OUT, `${name}-${width}${SUFFIX}.png`), fullPage: true });
     }
     await context.close();
   }

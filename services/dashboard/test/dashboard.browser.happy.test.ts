@@ -38,7 +38,9 @@ describeInBrowser('dashboard')('the dashboard in a real browser', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Recipients' }).waitFor();
     expect(await page.locator('table').first().innerText()).toContain('watcher@example.org');
-    expect(await page.locator('.timeline').innerText()).toMatch(/sent 250/);
+    // The reply's code is printed once, then its text ("250 OK: …", never "250 250 OK: …").
+    expect(await page.locator('.timeline').innerText()).toMatch(/sent 250 \S/);
+    expect(await page.locator('main').innerText()).not.toMatch(/\b(\d{3}) \1\b/);
     expect(await page.locator('iframe.body-html').count()).toBe(0);
     expect(await page.locator('pre.body-text').innerText()).toContain('This is a test email sent through Mailplane');
     await page.screenshot({ path: path.join(ARTIFACTS, 'email.png'), fullPage: true });
