@@ -73,7 +73,7 @@ export async function signInWithPassword(page: Page, email: string, password: st
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   if (secondFactor) await page.getByLabel(/Authenticator code/).fill(secondFactor);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /**
@@ -83,6 +83,6 @@ export async function signInWithPassword(page: Page, email: string, password: st
 export async function signInWithKey(page: Page, dashboardUrl: string, key: string, start = '/sign-in') {
   await page.goto(`${dashboardUrl}${start}`);
   await page.getByLabel('API key', { exact: true }).fill(key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in with the key' }).click();
   await page.waitForURL(/\/overview$/);
 }

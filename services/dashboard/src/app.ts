@@ -128,7 +128,7 @@ export function createDashboardApp(options: DashboardOptions) {
   });
 
   app.get('/', (req, res) => res.redirect(303, `${base(req)}/overview`));
-  const kit: Kit = { app, api, sessionOf, page, smtp: options.smtp ?? null };
+  const kit: Kit = { app, api, sessionOf, page, smtp: options.smtp ?? null, docsUrl: `${options.apiUrl.replace(/\/$/, '')}/docs` };
   for (const routes of [
     emailRoutes,
     inboundRoutes,

@@ -14,6 +14,8 @@ export interface Kit {
   page(res: Response, body: Html, status?: number): void;
   /** The SMTP submission settings the API keys page shows; null when the dashboard was not told them. */
   smtp: SmtpSettings | null;
+  /** The API reference (`/docs` of the API), where empty states send a tenant to start. */
+  docsUrl: string;
 }
 
 export const base = (req: Request) => req.baseUrl;

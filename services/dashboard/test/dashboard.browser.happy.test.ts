@@ -12,6 +12,9 @@ describeInBrowser('dashboard')('the dashboard in a real browser', () => {
   async function signedIn(key: string, width = 1200): Promise<Page> {
     const page = await run.browser.newPage({ viewport: { width, height: 900 } });
     await signInWithKey(page, run.platform.dashboardUrl, key, '/');
+    // On a narrow screen the navigation is behind the menu.
+    const menu = page.getByText('Menu', { exact: true });
+    if (await menu.isVisible()) await menu.click();
     await page.getByRole('link', { name: 'Emails' }).click();
     await page.waitForURL(/\/emails$/);
     return page;
@@ -35,7 +38,9 @@ describeInBrowser('dashboard')('the dashboard in a real browser', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Recipients' }).waitFor();
     expect(await page.locator('table').first().innerText()).toContain('watcher@example.org');
-    expect(await page.locator('.timeline').innerText()).toMatch(/sent 250/);
+    // The reply's code is printed once, then its text ("250 OK: …", never "250 250 OK: …").
+    expect(await page.locator('.timeline').innerText()).toMatch(/sent 250 \S/);
+    expect(await page.locator('main').innerText()).not.toMatch(/\b(\d{3}) \1\b/);
     expect(await page.locator('iframe.body-html').count()).toBe(0);
     expect(await page.locator('pre.body-text').innerText()).toContain('This is a test email sent through Mailplane');
     await page.screenshot({ path: path.join(ARTIFACTS, 'email.png'), fullPage: true });

@@ -17,7 +17,7 @@ describe("the dashboard shows an identity's return path", () => {
     expect(shown.text).toMatch(/<td>returnPath<\/td>\s*<td>MX \(priority 10\)<\/td>/);
     expect(shown.text).toContain('bounces.mailplane.test');
     expect(shown.text).toContain('v=spf1 ip4:127.0.0.0/8 ~all');
-    expect(shown.text).toMatch(new RegExp(`${t.returnPathDomain.replace(/\./g, '\\.')}: <span class="status status-verified">verified`));
+    expect(shown.text).toMatch(new RegExp(`${t.returnPathDomain.replace(/\./g, '\\.')}: <span class="pill status tone-good"\\s*>verified`));
     expect(shown.text).toContain('DMARC alignment: DKIM aligns, SPF aligns.');
 
     const saved = await request(platform.dashboardUrl)
@@ -27,7 +27,7 @@ describe("the dashboard shows an identity's return path", () => {
       .send({ csrf, returnPathDomain: `Bounce.${t.domain}` })
       .expect(303);
     const after = await request(platform.dashboardUrl).get(saved.headers.location).set('Cookie', cookie).expect(200);
-    expect(after.text).toMatch(new RegExp(`bounce\\.${t.domain.replace(/\./g, '\\.')}: <span class="status status-pending">pending`));
+    expect(after.text).toMatch(new RegExp(`bounce\\.${t.domain.replace(/\./g, '\\.')}: <span class="pill status tone-warn"\\s*>pending`));
     expect(after.text).toContain('DMARC alignment: DKIM aligns, SPF does not align.');
   });
 });

@@ -98,10 +98,11 @@ describeInBrowser('templates and tracking pages')('templates and tracking in a r
     await page.screenshot({ path: path.join(ARTIFACTS, 'email-engagement.png'), fullPage: true });
 
     await page.goto(`${run.platform.dashboardUrl}/overview`);
-    await page.locator('#rate-chart canvas').waitFor();
+    await page.locator('#chart canvas').waitFor();
     const today = new Date().toISOString().slice(0, 10);
-    const row = page.locator('#rate-table tr', { has: page.locator(`th:text("${today}")`) });
-    expect(await row.locator('td').allInnerTexts()).toEqual(['100', '100', '1']);
+    const row = page.locator('#daily tr', { has: page.locator(`th:text("${today}")`) });
+    // sent, bounced, complained, open rate %, click rate %, machine opens
+    expect(await row.locator('td').allInnerTexts()).toEqual(['1', '0', '0', '100', '100', '1']);
     await page.screenshot({ path: path.join(ARTIFACTS, 'overview-rates.png'), fullPage: true });
     expect(page.problems).toEqual([]);
     await page.close();

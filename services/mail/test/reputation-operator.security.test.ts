@@ -170,7 +170,8 @@ describe('an operator pauses and resumes a tenant', () => {
     const { cookie } = await signIn(platform.dashboardUrl, t.key);
     const dashboard = (path: string) => request(platform.dashboardUrl).get(path).set('Cookie', cookie).expect(200);
     const healthy = await dashboard('/overview');
-    expect(healthy.text).toMatch(/<span id="reputation-status">Healthy<\/span>: bounce rate 0 %, complaint rate\s+0 %/);
+    expect(healthy.text).toMatch(/<span class="pill status tone-good"\s*id="reputation-status">Healthy<\/span>/);
+    expect(healthy.text).toMatch(/Bounce rate<\/span>\s*<span class="metric-value">0 %/);
     expect(healthy.text).not.toContain('reputation-banner');
 
     await request(platform.url)
@@ -184,8 +185,8 @@ describe('an operator pauses and resumes a tenant', () => {
     expect(overview.text).toContain('&lt;b&gt;list&lt;/b&gt; bought');
     expect(overview.text).not.toContain('<b>list</b>');
     const page = await dashboard('/reputation');
-    expect(page.text).toMatch(/<strong id="reputation-status">Paused<\/strong>/);
-    expect(page.text).toContain(`<th scope="row">${t.domain}</th>`);
+    expect(page.text).toMatch(/<span class="pill status tone-bad"\s*id="reputation-status">Paused<\/span>/);
+    expect(page.text).toMatch(new RegExp(`<th scope="row"\\s*>${t.domain.replace(/\./g, '\\.')}</th>`));
     expect(page.text).toContain('aria-current="page"');
   });
 

@@ -15,7 +15,7 @@
         .then(function (body) {
           if (!body || body.status === el.textContent) return;
           el.textContent = body.status;
-          el.className = 'status status-' + body.status;
+          el.className = 'pill status tone-' + body.tone;
           if (body.final) el.setAttribute('data-status-of', '');
         })
         .catch(function () {});
@@ -38,8 +38,9 @@ document.addEventListener('click', function (event) {
   });
 });
 
-// The overview's charts, each drawn from the table that also holds its numbers (for screen readers and without
-// script): a table names its chart's element in data-chart and its series, in column order, in data-series.
+// The overview's chart, drawn from the table that also holds its numbers (for screen readers and without script):
+// the table names its chart's element in data-chart, its series (its first columns after the day) in data-series,
+// and the days it spans in data-from and data-days; a day missing from the table had nothing.
 window.addEventListener('load', function () {
   if (typeof uPlot === 'undefined') return;
   document.querySelectorAll('table[data-chart]').forEach(drawChart);
@@ -48,24 +49,37 @@ function drawChart(table) {
   var target = document.getElementById(table.getAttribute('data-chart'));
   if (!target) return;
   var names = table.getAttribute('data-series').split(',');
-  var rows = Array.prototype.slice.call(table.tBodies[0].rows);
-  var data = [
-    rows.map(function (r) {
-      return Date.parse(r.cells[0].textContent + 'T00:00:00Z') / 1000;
-    }),
-  ];
+  var byDay = {};
+  Array.prototype.forEach.call(table.tBodies[0].rows, function (r) {
+    byDay[r.cells[0].textContent.trim()] = r;
+  });
+  var from = Date.parse(table.getAttribute('data-from') + 'T00:00:00Z') / 1000;
+  var count = Number(table.getAttribute('data-days'));
+  var x = [];
+  for (var d = 0; d < count; d++) x.push(from + d * 86400);
+  var data = [x];
   names.forEach(function (_, i) {
     data.push(
-      rows.map(function (r) {
-        return Number(r.cells[i + 1].textContent);
+      x.map(function (t) {
+        var row = byDay[new Date(t * 1000).toISOString().slice(0, 10)];
+        return row ? Number(row.cells[i + 1].textContent) : 0;
       }),
     );
   });
-  var colors = ['#0969da', '#1a7f37', '#9a6700', '#cf222e', '#8250df', '#57606a', '#bf3989', '#0a7d8c'];
-  var series = [{}].concat(
+  var style = getComputedStyle(document.documentElement);
+  var token = function (name) {
+    return style.getPropertyValue(name).trim();
+  };
+  var colors = [token('--mp-brand'), token('--mp-bad-fg'), token('--mp-warn-fg')];
+  var bars = uPlot.paths && uPlot.paths.bars ? uPlot.paths.bars({ size: [0.6, 24] }) : undefined;
+  var series = [{ label: 'Day' }].concat(
     names.map(function (name, i) {
-      return { label: name, stroke: colors[i % colors.length], width: 2 };
+      return i === 0
+        ? { label: name, stroke: colors[0], fill: colors[0], width: 1, paths: bars }
+        : { label: name, stroke: colors[i % colors.length], width: 2, points: { show: false } };
     }),
   );
-  new uPlot({ width: Math.min(target.clientWidth || 800, 1000), height: 260, series: series, axes: [{}, {}] }, data, target);
+  var axis = { stroke: token('--mp-muted'), grid: { stroke: token('--mp-border'), width: 1 }, ticks: { stroke: token('--mp-border') } };
+  var width = Math.max(280, Math.min(target.clientWidth - 24 || 800, 1040));
+  new uPlot({ width: width, height: 240, series: series, axes: [axis, axis], legend: { live: false } }, data, target);
 }

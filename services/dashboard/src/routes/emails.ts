@@ -2,6 +2,7 @@ import { base, noticeOf, utc, type Kit } from '../kit';
 import { layout } from '../views/layout';
 import type { ListEmailsQuery } from '../../../../sdk/src';
 import { emailBody, emailsBody } from '../views/emails';
+import { toneOf } from '../html';
 import { notFoundPage } from '../views/errors';
 const ID = /^msg_[0-9a-z]{26}$/;
 const FINAL = new Set(['sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained']);
@@ -29,7 +30,7 @@ export function emailRoutes(kit: Kit) {
         layout(
           base(req),
           { title: 'Emails', csrf: session.csrf, current: 'emails', notice: noticeOf(req) },
-          emailsBody(base(req), list, query, identities.data, session.csrf),
+          emailsBody(base(req), list, query, identities.data, session.csrf, kit.docsUrl),
         ),
       );
     } catch (err) {
@@ -51,7 +52,7 @@ export function emailRoutes(kit: Kit) {
     if (!ID.test(req.params.id)) return res.status(404).json({ status: 'not_found' });
     try {
       const email = await api(sessionOf(req)).emails.get(req.params.id);
-      res.json({ status: email.status, final: FINAL.has(email.status) });
+      res.json({ status: email.status, tone: toneOf(email.status), final: FINAL.has(email.status) });
     } catch (err) {
       next(err);
     }

@@ -2,7 +2,6 @@ import type { Request } from 'express';
 import { base, chromeFor, handle, type Kit } from '../kit';
 import { layout, type Chrome } from '../views/layout';
 import { overviewBody } from '../views/overview';
-import { reputationSummary } from '../views/reputation';
 
 /** Overview: the sending status, the last 30 days' counts and this month's usage. */
 export function overviewRoutes(kit: Kit) {
@@ -19,7 +18,7 @@ export function overviewRoutes(kit: Kit) {
         client.billing.state().catch(() => null),
         client.emails.reputation().catch(() => null),
       ]);
-      const body = overviewBody(stats.days, state, reputation ? reputationSummary(base(req), reputation) : '');
+      const body = overviewBody(base(req), stats.days, state, reputation, kit.docsUrl);
       page(res, layout(base(req), chrome(req, 'Overview', 'overview', { charts: true }), body));
     }),
   );

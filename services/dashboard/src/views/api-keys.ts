@@ -1,5 +1,5 @@
 import type { ApiKey, CreatedApiKey } from '../../../../sdk/src';
-import { html, confirmedActionForm, csrfField, when } from '../html';
+import { html, confirmedActionForm, csrfField, pill, table, when } from '../html';
 import { smtpSettingsCard, type SmtpSettings } from './smtp-settings';
 
 export function apiKeysBody(base: string, keys: ApiKey[], csrf: string, smtp: SmtpSettings | null, created?: CreatedApiKey) {
@@ -25,44 +25,33 @@ export function apiKeysBody(base: string, keys: ApiKey[], csrf: string, smtp: Sm
       <input id="domain" name="domain" maxlength="253" autocomplete="off" spellcheck="false" />
       <button type="submit">Create key</button>
     </form>
-    <div class="table-wrap">
-      <table>
-        <caption class="visually-hidden">
-          API keys
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Key starts</th>
-            <th scope="col">Permission</th>
-            <th scope="col">Sends from</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col"><span class="visually-hidden">Revoke</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${keys.map(
-            (k) =>
-              html`<tr>
-                <td>${k.name}</td>
-                <td><code>${k.prefix}…</code></td>
-                <td>${k.permission}</td>
-                <td>${k.domain ?? 'any domain'}</td>
-                <td>${when(k.createdAt)}</td>
-                <td>${when(k.lastUsedAt, 'never')}</td>
-                <td>
-                  ${confirmedActionForm({
-                    action: `${base}/api-keys/${k.id}/revoke`,
-                    csrf,
-                    confirm: `Confirm revoking ${k.name}`,
-                    button: 'Revoke',
-                    buttonLabel: `Revoke ${k.name}`,
-                  })}
-                </td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`;
+    ${table(
+      [
+        { header: 'Name', cell: (k) => k.name },
+        { header: 'Key starts', cell: (k) => html`<code>${k.prefix}…</code>` },
+        { header: 'Permission', cell: (k) => pill(k.permission === 'full' ? 'full' : 'sending', k.permission) },
+        { header: 'Sends from', cell: (k) => k.domain ?? 'any domain' },
+        { header: 'Created', cell: (k) => when(k.createdAt) },
+        { header: 'Last used', cell: (k) => when(k.lastUsedAt, 'never') },
+        {
+          header: 'Revoke',
+          hiddenHeader: true,
+          cell: (k) =>
+            confirmedActionForm({
+              action: `${base}/api-keys/${k.id}/revoke`,
+              csrf,
+              confirm: `Confirm revoking ${k.name}`,
+              button: 'Revoke',
+              buttonLabel: `Revoke ${k.name}`,
+            }),
+        },
+      ],
+      keys,
+      {
+        caption: 'API keys',
+        captionHidden: true,
+        empty: html`<p><strong>No API key.</strong></p>
+          <p>Create one above to send from your code or over SMTP.</p>`,
+      },
+    )}`;
 }

@@ -1,5 +1,5 @@
 import type { AuditLogPage, AuditRecord } from '../../../../sdk/src';
-import { html, when } from '../html';
+import { html, table, when } from '../html';
 
 /** The filters the page keeps from one page to the next. */
 export interface AuditFilters {
@@ -20,37 +20,25 @@ export function auditLogBody(base: string, log: AuditLogPage, filters: AuditFilt
       <label>Target id <input name="targetId" value="${filters.targetId}" placeholder="key_…" /></label>
       <button type="submit">Filter</button>
     </form>
-    <div class="table-wrap">
-      <table id="audit-log">
-        <caption class="visually-hidden">
-          Audit log
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">Operation</th>
-            <th scope="col">Target</th>
-            <th scope="col">Changes</th>
-            <th scope="col">From</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${log.data.map(
-            (r) =>
-              html`<tr>
-                <td>${when(r.at)}</td>
-                <td>
-                  ${r.actor.name} <small>(${r.actor.type} <code>${r.actor.id}</code>)</small>
-                </td>
-                <td><code>${r.operationId}</code></td>
-                <td>${r.target.type} <code>${r.target.id}</code></td>
-                <td>${changesOf(r)}</td>
-                <td>${r.ip ?? '—'} <small>${r.userAgent ?? ''}</small></td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>
+    ${table(
+      [
+        { header: 'When', cell: (r) => when(r.at) },
+        { header: 'Who', cell: (r) => html`${r.actor.name} <small>(${r.actor.type} <code>${r.actor.id}</code>)</small>` },
+        { header: 'Operation', cell: (r) => html`<code>${r.operationId}</code>` },
+        { header: 'Target', cell: (r) => html`${r.target.type} <code>${r.target.id}</code>` },
+        { header: 'Changes', cell: (r) => changesOf(r) },
+        { header: 'From', cell: (r) => html`${r.ip ?? '—'} <small>${r.userAgent ?? ''}</small>` },
+      ],
+      log.data,
+      {
+        id: 'audit-log',
+        caption: 'Audit log',
+        captionHidden: true,
+        empty:
+          filters.operationId || filters.targetId
+            ? html`<p>No change matches these filters. <a href="${base}/audit-log">Show every change</a></p>`
+            : 'No change yet: creating a key, an identity or an endpoint is recorded here.',
+      },
+    )}
     ${older ? html`<p><a href="${base}/audit-log?${older.toString()}" rel="next">Older changes</a></p>` : ''}`;
 }

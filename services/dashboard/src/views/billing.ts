@@ -1,5 +1,5 @@
 import type { BillingState, Catalogue, Quote } from '../../../../sdk/src';
-import { html, confirmedActionForm, csrfField } from '../html';
+import { html, confirmedActionForm, csrfField, pill, table, type Html } from '../html';
 
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
@@ -7,13 +7,14 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
 /** Plan, usage, pending change and the catalogue, with the action each plan allows from here. */
 export function billingBody(base: string, state: BillingState, catalogue: Catalogue, csrf: string) {
   const current = catalogue.plans.find((p) => p.id === state.plan);
-  const rank = (id: string) => catalogue.plans.findIndex((p) => p.id === id);
   return html`<h1>Billing</h1>
     <dl class="facts">
       <dt>Plan</dt>
       <dd>${current?.name ?? state.plan}${state.granted ? ' (granted)' : ''}</dd>
       <dt>Status</dt>
-      <dd>${state.status}${state.paymentFailed ? html` — <strong>payment failed</strong>, fix it before ${day(state.fixUntil)}` : ''}</dd>
+      <dd>
+        ${pill(state.status)}${state.paymentFailed ? html` — <strong>payment failed</strong>, fix it before ${day(state.fixUntil)}` : ''}
+      </dd>
       <dt>Quota</dt>
       <dd>
         ${state.usage ? `${state.usage.used} of ${state.usage.limit} emails this month` : `${state.monthlyEmailQuota} emails per month`}
@@ -45,53 +46,37 @@ export function billingBody(base: string, state: BillingState, catalogue: Catalo
         : ''
     }
     <h2>Plans</h2>
-    <div class="table-wrap">
-      <table>
-        <caption class="visually-hidden">
-          The catalogue
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Plan</th>
-            <th scope="col">Price</th>
-            <th scope="col">Emails per month</th>
-            <th scope="col"><span class="visually-hidden">Action</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${catalogue.plans.map((p) => {
-            let action = html``;
-            if (p.id === state.plan) action = html`current`;
-            else if (!state.hasSubscription && p.purchasable)
-              action = html`<form method="post" action="${base}/billing/checkout">
-                ${csrfField(csrf)}<input type="hidden" name="plan" value="${p.id}" /><button
-                  type="submit"
-                  aria-label="Subscribe to ${p.name}"
-                >
-                  Subscribe
-                </button>
-              </form>`;
-            else if (state.hasSubscription && rank(p.id) > rank(state.plan))
-              action = html`<a href="${base}/billing/upgrade?plan=${encodeURIComponent(p.id)}">Upgrade to ${p.name}</a>`;
-            else if (state.hasSubscription && p.purchasable)
-              action = html`<form method="post" action="${base}/billing/downgrade">
-                ${csrfField(csrf)}<input type="hidden" name="plan" value="${p.id}" /><button
-                  type="submit"
-                  aria-label="Downgrade to ${p.name}"
-                >
-                  Downgrade at period end
-                </button>
-              </form>`;
-            return html`<tr>
-              <td>${p.name}</td>
-              <td>${money(p.priceCents, catalogue.currency)} / ${p.interval}</td>
-              <td>${p.monthlyEmailQuota}</td>
-              <td>${action}</td>
-            </tr>`;
-          })}
-        </tbody>
-      </table>
-    </div>`;
+    ${table(
+      [
+        { header: 'Plan', cell: (p) => p.name },
+        { header: 'Price', cell: (p) => `${money(p.priceCents, catalogue.currency)} / ${p.interval}` },
+        { header: 'Emails per month', cell: (p) => p.monthlyEmailQuota, numeric: true },
+        { header: 'Action', hiddenHeader: true, cell: (p) => planAction(base, state, catalogue, p, csrf) },
+      ],
+      catalogue.plans,
+      { caption: 'The catalogue', captionHidden: true, empty: 'No plan is offered: billing is not set up on this platform.' },
+    )}`;
+}
+
+type Plan = Catalogue['plans'][number];
+
+/** What a plan's row offers: it is current, or subscribe, upgrade now, or downgrade at the period's end. */
+function planAction(base: string, state: BillingState, catalogue: Catalogue, p: Plan, csrf: string): Html | string {
+  const rank = (id: string) => catalogue.plans.findIndex((plan) => plan.id === id);
+  if (p.id === state.plan) return pill('active', 'current');
+  if (!state.hasSubscription && p.purchasable)
+    return html`<form method="post" action="${base}/billing/checkout">
+      ${csrfField(csrf)}<input type="hidden" name="plan" value="${p.id}" />
+      <button type="submit" aria-label="Subscribe to ${p.name}">Subscribe</button>
+    </form>`;
+  if (state.hasSubscription && rank(p.id) > rank(state.plan))
+    return html`<a class="button primary" href="${base}/billing/upgrade?plan=${encodeURIComponent(p.id)}">Upgrade to ${p.name}</a>`;
+  if (state.hasSubscription && p.purchasable)
+    return html`<form method="post" action="${base}/billing/downgrade">
+      ${csrfField(csrf)}<input type="hidden" name="plan" value="${p.id}" />
+      <button type="submit" class="secondary" aria-label="Downgrade to ${p.name}">Downgrade at period end</button>
+    </form>`;
+  return '';
 }
 
 /** The quoted amount, and the consent asked before anything is charged. */

@@ -1,15 +1,25 @@
 import type { Email, EmailList, Identity, InboundMessageList, ListEmailsQuery, WebhookDelivery } from '../../../../sdk/src';
-import { html, csrfField, when } from '../html';
+import { html, csrfField, pill, table, when } from '../html';
 import { engagementFacts } from './tracking';
 import { receivedTable } from './inbound';
 
 const STATUSES = ['scheduled', 'queued', 'sending', 'deferred', 'sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained'];
 const FINAL = new Set(['sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained']);
 
-const status = (s: string, id: string) => html`<span class="status status-${s}" data-status-of="${FINAL.has(s) ? '' : id}">${s}</span>`;
+// A message not yet final keeps asking for its status (dashboard.js).
+const status = (s: string, id: string) => pill(s, s, html`data-status-of="${FINAL.has(s) ? '' : id}"`);
+
+/** A mail server's reply, its code once: a response that already starts with its code is printed as it is. */
+export const smtpReply = (code: number | null | undefined, response: string | null | undefined) => {
+  const text = (response ?? '').trim();
+  if (code === null || code === undefined) return text;
+  return text.startsWith(String(code)) ? text : `${code} ${text}`.trim();
+};
+
+const filtered = (q: ListEmailsQuery) => Boolean(q.status || q.identityId || q.q || q.recipient || q.from || q.to);
 
 /** The list with every filter of GET /emails, paged by offset. */
-export function emailsBody(base: string, list: EmailList, query: ListEmailsQuery, identities: Identity[], csrf: string) {
+export function emailsBody(base: string, list: EmailList, query: ListEmailsQuery, identities: Identity[], csrf: string, docsUrl: string) {
   const q = (extra: Record<string, string | number>) => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries({ ...query, ...extra })) if (v !== undefined && v !== '') params.set(k, String(v));
@@ -48,32 +58,26 @@ export function emailsBody(base: string, list: EmailList, query: ListEmailsQuery
       <button type="submit">Filter</button>
     </form>
     <p>${list.total} email${list.total === 1 ? '' : 's'}</p>
-    <div class="table-wrap">
-      <table>
-        <caption class="visually-hidden">
-          Emails, newest first
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Subject</th>
-            <th scope="col">To</th>
-            <th scope="col">Status</th>
-            <th scope="col">Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${list.data.map(
-            (m) =>
-              html`<tr>
-                <td><a href="${base}/emails/${m.id}">${m.subject}</a></td>
-                <td>${m.to}</td>
-                <td>${status(m.status, m.id)}</td>
-                <td>${when(m.createdAt)}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>
+    ${table(
+      [
+        { header: 'Subject', cell: (m) => html`<a href="${base}/emails/${m.id}">${m.subject}</a>` },
+        { header: 'To', cell: (m) => m.to },
+        { header: 'Status', cell: (m) => status(m.status, m.id) },
+        { header: 'Created', cell: (m) => when(m.createdAt) },
+      ],
+      list.data,
+      {
+        caption: 'Emails, newest first',
+        captionHidden: true,
+        empty: filtered(query)
+          ? html`<p><strong>No email matches these filters.</strong></p>
+              <p><a href="${base}/emails">Clear the filters</a></p>`
+          : html`<p><strong>No email sent yet.</strong></p>
+              <p>
+                Try a test email from the box above, or send your first from your code with the API (<a href="${docsUrl}">API docs</a>).
+              </p>`,
+      },
+    )}
     <nav aria-label="Pages" class="pager">
       ${offset > 0 ? html`<a href="${q({ offset: Math.max(0, offset - limit) })}">Newer</a>` : ''}
       ${offset + limit < list.total ? html`<a href="${q({ offset: offset + limit })}">Older</a>` : ''}
@@ -87,7 +91,7 @@ export type MessageEvent = WebhookDelivery & { endpointUrl: string };
 export function emailBody(base: string, m: Email, events: MessageEvent[] = [], replies: InboundMessageList['data'] = []) {
   return html`<p><a href="${base}/emails">← Emails</a></p>
     <h1>${m.subject}</h1>
-    <dl class="facts">
+    <dl class="facts card">
       <dt>Status</dt>
       <dd>${status(m.status, m.id)}</dd>
       <dt>From</dt>
@@ -120,29 +124,16 @@ export function emailBody(base: string, m: Email, events: MessageEvent[] = [], r
     <h2>Opens and clicks</h2>
     ${engagementFacts(m)}
     <h2>Recipients</h2>
-    <div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Address</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Status</th>
-            <th scope="col">Last reply</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${m.recipients.map(
-            (r) =>
-              html`<tr>
-                <td>${r.name ? html`${r.name} &lt;${r.email}&gt;` : r.email}</td>
-                <td>${r.kind}</td>
-                <td>${r.status}</td>
-                <td>${r.smtpCode ?? ''} ${r.response ?? ''}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>
+    ${table(
+      [
+        { header: 'Address', cell: (r) => (r.name ? html`${r.name} &lt;${r.email}&gt;` : r.email) },
+        { header: 'Kind', cell: (r) => r.kind },
+        { header: 'Status', cell: (r) => pill(r.status) },
+        { header: 'Last reply', cell: (r) => html`<span class="reply">${smtpReply(r.smtpCode, r.response)}</span>` },
+      ],
+      m.recipients,
+      { empty: 'No recipient.' },
+    )}
     <h2>Delivery attempts</h2>
     ${
       m.attempts.length
@@ -150,7 +141,7 @@ export function emailBody(base: string, m: Email, events: MessageEvent[] = [], r
             ${m.attempts.map(
               (a) =>
                 html`<li>
-                  ${when(a.at)}: <strong>${a.outcome}</strong> ${a.smtpCode ?? 'no reply'} <span class="reply">${a.response}</span>${
+                  ${when(a.at)}: ${pill(a.outcome)} <span class="reply">${smtpReply(a.smtpCode, a.response) || 'no reply'}</span>${
                     a.nextAttemptAt ? html` (next attempt ${when(a.nextAttemptAt)})` : ''
                   }
                 </li>`,
@@ -169,33 +160,19 @@ export function emailBody(base: string, m: Email, events: MessageEvent[] = [], r
     <h2>Replies</h2>
     ${replies.length ? receivedTable(base, replies, 'Replies to this message') : html`<p>No reply received.</p>`}
     <h2>Webhook events</h2>
-    ${
-      events.length
-        ? html`<div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Endpoint</th>
-                  <th scope="col">Delivery</th>
-                  <th scope="col">Last answer</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${events.map(
-                  (e) =>
-                    html`<tr>
-                      <td>${e.eventType}</td>
-                      <td><a href="${base}/webhooks/${e.endpointId}">${e.endpointUrl}</a></td>
-                      <td>${e.status}</td>
-                      <td>${e.attempts.at(-1)?.statusCode ?? '—'}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`
-        : html`<p>No webhook endpoint received events about this message.</p>`
-    }
+    ${table(
+      [
+        { header: 'Event', cell: (e) => e.eventType },
+        { header: 'Endpoint', cell: (e) => html`<a href="${base}/webhooks/${e.endpointId}">${e.endpointUrl}</a>` },
+        { header: 'Delivery', cell: (e) => pill(e.status) },
+        { header: 'Last answer', cell: (e) => e.attempts.at(-1)?.statusCode ?? '—' },
+      ],
+      events,
+      {
+        empty: html`No webhook endpoint received events about this message. <a href="${base}/webhooks">Add an endpoint</a> to be told of its
+          events.`,
+      },
+    )}
     <h2>Body</h2>
     ${
       m.body

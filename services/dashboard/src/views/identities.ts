@@ -1,5 +1,5 @@
 import type { Identity, IdentityList } from '../../../../sdk/src';
-import { html, confirmedActionForm, csrfField, when } from '../html';
+import { html, confirmedActionForm, csrfField, pill, table, when } from '../html';
 import { returnPathForm } from './return-path';
 import { trackingForm } from './tracking';
 
@@ -11,32 +11,21 @@ export function identitiesBody(base: string, list: IdentityList, csrf: string) {
       <label for="domain">Domain</label><input id="domain" name="domain" required placeholder="mail.example.com" />
       <button type="submit">Add identity</button>
     </form>
-    <div class="table-wrap">
-      <table>
-        <caption class="visually-hidden">
-          Sending identities
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Domain</th>
-            <th scope="col">Status</th>
-            <th scope="col">Verified</th>
-            <th scope="col">Last checked</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${list.data.map(
-            (i) =>
-              html`<tr>
-                <td><a href="${base}/identities/${i.id}">${i.domain}</a></td>
-                <td><span class="status status-${i.status}">${i.status}</span></td>
-                <td>${when(i.verifiedAt)}</td>
-                <td>${when(i.lastCheckedAt)}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`;
+    ${table(
+      [
+        { header: 'Domain', cell: (i) => html`<a href="${base}/identities/${i.id}">${i.domain}</a>` },
+        { header: 'Status', cell: (i) => pill(i.status) },
+        { header: 'Verified', cell: (i) => when(i.verifiedAt) },
+        { header: 'Last checked', cell: (i) => when(i.lastCheckedAt) },
+      ],
+      list.data,
+      {
+        caption: 'Sending identities',
+        captionHidden: true,
+        empty: html`<p><strong>No sending domain yet.</strong></p>
+          <p>Add the domain you send from above, then publish the DNS records it shows.</p>`,
+      },
+    )}`;
 }
 
 /**
@@ -55,7 +44,8 @@ export function identityBody(base: string, i: Identity, csrf: string) {
   return html`<p><a href="${base}/identities">← Identities</a></p>
     <h1>${i.domain}</h1>
     <p>
-      Status: <span class="status status-${i.status}">${i.status}</span>${
+      Status:
+      ${pill(i.status)}${
         i.status !== 'verified' && missing.length
           ? html` — publish the DKIM record below (${missing.map((r) => r.status).join(', ')}), then verify.`
           : ''
@@ -87,7 +77,7 @@ export function identityBody(base: string, i: Identity, csrf: string) {
                   <code id="value-${n}" class="record-value">${r.value}</code>
                   <button type="button" data-copy="value-${n}" aria-label="Copy the ${r.purpose} record value">Copy</button>
                 </td>
-                <td>${r.status}</td>
+                <td>${pill(r.status)}</td>
               </tr>`,
           )}
         </tbody>

@@ -1,5 +1,5 @@
 import type { InboundMessage, InboundMessageList, InboundRouteList } from '../../../../sdk/src';
-import { html, when, type Html } from '../html';
+import { html, table, when, type Html } from '../html';
 
 type Auth = NonNullable<InboundMessage['body']>['authentication'];
 
@@ -11,35 +11,23 @@ const actionText = (a: InboundRouteList['data'][number]['action']) =>
       : a.type;
 
 /** Received messages as a table, linking each to its page; shared by the inbound page and a sent message's replies. */
-export function receivedTable(base: string, list: InboundMessageList['data'], caption: string): Html {
-  return html`<div class="table-wrap">
-    <table>
-      <caption class="visually-hidden">
-        ${caption}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Received</th>
-          <th scope="col">From</th>
-          <th scope="col">To</th>
-          <th scope="col">Subject</th>
-          <th scope="col">Attachments</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${list.map(
-          (m) =>
-            html`<tr>
-              <td>${when(m.receivedAt)}</td>
-              <td>${m.from}</td>
-              <td>${m.recipient}</td>
-              <td><a href="${base}/inbound/${m.id}">${m.subject || '(no subject)'}</a></td>
-              <td>${String(m.attachmentCount)}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`;
+export function receivedTable(
+  base: string,
+  list: InboundMessageList['data'],
+  caption: string,
+  empty: string | Html = 'Nothing received.',
+): Html {
+  return table(
+    [
+      { header: 'Received', cell: (m) => when(m.receivedAt) },
+      { header: 'From', cell: (m) => m.from },
+      { header: 'To', cell: (m) => m.recipient },
+      { header: 'Subject', cell: (m) => html`<a href="${base}/inbound/${m.id}">${m.subject || '(no subject)'}</a>` },
+      { header: 'Attachments', cell: (m) => String(m.attachmentCount), numeric: true },
+    ],
+    list,
+    { caption, captionHidden: true, empty },
+  );
 }
 
 /** Inbound: the routes (what each address pattern does) and the newest received messages. */
@@ -56,7 +44,13 @@ export function inboundBody(base: string, routes: InboundRouteList, messages: In
     }
     <h2>Received</h2>
     <p>${String(messages.total)} received</p>
-    ${receivedTable(base, messages.data, 'Received messages')}`;
+    ${receivedTable(
+      base,
+      messages.data,
+      'Received messages',
+      html`<p><strong>Nothing received yet.</strong></p>
+        <p>Point your receiving domain's MX record at the platform and add a route: mail then shows here.</p>`,
+    )}`;
 }
 
 function authenticationFacts(a: Auth): Html {

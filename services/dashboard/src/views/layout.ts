@@ -23,19 +23,66 @@ export interface Chrome {
 }
 
 const NAV = [
-  { id: 'overview', href: 'overview', label: 'Overview' },
-  { id: 'reputation', href: 'reputation', label: 'Reputation' },
-  { id: 'emails', href: 'emails', label: 'Emails' },
-  { id: 'inbound', href: 'inbound', label: 'Inbound' },
-  { id: 'templates', href: 'templates', label: 'Templates' },
-  { id: 'identities', href: 'identities', label: 'Identities' },
-  { id: 'webhooks', href: 'webhooks', label: 'Webhooks' },
-  { id: 'suppressions', href: 'suppressions', label: 'Suppressions' },
-  { id: 'api-keys', href: 'api-keys', label: 'API keys' },
-  { id: 'billing', href: 'billing', label: 'Billing' },
-  { id: 'team', href: 'team', label: 'Team' },
-  { id: 'audit-log', href: 'audit-log', label: 'Audit log' },
+  {
+    group: 'Sending',
+    links: [
+      { id: 'overview', label: 'Overview' },
+      { id: 'emails', label: 'Emails' },
+      { id: 'templates', label: 'Templates' },
+      { id: 'suppressions', label: 'Suppressions' },
+    ],
+  },
+  {
+    group: 'Domains',
+    links: [
+      { id: 'identities', label: 'Identities' },
+      { id: 'inbound', label: 'Inbound' },
+    ],
+  },
+  {
+    group: 'Developers',
+    links: [
+      { id: 'api-keys', label: 'API keys' },
+      { id: 'webhooks', label: 'Webhooks' },
+    ],
+  },
+  {
+    group: 'Account',
+    links: [
+      { id: 'team', label: 'Team' },
+      { id: 'audit-log', label: 'Audit log' },
+      { id: 'billing', label: 'Billing' },
+      { id: 'reputation', label: 'Reputation' },
+    ],
+  },
 ] as const;
+
+// A sidebar on wide screens; on narrow ones a top bar whose menu opens (a details element: no script).
+const navigation = (base: string, chrome: Chrome & { csrf: string }) =>
+  html`<nav aria-label="Main">
+    <details class="menu">
+      <summary>Menu</summary>
+      <div class="menu-body">
+        ${NAV.map(
+          (g) =>
+            html`<div class="nav-group">
+              <p class="nav-title">${g.group}</p>
+              <ul>
+                ${g.links.map(
+                  (n) =>
+                    html`<li>
+                      <a href="${base}/${n.id}" ${chrome.current === n.id ? html` aria-current="page"` : ''}>${n.label}</a>
+                    </li>`,
+                )}
+              </ul>
+            </div>`,
+        )}
+        <form method="post" action="${base}/sign-out" class="sign-out">
+          ${csrfField(chrome.csrf)}<button type="submit" class="secondary">Sign out</button>
+        </form>
+      </div>
+    </details>
+  </nav>`;
 
 /** Every page: landmarks, a skip link, the navigation of a signed-in tenant, a live region for notices. */
 export function layout(base: string, chrome: Chrome, body: Html): Html {
@@ -57,30 +104,16 @@ export function layout(base: string, chrome: Chrome, body: Html): Html {
       </head>
       <body>
         <a class="skip" href="#main">Skip to content</a>
-        <header class="top">
-          <a class="brand" href="${base}/">Mailplane</a>
-          ${
-            chrome.csrf
-              ? html`<nav aria-label="Main">
-                    <ul>
-                      ${NAV.map(
-                        (n) =>
-                          html`<li>
-                            <a href="${base}/${n.href}" ${chrome.current === n.id ? html` aria-current="page"` : ''}>${n.label}</a>
-                          </li>`,
-                      )}
-                    </ul>
-                  </nav>
-                  <form method="post" action="${base}/sign-out" class="inline">
-                    ${csrfField(chrome.csrf)}<button type="submit">Sign out</button>
-                  </form>`
-              : ''
-          }
-        </header>
-        <main id="main" tabindex="-1">
-          <div role="status" aria-live="polite" class="notice">${chrome.notice ?? ''}</div>
-          ${body}
-        </main>
+        <div class="shell${chrome.csrf ? ' signed-in' : ''}">
+          <header class="side">
+            <div class="side-top"><a class="brand" href="${base}/">Mailplane</a></div>
+            ${chrome.csrf ? navigation(base, { ...chrome, csrf: chrome.csrf }) : ''}
+          </header>
+          <main id="main" tabindex="-1">
+            <div role="status" aria-live="polite" class="notice">${chrome.notice ?? ''}</div>
+            ${body}
+          </main>
+        </div>
       </body>
     </html>`;
 }

@@ -1,5 +1,5 @@
 import type { Identity } from '../../../../sdk/src';
-import { csrfField, html, when } from '../html';
+import { csrfField, html, pill, when } from '../html';
 
 const yesNo = (aligned: boolean) => (aligned ? 'aligns' : 'does not align');
 
@@ -13,9 +13,7 @@ export function returnPathForm(base: string, i: Identity, csrf: string) {
     </p>
     ${
       rp
-        ? html`<p id="return-path-state">
-            ${rp.domain}: <span class="status status-${rp.status}">${rp.status}</span> (last checked ${when(rp.lastCheckedAt)})
-          </p>`
+        ? html`<p id="return-path-state">${rp.domain}: ${pill(rp.status)} (last checked ${when(rp.lastCheckedAt)})</p>`
         : html`<p id="return-path-state">None: messages use the platform's bounce domain.</p>`
     }
     ${

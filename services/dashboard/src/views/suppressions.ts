@@ -1,5 +1,5 @@
 import type { SuppressionList } from '../../../../sdk/src';
-import { html, csrfField, rowActionForm, when } from '../html';
+import { html, csrfField, rowActionForm, table, when } from '../html';
 
 export function suppressionsBody(base: string, list: SuppressionList, q: string, csrf: string) {
   return html`<h1>Suppressions</h1>
@@ -13,38 +13,32 @@ export function suppressionsBody(base: string, list: SuppressionList, q: string,
       <button type="submit">Add suppression</button>
     </form>
     <p>${list.total} suppressed</p>
-    <div class="table-wrap">
-      <table>
-        <caption class="visually-hidden">
-          Suppressed addresses
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Address</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Since</th>
-            <th scope="col"><span class="visually-hidden">Remove</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${list.data.map(
-            (s) =>
-              html`<tr>
-                <td>${s.email}</td>
-                <td>${s.reason}</td>
-                <td>${when(s.createdAt)}</td>
-                <td>
-                  ${rowActionForm({
-                    action: `${base}/suppressions/remove`,
-                    csrf,
-                    button: 'Remove',
-                    buttonLabel: `Remove ${s.email}`,
-                    fields: { email: s.email },
-                  })}
-                </td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`;
+    ${table(
+      [
+        { header: 'Address', cell: (s) => s.email },
+        { header: 'Reason', cell: (s) => s.reason },
+        { header: 'Since', cell: (s) => when(s.createdAt) },
+        {
+          header: 'Remove',
+          hiddenHeader: true,
+          cell: (s) =>
+            rowActionForm({
+              action: `${base}/suppressions/remove`,
+              csrf,
+              button: 'Remove',
+              buttonLabel: `Remove ${s.email}`,
+              fields: { email: s.email },
+            }),
+        },
+      ],
+      list.data,
+      {
+        caption: 'Suppressed addresses',
+        captionHidden: true,
+        empty: q
+          ? html`<p>No suppressed address matches “${q}”. <a href="${base}/suppressions">Show them all</a></p>`
+          : html`<p><strong>No suppressed address.</strong></p>
+              <p>Addresses that unsubscribe, bounce or complain are added here by themselves; add one above to stop mailing it.</p>`,
+      },
+    )}`;
 }

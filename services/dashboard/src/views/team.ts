@@ -1,5 +1,5 @@
 import type { CreatedInvitation, Invitation, Member, Me, TotpEnrollment } from '../../../../sdk/src';
-import { html, confirmedActionForm, csrfField, rowActionForm, when, type Html } from '../html';
+import { html, confirmedActionForm, csrfField, rowActionForm, table, when, type Html } from '../html';
 
 const ROLES = ['owner', 'admin', 'developer', 'billing', 'viewer'] as const;
 
@@ -33,89 +33,68 @@ export function teamBody(base: string, view: TeamView, csrf: string) {
 }
 
 function membersTable(base: string, members: Member[], me: Me, csrf: string): Html {
-  return html`<div class="table-wrap">
-    <table>
-      <caption>
-        Members
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Email address</th>
-          <th scope="col">Role</th>
-          <th scope="col">Since</th>
-          <th scope="col"><span class="visually-hidden">Remove</span></th>
-        </tr>
-      </thead>
-      <tbody>
-        ${members.map(
-          (m) =>
-            html`<tr>
-              <td>${m.name}${me.id === m.id ? ' (you)' : ''}</td>
-              <td>${m.email}</td>
-              <td>
-                <form method="post" action="${base}/team/members/${m.id}/role" class="inline">
-                  ${csrfField(csrf)}
-                  <label
-                    ><span class="visually-hidden">Role of ${m.name}</span>
-                    <select name="role">
-                      ${ROLES.map((r) => html`<option value="${r}" ${r === m.role ? html` selected` : ''}>${r}</option>`)}
-                    </select></label
-                  >
-                  <button type="submit" aria-label="Change the role of ${m.name}">Change</button>
-                </form>
-              </td>
-              <td>${when(m.createdAt)}</td>
-              <td>
-                ${confirmedActionForm({
-                  action: `${base}/team/members/${m.id}/remove`,
-                  csrf,
-                  confirm: `Confirm removing ${m.name}`,
-                  button: 'Remove',
-                  buttonLabel: `Remove ${m.name}`,
-                })}
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`;
+  return table(
+    [
+      { header: 'Name', cell: (m) => `${m.name}${me.id === m.id ? ' (you)' : ''}` },
+      { header: 'Email address', cell: (m) => m.email },
+      {
+        header: 'Role',
+        cell: (m) =>
+          html`<form method="post" action="${base}/team/members/${m.id}/role" class="inline">
+            ${csrfField(csrf)}
+            <label
+              ><span class="visually-hidden">Role of ${m.name}</span>
+              <select name="role">
+                ${ROLES.map((r) => html`<option value="${r}" ${r === m.role ? html` selected` : ''}>${r}</option>`)}
+              </select></label
+            >
+            <button type="submit" class="secondary" aria-label="Change the role of ${m.name}">Change</button>
+          </form>`,
+      },
+      { header: 'Since', cell: (m) => when(m.createdAt) },
+      {
+        header: 'Remove',
+        hiddenHeader: true,
+        cell: (m) =>
+          confirmedActionForm({
+            action: `${base}/team/members/${m.id}/remove`,
+            csrf,
+            confirm: `Confirm removing ${m.name}`,
+            button: 'Remove',
+            buttonLabel: `Remove ${m.name}`,
+          }),
+      },
+    ],
+    members,
+    {
+      caption: 'Members',
+      empty: html`<p><strong>No member yet.</strong></p>
+        <p>Invite your team above: each signs in with their own password.</p>`,
+    },
+  );
 }
 
 function invitationsTable(base: string, invitations: Invitation[], csrf: string): Html {
-  return html`<div class="table-wrap">
-    <table>
-      <caption>
-        Invitations waiting
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Email address</th>
-          <th scope="col">Role</th>
-          <th scope="col">Expires</th>
-          <th scope="col"><span class="visually-hidden">Revoke</span></th>
-        </tr>
-      </thead>
-      <tbody>
-        ${invitations.map(
-          (i) =>
-            html`<tr>
-              <td>${i.email}</td>
-              <td>${i.role}</td>
-              <td>${when(i.expiresAt)}</td>
-              <td>
-                ${rowActionForm({
-                  action: `${base}/team/invitations/${i.id}/revoke`,
-                  csrf,
-                  button: 'Revoke',
-                  buttonLabel: `Revoke the invitation of ${i.email}`,
-                })}
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`;
+  return table(
+    [
+      { header: 'Email address', cell: (i) => i.email },
+      { header: 'Role', cell: (i) => i.role },
+      { header: 'Expires', cell: (i) => when(i.expiresAt) },
+      {
+        header: 'Revoke',
+        hiddenHeader: true,
+        cell: (i) =>
+          rowActionForm({
+            action: `${base}/team/invitations/${i.id}/revoke`,
+            csrf,
+            button: 'Revoke',
+            buttonLabel: `Revoke the invitation of ${i.email}`,
+          }),
+      },
+    ],
+    invitations,
+    { caption: 'Invitations waiting', empty: 'No invitation waiting.' },
+  );
 }
 
 function secondFactorCard(base: string, csrf: string): Html {
@@ -128,7 +107,7 @@ function secondFactorCard(base: string, csrf: string): Html {
     <form method="post" action="${base}/team/totp/disable" class="filters">
       ${csrfField(csrf)}
       <label>Code or recovery code <input name="code" autocomplete="one-time-code" required /></label>
-      <button type="submit">Turn off the second factor</button>
+      <button type="submit" class="danger">Turn off the second factor</button>
     </form>
   </section>`;
 }

@@ -1,5 +1,5 @@
 import type { RenderedTemplate, Template, TemplateList, TemplateVersionList } from '../../../../sdk/src';
-import { confirmedActionForm, csrfField, html, when } from '../html';
+import { confirmedActionForm, csrfField, html, pill, table, when } from '../html';
 import { templatePreview } from './template-preview';
 
 /** The fields of a template's content, as the list's form and the editor show them. */
@@ -21,34 +21,29 @@ export function templatesBody(base: string, list: TemplateList, csrf: string, q:
     <form method="get" action="${base}/templates" class="filters" role="search">
       <label>Search <input name="q" value="${q}" /></label><button type="submit">Search</button>
     </form>
-    <div class="table-wrap">
-      <table>
-        <caption class="visually-hidden">
-          Templates
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Alias</th>
-            <th scope="col">Published</th>
-            <th scope="col">Updated</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${list.data.map(
-            (t) =>
-              html`<tr>
-                <td><a href="${base}/templates/${t.id}">${t.name}</a></td>
-                <td>${t.alias ? html`<code>${t.alias}</code>` : '—'}</td>
-                <td>
-                  ${t.publishedVersion === null ? 'not yet' : `version ${t.publishedVersion}`}${t.hasUnpublishedChanges ? ' (draft changed)' : ''}
-                </td>
-                <td>${when(t.updatedAt)}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>
+    ${table(
+      [
+        { header: 'Name', cell: (t) => html`<a href="${base}/templates/${t.id}">${t.name}</a>` },
+        { header: 'Alias', cell: (t) => (t.alias ? html`<code>${t.alias}</code>` : '—') },
+        {
+          header: 'Published',
+          cell: (t) =>
+            html`${t.publishedVersion === null ? pill('draft', 'not yet') : pill('published', `version ${t.publishedVersion}`)}${
+              t.hasUnpublishedChanges ? ' (draft changed)' : ''
+            }`,
+        },
+        { header: 'Updated', cell: (t) => when(t.updatedAt) },
+      ],
+      list.data,
+      {
+        caption: 'Templates',
+        captionHidden: true,
+        empty: q
+          ? html`<p>No template matches “${q}”. <a href="${base}/templates">Show them all</a></p>`
+          : html`<p><strong>No template yet.</strong></p>
+              <p>Create one below; sends name it by its id or alias.</p>`,
+      },
+    )}
     <h2>New template</h2>
     <form method="post" action="${base}/templates" class="stack">
       ${csrfField(csrf)}
@@ -98,34 +93,21 @@ export function templateBody(
       ${templatePreview(base, t.id, preview, sample)}
     </div>
     <h2>Version history</h2>
-    ${
-      versions.data.length === 0
-        ? html`<p>No version published yet.</p>`
-        : html`<div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Version</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">Published</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${versions.data.map(
-                  (v) =>
-                    html`<tr>
-                      <td>
-                        <a href="${base}/templates/${t.id}/versions/${v.version}">Version ${v.version}</a
-                        >${v.version === t.publishedVersion ? ' (in use)' : ''}
-                      </td>
-                      <td><code>${v.subject}</code></td>
-                      <td>${when(v.publishedAt)}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`
-    }
+    ${table(
+      [
+        {
+          header: 'Version',
+          cell: (v) =>
+            html`<a href="${base}/templates/${t.id}/versions/${v.version}">Version ${v.version}</a>${
+                v.version === t.publishedVersion ? ' (in use)' : ''
+              }`,
+        },
+        { header: 'Subject', cell: (v) => html`<code>${v.subject}</code>` },
+        { header: 'Published', cell: (v) => when(v.publishedAt) },
+      ],
+      versions.data,
+      { empty: 'No version published yet: publish the draft above for sends to use it.' },
+    )}
     ${confirmedActionForm({
       action: `${base}/templates/${t.id}/delete`,
       csrf,

@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENT_TYPES } from '@mailplane/contracts';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointList } from '../../../../sdk/src';
-import { html, confirmedActionForm, csrfField, when } from '../html';
+import { html, confirmedActionForm, csrfField, pill, table, when } from '../html';
 
 export function webhooksBody(base: string, list: WebhookEndpointList, csrf: string, secret?: { endpoint: string; secret: string }) {
   return html`<h1>Webhooks</h1>
@@ -15,31 +15,23 @@ export function webhooksBody(base: string, list: WebhookEndpointList, csrf: stri
       </fieldset>
       <button type="submit">Add endpoint</button>
     </form>
-    <div class="table-wrap">
-      <table>
-        <caption class="visually-hidden">
-          Webhook endpoints
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">URL</th>
-            <th scope="col">Events</th>
-            <th scope="col">State</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${list.data.map(
-            (e) =>
-              html`<tr>
-                <td><a href="${base}/webhooks/${e.id}">${e.url}</a></td>
-                <td>${e.eventTypes.join(', ')}</td>
-                <td>${e.disabled ? 'disabled' : 'enabled'}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`;
+    ${table(
+      [
+        { header: 'URL', cell: (e) => html`<a href="${base}/webhooks/${e.id}">${e.url}</a>` },
+        { header: 'Events', cell: (e) => e.eventTypes.join(', ') },
+        { header: 'State', cell: (e) => endpointState(e) },
+      ],
+      list.data,
+      {
+        caption: 'Webhook endpoints',
+        captionHidden: true,
+        empty: html`<p><strong>No endpoint yet.</strong></p>
+          <p>Add the URL of your app above to be told when emails are sent, bounce or are opened.</p>`,
+      },
+    )}`;
 }
+
+const endpointState = (e: WebhookEndpoint) => pill(e.disabled ? 'disabled' : 'enabled');
 
 const secretCard = (secret: string) =>
   html`<div class="card created" role="alert">
@@ -58,7 +50,7 @@ export function webhookBody(
   return html`<p><a href="${base}/webhooks">← Webhooks</a></p>
     <h1>${e.url}</h1>
     ${secret ? secretCard(secret) : ''}
-    <p>${e.disabled ? 'Disabled' : 'Enabled'} · events: ${e.eventTypes.join(', ')}</p>
+    <p>${endpointState(e)} · events: ${e.eventTypes.join(', ')}</p>
     <form method="post" action="${base}/webhooks/${e.id}/update" class="inline-form">
       ${csrfField(csrf)}
       <label>URL <input name="url" type="url" value="${e.url}" required /></label>
@@ -73,10 +65,10 @@ export function webhookBody(
         )}
       </fieldset>
       <button type="submit" name="action" value="save">Save</button>
-      <button type="submit" name="action" value="toggle">${e.disabled ? 'Enable' : 'Disable'}</button>
+      <button type="submit" name="action" value="toggle" class="secondary">${e.disabled ? 'Enable' : 'Disable'}</button>
     </form>
     <form method="post" action="${base}/webhooks/${e.id}/rotate-secret" class="inline-form">
-      ${csrfField(csrf)}<button type="submit">Rotate secret</button>
+      ${csrfField(csrf)}<button type="submit" class="secondary">Rotate secret</button>
     </form>
     ${confirmedActionForm({ action: `${base}/webhooks/${e.id}/delete`, csrf, confirm: 'Delete this endpoint', button: 'Delete endpoint' })}
     <h2>Deliveries</h2>
@@ -96,36 +88,42 @@ export function webhookBody(
       <label>Failed since (UTC) <input name="since" type="datetime-local" required /></label
       ><button type="submit">Redeliver all failed</button>
     </form>
-    <div class="table-wrap">
-      <table>
-        <caption class="visually-hidden">
-          Deliveries, newest first
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col"><span class="visually-hidden">Redeliver</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${deliveries.map(
-            (d) =>
-              html`<tr>
-                <td>${d.eventType}<br /><small>${when(d.createdAt)}</small></td>
-                <td><span class="status status-${d.status}">${d.status}</span></td>
-                <td>
-                  <ol>
-                    ${d.attempts.map((a) => html`<li>${a.statusCode ?? 'no answer'} in ${a.durationMs ?? '?'} ms${a.error ? html` (${a.error})` : ''}${a.responseBody ? html`: <code>${a.responseBody}</code>` : ''}</li>`)}
-                  </ol>
-                </td>
-                <td>
-                  ${d.status === 'pending' ? '' : html`<form method="post" action="${base}/webhooks/${e.id}/deliveries/${d.id}/redeliver">${csrfField(csrf)}<button type="submit" aria-label="Redeliver ${d.eventType} ${d.id}">Redeliver</button></form>`}
-                </td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`;
+    ${table(
+      [
+        { header: 'Event', cell: (d) => html`${d.eventType}<br /><small>${when(d.createdAt)}</small>` },
+        { header: 'Status', cell: (d) => pill(d.status) },
+        {
+          header: 'Attempts',
+          cell: (d) =>
+            html`<ol>
+              ${d.attempts.map(
+                (a) =>
+                  html`<li>
+                    ${a.statusCode ?? 'no answer'} in ${a.durationMs ?? '?'}
+                    ms${a.error ? html` (${a.error})` : ''}${a.responseBody ? html`: <code>${a.responseBody}</code>` : ''}
+                  </li>`,
+              )}
+            </ol>`,
+        },
+        {
+          header: 'Redeliver',
+          hiddenHeader: true,
+          cell: (d) =>
+            d.status === 'pending'
+              ? ''
+              : html`<form method="post" action="${base}/webhooks/${e.id}/deliveries/${d.id}/redeliver">
+                  ${csrfField(csrf)}<button type="submit" class="secondary" aria-label="Redeliver ${d.eventType} ${d.id}">Redeliver</button>
+                </form>`,
+        },
+      ],
+      deliveries,
+      {
+        caption: 'Deliveries, newest first',
+        captionHidden: true,
+        empty: filter.status
+          ? html`<p>No ${filter.status} delivery. <a href="${base}/webhooks/${e.id}">Show every delivery</a></p>`
+          : html`<p><strong>No delivery yet.</strong></p>
+              <p>Events are delivered here as they happen: send an email (a test one from the Emails page) to see the first.</p>`,
+      },
+    )}`;
 }
