@@ -3,19 +3,27 @@ import { createServer, type AddressInfo } from 'node:net';
 
 const EPHEMERAL_RANGE = '/proc/sys/net/ipv4/ip_local_port_range';
 const LOWEST = 10_000;
+/** Ports this process handed out: each is free when drawn but listened on only later, so none is drawn twice. */
+const handedOut = new Set<number>();
 
 /**
  * A port free now, for a process that will listen on it a little later. Drawn at random below the range the kernel
  * hands out to outgoing connections (32768 and up on Linux), where a busy machine's own connections would take it
- * in the meantime; any free port where that range is unknown or leaves no room.
+ * in the meantime, and never one this process handed out before (a cluster draws some twenty before any listens);
+ * any free port where that range is unknown or leaves no room.
  */
 export async function freePort(): Promise<number> {
   const ceiling = ephemeralStart();
   for (let tries = 0; ceiling > LOWEST + 1000 && tries < 50; tries++) {
     const port = LOWEST + Math.floor(Math.random() * (ceiling - LOWEST));
-    if (await listenable(port)) return port;
+    if (!handedOut.has(port) && (await listenable(port))) return handOut(port);
   }
-  return listenable(0) as Promise<number>;
+  return handOut((await listenable(0)) as number);
+}
+
+function handOut(port: number): number {
+  handedOut.add(port);
+  return port;
 }
 
 function ephemeralStart(): number {
