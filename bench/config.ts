@@ -49,6 +49,9 @@ export const benchConfig = Object.freeze({
   hostileModes: list('BENCH_MODES', 'embedded,distributed'),
   /** The attacked phases it runs, by name (`hold`, `retry`, `inbound bomb`, `inbound bomb + hold`); all by default. */
   hostilePhases: list('BENCH_HOSTILE_PHASES', 'hold,retry,inbound bomb,inbound bomb + hold'),
+  /** The DKIM signing bench's messages per round and rounds (bench/dkim-signing.ts). */
+  dkimMessages: positiveInt('BENCH_MESSAGES', 2000),
+  dkimRounds: positiveInt('BENCH_ROUNDS', 3),
   /** The click redirect's rate per second and seconds (bench/tracking-redirect.ts). */
   redirectRate: positiveInt('BENCH_RATE', 300),
   redirectSeconds: positiveInt('BENCH_SECONDS', 10),

@@ -4,12 +4,13 @@
  * rendered messages, alternating rounds so both see the same machine. `BENCH_MESSAGES` (2000) messages per round,
  * `BENCH_ROUNDS` (3) rounds of each; CPU is the process's user + system time (`process.cpuUsage`).
  */
+import { benchConfig } from './config';
 import { generateDkimKeyPair, generateEd25519KeyPair } from '../services/mail/src/dkim/keys';
 import { createDkimSigner, type DkimIdentity } from '../services/mail/src/dkim/signer';
 import { renderMime } from '../services/mail/src/mime/render';
 
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 2000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const MESSAGES = benchConfig.dkimMessages;
+const ROUNDS = benchConfig.dkimRounds;
 const DOMAIN = 'send.example.com';
 
 async function main() {

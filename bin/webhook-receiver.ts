@@ -1,13 +1,13 @@
 import { runProcess } from '../platform/process';
-import { startWebhookReceiver } from '../sandbox/webhook-receiver';
+import { startWebhookReceiver, webhookReceiverConfig } from '../sandbox/webhook-receiver';
 
 // `npm run webhook-receiver`: a local endpoint to point a webhook at (docs/guides/webhooks.md). WEBHOOK_RECEIVER_PORT
 // (default 8080) and WEBHOOK_RECEIVER_HOST (127.0.0.1) say where it listens; MAILPLANE_WEBHOOK_SECRET turns on verification.
 async function main() {
-  const secret = process.env.MAILPLANE_WEBHOOK_SECRET || undefined;
+  const { port, host, secret } = webhookReceiverConfig(process.env);
   const receiver = await startWebhookReceiver({
-    port: Number(process.env.WEBHOOK_RECEIVER_PORT ?? 8080),
-    host: process.env.WEBHOOK_RECEIVER_HOST ?? '127.0.0.1',
+    port,
+    host,
     secret,
     onEvent: ({ type, id, verified }) =>
       process.stdout.write(
