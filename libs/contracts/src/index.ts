@@ -3,6 +3,7 @@ export * from './errors';
 export * from './events';
 export * from './queues';
 export * from './limits';
+export * from './event-listeners';
 export {
   DOCUMENT_ID,
   DOCUMENT_PATH,

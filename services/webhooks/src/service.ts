@@ -17,8 +17,10 @@ import { deliveriesRepo } from './data-access/deliveries-repo';
 import { deliveriesQueueRepo } from './data-access/deliveries-queue-repo';
 import { endpointsRepo } from './data-access/endpoints-repo';
 import { plansRepo } from './data-access/plans-repo';
+import { mailListenersClient } from './data-access/mail-listeners';
 import type { WebhooksDeps } from './domain/deps';
 import { createInFlight } from './domain/in-flight';
+import { createNarrowing } from './domain/listeners';
 import { createHttpTarget } from './data-access/http-target';
 import { consumeEvents } from './entry-points/consumers';
 import { webhooksHandlers } from './entry-points/rpc';
@@ -51,6 +53,8 @@ export async function startWebhooks(options: {
     deliveries: deliveriesRepo(store),
     deliveriesQueue: deliveriesQueueRepo(store),
     plans: plansRepo(store),
+    mailListeners: mailListenersClient(broker),
+    narrowing: createNarrowing(),
     keyBox: createKeyBox(config.secretKey, 'webhook-secrets'),
     target: createHttpTarget({ timeoutMs: config.timeoutMs, allowPrivate: config.sandbox, clock }),
     inFlight: createInFlight({ total: config.concurrency, perTenant: config.tenantConcurrency, perEndpoint: config.endpointConcurrency }),

@@ -1,31 +1,90 @@
 import type { EntitlementChanged } from '@mailplane/contracts';
 import { DuplicateKeyError, type Store } from '@mailplane/store';
 
-/** Mail's copy of what billing says a tenant may use; `_id` is the tenant id. */
-export interface EntitlementRecord extends EntitlementChanged {
+/**
+ * Mail's record of a tenant (`_id` is its id): what billing last said it may use, and which event types its webhook
+ * endpoints listen for (`listensTo`; absent until the webhooks service first says: every type is published).
+ */
+export interface TenantRecord extends Partial<EntitlementChanged> {
   _id: string;
   updatedAt: Date;
+  listensTo?: string[];
+  /** When a widen last added types: a narrow waits until this is old enough. */
+  widenedAt?: Date;
+  /** Counts the changes of `listensTo`: each is a compare-and-set on it. */
+  listenSeq?: number;
 }
 
+const unionOf = (a: string[], b: string[]) => [...new Set([...a, ...b])].sort();
+
 export function entitlementsRepo(store: Store) {
-  const entitlements = store.collection<EntitlementRecord>('entitlements');
+  const tenants = store.collection<TenantRecord>('entitlements');
+
+  /** Writes `listensTo` computed from the record as read, by a compare-and-set on `listenSeq`; retries on a race. */
+  async function changeListeners(
+    tenantId: string,
+    at: Date,
+    next: (record: TenantRecord | null) => { listensTo?: string[]; widened: boolean } | null,
+  ): Promise<boolean> {
+    for (;;) {
+      const record = await tenants.findOne({ _id: tenantId });
+      const change = next(record);
+      if (change === null) return false;
+      const fields = {
+        ...(change.listensTo ? { listensTo: change.listensTo } : {}),
+        updatedAt: at,
+        ...(change.widened ? { widenedAt: at } : {}),
+      };
+      if (record === null) {
+        try {
+          await tenants.insertOne({ _id: tenantId, ...fields, listenSeq: 1 });
+          return true;
+        } catch (err) {
+          if (err instanceof DuplicateKeyError) continue;
+          throw err;
+        }
+      }
+      const written = await tenants.updateOne(
+        { _id: tenantId, listenSeq: record.listenSeq ?? null },
+        { $set: fields, $inc: { listenSeq: 1 } },
+      );
+      if (written.matched === 1) return true;
+    }
+  }
+
   return {
-    byTenant: (tenantId: string) => entitlements.findOne({ _id: tenantId }),
+    byTenant: (tenantId: string) => tenants.findOne({ _id: tenantId }),
     /** Keeps the highest revision: events arrive at least once and in any order. Returns whether it was applied. */
     async apply(tenantId: string, change: EntitlementChanged, at: Date): Promise<boolean> {
-      const record: EntitlementRecord = { _id: tenantId, ...change, updatedAt: at };
-      const { _id, ...fields } = record;
-      const newer = async () => (await entitlements.updateOne({ _id, revision: { $lt: change.revision } }, { $set: fields })).matched === 1;
+      const fields = { ...change, updatedAt: at };
+      const olderOrNone = { $or: [{ revision: { $lt: change.revision } }, { revision: { $exists: false } }] };
+      const newer = async () => (await tenants.updateOne({ _id: tenantId, ...olderOrNone }, { $set: fields })).matched === 1;
       if (await newer()) return true;
       try {
-        await entitlements.insertOne(record);
+        await tenants.insertOne({ _id: tenantId, ...fields });
         return true;
       } catch (err) {
-        // Another revision was inserted first: this one still wins if it is higher.
+        // Another revision (or the tenant's listeners) was inserted first: this one still wins if it is higher.
         if (err instanceof DuplicateKeyError) return newer();
         throw err;
       }
     },
+    /**
+     * Adds event types the tenant listens for, and holds off narrows for a while (even when nothing is added: a narrow
+     * read before the endpoint is stored must not land after it). With no types yet every type is published: a tenant
+     * from before mail kept them may have endpoints it never heard of.
+     */
+    widenListeners: (tenantId: string, eventTypes: string[], at: Date) =>
+      changeListeners(tenantId, at, (record) => ({
+        ...(record?.listensTo === undefined ? {} : { listensTo: unionOf(record.listensTo, eventTypes) }),
+        widened: true,
+      })),
+    /** Replaces the tenant's types, unless a widen came after `quietSince`: it may be for an endpoint not yet stored. */
+    narrowListeners: (tenantId: string, eventTypes: string[], at: Date, quietSince: Date) =>
+      changeListeners(tenantId, at, (record) => {
+        if (record?.widenedAt && record.widenedAt > quietSince) return null;
+        return { listensTo: unionOf([], eventTypes), widened: false };
+      }),
   };
 }
 export type EntitlementsRepo = ReturnType<typeof entitlementsRepo>;

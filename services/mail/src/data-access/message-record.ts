@@ -106,6 +106,8 @@ export interface MessageRecord extends Partial<MessageBody>, CarriesEvents<Envel
   template?: { id: string; alias: string | null; version: number } | null;
   /** Open and click tracking, decided at acceptance; null or absent when neither is on. */
   tracking?: { opens: boolean; clicks: boolean; baseUrl: string } | null;
+  /** True when no endpoint of its tenant listened for an `email.*` event as it was accepted: its outcomes go unpublished. */
+  silent?: boolean;
 }
 
 /** What recording an attempt changes besides appending it. */

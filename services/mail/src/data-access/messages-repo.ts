@@ -92,6 +92,9 @@ export function messagesRepo(store: Store, replica: string | null = null) {
         throw err;
       }
     },
+    /** A tenant's endpoint now listens: its messages still ahead of an outcome announce it (the (tenantId, status) index). */
+    announceLive: (tenantId: string) =>
+      messages.updateMany({ tenantId, status: { $in: NOT_FINAL_STATUSES }, silent: true }, { $unset: { silent: '' } }),
     byIds: (tenantId: string, ids: string[]) => tenant.find(tenantId, { _id: { $in: ids } }),
     byId: (tenantId: string, id: string) => tenant.findOne(tenantId, { _id: id }),
     list: (tenantId: string, query: MessageQuery, page: { limit: number; offset: number }) =>

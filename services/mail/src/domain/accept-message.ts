@@ -2,6 +2,7 @@ import type { SendEmailRequest } from '@mailplane/contracts';
 import { newId } from '@mailplane/runtime';
 import { carrying, type CarriesEvents } from '@mailplane/store';
 import type { MessageKind, MessageRecord } from '../data-access/messages-repo';
+import type { TenantRecord } from '../data-access/entitlements-repo';
 import type { IdentityRecord } from '../data-access/identities-repo';
 import { bodyOf, describeAttachments } from './bodies';
 import { ensureTimeLeft, UNBOUNDED, type Budget } from './budget';
@@ -9,6 +10,7 @@ import { enqueue, markUndispatched, publishPending } from './delivery/dispatch';
 import { bodyExpiry } from './retention/policy';
 import { addressesOf, initialStates, parseRecipients, resolveRecipients, type ResolvedRecipients } from './recipients';
 import type { MailDeps } from './deps';
+import { announces, silentFor } from './event-listeners';
 import { messageEvent } from './events';
 import { countEvent } from './stats';
 import type { TemplateRef } from './templates/send-content';
@@ -52,15 +54,18 @@ export interface Acceptance {
   template?: TemplateRef | null;
   variables?: Record<string, unknown> | null;
   tracking?: MessageTracking | null;
+  /** Mail's record of the tenant, when the caller read it already (null: none); read here otherwise. */
+  tenant?: TenantRecord | null;
 }
 
 /** The record of an accepted email: `scheduled`, `queued`, or `suppressed` when no recipient may be mailed. */
 async function recordFor(deps: MailDeps, tenantId: string, a: Acceptance, now: Date): Promise<MessageRecord> {
   const { identity, input } = a;
-  const [resolved, bodyExpiresAt] = await Promise.all([
+  const [resolved, tenant] = await Promise.all([
     a.recipients ?? resolveRecipients(deps, tenantId, parseRecipients(input)),
-    bodyExpiry(deps, tenantId, now),
+    a.tenant === undefined ? deps.entitlements.byTenant(tenantId) : a.tenant,
   ]);
+  const bodyExpiresAt = await bodyExpiry(deps, tenantId, now, tenant);
   const recipients = initialStates(resolved);
   const suppressed = recipients.every((r) => r.status === 'suppressed');
   const scheduledAt = suppressed ? null : (a.scheduledAt ?? null);
@@ -97,13 +102,14 @@ async function recordFor(deps: MailDeps, tenantId: string, a: Acceptance, now: D
     ...(a.messageIdHeader ? { messageIdHeader: a.messageIdHeader } : {}),
     template: a.template ?? null,
     tracking: a.tracking ?? null,
+    ...(silentFor(tenant) ? { silent: true } : {}),
   };
   const event = suppressed
     ? messageEvent(fields, 'email.suppressed', now)
     : scheduledAt
       ? messageEvent(fields, 'email.scheduled', now, { scheduledAt: scheduledAt.toISOString() })
       : messageEvent(fields, 'email.queued', now);
-  return { ...fields, ...carrying([event]) };
+  return { ...fields, ...carrying(announces(tenant, event.type) ? [event] : []) };
 }
 
 /**

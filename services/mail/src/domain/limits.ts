@@ -1,5 +1,6 @@
 import { AppError, type MonthlyUsage } from '@mailplane/contracts';
 import type { CounterKey } from '../data-access/counters-repo';
+import type { TenantRecord } from '../data-access/entitlements-repo';
 import type { MailDeps } from './deps';
 
 /** Where a tenant stands in the current window of one of its rate limits (`send`, or `test` for test emails). */
@@ -86,8 +87,8 @@ export function monthOf(at: Date): { key: string; resetAt: Date } {
  * Reserves `n` emails of the calendar month (UTC), all or none; atomic, so N racing sends at quota−1 admit exactly
  * one. Returns the give-back.
  */
-export async function reserveQuota(deps: MailDeps, tenantId: string, n = 1): Promise<() => Promise<void>> {
-  const limit = await monthlyQuota(deps, tenantId);
+export async function reserveQuota(deps: MailDeps, tenantId: string, n = 1, tenant?: TenantRecord | null): Promise<() => Promise<void>> {
+  const limit = tenant === undefined ? await monthlyQuota(deps, tenantId) : quotaOf(deps, tenant);
   const month = monthOf(deps.clock.now());
   const counter = { name: 'quota', period: month.key } as const;
   const used = await deps.counters.take(tenantId, counter, limit, keepFor(deps, 62 * 24 * 3600 * 1000), n);
@@ -132,5 +133,7 @@ export async function monthlyUsage(deps: MailDeps, tenantId: string): Promise<Mo
 
 /** The quota of the tenant's plan as billing last announced it; the configured default before any announcement. */
 async function monthlyQuota(deps: MailDeps, tenantId: string): Promise<number> {
-  return (await deps.entitlements.byTenant(tenantId))?.monthlyEmailQuota ?? deps.config.defaultMonthlyQuota;
+  return quotaOf(deps, await deps.entitlements.byTenant(tenantId));
 }
+
+const quotaOf = (deps: MailDeps, tenant: TenantRecord | null) => tenant?.monthlyEmailQuota ?? deps.config.defaultMonthlyQuota;

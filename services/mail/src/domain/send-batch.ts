@@ -46,10 +46,12 @@ export async function sendEmailBatch(
       return 'error' in p || 'error' in r ? [] : [{ i, prepared: p as PreparedSend, ...r }];
     });
     if (accepted.length === 0) return resolved as BatchItem[];
+    const tenant = await deps.entitlements.byTenant(tenantId);
     const giveBack = await reserveQuota(
       deps,
       tenantId,
       accepted.reduce((n, a) => n + quotaUnits(a.recipients), 0),
+      tenant,
     );
     let emails: AcceptedEmail[] | null;
     try {
@@ -61,6 +63,7 @@ export async function sendEmailBatch(
           kind: 'standard' as const,
           messageId: batchItemId(reserved, i),
           requestId: request.requestId,
+          tenant,
           ...decided,
         })),
         budget,

@@ -26,7 +26,8 @@ export async function sendEmail(
   const perform = async (messageId: string): Promise<AcceptedEmail> => {
     // Decided here, not with the rest: a replay of a scheduled send gets its 202 even once the time has passed.
     const decided = await resolveSend(deps, tenantId, prepared);
-    const giveBack = await reserveQuota(deps, tenantId, quotaUnits(decided.recipients));
+    const tenant = await deps.entitlements.byTenant(tenantId);
+    const giveBack = await reserveQuota(deps, tenantId, quotaUnits(decided.recipients), tenant);
     let email: AcceptedEmail | null;
     try {
       email = await acceptMessage(
@@ -38,6 +39,7 @@ export async function sendEmail(
           messageId,
           messageIdHeader: request.messageIdHeader,
           requestId: request.requestId,
+          tenant,
           ...decided,
         },
         budget,

@@ -1,5 +1,8 @@
 import {
   MONTHLY_USAGE_OPERATION,
+  NARROW_LISTENERS_OPERATION,
+  WIDEN_LISTENERS_OPERATION,
+  type EventListeners,
   SEND_SYSTEM_EMAIL_OPERATION,
   SUBMIT_EMAIL_OPERATION,
   type MailOperations,
@@ -10,6 +13,7 @@ import {
 import { auditContextOf, json, noContent, type HandlersOf, type OperationHandler } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { createIdentity, deleteIdentity, getIdentity, identityView, listIdentities, verifyIdentity } from '../domain/identities';
+import { narrowListeners, widenListeners } from '../domain/event-listeners';
 import { rateLimitHeaders } from '../domain/limits';
 import { usageWithInbound } from '../domain/inbound/usage';
 import { checkEmailVisible } from '../domain/key-domain';
@@ -47,6 +51,9 @@ type InternalHandlers = {
   [SEND_SYSTEM_EMAIL_OPERATION]: OperationHandler<SendEmailRequest>;
   /** Billing asks for a tenant's usage this month. */
   [MONTHLY_USAGE_OPERATION]: OperationHandler<null>;
+  /** The webhooks service says which event types a tenant's endpoints listen for. */
+  [WIDEN_LISTENERS_OPERATION]: OperationHandler<EventListeners>;
+  [NARROW_LISTENERS_OPERATION]: OperationHandler<EventListeners>;
 };
 
 export type MailHandlers = HandlersOf<MailOperations> & InternalHandlers;
@@ -144,6 +151,8 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
       json(await sendSystemEmail(deps, tenant(r), r.body, { budget: context, requestId: r.requestId }), 202),
     // Internal: billing asks it over the broker for the billing state; the gateway never routes it.
     [MONTHLY_USAGE_OPERATION]: async (r) => json(await usageWithInbound(deps, tenant(r))),
+    [WIDEN_LISTENERS_OPERATION]: async (r) => (await widenListeners(deps, tenant(r), r.body?.eventTypes), noContent()),
+    [NARROW_LISTENERS_OPERATION]: async (r) => json(await narrowListeners(deps, tenant(r), r.body?.eventTypes)),
     unsubscribe: async (r) => {
       const tokens = { query: r.query.token as string | undefined, body: r.body?.token };
       return unsubscribeReply(deps, tokens, r.headers.accept);

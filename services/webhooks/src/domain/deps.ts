@@ -5,8 +5,10 @@ import type { DeliveriesRepo } from '../data-access/deliveries-repo';
 import type { DeliveriesQueueRepo } from '../data-access/deliveries-queue-repo';
 import type { EndpointsRepo } from '../data-access/endpoints-repo';
 import type { HttpTarget } from '../data-access/http-target';
+import type { MailListeners } from '../data-access/mail-listeners';
 import type { PlansRepo } from '../data-access/plans-repo';
 import type { InFlight } from './in-flight';
+import type { Narrowing } from './listeners';
 
 export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed' | 'gone' | 'cancelled';
 /** Why a due delivery waits without an attempt: its tenant's or endpoint's places are taken, or its endpoint is paused. */
@@ -26,6 +28,10 @@ export interface WebhooksDeps {
   /** Which broker queue the pending deliveries' work items are on. */
   deliveriesQueue: DeliveriesQueueRepo;
   plans: PlansRepo;
+  /** Mail publishes only the event types the tenant's endpoints listen for: told before an endpoint listens for more. */
+  mailListeners: MailListeners;
+  /** When this replica last narrowed each tenant's listeners. */
+  narrowing: Narrowing;
   keyBox: KeyBox;
   target: HttpTarget;
   /** This replica's attempts in flight. */

@@ -82,6 +82,7 @@ export async function createEndpoint(
     ...carrying([auditEvent(tenantId, audit, endpointChange(id, 'createWebhookEndpoint', auditedFields(input)), now)]),
   };
   const { plan, limit } = await endpointLimit(deps, tenantId);
+  if (!record.disabled) await deps.mailListeners.widen(tenantId, record.eventTypes);
   if (!(await deps.endpoints.insertWithin(record, limit))) {
     throw new AppError('endpoint_limit_reached', `The ${plan} plan allows ${limit} webhook endpoints; delete one or change plan.`, {
       extra: { limit, plan },
@@ -104,6 +105,10 @@ export async function listEndpoints(deps: WebhooksDeps, tenantId: string, page: 
 export async function updateEndpoint(deps: WebhooksDeps, tenantId: string, id: string, changes: EndpointChanges, audit: AuditContext) {
   if (changes.url !== undefined) checkUrl(deps, changes.url);
   const now = deps.clock.now();
+  if (changes.disabled !== true && (changes.eventTypes !== undefined || changes.disabled === false)) {
+    const eventTypes = changes.eventTypes ?? (await getEndpoint(deps, tenantId, id)).eventTypes;
+    await deps.mailListeners.widen(tenantId, eventTypes);
+  }
   const event = auditEvent(tenantId, audit, endpointChange(id, 'updateWebhookEndpoint', auditedFields(changes)), now);
   const updated = await deps.endpoints.update(tenantId, id, changes, now, [event]);
   if (!updated) throw new AppError('not_found', `No webhook endpoint ${id}`);

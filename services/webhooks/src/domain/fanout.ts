@@ -4,6 +4,7 @@ import { newDispatchId, type DeliveryRecord } from '../data-access/deliveries-re
 import type { WebhooksDeps } from './deps';
 import { redispatch, sendWorkItem } from './dispatch';
 import { subscribesTo } from './endpoints';
+import { narrowSoon } from './listeners';
 
 /**
  * `email.received` of a route that names an endpoint is meant for it alone: its id; null for every subscriber. (Other
@@ -24,9 +25,9 @@ function addressedTo(event: Envelope): string | null {
 export async function fanOut(deps: WebhooksDeps, event: Envelope, requestId?: string): Promise<number> {
   if (!isWebhookEventType(event.type) || !event.tenantId) return 0;
   const only = addressedTo(event);
-  const endpoints = (await deps.endpoints.enabled(event.tenantId)).filter(
-    (e) => subscribesTo(e, event.type) && (only === null || e._id === only),
-  );
+  const enabled = await deps.endpoints.enabled(event.tenantId);
+  const endpoints = enabled.filter((e) => subscribesTo(e, event.type) && (only === null || e._id === only));
+  if (endpoints.length === 0) narrowSoon(deps, event, enabled);
   const now = deps.clock.now();
   for (const endpoint of endpoints) {
     const delivery: DeliveryRecord = {

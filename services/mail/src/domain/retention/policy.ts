@@ -1,4 +1,5 @@
 import type { RetentionConfig } from '../../config';
+import type { TenantRecord } from '../../data-access/entitlements-repo';
 import type { MailDeps } from '../deps';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -14,7 +15,7 @@ export function bodyRetentionDays(retention: RetentionConfig, tenantId: string, 
  * When the body of a message accepted now may be deleted. Fixed at acceptance so the purge finds it by one
  * index range; a plan change applies to the messages accepted after it.
  */
-export async function bodyExpiry(deps: MailDeps, tenantId: string, acceptedAt: Date): Promise<Date> {
-  const plan = (await deps.entitlements.byTenant(tenantId))?.plan;
+export async function bodyExpiry(deps: MailDeps, tenantId: string, acceptedAt: Date, tenant?: TenantRecord | null): Promise<Date> {
+  const plan = (tenant === undefined ? await deps.entitlements.byTenant(tenantId) : tenant)?.plan;
   return new Date(acceptedAt.getTime() + bodyRetentionDays(deps.config.retention, tenantId, plan) * DAY_MS);
 }

@@ -13,7 +13,8 @@ export async function releaseDue(deps: MailDeps): Promise<number> {
   const now = deps.clock.now();
   let released = 0;
   for (const due of await deps.messages.dueScheduled(now, BATCH)) {
-    const events = [...(due.eventsPending ? due.pendingEvents : []), messageEvent(due, 'email.queued', now)];
+    const queued = due.silent ? [] : [messageEvent(due, 'email.queued', now)];
+    const events = [...(due.eventsPending ? due.pendingEvents : []), ...queued];
     const message = await deps.messages.releaseScheduled(due, now, events);
     if (!message) continue;
     released++;

@@ -1,0 +1,50 @@
+import { AppError, isWebhookEventType } from '@mailplane/contracts';
+import type { TenantRecord } from '../data-access/entitlements-repo';
+import type { MailDeps } from './deps';
+
+/**
+ * How long after a widen a narrow is refused: the widen's endpoint is stored right after it, and a narrow read
+ * before that must not drop its types (docs/decisions/event-listeners.md).
+ */
+export const NARROW_QUIET_MS = 60_000;
+const MAX_TYPES = 64;
+
+/** Whether an event of `type` about the tenant is published: always, until the webhooks service said what it listens for. */
+export function announces(tenant: TenantRecord | null, type: string): boolean {
+  const types = tenant?.listensTo;
+  return types === undefined || types.includes('*') || types.includes(type);
+}
+
+/** A message accepted now goes without its outcome events when nothing of the tenant listens for any `email.*` event. */
+export function silentFor(tenant: TenantRecord | null): boolean {
+  const types = tenant?.listensTo;
+  return types !== undefined && !types.some((t) => t === '*' || t.startsWith('email.'));
+}
+
+function checkedTypes(eventTypes: unknown): string[] {
+  const valid =
+    Array.isArray(eventTypes) &&
+    eventTypes.length <= MAX_TYPES &&
+    eventTypes.every((t) => t === '*' || (typeof t === 'string' && isWebhookEventType(t)));
+  if (!valid) throw new AppError('validation_failed', `eventTypes must list at most ${MAX_TYPES} webhook event types or '*'.`);
+  return eventTypes as string[];
+}
+
+/**
+ * An endpoint listening for `eventTypes` is about to be stored (or enabled): they are published from this answer on,
+ * including the outcomes of the tenant's messages accepted before and still ahead of one.
+ */
+export async function widenListeners(deps: MailDeps, tenantId: string, eventTypes: unknown): Promise<void> {
+  const types = checkedTypes(eventTypes);
+  await deps.entitlements.widenListeners(tenantId, types, deps.clock.now());
+  if (types.some((t) => t === '*' || t.startsWith('email.'))) await deps.messages.announceLive(tenantId);
+}
+
+/** Every type the tenant's enabled endpoints listen for, as the webhooks service read them; refused soon after a widen. */
+export async function narrowListeners(deps: MailDeps, tenantId: string, eventTypes: unknown): Promise<{ applied: boolean }> {
+  const types = checkedTypes(eventTypes);
+  const now = deps.clock.now();
+  const applied = await deps.entitlements.narrowListeners(tenantId, types, now, new Date(now.getTime() - NARROW_QUIET_MS));
+  if (applied) deps.logger.info('event listeners narrowed', { tenantId, eventTypes: types });
+  return { applied };
+}
