@@ -25,11 +25,11 @@ export function entitlementsRepo(store: Store) {
     tenantId: string,
     at: Date,
     next: (record: TenantRecord | null) => { listensTo?: string[]; widened: boolean } | null,
-  ): Promise<boolean> {
+  ): Promise<{ applied: boolean; before: TenantRecord | null }> {
     for (;;) {
       const record = await tenants.findOne({ _id: tenantId });
       const change = next(record);
-      if (change === null) return false;
+      if (change === null) return { applied: false, before: record };
       const fields = {
         ...(change.listensTo ? { listensTo: change.listensTo } : {}),
         updatedAt: at,
@@ -38,7 +38,7 @@ export function entitlementsRepo(store: Store) {
       if (record === null) {
         try {
           await tenants.insertOne({ _id: tenantId, ...fields, listenSeq: 1 });
-          return true;
+          return { applied: true, before: null };
         } catch (err) {
           if (err instanceof DuplicateKeyError) continue;
           throw err;
@@ -48,7 +48,7 @@ export function entitlementsRepo(store: Store) {
         { _id: tenantId, listenSeq: record.listenSeq ?? null },
         { $set: fields, $inc: { listenSeq: 1 } },
       );
-      if (written.matched === 1) return true;
+      if (written.matched === 1) return { applied: true, before: record };
     }
   }
 
@@ -72,19 +72,23 @@ export function entitlementsRepo(store: Store) {
     /**
      * Adds event types the tenant listens for, and holds off narrows for a while (even when nothing is added: a narrow
      * read before the endpoint is stored must not land after it). With no types yet every type is published: a tenant
-     * from before mail kept them may have endpoints it never heard of.
+     * from before mail kept them may have endpoints it never heard of. Answers the types before.
      */
-    widenListeners: (tenantId: string, eventTypes: string[], at: Date) =>
-      changeListeners(tenantId, at, (record) => ({
-        ...(record?.listensTo === undefined ? {} : { listensTo: unionOf(record.listensTo, eventTypes) }),
-        widened: true,
-      })),
+    widenListeners: async (tenantId: string, eventTypes: string[], at: Date): Promise<string[] | undefined> =>
+      (
+        await changeListeners(tenantId, at, (record) => ({
+          ...(record?.listensTo === undefined ? {} : { listensTo: unionOf(record.listensTo, eventTypes) }),
+          widened: true,
+        }))
+      ).before?.listensTo,
     /** Replaces the tenant's types, unless a widen came after `quietSince`: it may be for an endpoint not yet stored. */
-    narrowListeners: (tenantId: string, eventTypes: string[], at: Date, quietSince: Date) =>
-      changeListeners(tenantId, at, (record) => {
-        if (record?.widenedAt && record.widenedAt > quietSince) return null;
-        return { listensTo: unionOf([], eventTypes), widened: false };
-      }),
+    narrowListeners: async (tenantId: string, eventTypes: string[], at: Date, quietSince: Date): Promise<boolean> =>
+      (
+        await changeListeners(tenantId, at, (record) => {
+          if (record?.widenedAt && record.widenedAt > quietSince) return null;
+          return { listensTo: unionOf([], eventTypes), widened: false };
+        })
+      ).applied,
   };
 }
 export type EntitlementsRepo = ReturnType<typeof entitlementsRepo>;

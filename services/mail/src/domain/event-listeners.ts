@@ -15,10 +15,12 @@ export function announces(tenant: TenantRecord | null, type: string): boolean {
   return types === undefined || types.includes('*') || types.includes(type);
 }
 
+const anyEmailEvent = (types: string[]) => types.some((t) => t === '*' || t.startsWith('email.'));
+
 /** A message accepted now goes without its outcome events when nothing of the tenant listens for any `email.*` event. */
 export function silentFor(tenant: TenantRecord | null): boolean {
   const types = tenant?.listensTo;
-  return types !== undefined && !types.some((t) => t === '*' || t.startsWith('email.'));
+  return types !== undefined && !anyEmailEvent(types);
 }
 
 function checkedTypes(eventTypes: unknown): string[] {
@@ -32,12 +34,13 @@ function checkedTypes(eventTypes: unknown): string[] {
 
 /**
  * An endpoint listening for `eventTypes` is about to be stored (or enabled): they are published from this answer on,
- * including the outcomes of the tenant's messages accepted before and still ahead of one.
+ * including the outcomes of the tenant's messages accepted before and still ahead of one (silent ones exist only
+ * while its types named no email event).
  */
 export async function widenListeners(deps: MailDeps, tenantId: string, eventTypes: unknown): Promise<void> {
   const types = checkedTypes(eventTypes);
-  await deps.entitlements.widenListeners(tenantId, types, deps.clock.now());
-  if (types.some((t) => t === '*' || t.startsWith('email.'))) await deps.messages.announceLive(tenantId);
+  const before = await deps.entitlements.widenListeners(tenantId, types, deps.clock.now());
+  if (before !== undefined && !anyEmailEvent(before) && anyEmailEvent(types)) await deps.messages.announceLive(tenantId);
 }
 
 /** Every type the tenant's enabled endpoints listen for, as the webhooks service read them; refused soon after a widen. */

@@ -8,7 +8,7 @@ import { createStore } from '@mailplane/store';
 import type { WebhooksService } from '../../src';
 import { newDispatchId } from '../../src/data-access/deliveries-repo';
 import { createEndpoint } from '../../src/domain/endpoints';
-import { startService } from './worker';
+import { answerAsMail, startService } from './worker';
 import { testAudit } from '../../../../test/support/audit';
 
 /**
@@ -22,6 +22,7 @@ export async function startWebhooksReplicas(
 ) {
   const broker = createMemoryBroker();
   const store = await createStore({ dir });
+  await answerAsMail(broker);
   const replicas: { service: WebhooksService; metrics: MetricsRegistry; stopped: boolean }[] = [];
   const addReplica = async () => {
     const metrics = createMetricsRegistry({ processMetrics: false });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMemoryBroker, type Broker } from '@mailplane/broker';
-import type { WebhookEventType } from '@mailplane/contracts';
+import { NARROW_LISTENERS_OPERATION, RPC_QUEUES, type RpcRequest, type WebhookEventType } from '@mailplane/contracts';
 import { createLogger, newEnvelope, systemClock, type MetricsRegistry } from '@mailplane/runtime';
 import { createStore, type Store } from '@mailplane/store';
 import { eventually } from '../../../../test/support/eventually';
@@ -20,6 +20,17 @@ export const startService = (env: Record<string, string>, broker: Broker, store:
   });
 
 /**
+ * Answers mail's side of the event-listener operations, for the webhooks service alone (its tests publish events
+ * as mail would): every widen and narrow taken. What mail does with them is tested with every service running.
+ */
+export const answerAsMail = (broker: Broker) =>
+  broker.serve(RPC_QUEUES.mail, async (request) =>
+    (request as RpcRequest).operationId === NARROW_LISTENERS_OPERATION
+      ? { status: 200, body: { applied: true } }
+      : { status: 204, body: null },
+  );
+
+/**
  * The webhooks service alone, on an in-process broker and a fresh store, so a test can publish events
  * itself and wait until each delivery is settled (succeeded, failed, cancelled) instead of sleeping.
  */
@@ -29,6 +40,7 @@ export async function startWebhooksWorker(env: Record<string, string> = {}, opti
   const store = await createStore({ dir });
   // `auditQueue: false`: a broker wiped of its queues, before any gateway started again.
   const audit = options.auditQueue === false ? null : await bindAuditQueue(broker);
+  const mail = await answerAsMail(broker);
   const service = await startService(env, broker, store);
   const { deps } = service;
   return {
@@ -57,6 +69,7 @@ export async function startWebhooksWorker(env: Record<string, string> = {}, opti
     async stop() {
       await service.stop();
       await audit?.cancel();
+      await mail.cancel();
       await broker.close();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
