@@ -20,7 +20,7 @@ import { plansRepo } from './data-access/plans-repo';
 import { mailListenersClient } from './data-access/mail-listeners';
 import type { WebhooksDeps } from './domain/deps';
 import { createInFlight } from './domain/in-flight';
-import { createNarrowing } from './domain/listeners';
+import { createNarrowing } from './domain/narrowing';
 import { createHttpTarget } from './data-access/http-target';
 import { consumeEvents } from './entry-points/consumers';
 import { webhooksHandlers } from './entry-points/rpc';

@@ -8,7 +8,7 @@ import type { HttpTarget } from '../data-access/http-target';
 import type { MailListeners } from '../data-access/mail-listeners';
 import type { PlansRepo } from '../data-access/plans-repo';
 import type { InFlight } from './in-flight';
-import type { Narrowing } from './listeners';
+import type { Narrowing } from './narrowing';
 
 export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed' | 'gone' | 'cancelled';
 /** Why a due delivery waits without an attempt: its tenant's or endpoint's places are taken, or its endpoint is paused. */

@@ -18,19 +18,3 @@ export function narrowSoon(deps: WebhooksDeps, event: Envelope, enabled: Endpoin
     .narrow(tenantId, eventTypes)
     .catch((err: unknown) => deps.logger.warn('event listeners not narrowed', { tenantId, err }));
 }
-
-/** When each tenant was last narrowed from this replica; bounded, so no number of tenants grows it past `max`. */
-export function createNarrowing(everyMs = 60_000, max = 10_000) {
-  const last = new Map<string, number>();
-  return {
-    due(tenantId: string, now: number): boolean {
-      const at = last.get(tenantId);
-      if (at !== undefined && now - at < everyMs) return false;
-      last.delete(tenantId);
-      if (last.size >= max) last.delete(last.keys().next().value as string);
-      last.set(tenantId, now);
-      return true;
-    },
-  };
-}
-export type Narrowing = ReturnType<typeof createNarrowing>;
