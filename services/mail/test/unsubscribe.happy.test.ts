@@ -11,6 +11,7 @@ import {
   verifyWithPublishedRecord,
 } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { startWebhookReceiver } from '../../../test/support/webhook-receiver';
 
 let platform: TestPlatform;
 const events: Envelope[] = [];
@@ -95,6 +96,12 @@ describe('GET /unsubscribe', () => {
 describe('suppressed recipients', () => {
   it("when a recipient unsubscribed, then the tenant's next email to them is accepted as suppressed and never reaches the MTA", async () => {
     const t = await tenantWithDomain(platform);
+    const receiver = await startWebhookReceiver();
+    await request(platform.url)
+      .post('/webhooks/endpoints')
+      .set(auth(t.key))
+      .send({ url: receiver.url, eventTypes: ['email.suppressed'] })
+      .expect(201);
     const { token } = await delivered(t, 'gone@example.org');
     await request(platform.url).post('/unsubscribe').send({ token }).expect(200);
     const next = await request(platform.url)
@@ -111,7 +118,9 @@ describe('suppressed recipients', () => {
       status: 'suppressed',
       attempts: [],
     });
-    expect(events.some((e) => e.type === 'email.suppressed' && (e.data as { messageId: string }).messageId === next.body.id)).toBe(true);
+    const [hook] = await receiver.waitFor(1);
+    expect(JSON.parse(hook.body)).toMatchObject({ type: 'email.suppressed', data: { messageId: next.body.id } });
+    await receiver.stop();
     const otherTenant = await tenantWithDomain(platform);
     expect((await delivered(otherTenant, 'gone@example.org')).received).toBeDefined();
   });
