@@ -4,7 +4,7 @@ import { startWebhookReceiver, webhookReceiverConfig } from '../sandbox/webhook-
 // `npm run webhook-receiver`: a local endpoint to point a webhook at (docs/guides/webhooks.md). WEBHOOK_RECEIVER_PORT
 // (default 8080) and WEBHOOK_RECEIVER_HOST (127.0.0.1) say where it listens; MAILPLANE_WEBHOOK_SECRET turns on verification.
 async function main() {
-  const { port, host, secret } = webhookReceiverConfig(process.env);
+  const { port, host, secret } = webhookReceiverConfig();
   const receiver = await startWebhookReceiver({
     port,
     host,

@@ -19,7 +19,7 @@ export interface WebhookReceiverOptions {
 }
 
 /** `npm run webhook-receiver`'s settings, the only reading of its environment. */
-export function webhookReceiverConfig(env: NodeJS.ProcessEnv): { port: number; host: string; secret: string | undefined } {
+export function webhookReceiverConfig(env: NodeJS.ProcessEnv = process.env): { port: number; host: string; secret: string | undefined } {
   const read = envReader(env);
   return {
     port: read.int('WEBHOOK_RECEIVER_PORT', 8080, { min: 0, max: 65_535 }),
