@@ -45,6 +45,19 @@ export interface RpcRequest<Body = unknown> {
   contentType: string | null;
 }
 
+/** A request one of the platform's processes makes of another's internal operation: no key, session or HTTP parts. */
+export const internalRequest = <Body>(operationId: string, requestId: string, tenantId: string, body: Body): RpcRequest<Body> => ({
+  operationId,
+  requestId,
+  tenantId,
+  keyId: null,
+  params: {},
+  query: {},
+  body,
+  headers: {},
+  contentType: body === null ? null : 'application/json',
+});
+
 /** A service's answer, turned into the HTTP response as is (schemas/rpc-reply.json); `Body` as the operation answers. */
 export interface RpcReply<Body = unknown> {
   status: number;

@@ -37,6 +37,16 @@ const send = async (t: Tenant, extra: Record<string, unknown> = {}) =>
       .expect(202)
   ).body as { id: string };
 
+/** A webhook endpoint of the tenant at the test's receiver; answers its id. */
+const addEndpoint = async (t: { key: string }, eventTypes: string[], extra: { disabled?: boolean } = {}) =>
+  (
+    await request(platform.url)
+      .post('/webhooks/endpoints')
+      .set(auth(t.key))
+      .send({ url: receiver.url, eventTypes, ...extra })
+      .expect(201)
+  ).body as { id: string };
+
 const narrowed = (tenantId: string) => logLines.some((line) => line.includes('event listeners narrowed') && line.includes(tenantId));
 
 /** A tenant without endpoints whose first send told mail that nothing of it wants email events. */
@@ -64,10 +74,7 @@ describe('email events follow what the endpoints listen for', () => {
       await waitForStatus(platform.url, t.key, silent.id, 'sent');
       // A tenant that listens, sending after: its events come in the order published, so the first's would be before.
       const listening = await tenantWithDomain(platform);
-      await request(platform.url)
-        .post('/webhooks/endpoints')
-        .set(auth(listening.key))
-        .send({ url: receiver.url, eventTypes: ['*'] });
+      await addEndpoint(listening, ['*']);
       const later = await send(listening);
       await eventually(() => events.about(later.id).some((e) => e.type === 'email.sent'), 'the later email.sent');
       expect(events.about(silent.id)).toEqual([]);
@@ -80,11 +87,7 @@ describe('email events follow what the endpoints listen for', () => {
 
   it('when a tenant mail was told has no endpoint adds one, then its very next send reaches it with email.queued and email.sent', async () => {
     const t = await narrowedTenant();
-    await request(platform.url)
-      .post('/webhooks/endpoints')
-      .set(auth(t.key))
-      .send({ url: receiver.url, eventTypes: ['email.queued', 'email.sent'] })
-      .expect(201);
+    await addEndpoint(t, ['email.queued', 'email.sent']);
     const message = await send(t);
     const hooks = await receiver.waitFor(2);
     expect(typesOf(hooks, message.id)).toEqual(['email.queued', 'email.sent']);
@@ -93,24 +96,14 @@ describe('email events follow what the endpoints listen for', () => {
   it('when a send was scheduled while nothing listened and an endpoint is added before its time, then the endpoint receives its email.queued and email.sent', async () => {
     const t = await narrowedTenant();
     const scheduled = await send(t, { scheduledAt: new Date(Date.now() + 1500).toISOString() });
-    await request(platform.url)
-      .post('/webhooks/endpoints')
-      .set(auth(t.key))
-      .send({ url: receiver.url, eventTypes: ['email.queued', 'email.sent'] })
-      .expect(201);
+    await addEndpoint(t, ['email.queued', 'email.sent']);
     const hooks = await receiver.waitFor(2, 10_000);
     expect(typesOf(hooks, scheduled.id)).toEqual(['email.queued', 'email.sent']);
   });
 
   it('when an endpoint that listened for no email event is changed to email.sent, then the next send reaches it', async () => {
     const t = await narrowedTenant();
-    const endpoint = (
-      await request(platform.url)
-        .post('/webhooks/endpoints')
-        .set(auth(t.key))
-        .send({ url: receiver.url, eventTypes: ['identity.verified'] })
-        .expect(201)
-    ).body;
+    const endpoint = await addEndpoint(t, ['identity.verified']);
     await request(platform.url)
       .patch(`/webhooks/endpoints/${endpoint.id}`)
       .set(auth(t.key))
@@ -123,13 +116,7 @@ describe('email events follow what the endpoints listen for', () => {
 
   it('when a disabled endpoint is enabled again, then the next send reaches it', async () => {
     const t = await tenantWithDomain(platform);
-    const endpoint = (
-      await request(platform.url)
-        .post('/webhooks/endpoints')
-        .set(auth(t.key))
-        .send({ url: receiver.url, eventTypes: ['email.sent'], disabled: true })
-        .expect(201)
-    ).body;
+    const endpoint = await addEndpoint(t, ['email.sent'], { disabled: true });
     const first = await send(t);
     await waitForStatus(platform.url, t.key, first.id, 'sent');
     await eventually(() => narrowed(t.tenantId), 'the tenant narrowed');

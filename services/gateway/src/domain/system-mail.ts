@@ -1,4 +1,4 @@
-import { AppError, SEND_SYSTEM_EMAIL_OPERATION, type SendEmailRequest, type SendResult } from '@mailplane/contracts';
+import { AppError, internalRequest, SEND_SYSTEM_EMAIL_OPERATION, type SendEmailRequest, type SendResult } from '@mailplane/contracts';
 import type { GatewayDeps } from './deps';
 
 /**
@@ -47,17 +47,7 @@ export async function sendSystemMail(
     subject: mail.subject,
     text: mail.text,
   };
-  const request = {
-    operationId: SEND_SYSTEM_EMAIL_OPERATION,
-    requestId,
-    tenantId,
-    keyId: null,
-    params: {},
-    query: {},
-    body,
-    headers: {},
-    contentType: 'application/json',
-  };
+  const request = internalRequest(SEND_SYSTEM_EMAIL_OPERATION, requestId, tenantId, body);
   const reply = await deps.services.forward('mail', request, deps.services.admit('mail', causedBy)).catch((err: unknown) => ({
     status: err instanceof AppError ? err.status : 500,
     body: { code: err instanceof AppError ? err.code : 'internal' },

@@ -6,7 +6,7 @@ import type { MailDeps } from './deps';
  * How long after a widen a narrow is refused: the widen's endpoint is stored right after it, and a narrow read
  * before that must not drop its types (docs/decisions/event-listeners.md).
  */
-export const NARROW_QUIET_MS = 60_000;
+const NARROW_QUIET_MS = 60_000;
 const MAX_TYPES = 64;
 
 /** Whether an event of `type` about the tenant is published: always, until the webhooks service said what it listens for. */

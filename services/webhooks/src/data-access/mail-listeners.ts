@@ -5,8 +5,8 @@ import {
   RPC_QUEUES,
   WIDEN_LISTENERS_OPERATION,
   type NarrowedListeners,
+  internalRequest,
   type RpcReply,
-  type RpcRequest,
 } from '@mailplane/contracts';
 import { newId } from '@mailplane/runtime';
 
@@ -17,17 +17,7 @@ const TIMEOUT_MS = 3_000;
 export function mailListenersClient(broker: Broker) {
   const call = async (operationId: string, tenantId: string, eventTypes: string[]): Promise<RpcReply> => {
     const requestId = newId('req', Date.now());
-    const request: RpcRequest = {
-      operationId,
-      requestId,
-      tenantId,
-      keyId: null,
-      params: {},
-      query: {},
-      body: { eventTypes },
-      headers: {},
-      contentType: null,
-    };
+    const request = internalRequest(operationId, requestId, tenantId, { eventTypes });
     const reply = (await broker.request(RPC_QUEUES.mail, request, { timeoutMs: TIMEOUT_MS, correlationId: requestId })) as RpcReply;
     if (reply.status >= 300) throw new Error(`mail answered ${reply.status} to ${operationId}`);
     return reply;

@@ -8,7 +8,7 @@ const GATED = new Set(['email.queued', 'email.scheduled', 'email.suppressed', 'e
 /**
  * An event mail could have kept found no endpoint: mail's set of the tenant's types is wider than its endpoints
  * (or it has none yet), so it is told what they listen for. Best effort, in the background, at most once a
- * `narrowEveryMs` per tenant from this replica.
+ * minute per tenant from this replica (`deps.narrowing`).
  */
 export function narrowSoon(deps: WebhooksDeps, event: Envelope, enabled: EndpointRecord[]): void {
   const tenantId = event.tenantId;
