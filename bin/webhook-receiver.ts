@@ -1,5 +1,6 @@
 import { runProcess } from '../platform/process';
-import { startWebhookReceiver, webhookReceiverConfig } from '../sandbox/webhook-receiver';
+import { webhookReceiverConfig } from '../sandbox/config';
+import { startWebhookReceiver } from '../sandbox/webhook-receiver';
 
 // `npm run webhook-receiver`: a local endpoint to point a webhook at (docs/guides/webhooks.md). WEBHOOK_RECEIVER_PORT
 // (default 8080) and WEBHOOK_RECEIVER_HOST (127.0.0.1) say where it listens; MAILPLANE_WEBHOOK_SECRET turns on verification.

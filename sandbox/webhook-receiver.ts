@@ -1,7 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { envReader } from '@mailplane/runtime';
 
 /** One POST the receiver got: the event's type and id, and whether its Standard Webhooks signature held. */
 export interface ReceivedEvent {
@@ -16,16 +15,6 @@ export interface WebhookReceiverOptions {
   /** The endpoint's `whsec_…` secret, or where to read it when an event comes; without one, events are taken unverified (`verified: null`). */
   secret?: string | (() => string | undefined);
   onEvent(event: ReceivedEvent): void;
-}
-
-/** `npm run webhook-receiver`'s settings, the only reading of its environment. */
-export function webhookReceiverConfig(env: NodeJS.ProcessEnv = process.env): { port: number; host: string; secret: string | undefined } {
-  const read = envReader(env);
-  return {
-    port: read.int('WEBHOOK_RECEIVER_PORT', 8080, { min: 0, max: 65_535 }),
-    host: read.string('WEBHOOK_RECEIVER_HOST', '127.0.0.1'),
-    secret: read.optional('MAILPLANE_WEBHOOK_SECRET'),
-  };
 }
 
 /** More than any event the platform sends (email.received carries at most 256 KiB of text and HTML). */
