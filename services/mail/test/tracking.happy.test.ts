@@ -92,7 +92,10 @@ describe('open and click tracking', () => {
     await eventually(async () => (await engagement(t, id)).clicks === 1, 'the click counted');
     await follow(links[0]);
     await eventually(async () => (await engagement(t, id)).clicks === 2, 'the second click counted');
-    const clicks = events.about(id).filter((e) => e.type === 'email.clicked');
+    // The count is stored before its event is published (the outbox): wait for the event itself.
+    const clickEvents = () => events.about(id).filter((e) => e.type === 'email.clicked');
+    await eventually(() => clickEvents().length === 2, 'the second email.clicked');
+    const clicks = clickEvents();
     expect(clicks.map((e) => (e.data as { first: boolean }).first)).toEqual([true, false]);
     expect(clicks[0].data).toMatchObject({
       url: 'https://shop.example.com/orders/7?ref=mail',
