@@ -19,8 +19,11 @@ export interface InboundConfig {
   /** Connections held at once, in all and from one client address (421 beyond). */
   maxConnections: number;
   maxConnectionsPerClient: number;
-  /** Transactions (MAIL FROM) one client address may open per window, across every replica (451 4.7.1 beyond). */
-  rateLimit: { limit: number; windowSeconds: number };
+  /**
+   * Transactions (MAIL FROM) one client address may open per window, and bytes it may send per window of their own,
+   * across every replica (451 4.7.1 at MAIL FROM beyond either).
+   */
+  rateLimit: { limit: number; windowSeconds: number; bytes: { limit: number; windowSeconds: number } };
   /** An idle connection is closed after this long (421 4.4.2). */
   socketTimeoutMs: number;
   /** PEM files of the STARTTLS certificate and key; null: STARTTLS is not offered. */
@@ -91,15 +94,23 @@ function proxyPeersOf(read: Reader): readonly string[] {
   }
 }
 
+/** Bytes a client may send per window: at least one message of the largest size. */
+function byteBudget(read: Reader, maxBytes: number): InboundConfig['rateLimit']['bytes'] {
+  const limit = read.int('INBOUND_RATE_BYTES', Math.max(20 * 1024 * 1024, maxBytes), { min: 1024 });
+  if (limit < maxBytes) throw new ConfigError('INBOUND_RATE_BYTES', `must be at least INBOUND_MAX_BYTES (${maxBytes}), got ${limit}`);
+  return { limit, windowSeconds: read.int('INBOUND_RATE_BYTES_WINDOW_SECONDS', 10, { min: 1, max: 86_400 }) };
+}
+
 export function inboundConfig(read: Reader): InboundConfig | null {
   const mxHost = domainOf(read, 'INBOUND_MX_HOST');
   if (!mxHost) return null;
+  const maxBytes = read.int('INBOUND_MAX_BYTES', 10 * 1024 * 1024, { min: 1024, max: 50 * 1024 * 1024 });
   return {
     mxHost,
     platformDomain: domainOf(read, 'INBOUND_DOMAIN') ?? null,
     host: read.string('INBOUND_HOST', '0.0.0.0'),
     port: read.int('INBOUND_PORT', 2526, { min: 0, max: 65_535 }),
-    maxBytes: read.int('INBOUND_MAX_BYTES', 10 * 1024 * 1024, { min: 1024, max: 50 * 1024 * 1024 }),
+    maxBytes,
     maxBufferedBytes: read.int('INBOUND_MAX_BUFFERED_BYTES', 128 * 1024 * 1024, { min: 1024 }),
     maxRecipients: read.int('INBOUND_MAX_RECIPIENTS', 100, { min: 1, max: 10_000 }),
     sessionTimeoutMs: read.int('INBOUND_SESSION_TIMEOUT_MS', 300_000, { min: 100, max: 3_600_000 }),
@@ -108,6 +119,7 @@ export function inboundConfig(read: Reader): InboundConfig | null {
     rateLimit: {
       limit: read.int('INBOUND_RATE_LIMIT', 120, { min: 1 }),
       windowSeconds: read.int('INBOUND_RATE_WINDOW_SECONDS', 60, { min: 1, max: 86_400 }),
+      bytes: byteBudget(read, maxBytes),
     },
     socketTimeoutMs: read.int('INBOUND_TIMEOUT_MS', 60_000, { min: 100, max: 600_000 }),
     tls: tlsFiles(read),

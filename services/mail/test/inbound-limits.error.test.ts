@@ -1,5 +1,7 @@
 import { connect, type Socket } from 'node:net';
+import nodemailer from 'nodemailer';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { rawSmtp } from '../../../test/support/submission';
 import { createRoute, inboundListener, receivingTenant, sendIn } from './support/inbound';
 
 let platform: TestPlatform;
@@ -8,6 +10,9 @@ beforeAll(async () => {
     INBOUND_MAX_CONNECTIONS_PER_CLIENT: '2',
     INBOUND_RATE_LIMIT: '2',
     INBOUND_RATE_WINDOW_SECONDS: '3600',
+    INBOUND_MAX_BYTES: '100000',
+    INBOUND_RATE_BYTES: '150000',
+    INBOUND_RATE_BYTES_WINDOW_SECONDS: '3600',
   });
 });
 afterAll(() => platform.stop());
@@ -50,5 +55,56 @@ describe('inbound client limits', () => {
     const third = await sendIn(platform, message);
     expect(third.code).toBe(451);
     expect(third.response).toMatch(/^451 4\.7\.1 /);
+  });
+
+  describe('bytes from one address', () => {
+    /** A held route's tenant, and a sending MTA on loopback address `from` (each address has budgets of its own). */
+    async function setUp() {
+      const t = await receivingTenant(platform);
+      await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'hold' } });
+      const message = (kb: number) => ({ from: 'a@elsewhere.example', to: `x@${t.domain}`, subject: 's', text: 'x'.repeat(kb * 1000) });
+      const sendFrom = async (localAddress: string, kb: number) => {
+        const transport = nodemailer.createTransport({
+          ...inboundListener(platform),
+          secure: false,
+          localAddress,
+          tls: { rejectUnauthorized: false },
+        });
+        try {
+          return { code: 250, response: (await transport.sendMail(message(kb))).response };
+        } catch (err) {
+          const e = err as { responseCode?: number; response?: string };
+          return { code: e.responseCode ?? 0, response: e.response ?? '' };
+        } finally {
+          transport.close();
+        }
+      };
+      return { t, sendFrom };
+    }
+
+    it('when an address has sent INBOUND_RATE_BYTES in a window, then its next MAIL FROM is told 451 4.7.1 while another address is served', async () => {
+      const { sendFrom } = await setUp();
+      expect((await sendFrom('127.0.0.3', 80)).code).toBe(250);
+      expect((await sendFrom('127.0.0.3', 80)).code).toBe(250);
+      const over = await sendFrom('127.0.0.3', 1);
+      expect(over.code).toBe(451);
+      expect(over.response).toMatch(/^451 4\.7\.1 Too much mail from your address/);
+      expect((await sendFrom('127.0.0.4', 1)).code).toBe(250);
+    });
+
+    it('when a MAIL FROM declares a SIZE past what is left of the address’s bytes, then it is told 451 4.7.1 before any byte is sent, and a smaller one is taken', async () => {
+      const { t, sendFrom } = await setUp();
+      expect((await sendFrom('127.0.0.5', 90)).code).toBe(250);
+      const url = platform.inboundUrl!;
+      const session = await rawSmtp({ url, tlsUrl: url, certFile: undefined }, { localAddress: '127.0.0.5' });
+      try {
+        await session.command('EHLO client.example');
+        expect(await session.command('MAIL FROM:<a@elsewhere.example> SIZE=70000')).toMatch(/^451 4\.7\.1 Too much mail/);
+        expect(await session.command('MAIL FROM:<a@elsewhere.example> SIZE=1000')).toMatch(/^250/);
+        expect(await session.command(`RCPT TO:<y@${t.domain}>`)).toMatch(/^250/);
+      } finally {
+        session.destroy();
+      }
+    });
   });
 });

@@ -10,11 +10,11 @@ interface Counter {
 /**
  * One of a tenant's counters: `rate` per window, `quota` per month, `test` (test emails) per day and `test-rate` per
  * window of their own, `inbound` (received
- * messages) per month; or `inbound-client`, one client address's transactions on the inbound listener per window
- * (its owner is the address, not a tenant).
+ * messages) per month; or `inbound-client` and `inbound-client-bytes`, one client address's transactions and bytes
+ * on the inbound listener per window (their owner is the address, not a tenant).
  */
 export interface CounterKey {
-  name: 'rate' | 'quota' | 'test' | 'test-rate' | 'inbound' | 'inbound-client';
+  name: 'rate' | 'quota' | 'test' | 'test-rate' | 'inbound' | 'inbound-client' | 'inbound-client-bytes';
   period: string;
 }
 

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
-/** What reading a message's DATA came to: its bytes (give them back once done with them), or why not. */
-export type Buffered = { raw: Buffer; release(): void } | { refused: 'too-big' | 'no-room' };
+/** What reading a message's DATA came to: its bytes (give them back once done with them), or why not and how many came. */
+export type Buffered = { raw: Buffer; release(): void } | { refused: 'too-big' | 'no-room'; bytes: number };
 
 /**
  * The bytes every inbound session holds at once, up to `limit`: a message is buffered whole before it is read and
@@ -46,7 +46,7 @@ export function sharedBuffer(limit: number) {
       const tooBig = size > max || (stream as Readable & { sizeExceeded?: boolean }).sizeExceeded === true;
       if (tooBig || noRoom) {
         release();
-        return { refused: tooBig ? 'too-big' : 'no-room' };
+        return { refused: tooBig ? 'too-big' : 'no-room', bytes: size };
       }
       return { raw: Buffer.concat(chunks), release };
     },

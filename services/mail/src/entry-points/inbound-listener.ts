@@ -3,7 +3,7 @@ import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { MailDeps } from '../domain/deps';
 import { joinsTransaction, resolveRecipient, type AcceptedRecipient } from '../domain/inbound/recipients';
 import { announceReceived, receiveMessage } from '../domain/inbound/receive';
-import { takeClientTransaction } from '../domain/inbound/usage';
+import { admitClientTransaction, countClientBytes } from '../domain/inbound/usage';
 import type { InboundConfig } from '../inbound-config';
 import { perClientLimit, readProxyHeadersFrom } from '@mailplane/runtime';
 import { sharedBuffer } from './inbound-buffer';
@@ -12,6 +12,10 @@ import { smtpError } from './smtp-io';
 // A store or DNS failure while deciding: the sender's MTA keeps the message and tries again.
 const TRY_LATER = smtpError(451, '4.3.0 Temporary failure here, try again later');
 const NO_ROOM = smtpError(452, '4.3.1 Insufficient system storage, try again later');
+const CLIENT_REFUSALS = {
+  messages: smtpError(451, '4.7.1 Too many messages from your address, try again later'),
+  bytes: smtpError(451, '4.7.1 Too much mail from your address, try again later'),
+};
 
 /** smtp-server's connection, as far as closing one at its deadline needs it. */
 type Connection = { id: string; send(code: number, message: string): void };
@@ -21,7 +25,8 @@ type Connection = { id: string; send(code: number, message: string): void };
  * what it decides is read from and written to the shared store, so any replica answers any transaction alike.
  * Connections: INBOUND_MAX_CONNECTIONS in all and INBOUND_MAX_CONNECTIONS_PER_CLIENT from one address (421), idle ones
  * closed after INBOUND_TIMEOUT_MS and every one after INBOUND_SESSION_TIMEOUT_MS (421 4.4.2); transactions:
- * INBOUND_RATE_LIMIT per client address and window across replicas (451 4.7.1 at MAIL FROM); recipients: refused at
+ * INBOUND_RATE_LIMIT per client address and window, INBOUND_RATE_BYTES per address and window of their own, across
+ * replicas (451 4.7.1 at MAIL FROM, the declared SIZE counted); recipients: refused at
  * RCPT unless a route takes them, at most INBOUND_MAX_RECIPIENTS (452 4.5.3); messages: up to INBOUND_MAX_BYTES (552),
  * INBOUND_MAX_BUFFERED_BYTES in all sessions at once (452 4.3.1), written before the 250 (domain/inbound/receive.ts).
  * STARTTLS with the configured certificate.
@@ -62,11 +67,12 @@ export async function startInboundListener(deps: MailDeps, config: InboundConfig
       deadlines.delete(session.id);
       clients.release(session);
     },
-    onMailFrom(_address, session, callback) {
+    onMailFrom(address, session, callback) {
       accepted.set(session, []);
       if (buffer.full()) return callback(NO_ROOM);
-      takeClientTransaction(deps, session.remoteAddress).then(
-        (admitted) => callback(admitted ? undefined : smtpError(451, '4.7.1 Too many messages from your address, try again later')),
+      const declared = Number((address.args || {}).SIZE ?? 0) || 0;
+      admitClientTransaction(deps, session.remoteAddress, declared).then(
+        (answer) => callback(answer === 'admitted' ? undefined : CLIENT_REFUSALS[answer]),
         (err: unknown) => (logger.error('inbound rate limit not read', { err }), callback(TRY_LATER)),
       );
     },
@@ -97,6 +103,8 @@ export async function startInboundListener(deps: MailDeps, config: InboundConfig
       buffer
         .read(stream, config.maxBytes)
         .then(async (read) => {
+          const counted = countClientBytes(deps, envelope.clientAddress, 'refused' in read ? read.bytes : read.raw.length);
+          await counted.catch((err: unknown) => logger.warn('inbound bytes not counted', { err }));
           if ('refused' in read)
             return callback(
               read.refused === 'no-room' ? NO_ROOM : smtpError(552, `5.3.4 Message too big: at most ${config.maxBytes} bytes`),

@@ -39,11 +39,35 @@ export async function takeInbound(deps: MailDeps, tenantId: string, n: number): 
   return () => deps.counters.giveBack(tenantId, counter, n);
 }
 
-/** One more transaction from a client address in this window, across every replica; false beyond INBOUND_RATE_LIMIT. */
-export async function takeClientTransaction(deps: MailDeps, clientAddress: string): Promise<boolean> {
-  const { limit, windowSeconds } = config(deps).rateLimit;
+const windowOf = (deps: MailDeps, windowSeconds: number) => {
   const windowMs = windowSeconds * 1000;
   const start = Math.floor(deps.clock.now().getTime() / windowMs) * windowMs;
-  const counter = { name: 'inbound-client', period: String(start) } as const;
-  return (await deps.counters.take(`client:${clientAddress}`, counter, limit, new Date(start + 2 * windowMs))) !== null;
+  return { period: String(start), expires: new Date(start + 2 * windowMs) };
+};
+const clientOf = (clientAddress: string) => `client:${clientAddress}`;
+
+/**
+ * Whether a client address may open one more transaction, across every replica: `bytes` once what it sent this
+ * window (with the SIZE it declares, if any) passes INBOUND_RATE_BYTES, `messages` once it opened INBOUND_RATE_LIMIT
+ * transactions in its window (that one is taken here).
+ */
+export async function admitClientTransaction(
+  deps: MailDeps,
+  clientAddress: string,
+  declaredBytes: number,
+): Promise<'admitted' | 'bytes' | 'messages'> {
+  const { limit, windowSeconds, bytes } = config(deps).rateLimit;
+  const byteWindow = windowOf(deps, bytes.windowSeconds);
+  const sent = await deps.counters.read(clientOf(clientAddress), { name: 'inbound-client-bytes', period: byteWindow.period });
+  if (sent >= bytes.limit || (sent > 0 && sent + declaredBytes > bytes.limit)) return 'bytes';
+  const window = windowOf(deps, windowSeconds);
+  const counter = { name: 'inbound-client', period: window.period } as const;
+  return (await deps.counters.take(clientOf(clientAddress), counter, limit, window.expires)) === null ? 'messages' : 'admitted';
+}
+
+/** Counts the bytes of a message a client address sent, whatever the outcome: reading it was the work. */
+export async function countClientBytes(deps: MailDeps, clientAddress: string, n: number): Promise<void> {
+  const window = windowOf(deps, config(deps).rateLimit.bytes.windowSeconds);
+  const counter = { name: 'inbound-client-bytes', period: window.period } as const;
+  await deps.counters.take(clientOf(clientAddress), counter, Number.MAX_SAFE_INTEGER, window.expires, n);
 }
