@@ -31,7 +31,10 @@ export function createIdempotencyStore(now: () => number = Date.now) {
     };
   }
 
-  return { claim, clear: () => entries.clear() };
+  /** Whether a request with this key arrived and is not answered yet. */
+  const inProgress = (key: string) => entries.get(key)?.state === 'processing';
+
+  return { claim, inProgress, clear: () => entries.clear() };
 }
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex');

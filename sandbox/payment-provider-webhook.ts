@@ -6,6 +6,8 @@ export interface WebhookCall {
   /** The receiver's HTTP status, null when it could not be reached or timed out. */
   status: number | null;
   at: number;
+  /** No call follows this one for the payment: it was answered 200, or it was the last retry. */
+  final: boolean;
 }
 
 const TIMEOUT_MS = 10_000;
@@ -48,8 +50,9 @@ export function createWebhookSender(retryMs: number[]) {
     const status = await post(url, paymentId);
     // A call cut short by stop() is not an answer from the receiver.
     if (stopped) return;
-    calls.push({ paymentId, status, at: Date.now() });
-    if (status === 200 || retry >= retryMs.length) return;
+    const final = status === 200 || retry >= retryMs.length;
+    calls.push({ paymentId, status, at: Date.now(), final });
+    if (final) return;
     const timer = setTimeout(() => {
       timers.delete(timer);
       void attempt(url, paymentId, retry + 1);

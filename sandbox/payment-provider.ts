@@ -44,8 +44,10 @@ export interface PaymentProvider {
   payments(): ProviderPayment[];
   /** Copies of every refund made, oldest first. */
   refunds(): ProviderRefund[];
-  /** Each webhook call made: paymentId, the HTTP status the receiver answered (null on connection error), time. */
+  /** Each webhook call made: paymentId, the HTTP status the receiver answered (null on connection error), time, whether it was the last. */
   webhookCalls(): WebhookCall[];
+  /** Whether a request with this Idempotency-Key arrived and is not answered yet (its body still coming, say). */
+  idempotencyKeyInProgress(key: string): boolean;
   behaviour: PaymentProviderBehaviour;
   stop(): Promise<void>;
 }
@@ -179,6 +181,7 @@ export async function startPaymentProvider(options: PaymentProviderOptions): Pro
     payments: () => [...state.payments.values()].map((payment) => structuredClone(payment)),
     refunds: () => refunds.map((refund) => structuredClone(refund)),
     webhookCalls: webhooks.calls,
+    idempotencyKeyInProgress: idempotency.inProgress,
     behaviour: {
       setDown: (value) => void (down = value),
       declineNextRecurring: (n = 1) => void (state.declines += n),
