@@ -16,8 +16,6 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   const [rabbits, postgres] = await Promise.all([setUpRabbits(workers), setUpPostgres(workers)]);
   for (let k = 0; k < workers; k++)
     process.env[`${WORKER_ENV_PREFIX}${k + 1}`] = JSON.stringify({ ...rabbits[k]?.env, ...postgres[k]?.env });
-  // Outside a worker (jest in band), the first pair.
-  Object.assign(process.env, rabbits[0]?.env, postgres[0]?.env);
 }
 
 async function setUpPostgres(workers: number): Promise<PrivatePostgres[]> {

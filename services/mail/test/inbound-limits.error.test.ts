@@ -1,5 +1,4 @@
 import { connect, type Socket } from 'node:net';
-import nodemailer from 'nodemailer';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { rawSmtp } from '../../../test/support/submission';
 import { createRoute, inboundListener, receivingTenant, sendIn } from './support/inbound';
@@ -58,27 +57,12 @@ describe('inbound client limits', () => {
   });
 
   describe('bytes from one address', () => {
-    /** A held route's tenant, and a sending MTA on loopback address `from` (each address has budgets of its own). */
+    /** A held route's tenant, and a sending MTA on a loopback address of its choice (each address has budgets of its own). */
     async function setUp() {
       const t = await receivingTenant(platform);
       await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'hold' } });
       const message = (kb: number) => ({ from: 'a@elsewhere.example', to: `x@${t.domain}`, subject: 's', text: 'x'.repeat(kb * 1000) });
-      const sendFrom = async (localAddress: string, kb: number) => {
-        const transport = nodemailer.createTransport({
-          ...inboundListener(platform),
-          secure: false,
-          localAddress,
-          tls: { rejectUnauthorized: false },
-        });
-        try {
-          return { code: 250, response: (await transport.sendMail(message(kb))).response };
-        } catch (err) {
-          const e = err as { responseCode?: number; response?: string };
-          return { code: e.responseCode ?? 0, response: e.response ?? '' };
-        } finally {
-          transport.close();
-        }
-      };
+      const sendFrom = (localAddress: string, kb: number) => sendIn(platform, message(kb), { localAddress });
       return { t, sendFrom };
     }
 

@@ -103,8 +103,9 @@ export async function startInboundListener(deps: MailDeps, config: InboundConfig
       buffer
         .read(stream, config.maxBytes)
         .then(async (read) => {
-          const counted = countClientBytes(deps, envelope.clientAddress, 'refused' in read ? read.bytes : read.raw.length);
-          await counted.catch((err: unknown) => logger.warn('inbound bytes not counted', { err }));
+          await countClientBytes(deps, envelope.clientAddress, 'refused' in read ? read.bytes : read.raw.length).catch((err: unknown) =>
+            logger.warn('inbound bytes not counted', { err }),
+          );
           if ('refused' in read)
             return callback(
               read.refused === 'no-room' ? NO_ROOM : smtpError(552, `5.3.4 Message too big: at most ${config.maxBytes} bytes`),

@@ -29,13 +29,18 @@ export function inboundListener(platform: TestPlatform) {
 }
 
 /** An SMTP client as a sending MTA: STARTTLS when offered (any certificate), no pooling, one transaction per call. */
-export function mta(platform: TestPlatform) {
-  return nodemailer.createTransport({ ...inboundListener(platform), secure: false, tls: { rejectUnauthorized: false } });
+export function mta(platform: TestPlatform, localAddress?: string) {
+  return nodemailer.createTransport({
+    ...inboundListener(platform),
+    secure: false,
+    tls: { rejectUnauthorized: false },
+    ...(localAddress ? { localAddress } : {}),
+  });
 }
 
 /** Sends to the inbound listener; answers the SMTP outcome instead of throwing, so tests assert on codes. */
-export async function sendIn(platform: TestPlatform, message: Mail.Options) {
-  const transport = mta(platform);
+export async function sendIn(platform: TestPlatform, message: Mail.Options, from?: { localAddress: string }) {
+  const transport = mta(platform, from?.localAddress);
   try {
     const info = await transport.sendMail(message);
     return { code: 250, response: info.response, rejected: info.rejected };

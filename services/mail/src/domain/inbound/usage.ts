@@ -39,11 +39,12 @@ export async function takeInbound(deps: MailDeps, tenantId: string, n: number): 
   return () => deps.counters.giveBack(tenantId, counter, n);
 }
 
-const windowOf = (deps: MailDeps, windowSeconds: number) => {
+/** One client address's counter `name` in the window of `windowSeconds` now, and when it may go. */
+function clientCounter(deps: MailDeps, name: 'inbound-client' | 'inbound-client-bytes', windowSeconds: number) {
   const windowMs = windowSeconds * 1000;
   const start = Math.floor(deps.clock.now().getTime() / windowMs) * windowMs;
-  return { period: String(start), expires: new Date(start + 2 * windowMs) };
-};
+  return { counter: { name, period: String(start) }, expires: new Date(start + 2 * windowMs) };
+}
 const clientOf = (clientAddress: string) => `client:${clientAddress}`;
 
 /**
@@ -57,17 +58,14 @@ export async function admitClientTransaction(
   declaredBytes: number,
 ): Promise<'admitted' | 'bytes' | 'messages'> {
   const { limit, windowSeconds, bytes } = config(deps).rateLimit;
-  const byteWindow = windowOf(deps, bytes.windowSeconds);
-  const sent = await deps.counters.read(clientOf(clientAddress), { name: 'inbound-client-bytes', period: byteWindow.period });
+  const sent = await deps.counters.read(clientOf(clientAddress), clientCounter(deps, 'inbound-client-bytes', bytes.windowSeconds).counter);
   if (sent >= bytes.limit || (sent > 0 && sent + declaredBytes > bytes.limit)) return 'bytes';
-  const window = windowOf(deps, windowSeconds);
-  const counter = { name: 'inbound-client', period: window.period } as const;
-  return (await deps.counters.take(clientOf(clientAddress), counter, limit, window.expires)) === null ? 'messages' : 'admitted';
+  const { counter, expires } = clientCounter(deps, 'inbound-client', windowSeconds);
+  return (await deps.counters.take(clientOf(clientAddress), counter, limit, expires)) === null ? 'messages' : 'admitted';
 }
 
 /** Counts the bytes of a message a client address sent, whatever the outcome: reading it was the work. */
 export async function countClientBytes(deps: MailDeps, clientAddress: string, n: number): Promise<void> {
-  const window = windowOf(deps, config(deps).rateLimit.bytes.windowSeconds);
-  const counter = { name: 'inbound-client-bytes', period: window.period } as const;
-  await deps.counters.take(clientOf(clientAddress), counter, Number.MAX_SAFE_INTEGER, window.expires, n);
+  const { counter, expires } = clientCounter(deps, 'inbound-client-bytes', config(deps).rateLimit.bytes.windowSeconds);
+  await deps.counters.take(clientOf(clientAddress), counter, Number.MAX_SAFE_INTEGER, expires, n);
 }
