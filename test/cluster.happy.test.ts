@@ -6,7 +6,7 @@ import { startTestCluster, type TestCluster } from './support/cluster';
 import { endToEndChecks } from './support/end-to-end';
 import { eventually } from './support/eventually';
 import { describeWithRabbit } from './support/env';
-import { auth, headerOf, tenantWithDomain } from './support/mail';
+import { auth, dkimVerdicts, headerOf, tenantWithDomain } from './support/mail';
 import { describeWithPostgres } from './support/postgres-env';
 import { startWebhookReceiver } from './support/webhook-receiver';
 
@@ -34,6 +34,71 @@ describeWithRabbit('the cluster', () =>
         () => cluster,
         () => cluster.sandboxTenant!.apiKey,
       ));
+
+    it('when both DKIM keys rotate while two gateways and two mail replicas take 50 sends/s, then every message carries an RSA and an Ed25519 signature that pass against the records published (0 bad)', async () => {
+      const t = await tenantWithDomain(cluster);
+      const id = t.identity.id;
+      const published: { name: string; value: string }[] = [];
+      const publish = (records: { purpose: string; keyState?: string; name: string; value: string }[], keyState: string) => {
+        for (const r of records.filter((d) => d.purpose === 'dkim' && d.keyState === keyState)) {
+          cluster.sandbox.dns.setTxt(r.name, [r.value]);
+          published.push(r);
+        }
+      };
+      publish(t.identity.dnsRecords as never, 'current');
+      const ed = await request(cluster.url)
+        .patch(`/identities/${id}`)
+        .set(auth(t.key))
+        .send({ dkimAlgorithms: ['rsa-sha256', 'ed25519-sha256'] })
+        .expect(200);
+      publish(ed.body.dnsRecords, 'pending');
+      await request(cluster.url).post(`/identities/${id}/verify`).set(auth(t.key)).expect(200);
+
+      // Open loop: one request every 20 ms whatever the answers take, spread over the gateways by the balancer.
+      const statuses: number[] = [];
+      const ids: string[] = [];
+      const inFlight: Promise<void>[] = [];
+      const timer = setInterval(() => {
+        const n = inFlight.length;
+        inFlight.push(
+          request(cluster.url)
+            .post('/emails')
+            .set(auth(t.key))
+            .send({ from: `news@${t.domain}`, to: `r${n}@example.org`, subject: `rotation ${n}`, text: 'Hello' })
+            .then((res) => {
+              statuses.push(res.status);
+              if (res.status === 202) ids.push(res.body.id);
+            }),
+        );
+      }, 20);
+      try {
+        await eventually(async () => ids.length >= 100, '100 sends before the rotation', 20_000);
+        const rsa = await request(cluster.url).post(`/identities/${id}/dkim/rotate`).set(auth(t.key)).expect(200);
+        const both = await request(cluster.url)
+          .post(`/identities/${id}/dkim/rotate`)
+          .set(auth(t.key))
+          .send({ algorithm: 'ed25519-sha256' })
+          .expect(200);
+        expect(rsa.body.dnsRecords.filter((r: { keyState?: string }) => r.keyState === 'pending')).toHaveLength(1);
+        await eventually(async () => ids.length >= 200, '100 sends while the rotation is pending', 20_000);
+        publish(both.body.dnsRecords, 'pending');
+        const switched = await request(cluster.url).post(`/identities/${id}/verify`).set(auth(t.key)).expect(200);
+        expect(switched.body.selector).toBe('mp2');
+        const mark = ids.length;
+        await eventually(async () => ids.length >= mark + 100, '100 sends after the switch', 20_000);
+      } finally {
+        clearInterval(timer);
+      }
+      await Promise.all(inFlight);
+      expect(statuses.filter((s) => s !== 202)).toEqual([]);
+      const received = await Promise.all(
+        ids.map((m) => cluster.sandbox.sink.waitFor((r) => headerOf(r, 'X-Mailplane-Message-Id') === m, 60_000)),
+      );
+      const verdicts = await Promise.all(received.map((m) => dkimVerdicts(m.raw, published)));
+      expect(verdicts.filter((v) => v.length !== 2 || v.some(([, , result]) => result !== 'pass'))).toEqual([]);
+      const selectors = new Set(verdicts.flatMap((v) => v.map(([, selector]) => selector)));
+      expect(selectors).toEqual(new Set(['mp1', 'mp2', 'mp1-ed25519', 'mp2-ed25519']));
+    }, 180_000);
 
     it('when one replica of each service is SIGKILLed through its pid, then the cluster keeps answering and each is restarted', async () => {
       const t = await tenantWithDomain(cluster);

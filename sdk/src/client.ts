@@ -40,8 +40,12 @@ export class Mailplane {
     list: (query: QueryOf<'listIdentities'> = {}, options?: RequestOptions) => this.op('listIdentities')({ query }, options),
     get: (id: Id, options?: RequestOptions) => this.op('getIdentity')({ path: { id } }, options),
     verify: (id: Id, options?: RequestOptions) => this.op('verifyIdentity')({ path: { id } }, options),
-    /** A new DKIM key under a new selector, pending until a verify finds its record. */
-    rotateDkimKey: (id: Id, options?: RequestOptions) => this.op('rotateDkimKey')({ path: { id } }, options),
+    /** A new DKIM key (RSA unless `algorithm` says Ed25519) under a new selector, pending until a verify finds its record. */
+    rotateDkimKey: (id: Id, body: BodyOf<'rotateDkimKey'> = {}, options?: RequestOptions) =>
+      this.op('rotateDkimKey')({ path: { id }, body }, options),
+    /** Drops a pending rotation's key and record; the current key signs on. */
+    cancelDkimRotation: (id: Id, query: QueryOf<'cancelDkimRotation'> = {}, options?: RequestOptions) =>
+      this.op('cancelDkimRotation')({ path: { id }, query }, options),
     delete: (id: Id, options?: RequestOptions) => this.op('deleteIdentity')({ path: { id } }, options),
     /** Receive mail at the domain: adds its MX record; verify to start receiving. */
     enableInbound: (id: Id, options?: RequestOptions) => this.op('enableInbound')({ path: { id } }, options),

@@ -58,6 +58,7 @@ export const OPERATIONS = {
   deleteIdentity: { method: 'DELETE', path: '/identities/{id}', sdk: 'identities.delete' },
   verifyIdentity: { method: 'POST', path: '/identities/{id}/verify', sdk: 'identities.verify' },
   rotateDkimKey: { method: 'POST', path: '/identities/{id}/dkim/rotate', sdk: 'identities.rotateDkimKey' },
+  cancelDkimRotation: { method: 'DELETE', path: '/identities/{id}/dkim/rotate', sdk: 'identities.cancelDkimRotation' },
   updateIdentity: { method: 'PATCH', path: '/identities/{id}', sdk: 'identities.update' },
   enableInbound: { method: 'POST', path: '/identities/{id}/inbound', sdk: 'identities.enableInbound' },
   disableInbound: { method: 'DELETE', path: '/identities/{id}/inbound', sdk: 'identities.disableInbound' },

@@ -21,16 +21,24 @@ export async function tenantWithDomain(platform: PlatformUnderTest, domain = `t$
   };
 }
 
-/** mailauth, independent of our signer, verifying with a resolver that serves exactly the published record. */
-export async function verifyWithPublishedRecord(raw: Buffer | string, records: { name: string; value: string }[]) {
+/** mailauth, independent of our signer, verifying with a resolver that serves exactly the published records. */
+async function dkimResults(raw: Buffer | string, records: { name: string; value: string }[]) {
   const resolver = async (name: string, rrtype: string) => {
     const record = records.find((r) => r.name === name);
     if (rrtype !== 'TXT' || !record) throw Object.assign(new Error(`ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
     return [record.value.match(/.{1,255}/g) as string[]];
   };
-  const { results } = await dkimVerify(typeof raw === 'string' ? Buffer.from(raw) : raw, { resolver });
-  return results[0];
+  return (await dkimVerify(typeof raw === 'string' ? Buffer.from(raw) : raw, { resolver })).results;
 }
+
+/** The first signature's result, against exactly the published records. */
+export const verifyWithPublishedRecord = async (raw: Buffer | string, records: { name: string; value: string }[]) =>
+  (await dkimResults(raw, records))[0];
+
+/** Every signature's [algorithm, selector, result], in header order, against exactly the published records. */
+export const dkimVerdicts = async (raw: Buffer | string, records: { name: string; value: string }[]) =>
+  // `algo` is in mailauth's results, not in its types.
+  (await dkimResults(raw, records)).map((r) => [(r as { algo?: string }).algo, r.selector, r.status.result]);
 
 export const headerOf = (message: { headers: { name: string; value: string }[] }, name: string) =>
   message.headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;

@@ -58,6 +58,7 @@ export const ErrorCodes = {
   not_scheduled: { status: 409, title: 'The email is not scheduled any more' },
   // Identities
   rotation_pending: { status: 409, title: 'A DKIM key rotation is pending: publish its record and verify the identity first' },
+  no_rotation_pending: { status: 409, title: 'No DKIM key rotation is pending: there is nothing to cancel' },
   // Webhooks
   // No longer answered (a pending delivery's redelivery is attempted at once); kept because clients branch on codes.
   delivery_pending: { status: 409, title: 'The webhook delivery is still pending; its next attempt is already scheduled' },

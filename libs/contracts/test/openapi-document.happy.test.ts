@@ -67,6 +67,7 @@ const EXPECTED_OPERATION_IDS = [
   'getIdentity',
   'verifyIdentity',
   'rotateDkimKey',
+  'cancelDkimRotation',
   'deleteIdentity',
   'listWebhookEndpoints',
   'createWebhookEndpoint',

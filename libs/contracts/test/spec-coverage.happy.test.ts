@@ -76,6 +76,7 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['patch', '/identities/{id}', [200, 400, 401, 404]],
   // DKIM rotation (issue #40): a pending key, 409 `rotation_pending` while one is (docs/decisions/dkim-rotation.md).
   ['post', '/identities/{id}/dkim/rotate', [200, 400, 401, 404, 409]],
+  ['delete', '/identities/{id}/dkim/rotate', [200, 400, 401, 404, 409]],
   ['get', '/templates', [200, 400, 401]],
   ['post', '/templates', [201, 400, 401, 409]],
   ['get', '/templates/{id}', [200, 400, 401, 404]],

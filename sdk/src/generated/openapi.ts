@@ -798,17 +798,26 @@ export interface paths {
     put?: never;
     /**
      * Start a DKIM key rotation
-     * @description Makes a new RSA key under a new selector and lists it in `dnsRecords` as a second `dkim` record with
-     *     `keyState: pending`. The identity goes on signing with its current key until POST /identities/{id}/verify
-     *     finds the new record; from that check on it signs with the new key, the new record becomes `current` and
-     *     the old one `retiring`, with `removableAfter` (7 days after the switch: mail signed before it, still in
-     *     flight or retried, keeps verifying) after which the tenant may delete it; a check after that time drops it
-     *     from the list. A rotation already pending (started here or proposed by the platform's `DKIM_ROTATE_DAYS`)
-     *     is a 409 `rotation_pending`: publish its record and verify, nothing is changed. No request body. The new
-     *     private key never appears in any response.
+     * @description Makes a new key of `algorithm` (default `rsa-sha256`; `ed25519-sha256` when the identity signs Ed25519,
+     *     else 400) under a new selector and lists it in `dnsRecords` as another `dkim` record with `keyState:
+     *     pending`. The identity goes on signing with its current key until POST /identities/{id}/verify finds the
+     *     new record; from that check on it signs with the new key, the new record becomes `current` and the old one
+     *     `retiring`, with `removableAfter` (7 days after the switch: mail signed before it, still in flight or
+     *     retried, keeps verifying) after which the tenant may delete it; a check after that time drops it from the
+     *     list. The RSA and the Ed25519 key rotate apart. A rotation of the same algorithm already pending (started
+     *     here or proposed by the platform's `DKIM_ROTATE_DAYS`) is a 409 `rotation_pending`: publish its record and
+     *     verify, or cancel it (DELETE); nothing is changed. The body may be omitted. The new private key never
+     *     appears in any response.
      */
     post: operations['rotateDkimKey'];
-    delete?: never;
+    /**
+     * Cancel a pending DKIM key rotation
+     * @description Deletes the pending key of `algorithm` (default `rsa-sha256`) and drops its record from `dnsRecords`; the
+     *     current key signs on, as it did while the rotation was pending, so no message is affected. A record you
+     *     already published for it can be removed. 409 `no_rotation_pending` when none is pending (never started,
+     *     already cancelled, or switched to by a verify: then the new key is `current`); nothing is changed.
+     */
+    delete: operations['cancelDkimRotation'];
     options?: never;
     head?: never;
     patch?: never;
@@ -2108,7 +2117,7 @@ export interface components {
      *     tracking_link_invalid, test_email_limit_reached; 401 unauthorized, restricted_api_key, totp_required,
      *     signature_invalid; 402 payment_declined; 403 forbidden, key_domain_mismatch, sending_paused, reauthentication_required; 404 not_found, route_not_found, no_subscription;
      *     405 method_not_allowed; 408 request_timeout; 409 already_exists, last_owner,
-     *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled, rotation_pending; 410 token_expired, link_invalid, tracking_link_expired; 413 payload_too_large;
+     *     already_subscribed, quote_not_consented, quote_stale, delivery_pending, endpoint_disabled, not_scheduled, rotation_pending, no_rotation_pending; 410 token_expired, link_invalid, tracking_link_expired; 413 payload_too_large;
      *     415 unsupported_media_type; 422 quota_exceeded, idempotency_key_reused, endpoint_limit_reached, unknown_plan,
      *     plan_not_purchasable, plan_not_grantable, not_an_upgrade, not_a_downgrade, downgrade_to_free,
      *     tier_change_not_allowed;
@@ -2167,6 +2176,7 @@ export interface components {
       | 'endpoint_limit_reached'
       | 'not_scheduled'
       | 'rotation_pending'
+      | 'no_rotation_pending'
       | 'unknown_plan'
       | 'plan_not_purchasable'
       | 'plan_not_grantable'
@@ -2850,6 +2860,13 @@ export interface components {
      * @enum {string}
      */
     DkimAlgorithm: 'rsa-sha256' | 'ed25519-sha256';
+    DkimRotationRequest: {
+      /**
+       * @description Which key to rotate.
+       * @default rsa-sha256
+       */
+      algorithm?: components['schemas']['DkimAlgorithm'];
+    };
     /**
      * @description `pending` until a check; `verified` when the last check found both `returnPath` records (and the identity's
      *     DKIM record): messages leave with `MAIL FROM:<bounces+…@domain>`; `failed` when it did not (the operator's
@@ -5421,7 +5438,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['DkimRotationRequest'];
+      };
+    };
     responses: {
       /** @description The identity with the pending record to publish. */
       200: {
@@ -5490,6 +5511,38 @@ export interface operations {
            *       }
            *     }
            */
+          'application/json': components['schemas']['Identity'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      default: components['responses']['Default'];
+    };
+  };
+  cancelDkimRotation: {
+    parameters: {
+      query?: {
+        /** @description Whose rotation to cancel. */
+        algorithm?: components['schemas']['DkimAlgorithm'];
+      };
+      header?: never;
+      path: {
+        /** @description The identity id. */
+        id: components['parameters']['IdentityIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The identity without the pending key's record. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
           'application/json': components['schemas']['Identity'];
         };
       };

@@ -34,6 +34,53 @@ describe('DKIM rotation refused', () => {
     expect(again.body.detail).toContain('mp2');
     expect(await identityNow()).toEqual(before);
   });
+
+  it('when an Ed25519 rotation is asked of an identity that signs no Ed25519, then 400 validation_failed at /body/algorithm and nothing changes', async () => {
+    const before = await identityNow();
+    const res = await rotate(t.identity.id).send({ algorithm: 'ed25519-sha256' });
+    expectProblem(res, 400, 'validation_failed', 'rotateDkimKey');
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(['/body/algorithm']);
+    expect(await identityNow()).toEqual(before);
+  });
+
+  it.each([
+    ['an unknown algorithm', { algorithm: 'rsa-sha1' }],
+    ['an unknown field', { selector: 'mine' }],
+    ['not an object', ['ed25519-sha256']],
+  ])('when the body has %s, then 400 validation_failed and nothing changes', async (_case, body) => {
+    const before = await identityNow();
+    expectProblem(await rotate(t.identity.id).send(body), 400, 'validation_failed', 'rotateDkimKey');
+    expect(await identityNow()).toEqual(before);
+  });
+});
+
+describe('DKIM rotation cancel refused', () => {
+  const cancel = (id: string, query = '') => request(platform.url).delete(`/identities/${id}/dkim/rotate${query}`).set(auth(t.key));
+
+  it('when the identity does not exist, then 404 not_found', async () => {
+    expectProblem(await cancel('idn_01jd8r3m2k4e6f7g8h9j0k1m2n'), 404, 'not_found', 'cancelDkimRotation');
+  });
+
+  it('when no rotation of that algorithm is pending, then 409 no_rotation_pending naming the current key, and nothing changes', async () => {
+    const fresh = await tenantWithDomain(platform);
+    const before = (await request(platform.url).get(`/identities/${fresh.identity.id}`).set(auth(fresh.key)).expect(200)).body;
+    const res = await request(platform.url).delete(`/identities/${fresh.identity.id}/dkim/rotate`).set(auth(fresh.key));
+    expectProblem(res, 409, 'no_rotation_pending', 'cancelDkimRotation');
+    expect(res.body.detail).toContain('mp1');
+    const ed = await request(platform.url)
+      .delete(`/identities/${fresh.identity.id}/dkim/rotate?algorithm=ed25519-sha256`)
+      .set(auth(fresh.key));
+    expectProblem(ed, 409, 'no_rotation_pending', 'cancelDkimRotation');
+    expect((await request(platform.url).get(`/identities/${fresh.identity.id}`).set(auth(fresh.key)).expect(200)).body).toEqual(before);
+  });
+
+  it('when the algorithm is unknown, then 400 validation_failed at the query and nothing changes', async () => {
+    const before = await identityNow();
+    const res = await cancel(t.identity.id, '?algorithm=rsa-sha1');
+    expectProblem(res, 400, 'validation_failed', 'cancelDkimRotation');
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual([expect.stringMatching(/^\/query\/algorithm/)]);
+    expect(await identityNow()).toEqual(before);
+  });
 });
 
 describe('dkimAlgorithms refused', () => {
@@ -114,5 +161,28 @@ describe.each(storeEngines())('DKIM rotations at once, stores on %s', (engine) =
     own.sandbox.dns.setTxt(pending.name, [pending.value]);
     const verified = await request(own.url).post(`/identities/${id}/verify`).set(auth(other.key)).expect(200);
     expect(verified.body.selector).toBe('mp2');
+  });
+
+  it('when a cancel and a verify that finds the pending record race, then exactly one wins: either the key switched and the cancel is 409, or it was cancelled and the old key stays', async () => {
+    const other = await tenantWithDomain(own);
+    const id = other.identity.id;
+    const rotated = await request(own.url).post(`/identities/${id}/dkim/rotate`).set(auth(other.key)).expect(200);
+    const pending = rotated.body.dnsRecords.find((r: { keyState?: string }) => r.keyState === 'pending');
+    own.sandbox.dns.setTxt(pending.name, [pending.value]);
+    const [cancelled, verified] = await Promise.all([
+      request(own.url).delete(`/identities/${id}/dkim/rotate`).set(auth(other.key)),
+      request(own.url).post(`/identities/${id}/verify`).set(auth(other.key)),
+    ]);
+    expect(verified.status).toBe(200);
+    const read = (await request(own.url).get(`/identities/${id}`).set(auth(other.key)).expect(200)).body;
+    const states = read.dnsRecords.filter((r: { purpose: string }) => r.purpose === 'dkim').map((r: { keyState: string }) => r.keyState);
+    if (cancelled.status === 200) {
+      expect(read.selector).toBe('mp1');
+      expect(states).toEqual(['current']);
+    } else {
+      expectProblem(cancelled, 409, 'no_rotation_pending', 'cancelDkimRotation');
+      expect(read.selector).toBe('mp2');
+      expect(states).toEqual(['retiring', 'current']);
+    }
   });
 });

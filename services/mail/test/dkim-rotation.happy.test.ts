@@ -1,11 +1,10 @@
 import request from 'supertest';
-import { dkimVerify } from 'mailauth';
 import { validateMessage } from '@mailplane/contracts';
 import { expectContract } from '../../../test/support/contract';
 import { engineEnv, storeEngines } from '../../../test/support/engines';
 import { collectEvents } from '../../../test/support/events';
 import { eventually } from '../../../test/support/eventually';
-import { auth, headerOf, tenantWithDomain } from '../../../test/support/mail';
+import { auth, dkimVerdicts as verdicts, headerOf, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { startPlatformOn, travellingClock } from './support/travelling-platform';
 
@@ -20,18 +19,6 @@ type DnsRecord = {
 };
 type Tenant = Awaited<ReturnType<typeof tenantWithDomain>>;
 const DAY_MS = 24 * 3600 * 1000;
-
-/** Every DKIM signature's verdict by mailauth, reading keys from exactly `records` (what the tenant published). */
-async function verdicts(raw: Buffer, records: { name: string; value: string }[]) {
-  const resolver = async (name: string, rrtype: string) => {
-    const record = records.find((r) => r.name === name);
-    if (rrtype !== 'TXT' || !record) throw Object.assign(new Error(`ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
-    return [record.value.match(/.{1,255}/g) as string[]];
-  };
-  const { results } = await dkimVerify(raw, { resolver });
-  // `algo` is in mailauth's results, not in its types.
-  return results.map((r) => [(r as { algo?: string }).algo, r.selector, r.status.result]);
-}
 
 const dkimRecords = (body: { dnsRecords: DnsRecord[] }) => body.dnsRecords.filter((r) => r.purpose === 'dkim');
 const publish = (platform: TestPlatform, record: { name: string; value: string }) =>
@@ -179,6 +166,84 @@ describe('DKIM key rotation and Ed25519', () => {
     const selectors = new Set(results.map((r) => r[1]));
     expect(selectors).toEqual(new Set(['mp1', 'mp2']));
   }, 60_000);
+
+  it('when the Ed25519 key is rotated, then its new k=ed25519 record is pending under the next selector, mail carries the old Ed25519 signature until verify finds it, then the new one, and the old record is retiring', async () => {
+    const t = await tenantWithDomain(platform);
+    const rsa = dkimRecords(t.identity as never)[0] as DnsRecord;
+    const patched = await request(platform.url)
+      .patch(`/identities/${t.identity.id}`)
+      .set(auth(t.key))
+      .send({ dkimAlgorithms: ['rsa-sha256', 'ed25519-sha256'] })
+      .expect(200);
+    const oldEd = dkimRecords(patched.body).find((r) => r.algorithm === 'ed25519-sha256') as DnsRecord;
+    publish(platform, oldEd);
+    await request(platform.url).post(`/identities/${t.identity.id}/verify`).set(auth(t.key)).expect(200);
+
+    const rotated = await request(platform.url)
+      .post(`/identities/${t.identity.id}/dkim/rotate`)
+      .set(auth(t.key))
+      .send({ algorithm: 'ed25519-sha256' });
+    expect(rotated.status).toBe(200);
+    expectContract(rotated, 'rotateDkimKey');
+    expect(dkimRecords(rotated.body).map((r) => [r.name, r.algorithm, r.keyState])).toEqual([
+      [`mp1._domainkey.${t.domain}`, 'rsa-sha256', 'current'],
+      [`mp1-ed25519._domainkey.${t.domain}`, 'ed25519-sha256', 'current'],
+      [`mp2-ed25519._domainkey.${t.domain}`, 'ed25519-sha256', 'pending'],
+    ]);
+    const newEd = dkimRecords(rotated.body)[2];
+    expect(newEd.value).toMatch(/^v=DKIM1; k=ed25519; p=[A-Za-z0-9+/=]{44}$/);
+    expect(newEd.value).not.toBe(oldEd.value);
+
+    const before = await sendOne(platform, t, 'before the ed25519 switch');
+    expect(await verdicts(before.raw, [rsa, oldEd])).toEqual([
+      ['rsa-sha256', 'mp1', 'pass'],
+      ['ed25519-sha256', 'mp1-ed25519', 'pass'],
+    ]);
+
+    publish(platform, newEd);
+    const verified = await request(platform.url).post(`/identities/${t.identity.id}/verify`).set(auth(t.key));
+    expectContract(verified, 'verifyIdentity');
+    // The RSA key is untouched: the two rotate apart.
+    expect(verified.body.selector).toBe('mp1');
+    expect(dkimRecords(verified.body).map((r) => [r.name, r.keyState])).toEqual([
+      [`mp1._domainkey.${t.domain}`, 'current'],
+      [`mp1-ed25519._domainkey.${t.domain}`, 'retiring'],
+      [`mp2-ed25519._domainkey.${t.domain}`, 'current'],
+    ]);
+    expect(new Date(dkimRecords(verified.body)[1].removableAfter as string).getTime()).toBeGreaterThan(Date.now() + 7 * DAY_MS - 60_000);
+
+    // Only the new Ed25519 record needed.
+    const after = await sendOne(platform, t, 'after the ed25519 switch');
+    expect(await verdicts(after.raw, [rsa, newEd])).toEqual([
+      ['rsa-sha256', 'mp1', 'pass'],
+      ['ed25519-sha256', 'mp2-ed25519', 'pass'],
+    ]);
+  });
+
+  it('when a pending rotation is cancelled, then its record leaves the list, the current key signs on, and a new rotation may start', async () => {
+    const t = await tenantWithDomain(platform);
+    const current = dkimRecords(t.identity as never)[0] as DnsRecord;
+    const rotated = await request(platform.url).post(`/identities/${t.identity.id}/dkim/rotate`).set(auth(t.key)).expect(200);
+    const pending = dkimRecords(rotated.body)[1];
+    // Published, even: a cancel before the verify that would switch leaves the current key in place.
+    publish(platform, pending);
+
+    const cancelled = await request(platform.url).delete(`/identities/${t.identity.id}/dkim/rotate`).set(auth(t.key));
+    expect(cancelled.status).toBe(200);
+    expectContract(cancelled, 'cancelDkimRotation');
+    expect(cancelled.body.selector).toBe('mp1');
+    expect(dkimRecords(cancelled.body).map((r) => [r.name, r.keyState])).toEqual([[current.name, 'current']]);
+
+    const verified = await request(platform.url).post(`/identities/${t.identity.id}/verify`).set(auth(t.key)).expect(200);
+    expect(verified.body).toMatchObject({ status: 'verified', selector: 'mp1' });
+    const sent = await sendOne(platform, t, 'after the cancel');
+    expect(await verdicts(sent.raw, [current])).toEqual([['rsa-sha256', 'mp1', 'pass']]);
+
+    const again = await request(platform.url).post(`/identities/${t.identity.id}/dkim/rotate`).set(auth(t.key)).expect(200);
+    const next = dkimRecords(again.body)[1];
+    expect(next).toMatchObject({ keyState: 'pending' });
+    expect(next.value).not.toBe(pending.value);
+  });
 });
 
 describe.each(storeEngines())('DKIM_ROTATE_DAYS, stores on %s', (engine) => {
@@ -217,5 +282,28 @@ describe.each(storeEngines())('DKIM_ROTATE_DAYS, stores on %s', (engine) => {
     publish(platform, dkimRecords(read.body)[1]);
     const verified = await request(platform.url).post(`/identities/${t.identity.id}/verify`).set(auth(t.key)).expect(200);
     expect(verified.body.selector).toBe('mp2');
+  });
+
+  it('when the old key belongs to an identity that signs Ed25519, then the proposal rotates both keys: two pending records, both selectors in the event', async () => {
+    const t = await tenantWithDomain(platform);
+    const patched = await request(platform.url)
+      .patch(`/identities/${t.identity.id}`)
+      .set(auth(t.key))
+      .send({ dkimAlgorithms: ['rsa-sha256', 'ed25519-sha256'] })
+      .expect(200);
+    publish(platform, dkimRecords(patched.body)[1]);
+    await request(platform.url).post(`/identities/${t.identity.id}/verify`).set(auth(t.key)).expect(200);
+    clock.travelDays(91);
+    const proposed = () => events.seen.find((e) => e.type === 'identity.dkim_rotation_proposed' && e.tenantId === t.tenantId);
+    await eventually(async () => !!proposed(), 'proposal');
+    expect(validateMessage(proposed()!)).toEqual([]);
+    expect(proposed()!.data).toMatchObject({ selector: 'mp2', currentSelector: 'mp1', ed25519Selector: 'mp2-ed25519' });
+    const read = await request(platform.url).get(`/identities/${t.identity.id}`).set(auth(t.key)).expect(200);
+    expect(dkimRecords(read.body).map((r) => [r.name, r.keyState])).toEqual([
+      [`mp1._domainkey.${t.domain}`, 'current'],
+      [`mp1-ed25519._domainkey.${t.domain}`, 'current'],
+      [`mp2._domainkey.${t.domain}`, 'pending'],
+      [`mp2-ed25519._domainkey.${t.domain}`, 'pending'],
+    ]);
   });
 });

@@ -42,6 +42,21 @@ describe('DKIM rotation across tenants and restricted keys', () => {
     expect(await identityOf(owner)).toEqual(before);
   });
 
+  it("when another tenant cancels a tenant's pending rotation, then 404 and the pending key stays", async () => {
+    const victim = await tenantWithDomain(platform);
+    const id = victim.identity.id;
+    await request(platform.url).post(`/identities/${id}/dkim/rotate`).set(auth(victim.key)).expect(200);
+    const before = await identityOf(victim);
+    expect(before.dnsRecords.filter((r: { keyState?: string }) => r.keyState === 'pending')).toHaveLength(1);
+    expectProblem(
+      await request(platform.url).delete(`/identities/${id}/dkim/rotate`).set(auth(stranger.key)),
+      404,
+      'not_found',
+      'cancelDkimRotation',
+    );
+    expect(await identityOf(victim)).toEqual(before);
+  });
+
   it('when a key restricted to one domain rotates, then it may rotate that domain only; another domain of its tenant is 404', async () => {
     const second = await request(platform.url)
       .post('/identities')
@@ -62,7 +77,7 @@ describe('DKIM rotation across tenants and restricted keys', () => {
     expect(own.status).toBe(200);
   });
 
-  it("when a viewer member rotates or sets the algorithms, then 403 forbidden: they change what the tenant's DNS must hold", async () => {
+  it("when a viewer member rotates, cancels a rotation or sets the algorithms, then 403 forbidden: they change what the tenant's DNS must hold", async () => {
     const owner2 = await newOwner(platform, stranger.tenantId);
     const viewer = await newMember(platform, owner2.token, 'viewer');
     const before = await identityOf(stranger);
@@ -78,6 +93,12 @@ describe('DKIM rotation across tenants and restricted keys', () => {
       .set(bearer(viewer.token))
       .send({ dkimAlgorithms: ['rsa-sha256', 'ed25519-sha256'] });
     expectProblem(patched, 403, 'forbidden', 'updateIdentity');
+    expectProblem(
+      await request(platform.url).delete(`/identities/${id}/dkim/rotate`).set(bearer(viewer.token)),
+      403,
+      'forbidden',
+      'cancelDkimRotation',
+    );
     expect(await identityOf(stranger)).toEqual(before);
   });
 
@@ -94,7 +115,7 @@ describe('DKIM rotation across tenants and restricted keys', () => {
 });
 
 describe('the keys a rotation and Ed25519 make', () => {
-  it('when a key is rotated, Ed25519 added, verified and mail sent, then no new private key is in any response, log line, audit record or file', async () => {
+  it('when a key is rotated, Ed25519 added and rotated, verified and mail sent, then no new private key is in any response, log line, audit record or file', async () => {
     const lines: string[] = [];
     const logger = createLogger({ level: 'debug', write: (line) => lines.push(line) });
     const platform = await startTestPlatform({}, undefined, undefined, logger);
@@ -117,6 +138,11 @@ describe('the keys a rotation and Ed25519 make', () => {
       );
       for (const r of [...rotated.body.dnsRecords, ...patched.body.dnsRecords]) platform.sandbox.dns.setTxt(r.name, [r.value]);
       await seen(request(platform.url).post(`/identities/${t.identity.id}/verify`).set(auth(t.key)));
+      const edRotated = await seen(
+        request(platform.url).post(`/identities/${t.identity.id}/dkim/rotate`).set(auth(t.key)).send({ algorithm: 'ed25519-sha256' }),
+      );
+      for (const r of edRotated.body.dnsRecords) platform.sandbox.dns.setTxt(r.name, [r.value]);
+      await seen(request(platform.url).post(`/identities/${t.identity.id}/verify`).set(auth(t.key)));
       await seen(
         request(platform.url)
           .post('/emails')
@@ -133,7 +159,7 @@ describe('the keys a rotation and Ed25519 make', () => {
       await store.close();
       const box = createKeyBox(readFileSync(path.join(dataDir, 'dkim-key-secret'), 'utf8').trim());
       const keys = [record.sealedPrivateKey, record.ed25519Dkim!.sealedPrivateKey].map((sealed) => box.open(sealed, record._id));
-      expect(record.selector).toBe('mp2');
+      expect([record.selector, record.ed25519Dkim!.selector]).toEqual(['mp2', 'mp2-ed25519']);
       // A line of each key's base64 body: what any copy of the key, however framed, would hold.
       const secrets = keys.map((pem) => pem.split('\n')[1]);
       expect(secrets.every((s) => s.length >= 40)).toBe(true);

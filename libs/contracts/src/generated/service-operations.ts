@@ -140,6 +140,8 @@ export interface MailOperations {
   verifyIdentity: operations['verifyIdentity'];
   /** POST /identities/{id}/dkim/rotate */
   rotateDkimKey: operations['rotateDkimKey'];
+  /** DELETE /identities/{id}/dkim/rotate */
+  cancelDkimRotation: operations['cancelDkimRotation'];
   /** POST /identities/{id}/inbound */
   enableInbound: operations['enableInbound'];
   /** DELETE /identities/{id}/inbound */

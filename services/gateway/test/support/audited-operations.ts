@@ -165,6 +165,11 @@ export const AUDITED: Record<string, (t: Tenant) => Promise<Done>> = {
     const { id } = (await newIdentity(t)).body;
     return { res: await created(api(t).post(`/identities/${id}/dkim/rotate`).set(auth(t.key)), 200), target: { type: 'identity', id } };
   },
+  cancelDkimRotation: async (t) => {
+    const { id } = (await newIdentity(t)).body;
+    await created(api(t).post(`/identities/${id}/dkim/rotate`).set(auth(t.key)), 200);
+    return { res: await created(api(t).delete(`/identities/${id}/dkim/rotate`).set(auth(t.key)), 200), target: { type: 'identity', id } };
+  },
   enableInbound: async (t) => {
     const { id } = (await newIdentity(t)).body;
     return { res: await created(api(t).post(`/identities/${id}/inbound`).set(auth(t.key)), 200), target: { type: 'identity', id } };

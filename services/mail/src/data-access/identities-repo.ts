@@ -66,6 +66,8 @@ export interface IdentityRecord extends AuditedRecord<Envelope> {
   dkimAlgorithms?: DkimAlgorithm[];
   /** Its Ed25519 key while `ed25519-sha256` is on; `active` while the last verify found its record (then it signs). */
   ed25519Dkim?: (SealedDkimKey & { active: boolean }) | null;
+  /** A rotation's new Ed25519 key: it replaces `ed25519Dkim` once a verify finds its record. */
+  pendingEd25519Dkim?: SealedDkimKey | null;
 }
 
 /** The DKIM key fields a rotation, a verify or PATCH dkimAlgorithms writes. */
@@ -79,6 +81,7 @@ export type DkimKeyFields = Pick<
   | 'pendingDkim'
   | 'dkimAlgorithms'
   | 'ed25519Dkim'
+  | 'pendingEd25519Dkim'
   | 'dnsRecords'
 >;
 

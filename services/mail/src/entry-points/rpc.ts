@@ -32,7 +32,8 @@ import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTempl
 import { getTemplateVersion, listTemplateVersions, publishTemplate } from '../domain/templates/versions';
 import { renderTemplate } from '../domain/templates/render-template';
 import { updateIdentity } from '../domain/tracking/identity-settings';
-import { rotateDkimKey } from '../domain/dkim-rotation/rotate';
+import { dkimAlgorithmIn } from '../domain/dkim-rotation/records';
+import { cancelDkimRotation, rotateDkimKey } from '../domain/dkim-rotation/rotate';
 import { followReply, openReply } from './tracking-replies';
 import { unsubscribePageReply, unsubscribeReply } from './unsubscribe-replies';
 import { inboundHandlers } from './inbound-rpc';
@@ -104,7 +105,14 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
       json(identityView(await createIdentity(deps, tenant(r), r.body, auditContextOf(r), r.keyDomain ?? null)), 201),
     getIdentity: async (r) => json(identityView(await getIdentity(deps, tenant(r), id(r), r.keyDomain ?? null))),
     verifyIdentity: async (r) => json(identityView(await verifyIdentity(deps, tenant(r), id(r), auditContextOf(r), r.keyDomain ?? null))),
-    rotateDkimKey: async (r) => json(identityView(await rotateDkimKey(deps, tenant(r), id(r), auditContextOf(r), r.keyDomain ?? null))),
+    rotateDkimKey: async (r) =>
+      json(identityView(await rotateDkimKey(deps, tenant(r), id(r), auditContextOf(r), r.keyDomain ?? null, r.body?.algorithm))),
+    cancelDkimRotation: async (r) =>
+      json(
+        identityView(
+          await cancelDkimRotation(deps, tenant(r), id(r), auditContextOf(r), r.keyDomain ?? null, dkimAlgorithmIn(r.query.algorithm)),
+        ),
+      ),
     updateIdentity: async (r) =>
       json(identityView(await updateIdentity(deps, tenant(r), id(r), r.body, auditContextOf(r), r.keyDomain ?? null))),
     deleteIdentity: async (r) => {

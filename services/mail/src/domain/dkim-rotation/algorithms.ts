@@ -10,7 +10,7 @@ const ORDER: DkimAlgorithm[] = ['rsa-sha256', 'ed25519-sha256'];
 /**
  * PATCH dkimAlgorithms: `rsa-sha256` is always signed (Ed25519 is signed beside it, never instead: receivers that do
  * not know it ignore it). Adding `ed25519-sha256` makes its key and lists its record as `pending`; its signature is
- * added once a verify finds the record. Removing it deletes the key and the record. Nothing when unchanged.
+ * added once a verify finds the record. Removing it deletes its keys (a pending one too) and their records. Nothing when unchanged.
  */
 export function dkimAlgorithmSettings(deps: MailDeps, r: IdentityRecord, wanted: DkimAlgorithm[], now: Date): Partial<IdentitySettings> {
   if (!wanted.includes('rsa-sha256')) {
@@ -22,7 +22,7 @@ export function dkimAlgorithmSettings(deps: MailDeps, r: IdentityRecord, wanted:
   if (algorithms.join() === algorithmsOf(r).join()) return {};
   const records = withKeyRecords(r).filter((d) => !(isDkim(d) && algorithmOf(d) === 'ed25519-sha256'));
   const settings: Partial<IdentitySettings> = { dkimAlgorithms: algorithms, dkimRevision: newId('dkr', now.getTime()) };
-  if (!algorithms.includes('ed25519-sha256')) return { ...settings, ed25519Dkim: null, dnsRecords: records };
+  if (!algorithms.includes('ed25519-sha256')) return { ...settings, ed25519Dkim: null, pendingEd25519Dkim: null, dnsRecords: records };
   const keys = generateEd25519KeyPair();
   const key = {
     selector: `${r.selector}-ed25519`,

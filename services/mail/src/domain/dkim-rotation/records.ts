@@ -24,6 +24,9 @@ export const keyStateOf = (r: DnsRecord) => r.keyState ?? 'current';
 /** What a response shows of a record: a `dkim` record always says its algorithm and state. */
 export const withDkimDefaults = (r: DnsRecord): DnsRecord => (isDkim(r) ? { ...r, algorithm: algorithmOf(r), keyState: keyStateOf(r) } : r);
 
+/** A query's `algorithm`, which the gateway checked against the contract: absent means RSA. */
+export const dkimAlgorithmIn = (value: unknown): DkimAlgorithm => (value === 'ed25519-sha256' ? 'ed25519-sha256' : 'rsa-sha256');
+
 export const algorithmsOf = (r: Pick<IdentityRecord, 'dkimAlgorithms'>): DkimAlgorithm[] => r.dkimAlgorithms ?? ['rsa-sha256'];
 
 export function dkimRecord(
@@ -58,38 +61,72 @@ export const selectorsIn = (r: IdentityRecord) => [
   r.selector,
   ...r.dnsRecords.filter(isDkim).map(selectorOf),
   r.ed25519Dkim?.selector ?? '',
+  r.pendingEd25519Dkim?.selector ?? '',
 ];
+
+const ED25519_SUFFIX = '-ed25519';
+
+/** The selector for a new Ed25519 key: the next stem after the current one's (`mp1-ed25519` → `mp2-ed25519`). */
+export function nextEd25519Selector(r: IdentityRecord): string {
+  const current = r.ed25519Dkim?.selector ?? `${r.selector}${ED25519_SUFFIX}`;
+  const stemOf = (selector: string) => (selector.endsWith(ED25519_SUFFIX) ? selector.slice(0, -ED25519_SUFFIX.length) : selector);
+  const taken = selectorsIn(r)
+    .filter((t) => t.endsWith(ED25519_SUFFIX))
+    .map(stemOf);
+  return `${nextSelector(stemOf(current), taken)}${ED25519_SUFFIX}`;
+}
 
 /** Its key records, as its keys say they should be listed: a pending or Ed25519 record another write dropped comes back. */
 export function withKeyRecords(r: IdentityRecord): DnsRecord[] {
-  const listed = (key: SealedDkimKey | null | undefined) => !key || r.dnsRecords.some((d) => isDkim(d) && selectorOf(d) === key.selector);
-  return [
-    ...r.dnsRecords,
-    ...(listed(r.pendingDkim) ? [] : [dkimRecord(r.domain, r.pendingDkim as SealedDkimKey, 'rsa-sha256', 'pending')]),
-    ...(listed(r.ed25519Dkim) ? [] : [dkimRecord(r.domain, r.ed25519Dkim as SealedDkimKey, 'ed25519-sha256', 'pending')]),
-  ];
+  const unlisted = (key: SealedDkimKey | null | undefined): key is SealedDkimKey =>
+    !!key && !r.dnsRecords.some((d) => isDkim(d) && selectorOf(d) === key.selector);
+  const missing: DnsRecord[] = [];
+  if (unlisted(r.pendingDkim)) missing.push(dkimRecord(r.domain, r.pendingDkim, 'rsa-sha256', 'pending'));
+  if (unlisted(r.ed25519Dkim)) missing.push(dkimRecord(r.domain, r.ed25519Dkim, 'ed25519-sha256', 'pending'));
+  if (unlisted(r.pendingEd25519Dkim)) missing.push(dkimRecord(r.domain, r.pendingEd25519Dkim, 'ed25519-sha256', 'pending'));
+  return [...r.dnsRecords, ...missing];
 }
 
+/** The record list with `selector`'s record dropped: a cancelled rotation's. */
+export const withoutSelector = (records: DnsRecord[], selector: string) =>
+  records.filter((d) => !(isDkim(d) && selectorOf(d) === selector));
+
 /**
- * What a check's findings do to the keys. The pending RSA record found: that key becomes the current one (it signs
- * from now on) and the old record `retiring`, removable after RETIRING_RECORD_DAYS; a retiring record past that time
- * leaves the list. The Ed25519 key signs while its record is found, and stops when a check no longer finds it.
- * `found`: whether the current RSA record is published, which decides the identity's status.
+ * The records after a pending key of `algorithm` was found: its record `current`, the one it replaces `retiring`,
+ * removable after RETIRING_RECORD_DAYS.
+ */
+function switchedRecords(
+  records: DnsRecord[],
+  algorithm: DkimAlgorithm,
+  pendingSelector: string,
+  currentSelector: string | null,
+  now: Date,
+) {
+  const removableAfter = new Date(now.getTime() + RETIRING_RECORD_DAYS * DAY_MS).toISOString();
+  return records.map((d) => {
+    if (!isDkim(d) || algorithmOf(d) !== algorithm) return d;
+    if (selectorOf(d) === pendingSelector) return { ...d, keyState: 'current' as const };
+    if (selectorOf(d) === currentSelector && keyStateOf(d) !== 'retiring')
+      return { ...withDkimDefaults(d), keyState: 'retiring' as const, removableAfter };
+    return d;
+  });
+}
+
+const foundRecord = (records: DnsRecord[], key: SealedDkimKey | null | undefined, algorithm: DkimAlgorithm) =>
+  !!key && records.some((d) => isDkim(d) && selectorOf(d) === key.selector && algorithmOf(d) === algorithm && d.status === 'found');
+
+/**
+ * What a check's findings do to the keys. A pending key's record found: that key becomes the current one of its
+ * algorithm (it signs from now on) and the old record `retiring`, removable after RETIRING_RECORD_DAYS; a retiring
+ * record past that time leaves the list. The Ed25519 key signs while its record is found, and stops when a check no
+ * longer finds it. `found`: whether the current RSA record is published, which decides the identity's status.
  */
 export function keysAfterCheck(r: IdentityRecord, checked: DnsRecord[], now: Date) {
   let records = checked;
   const fields: Partial<IdentityRecord> = {};
   const pending = r.pendingDkim;
-  const pendingRecord = pending && records.find((d) => isDkim(d) && selectorOf(d) === pending.selector && algorithmOf(d) === 'rsa-sha256');
-  if (pending && pendingRecord?.status === 'found') {
-    const removableAfter = new Date(now.getTime() + RETIRING_RECORD_DAYS * DAY_MS).toISOString();
-    records = records.map((d) => {
-      if (d === pendingRecord) return { ...d, keyState: 'current' as const };
-      if (isDkim(d) && algorithmOf(d) === 'rsa-sha256' && keyStateOf(d) === 'current') {
-        return { ...withDkimDefaults(d), keyState: 'retiring' as const, removableAfter };
-      }
-      return d;
-    });
+  if (pending && foundRecord(records, pending, 'rsa-sha256')) {
+    records = switchedRecords(records, 'rsa-sha256', pending.selector, r.selector, now);
     Object.assign(fields, {
       selector: pending.selector,
       sealedPrivateKey: pending.sealedPrivateKey,
@@ -98,13 +135,21 @@ export function keysAfterCheck(r: IdentityRecord, checked: DnsRecord[], now: Dat
       pendingDkim: null,
     });
   }
+  let ed = r.ed25519Dkim;
+  const pendingEd = r.pendingEd25519Dkim;
+  if (ed && pendingEd && foundRecord(records, pendingEd, 'ed25519-sha256')) {
+    records = switchedRecords(records, 'ed25519-sha256', pendingEd.selector, ed.selector, now);
+    ed = { ...pendingEd, active: true };
+    Object.assign(fields, { ed25519Dkim: ed, pendingEd25519Dkim: null });
+  }
   records = records.filter((d) => !(isDkim(d) && keyStateOf(d) === 'retiring' && d.removableAfter && new Date(d.removableAfter) <= now));
-  const ed = r.ed25519Dkim;
   if (ed) {
-    const edRecord = records.find((d) => isDkim(d) && algorithmOf(d) === 'ed25519-sha256');
-    const active = edRecord?.status === 'found';
-    records = records.map((d) => (d === edRecord ? { ...d, keyState: active ? ('current' as const) : ('pending' as const) } : d));
-    if (active !== ed.active) fields.ed25519Dkim = { ...ed, active };
+    const current = ed;
+    const active = foundRecord(records, current, 'ed25519-sha256');
+    records = records.map((d) =>
+      isDkim(d) && selectorOf(d) === current.selector ? { ...d, keyState: active ? ('current' as const) : ('pending' as const) } : d,
+    );
+    if (active !== current.active) fields.ed25519Dkim = { ...current, active };
   }
   if (Object.keys(fields).length > 0) fields.dkimRevision = newId('dkr', now.getTime());
   const found = records.some((d) => isDkim(d) && algorithmOf(d) === 'rsa-sha256' && keyStateOf(d) === 'current' && d.status === 'found');
