@@ -775,10 +775,11 @@ export interface paths {
      *     `MAIL FROM:<bounces+…@<returnPathDomain>>`. Until then, or when a later check no longer finds them
      *     (`failed`), the operator's bounce domain is used. `alignment` tells whether DKIM and SPF would align
      *     with DMARC for the identity's From domain.
-     *     DKIM keys: the `current` RSA record decides the status. A `pending` RSA record (POST
+     *     DKIM keys: the `current` RSA record decides the status. A `pending` record (POST
      *     /identities/{id}/dkim/rotate) found by this check becomes `current`, the identity signs with its key from then
-     *     on (`selector` changes) and the old record becomes `retiring` with `removableAfter`; a `retiring` record past
-     *     that time leaves the list. The Ed25519 record (`dkimAlgorithms`) signs while a check finds it.
+     *     on (for RSA, `selector` changes) and the old record of that algorithm becomes `retiring` with
+     *     `removableAfter`; a `retiring` record past that time leaves the list. The current Ed25519 record
+     *     (`dkimAlgorithms`) signs while a check finds it.
      */
     post: operations['verifyIdentity'];
     delete?: never;
@@ -3941,12 +3942,13 @@ export interface components {
       checkedAt: components['schemas']['$defs-Timestamp'];
     };
     /**
-     * @description identity.dkim_rotation_proposed: the identity's DKIM key is older than DKIM_ROTATE_DAYS; a new key is pending under `selector`, its record to publish, and the identity signs with `currentSelector` until a verify finds it.
+     * @description identity.dkim_rotation_proposed: the identity's DKIM key is older than DKIM_ROTATE_DAYS; a new key is pending under `selector`, its record to publish, and the identity signs with `currentSelector` until a verify finds it. An identity that signs Ed25519 gets a pending Ed25519 key with it (`ed25519Selector`).
      * @example {
      *       "identityId": "idn_01jd8r3m2k4e6f7g8h9j0k1m2n",
      *       "domain": "example.com",
      *       "selector": "mp2",
      *       "currentSelector": "mp1",
+     *       "ed25519Selector": null,
      *       "keyCreatedAt": "2026-05-01T10:00:00.000Z",
      *       "proposedAt": "2026-11-02T10:00:00.000Z"
      *     }
@@ -3957,6 +3959,8 @@ export interface components {
       /** @description The pending key's selector: publish `<selector>._domainkey.<domain>`. */
       selector: string;
       currentSelector: string;
+      /** @description The pending Ed25519 key's selector when the identity signs Ed25519 and had no Ed25519 rotation pending; null otherwise. */
+      ed25519Selector: string | null;
       keyCreatedAt: components['schemas']['$defs-Timestamp'];
       proposedAt: components['schemas']['$defs-Timestamp'];
     };
