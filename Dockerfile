@@ -9,6 +9,7 @@ RUN npm ci --omit=dev --ignore-scripts=false && npm install --no-save tsx
 COPY platform ./platform
 COPY bin ./bin
 COPY tsconfig.json ./
+COPY docs/guides ./docs/guides
 ENV NODE_ENV=production
 USER node
 # node itself as PID 1 (not npx, then tsx, then node): SIGTERM reaches the service, which drains and exits. The young

@@ -1,4 +1,4 @@
-// The `mailplane` package: the client, its errors, webhook verification and the API's types.
+// The `@mailplane/sdk` package: the client, its errors, webhook verification and the API's types.
 export { Mailplane } from './client';
 export type { ClientOptions, RequestOptions } from './transport';
 export { MailplaneError, MailplaneNetworkError } from './errors';

@@ -119,6 +119,8 @@ export const OPERATIONS = {
   getOpenApiYaml: { method: 'GET', path: '/openapi.yaml', sdk: { notInSdk: 'the contract the SDK is generated from' } },
   showDocs: { method: 'GET', path: '/docs', sdk: PAGE_FOR_BROWSERS },
   getDocsAsset: { method: 'GET', path: '/docs/assets/{file}', sdk: { notInSdk: 'a file of the docs page' } },
+  listGuides: { method: 'GET', path: '/docs/guides', sdk: PAGE_FOR_BROWSERS },
+  getGuide: { method: 'GET', path: '/docs/guides/{guide}', sdk: PAGE_FOR_BROWSERS },
   createTenant: { method: 'POST', path: '/admin/tenants', sdk: 'admin.createTenant' },
   listTenants: { method: 'GET', path: '/admin/tenants', sdk: 'admin.listTenants' },
   getTenantBilling: { method: 'GET', path: '/admin/tenants/{tenantId}/billing', sdk: 'admin.tenantBilling' },

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Env } from '../../platform/config';
@@ -86,3 +86,25 @@ export async function signInWithKey(page: Page, dashboardUrl: string, key: strin
   await page.getByRole('button', { name: 'Sign in with the key' }).click();
   await page.waitForURL(/\/overview$/);
 }
+
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's violations on the page as shown (evaluated through the debugging protocol: the page's CSP stays on). */
+export async function violationsOf(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const violations = (await page.evaluate('axe.run(document).then((r) => r.violations)')) as Violation[];
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The elements that reach past the viewport's right edge (outside the boxes that scroll on their own). */
+export const overflowing = (page: Page): Promise<string> =>
+  page.evaluate(`Array.from(document.querySelectorAll('body *'))
+    .filter((el) => !el.closest('.table-wrap, pre, table') && el.getBoundingClientRect().right > window.innerWidth)
+    .map((el) => el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ').join('.') : ''))
+    .join(', ')`);

@@ -72,6 +72,8 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['get', '/openapi.yaml', [200]],
   ['get', '/docs', [200]],
   ['get', '/docs/assets/{file}', [200, 400]],
+  ['get', '/docs/guides', [200]],
+  ['get', '/docs/guides/{guide}', [200, 400, 404]],
   // Templates and open/click tracking (issue #28).
   ['patch', '/identities/{id}', [200, 400, 401, 404]],
   // DKIM rotation (issue #40): a pending key, 409 `rotation_pending` while one is (docs/decisions/dkim-rotation.md).

@@ -1787,6 +1787,52 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/docs/guides': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The guides (public)
+     * @description The index of the guides (`docs/guides` of the repository), rendered as pages of this instance: quick start,
+     *     sending, webhooks, inbound, SMTP submission, deliverability, teams, billing, the SDK, operating, moving from
+     *     Resend or Postmark, and the API's conventions. Every page of `/docs` links to each of them. The pages run no
+     *     script (`Content-Security-Policy: default-src 'none'`).
+     */
+    get: operations['listGuides'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/docs/guides/{guide}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One guide (public)
+     * @description A guide, by its file name without `.md` (`quick-start`, `sending`, `webhooks`, `inbound`, `smtp`,
+     *     `deliverability`, `teams`, `billing`, `sdk`, `operating`, `migrating`, `api-conventions`). Links to other
+     *     guides lead to their pages; links into the repository (decision records, tests) are shown as text. 404
+     *     `not_found` for any other name.
+     */
+    get: operations['getGuide'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/docs/assets/{file}': {
     parameters: {
       query?: never;
@@ -7147,6 +7193,56 @@ export interface operations {
           'text/html': string;
         };
       };
+      default: components['responses']['Default'];
+    };
+  };
+  listGuides: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The index page. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Cache-Control': components['headers']['CacheControl'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      default: components['responses']['Default'];
+    };
+  };
+  getGuide: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        guide: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The guide's page. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Cache-Control': components['headers']['CacheControl'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
       default: components['responses']['Default'];
     };
   };

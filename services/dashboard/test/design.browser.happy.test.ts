@@ -1,30 +1,6 @@
-import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { describeInBrowser, platformInBrowser, signInWithKey } from '../../../test/support/browser';
+import { describeInBrowser, overflowing, platformInBrowser, signInWithKey, violationsOf } from '../../../test/support/browser';
 import { dashboardPages, dashboardTenant, emptyPages } from '../../../test/support/dashboard-tenant';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/support/webhook-receiver';
-
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string;
-  nodes: { target: string[] }[];
-}
-
-/** axe-core's violations on the page as shown (evaluated through the debugging protocol: the page's CSP stays on). */
-async function violationsOf(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = (await page.evaluate('axe.run(document).then((r) => r.violations)')) as Violation[];
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** The elements that reach past the viewport's right edge (outside the boxes that scroll on their own). */
-const overflowing = (page: Page) =>
-  page.evaluate(`Array.from(document.querySelectorAll('body *'))
-    .filter((el) => !el.closest('.table-wrap') && el.getBoundingClientRect().right > window.innerWidth)
-    .map((el) => el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ').join('.') : ''))
-    .join(', ')`);
 
 describeInBrowser('dashboard design')('every dashboard page, wide and narrow, light and dark', () => {
   const run = platformInBrowser({ SEND_RATE_LIMIT: '1000' });

@@ -1,5 +1,7 @@
 import { document, operations } from '@mailplane/contracts';
-import { describeInBrowser, platformInBrowser } from '../../../test/support/browser';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describeInBrowser, overflowing, pageErrors, platformInBrowser, violationsOf } from '../../../test/support/browser';
 
 describeInBrowser('API reference page')('the API reference page in a real browser', () => {
   const run = platformInBrowser();
@@ -57,4 +59,23 @@ describeInBrowser('API reference page')('the API reference page in a real browse
     expect(problems).toEqual([]);
     await block.screenshot({ path: '/tmp/docs-send-email.png' });
   }, 60_000);
+
+  it('when a reader opens every guide at 375 px in dark mode, then axe-core finds no violation and nothing but code scrolls sideways', async () => {
+    const names = readdirSync(path.join(__dirname, '..', '..', '..', 'docs', 'guides')).filter((file) => file.endsWith('.md'));
+    const context = await run.browser.newContext({ viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    const found: Record<string, string[]> = {};
+    for (const file of names) {
+      const url = file === 'README.md' ? '/docs/guides' : `/docs/guides/${file.slice(0, -3)}`;
+      await page.goto(`${run.platform.url}${url}`);
+      const problems = await violationsOf(page);
+      const scrollWidth = Number(await page.evaluate('document.documentElement.scrollWidth'));
+      if (scrollWidth > 375) problems.push(`${scrollWidth} px wide: ${await overflowing(page)}`);
+      found[url] = problems;
+    }
+    await context.close();
+    expect(Object.entries(found).filter(([, problems]) => problems.length)).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

@@ -21,4 +21,20 @@ describe('the docs assets', () => {
     const res = await request(platform.url).get('/openapijson');
     expectProblem(res, 404, 'route_not_found');
   });
+
+  it('when a guide that does not exist is asked for, then 404 names the index; the index itself is not a guide', async () => {
+    for (const name of ['no-such-guide', 'readme']) {
+      const res = await request(platform.url).get(`/docs/guides/${name}`);
+      expectProblem(res, 404, 'not_found', 'getGuide');
+      expect(res.body.detail).toContain('/docs/guides');
+    }
+  });
+
+  it.each(['..%2F..%2Fpackage.json', 'quick-start.md', 'Quick_Start', 'README', 'a'.repeat(41)])(
+    'when a guide name is no name a guide can have (%s), then 400 at /params/guide',
+    async (name) => {
+      const res = await request(platform.url).get(`/docs/guides/${name}`);
+      expectProblem(res, 400, 'validation_failed', 'getGuide');
+    },
+  );
 });

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import YAML from 'yaml';
 import { document, operations } from '@mailplane/contracts';
@@ -74,4 +76,43 @@ describe('the published contract', () => {
     const unversioned = await request(platform.url).get('/docs/assets/swagger-ui.css');
     expect(unversioned.headers['cache-control']).toBe('public, max-age=3600');
   });
+});
+
+const GUIDES = readdirSync(path.join(__dirname, '..', '..', '..', 'docs', 'guides'))
+  .filter((file) => file.endsWith('.md') && file !== 'README.md')
+  .map((file) => file.slice(0, -3));
+const hrefsOf = (html: string) => [...html.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+const idsOf = (html: string) => new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]));
+
+describe('the guides', () => {
+  it('when /docs or /docs/guides is opened, then its navigation links the reference, the index and every guide of docs/guides', async () => {
+    for (const [url, operationId] of [
+      ['/docs', 'showDocs'],
+      ['/docs/guides', 'listGuides'],
+    ] as const) {
+      const page = await request(platform.url).get(url);
+      expectContract(page, operationId);
+      const nav = /<nav class="docs-nav"[^>]*>(.*?)<\/nav>/s.exec(page.text)?.[1] ?? '';
+      expect(hrefsOf(nav).sort()).toEqual(['/docs', '/docs/guides', ...GUIDES.map((name) => `/docs/guides/${name}`)].sort());
+    }
+  });
+
+  it.each(GUIDES)(
+    'when the %s guide is opened, then it is its markdown as a page that runs no script, and every link to a guide or heading leads somewhere',
+    async (name) => {
+      const page = await request(platform.url).get(`/docs/guides/${name}`);
+      expectContract(page, 'getGuide');
+      expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(page.headers['content-security-policy']).not.toContain('script-src');
+      expect(page.text).not.toMatch(/<script/i);
+      expect(page.text).toMatch(/<main class="guide"><h1 id="[a-z0-9-]+">/);
+      const main = page.text.slice(page.text.indexOf('<main'));
+      for (const href of hrefsOf(main)) {
+        if (/^https?:/.test(href)) continue;
+        const [target, anchor] = href.split('#');
+        const html = target ? (await request(platform.url).get(target).expect(200)).text : main;
+        if (anchor) expect({ href, found: idsOf(html).has(anchor) }).toEqual({ href, found: true });
+      }
+    },
+  );
 });

@@ -92,6 +92,10 @@ export interface GatewayOperations {
   getOpenApiYaml: operations['getOpenApiYaml'];
   /** GET /docs */
   showDocs: operations['showDocs'];
+  /** GET /docs/guides */
+  listGuides: operations['listGuides'];
+  /** GET /docs/guides/{guide} */
+  getGuide: operations['getGuide'];
   /** GET /docs/assets/{file} */
   getDocsAsset: operations['getDocsAsset'];
   /** GET /readyz */

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { bundledDocument, toYaml } from '@mailplane/contracts';
+import { AppError, bundledDocument, toYaml } from '@mailplane/contracts';
 import type { RpcReply } from '@mailplane/contracts';
+import { escape } from '@mailplane/runtime';
+import { loadGuides, type Guide } from './guide-pages';
 
 const SWAGGER_UI = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 const OWN = path.join(__dirname, '..', 'docs');
@@ -18,8 +20,20 @@ const SHORT_CACHE = 'public, max-age=300';
 const ASSET_CACHE = 'public, max-age=3600';
 const VERSIONED_CACHE = 'public, max-age=31536000, immutable';
 
+const htmlPage = (body: string, csp: string): RpcReply<string> => ({
+  status: 200,
+  contentType: 'text/html; charset=utf-8',
+  body,
+  headers: {
+    'Cache-Control': SHORT_CACHE,
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  },
+});
+
 /**
- * The contract and its reference page, built once per process. Swagger UI injects style attributes and
+ * The contract, its reference page and the guides (docs/guides), built once per process. Swagger UI injects style attributes and
  * draws its icons as data: images; everything else comes from this origin, and "Try it out" may call
  * only this instance.
  */
@@ -44,11 +58,39 @@ export function docsReplies(publicUrl: string | undefined) {
     "frame-ancestors 'none'",
   ].join('; ');
   const asset = (name: string) => `/docs/assets/${name}?v=${version}`;
-  const html =
+  const guides = loadGuides();
+  const nav = (current: string) => {
+    const link = (href: string, label: string, name: string) =>
+      `<a href="${href}"${name === current ? ' aria-current="page"' : ''}>${escape(label)}</a>`;
+    const pages = [...guides.values()].filter((g) => g.name !== 'README');
+    return (
+      '<nav class="docs-nav" aria-label="Documentation">' +
+      link('/docs', 'API reference', 'reference') +
+      link('/docs/guides', 'Guides', 'README') +
+      `<span class="docs-nav-guides">${pages.map((g) => link(`/docs/guides/${g.name}`, g.title, g.name)).join('')}</span></nav>`
+    );
+  };
+  const head = (title: string, styles: string[]) =>
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>${document.info.title}</title><link rel="icon" href="data:,">` +
-    `<link rel="stylesheet" href="${asset('swagger-ui.css')}"><link rel="stylesheet" href="${asset('docs.css')}"></head>` +
-    `<body><main id="docs"></main><script src="${asset('swagger-ui-bundle.js')}"></script><script src="${asset('docs.js')}"></script></body></html>`;
+    `<title>${escape(title)}</title><link rel="icon" href="data:,">` +
+    styles.map((name) => `<link rel="stylesheet" href="${asset(name)}">`).join('') +
+    '</head>';
+  const html =
+    head(document.info.title, ['swagger-ui.css', 'docs.css']) +
+    `<body>${nav('reference')}<main id="docs"></main><script src="${asset('swagger-ui-bundle.js')}"></script><script src="${asset('docs.js')}"></script></body></html>`;
+  const guidePage = (guide: Guide) =>
+    head(`${guide.title} · ${document.info.title}`, ['docs.css']) +
+    `<body>${nav(guide.name)}<main class="guide">${guide.html}</main></body></html>`;
+  const guidePages = new Map([...guides.values()].map((guide) => [guide.name, guidePage(guide)]));
+  // The guides run no script and call nothing.
+  const guideCsp = [
+    "default-src 'none'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
   const theDocument = (contentType: string, body: string) => (): RpcReply<string> => ({
     status: 200,
     contentType,
@@ -58,17 +100,14 @@ export function docsReplies(publicUrl: string | undefined) {
   return {
     openApiJson: theDocument('application/json', json),
     openApiYaml: theDocument('application/yaml', yaml),
-    page: (): RpcReply<string> => ({
-      status: 200,
-      contentType: 'text/html; charset=utf-8',
-      body: html,
-      headers: {
-        'Cache-Control': SHORT_CACHE,
-        'Content-Security-Policy': csp,
-        'X-Content-Type-Options': 'nosniff',
-        'Referrer-Policy': 'no-referrer',
-      },
-    }),
+    page: (): RpcReply<string> => htmlPage(html, csp),
+    /** `README` is the index of /docs/guides; any other name not a guide is a 404. */
+    guide: (name: string): RpcReply<string> => {
+      const page = name === 'README' ? undefined : guidePages.get(name);
+      if (page === undefined) throw new AppError('not_found', `No guide ${name}: /docs/guides lists them.`);
+      return htmlPage(page, guideCsp);
+    },
+    guideIndex: (): RpcReply<string> => htmlPage(guidePages.get('README') ?? '', guideCsp),
     asset: (name: string, requestedVersion: unknown): RpcReply<string> => ({
       status: 200,
       contentType: ASSETS[name].contentType,

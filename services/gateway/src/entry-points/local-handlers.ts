@@ -96,6 +96,8 @@ export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsRep
     getOpenApiJson: async () => docs.openApiJson(),
     getOpenApiYaml: async () => docs.openApiYaml(),
     showDocs: async () => docs.page(),
+    listGuides: async () => docs.guideIndex(),
+    getGuide: async (r) => docs.guide(String(r.params.guide)),
     getDocsAsset: async (r) => docs.asset(String(r.params.file), r.query.v),
     readiness: async () => json(await checkReadiness(deps)),
     metrics: async () => ({ status: 200, contentType: METRICS_CONTENT_TYPE, body: await metrics.metrics() }),
