@@ -1,6 +1,7 @@
 // The records the services store, built for seeding. Shapes follow services/gateway/src/data-access/*-repo.ts
 // and services/mail/src/data-access/*-repo.ts; when those change, this is the one file to adapt.
 import { createKeyBox, newId } from '@mailplane/runtime';
+import { uncached } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
 import { apiKeysRepo } from '../services/gateway/src/data-access/api-keys-repo';
 import { tenantsRepo } from '../services/gateway/src/data-access/tenants-repo';
@@ -17,7 +18,7 @@ const SPF_INCLUDE = 'spf.mailplane.test';
 /** The services' own indexes (their repositories' init). */
 export async function createIndexes(gateway: Store, mail: Store): Promise<void> {
   await tenantsRepo(gateway).init();
-  await apiKeysRepo(gateway).init();
+  await apiKeysRepo(gateway, uncached()).init();
   await identitiesRepo(mail).init();
   await messagesRepo(mail).init();
 }

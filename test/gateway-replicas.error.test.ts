@@ -156,6 +156,33 @@ describeWithRabbit('two gateways, two mail replicas and two submission replicas 
       expect(await smtpAuthFrom(submissions[1], '127.0.0.8', key)).toBe(235);
     });
 
+    it('when a key in use on both gateways and both submission replicas is revoked through one gateway, then every one of them refuses it within a second', async () => {
+      const tenant = await request(gateways[0])
+        .post('/admin/tenants')
+        .set(auth(ADMIN_TOKEN))
+        .send({ name: 'revoked everywhere' })
+        .expect(201);
+      const keep = tenant.body.apiKey.key as string;
+      const made = await request(gateways[0]).post('/api-keys').set(auth(keep)).send({ name: 'doomed' }).expect(201);
+      const doomed = made.body.key as string;
+      // Used everywhere first, so every replica holds it in memory.
+      for (let i = 0; i < 4; i++) for (const gateway of gateways) await request(gateway).get('/api-keys').set(auth(doomed)).expect(200);
+      for (const submission of submissions) expect(await smtpAuthFrom(submission, '127.0.0.9', doomed)).toBe(235);
+
+      await request(gateways[0]).delete(`/api-keys/${made.body.id}`).set(auth(keep)).expect(204);
+      const revokedAt = Date.now();
+      const refusedAt = async (refused: () => Promise<boolean>) => {
+        await eventually(refused, 'the revoked key refused', 5000);
+        return Date.now() - revokedAt;
+      };
+      const refusedAfter = await Promise.all([
+        ...gateways.map((gateway) => refusedAt(async () => (await request(gateway).get('/api-keys').set(auth(doomed))).status === 401)),
+        ...submissions.map((submission) => refusedAt(async () => (await smtpAuthFrom(submission, '127.0.0.9', doomed)) === 535)),
+      ]);
+      expect(refusedAfter.filter((ms) => ms > 1000)).toEqual([]);
+      for (const gateway of gateways) await request(gateway).get('/api-keys').set(auth(keep)).expect(200);
+    });
+
     it('when one address asks for mailed links through both gateways, then the 6th request in the window is a 429 whichever gateway takes it', async () => {
       const email = `flood.${Date.now().toString(36)}@team.example`;
       // No system sender in this run: each request is counted, then answered 503 system_mail_not_configured.

@@ -1,3 +1,4 @@
+import { uncached } from '@mailplane/broker';
 import { auditEvent, newId, type AuditedChange } from '@mailplane/runtime';
 import { carrying, createStore, type Store } from '@mailplane/store';
 import { gatewayConfig } from '../../services/gateway/src/config';
@@ -40,7 +41,7 @@ export async function keysWithUnmovedRecords(store: Store, tenantId: string, n: 
       ...carrying([auditRecord({ config: gatewayConfig({}) }, tenantId, testAudit, change, at)]),
     };
   });
-  const repo = apiKeysRepo(store);
+  const repo = apiKeysRepo(store, uncached());
   for (const key of keys) await repo.insert(key);
   return keys.map((k) => k._id);
 }

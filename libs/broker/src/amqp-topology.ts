@@ -2,6 +2,8 @@ import type { Channel, ConsumeMessage } from 'amqplib';
 
 // NEVER RENAME without a migration: durable queues and bindings live on under the old names.
 export const EVENTS_EXCHANGE = 'mailplane.events';
+/** Notices to every process at once (caches to forget); each listener's queue is its own and dies with it. */
+export const BROADCAST_EXCHANGE = 'mailplane.broadcast';
 export const deadQueue = (queue: string) => `${queue}.dead`;
 export const delayQueue = (queue: string, delayMs: number) => `${queue}.delay.${delayMs}`;
 

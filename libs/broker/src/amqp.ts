@@ -1,11 +1,21 @@
 import type { Envelope } from '@mailplane/contracts';
 import type { ConsumeMessage, Options } from 'amqplib';
+import { listenToBroadcasts } from './amqp-broadcast';
 import { AmqpConnection } from './amqp-connection';
 import { workHandler } from './amqp-consumer';
 import { declareOnce, publishConfirmed } from './amqp-publish';
 import { RpcClient, rpcServerHandler } from './amqp-rpc';
 import { subscribe, type SubscriberSpec } from './amqp-subscription';
-import { assertDelayQueue, assertRpcQueue, assertWorkQueue, ATTEMPT_HEADER, bindEvents, deadQueue, EVENTS_EXCHANGE } from './amqp-topology';
+import {
+  assertDelayQueue,
+  assertRpcQueue,
+  assertWorkQueue,
+  ATTEMPT_HEADER,
+  bindEvents,
+  BROADCAST_EXCHANGE,
+  deadQueue,
+  EVENTS_EXCHANGE,
+} from './amqp-topology';
 import { assertPrefetch, DEFAULT_RETRY, type RetryPolicy } from './delivery-policy';
 import type { Broker, BrokerLogger, Subscription } from './port';
 
@@ -61,9 +71,10 @@ export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Brok
     );
   };
 
-  const track = (subscription: Subscription): Subscription => {
+  const track = <S extends Subscription>(subscription: S): S => {
     subscriptions.add(subscription);
     return {
+      ...subscription,
       cancel: async () => {
         if (subscriptions.delete(subscription)) await subscription.cancel();
       },
@@ -81,6 +92,22 @@ export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Brok
         ...properties(message, publishOptions.headers),
         mandatory: publishOptions.mandatory ?? false,
       }),
+    broadcast: (message) =>
+      publishConfirmed(
+        connection,
+        timeoutMs,
+        async (channel, session) => {
+          await declareOnce(
+            session,
+            'broadcast',
+            async () => void (await channel.assertExchange(BROADCAST_EXCHANGE, 'fanout', { durable: true })),
+          );
+          return { exchange: BROADCAST_EXCHANGE, routingKey: '' };
+        },
+        encode(message),
+        { ...properties(message), persistent: false },
+      ),
+    listen: async (handler, onGap) => track(await listenToBroadcasts(connection, handler, onGap, timeoutMs, options.logger)),
     consume: async (queue, handler, consumeOptions) => {
       assertPrefetch(consumeOptions.prefetch);
       const subscription = await subscribe(

@@ -14,3 +14,4 @@ export async function createBroker(config: BrokerConfig = {}): Promise<Broker> {
   const { url, ...rest } = config;
   return url ? createAmqpBroker({ ...rest, url }) : createMemoryBroker(rest);
 }
+export { replicaCaches, uncached, type ReplicaCache, type ReplicaCacheOptions, type ReplicaCaches } from './replica-caches';

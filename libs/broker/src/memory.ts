@@ -46,6 +46,7 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
   const timers = new Set<NodeJS.Timeout>();
   const subscriptions = new Set<{ cancel(): Promise<void> }>();
   const rpc = new MemoryRpc();
+  const listeners = new Set<(message: Envelope) => void>();
   let closed = false;
 
   const queue = (name: string) => {
@@ -135,6 +136,20 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
       if (publishOptions.mandatory && routed.length === 0) throw new UnroutableError(message.type);
       for (const name of routed) queue(name).push(item(message, publishOptions.headers));
     },
+    broadcast: async (message) => {
+      assertOpen();
+      const body = JSON.stringify(message);
+      for (const hear of listeners) queueMicrotask(() => hear(JSON.parse(body)));
+    },
+    // One process hears every broadcast it sends, so the in-process listener is never deaf.
+    listen: async (handler) => {
+      assertOpen();
+      const hear = (message: Envelope) => handler(message);
+      listeners.add(hear);
+      const subscription = { cancel: async () => void listeners.delete(hear) };
+      subscriptions.add(subscription);
+      return { live: () => !closed && listeners.has(hear), cancel: subscription.cancel };
+    },
     consume,
     deadLetters: async (name) =>
       queue(`${name}.dead`)
@@ -163,6 +178,7 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
       timers.clear();
       await Promise.all([...subscriptions].map((s) => s.cancel()));
       subscriptions.clear();
+      listeners.clear();
       rpc.close();
     },
   };

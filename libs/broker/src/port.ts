@@ -35,6 +35,11 @@ export interface Subscription {
   cancel(): Promise<void>;
 }
 
+/** A broadcast listener: `live` while it hears every broadcast sent. */
+export interface Listener extends Subscription {
+  live(): boolean;
+}
+
 export type RpcHandler = (request: unknown, meta: { correlationId: string; deadline: number }) => Promise<unknown>;
 
 export interface RpcOptions {
@@ -121,6 +126,16 @@ export interface Broker {
    */
   publish(message: Envelope, options?: { headers?: Record<string, string>; mandatory?: boolean }): Promise<void>;
   consume(queue: string, handler: Handler, options: ConsumeOptions): Promise<Subscription>;
+  /**
+   * A notice to every process listening now (a record changed: forget it); resolves once the broker confirmed it.
+   * Nothing is kept for a listener not connected: it learns of the gap instead.
+   */
+  broadcast(message: Envelope): Promise<void>;
+  /**
+   * Hears every broadcast from now on. `onGap` runs whenever some may have been missed: when the listener stops
+   * hearing (a lost connection) and once it hears again; in between, `live()` is false.
+   */
+  listen(handler: (message: Envelope) => void, onGap: () => void): Promise<Listener>;
   /** Messages currently dead-lettered for a queue (oldest first), for operators and tests. */
   deadLetters(queue: string): Promise<Envelope[]>;
   /**

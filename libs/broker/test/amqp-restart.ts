@@ -28,6 +28,13 @@ export function amqpRestartTests(url: string): void {
         const impatient = await open(300);
         const [work, kept, echo, slow, p] = ['rs-work', 'rs-kept', 'rs-echo', 'rs-slow', 'rs-evt'].map(unique);
         const consumer = await collect(patient, work, { prefetch: 5, bindings: [`${p}.#`] });
+        const notices: string[] = [];
+        let gaps = 0;
+        const listener = await patient.listen(
+          (message) => notices.push(message.type),
+          () => gaps++,
+        );
+        const gapsBefore = gaps;
         await patient.serve(echo, async (request) => ({ echo: request }));
         let slowSeen = false;
         await patient.serve(slow, () => {
@@ -41,6 +48,7 @@ export function amqpRestartTests(url: string): void {
 
         const stoppedAt = Date.now();
         await rabbit!.stopApp();
+        await waitFor(() => !listener.live() && gaps === gapsBefore + 1, 'the listener to know it is deaf');
         const lostRequest = await rejection(inFlight);
         expect(lostRequest).toBeInstanceOf(BrokerUnavailableError);
         expect(Date.now() - stoppedAt).toBeLessThan(10_000);
@@ -67,6 +75,11 @@ export function amqpRestartTests(url: string): void {
         if (outcome === 'confirmed') await waitFor(() => ids().includes(duringOutage.id), 'the message sent during the outage');
 
         expect(await patient.request(echo, { n: 1 }, { timeoutMs: 5000 })).toEqual({ echo: { n: 1 } });
+        // Whatever was broadcast while it was deaf is lost to it; it says so once more when it hears again.
+        await waitFor(() => listener.live(), 'the listener to hear again', 15_000);
+        expect(gaps).toBe(gapsBefore + 2);
+        await impatient.broadcast(envelope(`${p}.forget`));
+        await waitFor(() => notices.includes(`${p}.forget`), 'a broadcast after the restart');
         const survivor = await collect(patient, kept, { prefetch: 1 });
         await waitFor(() => survivor.received.length === 1, 'the message confirmed before the restart');
         expect(survivor.received[0].message).toEqual(confirmedBefore);

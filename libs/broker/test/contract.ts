@@ -1,4 +1,5 @@
 import type { Broker } from '../src';
+import { broadcastContract } from './contract-broadcasts';
 import { deliveryContract } from './contract-delivery';
 import { outcomeContract } from './contract-outcomes';
 import { rpcContract } from './contract-rpc';
@@ -30,5 +31,6 @@ export function brokerContract(name: string, makeBroker: MakeBroker, deadLetters
     outcomeContract(context);
     topicContract(context);
     rpcContract(context);
+    broadcastContract(context);
   });
 }

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import type { Broker } from '@mailplane/broker';
+import { replicaCaches, type Broker } from '@mailplane/broker';
 import { leaseOn, type Store } from '@mailplane/store';
 import {
   createKeyBox,
@@ -16,7 +16,7 @@ import {
   type ReadinessProbe,
 } from '@mailplane/runtime';
 import type { GatewayConfig } from './config';
-import { apiKeysRepo } from './data-access/api-keys-repo';
+import { API_KEY_CACHE, apiKeysRepo } from './data-access/api-keys-repo';
 import { attemptCountsRepo } from './data-access/attempt-counts-repo';
 import { auditLogRepo } from './data-access/audit-log-repo';
 import { invitationsRepo } from './data-access/invitations-repo';
@@ -65,8 +65,9 @@ export async function startGateway(options: {
   const clock = options.clock ?? systemClock;
   const services = servicesRpc(broker, { timeoutMs: config.rpcTimeoutMs, admission: config.admission });
   const attempts = attemptCountsRepo(store);
+  const caches = await replicaCaches(broker, options.logger);
   const deps: GatewayDeps = {
-    keys: apiKeysRepo(store),
+    keys: apiKeysRepo(store, caches.cache('api_keys', API_KEY_CACHE)),
     members: membersRepo(store),
     sessions: sessionsRepo(store),
     invitations: invitationsRepo(store),
@@ -126,6 +127,7 @@ export async function startGateway(options: {
       deps.liveness.stop();
       await auditSweep.stop();
       await auditRecords.cancel();
+      await caches.close();
       deps.logger.info('gateway stopped');
     },
   };

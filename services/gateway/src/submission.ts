@@ -1,7 +1,7 @@
-import type { Broker } from '@mailplane/broker';
+import { replicaCaches, type Broker } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
 import { createMetricsRegistry, systemClock, type Clock, type Logger, type MetricsRegistry } from '@mailplane/runtime';
-import { apiKeysRepo } from './data-access/api-keys-repo';
+import { API_KEY_CACHE, apiKeysRepo } from './data-access/api-keys-repo';
 import { attemptCountsRepo } from './data-access/attempt-counts-repo';
 import { servicesRpc } from './data-access/services-rpc';
 import { membersRepo } from './data-access/members-repo';
@@ -34,7 +34,8 @@ export async function startSubmission(options: {
   const tls = readTls(config.tlsFiles);
   const logger = options.logger.child({ service: 'submission' });
   const clock = options.clock ?? systemClock;
-  const keys = apiKeysRepo(options.store);
+  const caches = await replicaCaches(options.broker, logger);
+  const keys = apiKeysRepo(options.store, caches.cache('api_keys', API_KEY_CACHE));
   await keys.init();
   // AUTH failures are counted where every replica counts (a submission replica may start before any gateway).
   const attempts = attemptCountsRepo(options.store);
@@ -57,6 +58,7 @@ export async function startSubmission(options: {
     tlsPort: listener.tlsPort,
     async stop() {
       await listener.stop();
+      await caches.close();
       logger.info('submission stopped');
     },
   };

@@ -1,4 +1,5 @@
 import type { Permission } from '@mailplane/contracts';
+import type { ReplicaCache } from '@mailplane/broker';
 import { appendingEvents, eventOutbox, type CarriesEvents, type Store } from '@mailplane/store';
 import type { AuditLogRecord } from './audit-log-repo';
 
@@ -31,7 +32,11 @@ export interface TenantKey extends TenantScope {
   keyId: string;
 }
 
-export function apiKeysRepo(store: Store) {
+/** A revoked key is forgotten on every replica by broadcast; one that missed it stops serving it within a second. */
+export const API_KEY_CACHE = { ttlMs: 1000, max: 10_000 };
+
+/** `live`: the live keys authenticated lately, forgotten on every replica when revoked. */
+export function apiKeysRepo(store: Store, live: ReplicaCache<ApiKeyRecord | null>) {
   const keys = store.collection<ApiKeyRecord>('api_keys');
   const audit = eventOutbox(keys, { agedBy: 'changedAt', guardedBy: 'changeSeq' });
   return {
@@ -43,7 +48,12 @@ export function apiKeysRepo(store: Store) {
     },
     insert: (record: ApiKeyRecord) => keys.insertOne(record),
     /** The one lookup without a tenant: the presented key is what names the tenant. */
-    findForAuthentication: (keyId: string) => keys.findOne({ _id: keyId }),
+    findForAuthentication: (keyId: string) =>
+      live.get(
+        keyId,
+        () => keys.findOne({ _id: keyId }),
+        (record) => record !== null && record.revokedAt === null,
+      ),
     listActive: ({ tenantId }: TenantScope) => keys.find({ tenantId, revokedAt: null }, { sort: { createdAt: 1, _id: 1 } }),
     /** A member's live keys (listActive's index, then the member): what their removal revokes. */
     listActiveOfMember: ({ tenantId, memberId }: TenantScope & { memberId: string }) =>
@@ -52,9 +62,18 @@ export function apiKeysRepo(store: Store) {
      * Compare-and-set: only a live key of this tenant is revoked, with `record` appended to its audit records (never
      * replacing one still waiting); the key as revoked, or null when there was none.
      */
-    revoke: ({ tenantId, keyId }: TenantKey, at: Date, record: AuditLogRecord) =>
-      keys.findOneAndUpdate({ _id: keyId, tenantId, revokedAt: null }, appendingEvents([record], { revokedAt: at, changedAt: at })),
+    async revoke({ tenantId, keyId }: TenantKey, at: Date, record: AuditLogRecord) {
+      const revoked = await keys.findOneAndUpdate(
+        { _id: keyId, tenantId, revokedAt: null },
+        appendingEvents([record], { revokedAt: at, changedAt: at }),
+      );
+      if (revoked) live.forget(keyId);
+      return revoked;
+    },
     async touch({ tenantId, keyId }: TenantKey, at: Date) {
+      // The entry this replica holds learns it too, or every request past the minute would touch again.
+      const held = live.peek(keyId);
+      if (held) held.lastUsedAt = at;
       await keys.updateOne({ _id: keyId, tenantId }, { $set: { lastUsedAt: at } });
     },
     /** The outbox of audit records: `announce` moves a key's records, `unannounced` finds those a crash left. */

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { Envelope } from '@mailplane/contracts';
+import type { Broker, BrokerLogger, Listener } from './port';
+
+const FORGET = 'cache.forget';
+
+export interface ReplicaCacheOptions {
+  /** The longest an entry is served without reading it again: the bound on staleness should a notice be lost. */
+  ttlMs: number;
+  /** Entries kept at most; the oldest go first. */
+  max: number;
+}
+
+export interface ReplicaCache<V> {
+  /** The entry of `key`, or what `load` reads (kept when `keep` says so: say, only what may be served from memory). */
+  get(key: string, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V>;
+  /** The entry of `key` if one is held, to update in place (a field this replica alone writes, like a last use). */
+  peek(key: string): V | undefined;
+  /**
+   * Forgets `key` here at once and on every replica as soon as it hears (the broadcast is not waited for: with the
+   * broker away it would hold the change's answer): call it after the change is written.
+   */
+  forget(key: string): void;
+}
+
+export interface ReplicaCaches {
+  cache<V>(name: string, options: ReplicaCacheOptions): ReplicaCache<V>;
+  close(): Promise<void>;
+}
+
+interface Entry<V> {
+  value: V;
+  expiresAt: number;
+}
+
+/**
+ * Read-through caches that every replica forgets together. A change is written first, then forgotten: locally at
+ * once, elsewhere by a broadcast. A read that began before a forget is not kept (each cache counts its forgets), and
+ * while the broadcast listener is deaf (the broker away) nothing is served from memory, since a notice may be lost.
+ */
+export async function replicaCaches(broker: Broker, logger?: BrokerLogger, now: () => number = Date.now): Promise<ReplicaCaches> {
+  const forgetters = new Map<string, (key: string | null) => void>();
+  const everything = () => forgetters.forEach((forget) => forget(null));
+  const listener: Listener = await broker.listen((message) => {
+    const { cache, key } = message.data as { cache?: string; key?: string };
+    if (message.type === FORGET && typeof cache === 'string' && typeof key === 'string') forgetters.get(cache)?.(key);
+  }, everything);
+
+  const cache = <V>(name: string, options: ReplicaCacheOptions): ReplicaCache<V> => {
+    const entries = new Map<string, Entry<V>>();
+    let forgets = 0;
+    forgetters.set(name, (key) => {
+      forgets++;
+      if (key === null) entries.clear();
+      else entries.delete(key);
+    });
+    const held = (key: string): Entry<V> | undefined => {
+      const entry = entries.get(key);
+      if (entry && entry.expiresAt > now() && listener.live()) return entry;
+      if (entry) entries.delete(key);
+      return undefined;
+    };
+    return {
+      async get(key, load, keep = () => true) {
+        const entry = held(key);
+        if (entry) return entry.value;
+        const before = forgets;
+        const value = await load();
+        if (before === forgets && listener.live() && keep(value)) {
+          if (entries.size >= options.max) entries.delete(entries.keys().next().value as string);
+          entries.set(key, { value, expiresAt: now() + options.ttlMs });
+        }
+        return value;
+      },
+      peek: (key) => held(key)?.value,
+      forget(key) {
+        forgetters.get(name)?.(key);
+        const notice: Envelope = {
+          id: randomUUID(),
+          type: FORGET,
+          version: 1,
+          occurredAt: new Date(now()).toISOString(),
+          tenantId: null,
+          correlationId: randomUUID(),
+          data: { cache: name, key },
+        };
+        // Written already; a replica that misses this serves the old entry until its ttl ends.
+        void broker.broadcast(notice).catch((err: Error) => logger?.warn('cache notice not sent', { cache: name, error: err.message }));
+      },
+    };
+  };
+
+  return { cache, close: () => listener.cancel() };
+}
+
+/** No cache: every read goes to the store (seeders and tools that run beside the services). */
+export const uncached = <V>(): ReplicaCache<V> => ({ get: (_key, load) => load(), peek: () => undefined, forget: () => undefined });
