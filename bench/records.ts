@@ -19,7 +19,7 @@ const SPF_INCLUDE = 'spf.mailplane.test';
 export async function createIndexes(gateway: Store, mail: Store): Promise<void> {
   await tenantsRepo(gateway).init();
   await apiKeysRepo(gateway, uncached()).init();
-  await identitiesRepo(mail).init();
+  await identitiesRepo(mail, uncached()).init();
   await messagesRepo(mail).init();
 }
 

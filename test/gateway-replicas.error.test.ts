@@ -183,6 +183,39 @@ describeWithRabbit('two gateways, two mail replicas and two submission replicas 
       for (const gateway of gateways) await request(gateway).get('/api-keys').set(auth(keep)).expect(200);
     });
 
+    it('when an identity both mail replicas send with is deleted through one of them, then within a second neither accepts a send from it', async () => {
+      const domain = `forgotten-${Date.now().toString(36)}.example.test`;
+      const t = await verifiedTenant(gateways[0], dns, domain);
+      const send = (gateway: string) =>
+        request(gateway)
+          .post('/emails')
+          .set(auth(t.key))
+          .send({ from: `a@${domain}`, to: 'r@example.org', subject: 'x', text: 'x' });
+      // Enough sends for each mail replica to take some and hold the identity in memory.
+      for (let i = 0; i < 8; i++) expect((await send(gateways[i % 2])).status).toBe(202);
+
+      await request(gateways[0]).delete(`/identities/${t.identityId}`).set(auth(t.key)).expect(204);
+      const deletedAt = Date.now();
+      // Refused ten times in a row through both gateways: each replica's turn came, and neither served what it held.
+      let refusedInARow = 0;
+      let firstOfThem = 0;
+      await eventually(
+        async () => {
+          const started = Date.now();
+          const res = await send(gateways[refusedInARow % 2]);
+          if (res.status === 202) refusedInARow = 0;
+          else {
+            expect(res.body.code).toBe('identity_unverified');
+            if (refusedInARow++ === 0) firstOfThem = started;
+          }
+          return refusedInARow >= 10;
+        },
+        'ten refusals in a row',
+        10_000,
+      );
+      expect(firstOfThem - deletedAt).toBeLessThan(1000);
+    });
+
     it('when one address asks for mailed links through both gateways, then the 6th request in the window is a 429 whichever gateway takes it', async () => {
       const email = `flood.${Date.now().toString(36)}@team.example`;
       // No system sender in this run: each request is counted, then answered 503 system_mail_not_configured.

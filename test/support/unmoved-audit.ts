@@ -107,7 +107,7 @@ export async function tombstonesWithUnpublishedRecords(store: Store, tenantId: s
     const change: AuditedChange = { operationId, target: { type, id }, changes: {} };
     return [auditEvent(tenantId, testAudit, change, at)];
   };
-  const identities = identitiesRepo(store);
+  const identities = identitiesRepo(store, uncached());
   for (const id of made.identities) {
     const record = await identities.byId(tenantId, id);
     if (!record) throw new Error(`no identity ${id}`);

@@ -17,7 +17,7 @@ export interface ReplicaCache<V> {
   /** The entry of `key` if one is held, to update in place (a field this replica alone writes, like a last use). */
   peek(key: string): V | undefined;
   /**
-   * Forgets `key` here at once and on every replica as soon as it hears (the broadcast is not waited for: with the
+   * Forgets `key` and every key under it (`key/…`) here at once and on every replica as soon as it hears (the broadcast is not waited for: with the
    * broker away it would hold the change's answer): call it after the change is written.
    */
   forget(key: string): void;
@@ -51,8 +51,9 @@ export async function replicaCaches(broker: Broker, logger?: BrokerLogger, now: 
     let forgets = 0;
     forgetters.set(name, (key) => {
       forgets++;
-      if (key === null) entries.clear();
-      else entries.delete(key);
+      if (key === null) return entries.clear();
+      entries.delete(key);
+      for (const held of entries.keys()) if (held.startsWith(`${key}/`)) entries.delete(held);
     });
     const held = (key: string): Entry<V> | undefined => {
       const entry = entries.get(key);

@@ -1,4 +1,4 @@
-import type { Broker } from '@mailplane/broker';
+import { replicaCaches, type Broker } from '@mailplane/broker';
 import { leaseOn, replicaRegistry, type BlobStore, type Store } from '@mailplane/store';
 import { QUEUES } from '@mailplane/contracts';
 import {
@@ -22,7 +22,7 @@ import { hitBatches } from './domain/tracking/hit-batches';
 import { recordEngagements } from './domain/tracking/record-engagement';
 import { entitlementsRepo } from './data-access/entitlements-repo';
 import { idempotencyRepo } from './data-access/idempotency-repo';
-import { identitiesRepo, type IdentityRecord } from './data-access/identities-repo';
+import { identitiesRepo, SENDING_IDENTITY_CACHE, type IdentityRecord } from './data-access/identities-repo';
 import { messagesRepo } from './data-access/messages-repo';
 import { suppressionsRepo } from './data-access/suppressions-repo';
 import { templatesRepo } from './data-access/templates-repo';
@@ -88,9 +88,10 @@ export async function startMail(options: {
   const countsLost = (err: unknown) => logger.warn('daily counts lost', { err });
   const watch = standingWatch(() => deps);
   const reputation = reputationRepo(store, countsLost, (tenants) => watch.touched(tenants));
+  const caches = await replicaCaches(broker, logger);
   const deps: MailDeps = {
     config,
-    identities: identitiesRepo(store),
+    identities: identitiesRepo(store, caches.cache('sending_identities', SENDING_IDENTITY_CACHE)),
     messages,
     outboxQueue: outboxQueueRepo(store),
     replicas: replicaRegistry(store, { holder, ttlMs: config.jobLeaseMs }),
@@ -201,6 +202,7 @@ export async function startMail(options: {
       await deps.dailyStats.flush().catch(countsLost);
       await deps.reputation.flush().catch(countsLost);
       watch.stop();
+      await caches.close();
       await alive.stop();
       await deps.replicas.leave().catch((err) => logger.warn('replica record not removed: taken for dead once it runs out', { err }));
       logger.info('mail service stopped');

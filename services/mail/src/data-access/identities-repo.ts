@@ -1,3 +1,4 @@
+import type { ReplicaCache } from '@mailplane/broker';
 import { keptAfterPublish } from '@mailplane/runtime';
 import type { DnsRecord, Envelope, Identity } from '@mailplane/contracts';
 import { auditedRecords, eventOutbox, type AuditedRecord, type Store } from '@mailplane/store';
@@ -101,14 +102,34 @@ type Check = Pick<
 /** Matches the identity only while its DKIM keys are as `read` saw them. */
 const sameKeys = (id: string, read: Pick<IdentityRecord, 'dkimRevision'>) => ({ _id: id, dkimRevision: read.dkimRevision ?? null });
 
-export function identitiesRepo(store: Store) {
+/** Verified identities as sends and deliveries read them: forgotten on every replica by each change of the tenant's. */
+export const SENDING_IDENTITY_CACHE = { ttlMs: 1000, max: 10_000 };
+
+/** `sending`: cache of the verified identities sends and deliveries looked up lately, keyed `<tenant>/<id|domain>`. */
+export function identitiesRepo(store: Store, sending: ReplicaCache<IdentityRecord | null>) {
   const identities = store.collection<IdentityRecord>('identities');
   const audited = auditedRecords(identities, { keeps: keptAfterPublish });
+  const verified = (record: IdentityRecord | null) => record?.status === 'verified';
+  /** After a write of the tenant's identities: what this and every replica hold of them is read again. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const changed = <W extends (first: any, ...rest: any[]) => Promise<unknown>>(
+    tenantOf: (first: Parameters<W>[0]) => string,
+    write: W,
+  ): W =>
+    (async (...args: unknown[]) => {
+      try {
+        return await (write as (...all: unknown[]) => Promise<unknown>)(...args);
+      } finally {
+        sending.forget(tenantOf(args[0] as Parameters<W>[0]));
+      }
+    }) as W;
   // Identities written before `changedAt` existed age by their last check, the only write that carried events then.
   const olderOutbox = eventOutbox(identities, { agedBy: 'lastCheckedAt', guardedBy: 'changeSeq' });
-  const { initInbound, ...inbound } = inboundDomainQueries(identities);
+  const { initInbound, claim, release, ...inbound } = inboundDomainQueries(identities);
   const change = (tenantId: string, id: string, fields: Partial<IdentityRecord>, events: Envelope[], at: Date) =>
     audited.change(tenantId, { _id: id }, { $set: fields }, events, at);
+  const byId = (tenantId: string, id: string) => audited.findOne(tenantId, { _id: id });
+  const byDomain = (tenantId: string, domain: string) => audited.findOne(tenantId, { domain });
   return {
     async init() {
       // byDomain and create: one identity per domain per tenant (a tombstone's domain is renamed out of the way)
@@ -121,9 +142,16 @@ export function identitiesRepo(store: Store) {
       await olderOutbox.init();
       await initInbound();
     },
-    insert: (record: IdentityRecord) => identities.insertOne(record),
-    byId: (tenantId: string, id: string) => audited.findOne(tenantId, { _id: id }),
-    byDomain: (tenantId: string, domain: string) => audited.findOne(tenantId, { domain }),
+    insert: changed(
+      (record: IdentityRecord) => record.tenantId,
+      (record: IdentityRecord) => identities.insertOne(record),
+    ),
+    byId,
+    byDomain,
+    /** byId and byDomain as a send or a delivery reads them: a verified identity may come from memory. */
+    sendingById: (tenantId: string, id: string) => sending.get(`${tenantId}/id/${id}`, () => byId(tenantId, id), verified),
+    sendingByDomain: (tenantId: string, domain: string) =>
+      sending.get(`${tenantId}/domain/${domain}`, () => byDomain(tenantId, domain), verified),
     firstVerified: async (tenantId: string) =>
       (await audited.find(tenantId, { status: 'verified' }, { sort: { createdAt: 1, _id: 1 }, limit: 1 }))[0] ?? null,
     /** Whether some identity (of any tenant) sends with `domain` as its verified return path domain. */
@@ -133,13 +161,19 @@ export function identitiesRepo(store: Store) {
       audited.find(tenantId, domain ? { domain } : {}, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
     count: (tenantId: string, domain: string | null = null) => audited.count(tenantId, domain ? { domain } : {}),
     /** A DNS check with what it announces; null when the identity is gone or its keys changed since `read`. */
-    saveCheck: (read: IdentityRecord, check: Check, events: Envelope[]) =>
-      audited.change(read.tenantId, sameKeys(read._id, read), { $set: check }, events, check.lastCheckedAt as Date),
+    saveCheck: changed(
+      (read: IdentityRecord) => read.tenantId,
+      (read: IdentityRecord, check: Check, events: Envelope[]) =>
+        audited.change(read.tenantId, sameKeys(read._id, read), { $set: check }, events, check.lastCheckedAt as Date),
+    ),
     /** Receiving turned on: null when the tenant has no such identity. */
-    saveSettings: change,
+    saveSettings: changed((tenantId: string) => tenantId, change),
     /** PATCH settings or a change of DKIM keys: null when the identity is gone or its keys changed since `read`. */
-    saveKeyedSettings: (read: IdentityRecord, settings: Partial<IdentitySettings>, events: Envelope[], at: Date) =>
-      audited.change(read.tenantId, sameKeys(read._id, read), { $set: settings }, events, at),
+    saveKeyedSettings: changed(
+      (read: IdentityRecord) => read.tenantId,
+      (read: IdentityRecord, settings: Partial<IdentitySettings>, events: Envelope[], at: Date) =>
+        audited.change(read.tenantId, sameKeys(read._id, read), { $set: settings }, events, at),
+    ),
     /**
      * Rotation timer, across tenants: verified identities with no rotation pending whose current key was made before
      * `cutoff` (identities are few, one per domain: the timer's hourly scan reads them without an index of its own).
@@ -155,15 +189,21 @@ export function identitiesRepo(store: Store) {
         { sort: { createdAt: 1, _id: 1 }, limit },
       ),
     /** Receiving turned off: its MX record goes and the domain is given up; null when the identity is gone. */
-    disableInbound: (tenantId: string, id: string, dnsRecords: DnsRecord[], events: Envelope[], at: Date) =>
-      audited.change(tenantId, { _id: id }, { $set: { inbound: null, dnsRecords }, $unset: { inboundDomain: '' } }, events, at),
+    disableInbound: changed(
+      (tenantId: string) => tenantId,
+      (tenantId: string, id: string, dnsRecords: DnsRecord[], events: Envelope[], at: Date) =>
+        audited.change(tenantId, { _id: id }, { $set: { inbound: null, dnsRecords }, $unset: { inboundDomain: '' } }, events, at),
+    ),
     /** Deleted: its domain freed for a new identity, and for receiving elsewhere. */
-    remove: (record: IdentityRecord, at: Date, events: Envelope[]) =>
-      // '#' is in no domain name: the renamed tombstone holds no place in the (tenant, domain) index.
-      audited.remove(record.tenantId, { _id: record._id }, events, at, {
-        $set: { domain: `${record.domain}#${record._id}` },
-        $unset: { inboundDomain: '', verifiedReturnPathDomain: '' },
-      }),
+    remove: changed(
+      (record: IdentityRecord) => record.tenantId,
+      (record: IdentityRecord, at: Date, events: Envelope[]) =>
+        // '#' is in no domain name: the renamed tombstone holds no place in the (tenant, domain) index.
+        audited.remove(record.tenantId, { _id: record._id }, events, at, {
+          $set: { domain: `${record.domain}#${record._id}` },
+          $unset: { inboundDomain: '', verifiedReturnPathDomain: '' },
+        }),
+    ),
     dropTombstones: audited.dropTombstones,
     /** Sweeper, across tenants: changes whose events the broker has not confirmed. */
     unannounced: async (before: Date, limit: number) => [
@@ -173,6 +213,8 @@ export function identitiesRepo(store: Store) {
     announce: audited.announce,
     dropKept: audited.dropKept,
     rearmKept: audited.rearmKept,
+    claim: changed((tenantId: string) => tenantId, claim),
+    release: changed((tenantId: string) => tenantId, release),
     ...inbound,
   };
 }

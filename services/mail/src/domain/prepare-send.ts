@@ -51,7 +51,9 @@ export async function resolveSend(deps: MailDeps, tenantId: string, prepared: Pr
 
 /** The identity that signs: the one named, or the tenant's identity of the From domain; it must be verified. */
 async function sendingIdentity(deps: MailDeps, tenantId: string, fromDomain: string, identityId?: string): Promise<IdentityRecord> {
-  const identity = identityId ? await deps.identities.byId(tenantId, identityId) : await deps.identities.byDomain(tenantId, fromDomain);
+  const identity = identityId
+    ? await deps.identities.sendingById(tenantId, identityId)
+    : await deps.identities.sendingByDomain(tenantId, fromDomain);
   if (!identity) {
     throw new AppError(
       'identity_unverified',

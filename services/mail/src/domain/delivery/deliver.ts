@@ -61,7 +61,7 @@ export async function deliver(deps: DeliverDeps, messageId: string): Promise<Del
   if (claim.kind === 'nothing') return DONE;
   const { message } = claim;
   if ((await standingOf(deps, message.tenantId)).status === 'paused') return hold(deps, message);
-  const identity = await deps.identities.byId(message.tenantId, message.identityId);
+  const identity = await deps.identities.sendingById(message.tenantId, message.identityId);
   if (!identity) {
     await recordAttempt(deps, message, { outcome: 'permanent', smtpCode: null, response: 'identity deleted before the message was sent' });
     return DONE;
