@@ -1,7 +1,7 @@
 // Starts Swagger UI on the contract this gateway serves (a file, not inline, so the page's CSP needs no 'unsafe-inline' script).
 
 // Shows each operation's `x-codeSamples` (curl and the Node SDK) in place of Swagger UI's table of vendor extensions,
-// which is the one place it hands an operation's extensions to a component (docs/decisions/api-docs-renderer.md).
+// which is the one place it hands an operation's extensions to a component (docs/decisions/api-reference-page.md).
 function CodeSamples(system) {
   var h = system.React.createElement;
   function Samples(props) {
