@@ -1,7 +1,7 @@
 import type { SendEmailRequest } from '@mailplane/contracts';
 import { newId } from '@mailplane/runtime';
 import { carrying, type CarriesEvents } from '@mailplane/store';
-import type { MessageKind, MessageRecord } from '../data-access/messages-repo';
+import type { MessageBody, MessageKind, MessageRecord } from '../data-access/messages-repo';
 import type { TenantRecord } from '../data-access/entitlements-repo';
 import type { IdentityRecord } from '../data-access/identities-repo';
 import { bodyOf, describeAttachments } from './bodies';
@@ -127,11 +127,12 @@ export async function acceptMessage(
 ): Promise<AcceptedEmail | null> {
   const message = await recordFor(deps, tenantId, a, deps.clock.now());
   ensureTimeLeft(budget);
-  await deps.bodies.save(message._id, bodyOf(a.input, a.variables));
+  const body = bodyOf(a.input, a.variables);
+  await deps.bodies.save(message._id, body);
   ensureTimeLeft(budget);
   // Not undone if the insert fails: a failure may still have written the record, which must find its body.
   if (!(await deps.messages.insertNew(message))) return null;
-  afterAccepted(deps, message);
+  afterAccepted(deps, message, body);
   return acceptedAs(message);
 }
 
@@ -148,20 +149,21 @@ export async function acceptMessages(
   const now = deps.clock.now();
   const messages = await Promise.all(list.map((a) => recordFor(deps, tenantId, a, now)));
   ensureTimeLeft(budget);
-  await Promise.all(messages.map((m, i) => deps.bodies.save(m._id, bodyOf(list[i].input, list[i].variables))));
+  const bodies = list.map((a) => bodyOf(a.input, a.variables));
+  await Promise.all(messages.map((m, i) => deps.bodies.save(m._id, bodies[i])));
   ensureTimeLeft(budget);
   if (!(await deps.messages.insertAllNew(messages))) return null;
-  for (const message of messages) afterAccepted(deps, message);
+  messages.forEach((message, i) => afterAccepted(deps, message, bodies[i]));
   return messages.map(acceptedAs);
 }
 
-function afterAccepted(deps: MailDeps, message: MessageRecord) {
+function afterAccepted(deps: MailDeps, message: MessageRecord, body: MessageBody) {
   deps.logger.info('email accepted', { messageId: message._id, tenantId: message.tenantId, kind: message.kind, status: message.status });
   const offTheQueue = message.status !== 'queued';
   countEvent(deps, message.tenantId, 'accepted', message.createdAt);
   if (message.status === 'suppressed') countEvent(deps, message.tenantId, 'suppressed', message.createdAt);
   // Stored is accepted: the answer does not wait for the broker's confirms (docs/decisions/transactional-outbox.md).
-  void dispatchAccepted(deps, message, offTheQueue);
+  void dispatchAccepted(deps, message, offTheQueue, body);
 }
 
 /**
@@ -169,9 +171,9 @@ function afterAccepted(deps: MailDeps, message: MessageRecord) {
  * undone (broker away, process killed) the outbox sweeper does: at once for a message it marks undispatched here,
  * after `redispatchAfterMs` for one whose confirm never came, and for every live message at start-up.
  */
-async function dispatchAccepted(deps: MailDeps, message: MessageRecord, offTheQueue: boolean): Promise<void> {
+async function dispatchAccepted(deps: MailDeps, message: MessageRecord, offTheQueue: boolean, body: MessageBody): Promise<void> {
   try {
-    await (offTheQueue ? publishPending(deps, message) : enqueue(deps, message, 0));
+    await (offTheQueue ? publishPending(deps, message) : enqueue(deps, message, 0, body));
   } catch (err) {
     deps.logger.warn('message stored but not yet on the queue', { messageId: message._id, err });
     if (!offTheQueue) await markUndispatched(deps, message).catch(() => undefined);

@@ -55,7 +55,7 @@ async function hold(deps: DeliverDeps, message: MessageRecord): Promise<Delivery
  * One work item: claim the message, render, sign and relay it, record the outcome. A recipient suppressed
  * since acceptance is not mailed; a hard bounce puts the address on the tenant's suppression list.
  */
-export async function deliver(deps: DeliverDeps, messageId: string): Promise<Delivery> {
+export async function deliver(deps: DeliverDeps, messageId: string, carried?: MessageBody): Promise<Delivery> {
   const claim = await claimMessage(deps, messageId);
   if (claim.kind === 'held') return { done: false, retryInMs: claim.retryInMs };
   if (claim.kind === 'nothing') return DONE;
@@ -66,7 +66,7 @@ export async function deliver(deps: DeliverDeps, messageId: string): Promise<Del
     await recordAttempt(deps, message, { outcome: 'permanent', smtpCode: null, response: 'identity deleted before the message was sent' });
     return DONE;
   }
-  const body = await loadBody(deps, message);
+  const body = carried ?? (await loadBody(deps, message));
   if (!body) {
     // Retention spares live messages, so only a blob store that lost data gets here.
     deps.logger.error('message body missing', { messageId });

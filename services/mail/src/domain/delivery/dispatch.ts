@@ -1,13 +1,22 @@
 import { QUEUES, WORK_TYPES, type Envelope } from '@mailplane/contracts';
 import { newEnvelope, publishOptionsOf, requestIdHeaders } from '@mailplane/runtime';
-import type { MessageRecord } from '../../data-access/messages-repo';
+import type { MessageBody, MessageRecord } from '../../data-access/messages-repo';
 import type { MailDeps } from '../deps';
 
-const workItem = (message: MessageRecord, at: Date) =>
+/**
+ * A body this small rides on the work item put on the queue at acceptance; a larger one, or a template's (whose
+ * variables are not counted here), is read from the blob store.
+ */
+const CARRIED_BODY_BYTES = 32 * 1024;
+
+const sizeOf = (body: MessageBody) =>
+  (body.text?.length ?? 0) + (body.html?.length ?? 0) + body.attachments.reduce((sum, a) => sum + a.content.length, 0);
+
+const workItem = (message: MessageRecord, at: Date, body?: MessageBody) =>
   newEnvelope('work', WORK_TYPES.mailSend, at, {
     tenantId: message.tenantId,
     correlationId: message._id,
-    data: { messageId: message._id },
+    data: { messageId: message._id, ...(body && !body.variables && sizeOf(body) <= CARRIED_BODY_BYTES ? { body } : {}) },
   });
 
 /** Publishes the events written with the message's last change, then forgets them (if nothing changed since). */
@@ -22,11 +31,11 @@ export async function publishPending(deps: MailDeps, message: MessageRecord): Pr
  * worker's later event can never overtake them. The caller has already stored `dispatchedAt`, the time the
  * message is expected off the queue; if this throws, the caller clears it so the sweeper steps in soon.
  */
-export async function enqueue(deps: MailDeps, message: MessageRecord, delayMs: number): Promise<void> {
+export async function enqueue(deps: MailDeps, message: MessageRecord, delayMs: number, body?: MessageBody): Promise<void> {
   const headers = requestIdHeaders(message.requestId);
   for (const event of message.eventsPending ? message.pendingEvents : [])
     await deps.broker.publish(event, { headers, ...publishOptionsOf(event) });
-  await deps.broker.send(QUEUES.mailOutbox, workItem(message, deps.clock.now()), { headers, ...(delayMs > 0 ? { delayMs } : {}) });
+  await deps.broker.send(QUEUES.mailOutbox, workItem(message, deps.clock.now(), body), { headers, ...(delayMs > 0 ? { delayMs } : {}) });
 }
 
 /** `enqueue`, for the sweeper: records when the message is expected off the queue, so it is not re-sent every sweep. */
