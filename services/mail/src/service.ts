@@ -24,7 +24,7 @@ import { entitlementsRepo } from './data-access/entitlements-repo';
 import { idempotencyRepo } from './data-access/idempotency-repo';
 import { identitiesRepo, SENDING_IDENTITY_CACHE, type IdentityRecord } from './data-access/identities-repo';
 import { messagesRepo } from './data-access/messages-repo';
-import { suppressionsRepo } from './data-access/suppressions-repo';
+import { QUIET_LIST_CACHE, suppressionsRepo } from './data-access/suppressions-repo';
 import { templatesRepo } from './data-access/templates-repo';
 import { engagementRepo } from './data-access/engagement-repo';
 import { htmlTrackingOf } from './domain/tracking/settings';
@@ -96,7 +96,7 @@ export async function startMail(options: {
     outboxQueue: outboxQueueRepo(store),
     replicas: replicaRegistry(store, { holder, ttlMs: config.jobLeaseMs }),
     bodies: bodiesRepo(options.bodies),
-    suppressions: suppressionsRepo(store),
+    suppressions: suppressionsRepo(store, caches.cache('quiet_suppression_lists', QUIET_LIST_CACHE)),
     templates: templatesRepo(store),
     engagement: engagementRepo(store),
     engagementHits: hitBatches((hits) => recordEngagements(deps, hits), logger),

@@ -1,3 +1,4 @@
+import type { ReplicaCache } from '@mailplane/broker';
 import { keptAfterPublish } from '@mailplane/runtime';
 import type { Envelope } from '@mailplane/contracts';
 import { DuplicateKeyError, auditedRecords, eventOutbox, withEvents, type AuditedRecord, type Store } from '@mailplane/store';
@@ -21,7 +22,15 @@ type NewSuppression = Pick<SuppressionRecord, 'tenantId' | 'email' | 'reason' | 
 
 const suppressionId = (tenantId: string, email: string) => `${tenantId}:${email.toLowerCase()}`;
 
-export function suppressionsRepo(store: Store) {
+/**
+ * Since when each replica knows that no address was added to a tenant's list (a notice forgets it on every replica).
+ * The ttl bounds a lost notice; the margin covers an acceptance's own duration and the replicas' clocks.
+ */
+export const QUIET_LIST_CACHE = { ttlMs: 60_000, max: 10_000 };
+const QUIET_MARGIN_MS = 2000;
+
+/** `quiet`: per tenant, the time from which this replica heard of no address added to its list. */
+export function suppressionsRepo(store: Store, quiet: ReplicaCache<{ since: number }>) {
   const suppressions = store.collection<SuppressionRecord>('suppressions');
   const audited = auditedRecords(suppressions, { keeps: keptAfterPublish });
   // Records written before `changedAt` existed age by their creation, the only write that carried events then.
@@ -67,9 +76,16 @@ export function suppressionsRepo(store: Store) {
         const revived = await revive(record, events);
         if (revived) return { record: revived, created: true };
         return { record: (await byEmail(record.tenantId, record.email)) as SuppressionRecord, created: false };
+      } finally {
+        quiet.forget(fields.tenantId);
       }
     },
     byEmail,
+    /** Whether an address may have been added to the tenant's list since `at` (else a delivery need not look again). */
+    async mayHaveGrownSince(tenantId: string, at: Date, now: Date): Promise<boolean> {
+      const { since } = await quiet.get(tenantId, async () => ({ since: now.getTime() }));
+      return at.getTime() < since + QUIET_MARGIN_MS;
+    },
     list: (tenantId: string, q: string | undefined, page: { limit: number; offset: number }) =>
       audited.find(tenantId, matching(q), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
     count: (tenantId: string, q?: string) => audited.count(tenantId, matching(q)),

@@ -76,9 +76,14 @@ export async function deliver(deps: DeliverDeps, messageId: string, carried?: Me
   const pending = pendingOf(message);
   // The platform's own mail is exempt from the list (docs/decisions/system-mail-and-member-links.md).
   const listed = message.kind === 'system' ? [] : pending;
+  const relisted = listed.length > 0 && (await deps.suppressions.mayHaveGrownSince(message.tenantId, message.createdAt, deps.clock.now()));
   const suppressedNow = new Set(
     (
-      await Promise.all(listed.map(async (r) => ((await isSuppressed(deps, message.tenantId, r.address)) ? r.address.toLowerCase() : null)))
+      await Promise.all(
+        (relisted ? listed : []).map(async (r) =>
+          (await isSuppressed(deps, message.tenantId, r.address)) ? r.address.toLowerCase() : null,
+        ),
+      )
     ).filter((a): a is string => a !== null),
   );
   const to = pending.map((r) => r.address).filter((a) => !suppressedNow.has(a.toLowerCase()));

@@ -1,0 +1,29 @@
+import { eventually } from '../../../test/support/eventually';
+import { suppress } from '../src/domain/suppressions';
+import { mailCluster, type MailCluster } from './support/replicas';
+
+let cluster: MailCluster | null = null;
+afterEach(async () => {
+  await cluster?.stop();
+  cluster = null;
+});
+
+describe('a delivery looks at the suppression list again only when it may have grown', () => {
+  it('when a bounce adds an address through one replica, then the other replica looks again for that tenant alone, and before any addition it does not', async () => {
+    cluster = await mailCluster();
+    const [a, b] = [await cluster.replica(), await cluster.replica()];
+    const lists = b.mail.deps.suppressions;
+    const start = Date.now();
+    // Messages accepted well after the replica began to watch: nothing was added since, so no second look.
+    const later = new Date(start + 10_000);
+    expect(await lists.mayHaveGrownSince('ten_watched', new Date(start - 1000), new Date(start))).toBe(true);
+    expect(await lists.mayHaveGrownSince('ten_watched', later, later)).toBe(false);
+    expect(await lists.mayHaveGrownSince('ten_other', new Date(start), new Date(start))).toBe(true);
+    expect(await lists.mayHaveGrownSince('ten_other', later, later)).toBe(false);
+
+    await suppress(a.mail.deps, 'ten_watched', { email: 'gone@example.org', reason: 'bounced' });
+
+    await eventually(() => lists.mayHaveGrownSince('ten_watched', later, later), 'the other replica to hear of the addition');
+    expect(await lists.mayHaveGrownSince('ten_other', later, later)).toBe(false);
+  });
+});
