@@ -8,6 +8,7 @@ import { ADMIN_TOKEN, UNLIMITED, jsonClient, postEmails, sinkReaches, tenantWith
 import { assertSigned, startVerifyingSink } from './sink';
 import { benchConfig } from './config';
 import { runDatabase, type Engine } from './accept-targets';
+import { statementCounter } from './statement-counts';
 
 const modeOf = (engine: Engine) => `distributed (4 procs + RabbitMQ${engine === 'postgres' ? ' + PostgreSQL' : ''})`;
 
@@ -61,11 +62,15 @@ export async function runDistributed(n: number, window: number, engine: Engine =
     try {
       const { auth, domain } = await tenantWithIdentity(client, (name, value) => receiving.dns.setTxt(name, [value]));
       receiving.sink.clear();
+      const statements = database ? await statementCounter(database.url) : null;
+      await statements?.start();
       const start = performance.now();
       const accepted = await postEmails(client, auth, domain, n, window);
       const end = await sinkReaches(receiving.sink, n, 180_000);
       assertSigned(receiving.sink, 'distributed');
-      return { mode: MODE, n, seconds: (end - start) / 1000, acceptedSeconds: (accepted - start) / 1000 };
+      const counted = await statements?.stop(n);
+      const detail = counted && `${counted.perSend.toFixed(2)} statements per delivered send, of which:\n${counted.top}`;
+      return { mode: MODE, n, seconds: (end - start) / 1000, acceptedSeconds: (accepted - start) / 1000, ...(detail ? { detail } : {}) };
     } finally {
       client.close();
     }
