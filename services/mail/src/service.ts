@@ -15,6 +15,7 @@ import {
 import type { MailConfig } from './config';
 import { bodiesRepo } from './data-access/bodies-repo';
 import { countersRepo } from './data-access/counters-repo';
+import { sendLimitsRepo } from './data-access/send-limits-repo';
 import { dailyStatsRepo } from './data-access/daily-stats-repo';
 import { reputationRepo } from './data-access/reputation-repo';
 import { standingWatch } from './domain/reputation/watch';
@@ -89,6 +90,7 @@ export async function startMail(options: {
   const watch = standingWatch(() => deps);
   const reputation = reputationRepo(store, countsLost, (tenants) => watch.touched(tenants));
   const caches = await replicaCaches(broker, logger);
+  const counters = countersRepo(store);
   const deps: MailDeps = {
     config,
     identities: identitiesRepo(store, caches.cache('sending_identities', SENDING_IDENTITY_CACHE)),
@@ -101,7 +103,8 @@ export async function startMail(options: {
     engagement: engagementRepo(store),
     engagementHits: hitBatches((hits) => recordEngagements(deps, hits), logger),
     unsubscribeTokens: createTokenSigner(config.unsubscribeSecret),
-    counters: countersRepo(store),
+    counters,
+    sendLimits: sendLimitsRepo(store, counters),
     dailyStats: dailyStatsRepo(store, countsLost),
     reputation,
     entitlements: entitlementsRepo(store),

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { mailStoreOf } from './support/travelling-platform';
 
 describe('monthly quota', () => {
   let platform: TestPlatform;
@@ -28,6 +29,53 @@ describe('monthly quota', () => {
     expect(refused[0].body.resetAt).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString());
     const list = await request(platform.url).get('/emails').set(auth(t.key));
     expect(list.body.total).toBe(5);
+  });
+});
+
+describe('the quota and the rate limit taken in one write', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform({ DEFAULT_MONTHLY_QUOTA: '3', SEND_RATE_LIMIT: '1000' });
+  });
+  afterAll(() => platform.stop());
+
+  it('when a tenant at quota−1 sends to two recipients of which one is suppressed, then it is accepted for the one mailed, and the next send is refused', async () => {
+    const t = await tenantWithDomain(platform);
+    const send = (to: string[]) =>
+      request(platform.url)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ from: `a@${t.domain}`, to, subject: 'x', text: 'x' });
+    await request(platform.url).post('/suppressions').set(auth(t.key)).send({ email: 'gone@example.org' }).expect(201);
+    expect((await send(['one@example.org'])).status).toBe(202);
+    expect((await send(['two@example.org'])).status).toBe(202);
+    const last = await send(['gone@example.org', 'three@example.org']);
+    expect(last.status).toBe(202);
+    const read = await request(platform.url).get(`/emails/${last.body.id}`).set(auth(t.key)).expect(200);
+    const suppressed = read.body.recipients.filter((r: { status: string }) => r.status === 'suppressed');
+    expect(suppressed.map((r: { email: string }) => r.email)).toEqual(['gone@example.org']);
+    const refused = await send(['four@example.org']);
+    expectProblem(refused, 422, 'quota_exceeded', 'sendEmail');
+    expect(refused.body).toMatchObject({ limit: 3, used: 3 });
+  });
+
+  it('when a send is refused after its places were taken (an unverified From), then its quota places come back', async () => {
+    const t = await tenantWithDomain(platform);
+    for (let i = 0; i < 5; i++) {
+      const res = await request(platform.url)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ from: 'a@not-verified.example.com', to: ['x@example.org', 'y@example.org'], subject: 'x', text: 'x' });
+      expectProblem(res, 400, 'identity_unverified', 'sendEmail');
+    }
+    const usage = await request(platform.url).get('/emails').set(auth(t.key)).send();
+    expect(usage.body.total).toBe(0);
+    for (let i = 0; i < 3; i++)
+      await request(platform.url)
+        .post('/emails')
+        .set(auth(t.key))
+        .send({ from: `a@${t.domain}`, to: `r${i}@example.org`, subject: 'x', text: 'x' })
+        .expect(202);
   });
 });
 
@@ -86,5 +134,35 @@ describe('Idempotency-Key', () => {
       .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'two', text: 'x' });
     expectProblem(res, 422, 'idempotency_key_reused', 'sendEmail');
     expect((await request(platform.url).get('/emails').set(auth(t.key))).body.total).toBe(1);
+  });
+});
+
+describe('a quota counted by the version before', () => {
+  it("when this month's count is in the counter the quota kept before, then the quota goes on from it", async () => {
+    const first = await startTestPlatform({ DEFAULT_MONTHLY_QUOTA: '5', SEND_RATE_LIMIT: '1000' });
+    const t = await tenantWithDomain(first);
+    await first.stop({ keepData: true });
+    const now = new Date();
+    const month = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+    const store = await mailStoreOf(first.dataDir);
+    await store
+      .collection<{ _id: string; count: number; expiresAt: Date }>('counters')
+      .insertOne({ _id: `quota:${t.tenantId}:${month}`, count: 4, expiresAt: new Date(now.getTime() + 40 * 24 * 3600 * 1000) });
+    await store.close();
+
+    const second = await startTestPlatform({ DEFAULT_MONTHLY_QUOTA: '5', SEND_RATE_LIMIT: '1000' }, first.dataDir);
+    try {
+      const send = () =>
+        request(second.url)
+          .post('/emails')
+          .set(auth(t.key))
+          .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'x', text: 'x' });
+      expect((await send()).status).toBe(202);
+      const refused = await send();
+      expectProblem(refused, 422, 'quota_exceeded', 'sendEmail');
+      expect(refused.body).toMatchObject({ limit: 5, used: 5 });
+    } finally {
+      await second.stop();
+    }
   });
 });

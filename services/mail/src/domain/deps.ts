@@ -4,6 +4,7 @@ import type { ReplicaRegistry } from '@mailplane/store';
 import type { MailConfig } from '../config';
 import type { BodiesRepo } from '../data-access/bodies-repo';
 import type { CountersRepo } from '../data-access/counters-repo';
+import type { SendLimitsRepo } from '../data-access/send-limits-repo';
 import type { DailyStatsRepo } from '../data-access/daily-stats-repo';
 import type { EngagementRepo } from '../data-access/engagement-repo';
 import type { EntitlementsRepo } from '../data-access/entitlements-repo';
@@ -55,6 +56,7 @@ export interface MailDeps {
   engagementHits: HitBatches;
   unsubscribeTokens: TokenSigner;
   counters: CountersRepo;
+  sendLimits: SendLimitsRepo;
   dailyStats: DailyStatsRepo;
   /** Outcomes counted for the tenants' bounce and complaint rates, and their sending standing. */
   reputation: ReputationRepo;

@@ -1,5 +1,6 @@
 import { AppError, type MonthlyUsage } from '@mailplane/contracts';
 import type { CounterKey } from '../data-access/counters-repo';
+import type { SendTake } from '../data-access/send-limits-repo';
 import type { TenantRecord } from '../data-access/entitlements-repo';
 import type { MailDeps } from './deps';
 
@@ -48,18 +49,63 @@ async function takeWindow(deps: MailDeps, tenantId: string, window: Window, n: n
 
 const refusalHeaders = (state: RateLimitState) => ({ ...rateLimitHeaders(state), 'Retry-After': String(state.resetSeconds) });
 
+const QUOTA_KEEP_MS = 62 * 24 * 3600 * 1000;
+
+/** A take of `emails` places of the current rate window and `units` of the month's quota, as of now. */
+function sendTake(deps: MailDeps, emails: number, units: number, quota: number): SendTake & { resetSeconds: number } {
+  const nowMs = deps.clock.now().getTime();
+  const { limit, windowSeconds } = deps.config.rateLimit;
+  const windowMs = windowSeconds * 1000;
+  const window = Math.floor(nowMs / windowMs) * windowMs;
+  const resetSeconds = Math.max(1, Math.ceil((window + windowMs - nowMs) / 1000));
+  const month = monthOf(deps.clock.now()).key;
+  return { window, month, rate: limit, quota, emails, units, expiresAt: new Date(nowMs + QUOTA_KEEP_MS), resetSeconds };
+}
+
+const sendState = (deps: MailDeps, t: { resetSeconds: number }, sent: number | null): RateLimitState => ({
+  policy: 'send',
+  limit: deps.config.rateLimit.limit,
+  windowSeconds: deps.config.rateLimit.windowSeconds,
+  remaining: sent === null ? 0 : Math.max(0, deps.config.rateLimit.limit - sent),
+  resetSeconds: t.resetSeconds,
+});
+
+function rateLimited(deps: MailDeps, t: { resetSeconds: number }, emails: number): AppError {
+  const { limit, windowSeconds } = deps.config.rateLimit;
+  return new AppError(
+    'rate_limited',
+    `At most ${limit} emails per ${windowSeconds} s${emails > 1 ? `; this request holds ${emails}` : ''}.`,
+    {
+      headers: refusalHeaders(sendState(deps, t, null)),
+    },
+  );
+}
+
 /** The tenant's send rate limit (POST /emails, each email of a batch, SMTP submission): 429 `rate_limited` beyond. */
 export async function takeRateLimit(deps: MailDeps, tenantId: string, emails = 1): Promise<RateLimitState> {
-  const { limit, windowSeconds } = deps.config.rateLimit;
-  const { taken, state } = await takeWindow(deps, tenantId, { policy: 'send', counter: 'rate', limit, windowSeconds }, emails);
-  if (!taken) {
-    throw new AppError(
-      'rate_limited',
-      `At most ${limit} emails per ${windowSeconds} s${emails > 1 ? `; this request holds ${emails}` : ''}.`,
-      { headers: refusalHeaders(state) },
-    );
-  }
-  return state;
+  const t = sendTake(deps, emails, 0, 0);
+  const result = await deps.sendLimits.take(tenantId, t);
+  if (!result.taken) throw rateLimited(deps, t, emails);
+  return sendState(deps, t, result.sent);
+}
+
+/**
+ * The rate limit and the quota in one write, for a send whose quota count is known before it is checked (at most
+ * `units`; the caller gives back what it does not use). Null when the quota has no room for `units`: the caller
+ * then takes each on its own, to answer exactly as it would have.
+ */
+export async function takeRateAndQuota(
+  deps: MailDeps,
+  tenantId: string,
+  tenant: TenantRecord | null,
+  emails: number,
+  units: number,
+): Promise<{ rateLimit: RateLimitState; giveBack: (n: number) => Promise<void> } | null> {
+  const t = sendTake(deps, emails, units, quotaOf(deps, tenant));
+  const result = await deps.sendLimits.take(tenantId, t);
+  if (!result.taken && result.refused === 'rate') throw rateLimited(deps, t, emails);
+  if (!result.taken) return null;
+  return { rateLimit: sendState(deps, t, result.sent), giveBack: (n) => deps.sendLimits.giveBack(tenantId, t.month, n) };
 }
 
 /**
@@ -89,15 +135,15 @@ export function monthOf(at: Date): { key: string; resetAt: Date } {
  */
 export async function reserveQuota(deps: MailDeps, tenantId: string, n = 1, tenant?: TenantRecord | null): Promise<() => Promise<void>> {
   const limit = tenant === undefined ? await monthlyQuota(deps, tenantId) : quotaOf(deps, tenant);
-  const month = monthOf(deps.clock.now());
-  const counter = { name: 'quota', period: month.key } as const;
-  const used = await deps.counters.take(tenantId, counter, limit, keepFor(deps, 62 * 24 * 3600 * 1000), n);
-  if (used === null) {
-    throw new AppError('quota_exceeded', `The monthly quota of ${limit} emails is used up until ${month.resetAt.toISOString()}.`, {
-      extra: { limit, used: await deps.counters.read(tenantId, counter), resetAt: month.resetAt.toISOString() },
+  const t = sendTake(deps, 0, n, limit);
+  const result = await deps.sendLimits.take(tenantId, t);
+  if (!result.taken) {
+    const resetAt = monthOf(deps.clock.now()).resetAt.toISOString();
+    throw new AppError('quota_exceeded', `The monthly quota of ${limit} emails is used up until ${resetAt}.`, {
+      extra: { limit, used: result.used, resetAt },
     });
   }
-  return () => deps.counters.giveBack(tenantId, counter, n);
+  return () => deps.sendLimits.giveBack(tenantId, t.month, n);
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -121,13 +167,13 @@ export async function takeTestEmail(deps: MailDeps, tenantId: string): Promise<(
 
 /** Gives back the place a message accepted at `acceptedAt` took in that month's quota (a canceled scheduled send). */
 export async function giveBackQuota(deps: MailDeps, tenantId: string, acceptedAt: Date, n = 1): Promise<void> {
-  await deps.counters.giveBack(tenantId, { name: 'quota', period: monthOf(acceptedAt).key }, n);
+  await deps.sendLimits.giveBack(tenantId, monthOf(acceptedAt).key, n);
 }
 
 /** This month's count and quota exactly as reserveQuota sees them; billing shows it in the tenant's state. */
 export async function monthlyUsage(deps: MailDeps, tenantId: string): Promise<MonthlyUsage> {
   const month = monthOf(deps.clock.now());
-  const used = await deps.counters.read(tenantId, { name: 'quota', period: month.key });
+  const used = await deps.sendLimits.used(tenantId, month.key);
   return { used, limit: await monthlyQuota(deps, tenantId), resetAt: month.resetAt.toISOString() };
 }
 

@@ -1,10 +1,11 @@
 import type { SendEmailRequest } from '@mailplane/contracts';
+import { newId } from '@mailplane/runtime';
 import { acceptedAs, acceptMessage, type AcceptedEmail } from './accept-message';
 import { UNBOUNDED, type Budget } from './budget';
 import type { MailDeps } from './deps';
 import { assertSendingAllowed } from './reputation/standing';
 import { onceFor } from './idempotency';
-import { reserveQuota, takeRateLimit } from './limits';
+import { reserveQuota, takeRateAndQuota, takeRateLimit } from './limits';
 import { prepareSend, resolveSend } from './prepare-send';
 import { quotaUnits } from './recipients';
 
@@ -17,6 +18,10 @@ export async function sendEmail(
 ) {
   const budget = request.budget ?? UNBOUNDED;
   await assertSendingAllowed(deps, tenantId);
+  if (request.idempotencyKey === undefined) {
+    const sent = await sendWithBothTaken(deps, tenantId, input, request, budget);
+    if (sent) return sent;
+  }
   const rateLimit = await takeRateLimit(deps, tenantId);
   const prepared = await prepareSend(deps, tenantId, input, '/body', request.keyDomain ?? null);
   const stored = async (messageId: string) => {
@@ -56,4 +61,44 @@ export async function sendEmail(
   const key = { tenantId, rawKey: request.idempotencyKey, body: input, budget };
   const { outcome: email, replayed } = await onceFor(deps, key, { perform, stored });
   return { email, replayed, rateLimit };
+}
+
+/** Every address the send names, valid or not: the most its quota count can be. */
+const namedRecipients = (input: SendEmailRequest) =>
+  [input.to, input.cc, input.bcc].reduce((n, list) => n + (list === undefined ? 0 : Array.isArray(list) ? list.length : 1), 0);
+
+/**
+ * A send without an Idempotency-Key, its rate limit and quota taken in one write before anything else, as many
+ * quota places as it names recipients; what its suppressed recipients or a refusal leave unused is given back. Null
+ * when the quota has no room for that many: sendEmail then takes each limit on its own and answers exactly.
+ */
+async function sendWithBothTaken(
+  deps: MailDeps,
+  tenantId: string,
+  input: SendEmailRequest,
+  request: { budget?: Budget; requestId?: string; messageIdHeader?: string; keyDomain?: string | null },
+  budget: Budget,
+) {
+  const tenant = await deps.entitlements.byTenant(tenantId);
+  let units = Math.max(1, namedRecipients(input));
+  const taken = await takeRateAndQuota(deps, tenantId, tenant, 1, units);
+  if (!taken) return null;
+  try {
+    const prepared = await prepareSend(deps, tenantId, input, '/body', request.keyDomain ?? null);
+    const decided = await resolveSend(deps, tenantId, prepared);
+    const unused = units - quotaUnits(decided.recipients);
+    if (unused > 0) {
+      await taken.giveBack(unused);
+      units -= unused;
+    }
+    const messageId = newId('msg', deps.clock.now().getTime());
+    const base = { identity: prepared.identity, kind: 'standard' as const, messageId, tenant, ...decided };
+    const acceptance = { ...base, messageIdHeader: request.messageIdHeader, requestId: request.requestId };
+    // A fresh id is never stored already, so acceptMessage answers it.
+    const email = (await acceptMessage(deps, tenantId, acceptance, budget)) as AcceptedEmail;
+    return { email, replayed: false, rateLimit: taken.rateLimit };
+  } catch (err) {
+    await taken.giveBack(units);
+    throw err;
+  }
 }
