@@ -21,7 +21,7 @@ import { reputationRepo } from './data-access/reputation-repo';
 import { standingWatch } from './domain/reputation/watch';
 import { hitBatches } from './domain/tracking/hit-batches';
 import { recordEngagements } from './domain/tracking/record-engagement';
-import { entitlementsRepo } from './data-access/entitlements-repo';
+import { entitlementsRepo, TENANT_RECORD_CACHE } from './data-access/entitlements-repo';
 import { idempotencyRepo } from './data-access/idempotency-repo';
 import { identitiesRepo, SENDING_IDENTITY_CACHE, type IdentityRecord } from './data-access/identities-repo';
 import { messagesRepo } from './data-access/messages-repo';
@@ -107,7 +107,7 @@ export async function startMail(options: {
     sendLimits: sendLimitsRepo(store, counters),
     dailyStats: dailyStatsRepo(store, countsLost),
     reputation,
-    entitlements: entitlementsRepo(store),
+    entitlements: entitlementsRepo(store, caches.cache('tenant_records', TENANT_RECORD_CACHE)),
     idempotency: idempotencyRepo(store),
     inboundRoutes: inboundRoutesRepo(store),
     inboundMessages: inboundMessagesRepo(store),

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { uncached } from '@mailplane/broker';
 import { createStore, type Store } from '@mailplane/store';
 import { entitlementsRepo } from '../src/data-access/entitlements-repo';
 import { removeDir } from '../../../test/support/platform';
@@ -27,7 +28,7 @@ const change = (revision: number, monthlyEmailQuota: number) => ({
 
 describe("mail's copy of a tenant's entitlement", () => {
   it('when revisions arrive out of order or twice, then the highest one stays', async () => {
-    const repo = entitlementsRepo(store);
+    const repo = entitlementsRepo(store, uncached());
     expect(await repo.apply('ten_a', change(2, 200), new Date())).toBe(true);
     expect(await repo.apply('ten_a', change(1, 100), new Date())).toBe(false);
     expect(await repo.apply('ten_a', change(2, 999), new Date())).toBe(false);
@@ -38,7 +39,7 @@ describe("mail's copy of a tenant's entitlement", () => {
   });
 
   it('when several revisions race for a new tenant, then the highest one wins', async () => {
-    const repo = entitlementsRepo(store);
+    const repo = entitlementsRepo(store, uncached());
     const revisions = [5, 3, 8, 1, 7, 2, 6, 4];
     await Promise.all(revisions.map((r) => repo.apply('ten_race', change(r, r * 100), new Date())));
     expect(await repo.byTenant('ten_race')).toMatchObject({ revision: 8, monthlyEmailQuota: 800 });

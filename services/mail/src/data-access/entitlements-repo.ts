@@ -1,3 +1,4 @@
+import type { ReplicaCache } from '@mailplane/broker';
 import type { EntitlementChanged } from '@mailplane/contracts';
 import { DuplicateKeyError, type Store } from '@mailplane/store';
 
@@ -17,7 +18,14 @@ export interface TenantRecord extends Partial<EntitlementChanged> {
 
 const unionOf = (a: string[], b: string[]) => [...new Set([...a, ...b])].sort();
 
-export function entitlementsRepo(store: Store) {
+/**
+ * A tenant's record as sends and deliveries read it, forgotten on every replica by each change. Short-lived, because a
+ * widen waits it out before answering (`LISTENERS_SETTLED_MS`): after that answer no replica reads the types before it.
+ */
+export const TENANT_RECORD_CACHE = { ttlMs: 250, max: 10_000 };
+export const LISTENERS_SETTLED_MS = TENANT_RECORD_CACHE.ttlMs + 50;
+
+export function entitlementsRepo(store: Store, live: ReplicaCache<TenantRecord | null>) {
   const tenants = store.collection<TenantRecord>('entitlements');
 
   /** Writes `listensTo` computed from the record as read, by a compare-and-set on `listenSeq`; retries on a race. */
@@ -38,6 +46,7 @@ export function entitlementsRepo(store: Store) {
       if (record === null) {
         try {
           await tenants.insertOne({ _id: tenantId, ...fields, listenSeq: 1 });
+          live.forget(tenantId);
           return { applied: true, before: null };
         } catch (err) {
           if (err instanceof DuplicateKeyError) continue;
@@ -48,25 +57,36 @@ export function entitlementsRepo(store: Store) {
         { _id: tenantId, listenSeq: record.listenSeq ?? null },
         { $set: fields, $inc: { listenSeq: 1 } },
       );
-      if (written.matched === 1) return { applied: true, before: record };
+      if (written.matched === 1) {
+        live.forget(tenantId);
+        return { applied: true, before: record };
+      }
+    }
+  }
+
+  async function applyRevision(tenantId: string, change: EntitlementChanged, at: Date): Promise<boolean> {
+    const fields = { ...change, updatedAt: at };
+    const olderOrNone = { $or: [{ revision: { $lt: change.revision } }, { revision: { $exists: false } }] };
+    const newer = async () => (await tenants.updateOne({ _id: tenantId, ...olderOrNone }, { $set: fields })).matched === 1;
+    if (await newer()) return true;
+    try {
+      await tenants.insertOne({ _id: tenantId, ...fields });
+      return true;
+    } catch (err) {
+      // Another revision (or the tenant's listeners) was inserted first: this one still wins if it is higher.
+      if (err instanceof DuplicateKeyError) return newer();
+      throw err;
     }
   }
 
   return {
-    byTenant: (tenantId: string) => tenants.findOne({ _id: tenantId }),
+    byTenant: (tenantId: string) => live.get(tenantId, () => tenants.findOne({ _id: tenantId })),
     /** Keeps the highest revision: events arrive at least once and in any order. Returns whether it was applied. */
     async apply(tenantId: string, change: EntitlementChanged, at: Date): Promise<boolean> {
-      const fields = { ...change, updatedAt: at };
-      const olderOrNone = { $or: [{ revision: { $lt: change.revision } }, { revision: { $exists: false } }] };
-      const newer = async () => (await tenants.updateOne({ _id: tenantId, ...olderOrNone }, { $set: fields })).matched === 1;
-      if (await newer()) return true;
       try {
-        await tenants.insertOne({ _id: tenantId, ...fields });
-        return true;
-      } catch (err) {
-        // Another revision (or the tenant's listeners) was inserted first: this one still wins if it is higher.
-        if (err instanceof DuplicateKeyError) return newer();
-        throw err;
+        return await applyRevision(tenantId, change, at);
+      } finally {
+        live.forget(tenantId);
       }
     },
     /**

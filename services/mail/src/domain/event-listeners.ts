@@ -1,5 +1,6 @@
 import { AppError, isWebhookEventType } from '@mailplane/contracts';
-import type { TenantRecord } from '../data-access/entitlements-repo';
+import { LISTENERS_SETTLED_MS, type TenantRecord } from '../data-access/entitlements-repo';
+import type { MessageRecord } from '../data-access/messages-repo';
 import type { MailDeps } from './deps';
 
 /**
@@ -33,14 +34,23 @@ function checkedTypes(eventTypes: unknown): string[] {
 }
 
 /**
+ * Whether a message accepted silent still goes without its next event: only while its tenant still listens for no
+ * `email.*` event, as the tenant's record says now (read through the replicas' cache, settled once a widen answered).
+ */
+export async function stillSilent(deps: MailDeps, message: Pick<MessageRecord, 'silent' | 'tenantId'>): Promise<boolean> {
+  return message.silent === true && silentFor(await deps.entitlements.byTenant(message.tenantId));
+}
+
+/**
  * An endpoint listening for `eventTypes` is about to be stored (or enabled): they are published from this answer on,
  * including the outcomes of the tenant's messages accepted before and still ahead of one (silent ones exist only
- * while its types named no email event).
+ * while its types named no email event). The answer waits until no replica can hold the record as it was before.
  */
 export async function widenListeners(deps: MailDeps, tenantId: string, eventTypes: unknown): Promise<void> {
   const types = checkedTypes(eventTypes);
   const before = await deps.entitlements.widenListeners(tenantId, types, deps.clock.now());
   if (before !== undefined && !anyEmailEvent(before) && anyEmailEvent(types)) await deps.messages.announceLive(tenantId);
+  await new Promise((resolve) => setTimeout(resolve, LISTENERS_SETTLED_MS));
 }
 
 /** Every type the tenant's enabled endpoints listen for, as the webhooks service read them; refused soon after a widen. */

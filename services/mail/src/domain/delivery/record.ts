@@ -4,6 +4,7 @@ import { carrying, type CarriesEvents } from '@mailplane/store';
 import type { Attempt, AttemptChange, MessageRecord } from '../../data-access/messages-repo';
 import type { RelayResult } from '../../transmit/smtp-relay';
 import type { MailDeps } from '../deps';
+import { stillSilent } from '../event-listeners';
 import { messageEvent } from '../events';
 import { afterAttempt, messageOutcome, recipientsOf } from '../recipients';
 import { countAttempt } from '../reputation/counting';
@@ -61,7 +62,7 @@ export async function recordAttempt(
     ...(nextAttemptAt ? { nextAttemptAt: nextAttemptAt.toISOString() } : {}),
     ...(outcome === 'failed' ? { reason: result.outcome === 'permanent' ? 'rejected' : 'retries_exhausted' } : {}),
   });
-  const recorded = { ...next, ...carrying(message.silent ? [] : [event]) };
+  const recorded = { ...next, ...carrying((await stillSilent(deps, message)) ? [] : [event]) };
   const written = await deps.messages.recordAttempt(message, recorded, attempt, { handedOver });
   if (!written) {
     deps.logger.warn('lease lost before the attempt was recorded', { messageId: message._id, outcome });
@@ -90,7 +91,7 @@ export async function recordAttempt(
 export async function recordSuppressed(deps: MailDeps, message: MessageRecord): Promise<void> {
   const now = deps.clock.now();
   const event = messageEvent(message, 'email.suppressed', now);
-  const announced = message.silent || (await published(deps, message, event));
+  const announced = (await stillSilent(deps, message)) || (await published(deps, message, event));
   const recipients = recipientsOf(message).map((r) => (r.status === 'pending' ? { ...r, status: 'suppressed' as const } : r));
   if (await deps.messages.recordSuppressed(message, now, recipients, announced ? [] : [event]))
     countEvent(deps, message.tenantId, 'suppressed', now);

@@ -1,5 +1,6 @@
 import type { MailDeps } from '../deps';
 import { enqueue, markUndispatched } from '../delivery/dispatch';
+import { stillSilent } from '../event-listeners';
 import { messageEvent } from '../events';
 
 const BATCH = 500;
@@ -13,7 +14,7 @@ export async function releaseDue(deps: MailDeps): Promise<number> {
   const now = deps.clock.now();
   let released = 0;
   for (const due of await deps.messages.dueScheduled(now, BATCH)) {
-    const queued = due.silent ? [] : [messageEvent(due, 'email.queued', now)];
+    const queued = (await stillSilent(deps, due)) ? [] : [messageEvent(due, 'email.queued', now)];
     const events = [...(due.eventsPending ? due.pendingEvents : []), ...queued];
     const message = await deps.messages.releaseScheduled(due, now, events);
     if (!message) continue;

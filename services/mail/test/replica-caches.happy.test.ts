@@ -1,4 +1,5 @@
 import { eventually } from '../../../test/support/eventually';
+import { silentFor, widenListeners } from '../src/domain/event-listeners';
 import { suppress } from '../src/domain/suppressions';
 import { mailCluster, type MailCluster } from './support/replicas';
 
@@ -8,7 +9,7 @@ afterEach(async () => {
   cluster = null;
 });
 
-describe('a delivery looks at the suppression list again only when it may have grown', () => {
+describe('what mail replicas hold in memory, each forgotten by all when it changes', () => {
   it('when a bounce adds an address through one replica, then the other replica looks again for that tenant alone, and before any addition it does not', async () => {
     cluster = await mailCluster();
     const [a, b] = [await cluster.replica(), await cluster.replica()];
@@ -25,5 +26,15 @@ describe('a delivery looks at the suppression list again only when it may have g
 
     await eventually(() => lists.mayHaveGrownSince('ten_watched', later, later), 'the other replica to hear of the addition');
     expect(await lists.mayHaveGrownSince('ten_other', later, later)).toBe(false);
+  });
+
+  it("when a tenant's first endpoint widens its event types through one replica, then from that answer on the other replica reads them too", async () => {
+    cluster = await mailCluster();
+    const [a, b] = [await cluster.replica(), await cluster.replica()];
+    await a.mail.deps.entitlements.narrowListeners('ten_quiet', [], new Date(), new Date());
+    // The other replica reads, and holds, the record that lists no type.
+    expect(silentFor(await b.mail.deps.entitlements.byTenant('ten_quiet'))).toBe(true);
+    await widenListeners(a.mail.deps, 'ten_quiet', ['email.sent']);
+    expect(silentFor(await b.mail.deps.entitlements.byTenant('ten_quiet'))).toBe(false);
   });
 });
