@@ -48,6 +48,7 @@ export async function replicaCaches(broker: Broker, logger?: BrokerLogger, now: 
 
   const cache = <V>(name: string, options: ReplicaCacheOptions): ReplicaCache<V> => {
     const entries = new Map<string, Entry<V>>();
+    const reading = new Map<string, { forgets: number; value: Promise<V> }>();
     let forgets = 0;
     forgetters.set(name, (key) => {
       forgets++;
@@ -65,13 +66,22 @@ export async function replicaCaches(broker: Broker, logger?: BrokerLogger, now: 
       async get(key, load, keep = () => true) {
         const entry = held(key);
         if (entry) return entry.value;
+        // Callers that miss together share one read, unless a forget came after it began.
+        const joined = reading.get(key);
+        if (joined && joined.forgets === forgets) return joined.value;
         const before = forgets;
-        const value = await load();
-        if (before === forgets && listener.live() && keep(value)) {
-          if (entries.size >= options.max) entries.delete(entries.keys().next().value as string);
-          entries.set(key, { value, expiresAt: now() + options.ttlMs });
+        const value = load();
+        reading.set(key, { forgets: before, value });
+        try {
+          const read = await value;
+          if (before === forgets && listener.live() && keep(read)) {
+            if (entries.size >= options.max) entries.delete(entries.keys().next().value as string);
+            entries.set(key, { value: read, expiresAt: now() + options.ttlMs });
+          }
+          return read;
+        } finally {
+          if (reading.get(key)?.value === value) reading.delete(key);
         }
-        return value;
       },
       peek: (key) => held(key)?.value,
       forget(key) {
