@@ -9,6 +9,8 @@ export interface ReplicaCacheOptions {
   ttlMs: number;
   /** Entries kept at most; the oldest go first. */
   max: number;
+  /** Keys are `<group>/…`, and forgetting a group forgets every key under it (a scan: for caches written rarely). */
+  grouped?: boolean;
 }
 
 export interface ReplicaCache<V> {
@@ -17,7 +19,7 @@ export interface ReplicaCache<V> {
   /** The entry of `key` if one is held, to update in place (a field this replica alone writes, like a last use). */
   peek(key: string): V | undefined;
   /**
-   * Forgets `key` and every key under it (`key/…`) here at once and on every replica as soon as it hears (the broadcast is not waited for: with the
+   * Forgets `key` (in a grouped cache, every key under it too) here at once and on every replica as soon as it hears (the broadcast is not waited for: with the
    * broker away it would hold the change's answer): call it after the change is written.
    */
   forget(key: string): void;
@@ -54,7 +56,7 @@ export async function replicaCaches(broker: Broker, logger?: BrokerLogger, now: 
       forgets++;
       if (key === null) return entries.clear();
       entries.delete(key);
-      for (const held of entries.keys()) if (held.startsWith(`${key}/`)) entries.delete(held);
+      if (options.grouped) for (const held of entries.keys()) if (held.startsWith(`${key}/`)) entries.delete(held);
     });
     const held = (key: string): Entry<V> | undefined => {
       const entry = entries.get(key);

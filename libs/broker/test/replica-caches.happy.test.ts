@@ -17,11 +17,9 @@ afterEach(async () => {
 });
 
 describe('caches every replica forgets together', () => {
-  it('when one replica forgets a key, then the other reads it again, and keys under it too, but not its neighbours', async () => {
-    const [here, there] = [
-      (await caches()).cache<string>('things', { ttlMs: 60_000, max: 100 }),
-      (await caches()).cache<string>('things', { ttlMs: 60_000, max: 100 }),
-    ];
+  it('when one replica forgets a group, then the other reads its key and every key under it again, but not its neighbours', async () => {
+    const grouped = { ttlMs: 60_000, max: 100, grouped: true };
+    const [here, there] = [(await caches()).cache<string>('things', grouped), (await caches()).cache<string>('things', grouped)];
     let reads = 0;
     const load = (value: string) => async () => `${value}:${++reads}`;
     for (const key of ['ten_a', 'ten_a/id/1', 'ten_b/id/1']) await there.get(key, load(key));

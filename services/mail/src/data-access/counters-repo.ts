@@ -8,20 +8,20 @@ interface Counter {
 }
 
 /**
- * One of a tenant's counters: `rate` per window, `quota` per month, `test` (test emails) per day and `test-rate` per
- * window of their own, `inbound` (received
- * messages) per month; or `inbound-client` and `inbound-client-bytes`, one client address's transactions and bytes
- * on the inbound listener per window (their owner is the address, not a tenant).
+ * One of a tenant's counters: `test` (test emails) per day and `test-rate` per window of their own, `inbound`
+ * (received messages) per month; `quota` per month as versions before the send limits' document kept it (read
+ * when that document is made); or `inbound-client` and `inbound-client-bytes`, one client address's transactions and
+ * bytes on the inbound listener per window (their owner is the address, not a tenant).
  */
 export interface CounterKey {
-  name: 'rate' | 'quota' | 'test' | 'test-rate' | 'inbound' | 'inbound-client' | 'inbound-client-bytes';
+  name: 'quota' | 'test' | 'test-rate' | 'inbound' | 'inbound-client' | 'inbound-client-bytes';
   period: string;
 }
 
 const idOf = (tenantId: string, key: CounterKey) => `${key.name}:${tenantId}:${key.period}`;
 
 /**
- * Atomic counters with a ceiling (monthly quota, rate-limit windows, daily test emails). Each counter is one document,
+ * Atomic counters with a ceiling (test-email windows and days, inbound counts). Each counter is one document,
  * incremented only while below its limit, so concurrent callers can never overshoot.
  */
 export function countersRepo(store: Store) {

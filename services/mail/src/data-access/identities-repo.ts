@@ -103,7 +103,7 @@ type Check = Pick<
 const sameKeys = (id: string, read: Pick<IdentityRecord, 'dkimRevision'>) => ({ _id: id, dkimRevision: read.dkimRevision ?? null });
 
 /** Verified identities as sends and deliveries read them: forgotten on every replica by each change of the tenant's. */
-export const SENDING_IDENTITY_CACHE = { ttlMs: 1000, max: 10_000 };
+export const SENDING_IDENTITY_CACHE = { ttlMs: 1000, max: 10_000, grouped: true };
 
 /** `sending`: cache of the verified identities sends and deliveries looked up lately, keyed `<tenant>/<id|domain>`. */
 export function identitiesRepo(store: Store, sending: ReplicaCache<IdentityRecord | null>) {
