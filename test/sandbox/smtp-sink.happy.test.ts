@@ -8,6 +8,7 @@ import { startSmtpSink, type SmtpSink } from '../../sandbox/smtp-sink';
 import { sinkPageHandler } from '../../sandbox/smtp-sink-page';
 import { dkimTxtValue, generateDkimKeyPair } from '../../services/mail/src/dkim/keys';
 import { renderMime } from '../../services/mail/src/mime/render';
+import { eventually } from '../support/eventually';
 import { createTxtResolver } from '../../services/mail/src/dns/resolver';
 import { createDkimSigner } from '../../services/mail/src/dkim/signer';
 
@@ -117,7 +118,7 @@ describe('sandbox SMTP sink', () => {
   });
 
   it('when a sender is killed in the middle of a held message, then the sink stays up and takes the next one', async () => {
-    sink.behaviour.setDelay(60_000);
+    sink.holdReplies(true);
     // A raw client that sends a whole message, then vanishes with a TCP reset while the sink holds its reply.
     const socket = connect(sink.port, sink.host);
     const replies: string[] = [];
@@ -137,10 +138,11 @@ describe('sandbox SMTP sink', () => {
       await waitReply(3 + i);
     }
     socket.write('Subject: held\r\n\r\nbody\r\n.\r\n');
-    await new Promise((r) => setTimeout(r, 100));
+    await eventually(() => sink.held().length === 1, 'the sink to hold the reply to the sender it will reset');
     socket.resetAndDestroy();
-    await new Promise((r) => setTimeout(r, 100));
-    sink.behaviour.setDelay(0);
+    await new Promise((r) => socket.once('close', r));
+    // The held 250 now goes to a connection its sender reset.
+    sink.holdReplies(false);
     await send('After the reset');
     expect(sink.messages().map((m) => m.subject)).toContain('After the reset');
   });
