@@ -146,6 +146,28 @@ export async function reserveQuota(deps: MailDeps, tenantId: string, n = 1, tena
   return () => deps.sendLimits.giveBack(tenantId, t.month, n);
 }
 
+/**
+ * Reserves `n` emails of the month for an acceptance and gives them back unless it stores its emails: when it
+ * throws, or answers null (a request with the same Idempotency-Key stored them first; its quota is ours).
+ */
+export async function withinQuota<T>(
+  deps: MailDeps,
+  tenantId: string,
+  n: number,
+  tenant: TenantRecord | null,
+  accept: () => Promise<T | null>,
+): Promise<T | null> {
+  const giveBack = await reserveQuota(deps, tenantId, n, tenant);
+  try {
+    const accepted = await accept();
+    if (accepted === null) await giveBack();
+    return accepted;
+  } catch (err) {
+    await giveBack();
+    throw err;
+  }
+}
+
 const DAY_MS = 24 * 3600 * 1000;
 
 /**

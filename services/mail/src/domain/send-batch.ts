@@ -5,7 +5,7 @@ import { UNBOUNDED, type Budget } from './budget';
 import type { MailDeps } from './deps';
 import { assertSendingAllowed } from './reputation/standing';
 import { onceFor } from './idempotency';
-import { reserveQuota, takeRateLimit } from './limits';
+import { takeRateLimit, withinQuota } from './limits';
 import { prepareSend, resolveSend, type PreparedSend } from './prepare-send';
 import { quotaUnits } from './recipients';
 
@@ -47,37 +47,19 @@ export async function sendEmailBatch(
     });
     if (accepted.length === 0) return resolved as BatchItem[];
     const tenant = await deps.entitlements.byTenant(tenantId);
-    const giveBack = await reserveQuota(
-      deps,
-      tenantId,
-      accepted.reduce((n, a) => n + quotaUnits(a.recipients), 0),
+    const units = accepted.reduce((n, a) => n + quotaUnits(a.recipients), 0);
+    const acceptances = accepted.map(({ i, prepared: p, ...decided }) => ({
+      identity: p.identity,
+      kind: 'standard' as const,
+      messageId: batchItemId(reserved, i),
+      requestId: request.requestId,
       tenant,
-    );
-    let emails: AcceptedEmail[] | null;
-    try {
-      emails = await acceptMessages(
-        deps,
-        tenantId,
-        accepted.map(({ i, prepared: p, ...decided }) => ({
-          identity: p.identity,
-          kind: 'standard' as const,
-          messageId: batchItemId(reserved, i),
-          requestId: request.requestId,
-          tenant,
-          ...decided,
-        })),
-        budget,
-      );
-    } catch (err) {
-      await giveBack();
-      throw err;
-    }
-    if (!emails) {
-      // A request with the same key stored the batch first: its acceptance is ours, its quota too.
-      await giveBack();
-      return (await stored(reserved)) as BatchItem[];
-    }
-    const byItem = new Map(accepted.map((a, k) => [a.i, (emails as AcceptedEmail[])[k]]));
+      ...decided,
+    }));
+    const emails = await withinQuota(deps, tenantId, units, tenant, () => acceptMessages(deps, tenantId, acceptances, budget));
+    // Null: a request with the same key stored the batch first, and its acceptance is ours.
+    if (!emails) return (await stored(reserved)) as BatchItem[];
+    const byItem = new Map(accepted.map((a, k) => [a.i, emails[k]]));
     return resolved.map((r, i) => ('error' in r ? r : (byItem.get(i) as AcceptedEmail)));
   };
 

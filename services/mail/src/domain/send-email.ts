@@ -1,12 +1,13 @@
 import type { SendEmailRequest } from '@mailplane/contracts';
 import { newId } from '@mailplane/runtime';
-import { acceptedAs, acceptMessage, type AcceptedEmail } from './accept-message';
+import { acceptedAs, acceptMessage, type AcceptedEmail, type Acceptance } from './accept-message';
 import { UNBOUNDED, type Budget } from './budget';
+import type { TenantRecord } from '../data-access/entitlements-repo';
 import type { MailDeps } from './deps';
 import { assertSendingAllowed } from './reputation/standing';
 import { onceFor } from './idempotency';
-import { reserveQuota, takeRateAndQuota, takeRateLimit } from './limits';
-import { prepareSend, resolveSend } from './prepare-send';
+import { takeRateAndQuota, takeRateLimit, withinQuota } from './limits';
+import { prepareSend, resolveSend, type PreparedSend } from './prepare-send';
 import { quotaUnits } from './recipients';
 
 /** POST /emails: rate limit, identity, idempotency, quota, then durably queued (only while the caller still waits). */
@@ -32,31 +33,9 @@ export async function sendEmail(
     // Decided here, not with the rest: a replay of a scheduled send gets its 202 even once the time has passed.
     const decided = await resolveSend(deps, tenantId, prepared);
     const tenant = await deps.entitlements.byTenant(tenantId);
-    const giveBack = await reserveQuota(deps, tenantId, quotaUnits(decided.recipients), tenant);
-    let email: AcceptedEmail | null;
-    try {
-      email = await acceptMessage(
-        deps,
-        tenantId,
-        {
-          identity: prepared.identity,
-          kind: 'standard',
-          messageId,
-          messageIdHeader: request.messageIdHeader,
-          requestId: request.requestId,
-          tenant,
-          ...decided,
-        },
-        budget,
-      );
-    } catch (err) {
-      await giveBack();
-      throw err;
-    }
-    if (email) return email;
-    // A request with the same key stored it first: its acceptance is ours, its quota too.
-    await giveBack();
-    return (await stored(messageId)) as AcceptedEmail;
+    const accept = () => acceptMessage(deps, tenantId, acceptanceOf(prepared, decided, { messageId, tenant, ...request }), budget);
+    const email = await withinQuota(deps, tenantId, quotaUnits(decided.recipients), tenant, accept);
+    return email ?? ((await stored(messageId)) as AcceptedEmail);
   };
   const key = { tenantId, rawKey: request.idempotencyKey, body: input, budget };
   const { outcome: email, replayed } = await onceFor(deps, key, { perform, stored });
@@ -92,8 +71,7 @@ async function sendWithBothTaken(
       units -= unused;
     }
     const messageId = newId('msg', deps.clock.now().getTime());
-    const base = { identity: prepared.identity, kind: 'standard' as const, messageId, tenant, ...decided };
-    const acceptance = { ...base, messageIdHeader: request.messageIdHeader, requestId: request.requestId };
+    const acceptance = acceptanceOf(prepared, decided, { messageId, tenant, ...request });
     // A fresh id is never stored already, so acceptMessage answers it.
     const email = (await acceptMessage(deps, tenantId, acceptance, budget)) as AcceptedEmail;
     return { email, replayed: false, rateLimit: taken.rateLimit };
@@ -102,3 +80,18 @@ async function sendWithBothTaken(
     throw err;
   }
 }
+
+/** A single send's acceptance, under the id it is stored with. */
+const acceptanceOf = (
+  prepared: PreparedSend,
+  decided: Awaited<ReturnType<typeof resolveSend>>,
+  under: { messageId: string; tenant: TenantRecord | null; messageIdHeader?: string; requestId?: string },
+): Acceptance => ({
+  identity: prepared.identity,
+  kind: 'standard',
+  messageId: under.messageId,
+  messageIdHeader: under.messageIdHeader,
+  requestId: under.requestId,
+  tenant: under.tenant,
+  ...decided,
+});
