@@ -24,7 +24,7 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off', '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['services/*/src/domain/**/*.ts'],
+    files: ['services/*/src/domain/**/*.ts', 'services/*/src/*/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

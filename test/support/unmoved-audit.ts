@@ -9,7 +9,7 @@ import { issueToken, SESSION_TOKEN } from '../../services/gateway/src/domain/key
 import { identitiesRepo } from '../../services/mail/src/data-access/identities-repo';
 import { inboundRoutesRepo } from '../../services/mail/src/data-access/inbound-routes-repo';
 import { suppressionsRepo } from '../../services/mail/src/data-access/suppressions-repo';
-import { templatesRepo } from '../../services/mail/src/data-access/templates-repo';
+import { templatesRepo } from '../../services/mail/src/templates/data-access/templates-repo';
 import { testAudit } from './audit';
 
 /** A service's store on PostgreSQL, opened beside its running replicas (a connection of the test's own). */

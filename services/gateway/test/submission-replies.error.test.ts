@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppError, ErrorCodes, type ErrorCode } from '@mailplane/contracts';
-import { refusalFor, REPLIES } from '../src/entry-points/submission/smtp-replies';
+import { refusalFor, REPLIES } from '../src/submission/entry-points/smtp-replies';
 
 const MAIL = path.resolve(__dirname, '../../mail/src/domain');
 // The modules a submitted message goes through in mail (submit-email → send-email), as POST /emails does.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { manualClock } from '@mailplane/runtime';
 import { createStore, type Store } from '@mailplane/store';
 import { attemptCountsRepo, type AttemptCountsRepo } from '../src/data-access/attempt-counts-repo';
-import { authThrottle, AUTH_FAILURE_WINDOW_MS } from '../src/domain/submission/auth-throttle';
+import { authThrottle, AUTH_FAILURE_WINDOW_MS } from '../src/submission/domain/auth-throttle';
 import { removeDir } from '../../../test/support/platform';
 
 // The windows start now: the store forgets one whose end has passed on the wall clock.

@@ -1,5 +1,5 @@
 import { eventually } from '../../../test/support/eventually';
-import type { EngagementRecord } from '../src/data-access/engagement-repo';
+import type { EngagementRecord } from '../src/tracking/data-access/engagement-repo';
 import type { MessageRecord } from '../src/data-access/messages-repo';
 import { bodiesRepo } from '../src/data-access/bodies-repo';
 import { messageBody, messageRecord } from './support/message-fixture';

@@ -6,7 +6,7 @@ import { collectEvents } from '../../../test/support/events';
 import { eventually } from '../../../test/support/eventually';
 import { auth, headerOf, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
-import { MAX_EVENTS_PER_MESSAGE } from '../src/domain/tracking/record-engagement';
+import { MAX_EVENTS_PER_MESSAGE } from '../src/tracking/domain/record-engagement';
 import { clickToken, messageKey, messageRef, openToken } from '../src/tracking/tokens';
 import { travellingClock } from './support/travelling-platform';
 

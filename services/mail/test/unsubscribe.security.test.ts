@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { ack } from '@mailplane/broker';
 import type { Envelope } from '@mailplane/contracts';
-import { createTokenSigner } from '../src/unsubscribe/token';
+import { createTokenSigner } from '../src/unsubscribe/domain/token';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { deliveredWithLink, suppressedAddresses, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, UNSUBSCRIBE_SECRET, type TestPlatform } from '../../../test/support/platform';

@@ -7,7 +7,7 @@ import { beforeBody, bodyReads, placeInLine } from './before-body';
 import { clientAddress } from './client-address';
 import { docsReplies } from './docs-page';
 import { handleOperation } from './handle-operation';
-import { localHandlers } from './local-handlers';
+import { localHandlers } from './rpc';
 import { observeRequests } from './observe-request';
 import { readBody } from './read-body';
 import { requestId } from './request-id';

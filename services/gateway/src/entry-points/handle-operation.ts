@@ -4,7 +4,7 @@ import { handlerOf } from '@mailplane/runtime';
 import type { Principal } from '../domain/authenticate';
 import type { GatewayDeps } from '../domain/deps';
 import { clientAddressOf } from './client-address';
-import type { LocalHandlers } from './local-handlers';
+import type { LocalHandlers } from './rpc';
 import { isRefusal, recordRefusal } from './refusals';
 import { toRpcRequest } from './rpc-request';
 import { sendReply } from './send-reply';

@@ -13,8 +13,8 @@ import type { MailDeps } from './deps';
 import { announces, silentFor } from './event-listeners';
 import { messageEvent } from './events';
 import { countEvent } from './stats';
-import type { TemplateRef } from './templates/send-content';
-import type { MessageTracking } from './tracking/settings';
+import type { TemplateRef } from '../templates/domain/send-content';
+import type { MessageTracking } from '../tracking/domain/settings';
 
 /** What a send answers: the message as accepted. */
 export interface AcceptedEmail {

@@ -6,7 +6,7 @@ import type { BodiesRepo } from '../data-access/bodies-repo';
 import type { CountersRepo } from '../data-access/counters-repo';
 import type { SendLimitsRepo } from '../data-access/send-limits-repo';
 import type { DailyStatsRepo } from '../data-access/daily-stats-repo';
-import type { EngagementRepo } from '../data-access/engagement-repo';
+import type { EngagementRepo } from '../tracking/data-access/engagement-repo';
 import type { EntitlementsRepo } from '../data-access/entitlements-repo';
 import type { IdempotencyRepo } from '../data-access/idempotency-repo';
 import type { IdentitiesRepo } from '../data-access/identities-repo';
@@ -15,15 +15,15 @@ import type { InboundMessagesRepo } from '../data-access/inbound-messages-repo';
 import type { InboundRoutesRepo } from '../data-access/inbound-routes-repo';
 import type { InboundAnalyzer } from '../inbound-analysis/analysis-pool';
 import type { AttachmentLinks } from './inbound/attachment-links';
-import type { HitBatches } from './tracking/hit-batches';
+import type { HitBatches } from '../tracking/domain/hit-batches';
 import type { MessagesRepo } from '../data-access/messages-repo';
 import type { OutboxQueueRepo } from '../data-access/outbox-queue-repo';
 import type { ReputationRepo } from '../data-access/reputation-repo';
 import type { SuppressionsRepo } from '../data-access/suppressions-repo';
-import type { TemplatesRepo } from '../data-access/templates-repo';
+import type { TemplatesRepo } from '../templates/data-access/templates-repo';
 import type { TxtResolver } from '../dns/resolver';
 import type { TemplateRunner } from '../templates/run';
-import type { TokenSigner } from '../unsubscribe/token';
+import type { TokenSigner } from '../unsubscribe/domain/token';
 
 /** The class of an SMTP attempt's answer: the MTA's reply code class, `connection` when none came, `local` when not sent. */
 export type SmtpClass = '2xx' | '4xx' | '5xx' | 'connection' | 'local';

@@ -1,7 +1,7 @@
 import { detectMimeType } from 'nodemailer/lib/mime-funcs/mime-types';
 import { pageOf, timeRange } from '@mailplane/runtime';
 import { AppError } from '@mailplane/contracts';
-import type { EngagementRecord } from '../data-access/engagement-repo';
+import type { EngagementRecord } from '../tracking/data-access/engagement-repo';
 import type { AttachedFile, MessageBody, MessageQuery, MessageRecord, MessageStatus } from '../data-access/messages-repo';
 import { describeAttachments, loadBody } from './bodies';
 import { recipientsOf, recipientView } from './recipients';

@@ -4,8 +4,8 @@ import { acceptMailbox } from './address';
 import type { MailDeps } from './deps';
 import { parseRecipients, resolveRecipients, type ParsedRecipients, type ResolvedRecipients } from './recipients';
 import { scheduleTimeOf } from './scheduling/schedule-time';
-import { sendContent } from './templates/send-content';
-import { trackingFor } from './tracking/settings';
+import { sendContent } from '../templates/domain/send-content';
+import { trackingFor } from '../tracking/domain/settings';
 
 /** One email checked as far as a replay may depend on it: its recipients and the identity that will sign it. */
 export interface PreparedSend {

@@ -28,14 +28,14 @@ import { dailyStats } from '../domain/stats';
 import { pauseSending, resumeSending } from '../domain/reputation/operator';
 import { reputationView } from '../domain/reputation/view';
 import { listSuppressions, removeSuppression, suppress, suppressionView } from '../domain/suppressions';
-import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from '../domain/templates/templates';
-import { getTemplateVersion, listTemplateVersions, publishTemplate } from '../domain/templates/versions';
-import { renderTemplate } from '../domain/templates/render-template';
-import { updateIdentity } from '../domain/tracking/identity-settings';
+import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from '../templates/domain/templates';
+import { getTemplateVersion, listTemplateVersions, publishTemplate } from '../templates/domain/versions';
+import { renderTemplate } from '../templates/domain/render-template';
+import { updateIdentity } from '../tracking/domain/identity-settings';
 import { dkimAlgorithmIn } from '../domain/dkim-rotation/records';
 import { cancelDkimRotation, rotateDkimKey } from '../domain/dkim-rotation/rotate';
-import { followReply, openReply } from './tracking-replies';
-import { unsubscribePageReply, unsubscribeReply } from './unsubscribe-replies';
+import { followReply, openReply } from '../tracking/entry-points/tracking-replies';
+import { unsubscribePageReply, unsubscribeReply } from '../unsubscribe/entry-points/unsubscribe-replies';
 import { inboundHandlers } from './inbound-rpc';
 
 // The gateway authenticated and validated these against the contract before forwarding.

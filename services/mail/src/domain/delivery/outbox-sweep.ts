@@ -4,7 +4,7 @@ import type { MailDeps } from '../deps';
 import { announceChange } from '../announce';
 import { announceReceived } from '../inbound/receive';
 import { releaseDue } from '../scheduling/release';
-import { announceEngagement } from '../tracking/record-engagement';
+import { announceEngagement } from '../../tracking/domain/record-engagement';
 import { dispatch, publishPending } from './dispatch';
 import { recoverGoneReplicas } from './recovery';
 

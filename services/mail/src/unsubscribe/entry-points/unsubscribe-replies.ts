@@ -1,6 +1,6 @@
 import { AppError, type RpcReply } from '@mailplane/contracts';
 import { json } from '@mailplane/runtime';
-import type { MailDeps } from '../domain/deps';
+import type { MailDeps } from '../../domain/deps';
 import { checkUnsubscribeToken, unsubscribe } from '../domain/unsubscribe';
 import { confirmPage, donePage, errorPage } from './unsubscribe-page';
 

@@ -1,10 +1,10 @@
 import { AppError, type CreateTemplateRequest, type UpdateTemplateRequest } from '@mailplane/contracts';
 import { auditEvent, newId, pageOf, type AuditContext } from '@mailplane/runtime';
 import { DuplicateKeyError, carrying } from '@mailplane/store';
-import type { TemplateChange, TemplateRecord } from '../../data-access/templates-repo';
-import { parseSource, referencedVariables, type TemplateSource } from '../../templates/engine';
-import { announceChange } from '../announce';
-import type { MailDeps } from '../deps';
+import type { TemplateChange, TemplateRecord } from '../data-access/templates-repo';
+import { parseSource, referencedVariables, type TemplateSource } from '../engine';
+import { announceChange } from '../../domain/announce';
+import type { MailDeps } from '../../domain/deps';
 
 const summaryView = (r: TemplateRecord) => ({
   id: r._id,

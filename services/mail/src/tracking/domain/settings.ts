@@ -1,10 +1,10 @@
 import { AppError, type SendEmailRequest } from '@mailplane/contracts';
 import type { IdentityRecord } from '../../data-access/identities-repo';
 import type { MessageRecord } from '../../data-access/messages-repo';
-import type { HtmlTracking } from '../../tracking/rewrite-html';
+import type { HtmlTracking } from '../rewrite-html';
 import type { TrackingConfig } from '../../config';
-import { messageKey, messageRef } from '../../tracking/tokens';
-import type { MailDeps } from '../deps';
+import { messageKey, messageRef } from '../tokens';
+import type { MailDeps } from '../../domain/deps';
 
 /** What a message tracks, and the origin of its tracked links; decided when it is accepted, so retries carry the same links. */
 export interface MessageTracking {

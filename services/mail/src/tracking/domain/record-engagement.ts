@@ -1,12 +1,12 @@
 import { carrying } from '@mailplane/store';
 import type { MessageRecord } from '../../data-access/messages-repo';
-import { machineReason, MAX_USER_AGENT } from '../../tracking/machines';
-import type { TrackingClaim } from '../../tracking/tokens';
-import type { MailDeps } from '../deps';
+import { machineReason, MAX_USER_AGENT } from '../machines';
+import type { TrackingClaim } from '../tokens';
+import type { MailDeps } from '../../domain/deps';
 import type { Hit, PendingHit } from './hit-batches';
-import { messageEvent } from '../events';
-import { recipientsOf } from '../recipients';
-import { countEvent } from '../stats';
+import { messageEvent } from '../../domain/events';
+import { recipientsOf } from '../../domain/recipients';
+import { countEvent } from '../../domain/stats';
 
 const DAY_MS = 24 * 3600 * 1000;
 // Long enough for the outbox to announce the event even when the body is already gone.

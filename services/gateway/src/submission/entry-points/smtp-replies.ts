@@ -1,6 +1,6 @@
 import { AppError, type ErrorCode } from '@mailplane/contracts';
-import type { Submitted } from '../../domain/submission/submit-message';
-import { refuse, SmtpRefusal } from '../../domain/submission/refusal';
+import type { Submitted } from '../domain/submit-message';
+import { refuse, SmtpRefusal } from '../domain/refusal';
 
 type Reply = [code: number, enhanced: string, text: (err: AppError) => string];
 

@@ -1,6 +1,6 @@
 import type { MessageRecord } from '../../data-access/messages-repo';
-import { parseMailbox } from '../address';
-import type { MailDeps } from '../deps';
+import { parseMailbox } from '../../domain/address';
+import type { MailDeps } from '../../domain/deps';
 
 /** The message's one-click link; its token expires a fixed time after the message was accepted, so retries carry the same link. */
 export function unsubscribeUrl(deps: Pick<MailDeps, 'config' | 'unsubscribeTokens'>, message: MessageRecord): string {

@@ -1,7 +1,7 @@
 import { keptAfterPublish } from '@mailplane/runtime';
 import type { Envelope } from '@mailplane/contracts';
 import { DuplicateKeyError, auditedRecords, tenantScoped, type AuditedRecord, type Store } from '@mailplane/store';
-import type { TemplateSource } from '../templates/engine';
+import type { TemplateSource } from '../engine';
 
 /** `pendingEvents`: the audit records of its changes, until published. */
 export interface TemplateRecord extends AuditedRecord<Envelope> {

@@ -1,12 +1,12 @@
 import { AppError } from '@mailplane/contracts';
-import { authenticate, type AuthDeps, type Principal } from '../authenticate';
+import { authenticate, type AuthDeps, type Principal } from '../../domain/authenticate';
 import type { AuthThrottle } from './auth-throttle';
 import { refuse, SmtpRefusal } from './refusal';
 
 /** The one user name of SMTP submission; the password is an API key. */
 export const SUBMISSION_USER = 'mailplane';
 
-export type SignInDeps = AuthDeps & { throttle: AuthThrottle };
+export type SmtpAuthDeps = AuthDeps & { throttle: AuthThrottle };
 
 /**
  * AUTH PLAIN or LOGIN: user `mailplane`, password an API key (either permission: both may send) or the session token
@@ -14,7 +14,10 @@ export type SignInDeps = AuthDeps & { throttle: AuthThrottle };
  * failures is answered `454 4.7.0` without a look at what it sent, whether or not it also succeeded in the window. A store that cannot be read (the keys or the
  * counts) is a temporary failure (454), not the client's.
  */
-export async function signIn(deps: SignInDeps, credentials: { username: string; password: string; address: string }): Promise<Principal> {
+export async function authenticateSmtp(
+  deps: SmtpAuthDeps,
+  credentials: { username: string; password: string; address: string },
+): Promise<Principal> {
   try {
     return await counted(deps, credentials);
   } catch (err) {
@@ -24,7 +27,7 @@ export async function signIn(deps: SignInDeps, credentials: { username: string; 
   }
 }
 
-async function counted(deps: SignInDeps, credentials: { username: string; password: string; address: string }): Promise<Principal> {
+async function counted(deps: SmtpAuthDeps, credentials: { username: string; password: string; address: string }): Promise<Principal> {
   const waitMs = await deps.throttle.waitFor(credentials.address);
   if (waitMs > 0) {
     throw refuse(454, '4.7.0', `Too many failed authentications from your address; try again in ${Math.ceil(waitMs / 1000)} s`);
@@ -43,7 +46,7 @@ async function counted(deps: SignInDeps, credentials: { username: string; passwo
 }
 
 /** Each transaction asks again whether the session's key still holds (a key revoked mid-session sends no more). */
-export async function stillValid(deps: SignInDeps, password: string | undefined): Promise<void> {
+export async function stillValid(deps: SmtpAuthDeps, password: string | undefined): Promise<void> {
   try {
     await authenticate(deps, password, 'sending');
   } catch (err) {

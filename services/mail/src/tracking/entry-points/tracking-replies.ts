@@ -1,7 +1,7 @@
 import { AppError, type RpcReply } from '@mailplane/contracts';
-import type { MailDeps } from '../domain/deps';
-import type { Hit } from '../domain/tracking/hit-batches';
-import { verifyToken, type TrackingClaim } from '../tracking/tokens';
+import type { MailDeps } from '../../domain/deps';
+import type { Hit } from '../domain/hit-batches';
+import { verifyToken, type TrackingClaim } from '../tokens';
 
 // A transparent 1×1 GIF (43 bytes).
 const PIXEL = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';

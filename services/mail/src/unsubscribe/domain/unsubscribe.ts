@@ -1,7 +1,7 @@
 import { AppError } from '@mailplane/contracts';
-import type { UnsubscribeClaim } from '../unsubscribe/token';
-import type { MailDeps } from './deps';
-import { suppress } from './suppressions';
+import type { UnsubscribeClaim } from './token';
+import type { MailDeps } from '../../domain/deps';
+import { suppress } from '../../domain/suppressions';
 
 const expired = () => new AppError('token_expired', 'This unsubscribe link has expired.');
 const invalid = () => new AppError('token_invalid', 'This unsubscribe link is not valid.');

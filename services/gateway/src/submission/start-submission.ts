@@ -1,14 +1,14 @@
 import { replicaCaches, type Broker } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
 import { createMetricsRegistry, systemClock, type Clock, type Logger, type MetricsRegistry } from '@mailplane/runtime';
-import { API_KEY_CACHE, apiKeysRepo } from './data-access/api-keys-repo';
-import { attemptCountsRepo } from './data-access/attempt-counts-repo';
-import { servicesRpc } from './data-access/services-rpc';
-import { membersRepo } from './data-access/members-repo';
-import { sessionsRepo } from './data-access/sessions-repo';
-import { authThrottle } from './domain/submission/auth-throttle';
-import { startSubmissionListener } from './entry-points/submission/listener';
-import { readTls, type SubmissionConfig } from './submission-config';
+import { API_KEY_CACHE, apiKeysRepo } from '../data-access/api-keys-repo';
+import { attemptCountsRepo } from '../data-access/attempt-counts-repo';
+import { servicesRpc } from '../data-access/services-rpc';
+import { membersRepo } from '../data-access/members-repo';
+import { sessionsRepo } from '../data-access/sessions-repo';
+import { authThrottle } from './domain/auth-throttle';
+import { startSubmissionListener } from './entry-points/listener';
+import { readTls, type SubmissionConfig } from './config';
 
 export interface Submission {
   /** The STARTTLS and the implicit-TLS port. */

@@ -1,13 +1,13 @@
 import { AppError, type UpdateIdentityRequest } from '@mailplane/contracts';
 import { auditEvent, type AuditContext } from '@mailplane/runtime';
 import type { IdentityRecord, IdentitySettings } from '../../data-access/identities-repo';
-import { dkimAlgorithmSettings } from '../dkim-rotation/algorithms';
-import { keysKeptChanging } from '../dkim-rotation/records';
-import { trackingRecord } from '../dns-records';
-import type { MailDeps } from '../deps';
-import { getIdentity } from '../identities';
-import { returnPathSettings } from '../return-path-domain';
-import { announceIdentity, identityChange } from '../identity-audit';
+import { dkimAlgorithmSettings } from '../../domain/dkim-rotation/algorithms';
+import { keysKeptChanging } from '../../domain/dkim-rotation/records';
+import { trackingRecord } from '../../domain/dns-records';
+import type { MailDeps } from '../../domain/deps';
+import { getIdentity } from '../../domain/identities';
+import { returnPathSettings } from '../../domain/return-path-domain';
+import { announceIdentity, identityChange } from '../../domain/identity-audit';
 
 /**
  * PATCH /identities/{id}: the DKIM algorithms (dkim-rotation/algorithms.ts), the tracking defaults, the tracking

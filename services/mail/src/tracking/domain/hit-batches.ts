@@ -1,6 +1,6 @@
 import type { Logger } from '@mailplane/runtime';
-import type { TrackingClaim } from '../../tracking/tokens';
-import type { EngagementKind } from '../../data-access/engagement-repo';
+import type { TrackingClaim } from '../tokens';
+import type { EngagementKind } from '../data-access/engagement-repo';
 
 /** One fetch of a tracked link or image, as the redirect saw it. */
 export interface Hit {

@@ -1,7 +1,7 @@
 import type { RenderTemplateRequest, RenderedTemplate } from '@mailplane/contracts';
 import { textPart } from '../../dkim/text-alternative';
-import type { TemplateSource } from '../../templates/engine';
-import type { MailDeps } from '../deps';
+import type { TemplateSource } from '../engine';
+import type { MailDeps } from '../../domain/deps';
 import { templateOf } from './templates';
 import { templateVersionOf } from './versions';
 

@@ -1,7 +1,7 @@
 import { AppError } from '@mailplane/contracts';
 import { auditEvent, pageOf, type AuditContext } from '@mailplane/runtime';
-import type { TemplateVersionRecord } from '../../data-access/templates-repo';
-import type { MailDeps } from '../deps';
+import type { TemplateVersionRecord } from '../data-access/templates-repo';
+import type { MailDeps } from '../../domain/deps';
 import { announceTemplate, getTemplate, templateChange, templateOf } from './templates';
 
 export const versionView = (v: TemplateVersionRecord) => ({

@@ -1,6 +1,6 @@
 import { AppError, type SendEmailRequest } from '@mailplane/contracts';
-import type { TemplateRecord } from '../../data-access/templates-repo';
-import type { MailDeps } from '../deps';
+import type { TemplateRecord } from '../data-access/templates-repo';
+import type { MailDeps } from '../../domain/deps';
 
 /** The template version a message was rendered from. */
 export interface TemplateRef {

@@ -8,7 +8,7 @@ import {
   type SubmittedEmail,
 } from '@mailplane/contracts';
 import type { ServicesRpc } from '../../data-access/services-rpc';
-import type { Principal } from '../authenticate';
+import type { Principal } from '../../domain/authenticate';
 import { parseSubmission } from './parse-message';
 
 export interface SubmissionDeps {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { refuse } from '../../domain/submission/refusal';
+import { refuse } from '../domain/refusal';
 
 /** Message bytes the listener holds at once, over every session. */
 export function bufferBudget(maxBytes: number) {

@@ -12,17 +12,17 @@ import {
   type MetricsRegistry,
 } from '@mailplane/runtime';
 import type { Principal } from '../../domain/authenticate';
-import { asciiAddress } from '../../domain/submission/mailboxes';
-import { refuse } from '../../domain/submission/refusal';
-import { signIn, stillValid, type SignInDeps } from '../../domain/submission/sign-in';
-import { submitMessage, type SubmissionDeps } from '../../domain/submission/submit-message';
-import type { SubmissionConfig } from '../../submission-config';
+import { asciiAddress } from '../domain/mailboxes';
+import { refuse } from '../domain/refusal';
+import { authenticateSmtp, stillValid, type SmtpAuthDeps } from '../domain/smtp-auth';
+import { submitMessage, type SubmissionDeps } from '../domain/submit-message';
+import type { SubmissionConfig } from '../config';
 import { encryptionFirst } from './encryption-first';
 import { createPlaces, type Places } from './places';
 import { bufferBudget, readMessage, type BufferBudget } from './read-message';
 import { acceptedText, refusalFor } from './smtp-replies';
 
-export type ListenerDeps = SignInDeps & SubmissionDeps & { logger: Logger; metrics: MetricsRegistry };
+export type ListenerDeps = SmtpAuthDeps & SubmissionDeps & { logger: Logger; metrics: MetricsRegistry };
 
 // How long a stopping listener lets sessions finish the message they are in before it closes them (under the drain's 25 s).
 const CLOSE_TIMEOUT_MS = 15_000;
@@ -74,7 +74,7 @@ function handlers(deps: ListenerDeps, config: SubmissionConfig, places: Places, 
     },
     onAuth(auth, session, callback) {
       const credentials = { username: auth.username ?? '', password: auth.password ?? '', address: session.remoteAddress };
-      signIn(deps, credentials).then(
+      authenticateSmtp(deps, credentials).then(
         (principal) => {
           places.authenticated(session);
           keys.set(session.id, credentials.password);

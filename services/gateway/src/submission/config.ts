@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { createSecureContext } from 'node:tls';
 import { ConfigError, envReader, parseTrustedProxies } from '@mailplane/runtime';
-import { gatewayConfig, type GatewayConfig } from './config';
+import { gatewayConfig, type GatewayConfig } from '../config';
 
 /** The SMTP submission listener: the gateway's second edge, for applications that can only speak SMTP. */
 export interface SubmissionConfig {

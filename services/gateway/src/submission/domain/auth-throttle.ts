@@ -1,6 +1,6 @@
 import type { Clock } from '@mailplane/runtime';
 import type { AttemptCountsRepo } from '../../data-access/attempt-counts-repo';
-import { failureCount } from '../failure-count';
+import { failureCount } from '../../domain/failure-count';
 
 /** How long the failures of one client are counted together. */
 export const AUTH_FAILURE_WINDOW_MS = 15 * 60_000;
