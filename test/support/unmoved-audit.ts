@@ -116,7 +116,12 @@ export async function tombstonesWithUnpublishedRecords(store: Store, tenantId: s
   for (const id of made.routes) await inboundRoutesRepo(store).remove(tenantId, id, event('deleteInboundRoute', 'inboundRoute', id), at);
   for (const id of made.templates) await templatesRepo(store).remove(tenantId, id, event('deleteTemplate', 'template', id), at);
   for (const email of made.suppressions)
-    await suppressionsRepo(store, uncached()).remove(tenantId, email, event('removeSuppression', 'suppression', email), at);
+    await suppressionsRepo(store, { quiet: uncached(), short: uncached() }).remove(
+      tenantId,
+      email,
+      event('removeSuppression', 'suppression', email),
+      at,
+    );
   return deleted;
 }
 

@@ -25,7 +25,7 @@ import { entitlementsRepo, TENANT_RECORD_CACHE } from './data-access/entitlement
 import { idempotencyRepo } from './data-access/idempotency-repo';
 import { identitiesRepo, SENDING_IDENTITY_CACHE, type IdentityRecord } from './data-access/identities-repo';
 import { messagesRepo } from './data-access/messages-repo';
-import { QUIET_LIST_CACHE, suppressionsRepo } from './data-access/suppressions-repo';
+import { QUIET_LIST_CACHE, SHORT_LISTS_CACHE, suppressionsRepo } from './data-access/suppressions-repo';
 import { templatesRepo } from './templates/data-access/templates-repo';
 import { engagementRepo } from './tracking/data-access/engagement-repo';
 import { htmlTrackingOf } from './tracking/domain/settings';
@@ -98,7 +98,10 @@ export async function startMail(options: {
     outboxQueue: outboxQueueRepo(store),
     replicas: replicaRegistry(store, { holder, ttlMs: config.jobLeaseMs }),
     bodies: bodiesRepo(options.bodies),
-    suppressions: suppressionsRepo(store, caches.cache('quiet_suppression_lists', QUIET_LIST_CACHE)),
+    suppressions: suppressionsRepo(store, {
+      quiet: caches.cache('quiet_suppression_lists', QUIET_LIST_CACHE),
+      short: caches.cache('short_suppression_lists', SHORT_LISTS_CACHE),
+    }),
     templates: templatesRepo(store),
     engagement: engagementRepo(store),
     engagementHits: hitBatches((hits) => recordEngagements(deps, hits), logger),

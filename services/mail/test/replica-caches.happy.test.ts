@@ -1,6 +1,6 @@
 import { eventually } from '../../../test/support/eventually';
 import { silentFor, widenListeners } from '../src/domain/event-listeners';
-import { suppress } from '../src/domain/suppressions';
+import { isSuppressed, removeSuppression, suppress } from '../src/domain/suppressions';
 import { mailCluster, type MailCluster } from './support/replicas';
 
 let cluster: MailCluster | null = null;
@@ -26,6 +26,37 @@ describe('what mail replicas hold in memory, each forgotten by all when it chang
 
     await eventually(() => lists.mayHaveGrownSince('ten_watched', later, later), 'the other replica to hear of the addition');
     expect(await lists.mayHaveGrownSince('ten_other', later, later)).toBe(false);
+  });
+
+  it('when an address joins a short list through one replica and leaves it through the other, then both answer as the store does within a moment, and a long list is looked up address by address', async () => {
+    cluster = await mailCluster();
+    const [a, b] = [await cluster.replica(), await cluster.replica()];
+    const audit = { actor: { type: 'key' as const, id: 'key_test', name: 'test', ip: null, userAgent: null }, requestId: 'req_test' };
+    // Both replicas hold the tenant's empty list.
+    expect([
+      await isSuppressed(a.mail.deps, 'ten_short', 'x@example.org'),
+      await isSuppressed(b.mail.deps, 'ten_short', 'x@example.org'),
+    ]).toEqual([false, false]);
+
+    await suppress(a.mail.deps, 'ten_short', { email: 'X@example.org', reason: 'manual' });
+    expect(await isSuppressed(a.mail.deps, 'ten_short', 'x@EXAMPLE.org')).toBe(true);
+    await eventually(() => isSuppressed(b.mail.deps, 'ten_short', 'x@example.org'), 'the other replica to hold the added address');
+
+    await removeSuppression(b.mail.deps, 'ten_short', 'x@example.org', audit);
+    expect(await isSuppressed(b.mail.deps, 'ten_short', 'x@example.org')).toBe(false);
+    await eventually(
+      async () => !(await isSuppressed(a.mail.deps, 'ten_short', 'x@example.org')),
+      'the first replica to let the address go',
+    );
+
+    // Past the length a replica holds, every answer still comes from the store.
+    for (let i = 0; i < 129; i++) await suppress(a.mail.deps, 'ten_long', { email: `r${i}@example.org`, reason: 'manual' });
+    const answers = await Promise.all(
+      ['r0@example.org', 'r128@example.org', 'r129@example.org'].map((r) => isSuppressed(b.mail.deps, 'ten_long', r)),
+    );
+    expect(answers).toEqual([true, true, false]);
+    await removeSuppression(a.mail.deps, 'ten_long', 'r128@example.org', audit);
+    expect(await isSuppressed(b.mail.deps, 'ten_long', 'r128@example.org')).toBe(false);
   });
 
   it("when a tenant's first endpoint widens its event types through one replica, then from that answer on the other replica reads them too", async () => {

@@ -29,8 +29,21 @@ const suppressionId = (tenantId: string, email: string) => `${tenantId}:${email.
 export const QUIET_LIST_CACHE = { ttlMs: 60_000, max: 10_000 };
 const QUIET_MARGIN_MS = 2000;
 
-/** `quiet`: per tenant, the time from which this replica heard of no address added to its list. */
-export function suppressionsRepo(store: Store, quiet: ReplicaCache<{ since: number }>) {
+/**
+ * Each tenant's whole list while it is short, so that a send looks its recipients up in memory; forgotten with every
+ * change of the list. At most `max` tenants of `SHORT_LIST` addresses (of at most 254 characters each): under 40 MB per replica.
+ */
+export const SHORT_LISTS_CACHE = { ttlMs: 60_000, max: 1_000 };
+const SHORT_LIST = 128;
+
+export interface SuppressionCaches {
+  /** Per tenant, the time from which this replica heard of no address added to its list. */
+  quiet: ReplicaCache<{ since: number }>;
+  /** Per tenant, its lowercased addresses when there are at most `SHORT_LIST`; null: too many to hold. */
+  short: ReplicaCache<{ addresses: Set<string> | null }>;
+}
+
+export function suppressionsRepo(store: Store, { quiet, short }: SuppressionCaches) {
   const suppressions = store.collection<SuppressionRecord>('suppressions');
   const audited = auditedRecords(suppressions, { keeps: keptAfterPublish });
   // Records written before `changedAt` existed age by their creation, the only write that carried events then.
@@ -78,9 +91,17 @@ export function suppressionsRepo(store: Store, quiet: ReplicaCache<{ since: numb
         return { record: (await byEmail(record.tenantId, record.email)) as SuppressionRecord, created: false };
       } finally {
         quiet.forget(fields.tenantId);
+        short.forget(fields.tenantId);
       }
     },
-    byEmail,
+    /** Whether the address is on the tenant's list: from memory while the list is short. */
+    async has(tenantId: string, email: string): Promise<boolean> {
+      const { addresses } = await short.get(tenantId, async () => {
+        const held = await audited.find(tenantId, {}, { limit: SHORT_LIST + 1 });
+        return { addresses: held.length > SHORT_LIST ? null : new Set(held.map((r) => r.email.toLowerCase())) };
+      });
+      return addresses ? addresses.has(email.toLowerCase()) : (await byEmail(tenantId, email)) !== null;
+    },
     /** Whether an address may have been added to the tenant's list since `at` (else a delivery need not look again). */
     async mayHaveGrownSince(tenantId: string, at: Date, now: Date): Promise<boolean> {
       const { since } = await quiet.get(tenantId, async () => ({ since: now.getTime() }));
@@ -90,8 +111,13 @@ export function suppressionsRepo(store: Store, quiet: ReplicaCache<{ since: numb
       audited.find(tenantId, matching(q), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
     count: (tenantId: string, q?: string) => audited.count(tenantId, matching(q)),
     /** Gone for the tenant at once; null when the address was not suppressed. */
-    remove: (tenantId: string, email: string, events: Envelope[], at: Date) =>
-      audited.remove(tenantId, { _id: suppressionId(tenantId, email) }, events, at),
+    async remove(tenantId: string, email: string, events: Envelope[], at: Date) {
+      try {
+        return await audited.remove(tenantId, { _id: suppressionId(tenantId, email) }, events, at);
+      } finally {
+        short.forget(tenantId);
+      }
+    },
     dropTombstones: audited.dropTombstones,
     /** Sweeper, across tenants: records whose events the broker has not confirmed. */
     unannounced: async (before: Date, limit: number) => [

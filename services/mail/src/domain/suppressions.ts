@@ -52,7 +52,7 @@ export async function suppress(
 export const announceSuppression = (deps: MailDeps, record: SuppressionRecord) => announceChange(deps, deps.suppressions, record);
 
 export async function isSuppressed(deps: MailDeps, tenantId: string, address: string): Promise<boolean> {
-  return (await deps.suppressions.byEmail(tenantId, address)) !== null;
+  return deps.suppressions.has(tenantId, address);
 }
 
 export async function listSuppressions(deps: MailDeps, tenantId: string, query: { q?: string; limit: number; offset: number }) {
