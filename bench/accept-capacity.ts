@@ -21,6 +21,8 @@ export interface RateFigure {
   other: string;
   /** CPU time per request sent, by process (group), over the run; delivery of what it accepted runs meanwhile. */
   cpuMsPerRequest: Record<string, number>;
+  /** CPU time per accepted send, by process, from the run's start until the MTA held all it accepted. */
+  cpuMsPerDelivered?: Record<string, number>;
   /** How long after the run's last request the MTA held every accepted message (null: not observable). */
   drainSeconds?: number | null;
 }
@@ -69,13 +71,16 @@ async function drained(target: AcceptTarget, accepted: number) {
   }
 }
 
-async function atRate(target: AcceptTarget, client: JsonClient, rate: number, seconds: number): Promise<RateFigure> {
+const perUnit = (cpu: Record<string, number>, n: number) => Object.fromEntries(Object.entries(cpu).map(([name, ms]) => [name, ms / n]));
+
+/** The rate's figure, and a reading of the CPU used by each process since the rate began (for once it has drained). */
+async function atRate(target: AcceptTarget, client: JsonClient, rate: number, seconds: number) {
   // The bench's own process (clients, the discarding MTA, DNS) shares the two cores: its share is shown too.
-  const stopMeter = cpuMeter({ ...target.cpuGroups(), [BENCH_SELF]: [process.pid] }).start();
+  const cpuSince = cpuMeter({ ...target.cpuGroups(), [BENCH_SELF]: [process.pid] }).start();
   const run = await openLoop(rate, seconds, sender(client, target));
-  const cpu = stopMeter();
+  const cpu = cpuSince();
   const { p50, p99 } = stat(run.latencies);
-  return {
+  const figure: RateFigure = {
     mode: target.mode,
     rate,
     sent: run.latencies.length,
@@ -85,8 +90,9 @@ async function atRate(target: AcceptTarget, client: JsonClient, rate: number, se
     p99,
     max: maxOf(run.latencies),
     other: otherStatuses(run.statuses),
-    cpuMsPerRequest: Object.fromEntries(Object.entries(cpu).map(([name, ms]) => [name, ms / run.latencies.length])),
+    cpuMsPerRequest: perUnit(cpu, run.latencies.length),
   };
+  return { figure, cpuSince };
 }
 
 /** `n` sends at once, one connection each, with /healthz probed from a process of its own meanwhile. */
@@ -140,11 +146,12 @@ export async function acceptFigures(
     const rates: RateFigure[] = [];
     await drained(target, accepted);
     for (const rate of options.rates) {
-      const figure = await atRate(target, client, rate, options.seconds);
+      const { figure, cpuSince } = await atRate(target, client, rate, options.seconds);
       accepted += figure.accepted;
       const windowEnd = performance.now();
       await drained(target, accepted);
       figure.drainSeconds = target.delivered() === null ? null : (performance.now() - windowEnd) / 1000;
+      if (figure.drainSeconds !== null && figure.accepted > 0) figure.cpuMsPerDelivered = perUnit(cpuSince(), figure.accepted);
       rates.push(figure);
       process.stdout.write(`  ${target.mode} at ${rate}/s: p50 ${fmt(figure.p50)} ms, p99 ${fmt(figure.p99)} ms ${figure.other}\n`);
     }

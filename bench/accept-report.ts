@@ -55,13 +55,30 @@ export function burstTable(figures: BurstFigure[]): string {
   return markdownTable(head, rows);
 }
 
-/** CPU ms per request by process: where the machine's time goes, whatever else shares it. */
-export function cpuTable(figures: RateFigure[]): string {
-  const names = [...new Set(figures.flatMap((f) => Object.keys(f.cpuMsPerRequest)))].filter((n) => n !== BENCH_SELF);
-  const cell = (f: RateFigure, n: string) => (n in f.cpuMsPerRequest ? f.cpuMsPerRequest[n].toFixed(2) : '—');
-  const rows = figures.map((f) => {
-    const total = names.reduce((sum, n) => sum + (f.cpuMsPerRequest[n] ?? 0), 0);
-    return [f.mode, String(f.rate), ...names.map((n) => cell(f, n)), total.toFixed(2), cell(f, BENCH_SELF)];
+/**
+ * CPU ms by process: where the machine's time goes, whatever else shares it. `per` 'request' counts the sending
+ * window only; 'delivered' runs until the MTA held every accepted send, and divides by those.
+ */
+export function cpuTable(figures: RateFigure[], per: 'request' | 'delivered' = 'request'): string {
+  // The baseline delivers nothing: its delivered figure is its request's.
+  const of = (f: RateFigure) =>
+    (per === 'request' ? f.cpuMsPerRequest : (f.cpuMsPerDelivered ?? (f.mode.startsWith('baseline') ? f.cpuMsPerRequest : undefined))) ??
+    {};
+  const shown = figures.filter((f) => Object.keys(of(f)).length > 0);
+  const names = [...new Set(shown.flatMap((f) => Object.keys(of(f))))].filter((n) => n !== BENCH_SELF);
+  const cell = (f: RateFigure, n: string) => (n in of(f) ? of(f)[n].toFixed(2) : '—');
+  const baseline = (f: RateFigure) => shown.find((b) => b.mode.startsWith('baseline') && b.rate === f.rate);
+  const totalOf = (f: RateFigure) => names.reduce((sum, n) => sum + (of(f)[n] ?? 0), 0);
+  const rows = shown.map((f) => {
+    const base = baseline(f);
+    return [
+      f.mode,
+      String(f.rate),
+      ...names.map((n) => cell(f, n)),
+      totalOf(f).toFixed(2),
+      ratio(totalOf(f), base && totalOf(base)),
+      cell(f, BENCH_SELF),
+    ];
   });
-  return markdownTable(['mode', 'rate/s', ...names, 'total', BENCH_SELF], rows);
+  return markdownTable(['mode', 'rate/s', ...names, 'total', 'total vs baseline', BENCH_SELF], rows);
 }

@@ -77,7 +77,10 @@ async function acceptAndBurst() {
       if (figures.burst) burstFigures.push(figures.burst);
     }
   }
-  if (rateFigures.length) console.log(`\n${rateTable(rateFigures)}\n\nCPU ms per request, by process:\n${cpuTable(rateFigures)}`);
+  if (rateFigures.length) {
+    console.log(`\n${rateTable(rateFigures)}\n\nCPU ms per request over the sending window, by process:\n${cpuTable(rateFigures)}`);
+    console.log(`\nCPU ms per delivered send (the window and the drain after it), by process:\n${cpuTable(rateFigures, 'delivered')}`);
+  }
   if (burstFigures.length) console.log(`\n${burstTable(burstFigures)}`);
 }
 
