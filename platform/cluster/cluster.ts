@@ -34,6 +34,11 @@ export interface Cluster extends Pick<
   processLines(): string[];
   /** Drains and stops everything, in order; leaves nothing running. */
   stop(): Promise<void>;
+  /**
+   * Restarts every replica, one at a time, each drained and serving again before the next: the services first, the
+   * edge last (the order they start in). What an upgrade does to each replica in turn.
+   */
+  roll(): Promise<void>;
 }
 
 interface PublicPorts {
@@ -158,6 +163,15 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
         certFile: env.SMTP_SUBMISSION_TLS_CERT_FILE,
       },
       replicas: parts.replicas,
+      async roll() {
+        const monitor = `http://127.0.0.1:${ports.monitor}/stats;csv`;
+        for (const replica of parts.replicas) {
+          // A replica that serves again is not yet back in the balancer (two good checks): its peer waits for that.
+          await balancerSeesAllUp(monitor);
+          await replica.restart();
+        }
+        await balancerSeesAllUp(monitor);
+      },
       processLines: () => [...parts.backing!.lines(), ...parts.replicas.map((r) => r.line()), haproxyLine(), sandboxLine],
       stop,
     };
@@ -251,5 +265,23 @@ async function untilReady(url: string, timeoutMs = 60_000) {
     );
     if (ok) return;
     if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+  }
+}
+
+/** Resolves once HAProxy's statistics show every server of every backend UP; throws after `timeoutMs`. */
+async function balancerSeesAllUp(statsUrl: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const csv = await fetch(statsUrl).then(
+      (res) => (res.ok ? res.text() : ''),
+      () => '',
+    );
+    const [head, ...rows] = csv.split('\n').filter(Boolean);
+    const columns = (head ?? '').replace(/^# /, '').split(',');
+    const [name, status] = [columns.indexOf('svname'), columns.indexOf('status')];
+    const servers = rows.map((row) => row.split(',')).filter((cells) => !['FRONTEND', 'BACKEND'].includes(cells[name]));
+    if (servers.length > 0 && servers.every((cells) => cells[status] === 'UP')) return;
+    if (Date.now() > deadline) throw new Error(`the balancer did not see every server up within ${timeoutMs / 1000} s`);
+    await delay(100);
   }
 }

@@ -35,6 +35,8 @@ export interface Supervised {
   waitForStarts(count: number): Promise<void>;
   /** No more restarts: SIGTERM (it drains), SIGKILL after `stopTimeoutMs`; resolves once it has exited. */
   stop(): Promise<void>;
+  /** A rolling restart: SIGTERM (it drains), started again at once; resolves once the new process serves. */
+  restart(): Promise<void>;
 }
 
 // A process that dies at once is restarted after 0.25 s, then twice as long each time, up to 30 s; one that ran 10 s
@@ -52,6 +54,8 @@ export function startSupervised(options: SupervisedOptions): Supervised {
   let stopping = false;
   let backoffMs = 0;
   let restartTimer: NodeJS.Timeout | undefined;
+  // Set while a rolling restart waits for the process it asked to drain.
+  let rolling: ChildProcess | undefined;
   let firstReady: { resolve(): void; reject(err: Error): void };
   const ready = new Promise<void>((resolve, reject) => (firstReady = { resolve, reject }));
   ready.catch(() => undefined);
@@ -97,6 +101,11 @@ export function startSupervised(options: SupervisedOptions): Supervised {
       child = undefined;
       const how = signal ? `signal ${signal}` : `code ${code}`;
       if (stopping) return;
+      if (rolling === proc) {
+        rolling = undefined;
+        say(`  ${options.name} (pid ${proc.pid}) drained and exited (${how}) for a rolling restart`);
+        return launch();
+      }
       if (starts === 0) {
         stopping = true;
         return firstReady.reject(new Error(`${options.name} exited (${how}) before it served:\n${tail.join('\n')}`));
@@ -116,22 +125,34 @@ export function startSupervised(options: SupervisedOptions): Supervised {
     return false;
   };
 
+  const waitForStarts = (count: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (starts < count) return;
+        startListeners.delete(check);
+        resolve();
+      };
+      startListeners.add(check);
+      check();
+    });
+
   launch();
   return {
     name: options.name,
     pid: () => child?.pid,
     starts: () => starts,
     ready: () => ready,
-    waitForStarts: (count) =>
-      new Promise((resolve) => {
-        const check = () => {
-          if (starts < count) return;
-          startListeners.delete(check);
-          resolve();
-        };
-        startListeners.add(check);
-        check();
-      }),
+    waitForStarts,
+    async restart() {
+      const proc = child;
+      if (!proc || stopping || rolling) return;
+      const served = waitForStarts(starts + 1);
+      rolling = proc;
+      proc.kill('SIGTERM');
+      const killer = setTimeout(() => proc.kill('SIGKILL'), options.stopTimeoutMs ?? 30_000);
+      proc.once('exit', () => clearTimeout(killer));
+      await served;
+    },
     async stop() {
       stopping = true;
       clearTimeout(restartTimer);

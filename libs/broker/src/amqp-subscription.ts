@@ -15,17 +15,22 @@ export interface SubscriberSpec {
 const REOPEN_DELAY_MS = 200;
 
 /**
- * A consumer on its own channel, so that its prefetch is its own and closing the channel on cancel hands its
- * unacked messages back to the queue. Re-established after every reconnect.
+ * A consumer on its own channel, so that its prefetch is its own. A cancel stops the deliveries first, lets the
+ * handlers under way settle theirs (a mail replica that drains finishes its SMTP transactions and records them, so
+ * no other replica sends them again), then closes the channel, which hands what is still unacked back to the queue.
+ * Re-established after every reconnect.
  */
 export async function subscribe(
   connection: AmqpConnection,
   spec: SubscriberSpec,
   timeoutMs: number,
   logger?: BrokerLogger,
-): Promise<Subscription> {
+  settleMs = 10_000,
+): Promise<Subscription & { abandon(): Promise<void> }> {
   let channel: Channel | undefined;
+  let consumerTag: string | undefined;
   let cancelled = false;
+  const underWay = new Set<Promise<void>>();
   const started = new WeakSet<Session>();
 
   const start = async (session: Session): Promise<void> => {
@@ -37,10 +42,12 @@ export async function subscribe(
       opened.on('close', () => reopenLater(session, opened));
       await opened.prefetch(spec.prefetch);
       await spec.declare(opened);
-      await opened.consume(spec.queue, (message) => {
-        if (message) void spec.handle(opened, message);
-        else logger?.warn('consumer cancelled by the broker (queue deleted?)', { queue: spec.queue });
+      const consumer = await opened.consume(spec.queue, (message) => {
+        if (!message) return logger?.warn('consumer cancelled by the broker (queue deleted?)', { queue: spec.queue });
+        const handled = spec.handle(opened, message).finally(() => underWay.delete(handled));
+        underWay.add(handled);
       });
+      consumerTag = consumer.consumerTag;
     } catch (err) {
       started.delete(session);
       await opened.close().catch(() => undefined);
@@ -67,14 +74,22 @@ export async function subscribe(
     unregister();
     throw err;
   }
-  return {
-    cancel: async () => {
-      if (cancelled) return;
-      cancelled = true;
-      unregister();
-      const open = channel;
-      channel = undefined;
-      await open?.close().catch(() => undefined);
-    },
+  /** Stops consuming; lets the handlers under way settle for `settleFor` ms at most, then closes the channel. */
+  const stop = async (settleFor: number) => {
+    if (cancelled) return;
+    cancelled = true;
+    unregister();
+    const open = channel;
+    channel = undefined;
+    if (open && consumerTag && settleFor > 0) {
+      await open.cancel(consumerTag).catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, settleFor).unref()));
+      await Promise.race([Promise.allSettled([...underWay]), bound]);
+      clearTimeout(timer);
+    }
+    await open?.close().catch(() => undefined);
   };
+  // A broker that closes (its connection going) hands everything back at once.
+  return { cancel: () => stop(settleMs), abandon: () => stop(0) };
 }

@@ -32,11 +32,14 @@ export interface AmqpBrokerOptions {
   heartbeatSeconds?: number;
   /** Shown in the RabbitMQ management UI. */
   connectionName?: string;
+  /** How long a cancelled consumer lets its handlers under way settle before it hands the rest back. Default 10 s. */
+  settleMs?: number;
 }
 
 /** RabbitMQ adapter: confirms, durable queues, manual acks, delay queues for retries, reconnect with re-set-up. */
 export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Broker> {
   const timeoutMs = options.unavailableTimeoutMs ?? 10_000;
+  const settleMs = options.settleMs ?? 10_000;
   const retryPolicy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const connection = new AmqpConnection({
     url: options.url,
@@ -53,7 +56,7 @@ export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Brok
     throw err;
   }
   const rpc = new RpcClient(connection, timeoutMs);
-  const subscriptions = new Set<Subscription>();
+  const subscriptions = new Set<Subscription & { abandon?(): Promise<void> }>();
 
   const toQueue = (queue: string, content: Buffer, properties: Options.Publish, delay = 0) => {
     // x-message-ttl takes whole milliseconds, and every distinct delay is a queue of its own.
@@ -123,6 +126,7 @@ export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Brok
         },
         timeoutMs,
         options.logger,
+        settleMs,
       );
       return track(subscription);
     },
@@ -135,7 +139,7 @@ export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Brok
         declare: (channel) => assertRpcQueue(channel, queue),
         handle: rpcServerHandler(queue, handler, options.logger),
       };
-      return track(await subscribe(connection, spec, timeoutMs, options.logger));
+      return track(await subscribe(connection, spec, timeoutMs, options.logger, settleMs));
     },
     request: (queue, payload, rpcOptions) => rpc.request(queue, payload, rpcOptions),
     deadLetters: async (queue) => {
@@ -159,7 +163,7 @@ export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Brok
     queuesEpoch: 'durable',
     connected: () => connection.connected(),
     close: async () => {
-      await Promise.all([...subscriptions].map((s) => s.cancel().catch(() => undefined)));
+      await Promise.all([...subscriptions].map((s) => (s.abandon ?? s.cancel)().catch(() => undefined)));
       subscriptions.clear();
       await connection.close();
     },
