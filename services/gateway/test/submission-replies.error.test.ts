@@ -3,21 +3,21 @@ import path from 'node:path';
 import { AppError, ErrorCodes, type ErrorCode } from '@mailplane/contracts';
 import { refusalFor, REPLIES } from '../src/submission/entry-points/smtp-replies';
 
-const MAIL = path.resolve(__dirname, '../../mail/src/domain');
+const MAIL = path.resolve(__dirname, '../../mail/src');
 // The modules a submitted message goes through in mail (submit-email → send-email), as POST /emails does.
 const ACCEPT_PATH = [
-  'submit-email',
-  'send-email',
-  'prepare-send',
-  'accept-message',
-  'idempotency',
-  'limits',
-  'recipients',
-  'address',
-  'scheduling/schedule-time',
-  'budget',
-  'templates/send-content',
-  'tracking/settings',
+  'domain/submit-email',
+  'domain/send-email',
+  'domain/prepare-send',
+  'domain/accept-message',
+  'domain/idempotency',
+  'domain/limits',
+  'domain/recipients',
+  'domain/address',
+  'domain/scheduling/schedule-time',
+  'domain/budget',
+  'templates/domain/send-content',
+  'tracking/domain/settings',
 ];
 // limits.ts also holds the daily cap of POST /emails/test, which a submission never meets; a submitted message names no template.
 const NOT_ON_THE_PATH = new Set([
