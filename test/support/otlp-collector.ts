@@ -18,7 +18,7 @@ export interface OtlpCollector {
   spans: CollectedSpan[];
   protobufBodies: Buffer[];
   /** Resolves once `done` holds for what has arrived, checked on each export (never on a timer). */
-  waitFor(done: () => boolean, what: string, timeoutMs?: number): Promise<void>;
+  waitFor(done: () => boolean, what: string | (() => string), timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -49,7 +49,8 @@ export async function startOtlpCollector(): Promise<OtlpCollector> {
         for (const rs of (JSON.parse(body.toString('utf8')) as OtlpJson).resourceSpans ?? []) {
           const service = String(flatten(rs.resource?.attributes)['service.name'] ?? '');
           for (const ss of rs.scopeSpans ?? [])
-            for (const s of ss.spans ?? []) spans.push({ ...s, parentSpanId: s.parentSpanId ?? '', service, attributes: flatten(s.attributes) });
+            for (const s of ss.spans ?? [])
+              spans.push({ ...s, parentSpanId: s.parentSpanId ?? '', service, attributes: flatten(s.attributes) });
         }
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
@@ -71,7 +72,7 @@ export async function startOtlpCollector(): Promise<OtlpCollector> {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`timed out waiting for ${what}`));
+          reject(new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`));
         }, timeoutMs);
         waiters.add(check);
         check();

@@ -35,7 +35,9 @@ export const consumeSpan = (queue: string, envelope: Envelope, headers: Record<s
 
 /** An RPC request being served, traced only when its caller traced it: a health ping starts no trace. */
 export const serveSpan = <T>(queue: string, headers: Record<string, unknown>, serve: () => Promise<T>): Promise<T> =>
-  carriesTrace(headers) ? inSpanFrom(headers, `serve ${queue}`, { kind: SpanKind.SERVER, attributes: messaging(queue, 'process') }, serve) : serve();
+  carriesTrace(headers)
+    ? inSpanFrom(headers, `serve ${queue}`, { kind: SpanKind.SERVER, attributes: messaging(queue, 'process') }, serve)
+    : serve();
 
 /** An RPC request on its way, within the caller's trace (none: untraced). */
 export const requestSpan = <T>(queue: string, send: () => Promise<T>): Promise<T> =>

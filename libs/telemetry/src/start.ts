@@ -26,7 +26,9 @@ export async function startTelemetry(config: TelemetryConfig | undefined, defaul
       import('@opentelemetry/sdk-trace-node'),
       import('@opentelemetry/resources'),
       import('@opentelemetry/core'),
-      config.protocol === 'http/json' ? import('@opentelemetry/exporter-trace-otlp-http') : import('@opentelemetry/exporter-trace-otlp-proto'),
+      config.protocol === 'http/json'
+        ? import('@opentelemetry/exporter-trace-otlp-http')
+        : import('@opentelemetry/exporter-trace-otlp-proto'),
     ]);
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName ?? defaultServiceName }),

@@ -112,7 +112,11 @@ export async function deliver(deps: DeliverDeps, messageId: string, carried?: Me
 
 /** Renders, signs and relays in a span of its own (rendering and signing are a thread's first milliseconds): ids and codes only. */
 function transmitTraced(deps: DeliverDeps, message: MessageRecord, job: TransmitJob) {
-  const attributes = { 'mailplane.message_id': message._id, 'mailplane.tenant_id': message.tenantId, 'mailplane.attempt': message.attempts.length + 1 };
+  const attributes = {
+    'mailplane.message_id': message._id,
+    'mailplane.tenant_id': message.tenantId,
+    'mailplane.attempt': message.attempts.length + 1,
+  };
   return inSpan('smtp send', { kind: SpanKind.CLIENT, attributes }, async (span) => {
     const result = await deps.transmitter.transmit(job);
     span.setAttribute('mailplane.smtp.outcome', result.outcome);
