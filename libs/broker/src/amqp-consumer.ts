@@ -45,7 +45,7 @@ export function workHandler(queue: string, handler: Handler, options: ConsumeOpt
     }
     try {
       const delivery = { attempt, redelivered: message.fields.redelivered, headers: userHeaders(message) };
-      return await consumeSpan(queue, envelope, delivery.headers, async () => checkedOutcome(await handler(envelope, delivery)));
+      return checkedOutcome(await consumeSpan(queue, envelope, delivery.headers, () => handler(envelope, delivery)));
     } catch (err) {
       logger?.warn('message handler failed', { ...meta(message), attempt, ...errorFields(err) });
       if (attempt >= maxAttempts) return { kind: 'dead-letter', reason: 'handler kept failing' };

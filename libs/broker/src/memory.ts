@@ -97,7 +97,7 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
       try {
         const delivery = { attempt: current.attempt, redelivered: current.redelivered, headers: { ...current.headers } };
         const envelope = JSON.parse(current.body) as Envelope;
-        outcome = await consumeSpan(name, envelope, delivery.headers, async () => checkedOutcome(await handler(envelope, delivery)));
+        outcome = checkedOutcome(await consumeSpan(name, envelope, delivery.headers, () => handler(envelope, delivery)));
       } catch (err) {
         // Never dead-lettered for failing: these dead letters would die with the process, and what failed (a store
         // away for a while) may work later. Past `maxAttempts` it is retried on at the growing backoff, loudly.

@@ -12,7 +12,10 @@ const messaging = (queue: string, operation: string) => ({
   'messaging.operation.type': operation,
 });
 
-/** A work item or event being handled: a child of whoever sent it (a new trace if nobody traced it: a sweep). */
+/**
+ * A work item or event being handled: a child of whoever sent it (a new trace if nobody traced it: a sweep). Resolves
+ * to what the handler resolved to, unchecked (the adapter checks it), with no step added while tracing is off.
+ */
 export const consumeSpan = (queue: string, envelope: Envelope, headers: Record<string, unknown>, handle: () => Promise<Outcome>) =>
   inSpanFrom(
     headers,
@@ -26,11 +29,12 @@ export const consumeSpan = (queue: string, envelope: Envelope, headers: Record<s
         ...(envelope.tenantId ? { 'mailplane.tenant_id': envelope.tenantId } : {}),
       },
     },
-    async (span) => {
-      const outcome = await handle();
-      span.setAttribute('mailplane.outcome', outcome.kind);
-      return outcome;
-    },
+    (span) =>
+      handle().then((outcome) => {
+        const kind = (outcome as Outcome | undefined)?.kind;
+        if (typeof kind === 'string') span?.setAttribute('mailplane.outcome', kind);
+        return outcome;
+      }),
   );
 
 /** An RPC request being served, traced only when its caller traced it: a health ping starts no trace. */

@@ -12,7 +12,8 @@ import {
 
 export { SpanKind, type Attributes, type Span };
 
-// A proxy until `startTelemetry` registers the SDK's provider; while tracing is off, the API's no-op serves.
+// A proxy until `startTelemetry` registers the SDK's provider. While tracing is off (`tracing` false) nothing here
+// calls the API at all: not even its no-op tracer's objects are made for a message.
 const tracer = trace.getTracer('mailplane');
 
 type Carrier = Record<string, unknown>;
@@ -25,7 +26,7 @@ export interface SpanOptions {
 
 /** Adds the active trace context (`traceparent`, `tracestate`) to outgoing headers; nothing while tracing is off. */
 export function withTraceHeaders<H extends Carrier>(headers: H): H {
-  propagation.inject(context.active(), headers);
+  if (tracing) propagation.inject(context.active(), headers);
   return headers;
 }
 
@@ -33,7 +34,7 @@ export function withTraceHeaders<H extends Carrier>(headers: H): H {
 export const traceContextOf = (headers: Carrier): Context => propagation.extract(ROOT_CONTEXT, headers);
 
 /** True when the headers carry a trace context (and tracing is on). */
-export const carriesTrace = (headers: Carrier): boolean => trace.getSpanContext(traceContextOf(headers)) !== undefined;
+export const carriesTrace = (headers: Carrier): boolean => tracing && trace.getSpanContext(traceContextOf(headers)) !== undefined;
 
 /** The name of what failed (an error code or class), never its message: a message may quote an address. */
 function errorType(err: unknown): string {
@@ -48,37 +49,52 @@ export function spanFailed(span: Span, err: unknown): void {
   span.setStatus({ code: SpanStatusCode.ERROR });
 }
 
-function runIn<T>(parent: Context, name: string, options: SpanOptions, fn: (span: Span) => Promise<T>): Promise<T> {
-  return tracer.startActiveSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes }, parent, async (span) => {
-    try {
-      return await fn(span);
-    } catch (err) {
+let tracing = false;
+
+/** Called once the SDK is registered: until then every helper here runs its function as is, at no cost. */
+export function tracingStarted(): void {
+  tracing = true;
+}
+
+function runIn<T>(parent: Context, name: string, options: SpanOptions, fn: (span?: Span) => Promise<T>): Promise<T> {
+  if (!tracing) return fn();
+  return tracer.startActiveSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes }, parent, (span) => {
+    const failed = (err: unknown) => {
       spanFailed(span, err);
-      throw err;
-    } finally {
       span.end();
+      throw err;
+    };
+    let running: Promise<T>;
+    try {
+      running = fn(span);
+    } catch (err) {
+      return failed(err);
     }
+    return running.then((value) => {
+      span.end();
+      return value;
+    }, failed);
   });
 }
 
 /** Runs `fn` in a new span, a child of the active one; it ends when `fn` settles. */
-export const inSpan = <T>(name: string, options: SpanOptions, fn: (span: Span) => Promise<T>): Promise<T> =>
+export const inSpan = <T>(name: string, options: SpanOptions, fn: (span?: Span) => Promise<T>): Promise<T> =>
   runIn(context.active(), name, options, fn);
 
 /** Runs `fn` in a new span continuing the trace the headers carry (a consumer's, a server's); none: a new trace. */
-export const inSpanFrom = <T>(headers: Carrier, name: string, options: SpanOptions, fn: (span: Span) => Promise<T>): Promise<T> =>
-  runIn(traceContextOf(headers), name, options, fn);
+export const inSpanFrom = <T>(headers: Carrier, name: string, options: SpanOptions, fn: (span?: Span) => Promise<T>): Promise<T> =>
+  tracing ? runIn(traceContextOf(headers), name, options, fn) : fn();
 
 /** Adds attributes to the active span, if any (ids only). */
 export function annotateSpan(attributes: Attributes): void {
-  trace.getActiveSpan()?.setAttributes(attributes);
+  if (tracing) trace.getActiveSpan()?.setAttributes(attributes);
 }
 
 /** Renames the active span, once what it serves is known (an RPC's operation). */
 export function nameSpan(name: string): void {
-  trace.getActiveSpan()?.updateName(name);
+  if (tracing) trace.getActiveSpan()?.updateName(name);
 }
 
 /** Runs `fn` in a child span only within a trace (a request's RPC); outside one (a health ping), untraced. */
 export const inChildSpan = <T>(name: string, options: SpanOptions, fn: (span?: Span) => Promise<T>): Promise<T> =>
-  trace.getActiveSpan() ? runIn(context.active(), name, options, fn) : fn();
+  tracing && trace.getActiveSpan() ? runIn(context.active(), name, options, fn) : fn();

@@ -1,3 +1,5 @@
+import { tracingStarted } from './spans';
+
 /** Where and how spans are exported; none while `OTEL_EXPORTER_OTLP_ENDPOINT` is unset, and then tracing is off. */
 export interface TelemetryConfig {
   /** The OTLP/HTTP traces URL: the endpoint joined with `/v1/traces`, as the OpenTelemetry specification says. */
@@ -35,6 +37,7 @@ export async function startTelemetry(config: TelemetryConfig | undefined, defaul
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.tracesUrl }))],
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
+  tracingStarted();
   // A collector away at the end costs the last spans, never the process's stop.
   return { stop: () => provider.shutdown().catch(() => undefined) };
 }

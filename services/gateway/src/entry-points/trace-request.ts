@@ -12,7 +12,8 @@ const UNTRACED = new Set(['/healthz', '/readyz', '/metrics']);
  */
 export function traceRequests(req: Request, res: Response, next: NextFunction) {
   if (UNTRACED.has(req.path)) return next();
-  void inSpanFrom(req.headers, `${req.method}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } }, (span) => {
+  void inSpanFrom(req.headers, req.method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } }, (span) => {
+    if (!span) return Promise.resolve(next());
     const answered = new Promise<void>((resolve) =>
       res.once('close', () => {
         const operation = res.locals.operation as Operation | undefined;

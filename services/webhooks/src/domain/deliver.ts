@@ -72,8 +72,8 @@ async function attemptDelivery(
   const signed = { id: delivery.event.id, timestamp, signature, body, requestId: delivery.requestId };
   const result = await inSpan('webhook POST', { kind: SpanKind.CLIENT, attributes: spanAttributes(delivery) }, async (span) => {
     const answer = await deps.target.post(endpoint.url, signed);
-    if (answer.statusCode !== null) span.setAttribute('http.response.status_code', answer.statusCode);
-    span.setAttribute('mailplane.webhook.outcome', answer.outcome);
+    if (answer.statusCode !== null) span?.setAttribute('http.response.status_code', answer.statusCode);
+    span?.setAttribute('mailplane.webhook.outcome', answer.outcome);
     return answer;
   });
   answered?.(result.durationMs);

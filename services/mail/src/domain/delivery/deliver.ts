@@ -119,8 +119,8 @@ function transmitTraced(deps: DeliverDeps, message: MessageRecord, job: Transmit
   };
   return inSpan('smtp send', { kind: SpanKind.CLIENT, attributes }, async (span) => {
     const result = await deps.transmitter.transmit(job);
-    span.setAttribute('mailplane.smtp.outcome', result.outcome);
-    if (result.smtpCode !== null) span.setAttribute('mailplane.smtp.code', result.smtpCode);
+    span?.setAttribute('mailplane.smtp.outcome', result.outcome);
+    if (result.smtpCode !== null) span?.setAttribute('mailplane.smtp.code', result.smtpCode);
     return result;
   });
 }
