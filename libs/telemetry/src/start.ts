@@ -1,3 +1,4 @@
+import type { SpanExporter } from '@opentelemetry/sdk-trace-node';
 import { tracingStarted } from './spans';
 
 /** Where and how spans are exported; none while `OTEL_EXPORTER_OTLP_ENDPOINT` is unset, and then tracing is off. */
@@ -17,24 +18,30 @@ export interface Telemetry {
 const OFF: Telemetry = { stop: async () => undefined };
 
 /**
- * Registers the OpenTelemetry SDK for this process: spans batched to an OTLP/HTTP collector, W3C trace context
- * (not baggage: strangers' baggage would ride every message and webhook) as the propagator. Without a config the
- * SDK is never loaded, and the API's no-op tracer and propagator serve every span and header at no cost.
+ * Registers the OpenTelemetry SDK for this process, spans batched to an OTLP/HTTP collector. Without a config the SDK
+ * is never loaded, and every span and header of the helpers costs nothing (see spans.ts).
  */
 export async function startTelemetry(config: TelemetryConfig | undefined, defaultServiceName: string): Promise<Telemetry> {
   if (!config) return OFF;
-  const [{ NodeTracerProvider, BatchSpanProcessor }, { resourceFromAttributes }, { W3CTraceContextPropagator }, { OTLPTraceExporter }] =
-    await Promise.all([
-      import('@opentelemetry/sdk-trace-node'),
-      import('@opentelemetry/resources'),
-      import('@opentelemetry/core'),
-      config.protocol === 'http/json'
-        ? import('@opentelemetry/exporter-trace-otlp-http')
-        : import('@opentelemetry/exporter-trace-otlp-proto'),
-    ]);
+  const { OTLPTraceExporter } = await (config.protocol === 'http/json'
+    ? import('@opentelemetry/exporter-trace-otlp-http')
+    : import('@opentelemetry/exporter-trace-otlp-proto'));
+  return startExporting(new OTLPTraceExporter({ url: config.tracesUrl }), config.serviceName ?? defaultServiceName);
+}
+
+/**
+ * The SDK exporting to `exporter` (OTLP; a test's own), batched (`OTEL_BSP_*` apply), with W3C trace context as the
+ * propagator and not baggage: strangers' baggage would ride every message and webhook.
+ */
+export async function startExporting(exporter: SpanExporter, serviceName: string): Promise<Telemetry> {
+  const [{ NodeTracerProvider, BatchSpanProcessor }, { resourceFromAttributes }, { W3CTraceContextPropagator }] = await Promise.all([
+    import('@opentelemetry/sdk-trace-node'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/core'),
+  ]);
   const provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': config.serviceName ?? defaultServiceName }),
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.tracesUrl }))],
+    resource: resourceFromAttributes({ 'service.name': serviceName }),
+    spanProcessors: [new BatchSpanProcessor(exporter)],
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
   tracingStarted();
