@@ -132,8 +132,9 @@ export async function acceptFigures(
   mode: AcceptMode,
   options: { rates: number[]; seconds: number; burstN: number | null },
   engine: Engine = 'sqlite',
+  traced = false,
 ): Promise<{ rates: RateFigure[]; burst: BurstFigure | null }> {
-  const target = await startTarget(mode, engine);
+  const target = await startTarget(mode, engine, traced);
   const client = jsonClient(target.url, 4096);
   try {
     const send = sender(client, target);

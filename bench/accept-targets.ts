@@ -13,6 +13,7 @@ import { freePort } from '../platform/local/ports';
 import { startDiscardingMta } from './discard-mta';
 import { databaseBackends, freshBenchDatabase } from './bench-database';
 import { profiledNodeArgs } from './profile';
+import { startDiscardingCollector } from './discard-otlp';
 
 /** Something that answers `POST /emails` and `GET /healthz`, running in processes of its own. */
 export interface AcceptTarget {
@@ -48,9 +49,21 @@ const INBOUND_BENCH_DOMAIN = 'inbound.bench.test';
 // Starting (tsx compiling each process, RabbitMQ booting) took over a minute under a load of 15+ on this shared machine.
 const START_MS = 180_000;
 
-export function startTarget(mode: AcceptMode, engine: Engine = 'sqlite'): Promise<AcceptTarget> {
+/** `traced`: the platform exports its spans (OTLP/HTTP, protobuf, the SDK's batching) to a collector that discards them. */
+export async function startTarget(mode: AcceptMode, engine: Engine = 'sqlite', traced = false): Promise<AcceptTarget> {
   if (mode === 'baseline') return startBaseline(engine);
-  return mode === 'embedded' ? startEmbeddedTarget() : startDistributedTarget(engine);
+  const collector = traced ? await startDiscardingCollector() : undefined;
+  const tracing: Record<string, string> = collector ? { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url } : {};
+  const target = await (mode === 'embedded' ? startEmbeddedTarget(tracing) : startDistributedTarget(engine, tracing)).catch(async (err) => {
+    await collector?.stop();
+    throw err;
+  });
+  if (!collector) return target;
+  const stop = async () => {
+    process.stdout.write(`  ${target.mode} + traces: ${collector.exports()} OTLP exports received\n`);
+    await target.stop().finally(() => collector.stop());
+  };
+  return { ...target, mode: `${target.mode} + traces`, stop };
 }
 
 /** On PostgreSQL, an empty database of DATABASE_URL's server for one run (the services' schemas have fixed names). */
@@ -93,11 +106,11 @@ async function startBaseline(engine: Engine): Promise<AcceptTarget> {
 }
 
 /** `bin/embedded.ts` as `npm start` runs it, its sandbox tenant and key; it relays to a discarding MTA. */
-async function startEmbeddedTarget(): Promise<AcceptTarget> {
+async function startEmbeddedTarget(tracing: Record<string, string>): Promise<AcceptTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-accept-emb-'));
   const mta = await startDiscardingMta();
   const smtp = { SMTP_URL: `smtp://127.0.0.1:${mta.port}` };
-  const env = { DATA_DIR: dataDir, PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', ADMIN_TOKEN, ...smtp, ...UNLIMITED };
+  const env = { DATA_DIR: dataDir, PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', ADMIN_TOKEN, ...smtp, ...UNLIMITED, ...tracing };
   const proc = spawnEmbedded(env, profiledNodeArgs());
   const stop = async () => {
     await proc.kill();
@@ -126,7 +139,7 @@ async function startEmbeddedTarget(): Promise<AcceptTarget> {
 }
 
 /** The four services as `bin/service.ts` processes over a private RabbitMQ (or AMQP_URL); MTA + DNS in this process. */
-async function startDistributedTarget(engine: Engine): Promise<AcceptTarget> {
+async function startDistributedTarget(engine: Engine, tracing: Record<string, string>): Promise<AcceptTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-accept-dist-'));
   const [mta, dns] = [await startDiscardingMta(), await startSandboxDns()];
   const procs: ServiceProcess[] = [];
@@ -155,6 +168,7 @@ async function startDistributedTarget(engine: Engine): Promise<AcceptTarget> {
       ...UNLIMITED,
       // DATABASE_URL puts the services' stores in PostgreSQL: schemas mailplane_<service> of a database of the run's own.
       ...(database ? { DATABASE_URL: database.url } : {}),
+      ...tracing,
     });
     for (const name of ['billing', 'mail', 'webhooks', 'gateway']) procs.push(spawnService(name, env, profiledNodeArgs()));
     await Promise.all(procs.map((p) => p.waitForOutput(/started/, START_MS)));

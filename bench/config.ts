@@ -40,6 +40,11 @@ export const benchConfig = Object.freeze({
     return Number(r);
   }),
   acceptSeconds: positiveInt('BENCH_ACCEPT_SECONDS', 10),
+  /** Embedded and distributed accept runs without traces, with them (to a discarding collector), or both in turn. */
+  tracing: list('BENCH_TRACING', 'off').map((t) => {
+    if (t !== 'off' && t !== 'on') throw new Error(`BENCH_TRACING must list off and/or on, got ${t}`);
+    return t === 'on';
+  }),
   /** With DATABASE_URL, the engines baseline and distributed run on, in turn. */
   engines: list('BENCH_ENGINES', 'sqlite,postgres'),
   burstN: positiveInt('BENCH_BURST_N', 1000),

@@ -69,13 +69,14 @@ async function acceptAndBurst() {
       console.log(`  distributed skipped: ${unavailable}`);
       continue;
     }
-    for (const engine of enginesFor(mode)) {
-      console.log(`  ${mode} on ${engine}: ${loadAverage()} load average before`);
-      const burst = parts.has('burst') ? burstN : null;
-      const figures = await acceptFigures(mode, { rates, seconds: acceptSeconds, burstN: burst }, engine);
-      rateFigures.push(...figures.rates);
-      if (figures.burst) burstFigures.push(figures.burst);
-    }
+    for (const engine of enginesFor(mode))
+      for (const traced of mode === 'baseline' ? [false] : benchConfig.tracing) {
+        console.log(`  ${mode} on ${engine}${traced ? ' with traces' : ''}: ${loadAverage()} load average before`);
+        const burst = parts.has('burst') ? burstN : null;
+        const figures = await acceptFigures(mode, { rates, seconds: acceptSeconds, burstN: burst }, engine, traced);
+        rateFigures.push(...figures.rates);
+        if (figures.burst) burstFigures.push(figures.burst);
+      }
   }
   if (rateFigures.length) {
     console.log(`\n${rateTable(rateFigures)}\n\nCPU ms per request over the sending window, by process:\n${cpuTable(rateFigures)}`);

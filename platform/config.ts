@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ConfigError, envReader } from '@mailplane/runtime';
+import type { TelemetryConfig } from '@mailplane/telemetry';
 
 export type Env = Record<string, string | undefined>;
 
@@ -24,6 +25,8 @@ export interface PlatformConfig {
   drainDelayMs: number;
   /** After SIGTERM, how long stopping may take before the process exits anyway (under the orchestrator's grace period). */
   drainTimeoutMs: number;
+  /** Traces to an OTLP/HTTP collector; undefined (tracing off, the SDK never loaded) without OTEL_EXPORTER_OTLP_ENDPOINT. */
+  telemetry: TelemetryConfig | undefined;
   /** Each service parses its own variables from this at start-up. */
   env: Env;
 }
@@ -48,6 +51,18 @@ export function loadPlatformConfig(env: Env = process.env): Readonly<PlatformCon
     metricsToken: env.METRICS_TOKEN ? read.secret('METRICS_TOKEN', 16) : undefined,
     drainDelayMs: read.int('DRAIN_DELAY_MS', 0, { min: 0, max: 60_000 }),
     drainTimeoutMs: read.int('DRAIN_TIMEOUT_MS', 25_000, { min: 1000, max: 600_000 }),
+    telemetry: telemetryConfig(read),
     env: Object.freeze({ ...env }),
+  });
+}
+
+/** The standard OpenTelemetry variables read here; the SDK reads its other ones itself (sampler, batching, headers). */
+function telemetryConfig(read: ReturnType<typeof envReader>): TelemetryConfig | undefined {
+  const endpoint = read.optionalUrl('OTEL_EXPORTER_OTLP_ENDPOINT', ['http', 'https']);
+  if (!endpoint) return undefined;
+  return Object.freeze({
+    tracesUrl: `${endpoint.replace(/\/+$/, '')}/v1/traces`,
+    protocol: read.oneOf('OTEL_EXPORTER_OTLP_PROTOCOL', ['http/protobuf', 'http/json'] as const, 'http/protobuf'),
+    serviceName: read.optional('OTEL_SERVICE_NAME'),
   });
 }

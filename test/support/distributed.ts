@@ -39,7 +39,7 @@ export async function verifiedTenant(url: string, dns: SandboxDns, domain: strin
   for (const record of identity.body.dnsRecords) dns.setTxt(record.name, [record.value]);
   const verified = await request(url).post(`/identities/${identity.body.id}/verify`).set(auth(key));
   if (verified.body.status !== 'verified') throw new Error(`identity not verified: ${verified.text}`);
-  return { key, identityId: identity.body.id as string, records: verified.body.dnsRecords };
+  return { key, tenantId: tenant.body.tenantId as string, identityId: identity.body.id as string, records: verified.body.dnsRecords };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Channel, ConsumeMessage } from 'amqplib';
 import { attemptOf, retryHeaders, userHeaders } from './amqp-topology';
 import { backoffMs, checkedOutcome, DEFAULT_MAX_ATTEMPTS, errorFields, type RetryPolicy } from './delivery-policy';
 import type { BrokerLogger, ConsumeOptions, Handler, Outcome } from './port';
+import { consumeSpan } from './traced';
 
 export interface ConsumerDeps {
   retry: RetryPolicy;
@@ -43,7 +44,8 @@ export function workHandler(queue: string, handler: Handler, options: ConsumeOpt
       return { kind: 'dead-letter', reason: 'body is not JSON' };
     }
     try {
-      return checkedOutcome(await handler(envelope, { attempt, redelivered: message.fields.redelivered, headers: userHeaders(message) }));
+      const delivery = { attempt, redelivered: message.fields.redelivered, headers: userHeaders(message) };
+      return checkedOutcome(await consumeSpan(queue, envelope, delivery.headers, () => handler(envelope, delivery)));
     } catch (err) {
       logger?.warn('message handler failed', { ...meta(message), attempt, ...errorFields(err) });
       if (attempt >= maxAttempts) return { kind: 'dead-letter', reason: 'handler kept failing' };

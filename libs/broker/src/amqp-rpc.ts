@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Channel, ConsumeMessage } from 'amqplib';
+import { withTraceHeaders } from '@mailplane/telemetry';
 import type { AmqpConnection, Session } from './amqp-connection';
 import { declareOnce } from './amqp-publish';
 import { assertRpcQueue, RPC_CORRELATION_HEADER, RPC_DEADLINE_HEADER } from './amqp-topology';
@@ -13,6 +14,7 @@ import {
   type RpcHandler,
   type RpcOptions,
 } from './port';
+import { serveSpan } from './traced';
 
 const REPLY_TO = 'amq.rabbitmq.reply-to';
 
@@ -55,7 +57,7 @@ export class RpcClient {
           else reject(new RpcRemoteError(queue, reply.error, reply.code));
         },
       });
-      const headers = { [RPC_CORRELATION_HEADER]: options.correlationId ?? id, [RPC_DEADLINE_HEADER]: deadline };
+      const headers = withTraceHeaders({ [RPC_CORRELATION_HEADER]: options.correlationId ?? id, [RPC_DEADLINE_HEADER]: deadline });
       this.send(queue, id, Buffer.from(JSON.stringify(payload ?? null)), deadline, headers).catch((err: Error) =>
         this.pending.get(id)?.settle(err),
       );
@@ -124,7 +126,7 @@ export function rpcServerHandler(queue: string, handler: RpcHandler, logger?: Br
       try {
         const request = JSON.parse(message.content.toString('utf8'));
         const correlationId = String(headers[RPC_CORRELATION_HEADER] ?? id ?? '');
-        const result = await handler(request, { correlationId, deadline });
+        const result = await serveSpan(queue, headers, () => handler(request, { correlationId, deadline }));
         reply = encode({ ok: true, result: result ?? null });
       } catch (err) {
         reply = encode({ ok: false, ...errorFields(err) });

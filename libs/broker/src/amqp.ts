@@ -1,5 +1,6 @@
 import type { Envelope } from '@mailplane/contracts';
 import type { ConsumeMessage, Options } from 'amqplib';
+import { withTraceHeaders } from '@mailplane/telemetry';
 import { listenToBroadcasts } from './amqp-broadcast';
 import { AmqpConnection } from './amqp-connection';
 import { workHandler } from './amqp-consumer';
@@ -18,6 +19,7 @@ import {
 } from './amqp-topology';
 import { assertPrefetch, DEFAULT_RETRY, type RetryPolicy } from './delivery-policy';
 import type { Broker, BrokerLogger, Subscription } from './port';
+import { requestSpan } from './traced';
 
 export interface AmqpBrokerOptions {
   url: string;
@@ -141,7 +143,7 @@ export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Brok
       };
       return track(await subscribe(connection, spec, timeoutMs, options.logger, settleMs));
     },
-    request: (queue, payload, rpcOptions) => rpc.request(queue, payload, rpcOptions),
+    request: (queue, payload, rpcOptions) => requestSpan(queue, () => rpc.request(queue, payload, rpcOptions)),
     deadLetters: async (queue) => {
       const session = await connection.ready(timeoutMs);
       const channel = await session.connection.createChannel();
@@ -179,7 +181,8 @@ function properties(message: Envelope, headers: Record<string, string> = {}): Op
     messageId: message.id,
     type: message.type,
     correlationId: message.correlationId,
-    headers: { ...headers, [ATTEMPT_HEADER]: 1 },
+    // The sender's trace context rides along, so the consumer's span continues its trace.
+    headers: withTraceHeaders({ ...headers, [ATTEMPT_HEADER]: 1 }),
   };
 }
 

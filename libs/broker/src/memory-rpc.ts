@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { withTraceHeaders } from '@mailplane/telemetry';
 import { MemoryQueue, type QueueConsumer } from './memory-queue';
 import { RpcRemoteError, RpcReplyLostError, RpcTimeoutError, type RpcHandler, type RpcOptions, type Subscription } from './port';
 import { errorFields } from './delivery-policy';
+import { serveSpan } from './traced';
 
 type Reply = { ok: true; body: string } | { ok: false; error: string; code?: string };
 
@@ -9,6 +11,8 @@ interface Call {
   body: string;
   correlationId: string;
   deadline: number;
+  /** The caller's trace context, as RabbitMQ's headers carry it. */
+  headers: Record<string, string>;
   reply(reply: Reply): void;
 }
 
@@ -30,6 +34,7 @@ export class MemoryRpc {
         body: JSON.stringify(payload ?? null),
         correlationId: options.correlationId ?? randomUUID(),
         deadline: Date.now() + (options.deadlineMs ?? options.timeoutMs),
+        headers: withTraceHeaders({}),
         reply: (reply) => {
           if (!this.pending.has(fail)) return;
           clearTimeout(timer);
@@ -53,7 +58,8 @@ export class MemoryRpc {
       if (Date.now() > call.deadline) return void target.settle(consumer, call);
       let reply: Reply;
       try {
-        const result = await handler(JSON.parse(call.body), { correlationId: call.correlationId, deadline: call.deadline });
+        const meta = { correlationId: call.correlationId, deadline: call.deadline };
+        const result = await serveSpan(queue, call.headers, () => handler(JSON.parse(call.body), meta));
         reply = { ok: true, body: JSON.stringify(result ?? null) };
       } catch (err) {
         reply = { ok: false, ...errorFields(err) };

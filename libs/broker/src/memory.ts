@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Envelope } from '@mailplane/contracts';
+import { withTraceHeaders } from '@mailplane/telemetry';
 import { MemoryQueue, type QueueConsumer } from './memory-queue';
 import { MemoryRpc } from './memory-rpc';
 import { TopicBindings } from './memory-topic';
@@ -21,6 +22,7 @@ import {
   errorFields,
   type RetryPolicy,
 } from './delivery-policy';
+import { consumeSpan, requestSpan } from './traced';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -69,7 +71,8 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
   };
   const item = (message: Envelope, headers: Record<string, string> = {}): Item => ({
     body: JSON.stringify(message),
-    headers: { ...headers },
+    // As on RabbitMQ, the sender's trace context rides along: the consumer continues it whatever runs it.
+    headers: withTraceHeaders({ ...headers }),
     attempt: 1,
     redelivered: false,
   });
@@ -93,7 +96,8 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
       let outcome: Outcome;
       try {
         const delivery = { attempt: current.attempt, redelivered: current.redelivered, headers: { ...current.headers } };
-        outcome = checkedOutcome(await handler(JSON.parse(current.body), delivery));
+        const envelope = JSON.parse(current.body) as Envelope;
+        outcome = checkedOutcome(await consumeSpan(name, envelope, delivery.headers, () => handler(envelope, delivery)));
       } catch (err) {
         // Never dead-lettered for failing: these dead letters would die with the process, and what failed (a store
         // away for a while) may work later. Past `maxAttempts` it is retried on at the growing backoff, loudly.
@@ -157,7 +161,7 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
         .map((dead) => JSON.parse(dead.body) as Envelope),
     request: async (name, payload, rpcOptions) => {
       assertOpen();
-      return rpc.request(name, payload, rpcOptions);
+      return requestSpan(name, () => rpc.request(name, payload, rpcOptions));
     },
     serve: async (name, handler, serveOptions = {}) => {
       assertOpen();

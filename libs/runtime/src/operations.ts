@@ -1,5 +1,6 @@
 import { AppError, healthQueueOf, type RawBodyOperationId, type RpcReply, type RpcRequest } from '@mailplane/contracts';
 import type { Broker, Subscription } from '@mailplane/broker';
+import { annotateSpan, nameSpan } from '@mailplane/telemetry';
 import type { Logger } from './logger';
 import { problemReply } from './problem';
 import { withRequestId } from './request-context';
@@ -105,9 +106,17 @@ export async function serveOperations(
         deps.logger.warn('rpc request expired before it was served', { operationId: request.operationId, requestId: request.requestId });
         return problemReply(tooLate(), request.requestId);
       }
+      // The broker's span of this request (when its caller traced it), named for what it serves.
+      nameSpan(`serve ${request.operationId}`);
+      annotateSpan({
+        'rpc.method': request.operationId,
+        'mailplane.request_id': request.requestId,
+        ...(request.tenantId ? { 'mailplane.tenant_id': request.tenantId } : {}),
+      });
       return withRequestId(request.requestId, async () => {
         const started = Date.now();
         const reply = await runOperation(all, request, deps.logger, context);
+        annotateSpan({ 'mailplane.reply.status': reply.status });
         if (request.operationId !== 'ping')
           deps.logger.debug('rpc served', { operationId: request.operationId, status: reply.status, durationMs: Date.now() - started });
         return reply;

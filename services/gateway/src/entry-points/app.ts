@@ -11,6 +11,7 @@ import { localHandlers } from './rpc';
 import { observeRequests } from './observe-request';
 import { readBody } from './read-body';
 import { requestId } from './request-id';
+import { traceRequests } from './trace-request';
 import { allowedMethods, decodes, operationsAt, operationsOf, type Surface } from './routes';
 import { sendProblem } from './send-reply';
 
@@ -28,6 +29,7 @@ export function createApp(deps: GatewayDeps, config: GatewayConfig, metrics: Met
   // req.ip: the client as the trusted load balancer names it (the last X-Forwarded-For hop it added), else the peer.
   app.set('trust proxy', config.trustedProxies.length > 0 ? [...config.trustedProxies] : false);
   app.use(requestId);
+  app.use(traceRequests);
   app.use(clientAddress(config.dashboardHopSecret));
   app.use(observeRequests(metrics, deps.logger));
   app.use(refuseUndecodablePath(served));

@@ -1,5 +1,6 @@
 import type { SendEmailRequest } from '@mailplane/contracts';
 import { newId } from '@mailplane/runtime';
+import { annotateSpan } from '@mailplane/telemetry';
 import { carrying, type CarriesEvents } from '@mailplane/store';
 import type { MessageBody, MessageKind, MessageRecord } from '../data-access/messages-repo';
 import type { TenantRecord } from '../data-access/entitlements-repo';
@@ -126,6 +127,7 @@ export async function acceptMessage(
   budget: Budget = UNBOUNDED,
 ): Promise<AcceptedEmail | null> {
   const message = await recordFor(deps, tenantId, a, deps.clock.now());
+  annotateSpan({ 'mailplane.message_id': message._id });
   ensureTimeLeft(budget);
   const body = bodyOf(a.input, a.variables);
   await deps.bodies.save(message._id, body);

@@ -1,6 +1,7 @@
 import { QUEUES } from '@mailplane/contracts';
 import { ack, deadLetter, retry, type Broker, type Subscription } from '@mailplane/broker';
 import { REQUEST_ID_HEADER, withRequestId } from '@mailplane/runtime';
+import { annotateSpan } from '@mailplane/telemetry';
 import type { MessageBody } from '../data-access/messages-repo';
 import { deliver, type DeliverDeps } from '../domain/delivery/deliver';
 import type { DeliveryPacer } from '../domain/delivery/pacing';
@@ -15,6 +16,7 @@ export function consumeOutbox(broker: Broker, deps: DeliverDeps, pacer: Delivery
     async (envelope, { headers }) => {
       const { messageId, body } = (envelope.data ?? {}) as { messageId?: unknown; body?: MessageBody };
       if (typeof messageId !== 'string') return deadLetter('work item without a messageId');
+      annotateSpan({ 'mailplane.message_id': messageId });
       const delivery = await withRequestId(headers[REQUEST_ID_HEADER], () => pacer.run(() => deliver(deps, messageId, body)));
       return delivery.done ? ack() : retry(delivery.retryInMs);
     },

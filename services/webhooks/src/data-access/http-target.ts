@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import axios from 'axios';
 import type { Clock } from '@mailplane/runtime';
+import { withTraceHeaders } from '@mailplane/telemetry';
 import { isPrivateAddress, NO_PUBLIC_ADDRESS, publicOnlyLookup } from './private-addresses';
 
 export interface PostResult {
@@ -106,14 +107,15 @@ export function createHttpTarget(options: { timeoutMs: number; allowPrivate: boo
       if (!options.allowPrivate && isIP(host) && isPrivateAddress(host)) return failed(NO_PUBLIC_ADDRESS);
       try {
         const res = await client.post(url, body, {
-          headers: {
+          // `traceparent` when traced: the receiver's spans may join the send's trace (it is outside the signature).
+          headers: withTraceHeaders({
             'content-type': 'application/json',
             'user-agent': 'Mailplane-Webhooks/1',
             'webhook-id': id,
             'webhook-timestamp': String(timestamp),
             'webhook-signature': signature,
             ...(requestId ? { 'mailplane-request-id': requestId } : {}),
-          },
+          }),
         });
         const answer = await readPrefix(res.data as Readable, RESPONSE_BODY_LIMIT_BYTES, options.timeoutMs - (Date.now() - started));
         return done({

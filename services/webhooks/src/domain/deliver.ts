@@ -1,4 +1,5 @@
 import { ack, retry, type Outcome } from '@mailplane/broker';
+import { inSpan, SpanKind } from '@mailplane/telemetry';
 import type { DeliveryAttempt, DeliveryRecord } from '../data-access/deliveries-repo';
 import type { EndpointRecord } from '../data-access/endpoints-repo';
 import type { PostResult } from '../data-access/http-target';
@@ -68,7 +69,13 @@ async function attemptDelivery(
   const body = JSON.stringify(delivery.event);
   const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
   const signature = signatureHeader(signingSecrets(deps, endpoint), delivery.event.id, timestamp, body);
-  const result = await deps.target.post(endpoint.url, { id: delivery.event.id, timestamp, signature, body, requestId: delivery.requestId });
+  const signed = { id: delivery.event.id, timestamp, signature, body, requestId: delivery.requestId };
+  const result = await inSpan('webhook POST', { kind: SpanKind.CLIENT, attributes: spanAttributes(delivery) }, async (span) => {
+    const answer = await deps.target.post(endpoint.url, signed);
+    if (answer.statusCode !== null) span?.setAttribute('http.response.status_code', answer.statusCode);
+    span?.setAttribute('mailplane.webhook.outcome', answer.outcome);
+    return answer;
+  });
   answered?.(result.durationMs);
   const attempt: DeliveryAttempt = {
     at: now,
@@ -96,6 +103,20 @@ async function attemptDelivery(
   }
   const held = await deps.deliveries.retryLater(delivery, attempt, new Date(now.getTime() + delay), deps.clock.now());
   return attempted(deps, delivery, result, 'retrying', held ? retry(delay) : ack());
+}
+
+/** Ids only: the endpoint's URL may hold the tenant's own token, the event's data addresses. */
+function spanAttributes(delivery: DeliveryRecord) {
+  const messageId = (delivery.event.data as { messageId?: unknown } | null)?.messageId;
+  return {
+    'http.request.method': 'POST',
+    'mailplane.tenant_id': delivery.tenantId,
+    'mailplane.webhook.delivery_id': delivery._id,
+    'mailplane.webhook.endpoint_id': delivery.endpointId,
+    'mailplane.event.id': delivery.event.id,
+    'mailplane.event.type': delivery.event.type,
+    ...(typeof messageId === 'string' ? { 'mailplane.message_id': messageId } : {}),
+  };
 }
 
 /** One log line and one count per attempt made; the request id comes with the line (see consumers). */

@@ -11,6 +11,7 @@ import {
   type Logger,
   type MetricsRegistry,
 } from '@mailplane/runtime';
+import { inSpan, SpanKind } from '@mailplane/telemetry';
 import type { Principal } from '../../domain/authenticate';
 import { asciiAddress } from '../domain/mailboxes';
 import { refuse } from '../domain/refusal';
@@ -56,8 +57,11 @@ function handlers(deps: ListenerDeps, config: SubmissionConfig, places: Places, 
     const requestId = newId('req');
     const recipients = session.envelope.rcptTo.map((r) => r.address);
     try {
-      return await withRequestId(requestId, () =>
-        submitMessage(deps, session.user as unknown as Principal, { raw, recipients, requestId }),
+      const principal = session.user as unknown as Principal;
+      // A trace per submitted message, as the HTTP API makes one per request (no address, no body in it).
+      const attributes = { 'mailplane.request_id': requestId, 'mailplane.tenant_id': principal.tenantId };
+      return await inSpan('smtp submission', { kind: SpanKind.SERVER, attributes }, () =>
+        withRequestId(requestId, () => submitMessage(deps, principal, { raw, recipients, requestId })),
       );
     } finally {
       release();

@@ -1,3 +1,4 @@
+import { inSpan, SpanKind } from '@mailplane/telemetry';
 import type { IdentityRecord } from '../../data-access/identities-repo';
 import type { MessageBody, MessageRecord } from '../../data-access/messages-repo';
 import type { RelayResult } from '../../transmit/smtp-relay';
@@ -92,7 +93,7 @@ export async function deliver(deps: DeliverDeps, messageId: string, carried?: Me
     return DONE;
   }
   const job = { ...deps.jobFor(message, body, identity, to), openWithinMs: transactionWindowMs(deps, message) };
-  const result = await deps.transmitter.transmit(job);
+  const result = await transmitTraced(deps, message, job);
   if (result.outcome === 'not-begun') {
     // Nothing reached the MTA: the message goes back as it was, to be claimed afresh with a whole lease.
     await deps.messages.release(message, deps.clock.now());
@@ -107,6 +108,21 @@ export async function deliver(deps: DeliverDeps, messageId: string, carried?: Me
     if (isHardBounce(outcomeFor(result, address))) await suppress(deps, message.tenantId, { email: address, reason: 'bounced', messageId });
   }
   return DONE;
+}
+
+/** Renders, signs and relays in a span of its own (rendering and signing are a thread's first milliseconds): ids and codes only. */
+function transmitTraced(deps: DeliverDeps, message: MessageRecord, job: TransmitJob) {
+  const attributes = {
+    'mailplane.message_id': message._id,
+    'mailplane.tenant_id': message.tenantId,
+    'mailplane.attempt': message.attempts.length + 1,
+  };
+  return inSpan('smtp send', { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    const result = await deps.transmitter.transmit(job);
+    span?.setAttribute('mailplane.smtp.outcome', result.outcome);
+    if (result.smtpCode !== null) span?.setAttribute('mailplane.smtp.code', result.smtpCode);
+    return result;
+  });
 }
 
 function smtpClass(result: RelayResult): SmtpClass {

@@ -1,0 +1,24 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * The OTLP/HTTP collector of the accept bench with `BENCH_TRACING=on`: takes every export and throws it away, so the
+ * platform pays for its spans (making, batching, encoding, sending) and the bench measures only that.
+ */
+export async function startDiscardingCollector(): Promise<{ url: string; exports(): number; stop(): Promise<void> }> {
+  let exports = 0;
+  const server = createServer((req, res) => {
+    req.on('data', () => undefined);
+    req.on('end', () => {
+      exports++;
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => server.listen(0, '127.0.0.1', resolve).once('error', reject));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    exports: () => exports,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
