@@ -1,13 +1,9 @@
 import { headerOf, tenantWithDomain } from '../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../test/support/platform';
+import { sharedPlatform } from '../../test/support/platform';
 import { recordingFetch, sdkFor } from './support/recording-fetch';
 
 describe('SDK: sending and reading messages against the embedded platform', () => {
-  let platform: TestPlatform;
-  beforeAll(async () => {
-    platform = await startTestPlatform();
-  });
-  afterAll(() => platform.stop());
+  const platform = sharedPlatform();
 
   it('when a message is sent, then the recipient MTA receives it, and list and get return it', async () => {
     const t = await tenantWithDomain(platform);

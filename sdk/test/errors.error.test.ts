@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { validateResponse } from '@mailplane/contracts';
 import { tenantWithDomain } from '../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../test/support/platform';
+import { sharedPlatform } from '../../test/support/platform';
 import { Mailplane, MailplaneError, MailplaneNetworkError, type SendEmailRequest } from '../src';
 import { recordingFetch, sdkFor } from './support/recording-fetch';
 
@@ -24,11 +24,7 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('SDK: typed errors', () => {
-  let platform: TestPlatform;
-  beforeAll(async () => {
-    platform = await startTestPlatform();
-  });
-  afterAll(() => platform.stop());
+  const platform = sharedPlatform();
 
   it('when the message does not exist, then a MailplaneError carries the 404 problem and its request id', async () => {
     const t = await platform.newTenant();

@@ -1,14 +1,10 @@
 import { tenantWithDomain } from '../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../test/support/platform';
+import { sharedPlatform } from '../../test/support/platform';
 import { recordingFetch, sdkFor } from './support/recording-fetch';
 
 describe('SDK: retries on 429', () => {
   // One send per second per tenant, so that three concurrent sends are certain to be limited.
-  let platform: TestPlatform;
-  beforeAll(async () => {
-    platform = await startTestPlatform({ SEND_RATE_LIMIT: '1', SEND_RATE_WINDOW_SECONDS: '1' });
-  });
-  afterAll(() => platform.stop());
+  const platform = sharedPlatform({ SEND_RATE_LIMIT: '1', SEND_RATE_WINDOW_SECONDS: '1' });
 
   it('when sends are rate limited, then each is retried after Retry-After with its own key, and all are sent once', async () => {
     const t = await tenantWithDomain(platform);

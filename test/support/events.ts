@@ -20,3 +20,18 @@ export async function collectEvents(platform: TestPlatform, bindings: string[]) 
     stop: () => sub.cancel(),
   };
 }
+
+export type CollectedEvents = Awaited<ReturnType<typeof collectEvents>>;
+
+/**
+ * collectEvents for the tests of the enclosing block: from before the first (once the platform declared above it has
+ * started) to after the last. Its fields are set then, so tests read them there, not when declared.
+ */
+export function sharedEvents(platform: TestPlatform, bindings: string[]): CollectedEvents {
+  const events = {} as CollectedEvents;
+  beforeAll(async () => {
+    Object.assign(events, await collectEvents(platform, bindings));
+  });
+  afterAll(() => events.stop?.());
+  return events;
+}

@@ -96,3 +96,27 @@ export function expectEachToSendNothing(platform: () => TestPlatform, key: () =>
     expect(platform().sandbox.sink.count()).toBe(received);
   });
 }
+
+export type TenantWithDomain = Awaited<ReturnType<typeof tenantWithDomain>>;
+
+/**
+ * One tenant with a verified domain for the tests of the enclosing block, made before the first (after the platform
+ * declared above it has started). Its fields are set then, so tests read them there, not when declared.
+ */
+export function sharedTenantWithDomain(platform: PlatformUnderTest): TenantWithDomain {
+  const tenant = {} as TenantWithDomain;
+  beforeAll(async () => {
+    Object.assign(tenant, await tenantWithDomain(platform));
+  });
+  return tenant;
+}
+
+/**
+ * POST /emails as the tenant: from `a@` its domain, to r@example.org, subject `s`, text `x`, unless `body` says
+ * otherwise. The request is returned unsent, so callers chain `.expect(…)`, `.set(…)` or await it.
+ */
+export const sendEmail = (platform: Pick<PlatformUnderTest, 'url'>, t: { key: string; domain: string }, body: object = {}) =>
+  request(platform.url)
+    .post('/emails')
+    .set(auth(t.key))
+    .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x', ...body });

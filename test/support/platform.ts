@@ -82,3 +82,29 @@ const lstatOrNull = (file: string) => {
     return null;
   }
 };
+
+/**
+ * One embedded platform (on `env`, driven by `clock`) for the tests of the enclosing describe block, or of the file at
+ * top level: started before the first, stopped after the last. Its fields are set once it starts, so tests and later
+ * hooks read them there, not when declared.
+ */
+export function sharedPlatform(env: Env = {}, clock?: Clock): TestPlatform {
+  const platform = {} as TestPlatform;
+  beforeAll(async () => {
+    Object.assign(platform, await startTestPlatform(env, undefined, clock));
+  });
+  afterAll(() => platform.stop?.());
+  return platform;
+}
+
+/**
+ * A fresh tenant and its full-access key for the tests of the enclosing block, made before the first (once the
+ * platform declared above it has started). Its fields are set then, so tests read them there, not when declared.
+ */
+export function sharedTenant(platform: Pick<TestPlatform, 'newTenant'>): { tenantId: string; key: string } {
+  const tenant = {} as { tenantId: string; key: string };
+  beforeAll(async () => {
+    Object.assign(tenant, await platform.newTenant());
+  });
+  return tenant;
+}

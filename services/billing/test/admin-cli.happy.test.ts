@@ -1,13 +1,9 @@
 import request from 'supertest';
 import { adminCommand } from '../../../platform/admin-cli';
 import { expectContract } from '../../../test/support/contract';
-import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { ADMIN_TOKEN, sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
 const cli = (...args: string[]) => adminCommand(args, { ADMIN_TOKEN, MAILPLANE_URL: platform.url });
 

@@ -1,13 +1,9 @@
 import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
 import { subscribedTenant } from '../../../test/support/billing';
-import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { ADMIN_TOKEN, sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 afterEach(() => platform.sandbox.hub.setDown(false));
 
 const grant = (tenantId: string, body: object) =>

@@ -2,13 +2,9 @@ import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
 import { auth } from '../../../test/support/mail';
-import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { ADMIN_TOKEN, sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
 const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
 const grant = (tenantId: string, body: object) => request(platform.url).post(`/admin/tenants/${tenantId}/grant`).set(admin).send(body);

@@ -1,13 +1,9 @@
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
 const provider = () => platform.sandbox.provider;
 async function opened(plan = 'starter') {

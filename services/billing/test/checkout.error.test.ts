@@ -2,20 +2,10 @@ import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { subscribedTenant } from '../../../test/support/billing';
 import { auth } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { startTestPlatform } from '../../../test/support/platform';
+import { checkoutPlatform } from './support/billing-api';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ DEFAULT_MONTHLY_QUOTA: '2', SEND_RATE_LIMIT: '1000' });
-});
-afterAll(() => platform.stop());
-afterEach(() => {
-  platform.sandbox.hub.setDown(false);
-  platform.sandbox.provider.behaviour.reset();
-});
-
-const state = (key: string) => request(platform.url).get('/billing/state').set(auth(key));
-const checkout = (key: string, body: object) => request(platform.url).post('/billing/checkout').set(auth(key)).send(body);
+const { platform, state, checkout } = checkoutPlatform({ DEFAULT_MONTHLY_QUOTA: '2', SEND_RATE_LIMIT: '1000' });
 /** What the provider sends: the payment id, form-encoded, nothing else. */
 const notify = (id: string) => request(platform.url).post('/billing/webhook/payment-provider').type('form').send({ id });
 

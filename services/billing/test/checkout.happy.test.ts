@@ -1,21 +1,10 @@
 import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
-import { auth, tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
+import { checkoutPlatform } from './support/billing-api';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ DEFAULT_MONTHLY_QUOTA: '2', SEND_RATE_LIMIT: '1000' });
-});
-afterAll(() => platform.stop());
-afterEach(() => {
-  platform.sandbox.hub.setDown(false);
-  platform.sandbox.provider.behaviour.reset();
-});
-
-const state = (key: string) => request(platform.url).get('/billing/state').set(auth(key));
-const checkout = (key: string, body: object) => request(platform.url).post('/billing/checkout').set(auth(key)).send(body);
+const { platform, state, checkout } = checkoutPlatform({ DEFAULT_MONTHLY_QUOTA: '2', SEND_RATE_LIMIT: '1000' });
 
 describe('catalogue', () => {
   it("when anyone asks, then the hub's plans come cheapest first, the free one listed but not purchasable", async () => {
@@ -65,11 +54,7 @@ describe('checkout', () => {
     expect(periodDays).toBeLessThan(32);
 
     // Mail was told: the default quota of 2 no longer applies.
-    const send = () =>
-      request(platform.url)
-        .post('/emails')
-        .set(auth(t.key))
-        .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
+    const send = () => sendEmail(platform, t);
     await eventually(async () => {
       for (let i = 0; i < 3; i++) if ((await send()).status !== 202) return false;
       return true;

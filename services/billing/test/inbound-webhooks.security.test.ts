@@ -3,13 +3,9 @@ import { hubSignature } from '../../../sandbox/billing-hub-subscriptions';
 import { subscribedTenant } from '../../../test/support/billing';
 import { eventually } from '../../../test/support/eventually';
 import { auth } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
 const state = async (key: string) => (await request(platform.url).get('/billing/state').set(auth(key))).body;
 const checkout = (key: string, plan: string) => request(platform.url).post('/billing/checkout').set(auth(key)).send({ plan }).expect(200);

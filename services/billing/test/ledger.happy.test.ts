@@ -3,7 +3,7 @@ import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
 import { auth } from '../../../test/support/mail';
-import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { ADMIN_TOKEN, sharedPlatform } from '../../../test/support/platform';
 import { centsOf } from '../src/domain/money';
 
 // MONEY_SEED=<seed> replays a failing run (every run prints its seed); MONEY_RUNS=<n> runs more.
@@ -11,12 +11,10 @@ const seed = Number(process.env.MONEY_SEED ?? Date.now() % 2 ** 31);
 // About seventy paid payments, ten refunds and a few upgrade charges per run of the suite.
 const RUNS = Number(process.env.MONEY_RUNS ?? 60);
 
-let platform: TestPlatform;
+const platform = sharedPlatform();
 beforeAll(async () => {
-  platform = await startTestPlatform();
   console.info(`money ledger property: seed ${seed} (MONEY_SEED=${seed} to replay)`);
 });
-afterAll(() => platform.stop());
 afterEach(() => platform.sandbox.provider.behaviour.reset());
 
 const PLANS = ['starter', 'growth', 'scale'] as const;

@@ -2,13 +2,9 @@ import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { subscribedTenant } from '../../../test/support/billing';
 import { auth } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
 const state = async (key: string) => {
   const res = await request(platform.url).get('/billing/state').set(auth(key));

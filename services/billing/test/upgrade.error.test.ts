@@ -1,22 +1,7 @@
-import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
-import { subscribedTenant } from '../../../test/support/billing';
-import { auth } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { upgradePlatform } from './support/billing-api';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
-afterEach(() => platform.sandbox.provider.behaviour.reset());
-
-const state = async (key: string) => (await request(platform.url).get('/billing/state').set(auth(key))).body;
-const quote = (key: string, plan: string) => request(platform.url).post('/billing/upgrade/quote').set(auth(key)).send({ plan });
-const upgrade = (key: string, body: object) => request(platform.url).post('/billing/upgrade').set(auth(key)).send(body);
-const subscribed = (plan = 'starter') => subscribedTenant(platform, plan);
-const recurringCharges = (customerId: string | null) =>
-  platform.sandbox.provider.payments().filter((p) => p.sequenceType === 'recurring' && p.customerId === customerId);
+const { platform, state, quote, upgrade, subscribed, recurringCharges } = upgradePlatform();
 
 describe('upgrade, refused', () => {
   it('when the accepted amount is stale or not consented to, then 409 and nothing is charged', async () => {

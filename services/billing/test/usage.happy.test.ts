@@ -1,13 +1,9 @@
 import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
-import { auth, tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ DEFAULT_MONTHLY_QUOTA: '3', SEND_RATE_LIMIT: '1000' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ DEFAULT_MONTHLY_QUOTA: '3', SEND_RATE_LIMIT: '1000' });
 
 const state = async (key: string) => {
   const res = await request(platform.url).get('/billing/state').set(auth(key));
@@ -22,11 +18,7 @@ describe('usage in the billing state', () => {
     const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
     expect((await state(t.key)).usage).toEqual({ used: 0, limit: 3, resetAt: nextMonth, inbound: { used: 0, limit: 1000 } });
 
-    const send = () =>
-      request(platform.url)
-        .post('/emails')
-        .set(auth(t.key))
-        .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
+    const send = () => sendEmail(platform, t);
     await send().expect(202);
     await request(platform.url).post('/emails/test').set(auth(t.key)).send({ to: 'qa@example.org' }).expect(202);
     expect((await state(t.key)).usage).toEqual({ used: 1, limit: 3, resetAt: nextMonth, inbound: { used: 0, limit: 1000 } });

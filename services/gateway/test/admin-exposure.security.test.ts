@@ -3,18 +3,14 @@ import { manualClock } from '@mailplane/runtime';
 import { adminCommand } from '../../../platform/admin-cli';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { ADMIN_MAX_FAILURES, clientKey } from '../src/domain/admin-throttle';
-import { startLoneGateway, type LoneGateway } from './support/lone-gateway';
+import { sharedLoneGateway } from './support/lone-gateway';
 
 const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
 
 describe('failed admin tokens are throttled per client address', () => {
   // From now: the gateway's store forgets a count whose window ended on the wall clock.
   const clock = manualClock(new Date());
-  let lone: LoneGateway;
-  beforeAll(async () => {
-    lone = await startLoneGateway({ ADMIN_TOKEN }, clock);
-  });
-  afterAll(() => lone.stop());
+  const lone = sharedLoneGateway({ ADMIN_TOKEN }, clock);
 
   const listTenants = (token: string) => request(lone.gateway.url).get('/admin/tenants').set('Authorization', `Bearer ${token}`);
 
@@ -40,11 +36,7 @@ describe('failed admin tokens are throttled per client address', () => {
 });
 
 describe('ADMIN_PORT: the admin surface on a listener of its own', () => {
-  let lone: LoneGateway;
-  beforeAll(async () => {
-    lone = await startLoneGateway({ ADMIN_TOKEN, ADMIN_PORT: '0' });
-  });
-  afterAll(() => lone.stop());
+  const lone = sharedLoneGateway({ ADMIN_TOKEN, ADMIN_PORT: '0' });
 
   it('when ADMIN_PORT is set, then /admin/... is a 404 on the API port, even with the right token', async () => {
     const res = await request(lone.gateway.url).get('/admin/tenants').set('Authorization', `Bearer ${ADMIN_TOKEN}`);

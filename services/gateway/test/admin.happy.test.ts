@@ -2,13 +2,9 @@ import request from 'supertest';
 import { adminCommand } from '../../../platform/admin-cli';
 import { expectContract } from '../../../test/support/contract';
 import { bearer, freshEmail, PASSWORD, signIn } from '../../../test/support/members';
-import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { ADMIN_TOKEN, sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
 describe('back-office', () => {
   it('when an operator creates a tenant, then 201 with its id and a first key that works', async () => {

@@ -1,14 +1,9 @@
 import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
+import { auth } from '../../../test/support/mail';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
-
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+const platform = sharedPlatform();
 
 describe('API keys', () => {
   it('when a key is created, then it is shown once in full and works for later calls', async () => {

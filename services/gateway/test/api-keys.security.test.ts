@@ -3,15 +3,10 @@ import path from 'node:path';
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { newMember, newOwner } from '../../../test/support/members';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
+import { auth } from '../../../test/support/mail';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
-
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+const platform = sharedPlatform();
 
 describe('API keys', () => {
   it('when keys are stored, then only hashes reach the disk', async () => {

@@ -3,7 +3,7 @@ import { operations } from '@mailplane/contracts';
 import { expectContract } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
 import { auth } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 import { receivingTenant } from '../../mail/test/support/inbound';
 import { MEMBER_AUDITED, MEMBER_NOT_AUDITED } from './support/audited-member-operations';
 import { AUDITED as SERVICES_AUDITED, NOT_AUDITED as SERVICES_NOT_AUDITED } from './support/audited-operations';
@@ -11,11 +11,7 @@ import { AUDITED as SERVICES_AUDITED, NOT_AUDITED as SERVICES_NOT_AUDITED } from
 const AUDITED = { ...SERVICES_AUDITED, ...MEMBER_AUDITED };
 const NOT_AUDITED = { ...SERVICES_NOT_AUDITED, ...MEMBER_NOT_AUDITED };
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
 describe('audit coverage', () => {
   it("when the contract's write operations are listed, then each is audited below or named with its reason", () => {

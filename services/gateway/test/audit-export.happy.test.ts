@@ -1,17 +1,12 @@
 import request from 'supertest';
 import { testAudit } from '../../../test/support/audit';
 import { expectContract } from '../../../test/support/contract';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 import { asText } from './support/text-body';
 import { auditRecord } from '../src/domain/audit';
+import { auth } from '../../../test/support/mail';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
-
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+const platform = sharedPlatform();
 
 /** An export part as the client reads it: JSON lines, taken whole whatever the media type. */
 const exportPart = (key: string, pathAndQuery: string) => request(platform.url).get(pathAndQuery).set(auth(key)).buffer(true).parse(asText);

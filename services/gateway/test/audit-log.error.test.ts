@@ -1,14 +1,10 @@
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
+import { auth } from '../../../test/support/mail';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 const get = (key: string, query: Record<string, string>) => request(platform.url).get('/audit-log').query(query).set(auth(key));
 
 describe('audit log', () => {

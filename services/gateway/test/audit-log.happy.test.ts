@@ -3,17 +3,12 @@ import { newId } from '@mailplane/runtime';
 import { carrying } from '@mailplane/store';
 import { expectContract } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 import { sweepAudit } from '../src/domain/audit-sweep';
 import { auditRecord, OPERATOR } from '../src/domain/audit';
+import { auth } from '../../../test/support/mail';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ AUDIT_SWEEP_MS: '100' });
-});
-afterAll(() => platform.stop());
-
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+const platform = sharedPlatform({ AUDIT_SWEEP_MS: '100' });
 
 async function auditLog(key: string, query: Record<string, string | number> = {}) {
   const res = await request(platform.url).get('/audit-log').query(query).set(auth(key));

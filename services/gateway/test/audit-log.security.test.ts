@@ -1,15 +1,11 @@
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 import { asText } from './support/text-body';
+import { auth } from '../../../test/support/mail';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 const get = (key: string, query: Record<string, string | number> = {}) =>
   request(platform.url).get('/audit-log').query(query).set(auth(key));
 

@@ -2,21 +2,19 @@ import request from 'supertest';
 import { operations } from '@mailplane/contracts';
 import { adminCommand } from '../../../platform/admin-cli';
 import { expectProblem } from '../../../test/support/contract';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { startTestPlatform, sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
+const platform = sharedPlatform();
 let revokedKey: string;
 let liveKey: string;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   const { key } = await platform.newTenant();
   liveKey = key;
   const extra = await request(platform.url).post('/api-keys').set('Authorization', `Bearer ${key}`).send({ name: 'to revoke' });
   revokedKey = extra.body.key;
   await request(platform.url).delete(`/api-keys/${extra.body.id}`).set('Authorization', `Bearer ${key}`).expect(204);
 });
-afterAll(() => platform.stop());
 
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'x_123');
 const bearerRoutes = operations.filter((op) => op.security === 'bearer');

@@ -1,16 +1,14 @@
 import net from 'node:net';
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
-import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { ADMIN_TOKEN, sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
+const platform = sharedPlatform({ BODY_LIMIT_BYTES: '4096' });
 let key: string;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ BODY_LIMIT_BYTES: '4096' });
   ({ key } = await platform.newTenant());
 });
-afterAll(() => platform.stop());
 
 const auth = () => ({ Authorization: `Bearer ${key}` });
 const keyCount = async () => (await request(platform.url).get('/api-keys').set(auth())).body.data.length;

@@ -1,15 +1,11 @@
-import { startLoneGateway, type LoneGateway } from './support/lone-gateway';
+import { sharedLoneGateway } from './support/lone-gateway';
 import { postHoldingBody } from './support/held-body';
 
 const FIFTEEN_MB = String(15 * 1024 * 1024);
 const json = { 'Content-Type': 'application/json' };
 
 describe('answered from the headers, before the body is read', () => {
-  let lone: LoneGateway;
-  beforeAll(async () => {
-    lone = await startLoneGateway();
-  });
-  afterAll(() => lone.stop());
+  const lone = sharedLoneGateway();
 
   it('when a 15 MB body is announced without a valid key, then 401 comes back while the body is still unsent', async () => {
     const held = postHoldingBody(lone.gateway.url, '/emails', { ...json, 'Content-Length': FIFTEEN_MB, Authorization: 'Bearer mp_nope' });

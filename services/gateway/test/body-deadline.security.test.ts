@@ -1,6 +1,6 @@
 import { document, operations, validateResponse } from '@mailplane/contracts';
 import { bodyNotReceived, takesBody } from '../src/entry-points/body-deadline';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform, sharedTenant } from '../../../test/support/platform';
 import { rawRequest, type RawAnswer } from './support/raw-http';
 
 const LIMITS = { readsPublic: 4, readsSignIn: 4, readsPerTenant: 4, readsPerSource: 2, timeoutMs: 1000, minBytesPerSecond: 1000 };
@@ -30,17 +30,12 @@ describe('a body that never arrives is answered in a status its operation declar
   );
 
   describe('over HTTP', () => {
-    let platform: TestPlatform;
-    let key: string;
-    beforeAll(async () => {
-      platform = await startTestPlatform({ BODY_TIMEOUT_MS: '1000', BODY_MIN_BYTES_PER_SECOND: '1000' });
-      ({ key } = await platform.newTenant());
-    });
-    afterAll(() => platform.stop());
+    const platform = sharedPlatform({ BODY_TIMEOUT_MS: '1000', BODY_MIN_BYTES_PER_SECOND: '1000' });
+    const tenant = sharedTenant(platform);
 
     it('when a PATCH /webhooks/endpoints/{id} body never arrives, then 400 body_timeout, valid by the contract, and the connection closed', async () => {
       const path = `/webhooks/endpoints/whe_${'0'.repeat(26)}`;
-      const answer = await rawRequest(platform.url, stalled('PATCH', path, { Authorization: `Bearer ${key}` }));
+      const answer = await rawRequest(platform.url, stalled('PATCH', path, { Authorization: `Bearer ${tenant.key}` }));
       expect(answer.status).toBe(400);
       expect(JSON.parse(answer.body)).toMatchObject({
         status: 400,
@@ -52,7 +47,7 @@ describe('a body that never arrives is answered in a status its operation declar
     });
 
     it('when a POST /emails body never arrives, then 400 body_timeout, valid by the contract', async () => {
-      const answer = await rawRequest(platform.url, stalled('POST', '/emails', { Authorization: `Bearer ${key}` }));
+      const answer = await rawRequest(platform.url, stalled('POST', '/emails', { Authorization: `Bearer ${tenant.key}` }));
       expect(answer.status).toBe(400);
       expect(issuesOf('sendEmail', answer)).toEqual([]);
     });

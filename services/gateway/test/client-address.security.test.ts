@@ -4,8 +4,7 @@ import request from 'supertest';
 import YAML from 'yaml';
 import { gatewayConfig } from '../src/config';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
-
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+import { auth } from '../../../test/support/mail';
 
 /** Creates a key as a client claiming `forwardedFor`, and answers the address its audit record names. */
 async function recordedAddress(platform: TestPlatform, forwardedFor: string) {

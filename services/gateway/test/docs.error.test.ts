@@ -1,12 +1,8 @@
 import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
 describe('the docs assets', () => {
   it.each(['index.html', '..%2Fpackage.json', 'swagger-initializer.js'])(

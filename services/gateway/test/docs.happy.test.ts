@@ -5,13 +5,9 @@ import request from 'supertest';
 import YAML from 'yaml';
 import { document, operations } from '@mailplane/contracts';
 import { expectContract } from '../../../test/support/contract';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
 // The validator is ESM-only; it runs in a child process, as in the contract's own document test.
 function thirdPartyValidation(doc: unknown): { valid: boolean; errors?: unknown } {

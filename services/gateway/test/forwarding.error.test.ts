@@ -3,13 +3,9 @@ import { json } from '@mailplane/runtime';
 import { healthQueueOf, RPC_QUEUES } from '@mailplane/contracts';
 import { eventually } from '../../../test/support/eventually';
 import { expectContract, expectProblem } from '../../../test/support/contract';
-import { startLoneGateway, type LoneGateway } from './support/lone-gateway';
+import { sharedLoneGateway } from './support/lone-gateway';
 
-let lone: LoneGateway;
-beforeAll(async () => {
-  lone = await startLoneGateway();
-});
-afterAll(() => lone.stop());
+const lone = sharedLoneGateway();
 
 describe('forwarding to services', () => {
   it('when the owning service is down, then 504 problem within the deadline', async () => {

@@ -1,12 +1,8 @@
 import request from 'supertest';
 import { json } from '@mailplane/runtime';
-import { startLoneGateway, type LoneGateway } from './support/lone-gateway';
+import { sharedLoneGateway } from './support/lone-gateway';
 
-let lone: LoneGateway;
-beforeAll(async () => {
-  lone = await startLoneGateway();
-});
-afterAll(() => lone.stop());
+const lone = sharedLoneGateway();
 
 describe('forwarding to services', () => {
   it('when a service answers, then its status, headers and body reach the caller unchanged', async () => {

@@ -2,21 +2,19 @@ import zlib from 'node:zlib';
 import request from 'supertest';
 import { BODY_SHAPE_LIMITS, operations } from '@mailplane/contracts';
 import { expectContract, expectProblem } from '../../../test/support/contract';
-import { auth, tenantWithDomain } from '../../../test/support/mail';
+import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import { newOwner } from '../../../test/support/members';
-import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { ADMIN_TOKEN, sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
+const platform = sharedPlatform();
 let t: Awaited<ReturnType<typeof tenantWithDomain>>;
 // Members are changed by owners and admins only: no key gets to their bodies.
 let ownerToken: string;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   t = await tenantWithDomain(platform);
   ownerToken = (await newOwner(platform, t.tenantId)).token;
 });
-afterAll(() => platform.stop());
 
 const jsonBodied = operations.filter((op) => op.requestContentTypes.includes('application/json') && !op.rawBody);
 const pathOf = (op: (typeof operations)[number]) => op.path.replace(/\{[^}]+\}/g, 'whe_0000000000000000000000000a');
@@ -101,10 +99,7 @@ describe('paths and query strings', () => {
   });
 
   it('when from or to is a leap second, then it is the next second, and the page is what that instant selects', async () => {
-    const sent = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: 'leap@example.org', subject: 'Leap', text: 'x' });
+    const sent = await sendEmail(platform, t, { to: 'leap@example.org', subject: 'Leap' });
     const list = (query: string) => request(platform.url).get(`/emails?${query}`).set(auth(t.key));
     expect((await list('from=2016-12-31T23:59:60Z')).body.data.map((m: { id: string }) => m.id)).toContain(sent.body.id);
     expect((await list('to=2016-12-31T23:59:60Z')).body.total).toBe(0);

@@ -2,13 +2,9 @@ import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { mailedLink } from '../../../test/support/member-links';
 import { bearer, freshEmail, newMember, newOwner, notSignIn, PASSWORD, signIn } from '../../../test/support/members';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
 const auditOf = async (key: string, targetId: string) =>
   ((await request(platform.url).get('/audit-log').query({ targetId }).set(bearer(key))).body.data as Array<Record<string, unknown>>).filter(

@@ -1,17 +1,15 @@
 import { Duplex } from 'node:stream';
 import request from 'supertest';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 import { rejectMalformedRequest } from '../src/entry-points/client-error';
 import { rawRequest } from './support/raw-http';
 
-let platform: TestPlatform;
+const platform = sharedPlatform();
 let key: string;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   ({ key } = await platform.newTenant());
 });
-afterAll(() => platform.stop());
 
 const keyCount = async () => (await request(platform.url).get('/api-keys').set('Authorization', `Bearer ${key}`)).body.data.length;
 

@@ -1,14 +1,9 @@
 import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
+import { auth } from '../../../test/support/mail';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
-
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+const platform = sharedPlatform();
 
 describe('GET /me', () => {
   it('when the key is missing or revoked, then 401 and nothing about any tenant', async () => {

@@ -3,16 +3,12 @@ import { expectProblem } from '../../../test/support/contract';
 import type { SinkMessage } from '../../../sandbox/smtp-sink';
 import { linkIn, mailedLink } from '../../../test/support/member-links';
 import { bearer, newOwner, PASSWORD, signIn } from '../../../test/support/members';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 import { travellingClock } from '../../mail/test/support/travelling-platform';
 
 // Real time, so that the links' mail is delivered; jumps ahead past a link's end.
 const clock = travellingClock();
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({}, undefined, clock);
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({}, clock);
 
 const NEW_PASSWORD = 'a new password, long enough';
 

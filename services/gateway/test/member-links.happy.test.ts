@@ -2,13 +2,9 @@ import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { mailedLink } from '../../../test/support/member-links';
 import { bearer, freshEmail, newMember, newOwner, PASSWORD, signIn } from '../../../test/support/members';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
 const NEW_PASSWORD = 'a new password, long enough';
 

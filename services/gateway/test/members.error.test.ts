@@ -3,14 +3,10 @@ import { manualClock } from '@mailplane/runtime';
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { bearer, freshEmail, newMember, newOwner, PASSWORD } from '../../../test/support/members';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
 const clock = manualClock(new Date());
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({}, undefined, clock);
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({}, clock);
 
 /** POST /sessions from a chosen loopback address, so that tests can be different clients. */
 function signInFrom(

@@ -1,13 +1,9 @@
 import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
 import { bearer, freshEmail, newMember, newOwner, notSignIn, PASSWORD, signIn } from '../../../test/support/members';
-import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { ADMIN_TOKEN, sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
 const auditOf = async (key: string, targetId: string) =>
   ((await request(platform.url).get('/audit-log').query({ targetId }).set(bearer(key))).body.data as Array<Record<string, unknown>>).filter(

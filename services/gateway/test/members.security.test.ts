@@ -4,13 +4,9 @@ import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { mailedLink } from '../../../test/support/member-links';
 import { bearer, freshEmail, newMember, newOwner, PASSWORD, signIn } from '../../../test/support/members';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
 describe('members and sessions', () => {
   it('when a member is removed, then every session of theirs is refused on the next request', async () => {

@@ -7,16 +7,12 @@ import { startDistributed } from '../../../platform/distributed';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { describeWithRabbit } from '../../../test/support/env';
 import { parseExposition } from '../../../test/support/metrics';
-import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { removeDir, startTestPlatform, sharedPlatform } from '../../../test/support/platform';
 
 const METRICS_TOKEN = 'scrape-token-0123456789abcdef';
 
 describe('GET /metrics with METRICS_TOKEN set', () => {
-  let platform: TestPlatform;
-  beforeAll(async () => {
-    platform = await startTestPlatform({ METRICS_TOKEN });
-  });
-  afterAll(() => platform.stop());
+  const platform = sharedPlatform({ METRICS_TOKEN });
 
   it('when no token or a wrong one is sent, then 401 and no series', async () => {
     const none = await request(platform.url).get('/metrics');

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { operations, type Operation } from '@mailplane/contracts';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { bearer, newMember, newOwner } from '../../../test/support/members';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
 type Caller = 'owner' | 'admin' | 'developer' | 'billing' | 'viewer' | 'full key' | 'sending key';
 const MEMBERS: Caller[] = ['owner', 'admin', 'developer', 'billing', 'viewer'];
@@ -24,10 +24,9 @@ const allowed = (op: Operation, caller: Caller) => {
   return row[1].includes(caller);
 };
 
-let platform: TestPlatform;
+const platform = sharedPlatform();
 const tokens = {} as Record<Caller, string>;
 beforeAll(async () => {
-  platform = await startTestPlatform();
   const { tenantId, key } = await platform.newTenant();
   const owner = await newOwner(platform, tenantId);
   tokens.owner = owner.token;
@@ -38,7 +37,6 @@ beforeAll(async () => {
     await request(platform.url).post('/api-keys').set(bearer(key)).send({ name: 'app', permission: 'sending' })
   ).body.key;
 });
-afterAll(() => platform.stop());
 
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'x_123');
 // Every bearer operation of the contract, so that a new route is covered the day it is added; signing out last,

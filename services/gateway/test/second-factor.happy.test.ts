@@ -3,13 +3,9 @@ import { totpCode } from '../src/domain/totp';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { mailedLink } from '../../../test/support/member-links';
 import { bearer, newOwner, PASSWORD } from '../../../test/support/members';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
 const session = (email: string, factor: Record<string, string> = {}) =>
   request(platform.url)

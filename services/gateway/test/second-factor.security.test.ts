@@ -6,14 +6,10 @@ import { manualClock } from '@mailplane/runtime';
 import { totpCode } from '../src/domain/totp';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { bearer, newOwner, PASSWORD, signIn } from '../../../test/support/members';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
 const clock = manualClock(new Date());
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({}, undefined, clock);
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({}, clock);
 
 /** An owner with TOTP on: the secret and the recovery codes. */
 async function enrolled() {

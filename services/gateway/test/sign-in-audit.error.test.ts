@@ -3,16 +3,12 @@ import { expectProblem } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
 import { bearer, freshEmail, PASSWORD } from '../../../test/support/members';
 import { sessionWithUnmovedRecord } from '../../../test/support/unmoved-audit';
-import { startLoneGateway, type LoneGateway } from './support/lone-gateway';
+import { sharedLoneGateway } from './support/lone-gateway';
 
 const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
 
 describe("a sign-in whose record was not moved (the gateway died between the session's insert and the move)", () => {
-  let lone: LoneGateway;
-  beforeAll(async () => {
-    lone = await startLoneGateway({ ADMIN_TOKEN, AUDIT_SWEEP_MS: '200' });
-  });
-  afterAll(() => lone.stop());
+  const lone = sharedLoneGateway({ ADMIN_TOKEN, AUDIT_SWEEP_MS: '200' });
 
   it('when the member signs out before the sweep, then the session is over at once and the sweep still puts the sign-in in the log, once', async () => {
     const { deps, url } = lone.gateway;

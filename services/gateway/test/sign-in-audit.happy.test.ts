@@ -3,13 +3,9 @@ import { eventually } from '../../../test/support/eventually';
 import { expectContract } from '../../../test/support/contract';
 import { mailedLink } from '../../../test/support/member-links';
 import { bearer, newMember, newOwner, PASSWORD } from '../../../test/support/members';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
 describe('sign-ins in the audit log', () => {
   it('when a member signs in by password and by a mailed link, then the log an owner reads holds one record of each, the member its actor, with the client address and user agent, and neither the password nor the token', async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
-import { auth, tenantWithDomain } from '../../../test/support/mail';
+import { tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { holdBodies, postHead, type Attack } from './support/stalled';
 
@@ -33,12 +33,7 @@ describe('stalled bodies never take the places other tenants need', () => {
   const sendsOfTheInnocent = async (n: number) => {
     const answers = [];
     for (let i = 0; i < n; i++) {
-      answers.push(
-        await request(platform.url)
-          .post('/emails')
-          .set(auth(innocent.key))
-          .send({ from: `a@${innocent.domain}`, to: `r${i}@example.org`, subject: 'still here', text: 'x' }),
-      );
+      answers.push(await sendEmail(platform, innocent, { to: `r${i}@example.org`, subject: 'still here' }));
     }
     return answers;
   };
@@ -97,11 +92,7 @@ describe('slow bodies and stalled headers are cut off, never waited for', () => 
   });
   afterAll(() => platform.stop());
 
-  const send = () =>
-    request(platform.url)
-      .post('/emails')
-      .set(auth(innocent.key))
-      .send({ from: `a@${innocent.domain}`, to: 'r@example.org', subject: 'meanwhile', text: 'x' });
+  const send = () => sendEmail(platform, innocent, { subject: 'meanwhile' });
 
   it('when a body drips slower than the minimum rate, then it is answered 400 body_timeout (a status POST /emails declares) and its connection closed, and another tenant sends 202 meanwhile', async () => {
     const hostile = await platform.newTenant('dripping');

@@ -1,21 +1,16 @@
 import request from 'supertest';
-import { auth, expectEachToSendNothing, tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { auth, expectEachToSendNothing, tenantWithDomain, sharedTenantWithDomain } from '../../../test/support/mail';
+import { sharedPlatform } from '../../../test/support/platform';
 import { plainAuth, rawSmtp, submissionTransport } from '../../../test/support/submission';
 
 const SIZE = 65_536;
-let platform: TestPlatform;
-let t: Awaited<ReturnType<typeof tenantWithDomain>>;
-beforeAll(async () => {
-  platform = await startTestPlatform({
-    BODY_LIMIT_BYTES: String(SIZE),
-    DEFAULT_MONTHLY_QUOTA: '5',
-    SEND_RATE_LIMIT: '3',
-    SEND_RATE_WINDOW_SECONDS: '3600',
-  });
-  t = await tenantWithDomain(platform);
+const platform = sharedPlatform({
+  BODY_LIMIT_BYTES: String(SIZE),
+  DEFAULT_MONTHLY_QUOTA: '5',
+  SEND_RATE_LIMIT: '3',
+  SEND_RATE_WINDOW_SECONDS: '3600',
 });
-afterAll(() => platform.stop());
+const t = sharedTenantWithDomain(platform);
 
 /** What nodemailer rejects with when the listener refuses: the reply code and the reply line. */
 const refusal = (code: number, pattern: RegExp) => ({ responseCode: code, response: expect.stringMatching(pattern) });

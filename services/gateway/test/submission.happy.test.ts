@@ -2,15 +2,11 @@ import request from 'supertest';
 import { simpleParser } from 'mailparser';
 import { expectContract } from '../../../test/support/contract';
 import { auth, headerOf, tenantWithDomain, verifyWithPublishedRecord, waitForStatus } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 import { describeWithSwaks, plainAuth, rawSmtp, submissionTransport, swaks, swaksTo } from '../../../test/support/submission';
 import { startWebhookReceiver } from '../../../test/support/webhook-receiver';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
 
 const idIn = (reply: string) => /(msg_[0-9a-z]{26})/.exec(reply)?.[1] as string;
 const copiesOf = (id: string) => platform.sandbox.sink.messages().filter((m) => headerOf(m, 'X-Mailplane-Message-Id') === id);

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { auth, headerOf, tenantWithDomain, verifyWithPublishedRecord } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { auth, headerOf, tenantWithDomain, sharedTenantWithDomain, verifyWithPublishedRecord } from '../../../test/support/mail';
+import { sharedPlatform } from '../../../test/support/platform';
 import {
   describeWithSwaks,
   encryptedSession,
@@ -13,23 +13,18 @@ import {
   type RawSmtp,
 } from '../../../test/support/submission';
 
-let platform: TestPlatform;
-let t: Awaited<ReturnType<typeof tenantWithDomain>>;
-beforeAll(async () => {
-  platform = await startTestPlatform({
-    SEND_RATE_LIMIT: '1000',
-    SMTP_SUBMISSION_MAX_CONNECTIONS: '4',
-    SMTP_SUBMISSION_MAX_CONNECTIONS_PER_CLIENT: '2',
-    SMTP_SUBMISSION_MAX_AUTH_FAILURES: '3',
-    SMTP_SUBMISSION_AUTH_TIMEOUT_MS: '3000',
-    SMTP_SUBMISSION_DATA_TIMEOUT_MS: '3000',
-    // A line to mail of two places, one per tenant: any place a stalled session held would show at once.
-    FORWARD_MAX_IN_FLIGHT: '1',
-    FORWARD_MAX_WAITING: '1',
-  });
-  t = await tenantWithDomain(platform);
+const platform = sharedPlatform({
+  SEND_RATE_LIMIT: '1000',
+  SMTP_SUBMISSION_MAX_CONNECTIONS: '4',
+  SMTP_SUBMISSION_MAX_CONNECTIONS_PER_CLIENT: '2',
+  SMTP_SUBMISSION_MAX_AUTH_FAILURES: '3',
+  SMTP_SUBMISSION_AUTH_TIMEOUT_MS: '3000',
+  SMTP_SUBMISSION_DATA_TIMEOUT_MS: '3000',
+  // A line to mail of two places, one per tenant: any place a stalled session held would show at once.
+  FORWARD_MAX_IN_FLIGHT: '1',
+  FORWARD_MAX_WAITING: '1',
 });
-afterAll(() => platform.stop());
+const t = sharedTenantWithDomain(platform);
 
 const total = async (key: string) => (await request(platform.url).get('/emails').set(auth(key))).body.total as number;
 const refusal = (code: number, pattern: RegExp) => ({ responseCode: code, response: expect.stringMatching(pattern) });

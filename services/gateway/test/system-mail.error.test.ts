@@ -3,7 +3,7 @@ import { manualClock } from '@mailplane/runtime';
 import { gatewayConfig } from '../src/config';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { bearer, freshEmail, newOwner, PASSWORD } from '../../../test/support/members';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
 describe('system mail', () => {
   it('when only one of SYSTEM_MAIL_TENANT_ID and SYSTEM_MAIL_FROM is set, or the tenant is not an id, then the gateway refuses to start, naming it', () => {
@@ -16,13 +16,9 @@ describe('system mail', () => {
   });
 
   describe('when the operator configured no system sender and no TOTP key', () => {
-    let platform: TestPlatform;
     // Moved only by the expiry test, which runs last.
     const clock = manualClock(new Date());
-    beforeAll(async () => {
-      platform = await startTestPlatform({ SYSTEM_MAIL_TENANT_ID: '', SYSTEM_MAIL_FROM: '', TOTP_SECRET_KEY: '' }, undefined, clock);
-    });
-    afterAll(() => platform.stop());
+    const platform = sharedPlatform({ SYSTEM_MAIL_TENANT_ID: '', SYSTEM_MAIL_FROM: '', TOTP_SECRET_KEY: '' }, clock);
 
     it('then an invitation answers its link this once, mails nothing, and the link is accepted', async () => {
       const { tenantId } = await platform.newTenant();
@@ -75,11 +71,7 @@ describe('system mail', () => {
   });
 
   describe('when the system sender cannot send (its From is on no verified identity)', () => {
-    let platform: TestPlatform;
-    beforeAll(async () => {
-      platform = await startTestPlatform({ SYSTEM_MAIL_FROM: 'Mailplane <no-reply@unverified.example>' });
-    });
-    afterAll(() => platform.stop());
+    const platform = sharedPlatform({ SYSTEM_MAIL_FROM: 'Mailplane <no-reply@unverified.example>' });
 
     it('then an invitation is a 503 system_mail_failed and none is made', async () => {
       const { tenantId } = await platform.newTenant();

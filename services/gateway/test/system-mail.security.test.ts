@@ -4,14 +4,10 @@ import { eventually } from '../../../test/support/eventually';
 import { auth } from '../../../test/support/mail';
 import { mailedLink } from '../../../test/support/member-links';
 import { bearer, freshEmail, PASSWORD, signIn } from '../../../test/support/members';
-import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { ADMIN_TOKEN, sharedPlatform } from '../../../test/support/platform';
 
 // A send rate of 2 a second for every tenant, the system sender's included: three invitations at once would spend it.
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '2', INVITATIONS_PER_TENANT_PER_DAY: '3', SYSTEM_MAIL_PER_ADDRESS_PER_HOUR: '2' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '2', INVITATIONS_PER_TENANT_PER_DAY: '3', SYSTEM_MAIL_PER_ADDRESS_PER_HOUR: '2' });
 
 const LURE = 'Your account is suspended: pay at https://evil.example/now';
 

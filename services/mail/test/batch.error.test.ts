@@ -1,13 +1,9 @@
 import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '50', DEFAULT_MONTHLY_QUOTA: '30' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '50', DEFAULT_MONTHLY_QUOTA: '30' });
 
 const email = (domain: string, i: number) => ({ from: `a@${domain}`, to: `r${i}@example.org`, subject: `s${i}`, text: 'x' });
 const total = async (key: string) => (await request(platform.url).get('/emails').set(auth(key))).body.total as number;

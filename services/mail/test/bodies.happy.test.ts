@@ -1,6 +1,5 @@
-import request from 'supertest';
 import { newId } from '@mailplane/runtime';
-import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
+import { headerOf, tenantWithDomain, waitForStatus, sendEmail } from '../../../test/support/mail';
 import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import type { MessageRecord } from '../src/data-access/message-record';
 import { withBodiesOnDisk, mailStoreOf, startPlatformOn, travellingClock } from './support/travelling-platform';
@@ -23,18 +22,14 @@ describe('message bodies in the blob store', () => {
       removeDir(platform.dataDir);
     });
     const t = await tenantWithDomain(platform);
-    const res = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({
-        from: `billing@${t.domain}`,
-        to: 'jane@example.org',
-        subject: 'Invoice',
-        text: 'Attached, as promised.',
-        html: '<p>Attached, as promised.</p>',
-        attachments: [{ filename: 'invoice-42.pdf', content: pdf.toString('base64'), contentType: 'application/pdf' }],
-      })
-      .expect(202);
+    const res = await sendEmail(platform, t, {
+      from: `billing@${t.domain}`,
+      to: 'jane@example.org',
+      subject: 'Invoice',
+      text: 'Attached, as promised.',
+      html: '<p>Attached, as promised.</p>',
+      attachments: [{ filename: 'invoice-42.pdf', content: pdf.toString('base64'), contentType: 'application/pdf' }],
+    }).expect(202);
     const received = await platform.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id);
     expect(received.text.trim()).toBe('Attached, as promised.');
     await waitForStatus(platform.url, t.key, res.body.id, 'sent');
@@ -66,11 +61,7 @@ describe('message bodies in the blob store', () => {
     cleanups.push(() => running?.stop());
     const t = await tenantWithDomain(first);
     first.sandbox.sink.behaviour.failNext(1, { code: 451, message: 'Try again later' });
-    const res = await request(first.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: 'b@example.org', subject: 'from the blob', text: 'Read from the blob store.' })
-      .expect(202);
+    const res = await sendEmail(first, t, { to: 'b@example.org', subject: 'from the blob', text: 'Read from the blob store.' }).expect(202);
     await waitForStatus(first.url, t.key, res.body.id, 'deferred');
     await first.stop({ keepData: true });
     running = null;

@@ -1,16 +1,11 @@
 import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
-import { auth, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
-import type { TestPlatform } from '../../../test/support/platform';
-import { startPlatformOn, travellingClock } from './support/travelling-platform';
+import { auth, tenantWithDomain, waitForStatus, sendEmail } from '../../../test/support/mail';
+import { sharedPlatformOn, travellingClock } from './support/travelling-platform';
 
 const clock = travellingClock();
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startPlatformOn(clock, { SEND_RATE_LIMIT: '1000', RETENTION_PURGE_MS: '50', BODY_RETENTION_DAYS: '30' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatformOn(clock, { SEND_RATE_LIMIT: '1000', RETENTION_PURGE_MS: '50', BODY_RETENTION_DAYS: '30' });
 
 const pdf = Buffer.from('%PDF-1.4 invoice 42\n%%EOF');
 const png = Buffer.alloc(300, 7);
@@ -18,22 +13,18 @@ const png = Buffer.alloc(300, 7);
 describe('GET /emails/{id} with the body', () => {
   it('when a message is read while retained, then it shows text, html, headers and attachments by name, type and size; the list stays light', async () => {
     const t = await tenantWithDomain(platform);
-    const sent = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({
-        from: `billing@${t.domain}`,
-        to: 'jane@example.org',
-        subject: 'Invoice 42',
-        text: 'Attached.',
-        html: '<p>Attached.</p>',
-        headers: { 'X-Campaign': 'invoices' },
-        attachments: [
-          { filename: 'invoice-42.pdf', content: pdf.toString('base64'), contentType: 'application/pdf' },
-          { filename: 'logo.png', content: png.toString('base64') },
-        ],
-      })
-      .expect(202);
+    const sent = await sendEmail(platform, t, {
+      from: `billing@${t.domain}`,
+      to: 'jane@example.org',
+      subject: 'Invoice 42',
+      text: 'Attached.',
+      html: '<p>Attached.</p>',
+      headers: { 'X-Campaign': 'invoices' },
+      attachments: [
+        { filename: 'invoice-42.pdf', content: pdf.toString('base64'), contentType: 'application/pdf' },
+        { filename: 'logo.png', content: png.toString('base64') },
+      ],
+    }).expect(202);
     const read = await waitForStatus(platform.url, t.key, sent.body.id, 'sent');
     expectContract(read, 'getEmail');
     expect(read.body).toMatchObject({

@@ -1,13 +1,9 @@
 import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
 import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000', RETRY_SCHEDULE: '2s' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000', RETRY_SCHEDULE: '2s' });
 
 const send = (t: { key: string; domain: string }, to: string, subject = 'hi') =>
   request(platform.url)

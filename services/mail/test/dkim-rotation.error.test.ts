@@ -3,15 +3,13 @@ import { mailConfig } from '../src/config';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { engineEnv, storeEngines } from '../../../test/support/engines';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { startTestPlatform, type TestPlatform, sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
+const platform = sharedPlatform();
 let t: Awaited<ReturnType<typeof tenantWithDomain>>;
 beforeAll(async () => {
-  platform = await startTestPlatform();
   t = await tenantWithDomain(platform);
 });
-afterAll(() => platform.stop());
 
 const identityNow = async () => (await request(platform.url).get(`/identities/${t.identity.id}`).set(auth(t.key)).expect(200)).body;
 const rotate = (id: string) => request(platform.url).post(`/identities/${id}/dkim/rotate`).set(auth(t.key));

@@ -4,7 +4,7 @@ import { expectContract } from '../../../test/support/contract';
 import { engineEnv, storeEngines } from '../../../test/support/engines';
 import { collectEvents } from '../../../test/support/events';
 import { eventually } from '../../../test/support/eventually';
-import { auth, dkimVerdicts as verdicts, headerOf, tenantWithDomain } from '../../../test/support/mail';
+import { auth, dkimVerdicts as verdicts, headerOf, tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { startPlatformOn, travellingClock } from './support/travelling-platform';
 
@@ -143,11 +143,12 @@ describe('DKIM key rotation and Ed25519', () => {
     let sending = true;
     const sender = (async () => {
       while (sending) {
-        const res = await request(platform.url)
-          .post('/emails')
-          .set(auth(t.key))
-          .send({ from: `news@${t.domain}`, to: `r${ids.length}@example.org`, subject: 'during', text: 'Hello' })
-          .expect(202);
+        const res = await sendEmail(platform, t, {
+          from: `news@${t.domain}`,
+          to: `r${ids.length}@example.org`,
+          subject: 'during',
+          text: 'Hello',
+        }).expect(202);
         ids.push(res.body.id);
       }
     })();

@@ -3,23 +3,21 @@ import path from 'node:path';
 import request, { type Response } from 'supertest';
 import { createKeyBox, createLogger } from '@mailplane/runtime';
 import { expectProblem } from '../../../test/support/contract';
-import { auth, tenantWithDomain } from '../../../test/support/mail';
+import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import { bearer, newMember, newOwner } from '../../../test/support/members';
-import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { removeDir, startTestPlatform, sharedPlatform } from '../../../test/support/platform';
 import type { IdentityRecord } from '../src/data-access/identities-repo';
 import { mailStoreOf } from './support/travelling-platform';
 
 type Tenant = Awaited<ReturnType<typeof tenantWithDomain>>;
 
 describe('DKIM rotation across tenants and restricted keys', () => {
-  let platform: TestPlatform;
+  const platform = sharedPlatform();
   let owner: Tenant;
   let stranger: Tenant;
   beforeAll(async () => {
-    platform = await startTestPlatform();
     [owner, stranger] = [await tenantWithDomain(platform), await tenantWithDomain(platform)];
   });
-  afterAll(() => platform.stop());
 
   const identityOf = async (t: Tenant) =>
     (await request(platform.url).get(`/identities/${t.identity.id}`).set(auth(t.key)).expect(200)).body;
@@ -143,12 +141,7 @@ describe('the keys a rotation and Ed25519 make', () => {
       );
       for (const r of edRotated.body.dnsRecords) platform.sandbox.dns.setTxt(r.name, [r.value]);
       await seen(request(platform.url).post(`/identities/${t.identity.id}/verify`).set(auth(t.key)));
-      await seen(
-        request(platform.url)
-          .post('/emails')
-          .set(auth(t.key))
-          .send({ from: `a@${t.domain}`, to: 'b@example.org', subject: 's', text: 'x' }),
-      );
+      await seen(sendEmail(platform, t, { to: 'b@example.org' }));
       await platform.sandbox.sink.waitFor(() => true, 10_000);
       await seen(request(platform.url).get('/audit-log').set(auth(t.key)));
       await seen(request(platform.url).get(`/identities/${t.identity.id}`).set(auth(t.key)));

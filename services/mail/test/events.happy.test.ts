@@ -1,14 +1,9 @@
-import request from 'supertest';
 import { ack } from '@mailplane/broker';
 import { validateMessage, type Envelope } from '@mailplane/contracts';
-import { auth, tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { tenantWithDomain, sendEmail } from '../../../test/support/mail';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
 
 describe('status events', () => {
   it('when a message is deferred and then sent, then email.queued, email.deferred and email.sent are published in the contract envelope, in order', async () => {
@@ -26,10 +21,7 @@ describe('status events', () => {
     try {
       const t = await tenantWithDomain(platform);
       platform.sandbox.sink.behaviour.failNext(1, { code: 421, message: 'busy' });
-      const res = await request(platform.url)
-        .post('/emails')
-        .set(auth(t.key))
-        .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'events', text: 'x' });
+      const res = await sendEmail(platform, t, { subject: 'events' });
       const mine = () => seen.filter((e) => (e.data as { messageId: string }).messageId === res.body.id);
       await new Promise<void>((resolve) => {
         const check = () => mine().some((e) => e.type === 'email.sent') && resolve();

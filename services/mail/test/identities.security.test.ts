@@ -4,22 +4,17 @@ import request from 'supertest';
 import { createKeyBox } from '@mailplane/runtime';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
-import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { removeDir, startTestPlatform, sharedPlatform, sharedTenant } from '../../../test/support/platform';
 import type { IdentityRecord } from '../src/data-access/identities-repo';
 import { mailStoreOf } from './support/travelling-platform';
 
-let platform: TestPlatform;
-let key: string;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  ({ key } = await platform.newTenant());
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
+const tenant = sharedTenant(platform);
 
 describe('identities', () => {
   it('when listing, reading and deleting, then the tenant sees its own identities only', async () => {
-    const created = await request(platform.url).post('/identities').set(auth(key)).send({ domain: 'gone.example.test' });
-    const listed = await request(platform.url).get('/identities?limit=2').set(auth(key));
+    const created = await request(platform.url).post('/identities').set(auth(tenant.key)).send({ domain: 'gone.example.test' });
+    const listed = await request(platform.url).get('/identities?limit=2').set(auth(tenant.key));
     expectContract(listed, 'listIdentities');
     expect(listed.body.limit).toBe(2);
     expect(listed.body.data[0].id).toBe(created.body.id);
@@ -31,9 +26,9 @@ describe('identities', () => {
       'not_found',
       'deleteIdentity',
     );
-    await request(platform.url).get(`/identities/${created.body.id}`).set(auth(key)).expect(200);
-    await request(platform.url).delete(`/identities/${created.body.id}`).set(auth(key)).expect(204);
-    expectProblem(await request(platform.url).get(`/identities/${created.body.id}`).set(auth(key)), 404, 'not_found', 'getIdentity');
+    await request(platform.url).get(`/identities/${created.body.id}`).set(auth(tenant.key)).expect(200);
+    await request(platform.url).delete(`/identities/${created.body.id}`).set(auth(tenant.key)).expect(204);
+    expectProblem(await request(platform.url).get(`/identities/${created.body.id}`).set(auth(tenant.key)), 404, 'not_found', 'getIdentity');
   });
 });
 

@@ -1,17 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import request from 'supertest';
 import { dkimBomb } from '../../../test/support/dkim-bomb';
-import { auth, tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
+import { sharedPlatform } from '../../../test/support/platform';
 import { startWebhookReceiver } from '../../../test/support/webhook-receiver';
 import { eventually } from '../../../test/support/eventually';
 import { createRoute, receivingTenant, sendIn } from './support/inbound';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000', DEFAULT_MONTHLY_QUOTA: '100000' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000', DEFAULT_MONTHLY_QUOTA: '100000' });
 
 type Answer = { ms: number; status: number };
 const p95 = (answers: Answer[]) => answers.map((a) => a.ms).sort((a, b) => a - b)[Math.floor(answers.length * 0.95)];
@@ -59,11 +55,9 @@ describe('CPU-heavy work on a stranger’s message', () => {
           .get('/healthz')
           .then((res) => res.status);
       const send = () =>
-        request(platform.url)
-          .post('/emails')
-          .set(auth(victim.key))
-          .send({ from: `v@${victim.domain}`, to: 'someone@example.org', subject: 'hi', text: 'hello' })
-          .then((res) => res.status);
+        sendEmail(platform, victim, { from: `v@${victim.domain}`, to: 'someone@example.org', subject: 'hi', text: 'hello' }).then(
+          (res) => res.status,
+        );
       const before = { health: await keepAsking(20, health), send: await keepAsking(20, send) };
       const raw = dkimBomb({ from: 'a@elsewhere.example', to: `x@${receiver.domain}`, signatures: 500, bodyBytes: 4 * 1024 * 1024 });
       const bomb = sendIn(platform, { envelope: { from: 'a@elsewhere.example', to: [`x@${receiver.domain}`] }, raw });

@@ -1,20 +1,9 @@
 import request from 'supertest';
-import { auth, headerOf, waitForStatus } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
-import { createRoute, receivingTenant, sendIn } from './support/inbound';
+import { auth, headerOf, waitForStatus, sendEmail } from '../../../test/support/mail';
+import { sharedPlatform } from '../../../test/support/platform';
+import { sendIn, holdingTenant } from './support/inbound';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
-
-/** A tenant receiving everything at its domain (hold: stored, read back through the API). */
-async function holdingTenant() {
-  const t = await receivingTenant(platform);
-  await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'hold' } });
-  return t;
-}
+const platform = sharedPlatform();
 
 async function onlyMessage(key: string) {
   const list = await request(platform.url).get('/inbound/messages').set(auth(key)).expect(200);
@@ -24,7 +13,7 @@ async function onlyMessage(key: string) {
 
 describe('what a received message carries', () => {
   it('when a message comes with HTML and attachments, then each attachment has a signed link that downloads its bytes without a key', async () => {
-    const t = await holdingTenant();
+    const t = await holdingTenant(platform);
     const pdf = Buffer.from('%PDF-1.4 invoice 42 bytes that are not HTML <script>alert(1)</script>');
     const sent = await sendIn(platform, {
       from: 'billing@vendor.example',
@@ -63,7 +52,7 @@ describe('what a received message carries', () => {
   });
 
   it('when a reply quotes the message it answers, then strippedText holds only the new text', async () => {
-    const t = await holdingTenant();
+    const t = await holdingTenant(platform);
     const text = [
       'Yes, Thursday works for me.',
       '',
@@ -79,12 +68,13 @@ describe('what a received message carries', () => {
   });
 
   it('when a customer replies to a message the tenant sent, then the reply is linked to it and listed under emailId', async () => {
-    const t = await holdingTenant();
-    const res = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `support@${t.domain}`, to: 'jo@customer.example', subject: 'Your ticket', text: 'How can we help?' })
-      .expect(202);
+    const t = await holdingTenant(platform);
+    const res = await sendEmail(platform, t, {
+      from: `support@${t.domain}`,
+      to: 'jo@customer.example',
+      subject: 'Your ticket',
+      text: 'How can we help?',
+    }).expect(202);
     const delivered = await platform.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id);
     const messageId = headerOf(delivered, 'Message-ID') as string;
     expect(messageId).toContain(res.body.id);
@@ -106,7 +96,7 @@ describe('what a received message carries', () => {
   });
 
   it('when the sending domain publishes DMARC reject and the message fails SPF without DKIM, then the event reports the failures and the message is kept', async () => {
-    const t = await holdingTenant();
+    const t = await holdingTenant(platform);
     platform.sandbox.dns.setTxt('_dmarc.bank.example', ['v=DMARC1; p=reject']);
     platform.sandbox.dns.setTxt('bank.example', ['v=spf1 ip4:192.0.2.1 -all']);
     const sent = await sendIn(platform, {
@@ -126,13 +116,9 @@ describe('what a received message carries', () => {
   });
 
   it('when a tenant sends signed mail to a receiving domain, then the message arrives through the MX with DKIM and DMARC passing', async () => {
-    const t = await holdingTenant();
+    const t = await holdingTenant(platform);
     platform.sandbox.dns.setTxt(`_dmarc.${t.domain}`, ['v=DMARC1; p=none']);
-    const sent = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `news@${t.domain}`, to: `inbox@${t.domain}`, subject: 'Signed', text: 'x' })
-      .expect(202);
+    const sent = await sendEmail(platform, t, { from: `news@${t.domain}`, to: `inbox@${t.domain}`, subject: 'Signed' }).expect(202);
     // The sandbox MTA answers with the inbound listener's reply: `sent` means it was received and stored.
     await waitForStatus(platform.url, t.key, sent.body.id, 'sent', 20_000);
     const message = await onlyMessage(t.key);

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { rawSmtp } from '../../../test/support/submission';
-import { createRoute, inboundListener, receivingTenant, sendIn } from './support/inbound';
+import { inboundListener, sendIn, holdingTenant } from './support/inbound';
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -46,8 +46,7 @@ describe('inbound client limits', () => {
   });
 
   it('when one address opens more than INBOUND_RATE_LIMIT transactions in a window, then MAIL FROM is told 451 4.7.1', async () => {
-    const t = await receivingTenant(platform);
-    await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'hold' } });
+    const t = await holdingTenant(platform);
     const message = { from: 'a@elsewhere.example', to: `x@${t.domain}`, subject: 's', text: 'x' };
     expect((await sendIn(platform, message)).code).toBe(250);
     expect((await sendIn(platform, message)).code).toBe(250);
@@ -59,8 +58,7 @@ describe('inbound client limits', () => {
   describe('bytes from one address', () => {
     /** A held route's tenant, and a sending MTA on a loopback address of its choice (each address has budgets of its own). */
     async function setUp() {
-      const t = await receivingTenant(platform);
-      await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'hold' } });
+      const t = await holdingTenant(platform);
       const message = (kb: number) => ({ from: 'a@elsewhere.example', to: `x@${t.domain}`, subject: 's', text: 'x'.repeat(kb * 1000) });
       const sendFrom = (localAddress: string, kb: number) => sendIn(platform, message(kb), { localAddress });
       return { t, sendFrom };

@@ -1,27 +1,21 @@
 import request from 'supertest';
 import { eventually } from '../../../test/support/eventually';
 import { auth } from '../../../test/support/mail';
-import type { TestPlatform } from '../../../test/support/platform';
-import { createRoute, receivingTenant, sendIn } from './support/inbound';
-import { startPlatformOn, travellingClock } from './support/travelling-platform';
+import { sendIn, holdingTenant } from './support/inbound';
+import { sharedPlatformOn, travellingClock } from './support/travelling-platform';
 
 const clock = travellingClock();
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startPlatformOn(clock, {
-    RETENTION_PURGE_MS: '50',
-    BODY_RETENTION_DAYS: '30',
-    MESSAGE_RETENTION_DAYS: '396',
-    // Links outlive the body here, so that what answers 404 is the purge.
-    INBOUND_ATTACHMENT_URL_TTL: '1000h',
-  });
+const platform = sharedPlatformOn(clock, {
+  RETENTION_PURGE_MS: '50',
+  BODY_RETENTION_DAYS: '30',
+  MESSAGE_RETENTION_DAYS: '396',
+  // Links outlive the body here, so that what answers 404 is the purge.
+  INBOUND_ATTACHMENT_URL_TTL: '1000h',
 });
-afterAll(() => platform.stop());
 
 describe('retention of received mail', () => {
   it('when time passes, then a received message loses its body and attachments after the body period, and its record after the longer one', async () => {
-    const t = await receivingTenant(platform);
-    await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'hold' } });
+    const t = await holdingTenant(platform);
     const sent = await sendIn(platform, {
       from: 'a@elsewhere.example',
       to: `keep@${t.domain}`,

@@ -1,14 +1,10 @@
 import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
 import { auth } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 import { createRoute, receivingTenant, sendIn } from './support/inbound';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
 describe('inbound routes', () => {
   it('when a route is created, read, listed, changed and deleted, then each answer follows the contract and says so', async () => {

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
 import { auth } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
-import { createRoute, inboundListener, receivingTenant, sendIn } from './support/inbound';
+import { createRoute, inboundListener, receivingTenant, sendIn, holdingTenant } from './support/inbound';
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -74,8 +74,7 @@ describe('a message to many of a tenant’s addresses', () => {
   });
 
   it('when a transaction names more recipients than INBOUND_MAX_RECIPIENTS, then the ones past it are told 452 4.5.3', async () => {
-    const t = await receivingTenant(platform);
-    await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'hold' } });
+    const t = await holdingTenant(platform);
     const rcpts = Array.from({ length: 27 }, (_, i) => `RCPT TO:<r${i}@${t.domain}>\r\n`);
     const replies = await dialog(['EHLO client.example\r\n', 'MAIL FROM:<a@elsewhere.example>\r\n', ...rcpts, 'QUIT\r\n']);
     const rcptReplies = replies.slice(-28, -1);
@@ -92,8 +91,7 @@ describe('bytes buffered', () => {
   });
 
   it('when a message would take the sessions past INBOUND_MAX_BUFFERED_BYTES, then it is told 452 4.3.1 and nothing is stored', async () => {
-    const t = await receivingTenant(platform);
-    await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'hold' } });
+    const t = await holdingTenant(platform);
     const sent = await sendIn(platform, {
       from: 'a@elsewhere.example',
       to: `x@${t.domain}`,

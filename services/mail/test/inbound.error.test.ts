@@ -4,16 +4,12 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
-import { createRoute, inboundListener, receivingTenant, sendIn } from './support/inbound';
+import { sharedPlatform } from '../../../test/support/platform';
+import { createRoute, inboundListener, receivingTenant, sendIn, holdingTenant } from './support/inbound';
 
 const MAX_BYTES = 4096;
 // Each test's tenant receives at most one message, but for the test of the limit itself.
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ INBOUND_MAX_BYTES: String(MAX_BYTES), INBOUND_MONTHLY_LIMIT: '1' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ INBOUND_MAX_BYTES: String(MAX_BYTES), INBOUND_MONTHLY_LIMIT: '1' });
 
 const received = async (key: string) => (await request(platform.url).get('/inbound/messages').set(auth(key))).body.total as number;
 
@@ -47,8 +43,7 @@ describe('inbound mail refused', () => {
   });
 
   it('when the domain stopped receiving, then its recipients are refused at RCPT', async () => {
-    const t = await receivingTenant(platform);
-    await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'hold' } });
+    const t = await holdingTenant(platform);
     await request(platform.url).delete(`/identities/${t.identity.id}/inbound`).set(auth(t.key)).expect(200);
     const refused = await sendIn(platform, { from: 'a@elsewhere.example', to: `a@${t.domain}`, subject: 's', text: 'x' });
     expect(refused.code).toBe(550);
@@ -56,8 +51,7 @@ describe('inbound mail refused', () => {
   });
 
   it('when a message is larger than INBOUND_MAX_BYTES, then it is refused with 552 and nothing is stored', async () => {
-    const t = await receivingTenant(platform);
-    await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'hold' } });
+    const t = await holdingTenant(platform);
     const refused = await sendIn(platform, {
       from: 'a@elsewhere.example',
       to: `big@${t.domain}`,
@@ -69,8 +63,7 @@ describe('inbound mail refused', () => {
   });
 
   it('when a client drops the connection in the middle of DATA, then nothing is stored and the listener keeps serving', async () => {
-    const t = await receivingTenant(platform);
-    await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'hold' } });
+    const t = await holdingTenant(platform);
     const { host, port } = inboundListener(platform);
     const socket = connect(port, host);
     const replies: string[] = [];
@@ -107,8 +100,7 @@ describe('inbound mail refused', () => {
 
 describe('the monthly limit', () => {
   it("when a tenant has received its plan's messages this month, then the next recipient is told 452 4.2.2 and billing shows the usage", async () => {
-    const t = await receivingTenant(platform);
-    await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'hold' } });
+    const t = await holdingTenant(platform);
     expect((await sendIn(platform, { from: 'a@elsewhere.example', to: `one@${t.domain}`, subject: 'one', text: 'x' })).code).toBe(250);
     const refused = await sendIn(platform, { from: 'a@elsewhere.example', to: `two@${t.domain}`, subject: 'two', text: 'x' });
     expect(refused.code).toBe(452);

@@ -1,14 +1,10 @@
 import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
 import { auth, waitForStatus } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
-import { createRoute, receivingTenant, sendIn } from './support/inbound';
+import { sharedPlatform } from '../../../test/support/platform';
+import { createRoute, receivingTenant, sendIn, holdingTenant } from './support/inbound';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
 
 const list = async (key: string) => (await request(platform.url).get('/inbound/messages').set(auth(key))).body;
 
@@ -68,8 +64,7 @@ describe('inbound mail between tenants', () => {
 
 describe('attachment links', () => {
   it('when a link is altered (signature, expiry or index), then 404 as for one that never existed', async () => {
-    const t = await receivingTenant(platform);
-    await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'hold' } });
+    const t = await holdingTenant(platform);
     const sent = await sendIn(platform, {
       from: 'a@elsewhere.example',
       to: `files@${t.domain}`,
@@ -117,8 +112,7 @@ describe('authentication and loops', () => {
   });
 
   it('when an application answers every message it receives at an address that comes back here, then the loop is refused after INBOUND_MAX_HOPS rounds', async () => {
-    const t = await receivingTenant(platform);
-    await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'hold' } });
+    const t = await holdingTenant(platform);
     const bot = `bot@${t.domain}`;
     const send = async (subject: string) =>
       (await request(platform.url).post('/emails').set(auth(t.key)).send({ from: bot, to: bot, subject, text: 'auto' }).expect(202)).body

@@ -1,23 +1,15 @@
 import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
-import { auth, tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
+import { startTestPlatform, sharedPlatform } from '../../../test/support/platform';
 import { mailStoreOf } from './support/travelling-platform';
 
 describe('monthly quota', () => {
-  let platform: TestPlatform;
-  beforeAll(async () => {
-    platform = await startTestPlatform({ DEFAULT_MONTHLY_QUOTA: '5', SEND_RATE_LIMIT: '1000' });
-  });
-  afterAll(() => platform.stop());
+  const platform = sharedPlatform({ DEFAULT_MONTHLY_QUOTA: '5', SEND_RATE_LIMIT: '1000' });
 
   it('when 10 sends race at quota−1, then exactly one is accepted and the rest get the quota problem', async () => {
     const t = await tenantWithDomain(platform);
-    const send = (i: number) =>
-      request(platform.url)
-        .post('/emails')
-        .set(auth(t.key))
-        .send({ from: `a@${t.domain}`, to: `r${i}@example.org`, subject: `n${i}`, text: 'x' });
+    const send = (i: number) => sendEmail(platform, t, { to: `r${i}@example.org`, subject: `n${i}` });
     for (let i = 0; i < 4; i++) expect((await send(i)).status).toBe(202);
     const raced = await Promise.all(Array.from({ length: 10 }, (_, i) => send(100 + i)));
     expect(raced.filter((r) => r.status === 202)).toHaveLength(1);
@@ -33,11 +25,7 @@ describe('monthly quota', () => {
 });
 
 describe('the quota and the rate limit taken in one write', () => {
-  let platform: TestPlatform;
-  beforeAll(async () => {
-    platform = await startTestPlatform({ DEFAULT_MONTHLY_QUOTA: '3', SEND_RATE_LIMIT: '1000' });
-  });
-  afterAll(() => platform.stop());
+  const platform = sharedPlatform({ DEFAULT_MONTHLY_QUOTA: '3', SEND_RATE_LIMIT: '1000' });
 
   it('when a tenant at quota−1 sends to two recipients of which one is suppressed, then it is accepted for the one mailed, and the next send is refused', async () => {
     const t = await tenantWithDomain(platform);
@@ -62,38 +50,26 @@ describe('the quota and the rate limit taken in one write', () => {
   it('when a send is refused after its places were taken (an unverified From), then its quota places come back', async () => {
     const t = await tenantWithDomain(platform);
     for (let i = 0; i < 5; i++) {
-      const res = await request(platform.url)
-        .post('/emails')
-        .set(auth(t.key))
-        .send({ from: 'a@not-verified.example.com', to: ['x@example.org', 'y@example.org'], subject: 'x', text: 'x' });
+      const res = await sendEmail(platform, t, {
+        from: 'a@not-verified.example.com',
+        to: ['x@example.org', 'y@example.org'],
+        subject: 'x',
+      });
       expectProblem(res, 400, 'identity_unverified', 'sendEmail');
     }
     const usage = await request(platform.url).get('/emails').set(auth(t.key)).send();
     expect(usage.body.total).toBe(0);
-    for (let i = 0; i < 3; i++)
-      await request(platform.url)
-        .post('/emails')
-        .set(auth(t.key))
-        .send({ from: `a@${t.domain}`, to: `r${i}@example.org`, subject: 'x', text: 'x' })
-        .expect(202);
+    for (let i = 0; i < 3; i++) await sendEmail(platform, t, { to: `r${i}@example.org`, subject: 'x' }).expect(202);
   });
 });
 
 describe('rate limit', () => {
   // A window far longer than the test, so that no window boundary falls between its sends.
-  let platform: TestPlatform;
-  beforeAll(async () => {
-    platform = await startTestPlatform({ SEND_RATE_LIMIT: '3', SEND_RATE_WINDOW_SECONDS: '3600' });
-  });
-  afterAll(() => platform.stop());
+  const platform = sharedPlatform({ SEND_RATE_LIMIT: '3', SEND_RATE_WINDOW_SECONDS: '3600' });
 
   it('when a tenant sends faster than its limit, then 429 with RateLimit headers and Retry-After; other tenants are unaffected', async () => {
     const t = await tenantWithDomain(platform);
-    const send = () =>
-      request(platform.url)
-        .post('/emails')
-        .set(auth(t.key))
-        .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
+    const send = () => sendEmail(platform, t);
     const first = await send();
     expect(first.headers['ratelimit-policy']).toBe('"send";q=3;w=3600');
     expect(first.headers.ratelimit).toMatch(/^"send";r=2;t=\d+$/);
@@ -104,34 +80,17 @@ describe('rate limit', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(limited.headers.ratelimit).toMatch(/^"send";r=0;t=\d+$/);
     const other = await tenantWithDomain(platform);
-    await request(platform.url)
-      .post('/emails')
-      .set(auth(other.key))
-      .send({ from: `a@${other.domain}`, to: 'r@example.org', subject: 's', text: 'x' })
-      .expect(202);
+    await sendEmail(platform, other).expect(202);
   });
 });
 
 describe('Idempotency-Key', () => {
-  let platform: TestPlatform;
-  beforeAll(async () => {
-    platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-  });
-  afterAll(() => platform.stop());
+  const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
 
   it('when the same key comes with another body, then 422 idempotency_key_reused and nothing is queued', async () => {
     const t = await tenantWithDomain(platform);
-    await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .set('Idempotency-Key', 'k1')
-      .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'one', text: 'x' })
-      .expect(202);
-    const res = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .set('Idempotency-Key', 'k1')
-      .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'two', text: 'x' });
+    await sendEmail(platform, t, { subject: 'one' }).set('Idempotency-Key', 'k1').expect(202);
+    const res = await sendEmail(platform, t, { subject: 'two' }).set('Idempotency-Key', 'k1');
     expectProblem(res, 422, 'idempotency_key_reused', 'sendEmail');
     expect((await request(platform.url).get('/emails').set(auth(t.key))).body.total).toBe(1);
   });
@@ -152,11 +111,7 @@ describe('a quota counted by the version before', () => {
 
     const second = await startTestPlatform({ DEFAULT_MONTHLY_QUOTA: '5', SEND_RATE_LIMIT: '1000' }, first.dataDir);
     try {
-      const send = () =>
-        request(second.url)
-          .post('/emails')
-          .set(auth(t.key))
-          .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'x', text: 'x' });
+      const send = () => sendEmail(second, t, { subject: 'x' });
       expect((await send()).status).toBe(202);
       const refused = await send();
       expectProblem(refused, 422, 'quota_exceeded', 'sendEmail');

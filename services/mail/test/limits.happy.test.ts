@@ -1,41 +1,25 @@
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
-import { auth, tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
+import { sharedPlatform } from '../../../test/support/platform';
 import { newEnvelope } from '@mailplane/runtime';
 
 describe('monthly quota', () => {
-  let platform: TestPlatform;
-  beforeAll(async () => {
-    platform = await startTestPlatform({ DEFAULT_MONTHLY_QUOTA: '5', SEND_RATE_LIMIT: '1000' });
-  });
-  afterAll(() => platform.stop());
+  const platform = sharedPlatform({ DEFAULT_MONTHLY_QUOTA: '5', SEND_RATE_LIMIT: '1000' });
 
   it('when the quota is used up, then a test email still goes out', async () => {
     const t = await tenantWithDomain(platform);
     for (let i = 0; i < 5; i++) {
-      await request(platform.url)
-        .post('/emails')
-        .set(auth(t.key))
-        .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' })
-        .expect(202);
+      await sendEmail(platform, t).expect(202);
     }
-    await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' })
-      .expect(422);
+    await sendEmail(platform, t).expect(422);
     const res = await request(platform.url).post('/emails/test').set(auth(t.key)).send({ to: 'qa@example.org' });
     expect(res.status).toBe(202);
   });
 });
 
 describe('quota from the plan', () => {
-  let platform: TestPlatform;
-  beforeAll(async () => {
-    platform = await startTestPlatform({ DEFAULT_MONTHLY_QUOTA: '2', SEND_RATE_LIMIT: '1000' });
-  });
-  afterAll(() => platform.stop());
+  const platform = sharedPlatform({ DEFAULT_MONTHLY_QUOTA: '2', SEND_RATE_LIMIT: '1000' });
 
   // What billing publishes when a tenant's plan changes.
   const announce = (tenantId: string, revision: number, monthlyEmailQuota: number) =>
@@ -56,11 +40,7 @@ describe('quota from the plan', () => {
 
   it('when billing announces a plan, then its quota replaces the default, and a newer revision replaces it again', async () => {
     const t = await tenantWithDomain(platform);
-    const send = () =>
-      request(platform.url)
-        .post('/emails')
-        .set(auth(t.key))
-        .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
+    const send = () => sendEmail(platform, t);
     await send().expect(202);
     await send().expect(202);
     expect((await send()).body).toMatchObject({ code: 'quota_exceeded', limit: 2 });
@@ -83,11 +63,7 @@ describe('quota from the plan', () => {
 });
 
 describe('Idempotency-Key', () => {
-  let platform: TestPlatform;
-  beforeAll(async () => {
-    platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-  });
-  afterAll(() => platform.stop());
+  const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
 
   it('when a send is retried with the same key and body, then the first answer is replayed and one message exists', async () => {
     const t = await tenantWithDomain(platform);

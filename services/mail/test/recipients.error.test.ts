@@ -1,23 +1,16 @@
 import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
-import { auth, tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000', DEFAULT_MONTHLY_QUOTA: '5' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000', DEFAULT_MONTHLY_QUOTA: '5' });
 
 const addresses = (n: number, prefix = 'r') => Array.from({ length: n }, (_, i) => `${prefix}${i}@example.org`);
 
 describe('recipients the platform refuses', () => {
   it('when to, cc and bcc hold more than 50 addresses together, then 400 at /body/to and nothing is stored or counted', async () => {
     const t = await tenantWithDomain(platform);
-    const res = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: addresses(20), cc: addresses(20, 'c'), bcc: addresses(11, 'b'), subject: 'many', text: 'x' });
+    const res = await sendEmail(platform, t, { to: addresses(20), cc: addresses(20, 'c'), bcc: addresses(11, 'b'), subject: 'many' });
     expectProblem(res, 400, 'validation_failed', 'sendEmail');
     expect(res.body.errors).toEqual([{ path: '/body/to', message: expect.stringContaining('50') }]);
     expect((await request(platform.url).get('/emails').set(auth(t.key))).body.total).toBe(0);

@@ -1,13 +1,9 @@
 import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
-import { auth, headerOf, tenantWithDomain, verifyWithPublishedRecord, waitForStatus } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { auth, headerOf, tenantWithDomain, verifyWithPublishedRecord, waitForStatus, sendEmail } from '../../../test/support/mail';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000', RETRY_SCHEDULE: '100ms,100ms' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000', RETRY_SCHEDULE: '100ms,100ms' });
 
 const SIM = 'simulator.mailplane.test';
 const copiesOf = (id: string) => platform.sandbox.sink.messages().filter((m) => headerOf(m, 'X-Mailplane-Message-Id') === id);
@@ -16,18 +12,13 @@ const used = async (key: string) => (await request(platform.url).get('/billing/s
 describe('several recipients', () => {
   it('when an email has to, cc and bcc lists, then one signed message reaches each of them in a transaction of its own, the Bcc only through the envelope', async () => {
     const t = await tenantWithDomain(platform);
-    const res = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({
-        from: `a@${t.domain}`,
-        to: ['Ann <ann@example.org>', 'bob@example.org'],
-        cc: '"Doe, Cy" <cy@example.org>',
-        bcc: ['hidden@example.org'],
-        subject: 'to many',
-        text: 'hello all',
-      })
-      .expect(202);
+    const res = await sendEmail(platform, t, {
+      to: ['Ann <ann@example.org>', 'bob@example.org'],
+      cc: '"Doe, Cy" <cy@example.org>',
+      bcc: ['hidden@example.org'],
+      subject: 'to many',
+      text: 'hello all',
+    }).expect(202);
     expectContract(res, 'sendEmail');
     const received = await platform.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id);
     expect(headerOf(received, 'To')).toBe('Ann <ann@example.org>, bob@example.org');
@@ -68,11 +59,7 @@ describe('several recipients', () => {
 
   it('when the MTA refuses one recipient for good and another for now, then the rest get it once, the bounced address is suppressed and the other is retried alone', async () => {
     const t = await tenantWithDomain(platform);
-    const res = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: [`accept@${SIM}`, `bounce@${SIM}`], cc: `full@${SIM}`, subject: 'mixed', text: 'x' })
-      .expect(202);
+    const res = await sendEmail(platform, t, { to: [`accept@${SIM}`, `bounce@${SIM}`], cc: `full@${SIM}`, subject: 'mixed' }).expect(202);
     const done = await waitForStatus(platform.url, t.key, res.body.id, 'sent');
     expect(done.body.recipients).toEqual([
       expect.objectContaining({ email: `accept@${SIM}`, status: 'sent', smtpCode: 250 }),
@@ -100,17 +87,11 @@ describe('several recipients', () => {
     const t = await tenantWithDomain(platform);
     await request(platform.url).post('/suppressions').set(auth(t.key)).send({ email: 'gone@example.org' }).expect(201);
     const before = await used(t.key);
-    const res = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({
-        from: `a@${t.domain}`,
-        to: ['stay@example.org', 'Gone <GONE@example.org>'],
-        bcc: 'also@example.org',
-        subject: 'some',
-        text: 'x',
-      })
-      .expect(202);
+    const res = await sendEmail(platform, t, {
+      to: ['stay@example.org', 'Gone <GONE@example.org>'],
+      bcc: 'also@example.org',
+      subject: 'some',
+    }).expect(202);
     expect(res.body.status).toBe('queued');
     expect(await used(t.key)).toBe(before + 2);
     const done = await waitForStatus(platform.url, t.key, res.body.id, 'sent');
@@ -131,11 +112,7 @@ describe('several recipients', () => {
     for (const email of ['x@example.org', 'y@example.org'])
       await request(platform.url).post('/suppressions').set(auth(t.key)).send({ email }).expect(201);
     const before = await used(t.key);
-    const res = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: 'x@example.org', cc: ['y@example.org'], subject: 'none', text: 'x' })
-      .expect(202);
+    const res = await sendEmail(platform, t, { to: 'x@example.org', cc: ['y@example.org'], subject: 'none' }).expect(202);
     expect(res.body.status).toBe('suppressed');
     expect(await used(t.key)).toBe(before + 1);
     const read = await request(platform.url).get(`/emails/${res.body.id}`).set(auth(t.key));

@@ -1,7 +1,6 @@
-import request from 'supertest';
 import { newId } from '@mailplane/runtime';
 import { eventually } from '../../../test/support/eventually';
-import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
+import { headerOf, tenantWithDomain, waitForStatus, sendEmail } from '../../../test/support/mail';
 import type { TestPlatform } from '../../../test/support/platform';
 import type { MessageRecord } from '../src/data-access/message-record';
 import { mailStoreOf, startPlatformOn, travellingClock, withBodiesOnDisk } from './support/travelling-platform';
@@ -18,11 +17,7 @@ describe('the outbox after a crash', () => {
     const clock = travellingClock();
     const first = (running = await startPlatformOn(clock, env));
     const t = await tenantWithDomain(first);
-    const sent = await request(first.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: 'b@example.org', subject: 'template', text: 'Waiting in the outbox.' })
-      .expect(202);
+    const sent = await sendEmail(first, t, { to: 'b@example.org', subject: 'template', text: 'Waiting in the outbox.' }).expect(202);
     await waitForStatus(first.url, t.key, sent.body.id, 'sent');
     await first.stop({ keepData: true });
     running = null;

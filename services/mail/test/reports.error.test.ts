@@ -5,9 +5,9 @@ import { simpleParser } from 'mailparser';
 import { parseReport } from '../src/domain/reports/parse-report';
 import { returnPaths } from '../src/domain/reports/return-path';
 import { lateBounce } from '../../../sandbox/smtp-reports';
-import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
+import { auth, headerOf, tenantWithDomain, waitForStatus, sendEmail } from '../../../test/support/mail';
 import { deliverReport } from './support/report-listener';
-import { startTestPlatform, UNSUBSCRIBE_SECRET, type TestPlatform } from '../../../test/support/platform';
+import { UNSUBSCRIBE_SECRET, sharedPlatform } from '../../../test/support/platform';
 
 const fixture = async (name: string) =>
   parseReport(await simpleParser(readFileSync(path.join(__dirname, 'fixtures', name)), { keepDeliveryStatus: true }));
@@ -58,20 +58,12 @@ describe('reading delivery reports and complaints', () => {
 });
 
 describe('reports the platform cannot use', () => {
-  let platform: TestPlatform;
-  beforeAll(async () => {
-    platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-  });
-  afterAll(() => platform.stop());
+  const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
   const deliver = (to: string, raw: string) => deliverReport(platform, to, raw);
 
   it('when mail that is no report, or a garbled one, reaches a valid return path, then it is accepted, dropped, and the message is unchanged', async () => {
     const t = await tenantWithDomain(platform);
-    const res = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' })
-      .expect(202);
+    const res = await sendEmail(platform, t).expect(202);
     const before = (await waitForStatus(platform.url, t.key, res.body.id, 'sent')).body;
     const returnPath = platform.sandbox.sink.messages().find((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id)!.envelope.from;
     const garbage = [

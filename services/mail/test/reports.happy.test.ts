@@ -2,22 +2,14 @@ import request from 'supertest';
 import { validateMessage } from '@mailplane/contracts';
 import { lateBounce } from '../../../sandbox/smtp-reports';
 import { expectContract } from '../../../test/support/contract';
-import { collectEvents } from '../../../test/support/events';
+import { sharedEvents } from '../../../test/support/events';
 import { eventually } from '../../../test/support/eventually';
-import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
+import { auth, headerOf, tenantWithDomain, waitForStatus, sendEmail } from '../../../test/support/mail';
 import { deliverReport } from './support/report-listener';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-let events: Awaited<ReturnType<typeof collectEvents>>;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-  events = await collectEvents(platform, ['email.*']);
-});
-afterAll(async () => {
-  await events.stop();
-  await platform.stop();
-});
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
+const events = sharedEvents(platform, ['email.*']);
 
 const SIM = 'simulator.mailplane.test';
 const eventsOf = (id: string) => events.about(id);
@@ -61,10 +53,7 @@ describe('reports after the fact', () => {
     const stats = await request(platform.url).get('/stats').query({ days: 1 }).set(auth(t.key));
     expect(stats.body.days[0]).toMatchObject({ sent: 1, bounced: 1 });
 
-    const next = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: `late-bounce@${SIM}`, subject: 'again', text: 'x' });
+    const next = await sendEmail(platform, t, { to: `late-bounce@${SIM}`, subject: 'again' });
     expect(next.body.status).toBe('suppressed');
   });
 

@@ -3,23 +3,18 @@ import request from 'supertest';
 import { lateBounce } from '../../../sandbox/smtp-reports';
 import { eventually } from '../../../test/support/eventually';
 import { auth, headerOf, suppressedAddresses, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
-import type { TestPlatform } from '../../../test/support/platform';
 import { deliverReport } from './support/report-listener';
-import { startPlatformOn, travellingClock } from './support/travelling-platform';
+import { sharedPlatformOn, travellingClock } from './support/travelling-platform';
 
 const clock = travellingClock();
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startPlatformOn(clock, {
-    SEND_RATE_LIMIT: '1000',
-    BOUNCE_MAX_BYTES: '65536',
-    BOUNCE_MAX_CONNECTIONS: '4',
-    BOUNCE_MAX_CONNECTIONS_PER_CLIENT: '2',
-    // Nothing purged while the clock travels: reads before and after compare whole messages.
-    BODY_RETENTION_DAYS: '365',
-  });
+const platform = sharedPlatformOn(clock, {
+  SEND_RATE_LIMIT: '1000',
+  BOUNCE_MAX_BYTES: '65536',
+  BOUNCE_MAX_CONNECTIONS: '4',
+  BOUNCE_MAX_CONNECTIONS_PER_CLIENT: '2',
+  // Nothing purged while the clock travels: reads before and after compare whole messages.
+  BODY_RETENTION_DAYS: '365',
 });
-afterAll(() => platform.stop());
 
 const deliver = (to: string, raw: string) => deliverReport(platform, to, raw);
 

@@ -3,24 +3,16 @@ import { validateMessage } from '@mailplane/contracts';
 import { adminCommand } from '../../../platform/admin-cli';
 import { wholeLog } from '../../../test/support/audit';
 import { expectContract } from '../../../test/support/contract';
-import { collectEvents } from '../../../test/support/events';
+import { sharedEvents } from '../../../test/support/events';
 import { eventually } from '../../../test/support/eventually';
-import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
+import { auth, headerOf, tenantWithDomain, waitForStatus, sendEmail } from '../../../test/support/mail';
 import { scrape } from '../../../test/support/metrics';
 import { submissionTransport } from '../../../test/support/submission';
-import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { ADMIN_TOKEN, sharedPlatform } from '../../../test/support/platform';
 import { signIn } from '../../dashboard/test/support';
 
-let platform: TestPlatform;
-let events: Awaited<ReturnType<typeof collectEvents>>;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000', REPUTATION_HOLD_RECHECK_MS: '300' });
-  events = await collectEvents(platform, ['sending.*']);
-});
-afterAll(async () => {
-  await events.stop();
-  await platform.stop();
-});
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000', REPUTATION_HOLD_RECHECK_MS: '300' });
+const events = sharedEvents(platform, ['sending.*']);
 
 const SIM = 'simulator.mailplane.test';
 const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -29,11 +21,7 @@ const held = async () => (await scrape(platform.url)).value('mailplane_delivery_
 describe('an operator pauses and resumes a tenant', () => {
   it('when paused, then mail accepted before is held and goes out after the resume, each change audited and announced once', async () => {
     const t = await tenantWithDomain(platform);
-    await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: `bounce@${SIM}`, subject: 's', text: 'x' })
-      .expect(202);
+    await sendEmail(platform, t, { to: `bounce@${SIM}` }).expect(202);
     await eventually(async () => (await request(platform.url).get('/reputation').set(auth(t.key))).body.attempted === 1, 'counted');
     const scheduledAt = new Date(Date.now() + 1500).toISOString();
     const later = await request(platform.url)
@@ -56,10 +44,7 @@ describe('an operator pauses and resumes a tenant', () => {
       .expect(200);
     expect(again.body.reason).toBe('paused by the operator: purchased list');
 
-    const refused = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: `accept@${SIM}`, subject: 's', text: 'x' });
+    const refused = await sendEmail(platform, t, { to: `accept@${SIM}` });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'sending_paused', detail: expect.stringContaining('purchased list') });
 
@@ -76,11 +61,7 @@ describe('an operator pauses and resumes a tenant', () => {
     // The window counts from the resume: the bounce before it is forgotten.
     expect(resumed.body).toMatchObject({ status: 'healthy', reason: null, attempted: 0, bounced: 0 });
     await waitForStatus(platform.url, t.key, later.body.id, 'sent', 10_000);
-    await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: `accept@${SIM}`, subject: 's', text: 'x' })
-      .expect(202);
+    await sendEmail(platform, t, { to: `accept@${SIM}` }).expect(202);
 
     await eventually(() => events.seen.filter((e) => e.tenantId === t.tenantId).length === 2, 'two status events');
     const mine = events.seen.filter((e) => e.tenantId === t.tenantId);
@@ -161,11 +142,7 @@ describe('an operator pauses and resumes a tenant', () => {
 
   it('when a tenant is paused, then the dashboard shows the status, the reason and the rates on the overview and its own page', async () => {
     const t = await tenantWithDomain(platform);
-    await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: `accept@${SIM}`, subject: 's', text: 'x' })
-      .expect(202);
+    await sendEmail(platform, t, { to: `accept@${SIM}` }).expect(202);
     await eventually(async () => (await request(platform.url).get('/reputation').set(auth(t.key))).body.attempted === 1, 'counted');
     const { cookie } = await signIn(platform.dashboardUrl, t.key);
     const dashboard = (path: string) => request(platform.dashboardUrl).get(path).set('Cookie', cookie).expect(200);
@@ -199,10 +176,6 @@ describe('an operator pauses and resumes a tenant', () => {
     expect(blank.body.code).toBe('validation_failed');
     await request(platform.url).post(`/admin/tenants/${t.tenantId}/pause-sending`).set(admin).send({}).expect(400);
     expect((await request(platform.url).get('/reputation').set(auth(t.key))).body.status).toBe('healthy');
-    await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: `accept@${SIM}`, subject: 's', text: 'x' })
-      .expect(202);
+    await sendEmail(platform, t, { to: `accept@${SIM}` }).expect(202);
   });
 });

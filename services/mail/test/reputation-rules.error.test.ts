@@ -1,13 +1,8 @@
 import { mailConfig } from '../src/config';
 import { ratesOf, statusFor } from '../src/domain/reputation/rates';
+import { REQUIRED_MAIL_ENV } from './support/required-config';
 
-const required = {
-  SMTP_URL: 'smtp://127.0.0.1:2525',
-  DKIM_KEY_SECRET: 'dkim-key-secret-0123456789abcdef0123',
-  PUBLIC_URL: 'http://localhost:3000',
-  UNSUBSCRIBE_SECRET: 'unsubscribe-secret-0123456789abcdef0123',
-  TRACKING_SECRET: 'tracking-secret-0123456789abcdef0123456',
-};
+const required = REQUIRED_MAIL_ENV;
 const config = mailConfig(required).reputation;
 const rates = (attempted: number, bounced: number, sent = attempted - bounced, complained = 0) =>
   ratesOf({ attempted, bounced, sent, complained });

@@ -1,27 +1,19 @@
 import request from 'supertest';
 import { validateMessage } from '@mailplane/contracts';
 import { expectContract } from '../../../test/support/contract';
-import { collectEvents } from '../../../test/support/events';
+import { sharedEvents } from '../../../test/support/events';
 import { eventually } from '../../../test/support/eventually';
-import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
+import { auth, headerOf, tenantWithDomain, waitForStatus, sendEmail } from '../../../test/support/mail';
 import { scrape } from '../../../test/support/metrics';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-let events: Awaited<ReturnType<typeof collectEvents>>;
-beforeAll(async () => {
-  platform = await startTestPlatform({
-    SEND_RATE_LIMIT: '1000',
-    REPUTATION_MIN_VOLUME: '5',
-    REPUTATION_BOUNCE_REVIEW: '0.2',
-    REPUTATION_BOUNCE_PAUSE: '0.5',
-  });
-  events = await collectEvents(platform, ['sending.*']);
+const platform = sharedPlatform({
+  SEND_RATE_LIMIT: '1000',
+  REPUTATION_MIN_VOLUME: '5',
+  REPUTATION_BOUNCE_REVIEW: '0.2',
+  REPUTATION_BOUNCE_PAUSE: '0.5',
 });
-afterAll(async () => {
-  await events.stop();
-  await platform.stop();
-});
+const events = sharedEvents(platform, ['sending.*']);
 
 const SIM = 'simulator.mailplane.test';
 type Tenant = Awaited<ReturnType<typeof tenantWithDomain>>;
@@ -76,10 +68,7 @@ describe('tenant reputation', () => {
       { identityId: bad.identity.id, domain: bad.domain, bounceRate: 0.6, complaintRate: 0, attempted: 5 },
     ]);
 
-    const refused = await request(platform.url)
-      .post('/emails')
-      .set(auth(bad.key))
-      .send({ from: `a@${bad.domain}`, to: `accept@${SIM}`, subject: 's', text: 'x' });
+    const refused = await sendEmail(platform, bad, { to: `accept@${SIM}` });
     expect(refused.status).toBe(403);
     expect(refused.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(refused.body).toMatchObject({ code: 'sending_paused', reputation: '/reputation' });
@@ -101,11 +90,7 @@ describe('tenant reputation', () => {
     expect(listed.body.data).toHaveLength(5);
 
     // The other tenant is untouched.
-    const sent = await request(platform.url)
-      .post('/emails')
-      .set(auth(good.key))
-      .send({ from: `a@${good.domain}`, to: `accept@${SIM}`, subject: 's', text: 'x' })
-      .expect(202);
+    const sent = await sendEmail(platform, good, { to: `accept@${SIM}` }).expect(202);
     await waitForStatus(platform.url, good.key, sent.body.id, 'sent');
     expect((await reputationOf(good)).status).toBe('healthy');
 
@@ -149,11 +134,7 @@ describe('tenant reputation', () => {
     await eventually(async () => eventsOf(t).some((e) => e.type === 'sending.review'), 'sending.review');
     expect(eventsOf(t)[0].data).toMatchObject({ status: 'under_review', bounceRate: 0.2, attempted: 5 });
     expect(await reputationOf(t)).toMatchObject({ status: 'under_review', bounceRate: 0.2 });
-    await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: `accept@${SIM}`, subject: 's', text: 'x' })
-      .expect(202);
+    await sendEmail(platform, t, { to: `accept@${SIM}` }).expect(202);
   });
 
   it('when recipients report the messages as spam, then the complaints are counted against what was sent and pause the tenant', async () => {
@@ -173,11 +154,7 @@ describe('tenant reputation', () => {
     for (const record of identity.body.dnsRecords) platform.sandbox.dns.setTxt(record.name, [record.value]);
     await request(platform.url).post(`/identities/${identity.body.id}/verify`).set(auth(t.key)).expect(200);
     await sendAll(t, [`accept@${SIM}`]);
-    await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${domain}`, to: `accept@${SIM}`, subject: 's', text: 'x' })
-      .expect(202);
+    await sendEmail(platform, t, { from: `a@${domain}`, to: `accept@${SIM}` }).expect(202);
     await eventually(async () => (await reputationOf(t)).attempted === 2, 'both counted');
     expect((await reputationOf(t)).identities.map((i: { domain: string }) => i.domain).sort()).toEqual([t.domain, domain].sort());
     const made = await request(platform.url)
@@ -196,15 +173,9 @@ describe('tenant reputation', () => {
     await sendAll(a, [`bounce@${SIM}`]);
     await eventually(async () => (await reputationOf(a)).attempted === 1, 'counted');
     // A suppressed recipient is never attempted; deferrals count once, when they end, and a full mailbox is no bounce.
-    const again = await request(platform.url)
-      .post('/emails')
-      .set(auth(a.key))
-      .send({ from: `a@${a.domain}`, to: `bounce@${SIM}`, subject: 's', text: 'x' });
+    const again = await sendEmail(platform, a, { to: `bounce@${SIM}` });
     expect(again.body.status).toBe('suppressed');
-    const full = await request(platform.url)
-      .post('/emails')
-      .set(auth(a.key))
-      .send({ from: `a@${a.domain}`, to: `full@${SIM}`, subject: 's', text: 'x' });
+    const full = await sendEmail(platform, a, { to: `full@${SIM}` });
     const failed = await waitForStatus(platform.url, a.key, full.body.id, 'failed');
     expect(failed.body.attempts.length).toBeGreaterThan(1);
     await eventually(async () => (await reputationOf(a)).attempted === 2, 'the exhausted retries counted once');

@@ -14,16 +14,11 @@ import { orphanSweeper } from '../src/domain/retention/orphans';
 import { bodyRetentionDays } from '../src/domain/retention/policy';
 import { purgeExpired, type RetentionDeps } from '../src/domain/retention/purge';
 import { messageBody, messageRecord } from './support/message-fixture';
+import { REQUIRED_MAIL_ENV } from './support/required-config';
 
 const DAY_MS = 24 * 3600 * 1000;
 const withoutUndefined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
-const required = {
-  SMTP_URL: 'smtp://127.0.0.1:2525',
-  DKIM_KEY_SECRET: 'dkim-key-secret-0123456789abcdef0123',
-  PUBLIC_URL: 'http://localhost:3000',
-  UNSUBSCRIBE_SECRET: 'unsubscribe-secret-0123456789abcdef0123',
-  TRACKING_SECRET: 'tracking-secret-0123456789abcdef0123456',
-};
+const required = REQUIRED_MAIL_ENV;
 
 describe('retention configuration', () => {
   it('when nothing is set, then bodies are kept 30 days (60 on growth, 90 on scale) and records 396 days', () => {

@@ -2,16 +2,13 @@ import request from 'supertest';
 import { lateBounce } from '../../../sandbox/smtp-reports';
 import { expectContract } from '../../../test/support/contract';
 import { auth } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 import { mailConfig } from '../src/config';
 import { deliverReport } from './support/report-listener';
 import { sendAndCapture, tenantWithReturnPath } from './support/return-path';
+import { REQUIRED_MAIL_ENV } from './support/required-config';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
 
 const verify = (t: { key: string; id: string }) => request(platform.url).post(`/identities/${t.id}/verify`).set(auth(t.key)).expect(200);
 const returnPathStatuses = (body: { dnsRecords: { purpose: string; type: string; status: string }[] }) =>
@@ -69,14 +66,7 @@ describe('a return path domain that is not (or no longer) found', () => {
 });
 
 describe('return path configuration', () => {
-  const required = {
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    DKIM_KEY_SECRET: 'dkim-key-secret-0123456789abcdef0123',
-    PUBLIC_URL: 'http://localhost:3000',
-    UNSUBSCRIBE_SECRET: 'unsubscribe-secret-0123456789abcdef0123',
-    TRACKING_SECRET: 'tracking-secret-0123456789abcdef0123456',
-    BOUNCE_DOMAIN: 'bounces.example.com',
-  };
+  const required = { ...REQUIRED_MAIL_ENV, BOUNCE_DOMAIN: 'bounces.example.com' };
 
   it('when nothing is set, then the MX names the bounce domain and the SPF record includes SPF_INCLUDE; a bad host or record refuses start-up naming the variable', () => {
     expect(mailConfig({ ...required, SPF_INCLUDE: '_spf.example.com' }).bounces).toMatchObject({

@@ -5,15 +5,11 @@ import { lateBounce } from '../../../sandbox/smtp-reports';
 import { expectContract } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
 import { auth, suppressedAddresses, waitForStatus } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 import { deliverReport } from './support/report-listener';
 import { sendAndCapture, tenantWithReturnPath } from './support/return-path';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
 
 describe('an identity with a return path domain of its own', () => {
   it('when created with one, then its MX and SPF records to publish are listed with purpose returnPath and it is pending', async () => {

@@ -1,15 +1,13 @@
 import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
 let t: Awaited<ReturnType<typeof tenantWithDomain>>;
 beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
   t = await tenantWithDomain(platform);
 });
-afterAll(() => platform.stop());
 
 const DAY_MS = 24 * 3600 * 1000;
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();

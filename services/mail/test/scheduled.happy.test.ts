@@ -1,20 +1,12 @@
 import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
-import { collectEvents } from '../../../test/support/events';
+import { sharedEvents } from '../../../test/support/events';
 import { eventually } from '../../../test/support/eventually';
 import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-let events: Awaited<ReturnType<typeof collectEvents>>;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-  events = await collectEvents(platform, ['email.*']);
-});
-afterAll(async () => {
-  await events.stop();
-  await platform.stop();
-});
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
+const events = sharedEvents(platform, ['email.*']);
 
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 const typesOf = (id: string) => events.about(id).map((e) => e.type);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { eventually } from '../../../test/support/eventually';
-import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
+import { auth, headerOf, tenantWithDomain, waitForStatus, sendEmail } from '../../../test/support/mail';
 import type { TestPlatform } from '../../../test/support/platform';
 import { startPlatformOn, travellingClock } from './support/travelling-platform';
 
@@ -38,11 +38,7 @@ describe('scheduled sends across a restart', () => {
     clock.travelDays(4 / 24);
     await waitForStatus(platform.url, t.key, dueLater, 'sent');
     // Later sweeps find nothing more to release: still one copy of each.
-    const witness = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 'witness', text: 'x' })
-      .expect(202);
+    const witness = await sendEmail(platform, t, { subject: 'witness' }).expect(202);
     await eventually(async () => copies(witness.body.id) === 1, 'the witness at the MTA');
     expect([copies(dueWhileDown), copies(dueLater)]).toEqual([1, 1]);
   });

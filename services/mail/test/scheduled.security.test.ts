@@ -1,13 +1,9 @@
 import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
-import { auth, tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
 
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 
@@ -16,11 +12,7 @@ describe('scheduled emails belong to their tenant', () => {
     const owner = await tenantWithDomain(platform);
     const other = await tenantWithDomain(platform);
     const at = inMs(60_000);
-    const res = await request(platform.url)
-      .post('/emails')
-      .set(auth(owner.key))
-      .send({ from: `a@${owner.domain}`, to: 'b@example.org', subject: 'mine', text: 'x', scheduledAt: at })
-      .expect(202);
+    const res = await sendEmail(platform, owner, { to: 'b@example.org', subject: 'mine', scheduledAt: at }).expect(202);
     const id = res.body.id;
     expectProblem(await request(platform.url).get(`/emails/${id}`).set(auth(other.key)), 404, 'not_found', 'getEmail');
     expectProblem(

@@ -1,16 +1,18 @@
 import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
-import { auth, expectEachToSendNothing, headerOf, tenantWithDomain, waitForStatus as waitForStatusAt } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import {
+  auth,
+  expectEachToSendNothing,
+  headerOf,
+  tenantWithDomain,
+  sharedTenantWithDomain,
+  waitForStatus as waitForStatusAt,
+  sendEmail,
+} from '../../../test/support/mail';
+import { startTestPlatform, sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-let t: Awaited<ReturnType<typeof tenantWithDomain>>;
-
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-  t = await tenantWithDomain(platform);
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
+const t = sharedTenantWithDomain(platform);
 
 const waitForStatus = (key: string, id: string, status: string) => waitForStatusAt(platform.url, key, id, status);
 const valid = () => ({ from: `a@${t.domain}`, to: 'b@example.org', subject: 'hi', text: 'x' });
@@ -107,10 +109,7 @@ describe('sends the MTA refuses end as failed', () => {
   it('when the MTA keeps answering 4xx, then after the last scheduled retry the message fails as retries_exhausted', async () => {
     const t = await tenantWithDomain(platform);
     platform.sandbox.sink.behaviour.failNext(4, { code: 452, message: 'Mailbox full' });
-    const res = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: 'full@example.org', subject: 'full', text: 'x' });
+    const res = await sendEmail(platform, t, { to: 'full@example.org', subject: 'full' });
     const view = await waitForStatus(t.key, res.body.id, 'failed');
     // The test schedule has three retries: four attempts in all, the last one final.
     expect(view.body.attempts.map((a: { outcome: string; smtpCode: number }) => [a.outcome, a.smtpCode])).toEqual([
@@ -125,10 +124,7 @@ describe('sends the MTA refuses end as failed', () => {
   it('when the MTA answers 5xx, then the message fails at once without a retry', async () => {
     const t = await tenantWithDomain(platform);
     platform.sandbox.sink.behaviour.failNext(1, { code: 550, message: 'No such user' });
-    const res = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: 'nobody@example.org', subject: 'bounce', text: 'x' });
+    const res = await sendEmail(platform, t, { to: 'nobody@example.org', subject: 'bounce' });
     const view = await waitForStatus(t.key, res.body.id, 'failed');
     expect(view.body.attempts).toEqual([expect.objectContaining({ outcome: 'failed', smtpCode: 550 })]);
     expect(view.body.attempts[0].response).toContain('No such user');

@@ -1,33 +1,33 @@
 import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
-import { auth, headerOf, tenantWithDomain, verifyWithPublishedRecord, waitForStatus as waitForStatusAt } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import {
+  auth,
+  headerOf,
+  tenantWithDomain,
+  verifyWithPublishedRecord,
+  waitForStatus as waitForStatusAt,
+  sendEmail,
+} from '../../../test/support/mail';
+import { startTestPlatform, sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
 
 const waitForStatus = (key: string, id: string, status: string) => waitForStatusAt(platform.url, key, id, status);
 
 describe('POST /emails end to end (embedded)', () => {
   it('when a tenant sends from a verified domain, then the MTA receives it signed and mailauth verifies the signature', async () => {
     const t = await tenantWithDomain(platform);
-    const res = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({
-        from: `Acme <hello@${t.domain}>`,
-        to: 'Jane Doe <jane@example.org>',
-        subject: 'Your receipt — №42',
-        text: 'Thanks for your order.\u00a0Total: 10 €',
-        html: '<p>Thanks for your order.</p>',
-        replyTo: `support@${t.domain}`,
-        headers: { 'X-Campaign': 'receipts' },
-        tags: [{ name: 'category', value: 'receipt' }],
-        metadata: { orderId: '42' },
-      });
+    const res = await sendEmail(platform, t, {
+      from: `Acme <hello@${t.domain}>`,
+      to: 'Jane Doe <jane@example.org>',
+      subject: 'Your receipt — №42',
+      text: 'Thanks for your order.\u00a0Total: 10 €',
+      html: '<p>Thanks for your order.</p>',
+      replyTo: `support@${t.domain}`,
+      headers: { 'X-Campaign': 'receipts' },
+      tags: [{ name: 'category', value: 'receipt' }],
+      metadata: { orderId: '42' },
+    });
     expect(res.status).toBe(202);
     expectContract(res, 'sendEmail');
     expect(res.body).toMatchObject({ status: 'queued', kind: 'standard' });
@@ -56,10 +56,7 @@ describe('POST /emails end to end (embedded)', () => {
   it('when the MTA answers 4xx, then the message is deferred, retried, and sent on a later attempt', async () => {
     const t = await tenantWithDomain(platform);
     platform.sandbox.sink.behaviour.failNext(1, { code: 451, message: 'Try again later' });
-    const res = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: 'b@example.org', subject: 'retry', text: 'x' });
+    const res = await sendEmail(platform, t, { to: 'b@example.org', subject: 'retry' });
     const view = await waitForStatus(t.key, res.body.id, 'sent');
     expect(view.body.attempts.map((a: { outcome: string; smtpCode: number }) => [a.outcome, a.smtpCode])).toEqual([
       ['deferred', 451],
@@ -71,16 +68,13 @@ describe('POST /emails end to end (embedded)', () => {
   it('when an email has an attachment, then the MTA receives the file and the signature still verifies', async () => {
     const t = await tenantWithDomain(platform);
     const pdf = Buffer.from('%PDF-1.4 invoice 42 \u00e9\n%%EOF');
-    const res = await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({
-        from: `billing@${t.domain}`,
-        to: 'jane@example.org',
-        subject: 'Invoice',
-        text: 'Attached.',
-        attachments: [{ filename: 'invoice-42.pdf', content: pdf.toString('base64'), contentType: 'application/pdf' }],
-      });
+    const res = await sendEmail(platform, t, {
+      from: `billing@${t.domain}`,
+      to: 'jane@example.org',
+      subject: 'Invoice',
+      text: 'Attached.',
+      attachments: [{ filename: 'invoice-42.pdf', content: pdf.toString('base64'), contentType: 'application/pdf' }],
+    });
     expect(res.status).toBe(202);
     const received = await platform.sandbox.sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === res.body.id);
     const raw = received.raw.toString('latin1');

@@ -1,16 +1,10 @@
 import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
-import { auth, expectEachToSendNothing, tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { auth, expectEachToSendNothing, tenantWithDomain, sharedTenantWithDomain } from '../../../test/support/mail';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-let t: Awaited<ReturnType<typeof tenantWithDomain>>;
-
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-  t = await tenantWithDomain(platform);
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
+const t = sharedTenantWithDomain(platform);
 
 const valid = () => ({ from: `a@${t.domain}`, to: 'b@example.org', subject: 'hi', text: 'x' });
 

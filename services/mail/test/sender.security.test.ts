@@ -4,16 +4,14 @@ import type { MessageRecord } from '../src/data-access/messages-repo';
 import { createJobMaker } from '../src/domain/delivery/build-job';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth, expectEachToSendNothing, headerOf, tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
 // BOUNCE_DOMAIN unset, as in the distributed default: the envelope sender is the From address itself.
-let platform: TestPlatform;
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000', BOUNCE_DOMAIN: '' });
 let t: Awaited<ReturnType<typeof tenantWithDomain>>;
 beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000', BOUNCE_DOMAIN: '' });
   t = await tenantWithDomain(platform);
 });
-afterAll(() => platform.stop());
 
 const valid = () => ({ from: `Me <me@${t.domain}>`, to: 'b@example.org', subject: 'hi', text: 'x' });
 

@@ -1,16 +1,11 @@
 import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
-import { auth, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
-import type { TestPlatform } from '../../../test/support/platform';
-import { startPlatformOn, travellingClock } from './support/travelling-platform';
+import { auth, tenantWithDomain, waitForStatus, sendEmail } from '../../../test/support/mail';
+import { sharedPlatformOn, travellingClock } from './support/travelling-platform';
 
 const clock = travellingClock();
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startPlatformOn(clock, { SEND_RATE_LIMIT: '1000' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatformOn(clock, { SEND_RATE_LIMIT: '1000' });
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const stats = async (key: string, query = '') => {
@@ -67,19 +62,10 @@ describe('GET /stats', () => {
   it('puts a later day’s events on that day and keeps the earlier one', async () => {
     const t = await tenantWithDomain(platform);
     const first = dayOf(clock.now());
-    await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: 'x@example.org', subject: 's', text: 'x' });
+    await sendEmail(platform, t, { to: 'x@example.org' });
     clock.travelDays(1);
-    await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: 'y@example.org', subject: 's', text: 'x' });
-    await request(platform.url)
-      .post('/emails')
-      .set(auth(t.key))
-      .send({ from: `a@${t.domain}`, to: 'z@example.org', subject: 's', text: 'x' });
+    await sendEmail(platform, t, { to: 'y@example.org' });
+    await sendEmail(platform, t, { to: 'z@example.org' });
     await eventually(async () => (await today(t.key)).accepted === 2, 'the second day counted');
     const week = await stats(t.key, '?days=7');
     expect(week.days).toHaveLength(7);

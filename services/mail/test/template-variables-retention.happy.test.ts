@@ -1,15 +1,10 @@
 import request from 'supertest';
 import { eventually } from '../../../test/support/eventually';
 import { auth, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
-import type { TestPlatform } from '../../../test/support/platform';
-import { withBodiesOnDisk, startPlatformOn, travellingClock } from './support/travelling-platform';
+import { sharedPlatformOn, withBodiesOnDisk, travellingClock } from './support/travelling-platform';
 
 const clock = travellingClock();
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startPlatformOn(clock, { SEND_RATE_LIMIT: '1000', RETENTION_PURGE_MS: '50', BODY_RETENTION_DAYS: '30' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatformOn(clock, { SEND_RATE_LIMIT: '1000', RETENTION_PURGE_MS: '50', BODY_RETENTION_DAYS: '30' });
 
 describe('template variables and retention', () => {
   it('when the body of a templated message is purged, then its variables go with it and the record keeps only the template version', async () => {

@@ -1,17 +1,11 @@
 import request from 'supertest';
 import { simpleParser } from 'mailparser';
 import { expectContract } from '../../../test/support/contract';
-import { auth, headerOf, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { auth, headerOf, sharedTenantWithDomain, waitForStatus } from '../../../test/support/mail';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-let t: Awaited<ReturnType<typeof tenantWithDomain>>;
-
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-  t = await tenantWithDomain(platform);
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
+const t = sharedTenantWithDomain(platform);
 
 const api = () => request(platform.url);
 const WELCOME = {

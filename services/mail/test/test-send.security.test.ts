@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
-import { auth, tenantWithDomain } from '../../../test/support/mail';
+import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import type { TestPlatform } from '../../../test/support/platform';
 import { startPlatformOn, travellingClock } from './support/travelling-platform';
 
@@ -20,11 +20,7 @@ beforeAll(async () => {
 afterAll(() => platform.stop());
 
 const testSend = (key: string) => request(platform.url).post('/emails/test').set(auth(key)).send({ to: 'qa@example.org', subject: 'hi' });
-const send = (t: { key: string; domain: string }) =>
-  request(platform.url)
-    .post('/emails')
-    .set(auth(t.key))
-    .send({ from: `a@${t.domain}`, to: 'r@example.org', subject: 's', text: 'x' });
+const send = (t: { key: string; domain: string }) => sendEmail(platform, t);
 const total = async (key: string) => (await request(platform.url).get('/emails').set(auth(key))).body.total as number;
 const untilNextDay = () => (Math.ceil(clock.now().getTime() / 86_400_000) * 86_400_000 - clock.now().getTime()) / 1000;
 

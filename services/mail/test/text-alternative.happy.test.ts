@@ -1,13 +1,9 @@
 import request from 'supertest';
 import { simpleParser } from 'mailparser';
 import { auth, headerOf, tenantWithDomain, verifyWithPublishedRecord } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
 
 const HTML =
   '<h1>Spring sale</h1><p>Visit <a href="https://shop.example.com/sale">our shop</a> before Friday.</p>' +

@@ -1,30 +1,16 @@
 import request from 'supertest';
-import { ack } from '@mailplane/broker';
-import type { Envelope } from '@mailplane/contracts';
 import { createTokenSigner } from '../src/unsubscribe/domain/token';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { deliveredWithLink, suppressedAddresses, tenantWithDomain } from '../../../test/support/mail';
-import { startTestPlatform, UNSUBSCRIBE_SECRET, type TestPlatform } from '../../../test/support/platform';
+import { UNSUBSCRIBE_SECRET, sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
+const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-const events: Envelope[] = [];
-beforeAll(async () => {
-  platform = await startTestPlatform({ SEND_RATE_LIMIT: '1000' });
-  await platform.gateway.deps.broker.consume(`test.unsub.${Date.now()}`, async (e) => (events.push(e), ack()), {
-    prefetch: 50,
-    bindings: ['recipient.*', 'email.suppressed'],
-  });
-});
-afterAll(() => platform.stop());
-
-const delivered = (t: { key: string; domain: string }, to: string) => deliveredWithLink(platform, t, to);
-const suppressed = (key: string) => suppressedAddresses(platform, key);
 
 describe('POST /unsubscribe', () => {
   it('when the token is tampered, expired, missing or two tokens disagree, then 400 and nobody is suppressed', async () => {
     const t = await tenantWithDomain(platform);
-    const { token, id } = await delivered(t, 'keep@example.org');
+    const { token, id } = await deliveredWithLink(platform, t, 'keep@example.org');
     // The same signature over another recipient: the address is inside the signed part.
     const parts = token.split('.');
     parts[4] = Buffer.from('other@example.org').toString('base64url');
@@ -47,14 +33,14 @@ describe('POST /unsubscribe', () => {
       .post(`/unsubscribe?token=${encodeURIComponent(token)}`)
       .send({ token: expired });
     expectProblem(mismatch, 400, 'token_invalid', 'unsubscribe');
-    expect(await suppressed(t.key)).toEqual([]);
+    expect(await suppressedAddresses(platform, t.key)).toEqual([]);
   });
 });
 
 describe('GET /unsubscribe', () => {
   it('when the token is tampered, then 400; when it expired, then 410; JSON clients get problems', async () => {
     const t = await tenantWithDomain(platform);
-    const { token, id } = await delivered(t, 'late@example.org');
+    const { token, id } = await deliveredWithLink(platform, t, 'late@example.org');
     const expired = createTokenSigner(UNSUBSCRIBE_SECRET).sign({
       tenantId: t.tenantId,
       messageId: id,

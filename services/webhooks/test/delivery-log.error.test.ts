@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
-import { auth, tenantWithDomain } from '../../../test/support/mail';
+import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/support/webhook-receiver';
 
@@ -27,10 +27,7 @@ async function tenantWithDelivery(status: 'failed' | 'pending') {
   ).body;
   // A pending delivery waits 30 s for its retry, as the endpoint asks; a failed one ran out of its two attempts.
   receiver.answerNext(503, status === 'pending' ? { 'Retry-After': '30' } : {}, 2);
-  await request(platform.url)
-    .post('/emails')
-    .set(auth(t.key))
-    .send({ from: `a@${t.domain}`, to: 'b@example.org', subject: 's', text: 'x' });
+  await sendEmail(platform, t, { to: 'b@example.org' });
   const deliveries = `/webhooks/endpoints/${endpoint.id}/deliveries`;
   let delivery = { id: '', status: '', attempts: [] as unknown[] };
   await eventually(async () => {

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { expectContract } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
-import { auth, tenantWithDomain } from '../../../test/support/mail';
+import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { startWebhookReceiver, type ReceivedHook, type WebhookReceiver } from '../../../test/support/webhook-receiver';
 
@@ -43,12 +43,7 @@ async function tenantWithEndpoint(eventTypes: string[]) {
 }
 type Tenant = Awaited<ReturnType<typeof tenantWithEndpoint>>;
 
-const send = (t: Tenant) =>
-  request(platform.url)
-    .post('/emails')
-    .set(auth(t.key))
-    .send({ from: `a@${t.domain}`, to: 'b@example.org', subject: 'hi', text: 'x' })
-    .expect(202);
+const send = (t: Tenant) => sendEmail(platform, t, { to: 'b@example.org', subject: 'hi' }).expect(202);
 const log = async (t: Tenant, query = '') => {
   const res = await request(platform.url).get(`/webhooks/endpoints/${t.endpoint.id}/deliveries${query}`).set(auth(t.key));
   expectContract(res, 'listWebhookDeliveries');

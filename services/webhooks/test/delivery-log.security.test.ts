@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
-import { auth, tenantWithDomain } from '../../../test/support/mail';
+import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/support/webhook-receiver';
 
@@ -27,11 +27,7 @@ describe("another tenant's webhook deliveries", () => {
         .send({ url: receiver.url, eventTypes: ['email.queued'] })
     ).body;
     receiver.answerNext(500, {}, 2);
-    await request(platform.url)
-      .post('/emails')
-      .set(auth(owner.key))
-      .send({ from: `a@${owner.domain}`, to: 'b@example.org', subject: 's', text: 'x' })
-      .expect(202);
+    await sendEmail(platform, owner, { to: 'b@example.org' }).expect(202);
     const log = `/webhooks/endpoints/${endpoint.id}/deliveries`;
     let before = { data: [{ id: '', status: '' }] };
     await eventually(async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { eventually } from '../../../test/support/eventually';
-import { auth, tenantWithDomain } from '../../../test/support/mail';
+import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/support/webhook-receiver';
 import { travellingClock } from '../../mail/test/support/travelling-platform';
@@ -39,10 +39,7 @@ describe('webhook delivery retention', () => {
     const deliveries = async (): Promise<{ id: string; status: string }[]> =>
       (await request(platform.url).get(log).set(auth(t.key))).body.data;
     const send = async (count: number, status: string) => {
-      await request(platform.url)
-        .post('/emails')
-        .set(auth(t.key))
-        .send({ from: `a@${t.domain}`, to: 'b@example.org', subject: 's', text: 'x' });
+      await sendEmail(platform, t, { to: 'b@example.org' });
       await eventually(async () => {
         const all = await deliveries();
         return all.length === count && all[0].status === status;

@@ -2,16 +2,12 @@ import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
 import { auth } from '../../../test/support/mail';
-import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { ADMIN_TOKEN, sharedPlatform } from '../../../test/support/platform';
 
 const FREE_LIMIT = 5;
 const OTHER_PLANS_LIMIT = 10;
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
 
 const create = (key: string, disabled = false) =>
   request(platform.url)

@@ -3,17 +3,12 @@ import path from 'node:path';
 import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
 import { auth } from '../../../test/support/mail';
-import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { sharedPlatform, sharedTenant } from '../../../test/support/platform';
 
-let platform: TestPlatform;
-let key: string;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  ({ key } = await platform.newTenant());
-});
-afterAll(() => platform.stop());
+const platform = sharedPlatform();
+const tenant = sharedTenant(platform);
 
-const create = (body: object, apiKey = key) => request(platform.url).post('/webhooks/endpoints').set(auth(apiKey)).send(body);
+const create = (body: object, apiKey = tenant.key) => request(platform.url).post('/webhooks/endpoints').set(auth(apiKey)).send(body);
 
 describe('webhook endpoints', () => {
   it('when an endpoint is created, then 201 with its secret shown once, stored sealed, never listed or read back', async () => {
@@ -32,10 +27,10 @@ describe('webhook endpoints', () => {
     });
     expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
-    const read = await request(platform.url).get(`/webhooks/endpoints/${res.body.id}`).set(auth(key));
+    const read = await request(platform.url).get(`/webhooks/endpoints/${res.body.id}`).set(auth(tenant.key));
     expectContract(read, 'getWebhookEndpoint');
     expect(read.body).toEqual({ ...res.body, secret: undefined });
-    const list = await request(platform.url).get('/webhooks/endpoints').set(auth(key));
+    const list = await request(platform.url).get('/webhooks/endpoints').set(auth(tenant.key));
     expectContract(list, 'listWebhookEndpoints');
     expect(list.text).not.toContain(res.body.secret);
     const onDisk = readdirSync(path.join(platform.dataDir, 'webhooks'))
@@ -59,18 +54,18 @@ describe('webhook endpoints', () => {
     const created = (await create({ url: 'https://a.example.com/', eventTypes: ['*'], description: 'keep' })).body;
     const res = await request(platform.url)
       .patch(`/webhooks/endpoints/${created.id}`)
-      .set(auth(key))
+      .set(auth(tenant.key))
       .send({ disabled: true, eventTypes: ['email.sent'] });
     expect(res.status).toBe(204);
     expectContract(res, 'updateWebhookEndpoint');
-    const read = (await request(platform.url).get(`/webhooks/endpoints/${created.id}`).set(auth(key))).body;
+    const read = (await request(platform.url).get(`/webhooks/endpoints/${created.id}`).set(auth(tenant.key))).body;
     expect(read).toMatchObject({ url: 'https://a.example.com/', description: 'keep', disabled: true, eventTypes: ['email.sent'] });
     expect(read.updatedAt >= created.updatedAt).toBe(true);
   });
 
   it('when the secret is rotated, then a new secret and when the old one stops signing', async () => {
     const created = (await create({ url: 'https://r.example.com/', eventTypes: ['*'] })).body;
-    const res = await request(platform.url).post(`/webhooks/endpoints/${created.id}/rotate-secret`).set(auth(key));
+    const res = await request(platform.url).post(`/webhooks/endpoints/${created.id}/rotate-secret`).set(auth(tenant.key));
     expect(res.status).toBe(200);
     expectContract(res, 'rotateWebhookEndpointSecret');
     expect(res.body.secret).not.toBe(created.secret);
@@ -81,10 +76,10 @@ describe('webhook endpoints', () => {
 
   it('when an endpoint is deleted, then 204 and it is no longer listed', async () => {
     const created = (await create({ url: 'https://d.example.com/', eventTypes: ['*'] })).body;
-    const del = await request(platform.url).delete(`/webhooks/endpoints/${created.id}`).set(auth(key));
+    const del = await request(platform.url).delete(`/webhooks/endpoints/${created.id}`).set(auth(tenant.key));
     expect(del.status).toBe(204);
     expectContract(del, 'deleteWebhookEndpoint');
-    const list = (await request(platform.url).get('/webhooks/endpoints?limit=100').set(auth(key))).body;
+    const list = (await request(platform.url).get('/webhooks/endpoints?limit=100').set(auth(tenant.key))).body;
     expect(list.data.map((e: { id: string }) => e.id)).not.toContain(created.id);
   });
 });

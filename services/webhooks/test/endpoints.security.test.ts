@@ -7,17 +7,15 @@ import type { EndpointRecord } from '../src/data-access/endpoints-repo';
 import { signingSecrets } from '../src/domain/endpoints';
 import { expectProblem } from '../../../test/support/contract';
 import { auth } from '../../../test/support/mail';
-import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
+import { removeDir, startTestPlatform, sharedPlatform } from '../../../test/support/platform';
 
-let platform: TestPlatform;
+const platform = sharedPlatform();
 let key: string;
 let other: string;
 beforeAll(async () => {
-  platform = await startTestPlatform();
   ({ key } = await platform.newTenant('owner'));
   ({ key: other } = await platform.newTenant('another tenant'));
 });
-afterAll(() => platform.stop());
 
 const create = (body: object) => request(platform.url).post('/webhooks/endpoints').set(auth(key)).send(body);
 const read = (id: string) => request(platform.url).get(`/webhooks/endpoints/${id}`).set(auth(key));

@@ -36,3 +36,16 @@ export async function startLoneGateway(env: Record<string, string> = {}, clock?:
     },
   };
 }
+
+/**
+ * The lone gateway (on `env`, driven by `clock`) for the tests of the enclosing block: started before the first,
+ * stopped after the last. Its fields are set once it starts, so tests read them there, not when declared.
+ */
+export function sharedLoneGateway(env: Record<string, string> = {}, clock?: Clock): LoneGateway {
+  const lone = {} as LoneGateway;
+  beforeAll(async () => {
+    Object.assign(lone, await startLoneGateway(env, clock));
+  });
+  afterAll(() => lone.stop?.());
+  return lone;
+}

@@ -51,3 +51,10 @@ export async function sendIn(platform: TestPlatform, message: Mail.Options, from
     transport.close();
   }
 }
+
+/** A receiving tenant that holds whatever reaches any address at its domain (one hold route, `*@` the domain). */
+export async function holdingTenant(platform: TestPlatform) {
+  const t = await receivingTenant(platform);
+  await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'hold' } });
+  return t;
+}

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createBlobStore, type BlobStore, createStore, type Store } from '@mailplane/store';
 import type { Clock } from '@mailplane/runtime';
 import type { Env } from '../../../../platform/config';
-import { startTestPlatform, type TestPlatform } from '../../../../test/support/platform';
+import { sharedPlatform, startTestPlatform, type TestPlatform } from '../../../../test/support/platform';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -41,3 +41,7 @@ export async function withBodiesOnDisk<R>(dataDir: string, use: (bodies: BlobSto
 
 /** Mail's own store, opened while the platform is stopped (the embedded store has one writer). */
 export const mailStoreOf = (dataDir: string): Promise<Store> => createStore({ dir: path.join(dataDir, 'mail') });
+
+/** `startPlatformOn` for the tests of the enclosing block, as `sharedPlatform` starts and stops it. */
+export const sharedPlatformOn = (clock: Clock, env: Env = {}): TestPlatform =>
+  sharedPlatform({ RETRY_SCHEDULE: '1m,2m,5m', ...env }, clock);
