@@ -36,9 +36,9 @@ export interface Cluster extends Pick<
   stop(): Promise<void>;
   /**
    * Restarts every replica, one at a time, each drained and serving again before the next: the services first, the
-   * edge last (the order they start in). What an upgrade does to each replica in turn.
+   * edge last (the order they start in). What an upgrade does to each replica in turn; `only` limits it to those.
    */
-  roll(): Promise<void>;
+  roll(only?: Replica[]): Promise<void>;
 }
 
 interface PublicPorts {
@@ -163,9 +163,9 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
         certFile: env.SMTP_SUBMISSION_TLS_CERT_FILE,
       },
       replicas: parts.replicas,
-      async roll() {
+      async roll(only) {
         const monitor = `http://127.0.0.1:${ports.monitor}/stats;csv`;
-        for (const replica of parts.replicas) {
+        for (const replica of parts.replicas.filter((r) => !only || only.includes(r))) {
           // A replica that serves again is not yet back in the balancer (two good checks): its peer waits for that.
           await balancerSeesAllUp(monitor);
           await replica.restart();
