@@ -90,10 +90,11 @@ const lstatOrNull = (file: string) => {
  */
 export function sharedPlatform(env: Env = {}, clock?: Clock): TestPlatform {
   const platform = {} as TestPlatform;
+  // A start on two loaded cores may take longer than a test's 30 s.
   beforeAll(async () => {
     Object.assign(platform, await startTestPlatform(env, undefined, clock));
-  });
-  afterAll(() => platform.stop?.());
+  }, 120_000);
+  afterAll(() => platform.stop?.(), 60_000);
   return platform;
 }
 
