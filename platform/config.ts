@@ -25,6 +25,8 @@ export interface PlatformConfig {
   drainDelayMs: number;
   /** After SIGTERM, how long stopping may take before the process exits anyway (under the orchestrator's grace period). */
   drainTimeoutMs: number;
+  /** A service process's first this-many ms: it takes few broker requests at a time while it warms (amqp-slow-start.ts). */
+  rpcSlowStartMs: number;
   /** Traces to an OTLP/HTTP collector; undefined (tracing off, the SDK never loaded) without OTEL_EXPORTER_OTLP_ENDPOINT. */
   telemetry: TelemetryConfig | undefined;
   /** Each service parses its own variables from this at start-up. */
@@ -51,6 +53,7 @@ export function loadPlatformConfig(env: Env = process.env): Readonly<PlatformCon
     metricsToken: env.METRICS_TOKEN ? read.secret('METRICS_TOKEN', 16) : undefined,
     drainDelayMs: read.int('DRAIN_DELAY_MS', 0, { min: 0, max: 60_000 }),
     drainTimeoutMs: read.int('DRAIN_TIMEOUT_MS', 25_000, { min: 1000, max: 600_000 }),
+    rpcSlowStartMs: read.int('RPC_SLOW_START_MS', 5000, { min: 0, max: 120_000 }),
     telemetry: telemetryConfig(read),
     env: Object.freeze({ ...env }),
   });

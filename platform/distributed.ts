@@ -24,7 +24,12 @@ export async function startDistributed(name: ServiceName, config: PlatformConfig
   const logger = createLogger({ level: config.logLevel, bindings: { process: name } });
   // The store first: a database that cannot be used is a configuration error worth seeing at once.
   const store = await storeFor(name, config);
-  const broker = await createAmqpBroker({ url: config.amqpUrl, logger, connectionName: `mailplane-${name}` }).catch(async (err) => {
+  const broker = await createAmqpBroker({
+    url: config.amqpUrl,
+    logger,
+    connectionName: `mailplane-${name}`,
+    slowStartMs: config.rpcSlowStartMs,
+  }).catch(async (err) => {
     await store.close();
     throw err;
   });

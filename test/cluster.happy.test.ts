@@ -38,7 +38,8 @@ describeWithRabbit('the cluster', () =>
 
     /** Open loop: one send every 20 ms whatever the answers take, spread over the gateways by the balancer. */
     const sendingAt50PerSecond = (t: { key: string; domain: string }, subject: string) => {
-      const statuses: number[] = [];
+      // A refusal with what it said, so a failure names its cause (the problem's type or HAProxy's page).
+      const statuses: (number | string)[] = [];
       const ids: string[] = [];
       const inFlight: Promise<void>[] = [];
       const timer = setInterval(() => {
@@ -49,7 +50,7 @@ describeWithRabbit('the cluster', () =>
             .set(auth(t.key))
             .send({ from: `news@${t.domain}`, to: `r${n}@example.org`, subject: `${subject} ${n}`, text: 'Hello' })
             .then((res) => {
-              statuses.push(res.status);
+              statuses.push(res.status === 202 ? 202 : `${res.status} ${res.body?.type ?? res.text.slice(0, 120)}`);
               if (res.status === 202) ids.push(res.body.id);
             }),
         );

@@ -6,6 +6,7 @@ import { AmqpConnection } from './amqp-connection';
 import { workHandler } from './amqp-consumer';
 import { declareOnce, publishConfirmed } from './amqp-publish';
 import { RpcClient, rpcServerHandler } from './amqp-rpc';
+import { slowStarting } from './amqp-slow-start';
 import { subscribe, type SubscriberSpec } from './amqp-subscription';
 import {
   assertDelayQueue,
@@ -36,6 +37,8 @@ export interface AmqpBrokerOptions {
   connectionName?: string;
   /** How long a cancelled consumer lets its handlers under way settle before it hands the rest back. Default 10 s. */
   settleMs?: number;
+  /** How long a new RPC server takes few requests at a time before its full prefetch (amqp-slow-start.ts). Default 0: at once. */
+  slowStartMs?: number;
 }
 
 /** RabbitMQ adapter: confirms, durable queues, manual acks, delay queues for retries, reconnect with re-set-up. */
@@ -135,13 +138,14 @@ export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Brok
     serve: async (queue, handler, serveOptions = {}) => {
       const prefetch = serveOptions.prefetch ?? 1;
       assertPrefetch(prefetch);
-      const spec: SubscriberSpec = {
+      const spec = (n: number): SubscriberSpec => ({
         queue,
-        prefetch,
+        prefetch: n,
         declare: (channel) => assertRpcQueue(channel, queue),
         handle: rpcServerHandler(queue, handler, options.logger),
-      };
-      return track(await subscribe(connection, spec, timeoutMs, options.logger, settleMs));
+      });
+      const open = (n: number) => subscribe(connection, spec(n), timeoutMs, options.logger, settleMs);
+      return track(await slowStarting(prefetch, options.slowStartMs ?? 0, open, options.logger));
     },
     request: (queue, payload, rpcOptions) => requestSpan(queue, () => rpc.request(queue, payload, rpcOptions)),
     deadLetters: async (queue) => {

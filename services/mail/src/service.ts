@@ -162,7 +162,6 @@ export async function startMail(options: {
   const reports = config.bounces && paths ? await startReportListener(deps, paths, { ...config.bounces, logger }) : null;
   const inbound = config.inbound ? await startInboundListener(deps, config.inbound) : null;
   const pacing = paceDelivery(pacer, mailHandlers(deps));
-  const rpc = await serveOperations(broker, QUEUES.mail, pacing.handlers, { logger });
   const outbox = await consumeOutbox(broker, deliverDeps, pacer);
   const entitlements = await consumeEntitlements(broker, deps);
   await recoverLostQueue(deps).catch((err) => logger.error('outbox recovery failed', { err }));
@@ -179,6 +178,8 @@ export async function startMail(options: {
         lease: leased(DKIM_ROTATION_JOB),
       })
     : null;
+  // Requests last, once the rest of the start is done: the first ones served would otherwise wait behind it.
+  const rpc = await serveOperations(broker, QUEUES.mail, pacing.handlers, { logger });
   logger.info('mail service started', {
     consumes: [QUEUES.mail, QUEUES.mailOutbox],
     smtp: redactedUrl(config.smtpUrl),
