@@ -8,7 +8,7 @@ import { refusalFor } from './support/fuzz/refusals';
 import { OVERSIZE } from './support/fuzz/serialize';
 
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const runs = Math.ceil(Number(process.env.FUZZ_RUNS ?? 60) / 4);
+const runs = Math.ceil(Number(process.env.FUZZ_RUNS ?? 30) / 2);
 
 let platform: TestPlatform;
 let fx: FuzzTenant;
