@@ -130,6 +130,36 @@ describeWithRabbit('traces: one send is one trace across the distributed process
       expect(values.filter((v) => v.includes(secret))).toEqual([]);
   });
 
+  it('when a scheduled email is released by the sweeper, then its delivery continues the trace of the request that scheduled it', async () => {
+    const traceId = '5bf92f3577b34da6a3ce929d0e0e4737';
+    const t = await verifiedTenant(url, dns, 'later.traced.example.test');
+    const sent = await request(url)
+      .post('/emails')
+      .set(auth(t.key))
+      .set('traceparent', `00-${traceId}-${CALLER_SPAN_ID}-01`)
+      .send({
+        from: 'hello@later.traced.example.test',
+        to: 'r@example.org',
+        subject: 'later',
+        text: 'x',
+        scheduledAt: new Date(Date.now() + 1500).toISOString(),
+      });
+    expect(sent.body.status).toBe('scheduled');
+    await sink.waitFor((m) => headerOf(m, 'X-Mailplane-Message-Id') === sent.body.id, 15_000);
+
+    const inTrace = () => collector.spans.filter((s) => s.traceId === traceId);
+    const named = (name: string) => inTrace().find((s) => s.service === 'mailplane-mail' && s.name === name);
+    await collector.waitFor(
+      () => ['serve sendEmail', 'release message', 'process mail.outbox', 'smtp send'].every((name) => named(name)),
+      () => JSON.stringify(inTrace().map((s) => [s.service, s.name])),
+    );
+    const release = named('release message') as CollectedSpan;
+    expect(release.parentSpanId).toBe(named('serve sendEmail')!.spanId);
+    expect(release.attributes).toMatchObject({ 'mailplane.message_id': sent.body.id, 'mailplane.tenant_id': t.tenantId });
+    const ids = new Set([CALLER_SPAN_ID, ...inTrace().map((s) => s.spanId)]);
+    expect(inTrace().filter((s) => !ids.has(s.parentSpanId))).toEqual([]);
+  });
+
   it('when OTEL_EXPORTER_OTLP_ENDPOINT is unset, then a process loads no OpenTelemetry SDK; when set to http/protobuf, it exports protobuf', async () => {
     const probe = async (env: Record<string, string>) => {
       const proc = spawnBin('telemetry-probe', ['test/support/telemetry-probe.ts'], { DATA_DIR: dataDir, ...env });

@@ -22,7 +22,7 @@ export interface RequestActor {
  * What the gateway sends to a service for one HTTP request (schemas/rpc-request.json). `Body` is what the
  * operation's request body schema makes of it, in a handler typed by `HandlersOf` (@mailplane/runtime).
  */
-export interface RpcRequest<Body = unknown> {
+export interface RpcRequest<Body = unknown, Query = Record<string, unknown>> {
   operationId: string;
   requestId: string;
   tenantId: string | null;
@@ -36,7 +36,7 @@ export interface RpcRequest<Body = unknown> {
   /** Who calls, on bearer and admin routes; absent or null on the others. */
   actor?: RequestActor | null;
   params: Record<string, string>;
-  query: Record<string, unknown>;
+  query: Query;
   body: Body;
   /** Selected request headers, names lowercased; never credentials. */
   headers: Record<string, string>;

@@ -11,13 +11,13 @@ export interface ServeContext {
 }
 
 /** Serves one operation, its request body and its answer typed as the operation declares them. */
-export type OperationHandler<Body = unknown, Answer = unknown> = (
-  request: RpcRequest<Body>,
+export type OperationHandler<Body = unknown, Answer = unknown, Query = Record<string, unknown>> = (
+  request: RpcRequest<Body, Query>,
   context?: ServeContext,
 ) => Promise<RpcReply<Answer>>;
 
 /** Any service's handlers by operation id, as the dispatcher holds them: each key knows its own body's type. */
-export type OperationHandlers = { readonly [operationId: string]: OperationHandler<never> };
+export type OperationHandlers = { readonly [operationId: string]: OperationHandler<never, unknown, never> };
 
 /** A request body as an operation of the generated contract types declares it: null when it has none. */
 export type RequestBodyOf<Op> = Op extends { requestBody?: never }
@@ -27,6 +27,16 @@ export type RequestBodyOf<Op> = Op extends { requestBody?: never }
     : Op extends { requestBody?: { content: infer C } }
       ? C[keyof C] | null
       : null;
+
+/**
+ * An operation's query parameters as the generated contract types declare them, with `limit` and `offset` present
+ * where it has them: the gateway validated the query with ajv, which coerced each value to its type and filled the
+ * defaults (components.parameters Limit and Offset) in.
+ */
+export type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? Paged<NonNullable<Q>> : Record<string, never>;
+type Paged<Q> = Omit<Q, 'limit' | 'offset'> &
+  ('limit' extends keyof Q ? { limit: number } : unknown) &
+  ('offset' extends keyof Q ? { offset: number } : unknown);
 
 type ContentOf<Response> = Response extends { content: infer C } ? C[keyof C] : null;
 
@@ -46,7 +56,8 @@ export type ResponseBodyOf<Op> = Op extends { responses: infer Rs }
 export type HandlersOf<Ops, Unchecked extends keyof Ops = never> = {
   [K in keyof Ops]: OperationHandler<
     K extends RawBodyOperationId ? null : RequestBodyOf<Ops[K]>,
-    K extends Unchecked ? unknown : ResponseBodyOf<Ops[K]>
+    K extends Unchecked ? unknown : ResponseBodyOf<Ops[K]>,
+    QueryOf<Ops[K]>
   >;
 };
 

@@ -30,6 +30,14 @@ export function withTraceHeaders<H extends Carrier>(headers: H): H {
   return headers;
 }
 
+/** The active span's `traceparent`, to keep with what a later process picks up (a stored message); none while off. */
+export function activeTraceparent(): string | undefined {
+  if (!tracing) return undefined;
+  const carrier: Carrier = {};
+  propagation.inject(context.active(), carrier);
+  return typeof carrier.traceparent === 'string' ? carrier.traceparent : undefined;
+}
+
 /** The trace context incoming headers carry; the root (a new trace) when none, never whatever happens to be active. */
 export const traceContextOf = (headers: Carrier): Context => propagation.extract(ROOT_CONTEXT, headers);
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createKeyBox, type KeyBox } from '@mailplane/runtime';
 import type { Store } from '@mailplane/store';
 import type { Browser } from './api-client';
-import { sessionStore, type SessionRecord, type SessionStore } from './session-store';
+import { sessionsRepo, type SessionRecord, type SessionsRepo } from './data-access/sessions-repo';
 
 export interface Session {
   id: string;
@@ -32,7 +32,7 @@ const hash = (value: string) => createHash('sha256').update(value).digest('base6
  * Server-side sessions in the dashboard's store, so any dashboard process answers any session. Expiry is checked
  * on every read; `purge` deletes what expired (a leased job).
  */
-export function createSessions(store: SessionStore, box: KeyBox, limits: SessionLimits = DEFAULT_SESSION_LIMITS, now = () => Date.now()) {
+export function createSessions(store: SessionsRepo, box: KeyBox, limits: SessionLimits = DEFAULT_SESSION_LIMITS, now = () => Date.now()) {
   // A page read soon after the last one does not write: idle time is counted to a tenth of its limit (at most a minute).
   const seenEvery = Math.min(60_000, limits.idleMs / 10);
   const expired = (s: SessionRecord, at: number) =>
@@ -74,7 +74,7 @@ export type Sessions = ReturnType<typeof createSessions>;
 
 /** The sessions of the dashboard's `store`, their keys sealed under `secret` (DASHBOARD_SESSION_SECRET). */
 export async function openSessions(store: Store, secret: string, limits?: SessionLimits, now?: () => number): Promise<Sessions> {
-  const sessions = sessionStore(store);
+  const sessions = sessionsRepo(store);
   await sessions.init();
   return createSessions(sessions, createKeyBox(secret, 'dashboard-sessions'), limits, now);
 }

@@ -1,7 +1,7 @@
 import { AppError, type GatewayOperations, type RpcRequest } from '@mailplane/contracts';
 import { auditContextOf, json, METRICS_CONTENT_TYPE, noContent, type HandlersOf, type MetricsRegistry } from '@mailplane/runtime';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
-import { exportAuditLog, listAuditLog, type AuditLogListQuery } from '../domain/audit-log';
+import { exportAuditLog, listAuditLog } from '../domain/audit-log';
 import type { GatewayDeps } from '../domain/deps';
 import { checkHealth, checkReadiness } from '../domain/health';
 import { acceptInvitation } from '../domain/accept-invitation';
@@ -84,9 +84,9 @@ export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsRep
       return noContent();
     },
     createOwner: async (r) => json(await createOwner(deps, { tenantId: String(r.params.tenantId) }, r.body, auditContextOf(r)), 201),
-    listAuditLog: async (r) => json(await listAuditLog(deps, tenantOf(r), r.query as unknown as AuditLogListQuery)),
+    listAuditLog: async (r) => json(await listAuditLog(deps, tenantOf(r), r.query)),
     exportAuditLog: async (r) => {
-      const { lines, next } = await exportAuditLog(deps, tenantOf(r), r.query as unknown as AuditLogListQuery);
+      const { lines, next } = await exportAuditLog(deps, tenantOf(r), r.query);
       const link = next ? { Link: `</audit-log/export?${next}>; rel="next"` } : undefined;
       return { status: 200, contentType: 'application/x-ndjson', headers: link, body: lines };
     },

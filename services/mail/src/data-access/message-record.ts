@@ -76,6 +76,8 @@ export interface MessageRecord extends Partial<MessageBody>, CarriesEvents<Envel
   messageIdHeader?: string;
   /** The API request that accepted it: carried on every broker message about it, so each log line names it. */
   requestId?: string | null;
+  /** The trace of that request (when tracing is on): a release by the sweeper continues it. */
+  traceparent?: string;
   /** When the message is next due for a delivery attempt; while `scheduled`, its scheduled time. */
   nextAttemptAt: Date;
   /** Every recipient with its state; absent on messages stored before multi-recipient sends (their one `to`). */

@@ -1,6 +1,6 @@
 import type { SendEmailRequest } from '@mailplane/contracts';
 import { newId } from '@mailplane/runtime';
-import { annotateSpan } from '@mailplane/telemetry';
+import { activeTraceparent, annotateSpan } from '@mailplane/telemetry';
 import { carrying, type CarriesEvents } from '@mailplane/store';
 import type { MessageBody, MessageKind, MessageRecord } from '../data-access/messages-repo';
 import type { TenantRecord } from '../data-access/entitlements-repo';
@@ -100,6 +100,7 @@ async function recordFor(deps: MailDeps, tenantId: string, a: Acceptance, now: D
     dispatchedAt: scheduledAt ? null : now,
     leaseUntil: null,
     requestId: a.requestId ?? null,
+    ...traceOfRequest(),
     ...(a.messageIdHeader ? { messageIdHeader: a.messageIdHeader } : {}),
     template: a.template ?? null,
     tracking: a.tracking ?? null,
@@ -180,4 +181,9 @@ async function dispatchAccepted(deps: MailDeps, message: MessageRecord, offTheQu
     deps.logger.warn('message stored but not yet on the queue', { messageId: message._id, err });
     if (!offTheQueue) await markUndispatched(deps, message).catch(() => undefined);
   }
+}
+
+function traceOfRequest(): { traceparent?: string } {
+  const traceparent = activeTraceparent();
+  return traceparent ? { traceparent } : {};
 }

@@ -41,7 +41,7 @@ export function inboundHandlers(deps: MailDeps): HandlersOf<InboundOperations> {
       return noContent();
     },
     listInboundMessages: async (r) =>
-      json(await listInbound(deps, tenant(r), { ...page(r), routeId: r.query.routeId as string, emailId: r.query.emailId as string })),
+      json(await listInbound(deps, tenant(r), { ...page(r), routeId: r.query.routeId, emailId: r.query.emailId })),
     getInboundMessage: async (r) => json(await getInbound(deps, tenant(r), id(r))),
     downloadInboundAttachment: async (r) => {
       const link = { expires: Number(r.query.expires), signature: String(r.query.signature) };

@@ -17,7 +17,7 @@ import { narrowListeners, widenListeners } from '../domain/event-listeners';
 import { rateLimitHeaders } from '../domain/limits';
 import { usageWithInbound } from '../domain/inbound/usage';
 import { checkEmailVisible } from '../domain/key-domain';
-import { getMessage, listMessages, type ListQuery } from '../domain/messages';
+import { getMessage, listMessages } from '../domain/messages';
 import { cancelEmail, rescheduleEmail } from '../domain/scheduling/change-schedule';
 import { sendEmailBatch } from '../domain/send-batch';
 import { sendEmail } from '../domain/send-email';
@@ -85,7 +85,7 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
       const sent = await sendTestEmail(deps, tenant(r), r.body, r.requestId, r.keyDomain);
       return { ...json(sent.email, 202), headers: rateLimitHeaders(sent.rateLimit) };
     },
-    listEmails: async (r) => json(await listMessages(deps, tenant(r), r.query as unknown as ListQuery, r.keyDomain ?? null)),
+    listEmails: async (r) => json(await listMessages(deps, tenant(r), r.query, r.keyDomain ?? null)),
     getEmail: async (r) => json(await getMessage(deps, tenant(r), id(r), r.keyDomain ?? null)),
     updateEmail: async (r) => {
       await checkEmailVisible(deps, tenant(r), id(r), r.keyDomain ?? null);
@@ -119,7 +119,7 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
       await deleteIdentity(deps, tenant(r), id(r), auditContextOf(r), r.keyDomain ?? null);
       return noContent();
     },
-    listSuppressions: async (r) => json(await listSuppressions(deps, tenant(r), r.query as { q?: string; limit: number; offset: number })),
+    listSuppressions: async (r) => json(await listSuppressions(deps, tenant(r), r.query)),
     addSuppression: async (r) => {
       const { record, created } = await suppress(
         deps,
@@ -133,7 +133,7 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
       await removeSuppression(deps, tenant(r), String(r.params.email), auditContextOf(r));
       return noContent();
     },
-    listTemplates: async (r) => json(await listTemplates(deps, tenant(r), r.query as { q?: string; limit: number; offset: number })),
+    listTemplates: async (r) => json(await listTemplates(deps, tenant(r), r.query)),
     createTemplate: async (r) => json(await createTemplate(deps, tenant(r), r.body, auditContextOf(r)), 201),
     getTemplate: async (r) => json(await getTemplate(deps, tenant(r), id(r))),
     updateTemplate: async (r) => json(await updateTemplate(deps, tenant(r), id(r), r.body, auditContextOf(r))),
@@ -162,7 +162,7 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
     [WIDEN_LISTENERS_OPERATION]: async (r) => (await widenListeners(deps, tenant(r), r.body?.eventTypes), noContent()),
     [NARROW_LISTENERS_OPERATION]: async (r) => json(await narrowListeners(deps, tenant(r), r.body?.eventTypes)),
     unsubscribe: async (r) => {
-      const tokens = { query: r.query.token as string | undefined, body: r.body?.token };
+      const tokens = { query: r.query.token, body: r.body?.token };
       return unsubscribeReply(deps, tokens, r.headers.accept);
     },
     ...inboundHandlers(deps),

@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { escape } from '@mailplane/runtime';
 import { clickToken, openToken } from './tokens';
 
 /** What the renderer needs to track a message's HTML: plain data, so it crosses to a delivery thread. */
@@ -19,9 +20,6 @@ export interface HtmlTracking {
 const MAX_TRACKED_URL = 2048;
 const NO_TRACK = 'data-mailplane-no-track';
 
-const escapeAttribute = (value: string) =>
-  value.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c] as string);
-
 /**
  * The URL a link is tracked to, or null for a link left alone: not http(s), an unsubscribe link (the recipient's
  * way out must not depend on the tracking host), marked `data-mailplane-no-track`, or too long.
@@ -36,7 +34,7 @@ function trackableUrl(attribs: Record<string, string>): string | null {
 
 const startTag = (name: string, attribs: Record<string, string>) =>
   `<${name}${Object.entries(attribs)
-    .map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`)
+    .map(([k, v]) => ` ${k}="${escape(v)}"`)
     .join('')}>`;
 
 /**
@@ -66,7 +64,7 @@ export function trackHtml(html: string, tracking: HtmlTracking): string {
   parser.end();
   if (tracking.opens) {
     const src = `${tracking.baseUrl}/track/open/${openToken(tracking.key, binding)}`;
-    const image = `<img src="${escapeAttribute(src)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
+    const image = `<img src="${escape(src)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
     edits.push({ start: bodyEnd < 0 ? html.length : bodyEnd, end: bodyEnd < 0 ? html.length : bodyEnd, text: image });
   }
   let out = '';

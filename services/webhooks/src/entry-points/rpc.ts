@@ -1,6 +1,5 @@
 import type { RpcRequest, WebhooksOperations } from '@mailplane/contracts';
 import { auditContextOf, json, noContent, type HandlersOf } from '@mailplane/runtime';
-import type { DeliveryFilter } from '../data-access/deliveries-repo';
 import { deliveryDetailView, deliveryView, getDelivery, listDeliveries } from '../domain/delivery-log';
 import type { WebhooksDeps } from '../domain/deps';
 import { redeliver, replayFailed } from '../domain/redeliver';
@@ -40,7 +39,7 @@ export function webhooksHandlers(deps: WebhooksDeps): HandlersOf<WebhooksOperati
           deps,
           tenant(r),
           id(r),
-          { status: r.query.status, eventType: r.query.eventType, messageId: r.query.messageId } as DeliveryFilter,
+          { status: r.query.status, eventType: r.query.eventType, messageId: r.query.messageId },
           page(r),
         ),
       ),

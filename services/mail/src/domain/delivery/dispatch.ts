@@ -1,5 +1,6 @@
 import { QUEUES, WORK_TYPES, type Envelope } from '@mailplane/contracts';
 import { newEnvelope, publishOptionsOf, requestIdHeaders } from '@mailplane/runtime';
+import { inSpanFrom } from '@mailplane/telemetry';
 import type { MessageBody, MessageRecord } from '../../data-access/messages-repo';
 import type { MailDeps } from '../deps';
 
@@ -38,10 +39,16 @@ export async function enqueue(deps: MailDeps, message: MessageRecord, delayMs: n
   await deps.broker.send(QUEUES.mailOutbox, workItem(message, deps.clock.now(), body), { headers, ...(delayMs > 0 ? { delayMs } : {}) });
 }
 
-/** `enqueue`, for the sweeper: records when the message is expected off the queue, so it is not re-sent every sweep. */
+/**
+ * `enqueue`, for the sweeper: records when the message is expected off the queue, so it is not re-sent every sweep.
+ * Within the trace of the request that accepted it, so a scheduled or recovered message's delivery joins that trace.
+ */
 export async function dispatch(deps: MailDeps, message: MessageRecord, delayMs: number): Promise<void> {
   const at = deps.clock.now();
-  await enqueue(deps, message, delayMs);
+  const attributes = { 'mailplane.message_id': message._id, 'mailplane.tenant_id': message.tenantId };
+  await inSpanFrom(message.traceparent ? { traceparent: message.traceparent } : {}, 'release message', { attributes }, () =>
+    enqueue(deps, message, delayMs),
+  );
   await deps.messages.dispatched(message, new Date(at.getTime() + delayMs));
 }
 

@@ -14,7 +14,7 @@ export interface SessionRecord {
 }
 
 /** The dashboard's sessions in its own store, shared by every dashboard process. */
-export function sessionStore(store: Store) {
+export function sessionsRepo(store: Store) {
   const sessions = store.collection<SessionRecord>('sessions');
   return {
     async init() {
@@ -41,4 +41,4 @@ export function sessionStore(store: Store) {
     },
   };
 }
-export type SessionStore = ReturnType<typeof sessionStore>;
+export type SessionsRepo = ReturnType<typeof sessionsRepo>;

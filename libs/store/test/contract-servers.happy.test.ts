@@ -1,7 +1,11 @@
+import { MongoClient } from 'mongodb';
 import pg from 'pg';
-import { createPostgresStore } from '../src';
+import { createMongoStore, createPostgresStore } from '../src';
 import { describeWithPostgres } from '../../../test/support/postgres-env';
 import { storeContract } from './contract';
+
+// The store contract on the database servers of the run: PostgreSQL (always under CI), MongoDB wherever MONGODB_URL
+// names one. SQLite's run is in sqlite.happy.test.ts.
 
 describeWithPostgres('postgres store', (url) => {
   const schema = `contract_${process.pid}`;
@@ -25,3 +29,26 @@ describeWithPostgres('postgres store', (url) => {
     },
   });
 });
+
+const mongoUrl = process.env.MONGODB_URL;
+if (mongoUrl) {
+  describe('mongo store', () => {
+    // A database of its own per run, dropped afterwards; the client also reads index options for the TTL check.
+    const dbName = `store_contract_${process.pid}_${Date.now()}`;
+    const admin = new MongoClient(mongoUrl);
+    afterAll(async () => {
+      await admin.db(dbName).dropDatabase();
+      await admin.close();
+    });
+    storeContract('mongo', () => createMongoStore({ url: mongoUrl, dbName }), {
+      rival: () => createMongoStore({ url: mongoUrl, dbName }),
+      ttl: {
+        kind: 'index',
+        async expireAfterSeconds(collection, field) {
+          const indexes = await admin.db(dbName).collection(collection).indexes();
+          return indexes.find((ix) => Object.keys(ix.key).join() === field)?.expireAfterSeconds;
+        },
+      },
+    });
+  });
+}
