@@ -3,8 +3,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { type Filter, SQLITE_FILE } from '@mailplane/store';
-import { Engine } from '../libs/store/src/sqlite-engine';
-import { countSql, findSql, type Query } from '../libs/store/src/sqlite-sql';
+import { Engine } from '../libs/store/src/sqlite/engine';
+import { countSql, findSql, type Query } from '../libs/store/src/sqlite/sql';
 import { measure, type Stat } from './volume-stats';
 
 const DAY_MS = 86_400_000;

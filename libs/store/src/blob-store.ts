@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { createFileBlobStore } from './blob-files';
-import { createGridFsBlobStore } from './blob-gridfs';
+import { createGridFsBlobStore } from './mongo/blobs';
 import type { BlobStore } from './blob-port';
-import { createPostgresBlobStore } from './blob-postgres';
-import { createSqliteBlobStore } from './blob-sqlite';
+import { createPostgresBlobStore } from './postgres/blobs';
+import { createSqliteBlobStore } from './sqlite/blobs';
 import type { StoreConfig } from './create-store';
 
 /**

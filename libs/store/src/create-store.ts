@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { createMongoStore } from './mongo';
+import { createMongoStore } from './mongo/store';
 import type { Store } from './port';
-import { createPostgresStore } from './postgres';
-import { createSqliteStore } from './sqlite';
+import { createPostgresStore } from './postgres/store';
+import { createSqliteStore } from './sqlite/store';
 
 /** The embedded store's file inside a service's data folder. */
 export const SQLITE_FILE = 'store.sqlite3';

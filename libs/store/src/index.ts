@@ -1,7 +1,7 @@
 export * from './port';
-export { createMongoStore, type MongoStoreOptions } from './mongo';
-export { createPostgresStore, type PostgresStoreOptions } from './postgres';
-export { createSqliteStore, type SqliteStoreOptions } from './sqlite';
+export { createMongoStore, type MongoStoreOptions } from './mongo/store';
+export { createPostgresStore, type PostgresStoreOptions } from './postgres/store';
+export { createSqliteStore, type SqliteStoreOptions } from './sqlite/store';
 
 export { createStore, SQLITE_FILE, type StoreConfig } from './create-store';
 export {
@@ -20,10 +20,10 @@ export { queuesMark, type KeepsPublished, type QueuesMark } from './queues-mark'
 export { replicaRegistry, type ReplicaRecord, type ReplicaRegistry } from './replicas';
 export { createBlobStore } from './blob-store';
 export { createFileBlobStore } from './blob-files';
-export { createSqliteBlobStore } from './blob-sqlite';
-export { createGridFsBlobStore } from './blob-gridfs';
-export { createPostgresBlobStore } from './blob-postgres';
-export { migrateSqliteToPostgres, type MigrationOptions } from './migrate-postgres';
-export { backupSqliteFile } from './sqlite-backup';
-export { poolUsage as postgresPoolUsage } from './postgres-pool';
+export { createSqliteBlobStore } from './sqlite/blobs';
+export { createGridFsBlobStore } from './mongo/blobs';
+export { createPostgresBlobStore } from './postgres/blobs';
+export { migrateSqliteToPostgres, type MigrationOptions } from './postgres/migrate';
+export { backupSqliteFile } from './sqlite/backup';
+export { poolUsage as postgresPoolUsage } from './postgres/pool';
 export type { BlobStore } from './blob-port';

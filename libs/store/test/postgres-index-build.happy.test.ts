@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { createPostgresStore, type Doc } from '../src';
-import { derivedName } from '../src/postgres-indexes';
+import { derivedName } from '../src/postgres/indexes';
 import { describeWithPostgres } from '../../../test/support/postgres-env';
 import { eventually } from '../../../test/support/eventually';
 import { schemaAdmin } from './postgres-admin';

@@ -1,6 +1,6 @@
 import { type Collection, createPostgresStore, type Doc, type Filter, type Sort } from '../src';
-import { compileFilter, compileSort } from '../src/postgres-filter';
-import { derivedName } from '../src/postgres-indexes';
+import { compileFilter, compileSort } from '../src/postgres/filter';
+import { derivedName } from '../src/postgres/indexes';
 import { describeWithPostgres } from '../../../test/support/postgres-env';
 import { schemaAdmin } from './postgres-admin';
 

@@ -1,5 +1,5 @@
 import { describeWithPostgres } from '../../../test/support/postgres-env';
-import { query, sharedPool } from '../src/postgres-pool';
+import { query, sharedPool } from '../src/postgres/pool';
 
 describeWithPostgres('postgres store connections', (url) => {
   it('when a store queries, then neither JIT compilation nor parallel workers delay a short statement, on either pool', async () => {

@@ -1,5 +1,5 @@
 import { createPostgresStore, type Doc } from '../src';
-import { derivedName } from '../src/postgres-indexes';
+import { derivedName } from '../src/postgres/indexes';
 import { describeWithPostgres } from '../../../test/support/postgres-env';
 import { eventually } from '../../../test/support/eventually';
 import { schemaAdmin } from './postgres-admin';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createSqliteStore, type Doc, type Filter, type Sort } from '../src';
-import { findSql } from '../src/sqlite-sql';
+import { findSql } from '../src/sqlite/sql';
 
 interface Message extends Doc {
   status: string;

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createSqliteStore, createStore, type Doc, SQLITE_FILE, type Store } from '../src';
-import { countFromTable } from '../src/sqlite-counts';
-import { countSql, findSql, type Query } from '../src/sqlite-sql';
-import { countByTextScan } from '../src/sqlite-text-scan';
+import { countFromTable } from '../src/sqlite/counts';
+import { countSql, findSql, type Query } from '../src/sqlite/sql';
+import { countByTextScan } from '../src/sqlite/text-scan';
 import { storeContract } from './contract';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'));

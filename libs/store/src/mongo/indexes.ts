@@ -1,0 +1,32 @@
+import type { Collection as MongoCollection, CreateIndexesOptions, Document } from 'mongodb';
+import { partialTag, partialTerms } from '../partial-index';
+import type { IndexOptions } from '../port';
+
+/** MongoDB's own name for an index over these keys (`a_1_b_-1`). */
+const defaultName = (keys: Record<string, 1 | -1>) =>
+  Object.entries(keys)
+    .map(([k, d]) => `${k}_${d}`)
+    .join('_');
+
+/**
+ * A partial index (`partialFilterExpression`) over its equality conditions only: MongoDB before 6.0 refuses `$in`
+ * there. Named apart from the unfiltered index on the same keys (MongoDB refuses a second index of one name), which a
+ * store from before has, and which goes once the partial one exists; two replicas may both try, one finds it gone.
+ */
+export async function createPartialIndex<T extends Document>(
+  coll: MongoCollection<T>,
+  collection: string,
+  keys: Record<string, 1 | -1>,
+  options: IndexOptions,
+  createOptions: CreateIndexesOptions,
+): Promise<boolean> {
+  const terms = partialTerms(collection, options).filter((t) => !t.listed);
+  if (terms.length === 0) return false;
+  const partialFilterExpression = Object.fromEntries(terms.map((t) => [t.path, t.values[0]]));
+  const name = `${defaultName(keys)}_partial_${partialTag(terms)}`;
+  await coll.createIndex(keys, { ...createOptions, name, partialFilterExpression });
+  await coll.dropIndex(defaultName(keys)).catch((err: { codeName?: string }) => {
+    if (err?.codeName !== 'IndexNotFound') throw err;
+  });
+  return true;
+}

@@ -1,0 +1,155 @@
+import {
+  type Collection as MongoCollection,
+  type CreateIndexesOptions,
+  type Filter as MongoFilter,
+  MongoClient,
+  type UpdateFilter,
+} from 'mongodb';
+import { assertFilter, assertUpdate, upsertId } from '../guards';
+import { createPartialIndex } from './indexes';
+import { ttlGuard } from './ttl';
+import { expandContains } from '../text-search';
+import { type Collection, type Doc, DuplicateKeyError, type Filter, type Store, type Update } from '../port';
+
+export interface MongoStoreOptions {
+  url: string;
+  /** One database per service. */
+  dbName: string;
+}
+
+const DUPLICATE_KEY_CODES = new Set([11000, 11001]);
+
+// The value that collided may be a secret (a key hash): name the index fields only.
+function duplicateKey(collection: string, e: unknown): DuplicateKeyError | undefined {
+  const err = e as { code?: unknown; keyPattern?: Record<string, unknown> } | null;
+  if (!DUPLICATE_KEY_CODES.has(err?.code as number)) return undefined;
+  const fields = err?.keyPattern ? Object.keys(err.keyPattern).join(',') : '';
+  return new DuplicateKeyError(collection, fields ? `duplicate key on ${fields}` : undefined);
+}
+
+/**
+ * The distributed engine, through the official driver. Connects first, so a wrong URL fails at start-up. Writes
+ * are acknowledged once a majority of the replica set has them in its journal (on a standalone server: once
+ * journaled), as SQLite and PostgreSQL acknowledge only durable writes.
+ */
+export async function createMongoStore({ url, dbName }: MongoStoreOptions): Promise<Store> {
+  // The other engines cannot store undefined either; without this the driver would store it as null.
+  const client = new MongoClient(url, { ignoreUndefined: true, writeConcern: { w: 'majority', journal: true } });
+  await client.connect();
+  const db = client.db(dbName);
+  // Multi-document transactions need a replica set (or a sharded cluster); a standalone server has none.
+  const hello = await db.admin().command({ hello: 1 });
+  const transactions = Boolean(hello.setName) || hello.msg === 'isdbgrid';
+  return {
+    collection: <T extends Doc>(name: string) => mongoCollection<T>(name, db.collection<Doc>(name), client, transactions),
+    ping: async () => void (await db.command({ ping: 1 }, { timeoutMS: 2000 })),
+    close: () => client.close(),
+  };
+}
+
+function mongoCollection<T extends Doc>(
+  name: string,
+  coll: MongoCollection<Doc>,
+  client: MongoClient,
+  transactions: boolean,
+): Collection<T> {
+  const ttl = ttlGuard(coll);
+  const run = async <R>(fn: () => Promise<R>): Promise<R> => {
+    try {
+      return await fn();
+    } catch (e) {
+      throw duplicateKey(name, e) ?? e;
+    }
+  };
+  /** An insert that a unique key held only by an expired document refused is tried again once it is gone. */
+  const inserting = async (fn: () => Promise<void>): Promise<void> =>
+    run(async () => {
+      try {
+        await fn();
+      } catch (e) {
+        if (!duplicateKey(name, e) || (await ttl.purge()) === 0) throw e;
+        await fn();
+      }
+    });
+  const query = async (filter: Filter) => {
+    assertFilter(name, filter);
+    return (await ttl.live(expandContains(name, filter))) as MongoFilter<Doc>;
+  };
+  const change = (update: Update) => {
+    assertUpdate(name, update);
+    return update as UpdateFilter<Doc>;
+  };
+
+  return {
+    // counts and covering: a plain index on the keys, which countDocuments scans without reading documents.
+    createIndex: (keys, { text, counts, within: _, covering: _covering, partial, ...options } = {}) =>
+      run(async () => {
+        // $contains runs as case-insensitive regexes, which no MongoDB index serves better than the tenant
+        // index that already narrows the scan (a `text` index is word-based, not substring): nothing to create.
+        if (text) return;
+        const defined = Object.entries(options).filter(([, v]) => v !== undefined);
+        // _id last, as every paging sort ends: the index then hands out a page in order instead of a sort in
+        // memory (not on a unique index, whose keys alone must be unique, nor a TTL one, which takes one field).
+        const last = Object.values(keys).at(-1) ?? 1;
+        const paged = !options.unique && !counts && options.expireAfterSeconds === undefined && !('_id' in keys);
+        const indexed = paged ? { ...keys, _id: last } : keys;
+        const createOptions = Object.fromEntries(defined) as CreateIndexesOptions;
+        if (partial && (await createPartialIndex(coll, name, indexed, { ...options, partial }, createOptions))) return;
+        await coll.createIndex(indexed, createOptions);
+        if (options.expireAfterSeconds !== undefined) ttl.learn(Object.keys(keys)[0], options.expireAfterSeconds);
+      }),
+    // The driver writes an _id into the object it is given; ours is always present, but keep the caller's intact.
+    insertOne: (doc) =>
+      inserting(async () => {
+        await coll.insertOne({ ...doc });
+      }),
+    // All or nothing: in a transaction where the deployment has them; on a standalone server, the documents of
+    // the batch that went in before a refused one are deleted again (a crash in between would leave them).
+    insertMany: (docs) =>
+      inserting(async () => {
+        if (docs.length === 0) return;
+        const copies = docs.map((d) => ({ ...d }));
+        if (transactions) {
+          await client.withSession((session) => session.withTransaction(() => coll.insertMany(copies, { session })));
+          return;
+        }
+        try {
+          await coll.insertMany(copies);
+        } catch (e) {
+          const inserted = Object.values((e as { insertedIds?: Record<number, unknown> }).insertedIds ?? {});
+          if (inserted.length > 0) await coll.deleteMany({ _id: { $in: inserted as string[] } });
+          throw e;
+        }
+      }),
+    findOne: (filter) => run(async () => (await coll.findOne(await query(filter))) as T | null),
+    find: (filter, options = {}) =>
+      run(async () => {
+        const cursor = coll.find(await query(filter));
+        if (options.sort) cursor.sort(options.sort);
+        if (options.skip) cursor.skip(options.skip);
+        if (options.limit) cursor.limit(options.limit);
+        return (await cursor.toArray()) as T[];
+      }),
+    count: (filter, options = {}) =>
+      run(async () => coll.countDocuments(await query(filter), options.limit ? { limit: options.limit } : {})),
+    updateOne: (filter, update, options = {}) =>
+      run(async () => {
+        if (options.upsert) upsertId(name, filter, update);
+        const r = await coll.updateOne(await query(filter), change(update), { upsert: options.upsert ?? false });
+        return { matched: r.matchedCount, upserted: r.upsertedCount > 0 };
+      }),
+    updateMany: (filter, update) => run(async () => (await coll.updateMany(await query(filter), change(update))).matchedCount),
+    findOneAndUpdate: (filter, update, options = {}) =>
+      run(async () => {
+        if (options.upsert) upsertId(name, filter, update);
+        const doc = await coll.findOneAndUpdate(await query(filter), change(update), {
+          returnDocument: 'after',
+          upsert: options.upsert ?? false,
+          ...(options.sort ? { sort: options.sort } : {}),
+        });
+        return doc as T | null;
+      }),
+    deleteOne: (filter) => run(async () => (await coll.deleteOne(await query(filter))).deletedCount),
+    deleteMany: (filter) => run(async () => (await coll.deleteMany(await query(filter))).deletedCount),
+  };
+}

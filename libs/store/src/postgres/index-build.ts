@@ -1,0 +1,110 @@
+import type pg from 'pg';
+import type { PlainIndex } from './indexes';
+
+/** From this many documents (the planner's estimate), a missing index is built after start-up instead of in it. */
+export const BACKGROUND_INDEX_FROM_ROWS = 100_000;
+
+/**
+ * Builds begin once the process's start-up has asked for no index this long: a build holds a lock on its table
+ * that the start's own DDL on that table (a trigger created, a table filled) would wait for until the build ends.
+ */
+const QUIET_MS = 1000;
+
+/**
+ * What the start does about a plain index: nothing when it is there (valid); build it in the DDL transaction
+ * (`now`); or leave it to `IndexBuilds` (`later`). An index being built or left unfinished (not valid) is left, so
+ * that its builder's lock decides; so is a missing one on a collection of `fromRows` documents or more, since
+ * building it in the DDL transaction holds up every write to the collection meanwhile (four indexes took 12 s at a
+ * million messages).
+ */
+/** Whether the index `name` (`"schema"."name"`) is valid: null when there is none, false while built or left unfinished. */
+export async function indexValidity(db: Pick<pg.ClientBase, 'query'>, name: string): Promise<boolean | null> {
+  const { rows } = await db.query<{ valid: boolean | null }>(
+    'SELECT (SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass($1)) AS valid',
+    [name],
+  );
+  return rows[0].valid;
+}
+
+export async function plainIndexStep(
+  db: Pick<pg.ClientBase, 'query'>,
+  table: string,
+  index: PlainIndex,
+  fromRows: number,
+): Promise<'present' | 'now' | 'later'> {
+  const valid = await indexValidity(db, index.name);
+  if (valid === true) return 'present';
+  if (valid === false) return 'later';
+  const { rows } = await db.query<{ estimate: number }>('SELECT reltuples::float8 AS estimate FROM pg_class WHERE oid = to_regclass($1)', [
+    table,
+  ]);
+  return (rows[0]?.estimate ?? 0) >= fromRows ? 'later' : 'now';
+}
+
+const concurrently = (create: string) => create.replace(/^CREATE INDEX /, 'CREATE INDEX CONCURRENTLY ');
+
+/**
+ * A process's builds of deferred indexes, one after another on a connection of their own: `CREATE INDEX
+ * CONCURRENTLY` lets writes go on, and queries use what the collection had meanwhile (a partial index's unfiltered
+ * predecessor goes only once it is built). One process in the schema builds at a time (an advisory lock; another
+ * that finds it taken leaves the build to its holder). A build that died (a crash, a cancel at close) leaves an
+ * index that is not valid; the next start's build drops it and builds again.
+ */
+export function indexBuilds(pool: pg.Pool, schema: string) {
+  const lock = `mailplane_store:${schema}:index-build`;
+  let chain: Promise<void> = Promise.resolve();
+  let queued: PlainIndex[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let runningPid: number | undefined;
+  let stopped = false;
+
+  async function build(index: PlainIndex): Promise<void> {
+    if (stopped) return;
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      const { rows } = await client.query<{ pid: number; locked: boolean }>(
+        'SELECT pg_backend_pid() AS pid, pg_try_advisory_lock(hashtext($1)) AS locked',
+        [lock],
+      );
+      if (!rows[0].locked) return;
+      runningPid = rows[0].pid;
+      try {
+        if ((await indexValidity(client, index.name)) === false) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${index.name}`);
+        if (stopped) return;
+        await client.query(concurrently(index.create));
+        await client.query(index.comment);
+        if (index.replaces) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${index.replaces}`);
+      } finally {
+        runningPid = undefined;
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lock]);
+      }
+    } catch {
+      // Canceled at close, or the database went away: the connection goes (and its lock with it); the next start builds.
+      broken = true;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  return {
+    /** Queues the build of `index`, after this process's earlier ones, once start-up has been quiet for QUIET_MS. */
+    add(index: PlainIndex): void {
+      queued.push(index);
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const batch = queued;
+        queued = [];
+        for (const next of batch) chain = chain.then(() => build(next));
+      }, QUIET_MS);
+    },
+    /** Cancels the build under way (its index is left not valid) and drops those queued; resolves when they are. */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearTimeout(timer);
+      if (runningPid !== undefined) await pool.query('SELECT pg_cancel_backend($1)', [runningPid]).catch(() => undefined);
+      await chain;
+    },
+  };
+}
+export type IndexBuilds = ReturnType<typeof indexBuilds>;

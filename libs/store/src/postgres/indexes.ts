@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import { toStored } from '../codec';
+import { type PartialTerm, partialTerms, partialWords, sqlString } from '../partial-index';
+import { assertPath, ident } from '../paths';
+import type { IndexOptions } from '../port';
+import { planCountTable } from './counts';
+import { planCoveringTable } from './covering';
+import { BARE, rawAt, valueAt } from './filter';
+import { planTextTable } from './text';
+
+/** A plain index over the collection's documents: built in the DDL transaction, or CONCURRENTLY after start-up. */
+export interface PlainIndex {
+  /** `"schema"."name"` */
+  name: string;
+  /** `CREATE INDEX IF NOT EXISTS …` (a build after start-up adds `CONCURRENTLY`). */
+  create: string;
+  comment: string;
+  /** The index of the same keys unfiltered that a partial one replaces (a store from before has it), dropped once it is built. */
+  replaces?: string;
+}
+
+export interface IndexPlan {
+  /** Idempotent DDL (IF NOT EXISTS, OR REPLACE), run in one transaction, after `index` when it is built there. */
+  statements: string[];
+  index?: PlainIndex;
+  ttl?: { path: string; seconds: number };
+  /** A column generated from the document that holds the TTL field's value (`valueAt`), indexed instead of the document. */
+  column?: { path: string; column: string };
+  /** A count table: its name, keys, and the statement that fills it from the documents already stored. */
+  counts?: { table: string; paths: string[]; fill: string };
+  /** A covering table: its name, keys, the statement that fills it from the documents already stored, its index. */
+  covering?: { table: string; paths: string[]; fill: string; index: string };
+  /**
+   * A text table: its name, fields and scope, the statement that fills it, its indexes, and the trigram indexes
+   * on the collection it replaces (dropped once it is filled).
+   */
+  text?: { table: string; paths: string[]; within: string[]; fill: string; indexes: string[]; former: string[] };
+}
+
+/**
+ * PostgreSQL truncates names at 63 bytes, and two long index names could meet there: a name is the collection
+ * and a hash of what it indexes (a comment on the index says it in words).
+ */
+export function derivedName(collection: string, what: string): string {
+  return `${collection}_${createHash('sha1').update(what).digest('hex').slice(0, 12)}`;
+}
+
+/**
+ * Expression indexes on exactly the expressions the filter compiler writes (`COALESCE(doc->'path', 'null')`), so
+ * that the planner uses them for equality, ranges and ORDER BY alike.
+ */
+export function planIndex(
+  schema: string,
+  collection: string,
+  keys: Record<string, 1 | -1>,
+  options: IndexOptions,
+  trigramOps = 'gin_trgm_ops',
+): IndexPlan {
+  const entries = Object.entries(keys);
+  if (entries.length === 0) throw new Error(`${collection}: an index needs at least one key`);
+  for (const [path] of entries) assertPath(collection, path);
+  const paths = entries.map(([path]) => path);
+  const partial = partialTerms(collection, options);
+  const table = `${ident(schema)}.${ident(collection)}`;
+  const words = entries.map(([k, d]) => `${k} ${d === -1 ? 'desc' : 'asc'}`).join(', ');
+  if (options.text) return textIndex(schema, collection, paths, options.within ?? [], trigramOps);
+  if (options.counts) {
+    if (paths.includes('_id')) throw new Error(`${collection}: a count index cannot be keyed by _id`);
+    const plan = planCountTable(schema, collection, paths, derivedName(collection, `counts ${paths.join(',')}`));
+    return { statements: plan.statements, counts: { table: plan.table, paths, fill: plan.fill } };
+  }
+  if (options.expireAfterSeconds !== undefined && (entries.length !== 1 || entries[0][0].includes('.'))) {
+    throw new Error(`${collection}: a TTL index takes one top-level field`);
+  }
+  if (options.expireAfterSeconds !== undefined && !options.unique && !options.covering) {
+    return ttlIndex(table, schema, collection, entries[0], words, options.expireAfterSeconds);
+  }
+  const columns = entries.map(([path, dir]) => `${valueAt(path, BARE)}${dir === -1 ? ' DESC' : ''}`);
+  const qualified = (name: string) => `${ident(schema)}.${ident(name)}`;
+  const described = `${options.unique ? 'unique ' : ''}${words}${partial.length ? ` where ${partialWords(partial)}` : ''}`;
+  const statements: string[] = [];
+  let index: PlainIndex | undefined;
+  if (options.unique) {
+    // MongoDB's sparse unique index leaves out documents lacking every key; a plain one indexes them as null.
+    const present = entries.map(([p]) => `${rawAt(p, BARE)} IS NOT NULL`).join(' OR ');
+    const where = options.sparse ? ` WHERE ${present}` : '';
+    const name = derivedName(collection, `unique ${words}${where}`);
+    statements.push(`CREATE UNIQUE INDEX IF NOT EXISTS ${ident(name)} ON ${table} (${columns.join(', ')})${where}`);
+    statements.push(`COMMENT ON INDEX ${qualified(name)} IS ${sqlString(described)}`);
+  } else {
+    // The id as last column orders ties the way paging sorts end (`_id`), and lets a deep offset skip
+    // index entries. `sparse` is not a partial index here: no query states the predicate that would let one serve.
+    const last = entries[entries.length - 1][1];
+    const withId = paths.includes('_id') ? columns : [...columns, `id${last === -1 ? ' DESC' : ''}`];
+    const full = derivedName(collection, `index ${words}`);
+    const name = partial.length ? derivedName(collection, `index ${words} where ${partialWords(partial)}`) : full;
+    const where = partial.length ? ` WHERE ${partial.map(condition).join(' AND ')}` : '';
+    index = {
+      name: qualified(name),
+      create: `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${table} (${withId.join(', ')})${where}`,
+      comment: `COMMENT ON INDEX ${qualified(name)} IS ${sqlString(described)}`,
+      // The same keys unfiltered, as a store from before has them: every write of any document added an entry there.
+      ...(partial.length ? { replaces: qualified(full) } : {}),
+    };
+  }
+  if (options.covering) {
+    const covering = coveringPlan(schema, collection, entries, options);
+    return { statements: [...statements, ...covering.statements], index, covering };
+  }
+  if (options.expireAfterSeconds === undefined) return { statements, index };
+  return { statements, index, ttl: { path: entries[0][0], seconds: options.expireAfterSeconds } };
+}
+
+/**
+ * A partial index's condition, spelled as the filter compiler spells equality and `$in` (`= $1::jsonb`,
+ * `= ANY($1::jsonb[])`) with the values written in: the planner plans each query with its values (node-postgres
+ * sends unnamed statements, which get a custom plan) and uses the index when the query's conditions imply these.
+ */
+function condition({ path, values, listed }: PartialTerm): string {
+  const literal = (v: unknown) => `${sqlString(JSON.stringify(toStored(v)))}::jsonb`;
+  const value = valueAt(path, BARE);
+  return listed ? `${value} = ANY(ARRAY[${values.map(literal).join(', ')}])` : `${value} = ${literal(values[0])}`;
+}
+
+/** The column a TTL field's value is kept in (see `ttlIndex`). */
+export const ttlColumn = (path: string) => `ttl_${path}`;
+
+/**
+ * A TTL index over a column generated from the document rather than over an expression on `doc`. PostgreSQL
+ * updates a row in place (a HOT update: no new index entry, the old version pruned from its page) only when no
+ * indexed column changes, and an expression index makes every change of `doc` one: a counter incremented by every
+ * send (whose only other index is the id) added an entry to both its indexes each time. Over the column, an update
+ * that leaves the TTL field alone changes no indexed column. Adding the column rewrites the table once (a store
+ * from before), and the expression index it replaces goes.
+ */
+function ttlIndex(
+  table: string,
+  schema: string,
+  collection: string,
+  [path, dir]: [string, 1 | -1],
+  words: string,
+  seconds: number,
+): IndexPlan {
+  const column = ttlColumn(path);
+  const name = derivedName(collection, `index ${words} column`);
+  const former = `${ident(schema)}.${ident(derivedName(collection, `index ${words}`))}`;
+  const desc = dir === -1 ? ' DESC' : '';
+  return {
+    statements: [
+      // ALTER TABLE takes an exclusive lock before it looks, holding up every reader of the table at each start.
+      `DO $do$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = '${table}'::regclass AND attname = '${column}' AND NOT attisdropped) THEN
+        ALTER TABLE ${table} ADD COLUMN ${ident(column)} jsonb GENERATED ALWAYS AS (${valueAt(path, BARE)}) STORED;
+      END IF; END $do$`,
+      `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${table} (${ident(column)}${desc}, id${desc})`,
+      `COMMENT ON INDEX ${ident(schema)}.${ident(name)} IS '${words}, expiring'`,
+      `DROP INDEX IF EXISTS ${former}`,
+    ],
+    ttl: { path, seconds },
+    column: { path, column },
+  };
+}
+
+function coveringPlan(schema: string, collection: string, entries: Array<[string, 1 | -1]>, options: IndexOptions) {
+  if (options.unique || options.expireAfterSeconds !== undefined || entries.some(([p]) => p === '_id' || p.includes('.'))) {
+    throw new Error(`${collection}: a covering index is a plain index over top-level fields other than _id`);
+  }
+  const paths = entries.map(([p]) => p);
+  const plan = planCoveringTable(schema, collection, entries, derivedName(collection, `covering ${paths.join(',')}`));
+  return { table: plan.table, paths, fill: plan.fill, index: plan.index, statements: plan.statements };
+}
+
+/**
+ * A table of the fields' lowered text (and the scope `within`), with a trigram (GIN) index per field, which serves
+ * `LIKE '%text%'` for 3 characters or more: see postgres-text.ts.
+ */
+function textIndex(schema: string, collection: string, paths: string[], within: string[], ops: string): IndexPlan {
+  for (const p of [...paths, ...within]) {
+    assertPath(collection, p);
+    if (p === '_id') throw new Error(`${collection}: a text index names fields other than _id`);
+  }
+  const plan = planTextTable(
+    schema,
+    collection,
+    paths,
+    within,
+    derivedName(collection, `text ${paths.join(',')} within ${within.join(',')}`),
+    ops,
+  );
+  // The per-field indexes a text index had on the collection before: every write of a document added an entry per trigram.
+  const former = paths.map((p) => `${ident(schema)}.${ident(derivedName(collection, `text ${p}`))}`);
+  return { statements: plan.statements, text: { table: plan.table, paths, within, fill: plan.fill, indexes: plan.indexes, former } };
+}

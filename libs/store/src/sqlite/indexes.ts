@@ -1,0 +1,118 @@
+import { encodeScalar } from '../codec';
+import { type PartialTerm, partialTag, partialTerms, sqlString } from '../partial-index';
+import type { IndexOptions } from '../port';
+import { planCountTable } from './counts';
+import { assertPath, BARE, ident, typeAt, valueAt } from './paths';
+import { planTextScan, type TextScan } from './text-scan';
+
+export interface IndexPlan {
+  /** Idempotent DDL (IF NOT EXISTS). */
+  statements: string[];
+  ttl?: { path: string; seconds: number };
+  /** A text index: its FTS table, and the statement that fills it from the documents already stored. */
+  text?: { table: string; paths: string[]; fill: string; scan?: TextScan };
+  /** A count table, likewise. */
+  counts?: { table: string; paths: string[]; fill: string };
+}
+
+const name = (collection: string, keys: [string, 1 | -1][], suffix: string) =>
+  `${collection}__${keys.map(([k, d]) => `${k}_${d === -1 ? 'desc' : 'asc'}`).join('__')}${suffix}`;
+
+/**
+ * Indexes are built on exactly the expressions the filter compiler writes (`json_extract(doc, '$.path')`),
+ * so the planner uses them for equality, ranges and ORDER BY alike.
+ */
+export function planIndex(collection: string, keys: Record<string, 1 | -1>, options: IndexOptions): IndexPlan {
+  const entries = Object.entries(keys);
+  if (entries.length === 0) throw new Error(`${collection}: an index needs at least one key`);
+  for (const [path] of entries) assertPath(collection, path);
+  const paths = entries.map(([path]) => path);
+  // SQLite uses a partial index only when each of its conditions is one of the query's, as written: `IN` a list
+  // never matches a query's `=` or `IN` over fewer values, so those conditions are left out.
+  const partial = partialTerms(collection, options).filter((t) => !t.listed);
+  if (options.text) return textIndex(collection, paths, options.within ?? []);
+  if (options.counts) {
+    if (paths.includes('_id')) throw new Error(`${collection}: a count index cannot be keyed by _id`);
+    const { table, statements, fill } = planCountTable(collection, paths);
+    return { statements, counts: { table, paths, fill } };
+  }
+  const table = ident(collection);
+  const columns = entries.map(([path, dir]) => `${valueAt(path, BARE)}${dir === -1 ? ' DESC' : ''}`);
+  const statements: string[] = [];
+  if (options.unique) {
+    statements.push(
+      `CREATE UNIQUE INDEX IF NOT EXISTS ${ident(name(collection, entries, '__unique'))} ON ${table} (${columns.join(', ')})`,
+    );
+    statements.push(nullGuard(collection, entries, options.sparse ?? false));
+  } else {
+    // The id as last column orders ties the way paging sorts end (`_id`), and lets a deep offset skip
+    // index entries without reading the rows.
+    const last = entries[entries.length - 1][1];
+    const withId = entries.some(([p]) => p === '_id') ? columns : [...columns, `id${last === -1 ? ' DESC' : ''}`];
+    const full = ident(name(collection, entries, ''));
+    const named = partial.length ? ident(name(collection, entries, `__partial_${partialTag(partial)}`)) : full;
+    const where = partial.length ? ` WHERE ${partial.map(condition).join(' AND ')}` : '';
+    statements.push(`CREATE INDEX IF NOT EXISTS ${named} ON ${table} (${withId.join(', ')})${where}`);
+    // The same keys unfiltered, as a store from before has them.
+    if (partial.length) statements.push(`DROP INDEX IF EXISTS ${full}`);
+  }
+  if (options.expireAfterSeconds === undefined) return { statements };
+  if (entries.length !== 1 || entries[0][0].includes('.')) throw new Error(`${collection}: a TTL index takes one top-level field`);
+  return { statements, ttl: { path: entries[0][0], seconds: options.expireAfterSeconds } };
+}
+
+/** An equality as the filter compiler writes it (`= ?`, `IS NULL`), the value written in: SQLite matches a bound value to it. */
+function condition({ path, values: [v] }: PartialTerm): string {
+  const value = valueAt(path, BARE);
+  if (v === null) return `${value} IS NULL`;
+  const encoded = encodeScalar(v);
+  return `${value} = ${typeof encoded === 'string' ? sqlString(encoded) : String(encoded)}`;
+}
+
+/**
+ * SQLite lets any number of rows hold NULL in a unique index; MongoDB indexes a missing field as null and
+ * allows it once. This partial index holds only the rows with a null or missing key (so it stays tiny) and
+ * refuses a second one, null standing for itself as an empty blob (a value json_extract never returns).
+ * A sparse index skips documents where every key is missing, as MongoDB's does.
+ */
+function nullGuard(collection: string, entries: [string, 1 | -1][], sparse: boolean): string {
+  const values = entries.map(([p]) => valueAt(p, BARE));
+  const someNull = values.map((v) => `${v} IS NULL`).join(' OR ');
+  const present = entries.map(([p]) => `${typeAt(p, BARE)} IS NOT NULL`).join(' OR ');
+  const where = sparse ? `(${someNull}) AND (${present})` : someNull;
+  const guardName = ident(name(collection, entries, '__unique_nulls'));
+  return `CREATE UNIQUE INDEX IF NOT EXISTS ${guardName} ON ${ident(collection)} (${values.map((v) => `ifnull(${v}, X'')`).join(', ')}) WHERE ${where}`;
+}
+
+/**
+ * An FTS5 trigram table over the fields, kept in step by triggers. Contentless (the text stays in the
+ * documents only) with contentless_delete, so rows can be deleted without the old text.
+ */
+function textIndex(collection: string, paths: string[], within: string[]): IndexPlan {
+  for (const path of within) assertPath(collection, path);
+  const table = `${collection}__text__${paths.join('__')}`;
+  const fts = ident(table);
+  const cols = paths.map((_, i) => `c${i}`).join(', ');
+  const values = (row: string) => paths.map((p) => valueAt(p, { doc: `${row}.doc` })).join(', ');
+  const insert = (row: string) => `INSERT INTO ${fts} (rowid, ${cols}) VALUES (${row}.rid, ${values(row)});`;
+  const changed = paths.map((p) => `${valueAt(p, { doc: 'old.doc' })} IS NOT ${valueAt(p, { doc: 'new.doc' })}`).join(' OR ');
+  const trigger = (suffix: string) => ident(`${table}__${suffix}`);
+  const on = ident(collection);
+  const scan = within.length ? planTextScan(collection, table, paths, within) : undefined;
+  return {
+    statements: [
+      ...(scan ? [scan.statement] : []),
+      `CREATE VIRTUAL TABLE IF NOT EXISTS ${fts} USING fts5(${cols}, content='', contentless_delete=1, tokenize='trigram')`,
+      `CREATE TRIGGER IF NOT EXISTS ${trigger('insert')} AFTER INSERT ON ${on} BEGIN ${insert('new')} END`,
+      `CREATE TRIGGER IF NOT EXISTS ${trigger('delete')} AFTER DELETE ON ${on} BEGIN DELETE FROM ${fts} WHERE rowid = old.rid; END`,
+      `CREATE TRIGGER IF NOT EXISTS ${trigger('update')} AFTER UPDATE OF doc ON ${on} WHEN ${changed} ` +
+        `BEGIN DELETE FROM ${fts} WHERE rowid = old.rid; ${insert('new')} END`,
+    ],
+    text: {
+      table,
+      paths,
+      fill: `INSERT INTO ${fts} (rowid, ${cols}) SELECT rid, ${paths.map((p) => valueAt(p, BARE)).join(', ')} FROM ${on}`,
+      scan: scan?.scan,
+    },
+  };
+}
