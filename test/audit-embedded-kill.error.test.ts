@@ -12,11 +12,12 @@ import { removeDir } from './support/platform';
 
 const CHANGES_BEFORE_KILL = 60;
 
-// The embedded default as `npm start` runs it, killed with -9 while identities (mail) and webhook endpoints
-// (webhooks) change. Their records cross the in-process broker, whose queue dies with the process: a record published
-// and not yet stored by the gateway is kept in its change's document a minute and published again by the start that
-// finds the queues new, so every answered change has exactly one record, and every record's change happened.
-describe.each(storeEngines())('embedded default SIGKILLed under mail and webhook changes, stores on %s', (engine) => {
+// The embedded default as `npm start` runs it, killed with -9 while API keys (the gateway), identities (mail) and
+// webhook endpoints (webhooks) change. A key's record is written with its change; the others' cross the in-process
+// broker, whose queue dies with the process: a record published and not yet stored by the gateway is kept in its
+// change's document a minute and published again by the start that finds the queues new. So every answered change has
+// exactly one record, and every record's change happened.
+describe.each(storeEngines())('embedded default SIGKILLed under gateway, mail and webhook changes, stores on %s', (engine) => {
   const platform = embeddedPlatform(engine);
 
   it('when it is killed as changes are answered and restarted, then every answered change has exactly one record, and every record names a change that happened', async () => {
@@ -28,7 +29,11 @@ describe.each(storeEngines())('embedded default SIGKILLed under mail and webhook
     const client = (run: (n: number) => Promise<void>) => async (n: number) => {
       while (running) await run(n).catch(() => changes.cut++);
     };
-    const clients = [0, 1, 2].map(client(changes.identity)).concat([3, 4, 5].map(client(changes.endpoint)));
+    const clients = [
+      ...[0, 1].map(client(changes.identity)),
+      ...[2, 3].map(client(changes.endpoint)),
+      ...[4, 5].map(client(changes.apiKey)),
+    ];
     await eventually(() => platform.proc()!.child.signalCode !== null, 'the kill', 60_000);
     running = false;
     await Promise.all(clients);
@@ -143,6 +148,12 @@ function changeRecorder(url: () => string, key: string) {
       await change('updateIdentity', api('patch', `/identities/${made.body.id}`).send({ tracking: { opens: true } }), 200);
       if (i % 2 === 1) await change('deleteIdentity', api('delete', `/identities/${made.body.id}`), 204);
     },
+    /** Creates an API key, and revokes every second one. */
+    async apiKey(n: number) {
+      const i = seq++;
+      const made = await change('createApiKey', api('post', '/api-keys').send({ name: `c${n}-${i}` }), 201);
+      if (made && i % 2 === 1) await change('revokeApiKey', api('delete', `/api-keys/${made.body.id}`), 204);
+    },
     /** Creates a webhook endpoint, changes it, and deletes every second one. */
     async endpoint(n: number) {
       const i = seq++;
@@ -160,12 +171,15 @@ interface Baseline {
   live: Set<string>;
 }
 
-/** The ids of the tenant's identities and webhook endpoints. */
+/** The ids of the tenant's live API keys, identities and webhook endpoints. */
 async function liveIds(url: string, key: string): Promise<Set<string>> {
   const ids = async (route: string) =>
     (await request(url).get(route).query({ limit: 100 }).set(auth(key))).body.data.map((r: { id: string }) => r.id) as string[];
-  return new Set([...(await ids('/identities')), ...(await ids('/webhooks/endpoints'))]);
+  return new Set([...(await ids('/api-keys')), ...(await ids('/identities')), ...(await ids('/webhooks/endpoints'))]);
 }
+
+/** A change that takes its target away: a deletion, or a key's revocation. */
+const removes = (r: LogRecord) => r.operationId.startsWith('delete') || r.operationId === 'revokeApiKey';
 
 /**
  * Waits for a record of every answered change (one still in its outbox goes out with the sweep, a kept one after the
@@ -183,7 +197,7 @@ async function expectOneRecordPerChange(url: string, key: string, before: Baseli
       const recorded = new Set(log.map((r) => r.requestId));
       const creations = new Set(log.filter((r) => r.operationId.startsWith('create')).map((r) => r.target.id));
       // A deletion cut by the kill is still carried with its change until the sweep moves it after the restart.
-      const deleted = new Set(log.filter((r) => r.operationId.startsWith('delete')).map((r) => r.target.id));
+      const deleted = new Set(log.filter(removes).map((r) => r.target.id));
       return (
         [...answered.keys()].every((id) => recorded.has(id)) &&
         created.every((id) => creations.has(id)) &&
@@ -196,7 +210,7 @@ async function expectOneRecordPerChange(url: string, key: string, before: Baseli
   const perRequest = log.reduce((m, r) => m.set(r.requestId, (m.get(r.requestId) ?? 0) + 1), new Map<string, number>());
   expect([...perRequest.values()].every((n) => n === 1)).toBe(true);
   for (const [requestId, operationId] of answered) expect(log.find((r) => r.requestId === requestId)?.operationId).toBe(operationId);
-  const deletions = new Set(log.filter((r) => r.operationId.startsWith('delete')).map((r) => r.target.id));
+  const deletions = new Set(log.filter(removes).map((r) => r.target.id));
   for (const r of log) expect(live.has(r.target.id) || deletions.has(r.target.id)).toBe(true);
   for (const id of deletions) expect(live.has(id)).toBe(false);
   return log;

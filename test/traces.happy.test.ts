@@ -150,10 +150,10 @@ describeWithRabbit('traces: one send is one trace across the distributed process
     const inTrace = () => collector.spans.filter((s) => s.traceId === traceId);
     const named = (name: string) => inTrace().find((s) => s.service === 'mailplane-mail' && s.name === name);
     await collector.waitFor(
-      () => ['serve sendEmail', 'release message', 'process mail.outbox', 'smtp send'].every((name) => named(name)),
+      () => ['serve sendEmail', 'release scheduled message', 'process mail.outbox', 'smtp send'].every((name) => named(name)),
       () => JSON.stringify(inTrace().map((s) => [s.service, s.name])),
     );
-    const release = named('release message') as CollectedSpan;
+    const release = named('release scheduled message') as CollectedSpan;
     expect(release.parentSpanId).toBe(named('serve sendEmail')!.spanId);
     expect(release.attributes).toMatchObject({ 'mailplane.message_id': sent.body.id, 'mailplane.tenant_id': t.tenantId });
     const ids = new Set([CALLER_SPAN_ID, ...inTrace().map((s) => s.spanId)]);

@@ -23,6 +23,13 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 
 const keepFor = (deps: MailDeps, ms: number) => new Date(deps.clock.now().getTime() + ms);
 
+/** The fixed window of `windowSeconds` that `nowMs` falls in: when it began, and the whole seconds until the next. */
+function fixedWindow(nowMs: number, windowSeconds: number): { start: number; resetSeconds: number } {
+  const windowMs = windowSeconds * 1000;
+  const start = Math.floor(nowMs / windowMs) * windowMs;
+  return { start, resetSeconds: Math.max(1, Math.ceil((start + windowMs - nowMs) / 1000)) };
+}
+
 interface Window {
   policy: string;
   /** The counter's name in the store: each limit counts apart. */
@@ -37,12 +44,9 @@ interface Window {
  */
 async function takeWindow(deps: MailDeps, tenantId: string, window: Window, n: number): Promise<{ taken: boolean; state: RateLimitState }> {
   const { limit, windowSeconds } = window;
-  const nowMs = deps.clock.now().getTime();
-  const windowMs = windowSeconds * 1000;
-  const windowStart = Math.floor(nowMs / windowMs) * windowMs;
-  const resetSeconds = Math.max(1, Math.ceil((windowStart + windowMs - nowMs) / 1000));
-  const counter = { name: window.counter, period: String(windowStart) };
-  const used = await deps.counters.take(tenantId, counter, limit, keepFor(deps, windowMs * 2), n);
+  const { start, resetSeconds } = fixedWindow(deps.clock.now().getTime(), windowSeconds);
+  const counter = { name: window.counter, period: String(start) };
+  const used = await deps.counters.take(tenantId, counter, limit, keepFor(deps, windowSeconds * 2000), n);
   const state = { policy: window.policy, limit, windowSeconds, remaining: used === null ? 0 : limit - used, resetSeconds };
   return { taken: used !== null, state };
 }
@@ -55,11 +59,9 @@ const QUOTA_KEEP_MS = 62 * 24 * 3600 * 1000;
 function sendTake(deps: MailDeps, emails: number, units: number, quota: number): SendTake & { resetSeconds: number } {
   const nowMs = deps.clock.now().getTime();
   const { limit, windowSeconds } = deps.config.rateLimit;
-  const windowMs = windowSeconds * 1000;
-  const window = Math.floor(nowMs / windowMs) * windowMs;
-  const resetSeconds = Math.max(1, Math.ceil((window + windowMs - nowMs) / 1000));
+  const { start, resetSeconds } = fixedWindow(nowMs, windowSeconds);
   const month = monthOf(deps.clock.now()).key;
-  return { window, month, rate: limit, quota, emails, units, expiresAt: new Date(nowMs + QUOTA_KEEP_MS), resetSeconds };
+  return { window: start, month, rate: limit, quota, emails, units, expiresAt: new Date(nowMs + QUOTA_KEEP_MS), resetSeconds };
 }
 
 const sendState = (deps: MailDeps, t: { resetSeconds: number }, sent: number | null): RateLimitState => ({

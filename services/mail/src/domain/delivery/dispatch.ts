@@ -39,16 +39,19 @@ export async function enqueue(deps: MailDeps, message: MessageRecord, delayMs: n
   await deps.broker.send(QUEUES.mailOutbox, workItem(message, deps.clock.now(), body), { headers, ...(delayMs > 0 ? { delayMs } : {}) });
 }
 
-/**
- * `enqueue`, for the sweeper: records when the message is expected off the queue, so it is not re-sent every sweep.
- * Within the trace of the request that accepted it, so a scheduled or recovered message's delivery joins that trace.
- */
+/** Runs `fn` (a sweeper's release of the message) in the trace of the request that accepted it: its delivery joins it. */
+export const inTraceOf = <T>(message: MessageRecord, name: string, fn: () => Promise<T>): Promise<T> =>
+  inSpanFrom(
+    message.traceparent ? { traceparent: message.traceparent } : {},
+    name,
+    { attributes: { 'mailplane.message_id': message._id, 'mailplane.tenant_id': message.tenantId } },
+    fn,
+  );
+
+/** `enqueue`, for the sweeper: records when the message is expected off the queue, so it is not re-sent every sweep. */
 export async function dispatch(deps: MailDeps, message: MessageRecord, delayMs: number): Promise<void> {
   const at = deps.clock.now();
-  const attributes = { 'mailplane.message_id': message._id, 'mailplane.tenant_id': message.tenantId };
-  await inSpanFrom(message.traceparent ? { traceparent: message.traceparent } : {}, 'release message', { attributes }, () =>
-    enqueue(deps, message, delayMs),
-  );
+  await inTraceOf(message, 'redispatch message', () => enqueue(deps, message, delayMs));
   await deps.messages.dispatched(message, new Date(at.getTime() + delayMs));
 }
 

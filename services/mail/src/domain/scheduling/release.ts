@@ -1,5 +1,5 @@
 import type { MailDeps } from '../deps';
-import { enqueue, markUndispatched } from '../delivery/dispatch';
+import { enqueue, inTraceOf, markUndispatched } from '../delivery/dispatch';
 import { stillSilent } from '../event-listeners';
 import { messageEvent } from '../events';
 
@@ -20,7 +20,7 @@ export async function releaseDue(deps: MailDeps): Promise<number> {
     if (!message) continue;
     released++;
     deps.logger.info('scheduled email released', { messageId: message._id, tenantId: message.tenantId });
-    await enqueue(deps, message, 0).catch(async (err: unknown) => {
+    await inTraceOf(message, 'release scheduled message', () => enqueue(deps, message, 0)).catch(async (err: unknown) => {
       deps.logger.warn('scheduled email released but not yet on the queue', { messageId: message._id, err });
       await markUndispatched(deps, message).catch(() => undefined);
     });
