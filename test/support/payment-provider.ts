@@ -45,25 +45,17 @@ export function paymentProviderFixture() {
   const post = (path: string, body: object) =>
     request(provider.url).post(path).set('Authorization', `Bearer ${PROVIDER_API_KEY}`).send(body);
   const customer = async () => (await post('/v2/customers', { name: 'Ana', email: 'ana@example.org' }).expect(201)).body.id as string;
+  const payment = (body: object) => post('/v2/payments', { amount: { currency: 'EUR', value: '15.00' }, webhookUrl, ...body });
   const firstPayment = (customerId: string, extra: object = {}) =>
-    post('/v2/payments', {
-      amount: { currency: 'EUR', value: '15.00' },
+    payment({
       description: 'Starter plan',
       sequenceType: 'first',
       customerId,
       redirectUrl: 'https://app.example/billing/return',
-      webhookUrl,
       ...extra,
     });
   const recurring = (customerId: string, extra: object = {}) =>
-    post('/v2/payments', {
-      amount: { currency: 'EUR', value: '15.00' },
-      description: 'Starter, May',
-      sequenceType: 'recurring',
-      customerId,
-      webhookUrl,
-      ...extra,
-    });
+    payment({ description: 'Starter, May', sequenceType: 'recurring', customerId, ...extra });
   return {
     get provider() {
       return provider;

@@ -91,7 +91,7 @@ export function localHandlers(deps: GatewayDeps, docs: ReturnType<typeof docsRep
       return { status: 200, contentType: 'application/x-ndjson', headers: link, body: lines };
     },
     createTenant: async (r) => json(await createTenant(deps, r.body, auditContextOf(r)), 201),
-    listTenants: async (r) => json(await listTenants(deps, { limit: Number(r.query.limit), offset: Number(r.query.offset) })),
+    listTenants: async (r) => json(await listTenants(deps, r.query)),
     health: async () => json(await checkHealth(deps)),
     getOpenApiJson: async () => docs.openApiJson(),
     getOpenApiYaml: async () => docs.openApiYaml(),

@@ -9,7 +9,6 @@ import { createRoute, deleteRoute, getRoute, listRoutes, routeView, updateRoute 
 // The gateway authenticated and validated these against the contract before forwarding.
 const tenant = (r: RpcRequest) => r.tenantId as string;
 const id = (r: RpcRequest) => String(r.params.id);
-const page = (r: RpcRequest) => ({ limit: Number(r.query.limit), offset: Number(r.query.offset) });
 
 /** Inbound mail's operations: receiving on identities, routes, received messages and their attachments' links. */
 type InboundOperations = Pick<
@@ -32,7 +31,7 @@ export function inboundHandlers(deps: MailDeps): HandlersOf<InboundOperations> {
       json(identityView(await enableInbound(deps, await getIdentity(deps, tenant(r), id(r), r.keyDomain ?? null), auditContextOf(r)))),
     disableInbound: async (r) =>
       json(identityView(await disableInbound(deps, await getIdentity(deps, tenant(r), id(r), r.keyDomain ?? null), auditContextOf(r)))),
-    listInboundRoutes: async (r) => json(await listRoutes(deps, tenant(r), page(r))),
+    listInboundRoutes: async (r) => json(await listRoutes(deps, tenant(r), r.query)),
     createInboundRoute: async (r) => json(routeView(await createRoute(deps, tenant(r), r.body, auditContextOf(r))), 201),
     getInboundRoute: async (r) => json(routeView(await getRoute(deps, tenant(r), id(r)))),
     updateInboundRoute: async (r) => json(routeView(await updateRoute(deps, tenant(r), id(r), r.body, auditContextOf(r)))),
@@ -41,7 +40,7 @@ export function inboundHandlers(deps: MailDeps): HandlersOf<InboundOperations> {
       return noContent();
     },
     listInboundMessages: async (r) =>
-      json(await listInbound(deps, tenant(r), { ...page(r), routeId: r.query.routeId, emailId: r.query.emailId })),
+      json(await listInbound(deps, tenant(r), r.query)),
     getInboundMessage: async (r) => json(await getInbound(deps, tenant(r), id(r))),
     downloadInboundAttachment: async (r) => {
       const link = { expires: Number(r.query.expires), signature: String(r.query.signature) };

@@ -41,7 +41,6 @@ import { inboundHandlers } from './inbound-rpc';
 // The gateway authenticated and validated these against the contract before forwarding.
 const tenant = (r: RpcRequest) => r.tenantId as string;
 const id = (r: RpcRequest) => String(r.params.id);
-const page = (r: RpcRequest) => ({ limit: Number(r.query.limit), offset: Number(r.query.offset) });
 const trackingRequest = (r: RpcRequest) => ({ token: String(r.params.token), host: r.headers.host, userAgent: r.headers['user-agent'] });
 
 /** Served over the broker to the platform's own processes, never routed by the gateway: not in the contract. */
@@ -100,7 +99,7 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
     // The gateway checked the admin token and the tenant id's shape before forwarding.
     pauseSending: async (r) => json(await pauseSending(deps, String(r.params.tenantId), r.body, auditContextOf(r))),
     resumeSending: async (r) => json(await resumeSending(deps, String(r.params.tenantId), auditContextOf(r))),
-    listIdentities: async (r) => json(await listIdentities(deps, tenant(r), page(r), r.keyDomain ?? null)),
+    listIdentities: async (r) => json(await listIdentities(deps, tenant(r), r.query, r.keyDomain ?? null)),
     createIdentity: async (r) =>
       json(identityView(await createIdentity(deps, tenant(r), r.body, auditContextOf(r), r.keyDomain ?? null)), 201),
     getIdentity: async (r) => json(identityView(await getIdentity(deps, tenant(r), id(r), r.keyDomain ?? null))),
@@ -142,7 +141,7 @@ export function mailHandlers(deps: MailDeps): MailHandlers {
       return noContent();
     },
     publishTemplate: async (r) => json(await publishTemplate(deps, tenant(r), id(r), auditContextOf(r))),
-    listTemplateVersions: async (r) => json(await listTemplateVersions(deps, tenant(r), id(r), page(r))),
+    listTemplateVersions: async (r) => json(await listTemplateVersions(deps, tenant(r), id(r), r.query)),
     getTemplateVersion: async (r) => json(await getTemplateVersion(deps, tenant(r), id(r), Number(r.params.version))),
     renderTemplate: async (r) => json(await renderTemplate(deps, tenant(r), id(r), r.body ?? {})),
     followTrackedLink: async (r) => followReply(deps, trackingRequest(r)),

@@ -16,12 +16,11 @@ import {
 // The gateway authenticated and validated these against the contract before forwarding.
 const tenant = (r: RpcRequest) => r.tenantId as string;
 const id = (r: RpcRequest) => String(r.params.id);
-const page = (r: RpcRequest) => ({ limit: Number(r.query.limit), offset: Number(r.query.offset) });
 
 // A delivery's event is stored with the data its publisher sent, which nothing here narrows to the contract's object.
 export function webhooksHandlers(deps: WebhooksDeps): HandlersOf<WebhooksOperations, 'getWebhookDelivery'> {
   return {
-    listWebhookEndpoints: async (r) => json(await listEndpoints(deps, tenant(r), page(r))),
+    listWebhookEndpoints: async (r) => json(await listEndpoints(deps, tenant(r), r.query)),
     createWebhookEndpoint: async (r) => json(await createEndpoint(deps, tenant(r), r.body, auditContextOf(r)), 201),
     getWebhookEndpoint: async (r) => json(endpointView(await getEndpoint(deps, tenant(r), id(r)))),
     updateWebhookEndpoint: async (r) => {
@@ -40,7 +39,7 @@ export function webhooksHandlers(deps: WebhooksDeps): HandlersOf<WebhooksOperati
           tenant(r),
           id(r),
           { status: r.query.status, eventType: r.query.eventType, messageId: r.query.messageId },
-          page(r),
+          r.query,
         ),
       ),
     getWebhookDelivery: async (r) => json(deliveryDetailView(await getDelivery(deps, tenant(r), id(r)))),
