@@ -39,8 +39,7 @@ export function inboundHandlers(deps: MailDeps): HandlersOf<InboundOperations> {
       await deleteRoute(deps, tenant(r), id(r), auditContextOf(r));
       return noContent();
     },
-    listInboundMessages: async (r) =>
-      json(await listInbound(deps, tenant(r), r.query)),
+    listInboundMessages: async (r) => json(await listInbound(deps, tenant(r), r.query)),
     getInboundMessage: async (r) => json(await getInbound(deps, tenant(r), id(r))),
     downloadInboundAttachment: async (r) => {
       const link = { expires: Number(r.query.expires), signature: String(r.query.signature) };
