@@ -71,7 +71,7 @@ export class RpcClient {
   private async send(queue: string, id: string, body: Buffer, deadline: number, headers: Record<string, unknown>): Promise<void> {
     const session = await this.connection.ready(Math.min(this.unavailableTimeoutMs, deadline - Date.now()));
     const channel = await this.replyChannel(session);
-    await declareOnce(session, `rpc:${queue}`, () => assertRpcQueue(channel, queue));
+    await declareOnce(session, `rpc:${queue}`, async () => void (await assertRpcQueue(channel, queue)));
     const expiration = String(Math.max(1, deadline - Date.now()));
     channel.publish('', queue, body, { correlationId: id, replyTo: REPLY_TO, expiration, headers, contentType: 'application/json' });
     const pending = this.pending.get(id);

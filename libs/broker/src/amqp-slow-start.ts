@@ -10,7 +10,7 @@ export const SLOW_START_PREFETCH = 2;
  * caches empty, its own start-up work under way): measured on a rolling restart, its first 16 took 0.9-1.6 s each,
  * those after it 5-50 ms. For `ms` it consumes with SLOW_START_PREFETCH, so RabbitMQ hands what it cannot take yet
  * to the replicas already warm; then a second consumer takes the rest of `prefetch`. HAProxy's `slowstart` does the
- * same for the gateways.
+ * same for the gateways. The broker skips it (`ms` 0) for a server with no peer on its queue: nobody would take the rest.
  */
 export async function slowStarting(
   prefetch: number,

@@ -54,8 +54,9 @@ export function delayBucket(ms: number): number {
 }
 
 /** RPC request queues have no dead-letter queue: expired requests (nobody answered in time) are just dropped. */
-export async function assertRpcQueue(channel: Channel, queue: string): Promise<void> {
-  await channel.assertQueue(queue, { durable: true });
+/** Declares an RPC queue; answers how many consumers it has now. */
+export async function assertRpcQueue(channel: Channel, queue: string): Promise<number> {
+  return (await channel.assertQueue(queue, { durable: true })).consumerCount;
 }
 
 export async function bindEvents(channel: Channel, queue: string, patterns: string[]): Promise<void> {

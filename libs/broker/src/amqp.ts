@@ -89,6 +89,16 @@ export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Brok
     };
   };
 
+  const consumersOf = async (queue: string): Promise<number> => {
+    const channel = await (await connection.ready(timeoutMs)).connection.createChannel();
+    channel.on('error', () => undefined);
+    try {
+      return await assertRpcQueue(channel, queue);
+    } finally {
+      await channel.close().catch(() => undefined);
+    }
+  };
+
   const requeueLater = (queue: string, message: ConsumeMessage, delayMs: number, headers: Record<string, unknown>) =>
     toQueue(queue, message.content, { ...message.properties, headers, persistent: true, expiration: undefined }, delayMs);
 
@@ -141,11 +151,13 @@ export async function createAmqpBroker(options: AmqpBrokerOptions): Promise<Brok
       const spec = (n: number): SubscriberSpec => ({
         queue,
         prefetch: n,
-        declare: (channel) => assertRpcQueue(channel, queue),
+        declare: async (channel) => void (await assertRpcQueue(channel, queue)),
         handle: rpcServerHandler(queue, handler, options.logger),
       });
       const open = (n: number) => subscribe(connection, spec(n), timeoutMs, options.logger, settleMs);
-      return track(await slowStarting(prefetch, options.slowStartMs ?? 0, open, options.logger));
+      // A slow start only helps where warm servers take the rest: alone, a server takes its full prefetch at once.
+      const peers = options.slowStartMs ? await consumersOf(queue) : 0;
+      return track(await slowStarting(prefetch, peers > 0 ? (options.slowStartMs ?? 0) : 0, open, options.logger));
     },
     request: (queue, payload, rpcOptions) => requestSpan(queue, () => rpc.request(queue, payload, rpcOptions)),
     deadLetters: async (queue) => {

@@ -30,29 +30,37 @@ describeWithRabbit('amqp broker', (url) => {
     }
   });
 
-  it('when a server has just started, then it holds at most two requests while a warm one takes the rest, and its full prefetch once its slow start ends', async () => {
+  it('when a server has just started beside a warm one, then it holds at most two requests until its slow start ends, then its full prefetch; alone, its full prefetch at once', async () => {
     const warm = await createAmqpBroker({ url });
     const fresh = await createAmqpBroker({ url, slowStartMs: 3000 });
     try {
       const queue = unique('slow-start');
-      const release = deferred();
+      let release = deferred();
       const held = { warm: 0, fresh: 0 };
       const holding = (who: keyof typeof held) => async () => (held[who]++, await release.promise, who);
       await warm.serve(queue, holding('warm'), { prefetch: 8 });
       await fresh.serve(queue, holding('fresh'), { prefetch: 8 });
-      const first = Array.from({ length: 8 }, () => warm.request(queue, null, { timeoutMs: 20_000 }));
+      const sendEight = () => Array.from({ length: 8 }, () => warm.request(queue, null, { timeoutMs: 20_000 }));
+      const first = sendEight();
       await waitFor(() => held.warm + held.fresh === 8, 'both servers to take their part');
       expect(held).toEqual({ warm: 6, fresh: 2 });
       release.resolve();
       await Promise.all(first);
 
-      // A server alone on its queue: two at first, all eight once its slow start ends.
+      // Sixteen held: the warm one takes eight, the fresh one two until its slow start ends, then eight.
+      release = deferred();
+      held.warm = held.fresh = 0;
+      const second = [...sendEight(), ...sendEight()];
+      await waitFor(() => held.fresh === 8 && held.warm === 8, 'the fresh server at its full prefetch', 10_000);
+      release.resolve();
+      await Promise.all(second);
+
+      // A server with no peer on its queue: nobody would take the rest, so all eight at once.
       const later = deferred();
-      let heldLater = 0;
-      const alone = await fresh.serve(`${queue}-alone`, async () => (heldLater++, await later.promise), { prefetch: 8 });
+      let heldAlone = 0;
+      const alone = await fresh.serve(`${queue}-alone`, async () => (heldAlone++, await later.promise), { prefetch: 8 });
       const sent = Array.from({ length: 8 }, () => warm.request(`${queue}-alone`, null, { timeoutMs: 20_000 }));
-      await waitFor(() => heldLater === 2, 'two requests held while it starts');
-      await waitFor(() => heldLater === 8, 'all eight held once its slow start ends', 10_000);
+      await waitFor(() => heldAlone === 8, 'all eight held at once', 2000);
       later.resolve();
       await Promise.all(sent);
       await alone.cancel();
