@@ -1,6 +1,6 @@
 // The records the services store, built for seeding. Shapes follow services/gateway/src/data-access/*-repo.ts
 // and services/mail/src/data-access/*-repo.ts; when those change, this is the one file to adapt.
-import { createKeyBox, newId } from '@mailplane/runtime';
+import { openKeyBox, newId } from '@mailplane/runtime';
 import { uncached } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
 import { apiKeysRepo } from '../services/gateway/src/data-access/api-keys-repo';
@@ -52,7 +52,7 @@ export async function identityRecord(tenantId: string, domain: string, dkimKeySe
     domain,
     selector: 'mp1',
     status: 'verified',
-    sealedPrivateKey: createKeyBox(dkimKeySecret).seal(keys.privateKeyPem, id),
+    sealedPrivateKey: (await openKeyBox(dkimKeySecret)).seal(keys.privateKeyPem, id),
     publicKey: keys.publicKeyBase64,
     dnsRecords,
     createdAt: now,

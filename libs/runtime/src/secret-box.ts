@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, scrypt } from 'node:crypto';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -27,17 +27,20 @@ export interface KeyBox {
 
 /**
  * scrypt rather than HKDF so that a human-chosen secret still yields a strong key. The salt is fixed per
- * use (`purpose`): there is one secret per deployment, so a salt only needs to separate its uses.
+ * use (`purpose`): there is one secret per deployment, so a salt only needs to separate its uses. It runs on libuv's
+ * threadpool: about 0.1 s of CPU each, and a process derives one key per purpose as it starts.
  */
-export function deriveMasterKey(secret: string, purpose = 'dkim-key-box'): Buffer {
+export function deriveMasterKey(secret: string, purpose = 'dkim-key-box'): Promise<Buffer> {
   if (secret.length < MIN_SECRET_LENGTH) {
-    throw new Error(`key box secret must be at least ${MIN_SECRET_LENGTH} characters`);
+    return Promise.reject(new Error(`key box secret must be at least ${MIN_SECRET_LENGTH} characters`));
   }
-  return scryptSync(secret, `mailplane/${purpose}/v1`, 32, { N: 1 << 14, r: 8, p: 1 });
+  return new Promise((resolve, reject) =>
+    scrypt(secret, `mailplane/${purpose}/v1`, 32, { N: 1 << 14, r: 8, p: 1 }, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 }
 
-export function createKeyBox(secret: string, purpose = 'dkim-key-box'): KeyBox {
-  const masterKey = deriveMasterKey(secret, purpose);
+export async function openKeyBox(secret: string, purpose = 'dkim-key-box'): Promise<KeyBox> {
+  const masterKey = await deriveMasterKey(secret, purpose);
   return {
     seal: (plaintext, recordId) => seal(plaintext, masterKey, boundTo(purpose, recordId)),
     open: (sealed, recordId) => open(sealed, masterKey, boundTo(purpose, recordId)),

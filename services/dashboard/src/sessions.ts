@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createKeyBox, type KeyBox } from '@mailplane/runtime';
+import { openKeyBox, type KeyBox } from '@mailplane/runtime';
 import type { Store } from '@mailplane/store';
 import type { Browser } from './api-client';
 import { sessionsRepo, type SessionRecord, type SessionsRepo } from './data-access/sessions-repo';
@@ -76,7 +76,7 @@ export type Sessions = ReturnType<typeof createSessions>;
 export async function openSessions(store: Store, secret: string, limits?: SessionLimits, now?: () => number): Promise<Sessions> {
   const sessions = sessionsRepo(store);
   await sessions.init();
-  return createSessions(sessions, createKeyBox(secret, 'dashboard-sessions'), limits, now);
+  return createSessions(sessions, await openKeyBox(secret, 'dashboard-sessions'), limits, now);
 }
 
 export function sameToken(a: string | undefined, b: string): boolean {

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { replicaCaches, type Broker } from '@mailplane/broker';
 import { leaseOn, type Store } from '@mailplane/store';
 import {
-  createKeyBox,
+  openKeyBox,
   createMetricsRegistry,
   dependencyProbe,
   newHolderId,
@@ -82,7 +82,7 @@ export async function startGateway(options: {
     secondFactorFailures: secondFactorThrottle(attempts, clock),
     refusedAttempts: refusedAttempts(attempts, clock),
     systemMailBudget: systemMailBudget(attempts, clock, config.systemMailLimits),
-    totpBox: config.totpSecretKey ? createKeyBox(config.totpSecretKey, 'member-totp') : null,
+    totpBox: config.totpSecretKey ? await openKeyBox(config.totpSecretKey, 'member-totp') : null,
     broker,
     config,
     clock,

@@ -2,7 +2,7 @@ import { replicaCaches, type Broker } from '@mailplane/broker';
 import { leaseOn, replicaRegistry, type BlobStore, type Store } from '@mailplane/store';
 import { QUEUES } from '@mailplane/contracts';
 import {
-  createKeyBox,
+  openKeyBox,
   createMetricsRegistry,
   newHolderId,
   runPeriodically,
@@ -120,7 +120,7 @@ export async function startMail(options: {
       { ...(config.inbound?.analysis ?? defaultAnalysis), dnsServers: config.dnsServers, mxHost: config.inbound?.mxHost ?? 'localhost' },
       logger,
     ),
-    keyBox: createKeyBox(config.dkimKeySecret),
+    keyBox: await openKeyBox(config.dkimKeySecret),
     templateRunner: createThreadedRunner(logger),
     resolver: createTxtResolver({ servers: config.dnsServers }),
     broker,

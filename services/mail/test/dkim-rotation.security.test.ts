@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import request, { type Response } from 'supertest';
-import { createKeyBox, createLogger } from '@mailplane/runtime';
+import { openKeyBox, createLogger } from '@mailplane/runtime';
 import { expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import { bearer, newMember, newOwner } from '../../../test/support/members';
@@ -150,7 +150,7 @@ describe('the keys a rotation and Ed25519 make', () => {
       const store = await mailStoreOf(dataDir);
       const record = (await store.collection<IdentityRecord>('identities').findOne({ _id: t.identity.id }))!;
       await store.close();
-      const box = createKeyBox(readFileSync(path.join(dataDir, 'dkim-key-secret'), 'utf8').trim());
+      const box = await openKeyBox(readFileSync(path.join(dataDir, 'dkim-key-secret'), 'utf8').trim());
       const keys = [record.sealedPrivateKey, record.ed25519Dkim!.sealedPrivateKey].map((sealed) => box.open(sealed, record._id));
       expect([record.selector, record.ed25519Dkim!.selector]).toEqual(['mp2', 'mp2-ed25519']);
       // A line of each key's base64 body: what any copy of the key, however framed, would hold.

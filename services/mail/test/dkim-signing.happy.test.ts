@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { dkimVerify } from 'mailauth';
-import { createKeyBox, KeyBoxError } from '@mailplane/runtime';
+import { openKeyBox, KeyBoxError, type KeyBox } from '@mailplane/runtime';
 import { createPrivateKeyCache } from '../src/dkim/private-key-cache';
 import { generateDkimKeyPair, generateEd25519KeyPair, dkimTxtValue, txtChunks, type DkimKeyPair } from '../src/dkim/keys';
 import { renderMime, type RenderInput } from '../src/mime/render';
@@ -153,7 +153,10 @@ describe('DKIM: render, sign, verify with mailauth', () => {
 });
 
 describe('DKIM key box: private keys encrypted at rest', () => {
-  const box = createKeyBox(SECRET);
+  let box: KeyBox;
+  beforeAll(async () => {
+    box = await openKeyBox(SECRET);
+  });
   const ID = 'idn_test';
   const privateKeyPem = pem();
 
@@ -181,9 +184,10 @@ describe('DKIM key box: private keys encrypted at rest', () => {
     }
   });
 
-  it('when opened under another secret, then it fails authentication', () => {
+  it('when opened under another secret, then it fails authentication', async () => {
     const sealed = box.seal(privateKeyPem, ID);
-    expect(() => createKeyBox('another secret of enough length').open(sealed, ID)).toThrow(KeyBoxError);
+    const other = await openKeyBox('another secret of enough length');
+    expect(() => other.open(sealed, ID)).toThrow(KeyBoxError);
   });
 
   it('when the sealed value is not in the key-box format, then a malformed error is thrown', () => {
@@ -192,8 +196,8 @@ describe('DKIM key box: private keys encrypted at rest', () => {
     }
   });
 
-  it('when the secret is too short, then no key box is created', () => {
-    expect(() => createKeyBox('short')).toThrow(/at least 16/);
+  it('when the secret is too short, then no key box is created', async () => {
+    await expect(openKeyBox('short')).rejects.toThrow(/at least 16/);
   });
 });
 

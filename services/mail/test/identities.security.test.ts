@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { createKeyBox } from '@mailplane/runtime';
+import { openKeyBox } from '@mailplane/runtime';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { removeDir, startTestPlatform, sharedPlatform, sharedTenant } from '../../../test/support/platform';
@@ -44,7 +44,7 @@ describe('DKIM keys at rest', () => {
       await identities.updateOne({ _id: b.identity.id }, { $set: { sealedPrivateKey: first.sealedPrivateKey } });
       const copied = (await identities.findOne({ _id: b.identity.id }))!;
       // The box as mail builds it, from the secret the embedded default keeps beside its data.
-      const box = createKeyBox(readFileSync(path.join(own.dataDir, 'dkim-key-secret'), 'utf8').trim());
+      const box = await openKeyBox(readFileSync(path.join(own.dataDir, 'dkim-key-secret'), 'utf8').trim());
       expect(box.open(first.sealedPrivateKey, first._id)).toContain('PRIVATE KEY');
       expect(() => box.open(copied.sealedPrivateKey, copied._id)).toThrow(expect.objectContaining({ code: 'KEY_BOX_AUTH_FAILED' }));
     } finally {

@@ -2,7 +2,7 @@ import type { Broker } from '@mailplane/broker';
 import { leaseOn, type Store } from '@mailplane/store';
 import { QUEUES } from '@mailplane/contracts';
 import {
-  createKeyBox,
+  openKeyBox,
   createMetricsRegistry,
   newHolderId,
   runPeriodically,
@@ -55,7 +55,7 @@ export async function startWebhooks(options: {
     plans: plansRepo(store),
     mailListeners: mailListenersClient(broker),
     narrowing: createNarrowing(),
-    keyBox: createKeyBox(config.secretKey, 'webhook-secrets'),
+    keyBox: await openKeyBox(config.secretKey, 'webhook-secrets'),
     target: createHttpTarget({ timeoutMs: config.timeoutMs, allowPrivate: config.sandbox, clock }),
     inFlight: createInFlight({ total: config.concurrency, perTenant: config.tenantConcurrency, perEndpoint: config.endpointConcurrency }),
     broker,

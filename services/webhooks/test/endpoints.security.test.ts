@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { createKeyBox, systemClock } from '@mailplane/runtime';
+import { openKeyBox, systemClock } from '@mailplane/runtime';
 import { createStore } from '@mailplane/store';
 import type { EndpointRecord } from '../src/data-access/endpoints-repo';
 import { signingSecrets } from '../src/domain/endpoints';
@@ -60,7 +60,7 @@ describe('signing secrets at rest', () => {
       await endpoints.updateOne({ _id: b.id }, { $set: { secrets: first.secrets } });
       const copied = (await endpoints.findOne({ _id: b.id }))!;
       // The box as webhooks builds it, from the secret the embedded default keeps beside its data.
-      const keyBox = createKeyBox(readFileSync(path.join(own.dataDir, 'webhook-secret-key'), 'utf8').trim(), 'webhook-secrets');
+      const keyBox = await openKeyBox(readFileSync(path.join(own.dataDir, 'webhook-secret-key'), 'utf8').trim(), 'webhook-secrets');
       expect(signingSecrets({ clock: systemClock, keyBox }, first)).toEqual([a.secret]);
       expect(() => signingSecrets({ clock: systemClock, keyBox }, copied)).toThrow(
         expect.objectContaining({ code: 'KEY_BOX_AUTH_FAILED' }),

@@ -33,14 +33,14 @@ const htmlPage = (body: string, csp: string): RpcReply<string> => ({
 });
 
 /**
- * The contract, its reference page and the guides (docs/guides), built once per process. Swagger UI injects style attributes and
+ * The contract, its reference page and the guides (docs/guides), built once per process: the YAML and the guides when
+ * first asked for (a third of a second of a start otherwise, in every replica, most of which never serve them). Swagger UI injects style attributes and
  * draws its icons as data: images; everything else comes from this origin, and "Try it out" may call
  * only this instance.
  */
 export function docsReplies(publicUrl: string | undefined) {
   const document = bundledDocument(publicUrl ?? '/');
   const json = JSON.stringify(document);
-  const yaml = toYaml(document);
   const files = new Map(Object.entries(ASSETS).map(([name, asset]) => [name, readFileSync(asset.file, 'utf8')]));
   const version = createHash('sha256')
     .update([...files.values()].join('\0'))
@@ -58,11 +58,10 @@ export function docsReplies(publicUrl: string | undefined) {
     "frame-ancestors 'none'",
   ].join('; ');
   const asset = (name: string) => `/docs/assets/${name}?v=${version}`;
-  const guides = loadGuides();
   const nav = (current: string) => {
     const link = (href: string, label: string, name: string) =>
       `<a href="${href}"${name === current ? ' aria-current="page"' : ''}>${escape(label)}</a>`;
-    const pages = [...guides.values()].filter((g) => g.name !== 'README');
+    const pages = [...guides().values()].filter((g) => g.name !== 'README');
     return (
       '<nav class="docs-nav" aria-label="Documentation">' +
       link('/docs', 'API reference', 'reference') +
@@ -75,13 +74,16 @@ export function docsReplies(publicUrl: string | undefined) {
     `<title>${escape(title)}</title><link rel="icon" href="data:,">` +
     styles.map((name) => `<link rel="stylesheet" href="${asset(name)}">`).join('') +
     '</head>';
-  const html =
-    head(document.info.title, ['swagger-ui.css', 'docs.css']) +
-    `<body>${nav('reference')}<main id="docs"></main><script src="${asset('swagger-ui-bundle.js')}"></script><script src="${asset('docs.js')}"></script></body></html>`;
+  const html = once(
+    () =>
+      head(document.info.title, ['swagger-ui.css', 'docs.css']) +
+      `<body>${nav('reference')}<main id="docs"></main><script src="${asset('swagger-ui-bundle.js')}"></script><script src="${asset('docs.js')}"></script></body></html>`,
+  );
   const guidePage = (guide: Guide) =>
     head(`${guide.title} · ${document.info.title}`, ['docs.css']) +
     `<body>${nav(guide.name)}<main class="guide">${guide.html}</main></body></html>`;
-  const guidePages = new Map([...guides.values()].map((guide) => [guide.name, guidePage(guide)]));
+  const guides = once(loadGuides);
+  const guidePages = once(() => new Map([...guides().values()].map((guide) => [guide.name, guidePage(guide)])));
   // The guides run no script and call nothing.
   const guideCsp = [
     "default-src 'none'",
@@ -91,23 +93,26 @@ export function docsReplies(publicUrl: string | undefined) {
     "form-action 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
-  const theDocument = (contentType: string, body: string) => (): RpcReply<string> => ({
+  const theDocument = (contentType: string, body: () => string) => (): RpcReply<string> => ({
     status: 200,
     contentType,
-    body,
+    body: body(),
     headers: { 'Cache-Control': SHORT_CACHE },
   });
   return {
-    openApiJson: theDocument('application/json', json),
-    openApiYaml: theDocument('application/yaml', yaml),
-    page: (): RpcReply<string> => htmlPage(html, csp),
+    openApiJson: theDocument('application/json', () => json),
+    openApiYaml: theDocument(
+      'application/yaml',
+      once(() => toYaml(document)),
+    ),
+    page: (): RpcReply<string> => htmlPage(html(), csp),
     /** `README` is the index of /docs/guides; any other name not a guide is a 404. */
     guide: (name: string): RpcReply<string> => {
-      const page = name === 'README' ? undefined : guidePages.get(name);
+      const page = name === 'README' ? undefined : guidePages().get(name);
       if (page === undefined) throw new AppError('not_found', `No guide ${name}: /docs/guides lists them.`);
       return htmlPage(page, guideCsp);
     },
-    guideIndex: (): RpcReply<string> => htmlPage(guidePages.get('README') ?? '', guideCsp),
+    guideIndex: (): RpcReply<string> => htmlPage(guidePages().get('README') ?? '', guideCsp),
     asset: (name: string, requestedVersion: unknown): RpcReply<string> => ({
       status: 200,
       contentType: ASSETS[name].contentType,
@@ -115,4 +120,9 @@ export function docsReplies(publicUrl: string | undefined) {
       headers: { 'Cache-Control': requestedVersion === version ? VERSIONED_CACHE : ASSET_CACHE, 'X-Content-Type-Options': 'nosniff' },
     }),
   };
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
