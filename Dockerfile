@@ -10,6 +10,8 @@ COPY platform ./platform
 COPY bin ./bin
 COPY tsconfig.json ./
 COPY docs/guides ./docs/guides
+# The contract parsed once at build (libs/contracts/src/parsed-document.ts), not in every container that starts.
+RUN node --import tsx -e "require('@mailplane/contracts')"
 ENV NODE_ENV=production
 USER node
 # node itself as PID 1 (not npx, then tsx, then node): SIGTERM reaches the service, which drains and exits. The young

@@ -1,7 +1,6 @@
 import { BODY_SHAPE_LIMITS } from './limits';
-import fs from 'node:fs';
 import path from 'node:path';
-import YAML from 'yaml';
+import { parsedDocument } from './parsed-document';
 
 /** Where the document lives in URI space; relative `$ref`s (`schemas/events.json`) resolve against it. */
 export const DOCUMENT_ID = 'https://mailplane.dev/openapi.yaml';
@@ -19,7 +18,7 @@ export interface OpenApiDocument {
 }
 
 /** The parsed contract, loaded once. */
-export const document: OpenApiDocument = YAML.parse(fs.readFileSync(DOCUMENT_PATH, 'utf8'));
+export const document = parsedDocument(DOCUMENT_PATH) as OpenApiDocument;
 
 export type ServiceName = 'gateway' | 'billing' | 'mail' | 'webhooks';
 /** The areas whose operations need `<area>.read` or `<area>.write` (`x-permission`). */
