@@ -4,7 +4,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 
 // Beside the installed packages, as tsx and babel keep theirs: writable by whoever installed them, no one else.
-const CACHE_DIR = path.join(__dirname, '..', '..', '..', 'node_modules', '.cache', 'mailplane-contracts');
+export const CACHE_DIR = path.join(__dirname, '..', '..', '..', 'node_modules', '.cache', 'mailplane-contracts');
 
 /**
  * The contract parsed, through a JSON copy named by the hash of its text: parsing its 400 kB of YAML costs about
@@ -27,7 +27,8 @@ export function parsedDocument(file: string): unknown {
     fs.writeFileSync(partial, JSON.stringify(parsed));
     fs.renameSync(partial, copy);
   } catch {
-    // A read-only install: each process parses the YAML itself.
+    // A read-only install: each process parses the YAML itself. Replicas starting together each write a file of
+    // their own and rename it into place, so a reader finds a whole copy or none.
   }
   return parsed;
 }
