@@ -15,5 +15,5 @@ RUN node --import tsx -e "require('@mailplane/contracts')"
 ENV NODE_ENV=production
 USER node
 # node itself as PID 1 (not npx, then tsx, then node): SIGTERM reaches the service, which drains and exits. The young
-# generation's size: platform/node-flags.ts.
-ENTRYPOINT ["node", "--max-semi-space-size=8", "--import", "tsx", "bin/service.ts"]
+# generation's size and the export condition: platform/node-flags.ts.
+ENTRYPOINT ["node", "--max-semi-space-size=8", "--conditions=mailplane-source", "--import", "tsx", "bin/service.ts"]

@@ -9,6 +9,8 @@ const group = process.env.MAILPLANE_TEST_GROUP;
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
+  // Workspace packages from their TypeScript source, as every platform process loads them (platform/node-flags.ts).
+  testEnvironmentOptions: { customExportConditions: ['mailplane-source', 'node', 'node-addons'] },
   transform: { '^.+\\.ts$': ['@swc/jest'] },
   testMatch:
     group === 'alone'

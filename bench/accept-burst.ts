@@ -1,6 +1,6 @@
 /**
  * Only the burst part of `npm run bench`: N sends at once (default BENCH_BURST_N, 1000), one connection each,
- * with /healthz probed from another process. `npx tsx bench/accept-burst.ts [N]`; BENCH_MODES picks the modes
+ * with /healthz probed from another process. `npx tsx -C mailplane-source bench/accept-burst.ts [N]`; BENCH_MODES picks the modes
  * (default embedded,distributed). Same as `BENCH_PARTS=burst npm run bench`. See BENCHMARKS.md.
  */
 import { acceptFigures } from './accept-capacity';

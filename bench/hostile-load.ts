@@ -5,7 +5,7 @@
  * whole run, `retry` also opens every refused connection again a second later. Then issue #39's inbound bomb
  * (`bench/inbound-bomber.ts`: messages with 500 distinct DKIM signatures and 4 MB of body sent to the inbound MX
  * without pause), alone and together with `hold`. Target: under attack the sender's
- * p99 stays under 100 ms and none of its answers is a 503. `npx tsx bench/hostile-load.ts`; BENCH_MODES picks the modes (default
+ * p99 stays under 100 ms and none of its answers is a 503. `npx tsx -C mailplane-source bench/hostile-load.ts`; BENCH_MODES picks the modes (default
  * embedded,distributed), BENCH_HOSTILE_PHASES the attacked phases (default all). See BENCHMARKS.md.
  */
 import { spawnBin, type ServiceProcess } from '../test/support/processes';

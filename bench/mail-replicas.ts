@@ -14,7 +14,7 @@ import { benchConfig } from './config';
 // Deliveries per second with 1, 2, 3 mail replicas of `npm run start:cluster` (one gateway, one of the others) against
 // an MTA that takes MTA_DELAY_MS per message: latency-bound, so each replica's SMTP_POOL_SIZE connections, not the
 // two cores, set the pace, and a second replica should double it.
-//   npx tsx bench/mail-replicas.ts    (BENCH_N=1200, BENCH_REPLICAS=1,2,3, BENCH_MTA_DELAY_MS=100, BENCH_SMTP_POOL=2)
+//   npx tsx -C mailplane-source bench/mail-replicas.ts    (BENCH_N=1200, BENCH_REPLICAS=1,2,3, BENCH_MTA_DELAY_MS=100, BENCH_SMTP_POOL=2)
 const env = benchConfig.childEnv;
 const N = Number(env.BENCH_N ?? 1200);
 const COUNTS = (env.BENCH_REPLICAS ?? '1,2,3').split(',').map(Number);

@@ -1,5 +1,5 @@
 // What one send writes on PostgreSQL, accept to delivered and announced (bench/history/2026-11-27-volume-postgres.md, "Writes per send"):
-//   DATABASE_URL=postgres://… npx tsx bench/postgres-writes.ts [sends] [--keep]
+//   DATABASE_URL=postgres://… npx tsx -C mailplane-source bench/postgres-writes.ts [sends] [--keep]
 // --keep leaves the run's database in place: dropping it makes a checkpoint, which may recycle the WAL pg_waldump reads.
 // The whole platform in this process on an empty database of that server; reads pg_stat_user_tables and the WAL
 // position before the sends and after the platform stopped (its backends report their counters when they close), and

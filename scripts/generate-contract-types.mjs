@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Generates the TypeScript types of the HTTP contract with openapi-typescript from libs/contracts/openapi.yaml
-// (the event data it references in schemas/events.json is bundled into `components['schemas']`). One file, in the
-// published SDK (sdk/src/generated), which cannot import a private workspace; libs/contracts imports its types
-// from there. A second file, libs/contracts/src/generated/service-operations.ts, names each service's operations
-// (from their `x-service`) for the services' handler maps; it is not published, so it stays out of the SDK.
+// (the event data it references in schemas/events.json is bundled into `components['schemas']`) into
+// libs/contracts/src/generated/openapi.d.ts, which the SDK imports as `@mailplane/contracts/openapi` (its build copies
+// the file into the published package, sdk/scripts/build.mjs). A second file, service-operations.ts beside it, names
+// each service's operations (from their `x-service`) for the services' handler maps.
 // Usage: node scripts/generate-contract-types.mjs           (write)
 //        node scripts/generate-contract-types.mjs --check   (exit 1 when a committed file differs)
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { parse } from 'yaml';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contracts = path.join(root, 'libs', 'contracts');
-const openapiFile = path.join(root, 'sdk', 'src', 'generated', 'openapi.ts');
+const openapiFile = path.join(contracts, 'src', 'generated', 'openapi.d.ts');
 const serviceOperationsFile = path.join(contracts, 'src', 'generated', 'service-operations.ts');
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const options = { defaultNonNullable: false, emptyObjectsUnknown: true };
@@ -72,7 +72,7 @@ function serviceOperationTypes(contract) {
     );
   return [
     banner('libs/contracts/openapi.yaml'),
-    "import type { operations } from '../../../../sdk/src/generated/openapi';\n",
+    "import type { operations } from './openapi';\n",
     ...interfaces,
     '/** Operations whose body is forwarded as raw bytes (`x-raw-body`) for their service to verify and parse. */',
     `export type RawBodyOperationId = ${rawBody.map((id) => `'${id}'`).join(' | ') || 'never'};\n`,

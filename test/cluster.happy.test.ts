@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { ROLES } from '../platform/cluster/roles';
-import { signIn } from '../services/dashboard/test/support';
+import { signIn } from './support/dashboard-sign-in';
 import { startTestCluster, type TestCluster } from './support/cluster';
 import { endToEndChecks } from './support/end-to-end';
 import { eventually } from './support/eventually';

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import path from 'node:path';
 import madge from 'madge';
 
@@ -21,4 +21,43 @@ describe('codebase layout', () => {
     expect(Object.keys(graph.obj()).length).toBeGreaterThan(500);
     expect(graph.circular()).toEqual([]);
   }, 180_000);
+
+  it.each([
+    [
+      'services/dashboard/src/probe.ts',
+      "import { Mailplane } from '../../../sdk/src';",
+      ["'../../../sdk/src' reaches into another package: import '@mailplane/sdk'."],
+    ],
+    [
+      'libs/contracts/src/probe.ts',
+      "export type { Email } from '../../../sdk/src/types';",
+      ["'../../../sdk/src/types' reaches into another package: import '@mailplane/sdk'."],
+    ],
+    [
+      'services/mail/test/probe.ts',
+      "import { signIn } from '../../dashboard/test/support';",
+      ["'../../dashboard/test/support' reaches into another package: import '@mailplane/dashboard'."],
+    ],
+    ['services/dashboard/src/probe.ts', "import { Mailplane } from '@mailplane/sdk';\nimport { kit } from './kit';", []],
+    ['test/probe.ts', "import { bodiesRepo } from '../services/mail/src/data-access/bodies-repo';", []],
+  ])('when %s has `%s`, then lint says: %j', async (file, code, messages) => {
+    const source = `${code}\nexport const used = [Mailplane, kit, bodiesRepo, signIn];\n`;
+    const result = await lint(source, file);
+    const found = result[0].messages.filter((m) => m.ruleId === 'mailplane/package-boundaries').map((m) => m.message);
+    expect(found).toEqual(messages);
+  });
 });
+
+/** ESLint's own CLI on `source` as if it were `file` (jest's VM cannot load the flat config, an ES module). */
+function lint(source: string, file: string): Promise<{ messages: { ruleId: string; message: string }[] }[]> {
+  const cli = path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      [cli, '--format', 'json', '--stdin', '--stdin-filename', file],
+      { cwd: root },
+      (error, stdout) => (stdout ? resolve(JSON.parse(stdout)) : reject(error)),
+    );
+    child.stdin!.end(source);
+  });
+}

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { podEnvironment, readManifests } from './support/k8s';
+import { NODE_FLAGS } from '../platform/node-flags';
 
 const ROOT = path.resolve(__dirname, '..');
 const DIR = path.join(ROOT, 'ops/k8s');
@@ -111,7 +112,7 @@ describe('ops/k8s, its NetworkPolicies', () => {
 /** Runs `bin/service.ts <name>` on `env` until it exits; resolves with its exit code and output. */
 function runService(name: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/service.ts', name], {
+    const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'bin/service.ts', name], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,8 @@
-// Named shapes of the API, each an alias of the generated `components['schemas']` (src/generated/openapi.ts), and
+// Named shapes of the API, each an alias of the generated `components['schemas']` (`@mailplane/contracts/openapi`), and
 // the helpers that read an operation's parameters, body and success answer out of the generated `operations`.
-import type { components, operations } from './generated/openapi';
+import type { components, operations } from '@mailplane/contracts/openapi';
 
-export type { components, operations, paths, webhooks } from './generated/openapi';
+export type { components, operations, paths, webhooks } from '@mailplane/contracts/openapi';
 
 type Schemas = components['schemas'];
 

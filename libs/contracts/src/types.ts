@@ -1,4 +1,4 @@
-// TypeScript shapes of the HTTP API, generated from openapi.yaml by `npm run generate` (sdk/src/generated/openapi.ts) and
+// TypeScript shapes of the HTTP API, generated from openapi.yaml by `npm run generate` (src/generated/openapi.d.ts) and
 // named here. Times are RFC 3339 strings, money integer cents.
 // Only re-exports: the shape modules import each other directly, never this file, so no cycle forms.
 export type { Schemas } from './schemas';

@@ -1,5 +1,5 @@
 // The numbers limits.ts promises, kept equal to openapi.yaml. (The API's TS types need no such test: they are
-// generated from the document, sdk/src/generated/openapi.ts, and a test in sdk/ fails when that file is stale.)
+// generated from the document, src/generated/openapi.d.ts, and a test in sdk/ fails when that file is stale.)
 import { validateSchema } from '../src/ajv';
 import {
   PAGE,

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { clientHopHeaders } from '@mailplane/runtime';
-import { Mailplane } from '../../../sdk/src';
+import { Mailplane } from '@mailplane/sdk';
 
 /** The browser a page is served to, as the gateway should see it: its address (per TRUSTED_PROXIES) and user agent. */
 export interface Browser {

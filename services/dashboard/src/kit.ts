@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response, Router } from 'express';
-import type { Mailplane } from '../../../sdk/src';
+import type { Mailplane } from '@mailplane/sdk';
 import type { Html } from './html';
 import type { Session } from './sessions';
 import { notFoundPage } from './views/errors';

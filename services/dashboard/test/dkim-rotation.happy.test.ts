@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
-import { signIn } from './support';
+import { signIn } from '../../../test/support/dashboard-sign-in';
 
 let platform: TestPlatform;
 beforeAll(async () => {

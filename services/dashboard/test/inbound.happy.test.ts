@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { auth, headerOf } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
-import { createRoute, receivingTenant, sendIn } from '../../mail/test/support/inbound';
-import { signIn } from './support';
+import { createRoute, receivingTenant, sendIn } from '../../../test/support/inbound';
+import { signIn } from '../../../test/support/dashboard-sign-in';
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { artifactsDir, describeInBrowser, pageErrors, platformInBrowser, signInW
 import { eventually } from '../../../test/support/eventually';
 import { auth, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
 import { startWebhookReceiver } from '../../../test/support/webhook-receiver';
-import { signIn } from './support';
+import { signIn } from '../../../test/support/dashboard-sign-in';
 
 const ARTIFACTS = artifactsDir('dashboard');
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
-import { tenantWithReturnPath } from '../../mail/test/support/return-path';
-import { signIn } from './support';
+import { tenantWithReturnPath } from '../../../test/support/return-path';
+import { signIn } from '../../../test/support/dashboard-sign-in';
 
 let platform: TestPlatform;
 beforeAll(async () => {

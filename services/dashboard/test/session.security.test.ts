@@ -5,7 +5,8 @@ import request from 'supertest';
 import { createStore, type Store } from '@mailplane/store';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
-import { dashboardOn, signIn } from './support';
+import { signIn } from '../../../test/support/dashboard-sign-in';
+import { dashboardOn } from './support';
 
 let platform: TestPlatform;
 const stores: Store[] = [];

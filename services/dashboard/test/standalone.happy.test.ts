@@ -5,7 +5,7 @@ import request from 'supertest';
 import { spawnService, type ServiceProcess } from '../../../test/support/processes';
 import { tenantWithDomain } from '../../../test/support/mail';
 import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
-import { signIn } from './support';
+import { signIn } from '../../../test/support/dashboard-sign-in';
 
 let platform: TestPlatform;
 let dashboard: ServiceProcess;

@@ -4,7 +4,7 @@ import { expectContract } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
 import { auth } from '../../../test/support/mail';
 import { sharedPlatform } from '../../../test/support/platform';
-import { receivingTenant } from '../../mail/test/support/inbound';
+import { receivingTenant } from '../../../test/support/inbound';
 import { MEMBER_AUDITED, MEMBER_NOT_AUDITED } from './support/audited-member-operations';
 import { AUDITED as SERVICES_AUDITED, NOT_AUDITED as SERVICES_NOT_AUDITED } from './support/audited-operations';
 

@@ -4,7 +4,7 @@ import type { SinkMessage } from '../../../sandbox/smtp-sink';
 import { linkIn, mailedLink } from '../../../test/support/member-links';
 import { bearer, newOwner, PASSWORD, signIn } from '../../../test/support/members';
 import { sharedPlatform } from '../../../test/support/platform';
-import { travellingClock } from '../../mail/test/support/travelling-platform';
+import { travellingClock } from '../../../test/support/travelling-platform';
 
 // Real time, so that the links' mail is delivered; jumps ahead past a link's end.
 const clock = travellingClock();

@@ -2,7 +2,7 @@ import { newId } from '@mailplane/runtime';
 import { headerOf, tenantWithDomain, waitForStatus, sendEmail } from '../../../test/support/mail';
 import { removeDir, startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import type { MessageRecord } from '../src/data-access/message-record';
-import { withBodiesOnDisk, mailStoreOf, startPlatformOn, travellingClock } from './support/travelling-platform';
+import { withBodiesOnDisk, mailStoreOf, startPlatformOn, travellingClock } from '../../../test/support/travelling-platform';
 
 const DAY_MS = 24 * 3600 * 1000;
 const pdf = Buffer.from('%PDF-1.4 invoice 42\n%%EOF');

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
 import { auth, tenantWithDomain, waitForStatus, sendEmail } from '../../../test/support/mail';
-import { sharedPlatformOn, travellingClock } from './support/travelling-platform';
+import { sharedPlatformOn, travellingClock } from '../../../test/support/travelling-platform';
 
 const clock = travellingClock();
 const platform = sharedPlatformOn(clock, { SEND_RATE_LIMIT: '1000', RETENTION_PURGE_MS: '50', BODY_RETENTION_DAYS: '30' });

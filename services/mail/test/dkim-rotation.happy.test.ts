@@ -6,7 +6,7 @@ import { collectEvents } from '../../../test/support/events';
 import { eventually } from '../../../test/support/eventually';
 import { auth, dkimVerdicts as verdicts, headerOf, tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
-import { startPlatformOn, travellingClock } from './support/travelling-platform';
+import { startPlatformOn, travellingClock } from '../../../test/support/travelling-platform';
 
 type DnsRecord = {
   purpose: string;

@@ -7,7 +7,7 @@ import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import { bearer, newMember, newOwner } from '../../../test/support/members';
 import { removeDir, startTestPlatform, sharedPlatform } from '../../../test/support/platform';
 import type { IdentityRecord } from '../src/data-access/identities-repo';
-import { mailStoreOf } from './support/travelling-platform';
+import { mailStoreOf } from '../../../test/support/travelling-platform';
 
 type Tenant = Awaited<ReturnType<typeof tenantWithDomain>>;
 

@@ -6,7 +6,7 @@ import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { removeDir, startTestPlatform, sharedPlatform, sharedTenant } from '../../../test/support/platform';
 import type { IdentityRecord } from '../src/data-access/identities-repo';
-import { mailStoreOf } from './support/travelling-platform';
+import { mailStoreOf } from '../../../test/support/travelling-platform';
 
 const platform = sharedPlatform();
 const tenant = sharedTenant(platform);

@@ -5,7 +5,7 @@ import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import { sharedPlatform } from '../../../test/support/platform';
 import { startWebhookReceiver } from '../../../test/support/webhook-receiver';
 import { eventually } from '../../../test/support/eventually';
-import { createRoute, receivingTenant, sendIn } from './support/inbound';
+import { createRoute, receivingTenant, sendIn } from '../../../test/support/inbound';
 
 const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000', DEFAULT_MONTHLY_QUOTA: '100000' });
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { auth, headerOf, waitForStatus, sendEmail } from '../../../test/support/mail';
 import { sharedPlatform } from '../../../test/support/platform';
-import { sendIn, holdingTenant } from './support/inbound';
+import { sendIn, holdingTenant } from '../../../test/support/inbound';
 
 const platform = sharedPlatform();
 

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { rawSmtp } from '../../../test/support/submission';
-import { inboundListener, sendIn, holdingTenant } from './support/inbound';
+import { inboundListener, sendIn, holdingTenant } from '../../../test/support/inbound';
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { eventually } from '../../../test/support/eventually';
 import { auth } from '../../../test/support/mail';
-import { sendIn, holdingTenant } from './support/inbound';
-import { sharedPlatformOn, travellingClock } from './support/travelling-platform';
+import { sendIn, holdingTenant } from '../../../test/support/inbound';
+import { sharedPlatformOn, travellingClock } from '../../../test/support/travelling-platform';
 
 const clock = travellingClock();
 const platform = sharedPlatformOn(clock, {

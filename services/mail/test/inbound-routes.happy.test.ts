@@ -2,7 +2,7 @@ import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
 import { auth } from '../../../test/support/mail';
 import { sharedPlatform } from '../../../test/support/platform';
-import { createRoute, receivingTenant, sendIn } from './support/inbound';
+import { createRoute, receivingTenant, sendIn } from '../../../test/support/inbound';
 
 const platform = sharedPlatform();
 

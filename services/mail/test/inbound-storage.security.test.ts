@@ -4,7 +4,7 @@ import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
 import { auth } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
-import { createRoute, inboundListener, receivingTenant, sendIn, holdingTenant } from './support/inbound';
+import { createRoute, inboundListener, receivingTenant, sendIn, holdingTenant } from '../../../test/support/inbound';
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { sharedPlatform } from '../../../test/support/platform';
-import { createRoute, inboundListener, receivingTenant, sendIn, holdingTenant } from './support/inbound';
+import { createRoute, inboundListener, receivingTenant, sendIn, holdingTenant } from '../../../test/support/inbound';
 
 const MAX_BYTES = 4096;
 // Each test's tenant receives at most one message, but for the test of the limit itself.

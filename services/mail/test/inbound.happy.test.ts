@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { verifyWebhook } from '../../../sdk/src';
+import { verifyWebhook } from '@mailplane/sdk';
 import { validateMessage } from '@mailplane/contracts';
 import { expectContract } from '../../../test/support/contract';
 import { collectEvents } from '../../../test/support/events';
@@ -7,7 +7,7 @@ import { eventually } from '../../../test/support/eventually';
 import { auth } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/support/webhook-receiver';
-import { createRoute, receivingTenant, sendIn } from './support/inbound';
+import { createRoute, receivingTenant, sendIn } from '../../../test/support/inbound';
 
 let platform: TestPlatform;
 let receiver: WebhookReceiver;

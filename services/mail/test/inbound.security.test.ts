@@ -2,7 +2,7 @@ import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
 import { auth, waitForStatus } from '../../../test/support/mail';
 import { sharedPlatform } from '../../../test/support/platform';
-import { createRoute, receivingTenant, sendIn, holdingTenant } from './support/inbound';
+import { createRoute, receivingTenant, sendIn, holdingTenant } from '../../../test/support/inbound';
 
 const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
 

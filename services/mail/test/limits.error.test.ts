@@ -2,7 +2,7 @@ import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import { startTestPlatform, sharedPlatform } from '../../../test/support/platform';
-import { mailStoreOf } from './support/travelling-platform';
+import { mailStoreOf } from '../../../test/support/travelling-platform';
 
 describe('monthly quota', () => {
   const platform = sharedPlatform({ DEFAULT_MONTHLY_QUOTA: '5', SEND_RATE_LIMIT: '1000' });

@@ -3,7 +3,7 @@ import { eventually } from '../../../test/support/eventually';
 import { headerOf, tenantWithDomain, waitForStatus, sendEmail } from '../../../test/support/mail';
 import type { TestPlatform } from '../../../test/support/platform';
 import type { MessageRecord } from '../src/data-access/message-record';
-import { mailStoreOf, startPlatformOn, travellingClock, withBodiesOnDisk } from './support/travelling-platform';
+import { mailStoreOf, startPlatformOn, travellingClock, withBodiesOnDisk } from '../../../test/support/travelling-platform';
 
 // More than one round of the outbox sweeper (500 messages) was waiting when the process died.
 const WAITING = 1200;

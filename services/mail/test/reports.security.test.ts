@@ -4,7 +4,7 @@ import { lateBounce } from '../../../sandbox/smtp-reports';
 import { eventually } from '../../../test/support/eventually';
 import { auth, headerOf, suppressedAddresses, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
 import { deliverReport } from './support/report-listener';
-import { sharedPlatformOn, travellingClock } from './support/travelling-platform';
+import { sharedPlatformOn, travellingClock } from '../../../test/support/travelling-platform';
 
 const clock = travellingClock();
 const platform = sharedPlatformOn(clock, {

@@ -9,7 +9,7 @@ import { auth, headerOf, tenantWithDomain, waitForStatus, sendEmail } from '../.
 import { scrape } from '../../../test/support/metrics';
 import { submissionTransport } from '../../../test/support/submission';
 import { ADMIN_TOKEN, sharedPlatform } from '../../../test/support/platform';
-import { signIn } from '../../dashboard/test/support';
+import { signIn } from '../../../test/support/dashboard-sign-in';
 
 const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000', REPUTATION_HOLD_RECHECK_MS: '300' });
 const events = sharedEvents(platform, ['sending.*']);

@@ -3,7 +3,7 @@ import { newEnvelope } from '@mailplane/runtime';
 import { eventually } from '../../../test/support/eventually';
 import { auth, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
 import type { TestPlatform } from '../../../test/support/platform';
-import { withBodiesOnDisk, startPlatformOn, travellingClock } from './support/travelling-platform';
+import { withBodiesOnDisk, startPlatformOn, travellingClock } from '../../../test/support/travelling-platform';
 
 const clock = travellingClock();
 let platform: TestPlatform;

@@ -5,7 +5,7 @@ import { auth } from '../../../test/support/mail';
 import { sharedPlatform } from '../../../test/support/platform';
 import { mailConfig } from '../src/config';
 import { deliverReport } from './support/report-listener';
-import { sendAndCapture, tenantWithReturnPath } from './support/return-path';
+import { sendAndCapture, tenantWithReturnPath } from '../../../test/support/return-path';
 import { REQUIRED_MAIL_ENV } from './support/required-config';
 
 const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });

@@ -7,7 +7,7 @@ import { eventually } from '../../../test/support/eventually';
 import { auth, suppressedAddresses, waitForStatus } from '../../../test/support/mail';
 import { sharedPlatform } from '../../../test/support/platform';
 import { deliverReport } from './support/report-listener';
-import { sendAndCapture, tenantWithReturnPath } from './support/return-path';
+import { sendAndCapture, tenantWithReturnPath } from '../../../test/support/return-path';
 
 const platform = sharedPlatform({ SEND_RATE_LIMIT: '1000' });
 

@@ -4,7 +4,7 @@ import { auth, suppressedAddresses } from '../../../test/support/mail';
 import { engineEnv, storeEngines } from '../../../test/support/engines';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { deliverReport } from './support/report-listener';
-import { sendAndCapture, tenantWithReturnPath } from './support/return-path';
+import { sendAndCapture, tenantWithReturnPath } from '../../../test/support/return-path';
 
 describe.each(storeEngines())("a report on one identity's return path changes nothing of another tenant, stores on %s", (engine) => {
   let platform: TestPlatform;

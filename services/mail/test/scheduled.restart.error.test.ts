@@ -2,7 +2,7 @@ import request from 'supertest';
 import { eventually } from '../../../test/support/eventually';
 import { auth, headerOf, tenantWithDomain, waitForStatus, sendEmail } from '../../../test/support/mail';
 import type { TestPlatform } from '../../../test/support/platform';
-import { startPlatformOn, travellingClock } from './support/travelling-platform';
+import { startPlatformOn, travellingClock } from '../../../test/support/travelling-platform';
 
 const clock = travellingClock();
 let platform: TestPlatform;

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { eventually } from '../../../test/support/eventually';
 import { auth, tenantWithDomain, waitForStatus } from '../../../test/support/mail';
-import { sharedPlatformOn, withBodiesOnDisk, travellingClock } from './support/travelling-platform';
+import { sharedPlatformOn, withBodiesOnDisk, travellingClock } from '../../../test/support/travelling-platform';
 
 const clock = travellingClock();
 const platform = sharedPlatformOn(clock, { SEND_RATE_LIMIT: '1000', RETENTION_PURGE_MS: '50', BODY_RETENTION_DAYS: '30' });

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import type { TestPlatform } from '../../../test/support/platform';
-import { startPlatformOn, travellingClock } from './support/travelling-platform';
+import { startPlatformOn, travellingClock } from '../../../test/support/travelling-platform';
 
 // Windows of an hour and a day, entered a second after they open: nothing here straddles one.
 const clock = travellingClock();

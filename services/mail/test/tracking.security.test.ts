@@ -8,7 +8,7 @@ import { auth, headerOf, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { MAX_EVENTS_PER_MESSAGE } from '../src/tracking/domain/record-engagement';
 import { clickToken, messageKey, messageRef, openToken } from '../src/tracking/tokens';
-import { travellingClock } from './support/travelling-platform';
+import { travellingClock } from '../../../test/support/travelling-platform';
 
 const TRACKING_SECRET = 'tracking-secret-of-this-test-0123456789abcdef';
 const FOREIGN_SECRET = 'someone-elses-secret-0123456789abcdefgh';

@@ -3,7 +3,7 @@ import { eventually } from '../../../test/support/eventually';
 import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/support/webhook-receiver';
-import { travellingClock } from '../../mail/test/support/travelling-platform';
+import { travellingClock } from '../../../test/support/travelling-platform';
 
 const clock = travellingClock();
 let platform: TestPlatform;

@@ -1,6 +1,6 @@
 // Generated from libs/contracts/openapi.yaml by scripts/generate-contract-types.mjs (npm run generate). Do not edit.
 
-import type { operations } from '../../../../sdk/src/generated/openapi';
+import type { operations } from './openapi';
 
 /** The operations `x-service: billing` serves. */
 export interface BillingOperations {

@@ -1,6 +1,6 @@
 import { base, noticeOf, utc, type Kit } from '../kit';
 import { layout } from '../views/layout';
-import type { ListEmailsQuery } from '../../../../sdk/src';
+import type { ListEmailsQuery } from '@mailplane/sdk';
 import { emailBody, emailsBody } from '../views/emails';
 import { toneOf } from '../html';
 import { notFoundPage } from '../views/errors';

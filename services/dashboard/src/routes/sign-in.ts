@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response, Router } from 'express';
 import { cookiesOf } from '@mailplane/runtime';
-import { MailplaneError } from '../../../../sdk/src';
+import { MailplaneError } from '@mailplane/sdk';
 import { browserOf, type ApiClients, type Browser } from '../api-client';
 import { base, secondFactorOf } from '../kit';
 import type { Html } from '../html';

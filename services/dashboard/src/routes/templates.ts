@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Mailplane, RenderedTemplate } from '../../../../sdk/src';
+import type { Mailplane, RenderedTemplate } from '@mailplane/sdk';
 import { base, chromeFor, handle, idOf, notFoundFor, type Kit } from '../kit';
 import { layout } from '../views/layout';
 import { templateBody, templatesBody } from '../views/templates';

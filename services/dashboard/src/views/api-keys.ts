@@ -1,4 +1,4 @@
-import type { ApiKey, CreatedApiKey } from '../../../../sdk/src';
+import type { ApiKey, CreatedApiKey } from '@mailplane/sdk';
 import { html, confirmedActionForm, csrfField, pill, table, when } from '../html';
 import { smtpSettingsCard, type SmtpSettings } from './smtp-settings';
 

@@ -1,4 +1,4 @@
-import type { AuditLogPage, AuditRecord } from '../../../../sdk/src';
+import type { AuditLogPage, AuditRecord } from '@mailplane/sdk';
 import { html, table, when } from '../html';
 
 /** The filters the page keeps from one page to the next. */

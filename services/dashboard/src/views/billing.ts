@@ -1,4 +1,4 @@
-import type { BillingState, Catalogue, Quote } from '../../../../sdk/src';
+import type { BillingState, Catalogue, Quote } from '@mailplane/sdk';
 import { html, confirmedActionForm, csrfField, pill, table, type Html } from '../html';
 
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;

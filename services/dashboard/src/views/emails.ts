@@ -1,4 +1,4 @@
-import type { Email, EmailList, Identity, InboundMessageList, ListEmailsQuery, WebhookDelivery } from '../../../../sdk/src';
+import type { Email, EmailList, Identity, InboundMessageList, ListEmailsQuery, WebhookDelivery } from '@mailplane/sdk';
 import { html, csrfField, pill, table, when } from '../html';
 import { engagementFacts } from './tracking';
 import { receivedTable } from './inbound';

@@ -1,4 +1,4 @@
-import type { Identity, IdentityList } from '../../../../sdk/src';
+import type { Identity, IdentityList } from '@mailplane/sdk';
 import { html, confirmedActionForm, csrfField, pill, table, when } from '../html';
 import { returnPathForm } from './return-path';
 import { trackingForm } from './tracking';

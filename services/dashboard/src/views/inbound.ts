@@ -1,4 +1,4 @@
-import type { InboundMessage, InboundMessageList, InboundRouteList } from '../../../../sdk/src';
+import type { InboundMessage, InboundMessageList, InboundRouteList } from '@mailplane/sdk';
 import { html, table, when, type Html } from '../html';
 
 type Auth = NonNullable<InboundMessage['body']>['authentication'];

@@ -1,4 +1,4 @@
-import type { BillingState, DayStats, Reputation } from '../../../../sdk/src';
+import type { BillingState, DayStats, Reputation } from '@mailplane/sdk';
 import { html, pill, table, type Html } from '../html';
 import { reputationBanner, REPUTATION_LABEL } from './reputation';
 

@@ -1,4 +1,4 @@
-import type { Reputation } from '../../../../sdk/src';
+import type { Reputation } from '@mailplane/sdk';
 import { html, pill, table } from '../html';
 
 const percent = (rate: number) => `${(Math.round(rate * 10_000) / 100).toString()} %`;

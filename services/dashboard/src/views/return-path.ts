@@ -1,4 +1,4 @@
-import type { Identity } from '../../../../sdk/src';
+import type { Identity } from '@mailplane/sdk';
 import { csrfField, html, pill, when } from '../html';
 
 const yesNo = (aligned: boolean) => (aligned ? 'aligns' : 'does not align');

@@ -1,4 +1,4 @@
-import type { SuppressionList } from '../../../../sdk/src';
+import type { SuppressionList } from '@mailplane/sdk';
 import { html, csrfField, rowActionForm, table, when } from '../html';
 
 export function suppressionsBody(base: string, list: SuppressionList, q: string, csrf: string) {

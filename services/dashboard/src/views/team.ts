@@ -1,4 +1,4 @@
-import type { CreatedInvitation, Invitation, Member, Me, TotpEnrollment } from '../../../../sdk/src';
+import type { CreatedInvitation, Invitation, Member, Me, TotpEnrollment } from '@mailplane/sdk';
 import { html, confirmedActionForm, csrfField, rowActionForm, table, when, type Html } from '../html';
 
 const ROLES = ['owner', 'admin', 'developer', 'billing', 'viewer'] as const;

@@ -1,4 +1,4 @@
-import type { RenderedTemplate, TemplateVersion } from '../../../../sdk/src';
+import type { RenderedTemplate, TemplateVersion } from '@mailplane/sdk';
 import { html, when } from '../html';
 
 const list = (names: string[]) => (names.length ? names.map((n, i) => html`${i ? ', ' : ''}<code>${n}</code>`) : 'none');

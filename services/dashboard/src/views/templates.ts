@@ -1,4 +1,4 @@
-import type { RenderedTemplate, Template, TemplateList, TemplateVersionList } from '../../../../sdk/src';
+import type { RenderedTemplate, Template, TemplateList, TemplateVersionList } from '@mailplane/sdk';
 import { confirmedActionForm, csrfField, html, pill, table, when } from '../html';
 import { templatePreview } from './template-preview';
 

@@ -1,4 +1,4 @@
-import type { Email, Identity } from '../../../../sdk/src';
+import type { Email, Identity } from '@mailplane/sdk';
 import { csrfField, html, when } from '../html';
 
 /** An identity's tracking defaults and tracking domain, with what tracking costs recipients. */

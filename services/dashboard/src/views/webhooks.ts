@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_TYPES } from '@mailplane/contracts';
-import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointList } from '../../../../sdk/src';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointList } from '@mailplane/sdk';
 import { html, confirmedActionForm, csrfField, pill, table, when } from '../html';
 
 export function webhooksBody(base: string, list: WebhookEndpointList, csrf: string, secret?: { endpoint: string; secret: string }) {

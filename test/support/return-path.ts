@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { publish } from '../../../../sandbox/dns-publish-page';
-import { auth, headerOf, waitForStatus } from '../../../../test/support/mail';
-import type { TestPlatform } from '../../../../test/support/platform';
+import { publish } from '../../sandbox/dns-publish-page';
+import { auth, headerOf, waitForStatus } from './mail';
+import type { TestPlatform } from './platform';
 
 interface Record {
   purpose: string;

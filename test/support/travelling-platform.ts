@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { createBlobStore, type BlobStore, createStore, type Store } from '@mailplane/store';
 import type { Clock } from '@mailplane/runtime';
-import type { Env } from '../../../../platform/config';
-import { sharedPlatform, startTestPlatform, type TestPlatform } from '../../../../test/support/platform';
+import type { Env } from '../../platform/config';
+import { sharedPlatform, startTestPlatform, type TestPlatform } from './platform';
 
 const DAY_MS = 24 * 3600 * 1000;
 

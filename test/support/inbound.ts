@@ -1,8 +1,8 @@
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import request from 'supertest';
-import { auth, tenantWithDomain } from '../../../../test/support/mail';
-import type { TestPlatform } from '../../../../test/support/platform';
+import { auth, tenantWithDomain } from './mail';
+import type { TestPlatform } from './platform';
 
 /** A tenant receiving at a verified domain: its identity verified, receiving enabled, the MX record published, checked. */
 export async function receivingTenant(platform: TestPlatform) {
