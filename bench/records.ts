@@ -1,6 +1,7 @@
 // The records the services store, built for seeding. Shapes follow services/gateway/src/data-access/*-repo.ts
 // and services/mail/src/data-access/*-repo.ts; when those change, this is the one file to adapt.
-import { openKeyBox, newId } from '@mailplane/runtime';
+import { newId } from '@mailplane/runtime';
+import { openKeyBox } from '@mailplane/secrets';
 import { uncached } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
 import { apiKeysRepo } from '../services/gateway/src/data-access/api-keys-repo';

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { startDashboard } from '@mailplane/dashboard';
-import { ConfigError, createLogger, drainableProbe, envReader, parseTrustedProxies } from '@mailplane/runtime';
+import { parseTrustedProxies } from '@mailplane/edge';
+import { ConfigError, createLogger, drainableProbe, envReader } from '@mailplane/runtime';
 import type { PlatformConfig } from './config';
 import { storeFor } from './services';
 

@@ -1,11 +1,11 @@
 import { createMemoryBroker } from '@mailplane/broker';
 import type { Store } from '@mailplane/store';
+import { parseTrustedProxies } from '@mailplane/edge';
 import {
   allOf,
   createLogger,
   createMetricsRegistry,
   dependencyProbe,
-  parseTrustedProxies,
   type Clock,
   type Logger,
   type ReadinessProbe,

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxDns } from './dns-server';
 import { readBody } from './sandbox-http';
-import { escapeHtml, page, send } from './smtp-sink-page';
+import { escape } from '@mailplane/html';
+import { page, send } from './smtp-sink-page';
 
 interface DnsRecord {
   purpose: string;
@@ -44,14 +45,14 @@ export function dnsPublishHandler(options: DnsPublishOptions) {
         const identity = await call<Identity>(api, key, `/identities/${encodeURIComponent(form.get('identity') ?? '')}`);
         publish(options.dns, identity.dnsRecords);
         notice =
-          `<p role="status">Published the records of ${escapeHtml(identity.domain)}. Now verify it:</p>` +
-          `<pre>curl -X POST ${escapeHtml(api)}/identities/${escapeHtml(identity.id)}/verify -H "Authorization: Bearer $MAILPLANE_API_KEY"</pre>`;
+          `<p role="status">Published the records of ${escape(identity.domain)}. Now verify it:</p>` +
+          `<pre>curl -X POST ${escape(api)}/identities/${escape(identity.id)}/verify -H "Authorization: Bearer $MAILPLANE_API_KEY"</pre>`;
       }
       const identities = await call<{ data: Identity[] }>(api, key, '/identities?limit=100');
       send(res, 200, identityList(identities.data, key, notice));
     } catch (error) {
       if (!(error instanceof ApiRefusal)) throw error;
-      send(res, 400, keyForm(`<p role="alert">${escapeHtml(error.message)}</p>`));
+      send(res, 400, keyForm(`<p role="alert">${escape(error.message)}</p>`));
     }
   };
 }
@@ -82,18 +83,18 @@ function keyForm(notice = ''): string {
 }
 
 function identityList(identities: Identity[], key: string, notice: string): string {
-  const hiddenKey = `<input type="hidden" name="key" value="${escapeHtml(key)}">`;
+  const hiddenKey = `<input type="hidden" name="key" value="${escape(key)}">`;
   const rows = identities.map(
     (identity) =>
-      `<h2>${escapeHtml(identity.domain)} <small>${escapeHtml(identity.status)}</small></h2><table><tr><th>Purpose</th><th>Name</th><th>Type</th><th>Value</th></tr>` +
+      `<h2>${escape(identity.domain)} <small>${escape(identity.status)}</small></h2><table><tr><th>Purpose</th><th>Name</th><th>Type</th><th>Value</th></tr>` +
       identity.dnsRecords
         .map(
           (r) =>
-            `<tr><td>${escapeHtml(r.purpose)}</td><td>${escapeHtml(r.name)}</td><td>${escapeHtml(r.type ?? 'TXT')}</td><td><code>${escapeHtml(r.value)}</code></td></tr>`,
+            `<tr><td>${escape(r.purpose)}</td><td>${escape(r.name)}</td><td>${escape(r.type ?? 'TXT')}</td><td><code>${escape(r.value)}</code></td></tr>`,
         )
         .join('') +
-      `</table><form method="post" action="/dns/publish">${hiddenKey}<input type="hidden" name="identity" value="${escapeHtml(identity.id)}">` +
-      `<button>Publish records of ${escapeHtml(identity.domain)}</button></form>`,
+      `</table><form method="post" action="/dns/publish">${hiddenKey}<input type="hidden" name="identity" value="${escape(identity.id)}">` +
+      `<button>Publish records of ${escape(identity.domain)}</button></form>`,
   );
   return page('Publish DNS records', `<p><a href="/">Mailbox</a></p>${notice}${rows.join('') || '<p>This key has no identities yet.</p>'}`);
 }

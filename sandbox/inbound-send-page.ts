@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody } from './sandbox-http';
 import { sendToInbound, type InboundRoute } from './smtp-inbound-relay';
-import { escapeHtml, page, send } from './smtp-sink-page';
+import { escape } from '@mailplane/html';
+import { page, send } from './smtp-sink-page';
 
 const FIELDS = ['from', 'to', 'subject', 'text'] as const;
 
@@ -21,20 +22,20 @@ export function inboundSendHandler(route: () => InboundRoute | null) {
     if (!from || !to) return send(res, 400, form(target, '<p role="alert">From and To are needed.</p>'));
     const raw = `From: ${from}\r\nTo: ${to}\r\nSubject: ${subject}\r\nDate: ${new Date().toUTCString()}\r\nMessage-ID: <${Date.now()}.${Math.random().toString(36).slice(2)}@sandbox.page>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${(body.get('text') ?? '').replace(/\r?\n/g, '\r\n')}\r\n`;
     const reply = await sendToInbound(target, { from, to: [to] }, raw);
-    const notice = `<p role="status">The inbound listener answered <code>${reply.code} ${escapeHtml(reply.message)}</code>.</p>`;
+    const notice = `<p role="status">The inbound listener answered <code>${reply.code} ${escape(reply.message)}</code>.</p>`;
     send(res, 200, form(target, notice, { from, to, subject, text }));
   };
 }
 
 function form(target: InboundRoute, notice = '', values: Partial<Record<(typeof FIELDS)[number], string>> = {}): string {
   const input = (name: (typeof FIELDS)[number], label: string) =>
-    `<p><label>${label} <input name="${name}" value="${escapeHtml(values[name] ?? '')}" size="40"${name === 'from' || name === 'to' ? ' required' : ''}></label></p>`;
+    `<p><label>${label} <input name="${name}" value="${escape(values[name] ?? '')}" size="40"${name === 'from' || name === 'to' ? ' required' : ''}></label></p>`;
   return page(
     'Send a message to the platform',
     `<p><a href="/">Mailbox</a> · <a href="/dns">Publish DNS records</a></p>${notice}` +
-      `<p>Delivered over SMTP to the inbound listener (${escapeHtml(`${target.host}:${target.port}`)}, MX ${escapeHtml(target.mxHost)}), as mail from outside. ` +
+      `<p>Delivered over SMTP to the inbound listener (${escape(`${target.host}:${target.port}`)}, MX ${escape(target.mxHost)}), as mail from outside. ` +
       'Address it to a receiving domain with a route, e.g. <code>hello@sandbox.mailplane.test</code>.</p>' +
       `<form method="post" action="/inbound">${input('from', 'From')}${input('to', 'To')}${input('subject', 'Subject')}` +
-      `<p><label>Text<br><textarea name="text" rows="6" cols="60">${escapeHtml(values.text ?? '')}</textarea></label></p><button>Send</button></form>`,
+      `<p><label>Text<br><textarea name="text" rows="6" cols="60">${escape(values.text ?? '')}</textarea></label></p><button>Send</button></form>`,
   );
 }

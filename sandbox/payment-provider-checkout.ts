@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendText } from './sandbox-http';
 import { SETTLED_STATUSES, type ProviderPayment, type SettledStatus } from './payment-provider-payments';
-import { escapeHtml } from './smtp-sink-page';
+import { escape } from '@mailplane/html';
 
 const STYLE =
   'body{font:16px system-ui,sans-serif;margin:3em auto;max-width:28em}form{display:inline-block;margin:.25em}button{font-size:1em;padding:.4em 1em}';
@@ -36,7 +36,7 @@ function page(payment: ProviderPayment): string {
   ).join('');
   return (
     `<!doctype html><html><head><meta charset="utf-8"><title>Sandbox checkout</title><style>${STYLE}</style></head><body>` +
-    `<h1>Sandbox checkout</h1><p><strong>${escapeHtml(`${payment.amount.currency} ${payment.amount.value}`)}</strong></p>` +
-    `<p>${escapeHtml(payment.description)}</p>${buttons}</body></html>`
+    `<h1>Sandbox checkout</h1><p><strong>${escape(`${payment.amount.currency} ${payment.amount.value}`)}</strong></p>` +
+    `<p>${escape(payment.description)}</p>${buttons}</body></html>`
   );
 }

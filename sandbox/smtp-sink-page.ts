@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escape } from '@mailplane/html';
 import type { SinkMessage, SmtpSink } from './smtp-sink';
 
 const STYLE = `body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{padding:4px 10px;border-bottom:1px solid #ddd;text-align:left}
@@ -14,7 +15,7 @@ export function sinkPageHandler(sink: Pick<SmtpSink, 'messages'>) {
     send(
       res,
       message ? 200 : 404,
-      message ? messagePage(message) : page('Not found', `<p>No message ${escapeHtml(id)}.</p><p><a href="?">All mail</a></p>`),
+      message ? messagePage(message) : page('Not found', `<p>No message ${escape(id)}.</p><p><a href="?">All mail</a></p>`),
     );
   };
 }
@@ -24,8 +25,8 @@ function listPage(messages: SinkMessage[]): string {
     .reverse()
     .map(
       (m) =>
-        `<tr><td>${escapeHtml(m.receivedAt.toISOString())}</td><td>${escapeHtml(m.envelope.from)}</td><td>${escapeHtml(m.envelope.to.join(', '))}</td>` +
-        `<td><a href="?id=${encodeURIComponent(m.id)}">${escapeHtml(m.subject || '(no subject)')}</a></td><td>${dkimBadge(m)}</td></tr>`,
+        `<tr><td>${escape(m.receivedAt.toISOString())}</td><td>${escape(m.envelope.from)}</td><td>${escape(m.envelope.to.join(', '))}</td>` +
+        `<td><a href="?id=${encodeURIComponent(m.id)}">${escape(m.subject || '(no subject)')}</a></td><td>${dkimBadge(m)}</td></tr>`,
     );
   const nav = '<p><a href="/dns">Publish an identity\'s DNS records</a> · <a href="/inbound">Send a message to the platform</a></p>';
   const table = `<table><tr><th>Received</th><th>From</th><th>To</th><th>Subject</th><th>DKIM</th></tr>${rows.join('')}</table>`;
@@ -33,22 +34,22 @@ function listPage(messages: SinkMessage[]): string {
 }
 
 function messagePage(m: SinkMessage): string {
-  const headers = m.headers.map((h) => `<tr><th>${escapeHtml(h.name)}</th><td>${escapeHtml(h.value)}</td></tr>`).join('');
+  const headers = m.headers.map((h) => `<tr><th>${escape(h.name)}</th><td>${escape(h.value)}</td></tr>`).join('');
   return page(
     m.subject || '(no subject)',
-    `<p><a href="?">All mail</a> · DKIM ${dkimBadge(m)}</p><table>${headers}</table><h2>Text</h2><pre>${escapeHtml(m.text)}</pre>`,
+    `<p><a href="?">All mail</a> · DKIM ${dkimBadge(m)}</p><table>${headers}</table><h2>Text</h2><pre>${escape(m.text)}</pre>`,
   );
 }
 
 function dkimBadge(m: SinkMessage): string {
   const result = m.dkim?.result ?? 'none';
   const kind = result === 'pass' || result === 'fail' ? ` ${result}` : '';
-  const where = m.dkim?.domain ? ` title="d=${escapeHtml(m.dkim.domain)} s=${escapeHtml(m.dkim.selector ?? '')}"` : '';
-  return `<span class="badge${kind}"${where}>${escapeHtml(result)}</span>`;
+  const where = m.dkim?.domain ? ` title="d=${escape(m.dkim.domain)} s=${escape(m.dkim.selector ?? '')}"` : '';
+  return `<span class="badge${kind}"${where}>${escape(result)}</span>`;
 }
 
 export function page(title: string, body: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escape(title)}</title><style>${STYLE}</style></head><body><h1>${escape(title)}</h1>${body}</body></html>`;
 }
 
 export function send(res: ServerResponse, status: number, html: string): void {
@@ -61,8 +62,4 @@ export function send(res: ServerResponse, status: number, html: string): void {
     'X-Content-Type-Options': 'nosniff',
   });
   res.end(html);
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

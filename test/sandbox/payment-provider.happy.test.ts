@@ -55,7 +55,7 @@ describe('sandbox payment provider (Mollie v2 stand-in)', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.text).toContain('<title>Sandbox checkout</title>');
     expect(page.text).toContain('EUR 15.00');
-    expect(page.text).toContain('Plan &#60;Growth&#62; &#38; more');
+    expect(page.text).toContain('Plan &lt;Growth&gt; &amp; more');
     for (const status of ['paid', 'failed', 'canceled', 'expired']) expect(page.text).toContain(`name="status" value="${status}"`);
 
     const paid = await request(fx.provider.url).post(`/checkout/${payment.id}`).type('form').send({ status: 'paid' });

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { clientHopHeaders } from '@mailplane/runtime';
+import { clientHopHeaders } from '@mailplane/edge';
 import { Mailplane } from '@mailplane/sdk';
 
 /** The browser a page is served to, as the gateway should see it: its address (per TRUSTED_PROXIES) and user agent. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { cookiesOf, type ReadinessProbe } from '@mailplane/runtime';
+import { cookiesOf } from '@mailplane/html';
+import { type ReadinessProbe } from '@mailplane/runtime';
 import { MailplaneError } from '@mailplane/sdk';
 import { apiClients, browserOf } from './api-client';
 import type { Html } from './html';

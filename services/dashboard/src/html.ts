@@ -1,6 +1,6 @@
-import { html, type Html, type HtmlPart } from '@mailplane/runtime';
+import { html, type Html, type HtmlPart } from '@mailplane/html';
 
-export { escape, html, Html, type HtmlPart } from '@mailplane/runtime';
+export { escape, html, Html, type HtmlPart } from '@mailplane/html';
 
 /** An instant as every page shows it: UTC to the second, in a <time> element; `none` when there is none. */
 export const when = (iso: string | null | undefined, none = '—') =>

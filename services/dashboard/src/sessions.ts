@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { openKeyBox, type KeyBox } from '@mailplane/runtime';
+import { openKeyBox, type KeyBox } from '@mailplane/secrets';
 import type { Store } from '@mailplane/store';
 import type { Browser } from './api-client';
 import { sessionsRepo, type SessionRecord, type SessionsRepo } from './data-access/sessions-repo';

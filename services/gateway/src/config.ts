@@ -1,4 +1,5 @@
-import { ConfigError, envReader, parseTrustedProxies } from '@mailplane/runtime';
+import { parseTrustedProxies } from '@mailplane/edge';
+import { ConfigError, envReader } from '@mailplane/runtime';
 import type { AdmissionLimits } from './flow-control/admission';
 import type { SystemMailLimits } from './domain/system-mail-budget';
 

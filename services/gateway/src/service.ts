@@ -3,7 +3,6 @@ import type { Server } from 'node:http';
 import { replicaCaches, type Broker } from '@mailplane/broker';
 import { leaseOn, type Store } from '@mailplane/store';
 import {
-  openKeyBox,
   createMetricsRegistry,
   dependencyProbe,
   newHolderId,
@@ -15,6 +14,7 @@ import {
   type MetricsRegistry,
   type ReadinessProbe,
 } from '@mailplane/runtime';
+import { openKeyBox } from '@mailplane/secrets';
 import type { GatewayConfig } from './config';
 import { API_KEY_CACHE, apiKeysRepo } from './data-access/api-keys-repo';
 import { attemptCountsRepo } from './data-access/attempt-counts-repo';

@@ -1,4 +1,4 @@
-import { clientHopHeaders } from '@mailplane/runtime';
+import { clientHopHeaders } from '@mailplane/edge';
 import { requestFrom, signInFrom } from '../../../test/support/from-address';
 import request from 'supertest';
 import { bearer, freshEmail, newMember, newOwner, PASSWORD } from '../../../test/support/members';

@@ -1,4 +1,5 @@
-import { ConfigError, parseTrustedProxies, type envReader } from '@mailplane/runtime';
+import { parseTrustedProxies } from '@mailplane/edge';
+import { ConfigError, type envReader } from '@mailplane/runtime';
 
 /** The inbound MX listener and what it takes; off (null) unless INBOUND_MX_HOST names where tenants point their MX. */
 export interface InboundConfig {

@@ -2,7 +2,6 @@ import { replicaCaches, type Broker } from '@mailplane/broker';
 import { leaseOn, replicaRegistry, type BlobStore, type Store } from '@mailplane/store';
 import { QUEUES } from '@mailplane/contracts';
 import {
-  openKeyBox,
   createMetricsRegistry,
   newHolderId,
   runPeriodically,
@@ -12,6 +11,7 @@ import {
   type Logger,
   type MetricsRegistry,
 } from '@mailplane/runtime';
+import { openKeyBox } from '@mailplane/secrets';
 import type { MailConfig } from './config';
 import { bodiesRepo } from './data-access/bodies-repo';
 import { countersRepo } from './data-access/counters-repo';

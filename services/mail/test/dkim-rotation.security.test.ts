@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import request, { type Response } from 'supertest';
-import { openKeyBox, createLogger } from '@mailplane/runtime';
+import { createLogger } from '@mailplane/runtime';
+import { openKeyBox } from '@mailplane/secrets';
 import { expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import { bearer, newMember, newOwner } from '../../../test/support/members';

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { dkimVerify } from 'mailauth';
-import { openKeyBox, KeyBoxError, type KeyBox } from '@mailplane/runtime';
+import { openKeyBox, KeyBoxError, type KeyBox } from '@mailplane/secrets';
 import { createPrivateKeyCache } from '../src/dkim/private-key-cache';
 import { generateDkimKeyPair, generateEd25519KeyPair, dkimTxtValue, txtChunks, type DkimKeyPair } from '../src/dkim/keys';
 import { renderMime, type RenderInput } from '../src/mime/render';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { openKeyBox } from '@mailplane/runtime';
+import { openKeyBox } from '@mailplane/secrets';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { removeDir, startTestPlatform, sharedPlatform, sharedTenant } from '../../../test/support/platform';

@@ -2,7 +2,6 @@ import type { Broker } from '@mailplane/broker';
 import { leaseOn, type Store } from '@mailplane/store';
 import { QUEUES } from '@mailplane/contracts';
 import {
-  openKeyBox,
   createMetricsRegistry,
   newHolderId,
   runPeriodically,
@@ -12,6 +11,7 @@ import {
   type Logger,
   type MetricsRegistry,
 } from '@mailplane/runtime';
+import { openKeyBox } from '@mailplane/secrets';
 import type { WebhooksConfig } from './config';
 import { deliveriesRepo } from './data-access/deliveries-repo';
 import { deliveriesQueueRepo } from './data-access/deliveries-queue-repo';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { openKeyBox, systemClock } from '@mailplane/runtime';
+import { systemClock } from '@mailplane/runtime';
+import { openKeyBox } from '@mailplane/secrets';
 import { createStore } from '@mailplane/store';
 import type { EndpointRecord } from '../src/data-access/endpoints-repo';
 import { signingSecrets } from '../src/domain/endpoints';

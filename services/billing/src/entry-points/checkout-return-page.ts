@@ -1,4 +1,4 @@
-import { html, publicPage } from '@mailplane/runtime';
+import { html, publicPage } from '@mailplane/html';
 import type { CheckoutReturn } from '../domain/checkout-return';
 
 // While the payment is being confirmed the page asks again by itself; the customer has nothing to press.

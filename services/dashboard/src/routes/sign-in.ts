@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response, Router } from 'express';
-import { cookiesOf } from '@mailplane/runtime';
+import { cookiesOf } from '@mailplane/html';
 import { MailplaneError } from '@mailplane/sdk';
 import { browserOf, type ApiClients, type Browser } from '../api-client';
 import { base, secondFactorOf } from '../kit';

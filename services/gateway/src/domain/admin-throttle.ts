@@ -2,7 +2,7 @@ import type { Clock } from '@mailplane/runtime';
 import type { AttemptCountsRepo } from '../data-access/attempt-counts-repo';
 import { failureCount, rateLimited } from './failure-count';
 
-export { clientKey } from '@mailplane/runtime';
+export { clientKey } from '@mailplane/edge';
 
 /** Failed admin authentications one client address may make per window before it is refused outright. */
 export const ADMIN_MAX_FAILURES = 10;

@@ -1,5 +1,6 @@
 import type { Broker } from '@mailplane/broker';
-import type { AuditContext, AuditedChange, Clock, KeyBox, Logger, ReadinessProbe } from '@mailplane/runtime';
+import type { AuditContext, AuditedChange, Clock, Logger, ReadinessProbe } from '@mailplane/runtime';
+import type { KeyBox } from '@mailplane/secrets';
 import type { GatewayConfig } from '../config';
 import type { ApiKeysRepo } from '../data-access/api-keys-repo';
 import type { AuditLogRepo } from '../data-access/audit-log-repo';

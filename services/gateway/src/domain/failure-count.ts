@@ -1,5 +1,6 @@
 import { AppError } from '@mailplane/contracts';
-import { clientKey, type Clock } from '@mailplane/runtime';
+import { clientKey } from '@mailplane/edge';
+import { type Clock } from '@mailplane/runtime';
 import type { AttemptCount, AttemptCountsRepo } from '../data-access/attempt-counts-repo';
 
 /** Milliseconds until a key whose window holds `count` may try again when `max` are allowed; 0 when it may now. */

@@ -1,4 +1,4 @@
-import { sameSecret } from '@mailplane/runtime';
+import { sameSecret } from '@mailplane/secrets';
 import { createHash, randomBytes } from 'node:crypto';
 
 // <token prefix>_<26-char id suffix>_<43-char base64url secret>; the id part is public, the secret is stored only as a

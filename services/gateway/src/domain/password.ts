@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, type ScryptOptions } from 'node:crypto';
-import { sameSecret } from '@mailplane/runtime';
+import { sameSecret } from '@mailplane/secrets';
 
 // N=2^15, r=8: 32 MiB and tens of milliseconds per guess (OWASP's scrypt floor is N=2^17 with r=8 and p=1 or
 // equivalent; 2^15 with p=1 is what the design record fixes for a gateway that must stay responsive).

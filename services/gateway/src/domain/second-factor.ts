@@ -1,5 +1,6 @@
 import { AppError, type RecoveryCodes, type SecondFactor, type TotpEnrollment } from '@mailplane/contracts';
-import type { AuditContext, KeyBox } from '@mailplane/runtime';
+import type { AuditContext } from '@mailplane/runtime';
+import type { KeyBox } from '@mailplane/secrets';
 import type { MemberRecord, SecondFactorFields, TenantMember } from '../data-access/members-repo';
 import { auditRecord, moveAudit } from './audit';
 import type { GatewayDeps } from './deps';

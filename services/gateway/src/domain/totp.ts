@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { sameSecret } from '@mailplane/runtime';
+import { sameSecret } from '@mailplane/secrets';
 
 /**
  * Time-based one-time passwords (RFC 6238 over RFC 4226's HOTP, HMAC-SHA1, 30 s steps, 6 digits): what every

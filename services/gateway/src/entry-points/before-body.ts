@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, type Operation } from '@mailplane/contracts';
-import { clientKey } from '@mailplane/runtime';
+import { clientKey } from '@mailplane/edge';
 import type { GatewayConfig } from '../config';
 import type { Principal } from '../domain/authenticate';
 import type { GatewayDeps } from '../domain/deps';

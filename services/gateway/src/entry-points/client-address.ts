@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { provenClientAddress } from '@mailplane/runtime';
+import { provenClientAddress } from '@mailplane/edge';
 
 const CLIENT = 'clientAddress';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppError, bundledDocument, toYaml } from '@mailplane/contracts';
 import type { RpcReply } from '@mailplane/contracts';
-import { escape } from '@mailplane/runtime';
+import { escape } from '@mailplane/html';
 import { loadGuides, type Guide } from './guide-pages';
 
 const SWAGGER_UI = path.dirname(require.resolve('swagger-ui-dist/package.json'));

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Marked, type Tokens } from 'marked';
-import { escape } from '@mailplane/runtime';
+import { escape } from '@mailplane/html';
 
 /** docs/guides of the repository (and of the image, which copies it). */
 const GUIDES_DIR = path.join(__dirname, '..', '..', '..', '..', 'docs', 'guides');

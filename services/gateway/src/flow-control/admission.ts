@@ -1,5 +1,5 @@
 import { AppError } from '@mailplane/contracts';
-import { clientKey } from '@mailplane/runtime';
+import { clientKey } from '@mailplane/edge';
 import { createShares, isStrangers, type Holder } from '../domain/shares';
 import { createSlots } from './slots';
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { createSecureContext } from 'node:tls';
-import { ConfigError, envReader, parseTrustedProxies } from '@mailplane/runtime';
+import { parseTrustedProxies } from '@mailplane/edge';
+import { ConfigError, envReader } from '@mailplane/runtime';
 import { gatewayConfig, type GatewayConfig } from '../config';
 
 /** The SMTP submission listener: the gateway's second edge, for applications that can only speak SMTP. */

@@ -1,5 +1,6 @@
 import type { Broker } from '@mailplane/broker';
-import type { Clock, KeyBox, Logger } from '@mailplane/runtime';
+import type { Clock, Logger } from '@mailplane/runtime';
+import type { KeyBox } from '@mailplane/secrets';
 import type { ReplicaRegistry } from '@mailplane/store';
 import type { MailConfig } from '../config';
 import type { BodiesRepo } from '../data-access/bodies-repo';

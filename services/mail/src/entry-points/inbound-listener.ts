@@ -5,7 +5,7 @@ import { joinsTransaction, resolveRecipient, type AcceptedRecipient } from '../d
 import { announceReceived, receiveMessage } from '../domain/inbound/receive';
 import { admitClientTransaction, countClientBytes } from '../domain/inbound/usage';
 import type { InboundConfig } from '../inbound-config';
-import { perClientLimit, readProxyHeadersFrom } from '@mailplane/runtime';
+import { perClientLimit, readProxyHeadersFrom } from '@mailplane/edge';
 import { sharedBuffer } from './inbound-buffer';
 import { smtpError } from './smtp-io';
 

@@ -1,5 +1,6 @@
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
-import { perClientLimit, type Logger } from '@mailplane/runtime';
+import { perClientLimit } from '@mailplane/edge';
+import { type Logger } from '@mailplane/runtime';
 import type { MailDeps } from '../domain/deps';
 import { applyReports } from '../domain/reports/apply-report';
 import type { IncomingReport } from '../domain/reports/parse-report';

@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { escape } from '@mailplane/runtime';
+import { escape } from '@mailplane/html';
 import { clickToken, openToken } from './tokens';
 
 /** What the renderer needs to track a message's HTML: plain data, so it crosses to a delivery thread. */

@@ -1,4 +1,4 @@
-import { sameSecret } from '@mailplane/runtime';
+import { sameSecret } from '@mailplane/secrets';
 import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
 
 /** Whom a tracked link or open image belongs to, and for a link the URL it may send to. */

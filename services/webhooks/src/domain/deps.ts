@@ -1,5 +1,6 @@
 import type { Broker } from '@mailplane/broker';
-import type { Clock, KeyBox, Logger } from '@mailplane/runtime';
+import type { Clock, Logger } from '@mailplane/runtime';
+import type { KeyBox } from '@mailplane/secrets';
 import type { WebhooksConfig } from '../config';
 import type { DeliveriesRepo } from '../data-access/deliveries-repo';
 import type { DeliveriesQueueRepo } from '../data-access/deliveries-queue-repo';

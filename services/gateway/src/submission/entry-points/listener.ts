@@ -2,15 +2,8 @@ import { X509Certificate } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import { MAX_RECIPIENTS } from '@mailplane/contracts';
-import {
-  counter,
-  gaugeReadAtScrape,
-  newId,
-  readProxyHeadersFrom,
-  withRequestId,
-  type Logger,
-  type MetricsRegistry,
-} from '@mailplane/runtime';
+import { readProxyHeadersFrom } from '@mailplane/edge';
+import { counter, gaugeReadAtScrape, newId, withRequestId, type Logger, type MetricsRegistry } from '@mailplane/runtime';
 import { inSpan, SpanKind } from '@mailplane/telemetry';
 import type { Principal } from '../../domain/authenticate';
 import { asciiAddress } from '../domain/mailboxes';

@@ -1,5 +1,5 @@
 import type { SMTPServer } from 'smtp-server';
-import { perClientLimit, type ClientSession } from '@mailplane/runtime';
+import { perClientLimit, type ClientSession } from '@mailplane/edge';
 
 /** What the places need of smtp-server's connection object (it is not in the library's types). */
 interface Connection {

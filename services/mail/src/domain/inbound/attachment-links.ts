@@ -1,4 +1,4 @@
-import { sameSecret } from '@mailplane/runtime';
+import { sameSecret } from '@mailplane/secrets';
 import { createHmac } from 'node:crypto';
 
 /**

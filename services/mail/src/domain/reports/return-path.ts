@@ -1,4 +1,4 @@
-import { sameSecret } from '@mailplane/runtime';
+import { sameSecret } from '@mailplane/secrets';
 import { createHmac } from 'node:crypto';
 
 const LOCAL_PART = /^bounces\+(msg_[0-9a-z]{26})-([0-9a-z]{1,2})-([0-9a-z]{1,4})-([0-9a-f]{16})$/;

@@ -1,4 +1,4 @@
-import { html, publicPage } from '@mailplane/runtime';
+import { html, publicPage } from '@mailplane/html';
 
 /** The GET page: nothing happens until the recipient presses the button (link scanners only GET). */
 export function confirmPage(maskedEmail: string, token: string): string {

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { ConfigError } from './env';
+import { ConfigError } from '@mailplane/runtime';
 
 // Express's (proxy-addr's) name for this host's own addresses. Its `uniquelocal` and `linklocal` are refused: they
 // would believe `X-Forwarded-For` from any container or pod of a private network, not from the one proxy.

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
-import { sameSecret } from './constant-time';
+import { sameSecret } from '@mailplane/secrets';
 
 /**
  * The trusted hop from the dashboard to the gateway (docs/decisions/real-client-limits.md): the dashboard names the

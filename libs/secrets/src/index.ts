@@ -1,0 +1,2 @@
+export * from './constant-time';
+export * from './secret-box';
