@@ -1,19 +1,29 @@
+import type { Request } from 'express';
 import { base, noticeOf, utc, type Kit } from '../kit';
 import { layout } from '../views/layout';
 import type { ListEmailsQuery } from '@mailplane/sdk';
-import { emailBody, emailsBody } from '../views/emails';
+import { emailBody, emailsBody, isStatus } from '../views/emails';
 import { toneOf } from '../html';
 import { notFoundPage } from '../views/errors';
 const ID = /^msg_[0-9a-z]{26}$/;
 const FINAL = new Set(['sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained']);
 
-function listQuery(q: Record<string, string>): ListEmailsQuery {
-  const out: Record<string, string | number> = {};
-  for (const k of ['status', 'identityId', 'q', 'recipient'] as const) if (q[k]) out[k] = q[k];
-  for (const k of ['from', 'to'] as const) if (q[k]) out[k] = utc(q[k]);
-  const offset = Number(q.offset);
-  if (Number.isInteger(offset) && offset > 0 && offset <= 10_000) out.offset = offset;
-  return out as ListEmailsQuery;
+/** The list's filters from the page's query string; a value the form could not have sent is left out. */
+function listQuery(query: Request['query']): ListEmailsQuery {
+  const text = (name: string): string | undefined => {
+    const value = query[name];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  const [status, from, to, offset] = [text('status'), text('from'), text('to'), Number(text('offset'))];
+  return {
+    status: status && isStatus(status) ? status : undefined,
+    identityId: text('identityId'),
+    q: text('q'),
+    recipient: text('recipient'),
+    from: from && utc(from),
+    to: to && utc(to),
+    offset: Number.isInteger(offset) && offset > 0 && offset <= 10_000 ? offset : undefined,
+  };
 }
 
 /** Emails: the filtered list, the test email form, a message page and its live status. */
@@ -22,7 +32,7 @@ export function emailRoutes(kit: Kit) {
 
   app.get('/emails', async (req, res, next) => {
     const session = sessionOf(req);
-    const query = listQuery(req.query as Record<string, string>);
+    const query = listQuery(req.query);
     try {
       const [list, identities] = await Promise.all([api(session).emails.list(query), api(session).identities.list({ limit: 100 })]);
       page(

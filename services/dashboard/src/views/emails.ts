@@ -3,7 +3,20 @@ import { html, csrfField, pill, table, when } from '../html';
 import { engagementFacts } from './tracking';
 import { receivedTable } from './inbound';
 
-const STATUSES = ['scheduled', 'queued', 'sending', 'deferred', 'sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained'];
+type MessageStatus = NonNullable<ListEmailsQuery['status']>;
+export const STATUSES: readonly MessageStatus[] = [
+  'scheduled',
+  'queued',
+  'sending',
+  'deferred',
+  'sent',
+  'failed',
+  'suppressed',
+  'canceled',
+  'bounced',
+  'complained',
+];
+export const isStatus = (s: string): s is MessageStatus => (STATUSES as readonly string[]).includes(s);
 const FINAL = new Set(['sent', 'failed', 'suppressed', 'canceled', 'bounced', 'complained']);
 
 // A message not yet final keeps asking for its status (dashboard.js).

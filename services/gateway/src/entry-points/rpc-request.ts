@@ -45,7 +45,7 @@ export async function toRpcRequest(
     : await parseBody(op, raw, req.get('content-type'));
   const checked = validateRequest(op.operationId, {
     params: req.params,
-    query: req.query as Record<string, unknown>,
+    query: req.query,
     headers: req.headers,
     body,
     contentType,
