@@ -65,7 +65,11 @@ export default tseslint.config(
           })),
         },
       ],
-      'no-restricted-syntax': ['error', storeOperator],
     },
+  },
+  {
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['**/data-access/**'],
+    rules: { 'no-restricted-syntax': ['error', storeOperator] },
   },
 );

@@ -46,6 +46,14 @@ describe('codebase layout', () => {
     const found = result[0].messages.filter((m) => m.ruleId === 'mailplane/package-boundaries').map((m) => m.message);
     expect(found).toEqual(messages);
   });
+  it.each([
+    ['services/mail/src/routes/probe.ts', 1],
+    ['services/mail/src/domain/probe.ts', 1],
+    ['services/mail/src/data-access/probe.ts', 0],
+  ])('when %s spells a store query operator, then lint refuses it %i time(s)', async (file, refusals) => {
+    const [{ messages }] = await lint('export const filter = { createdAt: { $gt: 1 } };\n', file);
+    expect(messages.filter((m) => m.ruleId === 'no-restricted-syntax')).toHaveLength(refusals);
+  });
 });
 
 /** ESLint's own CLI on `source` as if it were `file` (jest's VM cannot load the flat config, an ES module). */
