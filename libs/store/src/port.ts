@@ -42,6 +42,7 @@ export interface FindOptions {
   limit?: number;
 }
 
+/** What each kind of index means; `indexSpec` (index-spec.ts) checks a combination the same way for every engine. */
 export interface IndexOptions {
   unique?: boolean;
   /**

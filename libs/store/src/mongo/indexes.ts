@@ -1,6 +1,5 @@
 import type { Collection as MongoCollection, CreateIndexesOptions, Document } from 'mongodb';
-import { partialTag, partialTerms } from '../partial-index';
-import type { IndexOptions } from '../port';
+import { type PartialTerm, partialTag } from '../partial-index';
 
 /** MongoDB's own name for an index over these keys (`a_1_b_-1`). */
 const defaultName = (keys: Record<string, 1 | -1>) =>
@@ -15,12 +14,11 @@ const defaultName = (keys: Record<string, 1 | -1>) =>
  */
 export async function createPartialIndex<T extends Document>(
   coll: MongoCollection<T>,
-  collection: string,
   keys: Record<string, 1 | -1>,
-  options: IndexOptions,
+  partial: PartialTerm[],
   createOptions: CreateIndexesOptions,
 ): Promise<boolean> {
-  const terms = partialTerms(collection, options).filter((t) => !t.listed);
+  const terms = partial.filter((t) => !t.listed);
   if (terms.length === 0) return false;
   const partialFilterExpression = Object.fromEntries(terms.map((t) => [t.path, t.values[0]]));
   const name = `${defaultName(keys)}_partial_${partialTag(terms)}`;

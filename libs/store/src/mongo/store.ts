@@ -6,6 +6,7 @@ import {
   type UpdateFilter,
 } from 'mongodb';
 import { assertFilter, assertUpdate, upsertId } from '../guards';
+import { indexSpec } from '../index-spec';
 import { createPartialIndex } from './indexes';
 import { ttlGuard } from './ttl';
 import { expandContains } from '../text-search';
@@ -82,21 +83,26 @@ function mongoCollection<T extends Doc>(
 
   return {
     // counts and covering: a plain index on the keys, which countDocuments scans without reading documents.
-    createIndex: (keys, { text, counts, within: _, covering: _covering, partial, ...options } = {}) =>
+    createIndex: (keys, options = {}) =>
       run(async () => {
+        const spec = indexSpec(name, keys, options);
         // $contains runs as case-insensitive regexes, which no MongoDB index serves better than the tenant
         // index that already narrows the scan (a `text` index is word-based, not substring): nothing to create.
-        if (text) return;
-        const defined = Object.entries(options).filter(([, v]) => v !== undefined);
+        if (spec.kind === 'text') return;
+        const plain = spec.kind === 'plain' ? spec : undefined;
+        const createOptions: CreateIndexesOptions = {
+          ...(plain?.unique ? { unique: true } : {}),
+          ...(plain?.sparse ? { sparse: true } : {}),
+          ...(plain?.ttl ? { expireAfterSeconds: plain.ttl.seconds } : {}),
+        };
         // _id last, as every paging sort ends: the index then hands out a page in order instead of a sort in
         // memory (not on a unique index, whose keys alone must be unique, nor a TTL one, which takes one field).
         const last = Object.values(keys).at(-1) ?? 1;
-        const paged = !options.unique && !counts && options.expireAfterSeconds === undefined && !('_id' in keys);
+        const paged = plain !== undefined && !plain.unique && !plain.ttl && !('_id' in keys);
         const indexed = paged ? { ...keys, _id: last } : keys;
-        const createOptions = Object.fromEntries(defined) as CreateIndexesOptions;
-        if (partial && (await createPartialIndex(coll, name, indexed, { ...options, partial }, createOptions))) return;
+        if (plain && (await createPartialIndex(coll, indexed, plain.partial, createOptions))) return;
         await coll.createIndex(indexed, createOptions);
-        if (options.expireAfterSeconds !== undefined) ttl.learn(Object.keys(keys)[0], options.expireAfterSeconds);
+        if (plain?.ttl) ttl.learn(plain.ttl.path, plain.ttl.seconds);
       }),
     // The driver writes an _id into the object it is given; ours is always present, but keep the caller's intact.
     insertOne: (doc) =>

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { toStored } from '../codec';
-import { type PartialTerm, partialTerms, partialWords, sqlString } from '../partial-index';
-import { assertPath, ident } from '../paths';
+import { indexSpec } from '../index-spec';
+import { type PartialTerm, partialWords, sqlString } from '../partial-index';
+import { ident } from '../paths';
 import type { IndexOptions } from '../port';
 import { planCountTable } from './counts';
 import { planCoveringTable } from './covering';
@@ -56,34 +57,25 @@ export function planIndex(
   options: IndexOptions,
   trigramOps = 'gin_trgm_ops',
 ): IndexPlan {
-  const entries = Object.entries(keys);
-  if (entries.length === 0) throw new Error(`${collection}: an index needs at least one key`);
-  for (const [path] of entries) assertPath(collection, path);
-  const paths = entries.map(([path]) => path);
-  const partial = partialTerms(collection, options);
+  const spec = indexSpec(collection, keys, options);
+  if (spec.kind === 'text') return textIndex(schema, collection, spec.paths, spec.within, trigramOps);
+  if (spec.kind === 'counts') {
+    const plan = planCountTable(schema, collection, spec.paths, derivedName(collection, `counts ${spec.paths.join(',')}`));
+    return { statements: plan.statements, counts: { table: plan.table, paths: spec.paths, fill: plan.fill } };
+  }
+  const { entries, paths, partial } = spec;
   const table = `${ident(schema)}.${ident(collection)}`;
   const words = entries.map(([k, d]) => `${k} ${d === -1 ? 'desc' : 'asc'}`).join(', ');
-  if (options.text) return textIndex(schema, collection, paths, options.within ?? [], trigramOps);
-  if (options.counts) {
-    if (paths.includes('_id')) throw new Error(`${collection}: a count index cannot be keyed by _id`);
-    const plan = planCountTable(schema, collection, paths, derivedName(collection, `counts ${paths.join(',')}`));
-    return { statements: plan.statements, counts: { table: plan.table, paths, fill: plan.fill } };
-  }
-  if (options.expireAfterSeconds !== undefined && (entries.length !== 1 || entries[0][0].includes('.'))) {
-    throw new Error(`${collection}: a TTL index takes one top-level field`);
-  }
-  if (options.expireAfterSeconds !== undefined && !options.unique && !options.covering) {
-    return ttlIndex(table, schema, collection, entries[0], words, options.expireAfterSeconds);
-  }
+  if (spec.ttl && !spec.unique) return ttlIndex(table, schema, collection, entries[0], words, spec.ttl.seconds);
   const columns = entries.map(([path, dir]) => `${valueAt(path, BARE)}${dir === -1 ? ' DESC' : ''}`);
   const qualified = (name: string) => `${ident(schema)}.${ident(name)}`;
-  const described = `${options.unique ? 'unique ' : ''}${words}${partial.length ? ` where ${partialWords(partial)}` : ''}`;
+  const described = `${spec.unique ? 'unique ' : ''}${words}${partial.length ? ` where ${partialWords(partial)}` : ''}`;
   const statements: string[] = [];
   let index: PlainIndex | undefined;
-  if (options.unique) {
+  if (spec.unique) {
     // MongoDB's sparse unique index leaves out documents lacking every key; a plain one indexes them as null.
     const present = entries.map(([p]) => `${rawAt(p, BARE)} IS NOT NULL`).join(' OR ');
-    const where = options.sparse ? ` WHERE ${present}` : '';
+    const where = spec.sparse ? ` WHERE ${present}` : '';
     const name = derivedName(collection, `unique ${words}${where}`);
     statements.push(`CREATE UNIQUE INDEX IF NOT EXISTS ${ident(name)} ON ${table} (${columns.join(', ')})${where}`);
     statements.push(`COMMENT ON INDEX ${qualified(name)} IS ${sqlString(described)}`);
@@ -103,12 +95,11 @@ export function planIndex(
       ...(partial.length ? { replaces: qualified(full) } : {}),
     };
   }
-  if (options.covering) {
-    const covering = coveringPlan(schema, collection, entries, options);
+  if (spec.covering) {
+    const covering = coveringPlan(schema, collection, entries);
     return { statements: [...statements, ...covering.statements], index, covering };
   }
-  if (options.expireAfterSeconds === undefined) return { statements, index };
-  return { statements, index, ttl: { path: entries[0][0], seconds: options.expireAfterSeconds } };
+  return spec.ttl ? { statements, index, ttl: spec.ttl } : { statements, index };
 }
 
 /**
@@ -160,10 +151,7 @@ function ttlIndex(
   };
 }
 
-function coveringPlan(schema: string, collection: string, entries: Array<[string, 1 | -1]>, options: IndexOptions) {
-  if (options.unique || options.expireAfterSeconds !== undefined || entries.some(([p]) => p === '_id' || p.includes('.'))) {
-    throw new Error(`${collection}: a covering index is a plain index over top-level fields other than _id`);
-  }
+function coveringPlan(schema: string, collection: string, entries: Array<[string, 1 | -1]>) {
   const paths = entries.map(([p]) => p);
   const plan = planCoveringTable(schema, collection, entries, derivedName(collection, `covering ${paths.join(',')}`));
   return { table: plan.table, paths, fill: plan.fill, index: plan.index, statements: plan.statements };
@@ -174,10 +162,6 @@ function coveringPlan(schema: string, collection: string, entries: Array<[string
  * `LIKE '%text%'` for 3 characters or more: see postgres-text.ts.
  */
 function textIndex(schema: string, collection: string, paths: string[], within: string[], ops: string): IndexPlan {
-  for (const p of [...paths, ...within]) {
-    assertPath(collection, p);
-    if (p === '_id') throw new Error(`${collection}: a text index names fields other than _id`);
-  }
   const plan = planTextTable(
     schema,
     collection,

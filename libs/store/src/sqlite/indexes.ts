@@ -1,8 +1,9 @@
 import { encodeScalar } from '../codec';
-import { type PartialTerm, partialTag, partialTerms, sqlString } from '../partial-index';
+import { indexSpec } from '../index-spec';
+import { type PartialTerm, partialTag, sqlString } from '../partial-index';
 import type { IndexOptions } from '../port';
 import { planCountTable } from './counts';
-import { assertPath, BARE, ident, typeAt, valueAt } from './paths';
+import { BARE, ident, typeAt, valueAt } from './paths';
 import { planTextScan, type TextScan } from './text-scan';
 
 export interface IndexPlan {
@@ -23,32 +24,29 @@ const name = (collection: string, keys: [string, 1 | -1][], suffix: string) =>
  * so the planner uses them for equality, ranges and ORDER BY alike.
  */
 export function planIndex(collection: string, keys: Record<string, 1 | -1>, options: IndexOptions): IndexPlan {
-  const entries = Object.entries(keys);
-  if (entries.length === 0) throw new Error(`${collection}: an index needs at least one key`);
-  for (const [path] of entries) assertPath(collection, path);
-  const paths = entries.map(([path]) => path);
+  const spec = indexSpec(collection, keys, options);
+  if (spec.kind === 'text') return textIndex(collection, spec.paths, spec.within);
+  if (spec.kind === 'counts') {
+    const { table, statements, fill } = planCountTable(collection, spec.paths);
+    return { statements, counts: { table, paths: spec.paths, fill } };
+  }
+  const { entries } = spec;
   // SQLite uses a partial index only when each of its conditions is one of the query's, as written: `IN` a list
   // never matches a query's `=` or `IN` over fewer values, so those conditions are left out.
-  const partial = partialTerms(collection, options).filter((t) => !t.listed);
-  if (options.text) return textIndex(collection, paths, options.within ?? []);
-  if (options.counts) {
-    if (paths.includes('_id')) throw new Error(`${collection}: a count index cannot be keyed by _id`);
-    const { table, statements, fill } = planCountTable(collection, paths);
-    return { statements, counts: { table, paths, fill } };
-  }
+  const partial = spec.partial.filter((t) => !t.listed);
   const table = ident(collection);
   const columns = entries.map(([path, dir]) => `${valueAt(path, BARE)}${dir === -1 ? ' DESC' : ''}`);
   const statements: string[] = [];
-  if (options.unique) {
+  if (spec.unique) {
     statements.push(
       `CREATE UNIQUE INDEX IF NOT EXISTS ${ident(name(collection, entries, '__unique'))} ON ${table} (${columns.join(', ')})`,
     );
-    statements.push(nullGuard(collection, entries, options.sparse ?? false));
+    statements.push(nullGuard(collection, entries, spec.sparse));
   } else {
     // The id as last column orders ties the way paging sorts end (`_id`), and lets a deep offset skip
     // index entries without reading the rows.
     const last = entries[entries.length - 1][1];
-    const withId = entries.some(([p]) => p === '_id') ? columns : [...columns, `id${last === -1 ? ' DESC' : ''}`];
+    const withId = spec.paths.includes('_id') ? columns : [...columns, `id${last === -1 ? ' DESC' : ''}`];
     const full = ident(name(collection, entries, ''));
     const named = partial.length ? ident(name(collection, entries, `__partial_${partialTag(partial)}`)) : full;
     const where = partial.length ? ` WHERE ${partial.map(condition).join(' AND ')}` : '';
@@ -56,9 +54,7 @@ export function planIndex(collection: string, keys: Record<string, 1 | -1>, opti
     // The same keys unfiltered, as a store from before has them.
     if (partial.length) statements.push(`DROP INDEX IF EXISTS ${full}`);
   }
-  if (options.expireAfterSeconds === undefined) return { statements };
-  if (entries.length !== 1 || entries[0][0].includes('.')) throw new Error(`${collection}: a TTL index takes one top-level field`);
-  return { statements, ttl: { path: entries[0][0], seconds: options.expireAfterSeconds } };
+  return spec.ttl ? { statements, ttl: spec.ttl } : { statements };
 }
 
 /** An equality as the filter compiler writes it (`= ?`, `IS NULL`), the value written in: SQLite matches a bound value to it. */
@@ -89,7 +85,6 @@ function nullGuard(collection: string, entries: [string, 1 | -1][], sparse: bool
  * documents only) with contentless_delete, so rows can be deleted without the old text.
  */
 function textIndex(collection: string, paths: string[], within: string[]): IndexPlan {
-  for (const path of within) assertPath(collection, path);
   const table = `${collection}__text__${paths.join('__')}`;
   const fts = ident(table);
   const cols = paths.map((_, i) => `c${i}`).join(', ');

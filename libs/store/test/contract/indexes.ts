@@ -97,8 +97,17 @@ export function indexTests(ctx: ContractContext): void {
       expect(await ids({ status: 'sent' }, { _id: 1 })).toEqual(['s1']);
     });
 
-    it('when a partial index names what it cannot hold, then createIndex refuses it', async () => {
+    it('when an index asks for what no engine builds, then createIndex refuses it on every engine alike', async () => {
       const { c } = fresh();
+      await expect(c.createIndex({})).rejects.toThrow(/at least one key/);
+      await expect(c.createIndex({ at: 1, n: 1 }, { expireAfterSeconds: 60 })).rejects.toThrow(/TTL index takes one top-level field/);
+      await expect(c.createIndex({ 'meta.at': 1 }, { expireAfterSeconds: 60 })).rejects.toThrow(/TTL index takes one top-level field/);
+      await expect(c.createIndex({ _id: 1 }, { counts: true })).rejects.toThrow(/count index cannot be keyed by _id/);
+      await expect(c.createIndex({ email: 1 }, { covering: true, unique: true })).rejects.toThrow(/covering index is a plain index/);
+      await expect(c.createIndex({ 'meta.plan': 1 }, { covering: true })).rejects.toThrow(/covering index is a plain index/);
+      await expect(c.createIndex({ subject: 1 }, { text: true, within: ['_id'] })).rejects.toThrow(
+        /text index names fields other than _id/,
+      );
       await expect(c.createIndex({ email: 1 }, { unique: true, partial: { active: true } })).rejects.toThrow(/plain index/);
       await expect(c.createIndex({ at: 1 }, { expireAfterSeconds: 60, partial: { active: true } })).rejects.toThrow(/plain index/);
       const refused = [{ 'a.b': true }, { _id: 'x' }, { status: { $nin: ['x'] } }, { status: { $in: [] } }, { n: 1 }, {}];
