@@ -1,10 +1,5 @@
-/**
- * The accept baseline: a plain express handler that stores each POSTed JSON body with one durable insert into
- * the platform's embedded engine (`createStore({ dir })`: SQLite, WAL, the same pragmas and codec), or into
- * PostgreSQL when given a database URL (the platform's adapter, a pool of the platform's default size), and
- * answers 202. Started as a process of its own by the accept bench, like the platform; prints its URL once listening.
- * `npx tsx bench/accept-baseline-server.ts <data dir> [postgres://…]`
- */
+// The accept baseline: express storing each body with one durable insert (the platform's SQLite engine, or its PostgreSQL
+// adapter given a URL), answering 202. `npx tsx bench/accept-baseline-server.ts <data dir> [postgres://…]`
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import express from 'express';

@@ -1,8 +1,4 @@
-/**
- * The batch part of `npm run bench` (`BENCH_PARTS=batch`): emails accepted per second through POST /emails/batch
- * (batches of 100) against single POST /emails sends, the baseline, on the same running platform in the same run.
- * Closed loop: BENCH_BATCH_EMAILS emails (2000) each way, 16 single sends or 2 batches in flight.
- */
+// The batch part of `npm run bench`: emails/s through POST /emails/batch against single sends, BENCH_BATCH_EMAILS each way.
 import { performance } from 'node:perf_hooks';
 import { jsonClient, payload, windowed } from './common';
 import { startTarget, type AcceptMode } from './accept-targets';

@@ -1,8 +1,5 @@
-/**
- * Only the burst part of `npm run bench`: N sends at once (default BENCH_BURST_N, 1000), one connection each,
- * with /healthz probed from another process. `npx tsx -C mailplane-source bench/accept-burst.ts [N]`; BENCH_MODES picks the modes
- * (default embedded,distributed). Same as `BENCH_PARTS=burst npm run bench`. See BENCHMARKS.md.
- */
+// The burst part of `npm run bench` alone (`BENCH_PARTS=burst`), see BENCHMARKS.md:
+// `npx tsx -C mailplane-source bench/accept-burst.ts [N]`; BENCH_MODES picks the modes.
 import { acceptFigures } from './accept-capacity';
 import { burstTable } from './accept-report';
 import type { AcceptMode } from './accept-targets';

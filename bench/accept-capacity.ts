@@ -12,12 +12,10 @@ export interface RateFigure {
   rate: number;
   sent: number;
   accepted: number;
-  /** 202 answers per second of the run. */
   acceptedPerSecond: number;
   p50: number;
   p99: number;
   max: number;
-  /** Statuses other than 202, e.g. "503×12". */
   other: string;
   /** CPU time per request sent, by process (group), over the run; delivery of what it accepted runs meanwhile. */
   cpuMsPerRequest: Record<string, number>;
@@ -75,7 +73,6 @@ const perUnit = (cpu: Record<string, number>, n: number) => Object.fromEntries(O
 
 /** The rate's figure, and a reading of the CPU used by each process since the rate began (for once it has drained). */
 async function atRate(target: AcceptTarget, client: JsonClient, rate: number, seconds: number) {
-  // The bench's own process (clients, the discarding MTA, DNS) shares the two cores: its share is shown too.
   const cpuSince = cpuMeter({ ...target.cpuGroups(), [BENCH_SELF]: [process.pid] }).start();
   const run = await openLoop(rate, seconds, sender(client, target));
   const cpu = cpuSince();
@@ -95,7 +92,6 @@ async function atRate(target: AcceptTarget, client: JsonClient, rate: number, se
   return { figure, cpuSince };
 }
 
-/** `n` sends at once, one connection each, with /healthz probed from a process of its own meanwhile. */
 async function burstOf(target: AcceptTarget, n: number): Promise<BurstFigure> {
   const probe = spawnBin('healthz-probe', ['bench/healthz-probe.ts', target.url, '50'], {});
   await probe.waitForOutput(/probing/, 60_000);
@@ -124,10 +120,7 @@ async function burstOf(target: AcceptTarget, n: number): Promise<BurstFigure> {
   };
 }
 
-/**
- * One mode: start it, warm it up (the first send opens the identity's sealed key; then one second at the highest
- * rate), then each rate in turn and the burst, each after the deliveries of the one before have drained.
- */
+/** One mode: started, warmed up (sealed key opened, a second at the top rate), then each rate and the burst, drained between. */
 export async function acceptFigures(
   mode: AcceptMode,
   options: { rates: number[]; seconds: number; burstN: number | null },

@@ -55,10 +55,7 @@ export function burstTable(figures: BurstFigure[]): string {
   return markdownTable(head, rows);
 }
 
-/**
- * CPU ms by process: where the machine's time goes, whatever else shares it. `per` 'request' counts the sending
- * window only; 'delivered' runs until the MTA held every accepted send, and divides by those.
- */
+/** CPU ms by process; `per` 'request' counts the sending window, 'delivered' runs until the MTA held every send. */
 export function cpuTable(figures: RateFigure[], per: 'request' | 'delivered' = 'request'): string {
   // The baseline delivers nothing: its delivered figure is its request's.
   const of = (f: RateFigure) =>

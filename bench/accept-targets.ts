@@ -19,7 +19,6 @@ import { startDiscardingCollector } from './discard-otlp';
 export interface AcceptTarget {
   mode: string;
   url: string;
-  /** Bearer key and From address a send uses. */
   key: string;
   from: string;
   procs: ServiceProcess[];
@@ -66,11 +65,9 @@ export async function startTarget(mode: AcceptMode, engine: Engine = 'sqlite', t
   return { ...target, mode: `${target.mode} + traces`, stop };
 }
 
-/** On PostgreSQL, an empty database of DATABASE_URL's server for one run (the services' schemas have fixed names). */
 export const runDatabase = (engine: Engine, run: string) =>
   engine === 'postgres' && benchConfig.databaseUrl ? freshBenchDatabase(benchConfig.databaseUrl, run) : undefined;
 
-/** `bench/accept-baseline-server.ts`: express + one insert into the engine the platform runs on, nothing else. */
 async function startBaseline(engine: Engine): Promise<AcceptTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-accept-base-'));
   const database = await runDatabase(engine, 'accept_baseline');
@@ -166,7 +163,6 @@ async function startDistributedTarget(engine: Engine, tracing: Record<string, st
       SMTP_URL: `smtp://127.0.0.1:${mta.port}`,
       DNS_SERVERS: `127.0.0.1:${dns.port}`,
       ...UNLIMITED,
-      // DATABASE_URL puts the services' stores in PostgreSQL: schemas mailplane_<service> of a database of the run's own.
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...tracing,
     });

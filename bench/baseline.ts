@@ -9,13 +9,9 @@ import { profileWindow } from './profile';
 
 const DOMAIN = 'baseline.mailplane.test';
 const SELECTOR = 'mp1';
-/** The mail service's default SMTP_POOL_SIZE. */
 export const POOL_SIZE = 10;
 
-/**
- * What the platform's send path is reduced to: render with renderMime, sign with createDkimSigner
- * (RSA-2048, DKIM_SIGNED_HEADERS), relay over a pooled nodemailer transport configured like smtp-relay.ts.
- */
+/** The send path reduced to renderMime, createDkimSigner (RSA-2048) and a pooled nodemailer relay like smtp-relay.ts. */
 export async function runBaseline(n: number, window: number): Promise<RunResult> {
   const { dns, sink, stop } = await startVerifyingSink();
   const key = await generateDkimKeyPair();

@@ -10,7 +10,6 @@ async function admin(url: string, sql: string, params?: unknown[]) {
   }
 }
 
-/** `url` with its database replaced by `name`. */
 const withDatabase = (url: string, name: string) => {
   const own = new URL(url);
   own.pathname = `/${name}`;
@@ -20,10 +19,7 @@ const withDatabase = (url: string, name: string) => {
 const databaseName = (url: string, suffix: string) =>
   `${new URL(url).pathname.slice(1) || 'postgres'}_${suffix}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
 
-/**
- * A database of `url`'s server named `<its database>_<suffix>`, created when missing (the services' schemas have
- * fixed names, so a store that must start empty, or a volume size, needs a database of its own).
- */
+/** `<database>_<suffix>` on `url`'s server, created when missing: the services' schemas have fixed names. */
 export async function benchDatabase(url: string, suffix: string): Promise<string> {
   const name = databaseName(url, suffix);
   const { rowCount } = await admin(url, 'SELECT 1 FROM pg_database WHERE datname = $1', [name]);
@@ -31,7 +27,6 @@ export async function benchDatabase(url: string, suffix: string): Promise<string
   return withDatabase(url, name);
 }
 
-/** A new empty database for one run, and its removal. */
 export async function freshBenchDatabase(url: string, run: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = databaseName(url, `${run}_${process.pid}`);
   await admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -39,10 +34,7 @@ export async function freshBenchDatabase(url: string, run: string): Promise<{ ur
   return { url: withDatabase(url, name), drop: () => admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined) };
 }
 
-/**
- * The server processes serving `url`'s database (its backends), kept current every second for a CPU meter:
- * pools open and close connections, so the list is read when a measurement starts.
- */
+/** The backends serving `url`'s database, re-read every second for a CPU meter (pools open and close connections). */
 export function databaseBackends(url: string): { pids(): number[]; stop(): void } {
   let pids: number[] = [];
   const refresh = () =>

@@ -14,7 +14,6 @@ export interface RunResult {
   /** Seconds until every send was accepted (HTTP 202 / SMTP 250 seen by the sender). */
   acceptedSeconds?: number | null;
   note?: string;
-  /** Printed under the table. */
   detail?: string;
 }
 
@@ -29,7 +28,6 @@ export function payload(i: number, domain: string) {
   };
 }
 
-/** Runs `task(0..n-1)` with at most `window` in flight; rejects on the first failure. */
 export async function windowed(n: number, window: number, task: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
@@ -38,7 +36,6 @@ export async function windowed(n: number, window: number, task: (i: number) => P
   await Promise.all(Array.from({ length: Math.min(window, n) }, worker));
 }
 
-/** Resolves once the sink holds `n` messages; rejects after `timeoutMs` with how many arrived. */
 export async function sinkReaches(sink: SmtpSink, n: number, timeoutMs: number): Promise<number> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
@@ -98,7 +95,6 @@ export async function tenantWithIdentity(client: JsonClient, publish: (name: str
   return { auth, domain };
 }
 
-/** POSTs n emails with `window` requests in flight; resolves with the time the last 202 came back. */
 export async function postEmails(
   client: JsonClient,
   auth: Record<string, string>,

@@ -29,7 +29,6 @@ export const benchConfig = Object.freeze({
   amqpUrl: env.AMQP_URL || undefined,
   verbose: Boolean(env.BENCH_VERBOSE),
   profileDir: env.BENCH_PROFILE || undefined,
-  /** Which parts `npm run bench` runs: end-to-end throughput, accept capacity at fixed rates, the burst. */
   parts: new Set(list('BENCH_PARTS', 'throughput,accept,burst,batch,smtp')),
   /** Messages per path (SMTP submission, POST /emails) of the smtp part, in BENCH_SMTP_ROUNDS alternating rounds. */
   smtpN: positiveInt('BENCH_SMTP_N', 2000),
@@ -45,19 +44,14 @@ export const benchConfig = Object.freeze({
     if (t !== 'off' && t !== 'on') throw new Error(`BENCH_TRACING must list off and/or on, got ${t}`);
     return t === 'on';
   }),
-  /** With DATABASE_URL, the engines baseline and distributed run on, in turn. */
   engines: list('BENCH_ENGINES', 'sqlite,postgres'),
   burstN: positiveInt('BENCH_BURST_N', 1000),
   burstModes: new Set((env.BENCH_MODES ?? 'embedded,distributed').split(',').map((m) => m.trim())),
-  /** The hostile load's seconds per phase, and its modes (bench/hostile-load.ts). */
   hostileSeconds: positiveInt('BENCH_HOSTILE_SECONDS', 20),
   hostileModes: list('BENCH_MODES', 'embedded,distributed'),
-  /** The attacked phases it runs, by name (`hold`, `retry`, `inbound bomb`, `inbound bomb + hold`); all by default. */
   hostilePhases: list('BENCH_HOSTILE_PHASES', 'hold,retry,inbound bomb,inbound bomb + hold'),
-  /** The DKIM signing bench's messages per round and rounds (bench/dkim-signing.ts). */
   dkimMessages: positiveInt('BENCH_MESSAGES', 2000),
   dkimRounds: positiveInt('BENCH_ROUNDS', 3),
-  /** The click redirect's rate per second and seconds (bench/tracking-redirect.ts). */
   redirectRate: positiveInt('BENCH_RATE', 300),
   redirectSeconds: positiveInt('BENCH_SECONDS', 10),
   /** Seeding: where the embedded store lives, or PostgreSQL or MongoDB instead, and the DKIM key secret if set. */
@@ -66,7 +60,6 @@ export const benchConfig = Object.freeze({
   mongodbUrl: env.MONGODB_URL || undefined,
   dkimKeySecret: env.DKIM_KEY_SECRET || undefined,
   volumeDir: env.VOLUME_DIR || undefined,
-  /** The benches' own PostgreSQL cluster (bench/postgres-cluster.ts), kept between runs. */
   pgDir: env.BENCH_PG_DIR || path.join(os.tmpdir(), 'mailplane-bench-pg'),
   /** Handed whole to the platform processes a bench starts, which read it themselves. */
   childEnv: env,

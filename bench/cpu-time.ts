@@ -29,10 +29,7 @@ export function pidsWithEnv(entry: string): number[] {
   return pids;
 }
 
-/**
- * CPU used by each named group of processes between `start()` and the call of the function it returns. A process
- * that is gone at either end (a broker helper that came and went) is left out rather than making the sum NaN.
- */
+/** CPU per named group between `start()` and the call it returns; a process gone at either end is left out, not NaN. */
 export function cpuMeter(groups: Record<string, number[]>): { start(): () => Record<string, number> } {
   const read = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuMs(pid)]));
   return {

@@ -1,10 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-/**
- * The recipient's MTA for the accept bench: takes every message and throws it away, so that what it costs to
- * receive (parsing, DKIM verification: the other benches pay those) does not take CPU from the accept path.
- */
+/** An MTA that discards every message, so receiving (parsing, DKIM checks) takes no CPU from the accept path. */
 export async function startDiscardingMta(): Promise<{ port: number; received(): number; stop(): Promise<void> }> {
   let received = 0;
   const server = new SMTPServer({

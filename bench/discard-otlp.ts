@@ -1,10 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/**
- * The OTLP/HTTP collector of the accept bench with `BENCH_TRACING=on`: takes every export and throws it away, so the
- * platform pays for its spans (making, batching, encoding, sending) and the bench measures only that.
- */
+/** A collector that discards every export, so the accept bench with `BENCH_TRACING=on` measures only the spans' cost. */
 export async function startDiscardingCollector(): Promise<{ url: string; exports(): number; stop(): Promise<void> }> {
   let exports = 0;
   const server = createServer((req, res) => {

@@ -12,7 +12,6 @@ import { statementCounter } from './statement-counts';
 
 const modeOf = (engine: Engine) => `distributed (4 procs + RabbitMQ${engine === 'postgres' ? ' + PostgreSQL' : ''})`;
 
-/** Why the distributed run cannot happen here, or null when it can. */
 export async function distributedUnavailable(): Promise<string | null> {
   if (!benchConfig.amqpUrl && !rabbitBinary()) return 'no AMQP_URL and rabbitmq-server is not installed';
   try {
@@ -52,7 +51,6 @@ export async function runDistributed(n: number, window: number, engine: Engine =
       PUBLIC_URL: 'http://localhost:3000',
       RETRY_SCHEDULE: '1s,2s,5s',
       ...UNLIMITED,
-      // On PostgreSQL: schemas mailplane_<service> of a database of the run's own.
       ...(database ? { DATABASE_URL: database.url } : {}),
     };
     for (const name of ['billing', 'mail', 'webhooks', 'gateway']) procs.push(spawnService(name, env));

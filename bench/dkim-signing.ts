@@ -1,9 +1,5 @@
-/**
- * CPU per message of DKIM signing: RSA-2048 alone (today's default, the baseline) against RSA-2048 + Ed25519 (an
- * identity with `dkimAlgorithms: ["rsa-sha256", "ed25519-sha256"]`), with the signer delivery uses, on the same
- * rendered messages, alternating rounds so both see the same machine. `BENCH_MESSAGES` (2000) messages per round,
- * `BENCH_ROUNDS` (3) rounds of each; CPU is the process's user + system time (`process.cpuUsage`).
- */
+// CPU per message of DKIM signing, RSA-2048 alone (the default) against RSA-2048 + Ed25519, with delivery's signer:
+// alternating rounds of BENCH_MESSAGES (2000), BENCH_ROUNDS (3) of each.
 import { benchConfig } from './config';
 import { generateDkimKeyPair, generateEd25519KeyPair } from '../services/mail/src/dkim/keys';
 import { createDkimSigner, type DkimIdentity } from '../services/mail/src/dkim/signer';
@@ -36,7 +32,6 @@ async function main() {
     const used = process.cpuUsage(start);
     return (used.user + used.system) / 1000 / MESSAGES;
   };
-  // Warm-up: keys parsed, code optimised.
   run(rsaOnly);
   run(both);
   const figures = { rsa: [] as number[], both: [] as number[] };

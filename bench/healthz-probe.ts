@@ -1,10 +1,6 @@
-/**
- * Times `GET /healthz` again and again from a process of its own, as a load balancer would, so the figure is the
- * platform's and not the burst client's event loop. Each probe opens a fresh connection and waits `everyMs`
- * after the answer. Stops on SIGTERM and prints one JSON line: each probe's start (epoch ms) and latency, and
- * the failures.
- * `npx tsx bench/healthz-probe.ts <url> [everyMs]`
- */
+// Times `GET /healthz` from a process of its own, as a load balancer would, so the figure is the platform's and not the
+// burst client's event loop; a fresh connection each, `everyMs` apart. SIGTERM prints one JSON line.
+// `npx tsx bench/healthz-probe.ts <url> [everyMs]`
 import { probeHealth } from '../test/support/burst';
 
 const [url, everyArg] = process.argv.slice(2);

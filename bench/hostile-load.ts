@@ -1,12 +1,8 @@
 /**
- * The lock-out of issue #26 as a load: a tenant sends at 50/s for BENCH_HOSTILE_SECONDS (default 20) alone, then as
- * long again while another process (`bench/stalled-attacker.ts`) opens 400 stalled bodies on `POST /unsubscribe`
- * and 400 on a hostile tenant's own `POST /emails`, twice: `hold` keeps every body the gateway takes stalled for the
- * whole run, `retry` also opens every refused connection again a second later. Then issue #39's inbound bomb
- * (`bench/inbound-bomber.ts`: messages with 500 distinct DKIM signatures and 4 MB of body sent to the inbound MX
- * without pause), alone and together with `hold`. Target: under attack the sender's
- * p99 stays under 100 ms and none of its answers is a 503. `npx tsx -C mailplane-source bench/hostile-load.ts`; BENCH_MODES picks the modes (default
- * embedded,distributed), BENCH_HOSTILE_PHASES the attacked phases (default all). See BENCHMARKS.md.
+ * Issue #26's lock-out as a load: a tenant sends at 50/s for BENCH_HOSTILE_SECONDS (default 20) alone, then while
+ * `bench/stalled-attacker.ts` stalls 400 bodies on `POST /unsubscribe` and 400 on `POST /emails` (`hold`; `retry` also
+ * reopens refused connections), then under issue #39's inbound bomb. Target: p99 < 100 ms and no 503. Run with
+ * `npx tsx -C mailplane-source bench/hostile-load.ts`; BENCH_MODES, BENCH_HOSTILE_PHASES pick. See BENCHMARKS.md.
  */
 import { spawnBin, type ServiceProcess } from '../test/support/processes';
 import { sender } from './accept-capacity';
@@ -19,7 +15,6 @@ import { benchConfig } from './config';
 
 const RATE = 50;
 const STALLED = { public: 400, tenant: 400 };
-/** Issue #39's inbound bomb: two clients, each sending 500 distinct DKIM signatures and 4 MB of body, again and again. */
 const BOMB = { clients: 2, signatures: 500, megabytes: 4 };
 const P99_TARGET_MS = 100;
 const seconds = benchConfig.hostileSeconds;
@@ -50,7 +45,6 @@ function row(mode: string, phase: string, r: OpenLoopResult, alone?: number): st
 
 interface Attacked {
   result: OpenLoopResult;
-  /** What the attackers saw, as one line. */
   outcome: string;
 }
 
@@ -63,7 +57,6 @@ interface Attacker {
 
 const counts = (answers: Record<string, number>) => Object.entries(answers).map(([status, n]) => `${status}×${n}`);
 
-/** `bench/stalled-attacker.ts` in `style` (hold or retry). */
 const stalledBodies = (url: string, key: string, style: 'hold' | 'retry'): Attacker => ({
   start: () =>
     spawnBin('stalled-attacker', ['bench/stalled-attacker.ts', url, key, String(STALLED.public), String(STALLED.tenant), style], {}),
@@ -74,7 +67,6 @@ const stalledBodies = (url: string, key: string, style: 'hold' | 'retry'): Attac
   },
 });
 
-/** `bench/inbound-bomber.ts`: BOMB.clients SMTP clients sending the inbound bomb one after another. */
 const inboundBombs = (inbound: NonNullable<AcceptTarget['inbound']>): Attacker => ({
   start: () =>
     spawnBin(
@@ -97,7 +89,6 @@ const inboundBombs = (inbound: NonNullable<AcceptTarget['inbound']>): Attacker =
   },
 });
 
-/** The sender for `seconds` while the attackers run, each from its own process. */
 async function underAttack(attackers: Attacker[], send: (k: number) => Promise<number>): Promise<Attacked> {
   const procs = attackers.map((a) => a.start());
   await Promise.all(procs.map((proc, i) => proc.waitForOutput(attackers[i].ready, 60_000)));

@@ -1,10 +1,6 @@
-/**
- * Issue #39's inbound bomb as a load, from a process of its own: `concurrency` SMTP clients that each send, one after
- * another, a message with `signatures` distinct DKIM-Signature headers and `megabytes` MB of body to `to` on the
- * inbound MX at `host:port`. `bombing` is printed once the first message is on its way; on SIGTERM, one JSON line:
- * the replies by code (`error`: the connection failed) and how many messages were sent.
- * `npx tsx bench/inbound-bomber.ts <host> <port> <to> [concurrency=2] [signatures=500] [megabytes=4]`
- */
+// Issue #39's inbound bomb from a process of its own: `concurrency` SMTP clients sending messages with `signatures` DKIM
+// headers and `megabytes` MB of body; prints `bombing` once sending, and one JSON line of replies on SIGTERM.
+// `npx tsx bench/inbound-bomber.ts <host> <port> <to> [concurrency=2] [signatures=500] [megabytes=4]`
 import nodemailer from 'nodemailer';
 import { dkimBomb } from '../test/support/dkim-bomb';
 

@@ -11,9 +11,8 @@ import { startPrivateRabbit } from '../test/support/rabbitmq';
 import { ADMIN_TOKEN, UNLIMITED, jsonClient, postEmails, tenantWithIdentity } from './common';
 import { benchConfig } from './config';
 
-// Deliveries per second with 1, 2, 3 mail replicas of `npm run start:cluster` (one gateway, one of the others) against
-// an MTA that takes MTA_DELAY_MS per message: latency-bound, so each replica's SMTP_POOL_SIZE connections, not the
-// two cores, set the pace, and a second replica should double it.
+// Deliveries per second with 1, 2, 3 mail replicas of `npm run start:cluster` against an MTA taking MTA_DELAY_MS a message:
+// latency-bound, so each replica's SMTP pool sets the pace and a second replica should double it.
 //   npx tsx -C mailplane-source bench/mail-replicas.ts    (BENCH_N=1200, BENCH_REPLICAS=1,2,3, BENCH_MTA_DELAY_MS=100, BENCH_SMTP_POOL=2)
 const env = benchConfig.childEnv;
 const N = Number(env.BENCH_N ?? 1200);
@@ -21,7 +20,6 @@ const COUNTS = (env.BENCH_REPLICAS ?? '1,2,3').split(',').map(Number);
 const MTA_DELAY_MS = Number(env.BENCH_MTA_DELAY_MS ?? 100);
 const POOL = env.BENCH_SMTP_POOL ?? '2';
 
-/** An MTA that answers each message's end of data after `delayMs`, recording when each was taken. */
 async function startSlowMta(delayMs: number) {
   let taken: number[] = [];
   const server = new SMTPServer({
@@ -55,10 +53,7 @@ async function until(check: () => boolean, timeoutMs: number) {
     if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms`);
 }
 
-/**
- * One cluster with `mail` replicas: N sends accepted through HAProxy, then the delivery rate measured over the
- * backlog left once the last send was accepted (so the accept path's pace is not what is measured), and over all.
- */
+/** One cluster with `mail` replicas: N sends through HAProxy, then the delivery rate over the backlog left, and over all. */
 async function run(mail: number, backing: { amqpUrl: string; databaseUrl: string }, mta: Awaited<ReturnType<typeof startSlowMta>>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailplane-bench-replicas-'));
   const database = await freshDatabase(backing.databaseUrl);

@@ -1,18 +1,12 @@
 import { performance } from 'node:perf_hooks';
 
-/** What an open-loop run saw: each request's latency counted from when it was due, and its status. */
 export interface OpenLoopResult {
   latencies: number[];
   statuses: Record<number, number>;
-  /** From the first request due to the last answer. */
   seconds: number;
 }
 
-/**
- * Fires request k at start + k/rate whether or not the earlier ones have answered (open loop), for `seconds`.
- * Latency runs from the moment a request was due, so a client that falls behind schedule cannot hide the wait
- * (no coordinated omission). `send` resolves with the HTTP status (0 for a connection error).
- */
+/** Fires request k at start + k/rate whatever has answered; latency counts from when it was due (no coordinated omission). */
 export async function openLoop(rate: number, seconds: number, send: (k: number) => Promise<number>): Promise<OpenLoopResult> {
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];

@@ -1,7 +1,6 @@
-// Where a PostgreSQL-backed run spends the server's time, sampled beside a bench from another shell:
+// Where a PostgreSQL-backed run spends the server's time, sampled from another shell beside a bench:
 //   npx tsx bench/postgres-activity.ts <seconds> [divisor]     (DATABASE_URL: any database of the server)
-// Resets pg_stat_statements, samples what every client backend waits on every 50 ms, then prints the share of
-// samples per wait and the statements by total time (with calls per `divisor`, e.g. the sends of the run).
+// Samples client backends' waits every 50 ms, then prints wait shares and statements by total time (calls per `divisor`).
 import pg from 'pg';
 import { benchConfig } from './config';
 

@@ -1,7 +1,5 @@
-// A PostgreSQL cluster for the benches, kept between runs (a seeded million messages is not rebuilt each time):
-//   npx tsx bench/postgres-cluster.ts start    initdb once under BENCH_PG_DIR, start, print DATABASE_URL=…
-//   npx tsx bench/postgres-cluster.ts stop
-// Durable as a production server is (fsync, full page writes, synchronous commit): the benches claim durability.
+// The benches' PostgreSQL cluster, kept between runs so a seeded million messages is not rebuilt: `start` (initdb once
+// under BENCH_PG_DIR) prints DATABASE_URL, `stop` stops it. Durable as in production: the benches claim durability.
 import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,10 +10,7 @@ import { benchConfig } from './config';
 
 const run = promisify(execFile);
 
-/**
- * What differs from PostgreSQL 15's defaults, and why (docs/decisions/postgres-store.md). A production
- * server sizes the memory ones to its RAM (shared_buffers about a quarter of it).
- */
+/** What differs from PostgreSQL 15's defaults (docs/decisions/postgres-store.md); production sizes memory to its RAM. */
 export const BENCH_SETTINGS = [
   // The 1 M-message store's hot indexes stay in the server's cache (default 128 MB); the OS caches the rest.
   'shared_buffers=1GB',
@@ -43,7 +38,6 @@ function alive(pidFile: string): boolean {
   }
 }
 
-/** The cluster under `base`, created (initdb, a port of its own) on first use. */
 async function benchCluster(base: string) {
   const bin = postgresBinaries();
   if (!bin) throw new Error('PostgreSQL (initdb, pg_ctl) is not installed; set POSTGRES_BIN_DIR');
@@ -69,7 +63,6 @@ async function benchCluster(base: string) {
   return { control, running: () => alive(join(data, 'postmaster.pid')) };
 }
 
-/** Starts the benches' cluster unless it runs; resolves to its URL. */
 export async function startBenchCluster(base = benchConfig.pgDir): Promise<string> {
   const { control, running } = await benchCluster(base);
   if (!running()) await control.start();

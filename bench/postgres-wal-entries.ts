@@ -16,7 +16,6 @@ export interface IndexEntries {
   entries: number;
 }
 
-/** The b-tree entries each index of `schema` took between two WAL positions (pg_waldump over the server's own WAL). */
 export async function indexEntries(client: pg.Client, schema: string, from: string, to: string): Promise<IndexEntries[]> {
   const bin = postgresBinaries();
   if (!bin) throw new Error('pg_waldump not found (PostgreSQL is not installed)');

@@ -1,9 +1,7 @@
-// What one send writes on PostgreSQL, accept to delivered and announced (bench/history/2026-11-27-volume-postgres.md, "Writes per send"):
+// What one send writes on PostgreSQL, accept to delivered (bench/history/2026-11-27-volume-postgres.md, "Writes per send"):
 //   DATABASE_URL=postgres://… npx tsx -C mailplane-source bench/postgres-writes.ts [sends] [--keep]
-// --keep leaves the run's database in place: dropping it makes a checkpoint, which may recycle the WAL pg_waldump reads.
-// The whole platform in this process on an empty database of that server; reads pg_stat_user_tables and the WAL
-// position before the sends and after the platform stopped (its backends report their counters when they close), and
-// each index's b-tree entries from the WAL in between (pg_waldump over the server's files: a server on this host).
+// --keep leaves the database: dropping it checkpoints, which may recycle the WAL pg_waldump reads (a server on this host).
+// Table counters are read after the platform stopped, since backends report theirs when they close.
 import pg from 'pg';
 import { freshBenchDatabase } from './bench-database';
 import { jsonClient, postEmails, sinkReaches, tenantWithIdentity } from './common';
@@ -49,7 +47,6 @@ async function walBytes(url: string, from: string, to: string): Promise<number> 
   }
 }
 
-/** The b-tree entries each table's indexes took, read from the WAL, and those of `messages` index by index. */
 async function reportIndexEntries(url: string, from: string, to: string, sends: number) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

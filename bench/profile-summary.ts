@@ -1,7 +1,5 @@
-/**
- * Summarises a V8 .cpuprofile (from `node --cpu-prof`) by where the self time was spent: the npm package,
- * or the repo folder for our own code. `npx tsx bench/profile-summary.ts <file.cpuprofile> [top]`
- */
+// Self time of a V8 .cpuprofile by npm package, or repo folder for our own code:
+// `npx tsx bench/profile-summary.ts <file.cpuprofile> [top]`
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -19,7 +17,6 @@ interface Profile {
   timeDeltas: number[];
 }
 
-// Our own files, wherever this checkout is.
 const ROOT = path.resolve(__dirname, '..');
 const [file, topArg] = process.argv.slice(2);
 if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile> [top]');

@@ -3,10 +3,7 @@ import { benchConfig } from './config';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 
-/**
- * With BENCH_PROFILE=<dir>, records a V8 CPU profile of this process over the measured window only
- * (not start-up), written to <dir>/<name>.cpuprofile; read it with bench/profile-summary.ts.
- */
+/** With BENCH_PROFILE=<dir>, a CPU profile of the measured window only, to <dir>/<name>.cpuprofile (see profile-summary.ts). */
 export async function profileWindow(name: string): Promise<() => Promise<void>> {
   const dir = benchConfig.profileDir;
   if (!dir) return async () => {};

@@ -1,5 +1,4 @@
-// The records the services store, built for seeding. Shapes follow services/gateway/src/data-access/*-repo.ts
-// and services/mail/src/data-access/*-repo.ts; when those change, this is the one file to adapt.
+// The records the services store, built for seeding; shapes follow the gateway's and mail's data-access/*-repo.ts.
 import { newId } from '@mailplane/runtime';
 import { openKeyBox } from '@mailplane/secrets';
 import { uncached } from '@mailplane/broker';
@@ -69,11 +68,7 @@ const pick = <T>(list: readonly T[], r: number): T => list[Math.floor(r * list.l
 
 const BODY_RETENTION_MS = 30 * 86_400_000;
 
-/**
- * Message `i` of a seeded history: final statuses only (a live one would be re-dispatched at start-up),
- * created `ageMs` before `now`, bodies from ~200 bytes to ~6 kB, those older than the default body retention
- * already purged (the record says so and `body` is null), as they would be on a platform a year in.
- */
+/** Message `i` of a seeded history: final statuses only (start-up would re-dispatch a live one), old bodies purged. */
 export function messageRecord(i: number, tenantId: string, identityId: string, domain: string, now: number, ageMs: number) {
   const r = (k: number) => (((Math.sin(i * 12.9898 + k * 78.233) * 43758.5453) % 1) + 1) % 1;
   const createdAt = new Date(now - ageMs);

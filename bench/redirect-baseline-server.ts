@@ -1,8 +1,5 @@
-/**
- * The tracking bench's baseline: a bare node:http server that checks an HMAC-SHA256 over the path's token, as the
- * platform's redirect does, and answers 302; no gateway, no broker, no recording. Its own process, like the platform.
- * `npx tsx bench/redirect-baseline-server.ts`
- */
+// The tracking bench's baseline: a bare node:http server checking the token's HMAC-SHA256 as the platform's redirect does,
+// answering 302, in a process of its own. `npx tsx bench/redirect-baseline-server.ts`
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

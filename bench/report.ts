@@ -15,7 +15,6 @@ export function table(results: RunResult[], baseline: RunResult | undefined): st
   return markdownTable(['mode', 'N', 'seconds', 'msgs/s', 'ratio vs baseline', 'all accepted after', 'note'], rows);
 }
 
-/** A Markdown table with padded columns, as BENCHMARKS.md shows them. */
 export function markdownTable(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;

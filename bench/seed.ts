@@ -1,6 +1,5 @@
-// Fills the store the environment configures (DATA_DIR, DATABASE_URL or MONGODB_URL) through the store port: one sandbox
-// tenant with an API key, a verified identity and N messages over 90 days.
-//   npx tsx bench/seed.ts --count 100000
+// Seeds the configured store (DATA_DIR, DATABASE_URL or MONGODB_URL): a sandbox tenant with a key, a verified identity
+// and N messages over 90 days. `npx tsx bench/seed.ts --count 100000`
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -60,8 +59,7 @@ export async function seed(count: number, dataDir: string, log: (line: string) =
     for (let from = 0; from < count; from += BATCH) {
       const batch = [];
       const saved: Promise<void>[] = [];
-      // Oldest first, spread evenly over 90 days, as they would have arrived; bodies first, as mail writes them
-      // (side by side: each settles with the next write, the batch's insert, whose commit carries them).
+      // Oldest first over 90 days; bodies first, as mail writes them (each settles with the batch insert whose commit carries it).
       for (let i = from; i < Math.min(count, from + BATCH); i++) {
         const { record, body } = messageRecord(
           i,

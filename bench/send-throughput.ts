@@ -1,15 +1,5 @@
-/**
- * `npm run bench`; see BENCHMARKS.md. Three parts, each over the modes in BENCH_MODES (baseline,embedded,distributed):
- *   throughput  end-to-end send throughput: a nodemailer baseline and the platform, same receiving sink
- *   accept      sends answered 202 per second and p50/p99 at fixed open-loop rates, against an express + SQLite insert
- *   burst       BENCH_BURST_N (1000) sends at once, /healthz probed from another process meanwhile
- *   batch       emails/s accepted through POST /emails/batch against single sends (the baseline), BENCH_BATCH_EMAILS each
- *   smtp        SMTP submission against POST /emails, embedded, same sink: BENCH_SMTP_N each, in BENCH_SMTP_ROUNDS rounds
- *   BENCH_PARTS            comma list of the parts above (default all)
- *   BENCH_N                messages per throughput run (default 2000; BENCH_N_BASELINE / _EMBEDDED / _DISTRIBUTED override)
- *   BENCH_CONCURRENCY      sends in flight in the throughput runs (default 32)
- *   BENCH_ACCEPT_RATES     requests per second of the accept part (default 50,150,300), BENCH_ACCEPT_SECONDS each (10)
- */
+// `npm run bench`: the parts of BENCH_PARTS (throughput, accept, burst, batch, smtp) over BENCH_MODES; BENCHMARKS.md
+// describes each part and its options.
 import os from 'node:os';
 import { batchFigure, batchTable, type BatchFigure } from './accept-batch';
 import { acceptFigures, type BurstFigure, type RateFigure } from './accept-capacity';

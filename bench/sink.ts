@@ -3,11 +3,7 @@ import { mailauthDkimVerifier } from '../sandbox/dkim-verdict';
 import { startSandboxDns, type SandboxDns } from '../sandbox/dns-server';
 import { startSmtpSink, type SmtpSink } from '../sandbox/smtp-sink';
 
-/**
- * The same sink the embedded sandbox starts (platform/sandbox.ts): sandbox DNS plus an SMTP sink that
- * verifies every DKIM signature with mailauth through that DNS. The baseline and the distributed run
- * use this so every mode pays the same per-message cost at the receiving end.
- */
+/** The embedded sandbox's DKIM-verifying sink (platform/sandbox.ts), so every mode pays the same at the receiving end. */
 export async function startVerifyingSink(): Promise<{ dns: SandboxDns; sink: SmtpSink; stop(): Promise<void> }> {
   const dns = await startSandboxDns();
   const resolver = createTxtResolver({ servers: [`127.0.0.1:${dns.port}`] });

@@ -15,11 +15,7 @@ interface PathFigure {
   deliveredSeconds: number;
 }
 
-/**
- * `size` authenticated SMTP sessions over implicit TLS, each sending one message at a time with its envelope and DATA
- * pipelined (RFC 2920): as lean a client as the bench's HTTP one, so the bench process spends on either path little
- * besides the platform.
- */
+/** `size` SMTP sessions over implicit TLS with envelope and DATA pipelined (RFC 2920): as lean as the bench's HTTP client. */
 async function smtpSessions(platform: Embedded, key: string, size: number) {
   const address = { url: platform.submission.url, tlsUrl: platform.submission.tlsUrl, certFile: platform.submission.certFile };
   const open = async () => {
@@ -50,10 +46,8 @@ async function smtpSessions(platform: Embedded, key: string, size: number) {
   };
 }
 
-/** A message as DATA carries it: dot-stuffed, ended by the lone dot. */
 const asData = (mime: Buffer) => Buffer.from(`${mime.toString('latin1').replace(/^\./gm, '..')}\r\n.\r\n`, 'latin1');
 
-/** Sends the messages `from`..`from + n - 1` one way and waits until the sink holds `expected`. */
 async function round(
   platform: Embedded,
   send: (i: number) => Promise<void>,
@@ -69,12 +63,7 @@ async function round(
   return { accepted: (accepted - start) / 1000, delivered: (delivered - start) / 1000 };
 }
 
-/**
- * SMTP submission against POST /emails in one embedded platform, same tenant, same content, same receiving sink (which
- * checks every DKIM signature): `rounds` alternating rounds of n / rounds messages each way, so neither path runs on a
- * store the other has not grown yet. `window` messages in flight each way: HTTP requests on keep-alive sockets, and an
- * SMTP pool of as many connections.
- */
+/** SMTP submission against POST /emails on one embedded platform, in alternating rounds so neither runs on a store the other grew. */
 export async function smtpAgainstApi(n: number, rounds: number, window: number): Promise<{ smtp: PathFigure; api: PathFigure }> {
   const { platform, stop } = await startBenchEmbedded('mailplane-bench-smtp-', {
     SMTP_SUBMISSION_MAX_CONNECTIONS_PER_CLIENT: String(window),

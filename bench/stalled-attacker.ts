@@ -1,16 +1,7 @@
-/**
- * A slowloris attacker, from a process of its own so that its sockets cost the bench's client nothing: `public`
- * connections that announce a body on `POST /unsubscribe` (no credentials) and `tenant` connections that announce
- * one on `POST /emails` with a tenant's key, each sending its headers and then nothing. With `hold` (the default),
- * a connection whose body the gateway waited for and then cut off is opened again at once, so every body the
- * gateway takes stays stalled for the whole run, and a refused one (503) is not; with `retry`, every connection
- * closed is opened again a second later (the refusal's `Retry-After`): a stream of refusals besides. Each asks
- * `Expect: 100-continue`, so the gateway's `100 Continue` says it took the body's wait on; `holding` is printed once
- * the gateway has decided on every first connection (asked for the body, refused or closed it), so a run measures the
- * attack held, not its opening burst. On SIGTERM, one JSON line: the final answers by status (`closed`: closed
- * without one), how many connections were opened in all, and how many bodies the gateway is waiting for.
- * `npx tsx bench/stalled-attacker.ts <url> <tenant key> <public> <tenant> [hold|retry]`
- */
+// A slowloris attacker in a process of its own: `public` connections announce a body on `POST /unsubscribe`, `tenant`
+// ones on `POST /emails` with a key, then send nothing. `hold` reopens a cut-off connection at once; `retry` reopens
+// every closed one a second later. `holding` is printed once every first connection was decided, so a run measures the
+// attack held; SIGTERM prints one JSON line. `npx tsx bench/stalled-attacker.ts <url> <key> <public> <tenant> [hold|retry]`
 import net from 'node:net';
 
 const [url, key, publicArg, tenantArg, mode = 'hold'] = process.argv.slice(2);

@@ -3,11 +3,7 @@ import pg from 'pg';
 // Marks the probes' own queries, which the counts leave out.
 const PROBE = '/* bench-probe */';
 
-/**
- * Statements run in `url`'s database between `start()` and `stop()` (pg_stat_statements, which the bench server
- * preloads): all of them, each service's and each timer's, per `n` delivered sends. `stop` first waits until `n`
- * messages are `sent` in the store, so each send's last write is in the count.
- */
+/** Statements in `url`'s database (pg_stat_statements) from `start()` to `stop()`, which waits for `n` messages `sent`. */
 export async function statementCounter(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

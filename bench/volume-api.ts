@@ -18,7 +18,6 @@ export function listQueries(identityId: string): Record<string, (i: number) => s
   };
 }
 
-/** GET /emails per filter, GET /emails/{id}, and POST /emails at `rate` per second for `seconds`. */
 export async function measureApi(url: string, apiKey: string, identityId: string, rate = 50, seconds = 10) {
   const client = jsonClient(url, 64);
   const auth = { authorization: `Bearer ${apiKey}` };
@@ -43,7 +42,6 @@ export async function measureApi(url: string, apiKey: string, identityId: string
   return results;
 }
 
-/** Open loop: request k leaves at start + k/rate whatever the earlier ones are doing. */
 async function postAtRate(
   client: ReturnType<typeof jsonClient>,
   auth: Record<string, string>,

@@ -4,7 +4,6 @@ export interface Stat {
   n: number;
   p50: number;
   p99: number;
-  /** Set when a request failed (non-2xx): the first failure, for the report. */
   error?: string;
 }
 
@@ -15,12 +14,8 @@ export function stat(samples: number[], error?: string): Stat {
   return { n: sorted.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), error };
 }
 
-/**
- * Runs `once(i)` sequentially after a few unmeasured warm-up calls: `count` times, or fewer when `budgetMs`
- * runs out (slow queries at large volumes), never fewer than 3.
- */
+/** Runs `once(i)` in sequence after a warm-up: `count` times, or fewer (at least 3) once `budgetMs` runs out. */
 export async function measure(once: (i: number) => Promise<void> | void, count = 200, budgetMs = 15_000): Promise<Stat> {
-  // Warm-up, unmeasured: three calls, or one when it alone takes seconds.
   const warm = performance.now();
   for (let i = 0; i < 3 && performance.now() - warm < 2000; i++) await once(-1 - i);
   const samples: number[] = [];

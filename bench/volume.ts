@@ -1,8 +1,5 @@
-// npm run bench:volume [-- --sizes 10000,100000,1000000] [--no-floor]
-// For each size: seed a data folder once (kept under VOLUME_DIR, default <tmp>/mailplane-volume), start the
-// embedded platform on it as a child process, measure start-up, memory and the API; then the engine floor.
-// With DATABASE_URL each size runs twice in the same run: on SQLite (the baseline) and on PostgreSQL (a database
-// `<name>_v<size>` of that server, seeded once).
+// npm run bench:volume [-- --sizes 10000,100000,1000000] [--no-floor]: per size, seed once under VOLUME_DIR, start the
+// embedded platform, measure start-up, memory and the API, then the engine floor; with DATABASE_URL, on PostgreSQL too.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -18,7 +15,6 @@ import { measureEngine } from './volume-engine';
 import { fmt, type Stat } from './volume-stats';
 
 const ROOT = path.resolve(__dirname, '..');
-// As `npm start` runs it.
 const TSX = [...NODE_FLAGS, '--import', 'tsx'];
 
 const rssMiB = (pid: number, field: 'VmRSS' | 'VmHWM') => {
@@ -39,7 +35,6 @@ const exited = (child: ChildProcess) =>
 
 type Engine = 'sqlite' | 'postgres';
 
-/** Seeds once per size; the API key is read back from the seed's log. */
 async function seeded(dir: string, n: number, storeEnv: Record<string, string | undefined>): Promise<string> {
   const log = path.join(dir, 'seed.log');
   const key = () => (existsSync(log) ? /API key: (\S+)/.exec(readFileSync(log, 'utf8'))?.[1] : undefined);
@@ -77,10 +72,7 @@ async function startPlatform(dir: string, storeEnv: Record<string, string | unde
   return { child, url, startSeconds: (performance.now() - started) / 1000 };
 }
 
-/**
- * Seconds until the messages an earlier run left queued are delivered (each run's sends outlive it): the figures are
- * of a platform at rest, not of one catching up on its predecessor's work. At most two minutes.
- */
+/** Seconds (at most 120) until an earlier run's queued sends are delivered, so the figures are of a platform at rest. */
 async function settled(url: string, apiKey: string): Promise<number> {
   const started = performance.now();
   const live = async (status: string) => {
@@ -121,8 +113,7 @@ async function runSize(n: number, baseDir: string, engine: Engine) {
     await Promise.race([exited(child), new Promise((r) => setTimeout(r, 15_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
   }
-  // The engine floor reads the SQLite file itself; on PostgreSQL, bench/history/2026-11-27-volume-postgres.md holds the EXPLAIN ANALYZE. Its
-  // regex counts scan every document 200 times: at 1M on a loaded machine, longer than the rest of the run.
+  // SQLite only (PostgreSQL: bench/history/2026-11-27-volume-postgres.md); its regex counts are the run's slowest part.
   if (engine === 'sqlite' && !process.argv.includes('--no-floor')) add('engine: ', await measureEngine(dir));
   return { rows, errors };
 }

@@ -12,11 +12,7 @@ const LIVE_FILES = /\.sqlite3-(wal|shm|journal)$/;
 // A local PostgreSQL cluster's own files (the local cluster's `postgres` folder) are copied by pg_dump, not file by file.
 const SKIPPED_FOLDERS = new Set(['postgres']);
 
-/**
- * `npm run admin -- backup <folder>`: the embedded data dir, copied so that a platform started on the copy finds
- * what the original held. In each folder the store is copied before the blob files beside it, so every message the
- * copied store holds has its body in the copy (bodies are written before their message).
- */
+/** Each folder's store is copied before its blob files, so every message in the copy has its body (bodies are written first). */
 export async function backupCommand(args: string[], env: Env, log: (line: string) => void): Promise<string> {
   const config = loadPlatformConfig(env);
   if (args.length !== 1) throw new Error('usage: npm run admin -- backup <folder>');

@@ -3,10 +3,7 @@ import type { Embedded } from './embedded';
 export type BannerFacts = Pick<Embedded, 'url' | 'sandboxTenant' | 'reportsUrl' | 'dashboardUrl' | 'submission'> &
   Partial<Pick<Embedded, 'inboundUrl'>> & { sandbox: { pageUrl: string } };
 
-/**
- * What a start prints for the person who ran it (`npm start`, `npm run start:cluster`): where everything is, the
- * sandbox key on the first start as a line to paste, and a send to try. `processes` lists the cluster's processes.
- */
+/** Where everything is, the sandbox key on the first start as a line to paste, and a send to try. */
 export function startBanner(platform: BannerFacts, dataDir: string, processes: string[] = []): string {
   const lines = ['', `  Mailplane is running at ${platform.url}  (data in ${dataDir})`];
   if (platform.sandboxTenant) {

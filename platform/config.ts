@@ -13,11 +13,8 @@ export interface PlatformConfig {
   databasePoolSize: number;
   mongodbUrl: string | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** Where the embedded sandbox's mail page listens (0: any free port). */
   sandboxPort: number;
-  /** Distributed mode: each service's ops listener (/metrics, /healthz, /readyz); unset: its default. */
   opsPort: number | undefined;
-  /** The address the ops listener binds: this machine only unless OPS_HOST says otherwise. */
   opsHost: string;
   /** Asked of /metrics scrapers when set (every listener); without it the ops listeners' /metrics is open. */
   metricsToken: string | undefined;
@@ -29,7 +26,6 @@ export interface PlatformConfig {
   rpcSlowStartMs: number;
   /** Traces to an OTLP/HTTP collector; undefined (tracing off, the SDK never loaded) without OTEL_EXPORTER_OTLP_ENDPOINT. */
   telemetry: TelemetryConfig | undefined;
-  /** Each service parses its own variables from this at start-up. */
   env: Env;
 }
 

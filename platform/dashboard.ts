@@ -5,14 +5,7 @@ import { ConfigError, createLogger, drainableProbe, envReader } from '@mailplane
 import type { PlatformConfig } from './config';
 import { storeFor } from './services';
 
-/**
- * The dashboard on its own (distributed mode): a web client of the gateway at API_URL, keeping only its sessions, in
- * a store of its own (the configured database, or `DATA_DIR/dashboard`) that every dashboard process shares.
- * DASHBOARD_SESSION_SECRET seals the API keys of sessions; DASHBOARD_SECURE_COOKIES=false only where it is served
- * over plain HTTP on localhost. DASHBOARD_HOP_SECRET (the gateway's too) proves the browser's address to the gateway,
- * read from X-Forwarded-For of TRUSTED_PROXIES (docs/decisions/real-client-limits.md). It drains like the services: /readyz answers 503 for DRAIN_DELAY_MS, then the pages
- * being served are finished.
- */
+/** DASHBOARD_HOP_SECRET proves the browser's address to the gateway (docs/decisions/real-client-limits.md). */
 export async function startDashboardProcess(config: PlatformConfig) {
   const read = envReader(config.env);
   const apiUrl = read.url('API_URL', undefined, ['http', 'https']);
@@ -58,10 +51,7 @@ export async function startDashboardProcess(config: PlatformConfig) {
   };
 }
 
-/**
- * SMTP submission as applications reach it (the load balancer's host and ports), to show on the API keys page:
- * DASHBOARD_SMTP_HOST, and DASHBOARD_SMTP_PORTS (`<STARTTLS>,<TLS>`, default 587,465). Without a host, none is shown.
- */
+/** SMTP submission as applications reach it, for the API keys page; none shown without DASHBOARD_SMTP_HOST. */
 function smtpSettings(read: ReturnType<typeof envReader>) {
   const host = read.optional('DASHBOARD_SMTP_HOST');
   if (!host) return undefined;

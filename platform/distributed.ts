@@ -14,11 +14,7 @@ export const DEFAULT_OPS_PORTS: Record<ServiceName, number> = {
   submission: 9404,
 };
 
-/**
- * One service in its own process, on RabbitMQ and PostgreSQL or MongoDB (or its own embedded-store folder), with a
- * small ops listener of its own (/metrics, /healthz, /readyz). The gateway also answers /healthz and /readyz on its
- * API port, and /metrics there only with METRICS_TOKEN.
- */
+/** The gateway also answers /healthz and /readyz on its API port, and /metrics there only with METRICS_TOKEN. */
 export async function startDistributed(name: ServiceName, config: PlatformConfig) {
   if (!config.amqpUrl) throw new ConfigError('AMQP_URL', 'is required to run a service on its own');
   const logger = createLogger({ level: config.logLevel, bindings: { process: name } });
@@ -54,12 +50,7 @@ export async function startDistributed(name: ServiceName, config: PlatformConfig
     tlsUrl: running.tlsUrl,
     opsUrl: ops.url,
     drainTimeoutMs: config.drainTimeoutMs,
-    /**
-     * The drain: /readyz answers 503 at once (so load balancers stop sending), the process keeps serving for
-     * DRAIN_DELAY_MS while they notice, then the service stops: the gateway answers what it has and closes its
-     * listener; consumers stop taking work and hand back what they hold (a delivery under way is finished or left
-     * to its lease); periodic jobs release their leases. The ops listener answers until the end.
-     */
+    /** /readyz answers 503 for DRAIN_DELAY_MS before the service stops (docs/decisions/graceful-drain.md). */
     stop: async () => {
       logger.info('stopping', { service: name, drainDelayMs: config.drainDelayMs });
       drain.begin();

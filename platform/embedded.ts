@@ -35,13 +35,9 @@ export interface Embedded {
   sandbox: Sandbox;
   /** Set only on the first start, when the sandbox tenant and its key were just created. */
   sandboxTenant: { tenantId: string; apiKey: string; domain: string } | null;
-  /** The bounce domain's SMTP listener (delivery reports and complaints come back there); null when off. */
   reportsUrl: string | null;
-  /** The inbound MX listener (mail to the tenants' receiving domains); null when off. */
   inboundUrl: string | null;
-  /** The tenants' web dashboard (API port + 3, or DASHBOARD_PORT). */
   dashboardUrl: string;
-  /** SMTP submission: STARTTLS (API port + 4) and implicit TLS (+ 5), with a self-signed certificate unless configured. */
   submission: { url: string; tlsUrl: string; certFile: string | undefined };
   stop(): Promise<void>;
 }
@@ -68,23 +64,19 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     PUBLIC_URL: `http://localhost:${port}`,
     // The platform's own host carries tracked links of identities without a tracking domain of their own.
     TRACKING_URL: config.env.PUBLIC_URL ?? `http://localhost:${port}`,
-    // Delivery reports come back to a bounce domain whose listener runs beside the API (PORT + 2).
     BOUNCE_DOMAIN: SANDBOX_BOUNCE_DOMAIN,
     BOUNCE_MX_HOST: SANDBOX_BOUNCE_MX_HOST,
     RETURN_PATH_SPF: SANDBOX_RETURN_PATH_SPF,
     BOUNCE_HOST: '127.0.0.1',
     BOUNCE_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 2),
-    // SMTP submission beside the API (PORT + 4 and + 5), encrypted with a certificate made under DATA_DIR.
     SMTP_SUBMISSION_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 4),
     SMTPS_SUBMISSION_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 5),
     ...submissionCertificate(config),
-    // Tenants' mail comes in on the inbound listener (PORT + 6), offering STARTTLS with the same local certificate.
     INBOUND_MX_HOST: SANDBOX_MX_HOST,
     INBOUND_DOMAIN: SANDBOX_INBOUND_DOMAIN,
     INBOUND_HOST: '127.0.0.1',
     INBOUND_PORT: config.env.PORT === '0' ? '0' : String(Number(port) + 6),
     ...inboundCertificate(config),
-    // The platform's own mail (invitations, sign-in links, resets) goes out as the sandbox tenant, to the sandbox MTA.
     DASHBOARD_URL: `http://127.0.0.1:${dashboardPort}`,
     SYSTEM_MAIL_TENANT_ID: 'sandbox',
     SYSTEM_MAIL_FROM: `Mailplane <no-reply@${SANDBOX_DOMAIN}>`,
@@ -108,8 +100,7 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     logger.info('mailplane stopped');
   };
   try {
-    // Services first, the edges last, so an edge never forwards to nobody. The submission listener is the gateway's
-    // second edge and works on the gateway's store.
+    // Services first, the edges last, so an edge never forwards to nobody. Submission works on the gateway's store.
     const stores = new Map<ServiceName, Store>();
     for (const name of ['billing', 'mail', 'webhooks', 'gateway', 'submission'] as const) {
       const shared = name === 'submission' ? stores.get('gateway') : undefined;
@@ -129,9 +120,7 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
     const [gateway, submission] = started.slice(-2).map((s) => s.running) as [Gateway, Running];
     const reportPort = started.find(({ running }) => running.reportPort)?.running.reportPort ?? null;
     const inboundPort = started.find(({ running }) => running.inboundPort)?.running.inboundPort ?? null;
-    // The sandbox page's "send to the inbound listener" form, and the sandbox MTA for mail to receiving domains.
     if (inboundPort) sandbox.receiveAt({ host: '127.0.0.1', port: inboundPort, mxHost: SANDBOX_MX_HOST });
-    // The sandbox MTA's late bounces and complaints go where the bounce domain's MX would send them.
     if (reportPort) sandbox.sink.reportTo({ host: '127.0.0.1', port: reportPort });
     sandbox.setApiUrl(gateway.url);
     let sandboxTenant: Embedded['sandboxTenant'] = null;
@@ -175,7 +164,6 @@ export async function startEmbedded(config: PlatformConfig, options: { logger?: 
       stop,
     };
   } catch (err) {
-    // A service that refuses to start (bad configuration) leaves nothing listening behind it.
     await stop();
     throw err;
   }

@@ -17,10 +17,7 @@ export interface OpsServer {
   stop(): Promise<void>;
 }
 
-/**
- * The small HTTP listener of a service that has no API of its own (distributed mode): `/metrics`, `/healthz`
- * (alive: the process answers) and `/readyz` (its store and broker can be used), shaped like the gateway's.
- */
+/** `/metrics`, `/healthz` (the process answers) and `/readyz` (its store and broker can be used), as the gateway's. */
 export async function startOpsServer(options: {
   port: number;
   host: string;

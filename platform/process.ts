@@ -6,12 +6,7 @@ export interface Stoppable {
 
 const DEFAULT_DRAIN_TIMEOUT_MS = 25_000;
 
-/**
- * Runs `start`, then stops what it started on SIGINT/SIGTERM and exits 0; a failed start exits 1 with the reason.
- * A signal during the start stops the process once it has started. A second signal, or a stop still running after
- * its deadline, exits 1 at once: an operator or an orchestrator that has waited long enough is not made to wait
- * for a hung stop.
- */
+/** A second signal, or a stop past its deadline, exits 1 at once: whoever waited long enough never waits on a hung stop. */
 export function runProcess(label: string, start: () => Promise<Stoppable>) {
   const fail = (why: string) => {
     process.stderr.write(`${label} ${why}\n`);

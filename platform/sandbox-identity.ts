@@ -5,10 +5,7 @@ import { publish } from '../sandbox/dns-publish-page';
 export const SANDBOX_DOMAIN = 'sandbox.mailplane.test';
 /** Where the embedded platform's messages say delivery reports go back to (their VERP return paths). */
 export const SANDBOX_BOUNCE_DOMAIN = 'bounces.mailplane.test';
-/**
- * What an identity's own return path domain publishes in the sandbox: an MX to the bounce listener's host (the sandbox
- * MTA hands every report to the listener) and an SPF record for the loopback the platform sends from.
- */
+/** An identity's own return path domain publishes an MX to the bounce listener's host and SPF for loopback. */
 export const SANDBOX_BOUNCE_MX_HOST = SANDBOX_BOUNCE_DOMAIN;
 export const SANDBOX_RETURN_PATH_SPF = 'v=spf1 ip4:127.0.0.0/8 ~all';
 /** The host the sandbox's receiving domains name in their MX records (the inbound listener). */
@@ -33,11 +30,7 @@ async function call(url: string, key: string, method: string, body?: unknown): P
   return json;
 }
 
-/**
- * Gives the sandbox tenant a verified identity the way a tenant would: create it through the API,
- * publish its records in (sandbox) DNS, and ask for verification, which runs the real DNS lookups. With `inbound`, the
- * domain also receives (its MX record published, a catch-all route).
- */
+/** The way a tenant would: through the API, its records in sandbox DNS, verified by the real DNS lookups. */
 export async function publishSandboxIdentity(gatewayUrl: string, apiKey: string, dns: SandboxDns, options: { inbound?: boolean } = {}) {
   const identity = await call(`${gatewayUrl}/identities`, apiKey, 'POST', {
     domain: SANDBOX_DOMAIN,

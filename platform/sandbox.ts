@@ -19,21 +19,14 @@ export interface Sandbox {
   pageUrl: string;
   hub: BillingHub;
   provider: PaymentProvider;
-  /** Where the DNS page reaches the platform's public API, once the gateway listens. */
   setApiUrl(url: string): void;
   /** Where the platform receives: the page's send form and the MTA's mail to receiving domains go there. */
   receiveAt(route: InboundRoute | null): void;
-  /** Variables that point the services at the sandbox instead of the outside world. */
   env: Record<string, string>;
   stop(): Promise<void>;
 }
 
-/**
- * What stands in for the outside world in the embedded default: a DNS server for sandbox domains, an
- * SMTP server that keeps what it receives (checking each DKIM signature through that DNS), a page
- * listing the received mail, and the billing hub and payment provider (test mode, paid from their own
- * checkout page). The sandbox's API keys are not secrets: nothing real is behind them.
- */
+/** The outside world of the embedded default. Its API keys are not secrets: nothing real is behind them. */
 export async function startSandbox(options: { pagePort: number; dataDir: string; host?: string }): Promise<Sandbox> {
   const dns = persistentZone(
     await startSandboxDns(),

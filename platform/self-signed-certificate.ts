@@ -65,10 +65,7 @@ export function selfSignedCertificate(commonName: string, now = new Date()): { c
   };
 }
 
-/**
- * The embedded default's certificate for SMTP submission: made on first start under `dataDir` (the key readable by
- * its owner only) and kept, so a client that pinned it keeps working across restarts.
- */
+/** Made on first start and kept, so a client that pinned it keeps working across restarts. */
 export function localCertificate(dataDir: string): { certFile: string; keyFile: string } {
   const dir = path.join(dataDir, 'submission-tls');
   const files = { certFile: path.join(dir, 'cert.pem'), keyFile: path.join(dir, 'key.pem') };

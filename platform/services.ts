@@ -14,21 +14,17 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 export interface Running {
   stop(): Promise<void>;
   url?: string;
-  /** Mail's bounce-domain listener, when one runs. */
   reportPort?: number | null;
-  /** Mail's inbound MX listener, when one runs. */
   inboundPort?: number | null;
   /** The SMTP submission listener's implicit-TLS address (`url` is its STARTTLS one). */
   tlsUrl?: string;
 }
 
-/** Whoever keeps data: the services, and the dashboard (its sessions). */
 export type DataOwner = ServiceName | 'dashboard';
 
 /** Whose data it works on: the SMTP submission listener is the gateway's second edge (it reads its API keys). */
 export const dataOwner = (name: DataOwner) => (name === 'submission' ? 'gateway' : name);
 
-/** Each owner keeps its data apart: its own PostgreSQL schema, its own MongoDB database, or its own folder of the embedded store. */
 export function storeConfigFor(owner: DataOwner, config: PlatformConfig): StoreConfig {
   const name = dataOwner(owner);
   if (config.databaseUrl) return { postgresUrl: config.databaseUrl, schema: `mailplane_${name}`, poolSize: config.databasePoolSize };
@@ -56,7 +52,6 @@ export async function startService(
     logger: Logger;
     env: Env;
     clock?: Clock;
-    /** The process's registry: every service's series, labelled by service. */
     metrics: MetricsRegistry;
     /** What the gateway's /readyz checks (every service of the process). */
     readiness: ReadinessProbe;
@@ -104,7 +99,6 @@ function watchStorePools(metrics: MetricsRegistry) {
   });
 }
 
-/** Message bodies go to a blob store beside mail's data: a table in its schema, a GridFS bucket in its database, or a file under its folder. */
 async function startMailWithBodies(
   options: { broker: Broker; store: Store; logger: Logger; clock?: Clock; config: MailConfig; metrics: MetricsRegistry },
   storeConfig: StoreConfig,

@@ -1,11 +1,6 @@
-// Writes docs/routes.md's route map, between its markers, from the code: for each operation of the contract, its method
-// and path, the service that owns it (`x-service`), the handler (the key of that operation in the service's handler
-// map, under services/<service>/src/entry-points), the domain functions the handler calls (directly, or through the
-// functions of entry-points/ it calls), and the test files that name the operation id or request its path. Which
-// repository a domain function reaches is not shown: it goes through `deps` at any depth, which a reading of the
-// source cannot follow without guessing. test/route-map.error.test.ts fails when docs/routes.md differs from this.
-// Usage: npx tsx scripts/route-map.ts           (write; npm run route-map)
-//        npx tsx scripts/route-map.ts --check   (exit 1 when docs/routes.md's map is out of date)
+// Writes docs/routes.md's route map from the code: per operation its method and path, service, handler, the domain
+// functions the handler reaches through entry-points/ and the tests that name it. Repositories are not shown: `deps`
+// cannot be followed by reading the source. Usage: npx tsx scripts/route-map.ts [--check] (--check: exit 1 if stale).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,7 +26,6 @@ function parsed(file: string): ts.SourceFile {
   return source;
 }
 
-/** Where each imported name of a file comes from: the imported file, relative to the root. */
 function importsOf(source: ts.SourceFile): Map<string, string> {
   const from = new Map<string, string>();
   for (const statement of source.statements) {
@@ -76,7 +70,6 @@ function handlersOf(service: ServiceName): Map<string, Handler> {
   return found;
 }
 
-/** The top-level function a file declares under a name, as a declaration or a const. */
 function declared(file: string, name: string): ts.Node | undefined {
   for (const statement of parsed(file).statements) {
     if (ts.isFunctionDeclaration(statement) && statement.name?.text === name) return statement;
@@ -109,10 +102,7 @@ function domainCalls(file: string, node: ts.Node, followed = new Set<string>()):
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/**
- * A test names the operation id as a string, or requests its path: a `{param}` stands for any one segment but a
- * literal one of another operation's path at that place (`/emails/{id}` is not `/emails/batch`).
- */
+/** Matches the operation id, or its path with `{param}` as any segment but another operation's literal (`/emails/batch`). */
 function mentions(op: Operation): RegExp {
   const segments = op.path.split('/');
   const route = segments
@@ -167,7 +157,6 @@ export function routeMap(): string {
   return [START, ...sections.flatMap((section) => ['', section]), '', END].join('\n');
 }
 
-/** docs/routes.md with its route map replaced by `map`. */
 export function withRouteMap(page: string, map: string): string {
   const start = page.indexOf(START);
   const end = page.indexOf(END);

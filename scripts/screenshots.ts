@@ -1,6 +1,5 @@
-// `npm run screenshots`: every dashboard page of a tenant with some data, at 1280 and 375 px wide, as PNG files in
-// screenshots/ (git-ignored) for a reviewer to open. It starts the embedded platform of the tests (a fresh data dir,
-// the sandbox's DNS, mail servers and payment provider) and Debian's Chromium, and stops both when done.
+// `npm run screenshots`: every dashboard page of a tenant with some data, at 1280 and 375 px, as PNGs in screenshots/
+// (git-ignored), from the tests' embedded platform (fresh data dir, sandbox servers) and Debian's Chromium.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';

@@ -9,7 +9,6 @@ export interface Backing {
   amqpUrl: string;
   /** Set when we started PostgreSQL; otherwise the services read DATABASE_URL or MONGODB_URL themselves. */
   databaseUrl: string | undefined;
-  /** One line each: pid and port of what we started, or which variable names what we did not. */
   lines(): string[];
   stop(): Promise<void>;
 }
@@ -25,11 +24,7 @@ export function backingTools(config: PlatformConfig) {
   return { rabbit, postgres };
 }
 
-/**
- * Our RabbitMQ and PostgreSQL keep their data under DATA_DIR (`rabbitmq/`, `postgres/`), so a second start finds
- * the queues and the stores again. Both listen on loopback only, on free ports, each with a password of its own kept
- * beside the other secrets.
- */
+/** Data under DATA_DIR, so a second start finds the queues and stores again; loopback only, each with its own password. */
 export async function startBacking(config: PlatformConfig, connections: number): Promise<Backing> {
   const tools = backingTools(config);
   const secret = (name: string) => localSecret(config.dataDir, name);
@@ -79,7 +74,6 @@ export async function startBacking(config: PlatformConfig, connections: number):
   };
 }
 
-/** `name  pid N  what`: the same columns for every process of the cluster. */
 export function processLine(name: string, pid: number | undefined, what: string): string {
   return `    ${name.padEnd(13)} ${(pid ? `pid ${pid}` : '').padEnd(10)} ${what}`;
 }

@@ -28,39 +28,26 @@ export interface Cluster extends Pick<
   Embedded,
   'url' | 'sandbox' | 'sandboxTenant' | 'reportsUrl' | 'inboundUrl' | 'dashboardUrl' | 'submission'
 > {
-  /** Every replica, in start order; each keeps its place (and ports) across its restarts. */
   replicas: Replica[];
-  /** One line per process: its pid and where it listens. */
   processLines(): string[];
-  /** Drains and stops everything, in order; leaves nothing running. */
   stop(): Promise<void>;
-  /**
-   * Restarts every replica, one at a time, each drained and serving again before the next: the services first, the
-   * edge last (the order they start in). What an upgrade does to each replica in turn; `only` limits it to those.
-   */
+  /** What an upgrade does: restarts every replica (or `only` those) in start order, each serving again before the next. */
   roll(only?: Replica[]): Promise<void>;
 }
 
 interface PublicPorts {
   api: number;
-  /** HAProxy's admin frontend (compose's loopback-only 3001); the gateways also serve the admin surface on `api`. */
+  /** HAProxy's loopback-only admin frontend; the gateways also serve the admin surface on `api`. */
   admin: number;
   bounces: number;
   dashboard: number;
-  /** SMTP submission: STARTTLS and implicit TLS (`npm start`'s PORT + 4 and + 5). */
   submission: number;
   submissions: number;
-  /** Tenants' inbound mail, the MX listener of every mail replica (`npm start`'s PORT + 6). */
   inbound: number;
   monitor: number;
 }
 
-/**
- * The distributed mode on one machine: RabbitMQ and PostgreSQL (ours under DATA_DIR, or AMQP_URL / DATABASE_URL),
- * replicas of every service as processes of their own, HAProxy in front (ops/haproxy/haproxy.cfg) on PORT, the
- * dashboard, and the embedded default's sandbox standing in for the outside world, with its tenant on first start.
- * Every process reads the variables `npm start` reads; a replica that exits is started again.
- */
+/** Every process reads what `npm start` reads; a replica that exits is started again. */
 export async function startCluster(config: PlatformConfig, options: { say?: (line: string) => void } = {}): Promise<Cluster> {
   const say = options.say ?? (() => undefined);
   const counts = replicaCounts(config.env);
@@ -132,9 +119,8 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
     });
     await untilReady(`${apiUrl}/readyz`);
     await untilReady(`http://127.0.0.1:${ports.dashboard}/readyz`);
-    // The sandbox MTA's late bounces and complaints go where the bounce domain's MX would send them: the balancer.
+    // The sandbox's reports and inbound mail go where the bounce domain's and tenants' MX would send them: the balancer.
     sandbox.sink.reportTo({ host: '127.0.0.1', port: ports.bounces });
-    // The sandbox page's "send to the inbound listener" form, and the sandbox MTA's mail to receiving domains: the balancer.
     sandbox.receiveAt({ host: '127.0.0.1', port: ports.inbound, mxHost: env.INBOUND_MX_HOST ?? SANDBOX_MX_HOST });
     sandbox.setApiUrl(apiUrl);
     sandbox.hub.setWebhookUrl(`${env.PUBLIC_URL}/billing/webhook/subscription-hub`);
@@ -176,16 +162,12 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
       stop,
     };
   } catch (err) {
-    // Whatever started is stopped: a failed start leaves nothing running behind it.
     await stop();
     throw err;
   }
 }
 
-/**
- * What every process reads: the embedded default's defaults (secrets kept under DATA_DIR, the sandbox's MTA, DNS,
- * hub and provider, the bounce domain), then the caller's environment over them, then the cluster's own wiring.
- */
+/** The embedded default's defaults, then the caller's environment over them, then the cluster's own wiring. */
 function clusterEnv(config: PlatformConfig, backing: Backing, sandbox: Sandbox, ports: PublicPorts): Record<string, string | undefined> {
   const secret = (name: string) => localSecret(config.dataDir, name);
   return {
@@ -211,7 +193,6 @@ function clusterEnv(config: PlatformConfig, backing: Backing, sandbox: Sandbox, 
     SMTP_SUBMISSION_PROXY_PROTOCOL: 'true',
     DASHBOARD_SMTP_HOST: 'localhost',
     DASHBOARD_SMTP_PORTS: `${ports.submission},${ports.submissions}`,
-    // Tenants' MX records name the sandbox's MX host, which is the balancer's inbound frontend (as with `npm start`).
     INBOUND_MX_HOST: SANDBOX_MX_HOST,
     INBOUND_DOMAIN: SANDBOX_INBOUND_DOMAIN,
     ...inboundCertificate(config),
@@ -230,7 +211,6 @@ function clusterEnv(config: PlatformConfig, backing: Backing, sandbox: Sandbox, 
     HOST: '127.0.0.1',
     BOUNCE_HOST: '127.0.0.1',
     INBOUND_HOST: '127.0.0.1',
-    // The dashboard is a client of the API, through the balancer like any client.
     API_URL: `http://127.0.0.1:${ports.api}`,
   };
 }
@@ -256,7 +236,6 @@ async function publicPorts(config: PlatformConfig): Promise<PublicPorts> {
 /** Each process has a pool of DATABASE_POOL_SIZE connections, mail one more for its bodies; and room for tools. */
 const connectionsFor = (processes: number, poolSize: number) => Math.max(100, processes * poolSize * 2 + 20);
 
-/** Polls `url` until it answers 200: the balancer has a server that is ready. */
 async function untilReady(url: string, timeoutMs = 60_000) {
   for (const deadline = Date.now() + timeoutMs; ; await delay(100)) {
     const ok = await fetch(url).then(
@@ -268,7 +247,6 @@ async function untilReady(url: string, timeoutMs = 60_000) {
   }
 }
 
-/** Resolves once HAProxy's statistics show every server of every backend UP; throws after `timeoutMs`. */
 async function balancerSeesAllUp(statsUrl: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -14,12 +14,7 @@ const TEMPLATE = /^(\s*)server-template\s+(\S+)\s+\d+\s+(([^\s:]+):\d+)(.*)$/;
 /** For each server-template address (`gateway:3000`), per replica: its ports by the addresses compose gives them. */
 export type BalancedServers = Record<string, Array<Record<string, number>>>;
 
-/**
- * `source` with each `server-template <name> <n> <service:port> …` line (Docker's DNS finds the replicas) replaced
- * by one `server` line per replica in `servers[service:port]`, on loopback, with the template's options (its checks;
- * a `port N` in them becomes that replica's port for `service:N`). A template the cluster has no replicas for, or
- * replicas no template balances, is an error: a listener added to one side only is caught here.
- */
+/** Each `server-template` becomes one loopback `server` line per replica; a listener added to one side only is an error. */
 export function clusterHaproxyConfig(source: string, servers: BalancedServers): string {
   const used = new Set<string>();
   const lines = source.split('\n').flatMap((line) => {
@@ -49,10 +44,7 @@ export function haproxyBinary(pathVariable = ''): string | undefined {
   return dirs.map((dir) => path.join(dir, 'haproxy')).find((file) => existsSync(file));
 }
 
-/**
- * HAProxy in the foreground on the generated configuration, its frontends bound where `binds` says (the file's
- * `*_BIND` variables), logging to `logFile`. Ready once its monitor answers: it then checks every server.
- */
+/** `binds` fills the file's `*_BIND` variables. Ready once its monitor answers: HAProxy then checks every server. */
 export async function startHaproxy(options: {
   binary: string;
   configFile: string;

@@ -11,20 +11,15 @@ const ROOT = path.resolve(__dirname, '../..');
 
 export interface Replica extends Supervised {
   role: Role;
-  /** 1, 2, …: its place among its role's replicas, the same across its restarts. */
+  /** 1, 2, …: the same across its restarts, as are its ports. */
   index: number;
-  /** Its listeners' ports by variable (PORT, OPS_PORT, BOUNCE_PORT): the same across its restarts. */
   ports: Record<string, number>;
-  /** Its process line: pid and listeners. */
   line(): string;
 }
 
 export type ReplicaPlan = Pick<Replica, 'role' | 'index' | 'ports'>;
 
-/**
- * Every replica with a port of its own for each of its listeners, chosen now and kept across its restarts, so the
- * load balancer's server line for it stays right when it comes back.
- */
+/** Ports chosen now and kept across restarts, so the balancer's server line for a replica stays right when it comes back. */
 export async function planReplicas(counts: Record<Role, number>): Promise<ReplicaPlan[]> {
   const plans: ReplicaPlan[] = [];
   for (const role of ROLES)
@@ -36,10 +31,7 @@ export async function planReplicas(counts: Record<Role, number>): Promise<Replic
   return plans;
 }
 
-/**
- * For each server-template address, one entry per replica it balances: where that replica's balanced listeners
- * are, by address (as `clusterHaproxyConfig` takes them).
- */
+/** For each server-template address, one entry per replica it balances (as `clusterHaproxyConfig` takes them). */
 export function balancedServers(plans: ReplicaPlan[]): BalancedServers {
   const servers: BalancedServers = {};
   for (const plan of plans) {
@@ -52,11 +44,7 @@ export function balancedServers(plans: ReplicaPlan[]): BalancedServers {
   return servers;
 }
 
-/**
- * `bin/service.ts <role>` as a process of its own (tsx loaded into node itself, so signals reach the service), with
- * the cluster's environment, its ports, and a DATA_DIR of its own (nothing of one replica is on another's disk).
- * Kept running: restarted when it exits, until `stop()`.
- */
+/** tsx is loaded into node itself, so signals reach the service; each replica has a DATA_DIR of its own. */
 export function startReplica(
   plan: ReplicaPlan,
   options: {

@@ -5,16 +5,11 @@ import type { Env } from '../config';
 export const ROLES = ['billing', 'mail', 'webhooks', 'gateway', 'submission', 'dashboard'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** One listener of a replica: each replica gets a port of its own for it, in the variable the process reads. */
 export interface Listener {
   variable: 'PORT' | 'OPS_PORT' | 'BOUNCE_PORT' | 'INBOUND_PORT' | 'SMTP_SUBMISSION_PORT' | 'SMTPS_SUBMISSION_PORT';
-  /** How the process lines name it. */
   label: string;
   scheme: 'http' | 'smtp' | 'smtps';
-  /**
-   * The addresses (`service:port`) of the `server-template` lines of ops/haproxy/haproxy.cfg whose servers are this
-   * listener of every replica.
-   */
+  /** The `server-template` addresses (`service:port`) in ops/haproxy/haproxy.cfg whose servers are this listener. */
   balancedAs?: string[];
   /** Addresses the file's checks name (`check port 9400` of `submission:…`) that are this listener. */
   checkedAs?: string[];
@@ -22,10 +17,7 @@ export interface Listener {
 
 const OPS: Listener = { variable: 'OPS_PORT', label: 'ops', scheme: 'http' };
 
-/**
- * Each role's listeners. A new listener (SMTP submission, say) is one line here (its port variable, and the
- * server-template in haproxy.cfg that balances it, with a frontend whose bind is one of PUBLIC_BINDS in cluster.ts).
- */
+/** A new listener is one line here, plus its server-template in haproxy.cfg and its frontend's bind in startCluster. */
 export const LISTENERS: Record<Role, Listener[]> = {
   billing: [OPS],
   // The inbound MX listener as submission is balanced: TCP with the PROXY protocol, checked on the ops listener.
@@ -35,8 +27,7 @@ export const LISTENERS: Record<Role, Listener[]> = {
     { variable: 'INBOUND_PORT', label: 'inbound', scheme: 'smtp', balancedAs: ['mail:2526'] },
   ],
   webhooks: [OPS],
-  // Without ADMIN_PORT the admin surface stays on the API port, as with `npm start` (`npm run admin` works unchanged);
-  // the file's admin frontend (compose's gateway:3001) reaches it there.
+  // Without ADMIN_PORT the admin surface stays on the API port, as with `npm start`; the admin frontend reaches it there.
   gateway: [OPS, { variable: 'PORT', label: 'api', scheme: 'http', balancedAs: ['gateway:3000', 'gateway:3001'] }],
   // SMTP submission in TCP mode with the PROXY protocol, checked on its ops listener's /readyz.
   submission: [
@@ -50,10 +41,7 @@ export const LISTENERS: Record<Role, Listener[]> = {
 /** Beyond this, HAProxy's templates in compose would not see them all either. */
 const MAX_REPLICAS = 20;
 
-/**
- * How many replicas of each: `REPLICAS` (default 2) of the gateway, mail and webhooks; one of billing and the
- * dashboard, which are scaled for availability rather than load; `REPLICAS_<ROLE>` for any one of them.
- */
+/** `REPLICAS` (default 2) of each, one of billing and the dashboard (scaled for availability, not load); `REPLICAS_<ROLE>` wins. */
 export function replicaCounts(env: Env): Readonly<Record<Role, number>> {
   const read = envReader(env);
   const bounds = { min: 1, max: MAX_REPLICAS };

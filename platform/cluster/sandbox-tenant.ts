@@ -7,11 +7,7 @@ interface TenantPage {
   total: number;
 }
 
-/**
- * The sandbox tenant, made through the admin surface as an operator would, with its verified identity: on the
- * first start only, receiving mail as well (any sandbox tenant already in the store means it was made before). Returns the new key, or
- * null when there was one already.
- */
+/** Made through the admin surface as an operator would, on the first start only; null when a sandbox tenant exists. */
 export async function ensureSandboxTenant(apiUrl: string, adminToken: string, dns: SandboxDns) {
   const call = adminCaller(apiUrl, adminToken);
   for (let offset = 0; ; offset += 100) {

@@ -3,21 +3,17 @@ import { createWriteStream } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 
 export interface SupervisedOptions {
-  /** How lines name it: `mail 2`, `haproxy`. */
   name: string;
   command: string[];
   env: Record<string, string | undefined>;
   cwd?: string;
-  /** Its output (stdout and stderr) is appended here. */
   logFile: string;
   /** It serves once it printed a line matching this, or once `ready` says so (polled). */
   readyLine?: RegExp;
   ready?: () => Promise<boolean>;
-  /** Where the lines about its exits and restarts go. */
   say?: (line: string) => void;
   /** What a restart line adds after the pid (its listeners). */
   describe?: () => string;
-  /** How long a stop waits after SIGTERM before SIGKILL. */
   stopTimeoutMs?: number;
   /** Every child spawned, so whoever started them can kill what is left if it exits in a hurry. */
   children?: Set<ChildProcess>;
@@ -25,13 +21,10 @@ export interface SupervisedOptions {
 
 export interface Supervised {
   name: string;
-  /** The pid of the process running now (undefined between an exit and its restart). */
   pid(): number | undefined;
-  /** How many times it has started serving, the first start included. */
   starts(): number;
   /** Resolves once it serves for the first time; rejects, with the end of its output, if it exits before. */
   ready(): Promise<void>;
-  /** Resolves once it has started serving `count` times (a restart makes the count go up). */
   waitForStarts(count: number): Promise<void>;
   /** No more restarts: SIGTERM (it drains), SIGKILL after `stopTimeoutMs`; resolves once it has exited. */
   stop(): Promise<void>;
@@ -116,7 +109,6 @@ export function startSupervised(options: SupervisedOptions): Supervised {
     });
   };
 
-  /** Polls `check` until it holds, or until `proc` exits or is no longer the current process. */
   const poll = async (check: () => Promise<boolean>, proc: ChildProcess) => {
     while (proc === child && proc.exitCode === null && proc.signalCode === null) {
       if (await check()) return proc === child;

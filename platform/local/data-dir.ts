@@ -1,9 +1,6 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 
-/**
- * DATA_DIR (and any folder of secrets under it) is its owner's only: made 0700 whatever the umask, so the stores,
- * keys and passwords inside are out of other users' reach. A folder that exists keeps the mode it was given.
- */
+/** 0700 whatever the umask: the stores, keys and passwords inside are out of other users' reach. An existing folder keeps its mode. */
 export function privateDir(dir: string): string {
   if (!existsSync(dir)) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });

@@ -6,12 +6,7 @@ const LOWEST = 10_000;
 /** Ports this process handed out: each is free when drawn but listened on only later, so none is drawn twice. */
 const handedOut = new Set<number>();
 
-/**
- * A port free now, for a process that will listen on it a little later. Drawn at random below the range the kernel
- * hands out to outgoing connections (32768 and up on Linux), where a busy machine's own connections would take it
- * in the meantime, and never one this process handed out before (a cluster draws some twenty before any listens);
- * any free port where that range is unknown or leaves no room.
- */
+/** Drawn below the kernel's range for outgoing connections, which a busy machine's own could take before the listener opens. */
 export async function freePort(): Promise<number> {
   const ceiling = ephemeralStart();
   for (let tries = 0; ceiling > LOWEST + 1000 && tries < 50; tries++) {

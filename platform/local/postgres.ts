@@ -38,19 +38,16 @@ export async function runAsPrefix(): Promise<RunAs> {
   return { prefix: ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--init-groups'], uid, gid, home };
 }
 
-/** How PostgreSQL's commands run: as ourselves (empty prefix), or, when we are root, as the postgres user. */
 interface RunAs {
   prefix: string[];
   uid?: number;
   gid?: number;
-  /** The postgres user's home (Debian: /var/lib/postgresql). */
   home?: string;
 }
 
 /**
- * Where the cluster of `dir` lives. `dir` itself, unless we are root and the postgres user cannot reach the folder it
- * is in (a DATA_DIR made by `mktemp -d` is 0700): then a folder of its own, 0700, in that user's home, and `dir` a
- * symlink to it, so the next start finds it again. Nothing of DATA_DIR is opened to anyone for it.
+ * `dir`, unless we are root and the postgres user cannot reach its parent (`mktemp -d` makes it 0700): then a 0700
+ * folder in that user's home, with `dir` a symlink to it. Nothing of DATA_DIR is opened to anyone for it.
  */
 async function clusterPlace(dir: string, runAs: RunAs): Promise<string> {
   if (runAs.uid === undefined) return dir;
@@ -90,13 +87,10 @@ export interface PgCtlSpec {
   bin: string;
   data: string;
   log: string;
-  /** The server's options (port, listen address, settings), as pg_ctl's `-o`. */
   options: string;
-  /** The command prefix that runs as the postgres user when we are root (empty otherwise). */
   runAs: string[];
 }
 
-/** pg_ctl start (waits until it accepts connections) and stop (fast: connections are cut, data kept). */
 export function pgCtl(spec: PgCtlSpec) {
   const ctl = async (args: string[]) => {
     const command = [...spec.runAs, join(spec.bin, 'pg_ctl'), '-D', spec.data, ...args];
@@ -120,32 +114,23 @@ export interface LocalPostgres {
   /** Where its data is (the options' `dir`, or where that symlink leads). */
   dir: string;
   spec: PgCtlSpec;
-  /** The postmaster's pid. */
   pid(): number;
   stop(): Promise<void>;
 }
 
 export interface LocalPostgresOptions {
-  /**
-   * Holds `data/` (made by initdb on first start, kept after) and `server.log`; owned by the postgres user when we are
-   * root, and then a symlink to that user's home when it cannot reach this folder's parent.
-   */
   dir: string;
   bin: string;
   user: string;
   /** Password authentication with this password; otherwise trust (anyone on this host may connect). */
   password?: string;
-  /** Made on first start when it does not exist. */
   database: string;
   /** false for throwaway data: no fsync, no full-page writes (a test kills processes, never the machine). */
   durable: boolean;
   maxConnections: number;
 }
 
-/**
- * A PostgreSQL cluster of our own on loopback, on a free port, its data under `dir` (initialised on first start,
- * found again on the next). A watchdog stops it if this process dies without stopping it.
- */
+/** A watchdog stops the cluster if this process dies without stopping it. */
 export async function startLocalPostgres(options: LocalPostgresOptions): Promise<LocalPostgres> {
   const runAs = await runAsPrefix();
   const { prefix } = runAs;

@@ -17,7 +17,6 @@ stop
 export interface NodeProcess {
   /** The process group's id (its watchdog shell's pid). */
   pid: number;
-  /** Set once the whole group has gone (or the node failed to start). */
   exited(): boolean;
   /** SIGTERM (graceful node stop), SIGKILL after `graceMs`; resolves when the group is gone. */
   stop(graceMs?: number): Promise<void>;

@@ -24,7 +24,6 @@ export interface LocalRabbit {
   /** What rabbitmqctl needs to reach the node: its HOME (the cookie) and epmd port. */
   home: string;
   epmdPort: number;
-  /** The Erlang distribution's listener (loopback, as epmd). */
   distPort: number;
   ctl: string;
   /** The node's process group (epmd, the node, a watchdog that stops both if this process dies). */
@@ -45,10 +44,7 @@ export interface LocalRabbitOptions {
   startTimeoutMs?: number;
 }
 
-/**
- * A RabbitMQ node of our own on loopback (own epmd on a free port, cookie, data and logs under `dir`); resolves once
- * AMQP accepts connections. Nothing of it outlives this process: the node's group has a watchdog.
- */
+/** Resolves once AMQP accepts connections. Nothing of the node outlives this process: its group has a watchdog. */
 export async function startLocalRabbit(options: LocalRabbitOptions): Promise<LocalRabbit> {
   const [amqpPort, distPort, epmdPort] = [await freePort(), await freePort(), await freePort()];
   const env = nodeEnv(options, { amqpPort, distPort, epmdPort });
@@ -106,11 +102,7 @@ function nodeEnv(options: LocalRabbitOptions, p: { amqpPort: number; distPort: n
   };
 }
 
-/**
- * The cookie that admits a client to the node's distribution (rabbitmqctl, or anyone's Erlang shell): random, kept
- * for the folder's later starts, its owner's only (Erlang insists). Server and rabbitmqctl find it through HOME. The
- * guessable cookie older versions wrote (`MAILPLANE<pid><time>`) is replaced.
- */
+/** The cookie admits anyone's Erlang shell: random, its owner's only. The guessable `MAILPLANE<pid><time>` one is replaced. */
 function writeCookie(file: string) {
   if (existsSync(file) && !/^MAILPLANE\d+$/.test(readFileSync(file, 'utf8').trim())) return;
   rmSync(file, { force: true });

@@ -3,10 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { privateDir } from './data-dir';
 
-/**
- * A secret kept beside the data (DKIM key sealing, unsubscribe and tracking signing, sessions, local passwords) when the
- * environment gives none: made on first use, readable by its owner only, the same on every later start.
- */
+/** Made on first use when the environment gives none, readable by its owner only, the same on every later start. */
 export function localSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   if (!existsSync(file)) {

@@ -1,4 +1,3 @@
-// The ergonomic surface: one resource per part of the API, each method one operation of the contract (operations.ts).
 import { Transport, type ClientOptions, type RequestOptions } from './transport';
 import type { BodyOf, OperationId, QueryOf, ResultOf } from './types';
 
@@ -196,8 +195,8 @@ export class Mailplane {
       this.op('createOwner')({ path: { tenantId }, body }, options),
   };
 
-  /** Whether the gateway and its services are up (no key needed, but harmless to send). */
   /** The tenant and the credential this client calls with. */
   readonly me = (options?: RequestOptions) => this.op('getMe')({}, options);
+  /** Whether the gateway and its services are up (no key needed, but harmless to send). */
   readonly health = (options?: RequestOptions) => this.op('health')({}, options);
 }

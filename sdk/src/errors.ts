@@ -1,5 +1,4 @@
-// What a failed call throws: MailplaneError when the API answered with an error, MailplaneNetworkError when no
-// answer arrived (connection refused or reset, DNS, timeout), so callers can tell "refused" from "unknown".
+// MailplaneError: the API answered with an error; MailplaneNetworkError: no answer, so callers tell refused from unknown.
 import type { Problem, ProblemCode } from './types';
 
 /** The API answered with an error status; `problem` is its RFC 9457 body. */

@@ -1,6 +1,5 @@
-// Every operation of the contract, by operationId: how to call it and which SDK method does. `satisfies` makes an
-// operation the contract adds a type error here until it is mapped; test/operations.happy.test.ts checks the
-// methods and paths against openapi.yaml and that each named SDK method exists.
+// Every contract operation by operationId: its route and SDK method. `satisfies` fails the type-check for an unmapped one;
+// test/operations.happy.test.ts checks methods and paths against openapi.yaml.
 import type { OperationId, WebhookOperationId } from './types';
 
 export interface Route {

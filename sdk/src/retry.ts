@@ -1,5 +1,3 @@
-// When and how long to wait before another attempt.
-
 export interface RetryPolicy {
   /** Attempts after the first; 0 disables retries. */
   maxRetries: number;
@@ -19,10 +17,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/**
- * The wait before retry number `attempt` (1-based): what `Retry-After` asks for, plus up to 10 % so that clients
- * told the same second do not return together; else exponential backoff with equal jitter. Undefined: do not retry.
- */
+/** The wait before retry `attempt` (1-based): `Retry-After` plus up to 10 % spread, else equal-jitter backoff; undefined: no retry. */
 export function retryDelayMs(policy: RetryPolicy, attempt: number, retryAfterSeconds: number | undefined, random = Math.random) {
   if (retryAfterSeconds !== undefined) {
     const asked = retryAfterSeconds * 1000;

@@ -1,4 +1,3 @@
-// One call of one operation over fetch: URL from the route, auth and Idempotency-Key headers, retries, typed errors.
 import { MailplaneError, MailplaneNetworkError, problemFromText } from './errors';
 import { OPERATIONS, type Route } from './operations';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry';
@@ -101,7 +100,6 @@ export class Transport {
     return `${this.baseUrl}${path}${search ? `?${search}` : ''}`;
   }
 
-  /** The decoded answer, or the error to throw (or retry). */
   private async attempt(url: string, init: RequestInit, options: RequestOptions): Promise<unknown> {
     const timeout = AbortSignal.timeout(options.timeoutMs ?? this.options.timeoutMs ?? 30_000);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;

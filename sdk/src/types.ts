@@ -1,5 +1,4 @@
-// Named shapes of the API, each an alias of the generated `components['schemas']` (`@mailplane/contracts/openapi`), and
-// the helpers that read an operation's parameters, body and success answer out of the generated `operations`.
+// Named API shapes (aliases of the generated `components['schemas']`) and helpers over the generated `operations`.
 import type { components, operations } from '@mailplane/contracts/openapi';
 
 export type { components, operations, paths, webhooks } from '@mailplane/contracts/openapi';

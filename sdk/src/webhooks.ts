@@ -1,5 +1,4 @@
-// Verifying a delivery to your webhook endpoint, per Standard Webhooks v1.0.0 (the signature scheme of the
-// contract's `webhooks.event`), with node:crypto only.
+// Verifying a delivery to your webhook endpoint per Standard Webhooks v1.0.0, with node:crypto only.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { WebhookEvent } from './types';
 
@@ -25,9 +24,8 @@ function header(headers: HeaderBag, name: string): string | undefined {
 }
 
 /**
- * Checks `webhook-signature` over the raw body as received (the exact bytes: parse only after) with the endpoint's
- * `whsec_…` secret, and that `webhook-timestamp` is within the tolerance; returns the event, typed by its `type`.
- * During a secret rotation either secret verifies.
+ * Checks `webhook-signature` over the raw body (the exact bytes received: parse only after) with the `whsec_…` secret,
+ * and the timestamp's tolerance; returns the event typed by `type`. During a rotation either secret verifies.
  */
 export function verifyWebhook(payload: string | Uint8Array, headers: HeaderBag, secret: string, options: VerifyOptions = {}): WebhookEvent {
   const id = header(headers, 'webhook-id');

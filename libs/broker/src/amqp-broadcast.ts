@@ -6,10 +6,7 @@ import type { BrokerLogger, Listener } from './port';
 
 const REOPEN_DELAY_MS = 200;
 
-/**
- * A queue of this process's own (exclusive, gone with its connection) bound to the fanout exchange. Whenever it
- * stops hearing, and again once it hears again, `onGap` runs: what was broadcast in between never reached it.
- */
+/** An exclusive queue bound to the fanout exchange; `onGap` runs when it stops hearing and once it hears again. */
 export async function listenToBroadcasts(
   connection: AmqpConnection,
   handler: (message: Envelope) => void,

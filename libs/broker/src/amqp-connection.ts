@@ -15,7 +15,6 @@ export interface ConnectionSettings {
 export interface Session {
   connection: ChannelModel;
   publisher(): Promise<ConfirmChannel>;
-  /** Queues already declared on this connection. */
   declared: Set<string>;
   lost: boolean;
 }
@@ -61,7 +60,6 @@ export class AmqpConnection {
     }
   }
 
-  /** True while a session is up (not lost, not closed). */
   connected(): boolean {
     return !this.closed && !!this.session && !this.session.lost;
   }
@@ -124,7 +122,6 @@ export class AmqpConnection {
       connection,
       declared: new Set(),
       lost: false,
-      // Re-created when a channel error closed it while the connection stayed up.
       publisher: () => (publisher ??= openPublisher(connection, () => (publisher = undefined))),
     };
     connection.on('error', (err: Error) => this.settings.logger?.warn('broker connection error', { error: err.message }));

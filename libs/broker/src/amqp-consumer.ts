@@ -8,7 +8,6 @@ import { consumeSpan } from './traced';
 export interface ConsumerDeps {
   retry: RetryPolicy;
   logger?: BrokerLogger;
-  /** Puts a copy of the message back on `queue` after `delayMs` (confirmed), carrying `headers`. */
   requeueLater(queue: string, message: ConsumeMessage, delayMs: number, headers: Record<string, unknown>): Promise<void>;
 }
 

@@ -19,10 +19,8 @@ export async function declareOnce(session: Session, key: string, declare: () => 
 const PERMANENT_CODES = new Set([403, 404, 406]);
 
 /**
- * Publishes and waits for the broker's confirm. A lost connection or a nack is retried (on the next connection)
- * until `timeoutMs` has passed since the call; then BrokerUnavailableError. The message may thus arrive twice,
- * never zero times after this resolved. A `mandatory` message the broker returned unrouted is UnroutableError at
- * once (another try would find no queue either; its publisher tries again later).
+ * Publishes and waits for the confirm, retrying lost connections and nacks until `timeoutMs`: a message may arrive twice,
+ * never zero times once this resolved. A `mandatory` message returned unrouted is UnroutableError at once.
  */
 export async function publishConfirmed(
   connection: AmqpConnection,

@@ -3,7 +3,6 @@ import type { ConfirmChannel } from 'amqplib';
 // The ids of mandatory messages each publisher channel got back unrouted; RabbitMQ returns one before confirming it.
 const returnedIds = new WeakMap<ConfirmChannel, Set<string>>();
 
-/** Keeps what the channel's mandatory publishes get back (basic.return), for `wasReturned` after their confirm. */
 export function trackReturns(channel: ConfirmChannel): void {
   const returned = new Set<string>();
   returnedIds.set(channel, returned);

@@ -36,7 +36,6 @@ export class RpcClient {
     private readonly connection: AmqpConnection,
     private readonly unavailableTimeoutMs: number,
   ) {
-    // Fail fast: a reply cannot come back on a connection that is gone.
     connection.onDown((err) => this.failAll(err));
   }
 
@@ -115,13 +114,11 @@ export class RpcClient {
   }
 }
 
-/** Handles one request on a serving channel: run the handler, reply (or report its error), then ack. */
 export function rpcServerHandler(queue: string, handler: RpcHandler, logger?: BrokerLogger) {
   return async (channel: Channel, message: ConsumeMessage): Promise<void> => {
     const { replyTo, correlationId: id, headers = {} } = message.properties;
     const deadline = Number(headers[RPC_DEADLINE_HEADER]) || Number.MAX_SAFE_INTEGER;
     let reply: Buffer | undefined;
-    // A request whose caller has given up is not worth the work.
     if (replyTo && Date.now() <= deadline) {
       try {
         const request = JSON.parse(message.content.toString('utf8'));

@@ -6,11 +6,8 @@ type Consumer = Subscription & { abandon(): Promise<void> };
 export const SLOW_START_PREFETCH = 2;
 
 /**
- * A replica that has just started answers its first requests slowly (nothing compiled yet, connections being opened,
- * caches empty, its own start-up work under way): measured on a rolling restart, its first 16 took 0.9-1.6 s each,
- * those after it 5-50 ms. For `ms` it consumes with SLOW_START_PREFETCH, so RabbitMQ hands what it cannot take yet
- * to the replicas already warm; then a second consumer takes the rest of `prefetch`. HAProxy's `slowstart` does the
- * same for the gateways. The broker skips it (`ms` 0) for a server with no peer on its queue: nobody would take the rest.
+ * A fresh replica answers its first requests slowly (on a rolling restart: 0.9-1.6 s each for its first 16, then 5-50 ms),
+ * so for `ms` it takes SLOW_START_PREFETCH and leaves the rest to warm peers, as HAProxy's `slowstart` does.
  */
 export async function slowStarting(
   prefetch: number,

@@ -7,19 +7,13 @@ export interface SubscriberSpec {
   prefetch: number;
   /** Queues and bindings this consumer needs; run on every (re)connect. */
   declare(channel: Channel): Promise<void>;
-  /** Settles the message itself (ack / nack) on the channel it came from. */
   handle(channel: Channel, message: ConsumeMessage): Promise<void>;
 }
 
 // After a channel dies, wait this long before reopening it: if the whole connection is going, the reconnect handles it.
 const REOPEN_DELAY_MS = 200;
 
-/**
- * A consumer on its own channel, so that its prefetch is its own. A cancel stops the deliveries first, lets the
- * handlers under way settle theirs (a mail replica that drains finishes its SMTP transactions and records them, so
- * no other replica sends them again), then closes the channel, which hands what is still unacked back to the queue.
- * Re-established after every reconnect.
- */
+/** A consumer on its own channel (its own prefetch); a cancel lets handlers under way settle, so a draining replica sends none twice. */
 export async function subscribe(
   connection: AmqpConnection,
   spec: SubscriberSpec,
@@ -74,7 +68,6 @@ export async function subscribe(
     unregister();
     throw err;
   }
-  /** Stops consuming; lets the handlers under way settle for `settleFor` ms at most, then closes the channel. */
   const stop = async (settleFor: number) => {
     if (cancelled) return;
     cancelled = true;

@@ -14,7 +14,6 @@ export const RPC_DEADLINE_HEADER = 'x-deadline';
 /** A delay queue that nobody re-declared for this long after its TTL is dropped by RabbitMQ. */
 const DELAY_QUEUE_IDLE_MS = 60_000;
 
-/** Work queue `q` plus `q.dead`, where rejected messages go (through the default exchange). */
 export async function assertWorkQueue(channel: Channel, queue: string): Promise<void> {
   await channel.assertQueue(deadQueue(queue), { durable: true });
   await channel.assertQueue(queue, {
@@ -23,10 +22,7 @@ export async function assertWorkQueue(channel: Channel, queue: string): Promise<
   });
 }
 
-/**
- * `q.delay.<ms>` holds a message for `ms`, then dead-letters it back to `q`. Re-declared before every use,
- * because declaring resets the `x-expires` idle timer.
- */
+/** `q.delay.<ms>` holds a message for `ms`, then dead-letters it back to `q`; re-declared on each use to reset `x-expires`. */
 export async function assertDelayQueue(channel: Channel, queue: string, requestedMs: number): Promise<string> {
   const delayMs = delayBucket(requestedMs);
   const name = delayQueue(queue, delayMs);
@@ -42,19 +38,14 @@ export async function assertDelayQueue(channel: Channel, queue: string, requeste
   return name;
 }
 
-/**
- * Every distinct delay is a queue of its own, and retries with jitter or "due in 1234 ms" would make one per
- * message. Delays are rounded up to two significant digits (5372 ms waits 5400 ms, at most 10% longer),
- * which bounds them to about 90 queues per power of ten.
- */
+/** Rounds up to two significant digits (at most 10% longer): each delay is a queue, so about 90 per power of ten. */
 export function delayBucket(ms: number): number {
   if (ms <= 100) return Math.max(1, Math.ceil(ms));
   const step = 10 ** (Math.floor(Math.log10(ms)) - 1);
   return Math.ceil(ms / step) * step;
 }
 
-/** RPC request queues have no dead-letter queue: expired requests (nobody answered in time) are just dropped. */
-/** Declares an RPC queue; answers how many consumers it has now. */
+/** Declares an RPC queue (no dead-letter queue: expired requests are dropped); answers its consumer count now. */
 export async function assertRpcQueue(channel: Channel, queue: string): Promise<number> {
   return (await channel.assertQueue(queue, { durable: true })).consumerCount;
 }
@@ -75,7 +66,6 @@ export function retryHeaders(message: ConsumeMessage, nextAttempt: number): Reco
   return headers;
 }
 
-/** The caller's string headers, without our attempt counter or RabbitMQ's dead-lettering history. */
 export function userHeaders(message: ConsumeMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(message.properties.headers ?? {})) {

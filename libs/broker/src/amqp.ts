@@ -33,7 +33,6 @@ export interface AmqpBrokerOptions {
   retry?: Partial<RetryPolicy>;
   reconnectDelayMs?: { min: number; max: number };
   heartbeatSeconds?: number;
-  /** Shown in the RabbitMQ management UI. */
   connectionName?: string;
   /** How long a cancelled consumer lets its handlers under way settle before it hands the rest back. Default 10 s. */
   settleMs?: number;
@@ -197,7 +196,6 @@ function properties(message: Envelope, headers: Record<string, string> = {}): Op
     messageId: message.id,
     type: message.type,
     correlationId: message.correlationId,
-    // The sender's trace context rides along, so the consumer's span continues its trace.
     headers: withTraceHeaders({ ...headers, [ATTEMPT_HEADER]: 1 }),
   };
 }

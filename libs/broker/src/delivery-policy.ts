@@ -1,7 +1,6 @@
 import type { Outcome } from './port';
 
 export interface RetryPolicy {
-  /** First backoff after a handler threw; doubles on every further attempt. */
   baseMs: number;
   maxMs: number;
 }
@@ -9,7 +8,6 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1000, maxMs: 60_000 };
 export const DEFAULT_MAX_ATTEMPTS = 5;
 
-/** Backoff before the next try of a message whose handler threw on `attempt` (1-based). */
 export function backoffMs(policy: RetryPolicy, attempt: number): number {
   return Math.min(policy.maxMs, policy.baseMs * 2 ** (attempt - 1));
 }

@@ -31,7 +31,6 @@ export class MemoryQueue<T> {
     this.dispatch();
   }
 
-  /** Detaches a consumer and returns what it held unsettled. */
   removeConsumer(consumer: QueueConsumer<T>): T[] {
     const index = this.consumers.indexOf(consumer);
     if (index >= 0) this.consumers.splice(index, 1);

@@ -11,7 +11,6 @@ interface Call {
   body: string;
   correlationId: string;
   deadline: number;
-  /** The caller's trace context, as RabbitMQ's headers carry it. */
   headers: Record<string, string>;
   reply(reply: Reply): void;
 }
@@ -54,7 +53,6 @@ export class MemoryRpc {
       deliver: (call) => queueMicrotask(() => void answer(call)),
     };
     const answer = async (call: Call) => {
-      // A request whose caller already gave up is not worth the work.
       if (Date.now() > call.deadline) return void target.settle(consumer, call);
       let reply: Reply;
       try {
@@ -72,7 +70,6 @@ export class MemoryRpc {
     };
   }
 
-  /** Fails every request still waiting for its reply. */
   close(): void {
     for (const fail of [...this.pending]) fail(new RpcReplyLostError('broker closed before the reply came'));
   }

@@ -26,7 +26,6 @@ export class TopicBindings {
     this.byQueue.set(queue, set);
   }
 
-  /** Each queue at most once, however many of its patterns match. */
   route(routingKey: string): string[] {
     return [...this.byQueue].filter(([, patterns]) => [...patterns].some((p) => topicMatches(p, routingKey))).map(([q]) => q);
   }

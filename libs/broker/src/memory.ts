@@ -27,7 +27,6 @@ import { consumeSpan, requestSpan } from './traced';
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface MemoryBrokerOptions {
-  /** Backoff after a handler threw (default 1 s doubling up to 60 s); tests shorten it. */
   retry?: Partial<RetryPolicy>;
   logger?: BrokerLogger;
 }
@@ -71,7 +70,6 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
   };
   const item = (message: Envelope, headers: Record<string, string> = {}): Item => ({
     body: JSON.stringify(message),
-    // As on RabbitMQ, the sender's trace context rides along: the consumer continues it whatever runs it.
     headers: withTraceHeaders({ ...headers }),
     attempt: 1,
     redelivered: false,

@@ -7,7 +7,6 @@ const FORGET = 'cache.forget';
 export interface ReplicaCacheOptions {
   /** The longest an entry is served without reading it again: the bound on staleness should a notice be lost. */
   ttlMs: number;
-  /** Entries kept at most; the oldest go first. */
   max: number;
   /** Keys are `<group>/…`, and forgetting a group forgets every key under it (a scan: for caches written rarely). */
   grouped?: boolean;
@@ -18,10 +17,7 @@ export interface ReplicaCache<V> {
   get(key: string, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V>;
   /** The entry of `key` if one is held, to update in place (a field this replica alone writes, like a last use). */
   peek(key: string): V | undefined;
-  /**
-   * Forgets `key` (in a grouped cache, every key under it too) here at once and on every replica as soon as it hears (the broadcast is not waited for: with the
-   * broker away it would hold the change's answer): call it after the change is written.
-   */
+  /** Forgets `key` (grouped: every key under it) here and, unawaited, on every replica; call it after the change is written. */
   forget(key: string): void;
 }
 
@@ -35,11 +31,7 @@ interface Entry<V> {
   expiresAt: number;
 }
 
-/**
- * Read-through caches that every replica forgets together. A change is written first, then forgotten: locally at
- * once, elsewhere by a broadcast. A read that began before a forget is not kept (each cache counts its forgets), and
- * while the broadcast listener is deaf (the broker away) nothing is served from memory, since a notice may be lost.
- */
+/** Caches every replica forgets together; a read begun before a forget is not kept, nor is anything served while deaf. */
 export async function replicaCaches(broker: Broker, logger?: BrokerLogger, now: () => number = Date.now): Promise<ReplicaCaches> {
   const forgetters = new Map<string, (key: string | null) => void>();
   const everything = () => forgetters.forEach((forget) => forget(null));

@@ -2,20 +2,14 @@ import type { Envelope } from '@mailplane/contracts';
 import { carriesTrace, inChildSpan, inSpanFrom, SpanKind } from '@mailplane/telemetry';
 import type { Outcome } from './port';
 
-/**
- * The spans both adapters make, so one send is one trace in either mode: the trace context rides every message's
- * headers (`traceparent`, `tracestate`, put there by `withTraceHeaders` when sent) and each consumer continues it.
- */
+// Both adapters' spans: the trace context rides each message's headers, so one send is one trace in either mode.
 const messaging = (queue: string, operation: string) => ({
   'messaging.system': 'rabbitmq',
   'messaging.destination.name': queue,
   'messaging.operation.type': operation,
 });
 
-/**
- * A work item or event being handled: a child of whoever sent it (a new trace if nobody traced it: a sweep). Resolves
- * to what the handler resolved to, unchecked (the adapter checks it), with no step added while tracing is off.
- */
+/** A work item or event handled in a child of its sender's span (a new trace if untraced); no step added while tracing is off. */
 export const consumeSpan = (queue: string, envelope: Envelope, headers: Record<string, unknown>, handle: () => Promise<Outcome>) =>
   inSpanFrom(
     headers,
@@ -43,6 +37,5 @@ export const serveSpan = <T>(queue: string, headers: Record<string, unknown>, se
     ? inSpanFrom(headers, `serve ${queue}`, { kind: SpanKind.SERVER, attributes: messaging(queue, 'process') }, serve)
     : serve();
 
-/** An RPC request on its way, within the caller's trace (none: untraced). */
 export const requestSpan = <T>(queue: string, send: () => Promise<T>): Promise<T> =>
   inChildSpan(`request ${queue}`, { kind: SpanKind.CLIENT, attributes: messaging(queue, 'send') }, send);

@@ -8,10 +8,7 @@ import { DOCUMENT_ID, document } from './openapi';
 const SCHEMA_DIR = path.join(__dirname, '..', 'schemas');
 export const SCHEMA_FILES = ['envelope.json', 'rpc-request.json', 'rpc-reply.json', 'events.json', 'work-items.json'];
 
-/**
- * The one ajv instance of the platform. It holds the OpenAPI document's components and the broker
- * schemas; each schema is compiled once and cached (by ajv for registered ids, by callers' maps otherwise).
- */
+/** The platform's one ajv: the document's components and the broker schemas, each schema compiled once. */
 export const ajv = new Ajv2020({ allErrors: true, useDefaults: true, allowUnionTypes: true, strict: true, strictRequired: false });
 addFormats(ajv);
 // OpenAPI's `format: byte` (base64), checked in one linear pass: attachments run to megabytes.
@@ -25,11 +22,7 @@ for (const file of SCHEMA_FILES) {
 // Only the components are registered: `#/components/...` pointers resolve against DOCUMENT_ID.
 ajv.addSchema({ $id: DOCUMENT_ID, components: forAjv(document.components) } as object);
 
-/**
- * A schema lifted out of the document, ready to compile anywhere: every `$ref` absolute, and every
- * `pattern` of a string with a `maxLength` run only when the length holds. ajv with `allErrors` runs every
- * keyword, and a regular expression over a string of megabytes can exhaust the stack (RangeError, a 500).
- */
+/** `$ref`s made absolute; a string's `pattern` runs only once its `maxLength` holds (megabyte regexes exhaust the stack). */
 export function forAjv<T>(schema: T, base: string = DOCUMENT_ID): T {
   if (Array.isArray(schema)) return schema.map((s) => forAjv(s, base)) as T;
   if (!schema || typeof schema !== 'object') return schema;
@@ -47,7 +40,6 @@ export function forAjv<T>(schema: T, base: string = DOCUMENT_ID): T {
 
 const componentValidators = new Map<string, ValidateFunction>();
 
-/** A compiled validator of `#/components/schemas/<name>`. */
 export function componentValidator(name: string): ValidateFunction {
   let validate = componentValidators.get(name);
   if (!validate) {
@@ -62,7 +54,6 @@ import { toIssues, type Issue } from './issues';
 
 export type { Issue };
 
-/** Validates a value against a component schema; [] when valid. */
 export function validateSchema(name: string, value: unknown): Issue[] {
   const validate = componentValidator(name);
   return validate(value) ? [] : toIssues(validate.errors);

@@ -1,4 +1,3 @@
-// API key shapes of the HTTP API, generated from openapi.yaml.
 import type { Schemas } from './schemas';
 
 export type Permission = Schemas['Permission'];

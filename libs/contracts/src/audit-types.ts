@@ -1,4 +1,3 @@
-// Audit log shapes of the HTTP API, generated from openapi.yaml.
 import type { Schemas } from './schemas';
 
 /** One change, recorded with it: who, what, when, from where. */

@@ -1,4 +1,3 @@
-// Billing shapes of the HTTP API, generated from openapi.yaml; and the internal usage operation and event.
 import type { Schemas } from './schemas';
 
 export type CheckoutRequest = Schemas['CheckoutRequest'];
@@ -15,23 +14,17 @@ export type DowngradeResult = Schemas['DowngradeResult'];
 export type CancelResult = Schemas['CancelResult'];
 export type SubscriptionStatus = Schemas['BillingState']['status'];
 export type ScheduledChange = NonNullable<Schemas['BillingState']['scheduledChange']>;
-/** GET /billing/state. */
 export type BillingState = Schemas['BillingState'];
 /** Emails counted against the monthly quota, the quota, and when the count starts again. */
 export type MonthlyUsage = Schemas['MonthlyUsage'];
-/** POST /admin/tenants/{tenantId}/grant. */
 export type GrantRequest = Schemas['GrantRequest'];
 export type Plan = Schemas['Plan'];
-/** GET /billing/catalogue. */
 export type Catalogue = Schemas['Catalogue'];
 
 /** The internal operation on `rpc.mail` (never routed by the gateway) that answers a tenant's MonthlyUsage. */
 export const MONTHLY_USAGE_OPERATION = 'getMonthlyUsage';
 
-/**
- * Data of the internal `entitlement.changed` event. Not part of the HTTP document, so not generated: its schema is
- * `EntitlementChanged` in schemas/events.json, which validates every such message (messages.ts).
- */
+/** Data of the internal `entitlement.changed` event: not in the HTTP document, its schema is in schemas/events.json. */
 export interface EntitlementChanged {
   revision: number;
   plan: string;

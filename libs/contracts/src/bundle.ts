@@ -27,10 +27,7 @@ function eventSchemas(): Record<string, Json> {
   return Object.fromEntries(Object.entries(file.$defs).map(([name, schema]) => [`${EVENT_PREFIX}${name}`, rewriteRefs(schema, local)]));
 }
 
-/**
- * The contract as published: one self-contained document (no reference outside it), whose `servers` names
- * the instance that serves it.
- */
+/** The contract as published: one self-contained document whose `servers` names the instance serving it. */
 export function bundledDocument(serverUrl: string): OpenApiDocument {
   const external = `${EVENTS_FILE}#/$defs/`;
   const inside = rewriteRefs(document, (ref) =>

@@ -1,4 +1,3 @@
-// Sending and message shapes of the HTTP API, generated from openapi.yaml.
 import type { Schemas } from './schemas';
 
 export type MessageStatus = Schemas['MessageStatus'];
@@ -11,33 +10,21 @@ export type SendEmailRequest = Schemas['SendEmailRequest'];
 export type AttachedFile = Schemas['AttachedFile'];
 /** The body as sent, while retained. */
 export type EmailBody = Schemas['EmailBody'];
-/** Body of POST /emails/test. */
 export type SendTestEmailRequest = Schemas['SendTestEmailRequest'];
 /** 202 answer of POST /emails and POST /emails/test. */
 export type SendResult = Schemas['SendResult'];
 /** A message as listed by GET /emails. */
 export type EmailSummary = Schemas['EmailSummary'];
 export type DeliveryAttempt = Schemas['DeliveryAttempt'];
-/** GET /emails/{id}. */
 export type Email = Schemas['Email'];
 
-/**
- * The internal operation on `rpc.mail` (never routed by the gateway) by which the SMTP submission listener hands over
- * a message it parsed: mail runs the accept path of POST /emails on it.
- */
+/** Internal `rpc.mail` operation (never routed by the gateway): the SMTP listener hands a parsed message to the POST /emails path. */
 export const SUBMIT_EMAIL_OPERATION = 'submitEmail';
 
-/**
- * The internal operation on `rpc.mail` (never routed by the gateway) by which the gateway sends the platform's own
- * mail (invitations, password resets, sign-in links) as the system sender: kind `system`, outside that tenant's
- * quota and send rate (the gateway's budgets bound it), exempt from its suppression list, with no List-Unsubscribe.
- */
+/** Internal `rpc.mail` operation for the platform's own mail (kind `system`): outside the tenant's quota, rate and suppressions. */
 export const SEND_SYSTEM_EMAIL_OPERATION = 'sendSystemEmail';
 
-/**
- * A Message-ID a submitted message may keep (`<left@right>`, printable ASCII without spaces, at most 500 characters):
- * anything else is replaced by the platform's own.
- */
+/** A Message-ID a submitted message may keep (printable ASCII `<left@right>`, at most 500 characters); others are replaced. */
 export const KEPT_MESSAGE_ID = /^<[!-;=?-~]{1,250}@[!-;=?-~]{1,249}>$/;
 
 /** The body of `submitEmail`: the message as a send, and the Message-ID it was submitted with. */

@@ -1,10 +1,5 @@
-/**
- * The one table of error codes. Every problem response carries one of these `code`s, and its HTTP
- * status comes from here and nowhere else. The `code` enum of `Problem` in openapi.yaml equals the
- * keys of this table (a test checks it). Never rename a code: clients branch on it.
- */
+/** Error codes and their statuses (Problem's `code` enum in openapi.yaml equals the keys). Never rename one: clients branch on it. */
 export const ErrorCodes = {
-  // Request shape
   validation_failed: { status: 400, title: 'The request does not match the contract' },
   malformed_json: { status: 400, title: 'The request body is not valid JSON' },
   malformed_request: { status: 400, title: 'The HTTP request could not be parsed' },
@@ -15,7 +10,7 @@ export const ErrorCodes = {
   payload_too_large: { status: 413, title: 'The request body is too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported request content type' },
   headers_too_large: { status: 431, title: 'Request headers too large' },
-  // Authentication and routing
+
   unauthorized: { status: 401, title: 'Missing, malformed, unknown or revoked credentials' },
   signature_invalid: { status: 401, title: 'The webhook signature is missing, invalid or too old' },
   restricted_api_key: { status: 401, title: 'This API key may only send email' },
@@ -25,7 +20,7 @@ export const ErrorCodes = {
   method_not_allowed: { status: 405, title: 'Method not allowed on this route' },
   already_exists: { status: 409, title: 'A resource with the same identity already exists' },
   last_owner: { status: 409, title: 'A tenant keeps at least one owner' },
-  // Sending
+
   identity_unverified: { status: 400, title: 'No verified sending identity for this sender' },
   from_domain_mismatch: { status: 400, title: 'The From address does not belong to the identity' },
   key_domain_mismatch: { status: 403, title: 'This API key may not send from this domain' },
@@ -36,19 +31,19 @@ export const ErrorCodes = {
   test_email_limit_reached: { status: 400, title: 'Test-email limit reached' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused with a different request' },
   idempotency_key_in_flight: { status: 429, title: 'A request with this idempotency key is still being processed' },
-  // Templates
+
   template_invalid: { status: 400, title: 'A template source does not parse' },
   template_unavailable: { status: 400, title: 'No such template, version or published version' },
   template_variables_missing: { status: 400, title: 'The template requires variables the send does not give' },
   template_render_failed: { status: 400, title: 'The template could not be rendered with these variables' },
-  // Tracking
+
   tracking_domain_unverified: { status: 400, title: 'No verified tracking domain can carry tracked links for this identity' },
   tracking_link_invalid: { status: 400, title: 'The tracked link is malformed or not signed by this platform' },
   tracking_link_expired: { status: 410, title: 'The tracked link has expired' },
-  // Unsubscribe
+
   token_invalid: { status: 400, title: 'The unsubscribe token is missing or invalid' },
   token_expired: { status: 410, title: 'The unsubscribe token has expired' },
-  // Billing
+
   payment_id_missing: { status: 400, title: 'No payment id in the notification' },
   payment_declined: { status: 402, title: 'The payment was declined' },
   no_subscription: { status: 404, title: 'No subscription; open a checkout instead' },
@@ -56,11 +51,11 @@ export const ErrorCodes = {
   quote_not_consented: { status: 409, title: 'The quoted amount was not consented to' },
   quote_stale: { status: 409, title: 'The accepted amount differs from the current quote' },
   not_scheduled: { status: 409, title: 'The email is not scheduled any more' },
-  // Identities
+
   rotation_pending: { status: 409, title: 'A DKIM key rotation is pending: publish its record and verify the identity first' },
   no_rotation_pending: { status: 409, title: 'No DKIM key rotation is pending: there is nothing to cancel' },
-  // Webhooks
-  // No longer answered (a pending delivery's redelivery is attempted at once); kept because clients branch on codes.
+
+  // Not answered any more; kept because clients branch on codes.
   delivery_pending: { status: 409, title: 'The webhook delivery is still pending; its next attempt is already scheduled' },
   endpoint_disabled: { status: 409, title: 'The webhook endpoint is disabled; enable it first' },
   endpoint_limit_reached: { status: 422, title: "The plan's number of webhook endpoints is reached; delete one or change plan" },
@@ -73,18 +68,18 @@ export const ErrorCodes = {
   tier_change_not_allowed: { status: 422, title: 'The subscription cannot change tier in its current state' },
   billing_not_configured: { status: 503, title: 'Billing is not configured' },
   billing_unavailable: { status: 503, title: 'The billing hub or payment provider cannot be reached' },
-  // Inbound
+
   inbound_not_configured: { status: 503, title: 'This platform receives no mail (INBOUND_MX_HOST is unset)' },
-  // Members' mailed links (invitations, password resets, sign-in links)
+
   link_invalid: { status: 410, title: 'The link is unknown, used, revoked or expired; ask for a new one' },
   system_mail_not_configured: { status: 503, title: 'This platform sends no mail of its own (SYSTEM_MAIL_TENANT_ID is unset)' },
   system_mail_failed: { status: 503, title: "The platform's own mail could not be sent; nothing was done, retry later" },
-  // Members' second factor
+
   totp_required: { status: 401, title: 'This member signs in with a second factor: send totpCode or recoveryCode' },
   totp_invalid: { status: 400, title: 'The authenticator code or recovery code is wrong, used or missing' },
   reauthentication_required: { status: 403, title: 'Sign in again first: this needs a sign-in of the last minutes' },
   totp_not_configured: { status: 503, title: 'This platform offers no second factor (TOTP_SECRET_KEY is unset)' },
-  // Server side
+
   internal: { status: 500, title: 'Internal error' },
   not_implemented: { status: 501, title: 'Not implemented' },
   service_unavailable: { status: 503, title: 'A service behind the gateway cannot be reached' },
@@ -105,7 +100,6 @@ export type ErrorCode = keyof typeof ErrorCodes;
 
 export const PROBLEM_TYPE_BASE = 'https://mailplane.dev/problems/';
 
-/** The RFC 9457 `type` URI of a code. */
 export const problemType = (code: ErrorCode): string => `${PROBLEM_TYPE_BASE}${code}`;
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>

@@ -1,11 +1,6 @@
-/**
- * Domain event types. Names are dot-namespaced and past tense (Standard Webhooks `type`).
- * Never rename one: tenants filter on them and queues are bound to them.
- */
+/** Domain event types, past tense (Standard Webhooks `type`). Never rename one: tenants filter on them, queues bind to them. */
 
-/** Events a tenant can subscribe a webhook endpoint to. */
 export const WEBHOOK_EVENT_TYPES = [
-  /** Accepted by the API and written to the outbox. */
   'email.queued',
   /** The receiving MTA answered 2xx to DATA; says nothing about the inbox. */
   'email.sent',
@@ -17,11 +12,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'email.suppressed',
   /** Accepted (or rescheduled) with a send time; `email.queued` follows at that time. */
   'email.scheduled',
-  /** Canceled while scheduled; it will never be relayed. */
   'email.canceled',
   /** Sent, then returned by the recipient's server in a delivery report: it will never be delivered. */
   'email.bounced',
-  /** Sent, then reported as spam by a recipient (a feedback-loop report). */
   'email.complained',
   /** With open tracking on, the message's image was fetched (machine fetches flagged). */
   'email.opened',
@@ -29,9 +22,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'email.clicked',
   /** A recipient used an unsubscribe link or one-click POST and was added to the suppression list. */
   'recipient.unsubscribed',
-  /** A DNS check found the identity's DKIM record; the domain may send. */
   'identity.verified',
-  /** A DNS check did not find a matching DKIM record. */
   'identity.failed',
   /** The identity's DKIM key is older than DKIM_ROTATE_DAYS: a new key is pending, its record to publish. */
   'identity.dkim_rotation_proposed',
@@ -49,11 +40,9 @@ export const WEBHOOK_EVENT_TYPES = [
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-/** Events that stay between services and are never delivered to tenants. */
 export const INTERNAL_EVENT_TYPES = [
   /** Billing changed what a tenant is entitled to (plan, monthly quota); mail keeps a copy. */
   'entitlement.changed',
-  /** A change was made through the API; the gateway keeps its record in the tenant's audit log. */
   'audit.recorded',
 ] as const;
 

@@ -1,4 +1,3 @@
-// Inbound shapes of the HTTP API and of `email.received`, generated from openapi.yaml and schemas/events.json.
 import type { Schemas } from './schemas';
 
 export type InboundRoute = Schemas['InboundRoute'];

@@ -5,9 +5,8 @@ const dateTimeFormat = fullFormats['date-time'] as { validate: (value: string) =
 const PARTS = /^(\d{4})-(\d\d)-(\d\d)[Tt ](\d\d):(\d\d):(\d\d)(\.\d+)?(?:[Zz]|([+-])(\d\d)(?::?(\d\d))?)$/;
 
 /**
- * An RFC 3339 date-time (in any form the `date-time` format accepts) as the canonical UTC instant
- * `toISOString()` writes; undefined when it is not one. A leap second (`23:59:60Z`) is the next second:
- * JavaScript dates have no leap seconds, and `new Date()` would make it an Invalid Date that matches nothing.
+ * An RFC 3339 date-time as the canonical UTC instant `toISOString()` writes, or undefined. A leap second (`23:59:60Z`)
+ * is the next second: `new Date()` would make it an Invalid Date.
  */
 export function canonicalInstant(value: string): string | undefined {
   const m = dateTimeFormat.validate(value) ? PARTS.exec(value) : null;

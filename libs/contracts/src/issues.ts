@@ -25,10 +25,7 @@ function describe(e: ErrorObject): { where: string; message: string } {
   }
 }
 
-/**
- * Turns ajv errors into issues under `prefix`. An `anyOf` failure is one issue instead of one per branch,
- * and `if`/`then` wrappers are dropped (their inner errors say what is wrong).
- */
+/** Ajv errors as issues under `prefix`: one per failed `anyOf`, not per branch; `if`/`then` wrappers dropped. */
 export function toIssues(errors: ErrorObject[] | null | undefined, prefix = ''): Issue[] {
   const all = errors ?? [];
   const anyOfs = all.filter((e) => e.keyword === 'anyOf');

@@ -1,5 +1,4 @@
-// Numbers the contract promises (openapi.yaml states them too; a test keeps the two equal where the
-// document holds them as values). Change one only together with the document.
+// Numbers the contract promises; openapi.yaml states them too (a test keeps them equal), so change both together.
 
 export const PAGE = { defaultLimit: 20, maxLimit: 100, maxOffset: 10_000 } as const;
 
@@ -44,14 +43,9 @@ export const RESERVED_HEADERS = [
   'authentication-results',
 ] as const;
 
-/**
- * Families of headers a send request may not set either: what a forwarder (`Resent-*`, RFC 5322 §3.6.6), an ARC
- * intermediary (`ARC-*`, RFC 8617) or the platform itself (`X-Mailplane-*`) adds; a tenant setting them would pose
- * as a hop or a verdict the recipient's filters trust.
- */
+/** Header families a hop adds (`Resent-*` RFC 5322 §3.6.6, `ARC-*` RFC 8617, `X-Mailplane-*`): a tenant's would pose as one. */
 export const RESERVED_HEADER_PREFIXES = ['resent-', 'arc-', 'x-mailplane-'] as const;
 
-/** Whether a send request may not set the header `name` (case-insensitive). */
 export function isReservedHeader(name: string): boolean {
   const lower = name.toLowerCase();
   return (RESERVED_HEADERS as readonly string[]).includes(lower) || RESERVED_HEADER_PREFIXES.some((prefix) => lower.startsWith(prefix));
@@ -63,7 +57,6 @@ export const UNSUBSCRIBE_TOKEN_TTL_DAYS = 60;
 /** Hub-Signature timestamps further than this from the receiver's clock are refused. */
 export const HUB_SIGNATURE_TOLERANCE_SECONDS = 300;
 
-/** Outbound webhooks (Standard Webhooks v1). */
 export const WEBHOOK_DELIVERY = {
   timeoutMs: 15_000,
   /** Delays after the first attempt, before jitter. */
@@ -74,12 +67,8 @@ export const WEBHOOK_DELIVERY = {
   secretPrefix: 'whsec_',
 } as const;
 
-/**
- * The shape of a request body, checked on the raw text before it is parsed or validated: the deepest
- * legitimate body (a send with attachments) nests 3 levels and has under 200 members.
- */
+/** Checked on the raw text before parsing; the deepest legitimate body (a send with attachments) nests 3 levels, under 200 members. */
 export const BODY_SHAPE_LIMITS = {
-  /** Objects and arrays inside each other. */
   maxDepth: 32,
   /** Object members and array elements, counted over the whole body (form fields for form bodies). */
   maxMembers: 2_000,

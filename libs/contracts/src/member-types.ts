@@ -1,7 +1,5 @@
-// Member and session shapes of the HTTP API, generated from openapi.yaml.
 import type { Schemas } from './schemas';
 
-/** What a member may do: owner, admin, developer, billing or viewer. */
 export type Role = Schemas['Role'];
 /** A member, without any password or hash. */
 export type Member = Schemas['Member'];

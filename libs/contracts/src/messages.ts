@@ -11,23 +11,17 @@ const SCHEMAS = 'https://mailplane.dev/schemas/';
 export interface RequestActor {
   type: 'key' | 'member' | 'operator';
   id: string;
-  /** The key's or member's name at this moment. */
   name: string;
-  /** The client address the gateway saw. */
   ip: string | null;
   userAgent: string | null;
 }
 
-/**
- * What the gateway sends to a service for one HTTP request (schemas/rpc-request.json). `Body` is what the
- * operation's request body schema makes of it, in a handler typed by `HandlersOf` (@mailplane/runtime).
- */
+/** What the gateway sends a service for one HTTP request (schemas/rpc-request.json); `Body` as typed by `HandlersOf`. */
 export interface RpcRequest<Body = unknown, Query = Record<string, unknown>> {
   operationId: string;
   requestId: string;
   tenantId: string | null;
   keyId: string | null;
-  /** The member's session used; absent or null when none. */
   sessionId?: string | null;
   /** The only sending domain the API key used may send from; absent or null when it is not restricted. */
   keyDomain?: string | null;
@@ -62,7 +56,6 @@ export const internalRequest = <Body>(operationId: string, requestId: string, te
 export interface RpcReply<Body = unknown> {
   status: number;
   headers?: Record<string, string>;
-  /** application/json when absent. */
   contentType?: string;
   /** JSON value; a string for text/html and text/plain; null for no body. */
   body: Body;
@@ -70,7 +63,6 @@ export interface RpcReply<Body = unknown> {
   bodyEncoding?: 'base64';
 }
 
-/** Event type → definition of its version-1 data in schemas/events.json. */
 export const EVENT_DATA_SCHEMAS: Record<EventType, string> = {
   'email.queued': 'EmailEvent',
   'email.sent': 'EmailSent',
@@ -125,10 +117,7 @@ function dataValidator(file: string, def: string): Validator {
   return validate;
 }
 
-/**
- * Checks a whole broker message: the envelope, then its `data` against the schema of its type and
- * version (events and work items). An unknown type or version is an issue.
- */
+/** Checks a broker message: the envelope, then its `data` against its type's and version's schema (unknown ones are issues). */
 export function validateMessage(message: Envelope | unknown): Issue[] {
   const issues = validateEnvelope(message);
   if (issues.length > 0) return issues;
@@ -140,7 +129,6 @@ export function validateMessage(message: Envelope | unknown): Issue[] {
   return validate(data).map((i) => ({ ...i, path: `/data${i.path === '/' ? '' : i.path}` }));
 }
 
-/** Checks the `data` of one event type (version 1). */
 export function validateEventData(type: EventType, data: unknown): Issue[] {
   return dataValidator('events.json', EVENT_DATA_SCHEMAS[type])(data);
 }

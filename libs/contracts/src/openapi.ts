@@ -17,7 +17,6 @@ export interface OpenApiDocument {
   [key: string]: unknown;
 }
 
-/** The parsed contract, loaded once. */
 export const document = parsedDocument(DOCUMENT_PATH) as OpenApiDocument;
 
 export type ServiceName = 'gateway' | 'billing' | 'mail' | 'webhooks';
@@ -27,7 +26,6 @@ export type PermissionArea = (typeof PERMISSION_AREAS)[number];
 /** What a bearer route needs (`x-permission`): `full` (unclassified), `sending`, an area's read or write, or `audit.read`. */
 export type PermissionName = 'full' | 'sending' | `${PermissionArea}.${'read' | 'write'}` | 'audit.read';
 
-/** Every value `x-permission` may take. */
 export const PERMISSION_NAMES: readonly PermissionName[] = [
   'full',
   'sending',
@@ -41,19 +39,14 @@ function permissionOf(op: RawOperation): PermissionName {
   if (!KNOWN_PERMISSIONS.has(declared)) throw new Error(`openapi.yaml: ${op.operationId} has an unknown x-permission ${declared}`);
   return declared as PermissionName;
 }
-/**
- * bearer: API key. public: no credentials. admin: operator token. hub: HMAC signature. none: unsigned webhook.
- * metrics: the scrape token, asked only when METRICS_TOKEN is configured.
- */
+/** bearer: API key; public: none; admin: operator token; hub: HMAC signature; none: unsigned webhook; metrics: scrape token (if set). */
 export type SecurityKind = 'bearer' | 'public' | 'admin' | 'hub' | 'none' | 'metrics';
 
 /** One method on one path of the contract, with what the gateway needs to route and guard it. */
 export interface Operation {
   operationId: string;
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  /** OpenAPI template, `/emails/{id}`. */
   path: string;
-  /** Express route, `/emails/:id`. */
   expressPath: string;
   service: ServiceName;
   /** What a bearer route needs of its caller (a key's permission, a member's role); null on other routes. */
@@ -62,9 +55,7 @@ export interface Operation {
   /** The gateway forwards the raw body bytes untouched (signature verified by the service). */
   rawBody: boolean;
   requestContentTypes: string[];
-  /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
-  /** Most object members and array elements a JSON body may hold in all. */
   maxBodyMembers: number;
 }
 
@@ -131,7 +122,6 @@ export function getOperation(operationId: string): Operation {
   return op;
 }
 
-/** The raw OpenAPI operation object (parameters, requestBody, responses). */
 export function rawOperation(operationId: string): RawOperation {
   const op = getOperation(operationId);
   return document.paths[op.path][op.method] as RawOperation;

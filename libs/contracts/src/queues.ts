@@ -1,7 +1,5 @@
-// NEVER RENAME a queue or exchange without a migration: durable queues keep their messages under the
-// old name, and a renamed consumer would silently stop draining them.
+// NEVER RENAME a queue or exchange without a migration: durable queues keep their messages under the old name.
 
-/** RPC request queues, one per service behind the gateway (`rpc.<service>`). */
 export const RPC_QUEUES = {
   billing: 'rpc.billing',
   mail: 'rpc.mail',
@@ -26,7 +24,6 @@ export const QUEUES = {
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
-/** Work-item types carried on the work queues (envelope `type`). */
 export const WORK_TYPES = {
   mailSend: 'mail.send',
   webhooksDeliver: 'webhooks.deliver',

@@ -1,4 +1,3 @@
-// Identity, webhook-endpoint, suppression, unsubscribe and operator shapes of the HTTP API, generated from openapi.yaml.
 import type { Schemas } from './schemas';
 
 export type CreateIdentityRequest = Schemas['CreateIdentityRequest'];

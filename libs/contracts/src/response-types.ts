@@ -1,4 +1,3 @@
-// Shapes every part of the HTTP API shares: list pages and problem bodies.
 import type { Schemas } from './schemas';
 
 /** A page of a list: `{ data, total, limit, offset }` (the document's `*List` schemas, for any item type). */
@@ -12,5 +11,4 @@ export interface Page<T> {
 /** RFC 9457 problem body (application/problem+json). */
 export type Problem = Schemas['Problem'];
 
-/** A `quota_exceeded` problem. */
 export type QuotaProblem = Schemas['QuotaProblem'];

@@ -1,5 +1,4 @@
-// The generated `components['schemas']` of openapi.yaml (src/generated/openapi.d.ts, `npm run generate`), for the
-// `*-types.ts` modules to name.
+// The generated `components['schemas']` (src/generated/openapi.d.ts), for the `*-types.ts` modules to name.
 import type { components } from './generated/openapi';
 
 export type Schemas = components['schemas'];

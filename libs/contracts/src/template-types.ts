@@ -1,4 +1,3 @@
-// Contract types of templates and tracking, by their schema names.
 import type { Schemas } from './schemas';
 
 export type CreateTemplateRequest = Schemas['CreateTemplateRequest'];

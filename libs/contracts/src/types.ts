@@ -1,6 +1,5 @@
-// TypeScript shapes of the HTTP API, generated from openapi.yaml by `npm run generate` (src/generated/openapi.d.ts) and
-// named here. Times are RFC 3339 strings, money integer cents.
-// Only re-exports: the shape modules import each other directly, never this file, so no cycle forms.
+// The HTTP API's shapes, generated from openapi.yaml (`npm run generate`) and named here; times RFC 3339, money in cents.
+// Only re-exports: shape modules import each other directly, never this file, so no cycle forms.
 export type { Schemas } from './schemas';
 export * from './response-types';
 export * from './api-key-types';

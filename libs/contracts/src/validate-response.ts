@@ -35,7 +35,6 @@ function documented(operationId: string, status: number): { key: string; respons
 const isEmpty = (body: unknown) =>
   body === undefined || body === null || body === '' || (typeof body === 'object' && Object.keys(body as object).length === 0);
 
-// A problem body must say the status it was sent with, and its code must map to that status.
 function problemIssues(status: number, body: unknown): Issue[] {
   const problem = body as { status?: unknown; code?: unknown; type?: unknown };
   const issues: Issue[] = [];
@@ -49,10 +48,8 @@ function problemIssues(status: number, body: unknown): Issue[] {
 }
 
 /**
- * Checks one response against the contract: the status is documented (exactly, or among the `x-statuses`
- * of `default`), the content type is one the status lists, the body matches its schema (problem bodies also agree with the
- * status and the error table), and, when `headers` are given, every required header is present.
- * Pass text bodies (HTML, text/plain) as strings. Returns [] when the response is valid.
+ * Checks a response against the contract: a documented status, a content type it lists, a body matching its schema (a
+ * problem agreeing with its status and the error table), and required `headers` if given. Text bodies as strings.
  */
 export function validateResponse(
   operationId: string,

@@ -89,9 +89,8 @@ function compiled(operationId: string): CompiledRequest {
   return entry;
 }
 
-// Query and path values arrive as strings; turn the ones declared numeric or boolean into their type, and
-// instants into their canonical UTC form. Anything that does not look like the type is left alone for the
-// schema to reject: integers are decimal digits only (`1e1`, `0x10`, `+5`, `5.0` are not), as the document says.
+// Coerces query and path strings declared numeric, boolean or instant; anything unlike its type is left for the schema
+// to reject (integers are decimal digits only: not `1e1`, `0x10`, `+5`, `5.0`).
 function coerce(values: Record<string, unknown>, types: Map<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
@@ -132,17 +131,12 @@ function checkBody(c: CompiledRequest, body: unknown, contentType: string | null
   return value;
 }
 
-// Unknown query parameters are ignored, as most HTTP APIs do: several operations (and the spec's status
-// lists) have no 400 to refuse them with, and a tracking parameter added by a proxy should not break a call.
+// Unknown query parameters are ignored: several operations have no 400 for them, and proxies add tracking parameters.
 function declaredOnly(values: Record<string, unknown>, types: Map<string, string>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).filter(([name]) => types.has(name)));
 }
 
-/**
- * Checks one request against the contract: path parameters, query (coerced, defaults applied, unknown
- * names ignored), declared headers, and the body for its content type (closed schemas, defaults applied).
- * Bodies of `x-raw-body` operations are not checked: their service verifies a signature over the bytes.
- */
+/** Checks a request against the contract; `x-raw-body` bodies are not checked (their service verifies a signature over the bytes). */
 export function validateRequest(operationId: string, parts: RequestParts): RequestValidation {
   const c = compiled(operationId);
   const issues: Issue[] = [];

@@ -2,17 +2,13 @@ import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import { sameSecret } from '@mailplane/secrets';
 
-/**
- * The trusted hop from the dashboard to the gateway (docs/decisions/real-client-limits.md): the dashboard names the
- * browser's address in `Mailplane-Client-Address` and proves it with `Mailplane-Client-Proof`, an HMAC of that
- * address under DASHBOARD_HOP_SECRET, which only the dashboard and the gateway hold. Anyone else's claim is ignored.
- */
+// The dashboard-to-gateway hop (docs/decisions/real-client-limits.md): the browser's address, proven by an HMAC under
+// DASHBOARD_HOP_SECRET, which only the two hold; anyone else's claim is ignored.
 export const CLIENT_ADDRESS_HEADER = 'mailplane-client-address';
 export const CLIENT_PROOF_HEADER = 'mailplane-client-proof';
 
 const proofOf = (secret: string, address: string) => createHmac('sha256', secret).update(`client-hop:${address}`).digest('base64url');
 
-/** The headers that carry `address` to the gateway as the client, proven under `secret`. */
 export function clientHopHeaders(secret: string, address: string): Record<string, string> {
   return { [CLIENT_ADDRESS_HEADER]: address, [CLIENT_PROOF_HEADER]: proofOf(secret, address) };
 }

@@ -10,10 +10,7 @@ const groupsIn = (part: string) => (part ? part.split(':') : []);
 // An embedded IPv4 tail (`::ffff:1.2.3.4`, `64:ff9b::1.2.3.4`) stands for two groups.
 const width = (groups: string[]) => groups.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
 
-/**
- * What a per-client limit counts as one client: an IPv4 address, or the /64 of an IPv6 one (a host usually holds a
- * whole /64, so counting single IPv6 addresses would let one client take every place).
- */
+/** One client for a per-client limit: an IPv4 address, or an IPv6 /64 (a host usually holds a whole /64). */
 export function clientKey(address: string): string {
   const v4 = address.replace(/^::ffff:/i, '');
   if (isIPv4(v4) || !isIPv6(address)) return v4;
@@ -26,15 +23,11 @@ export function clientKey(address: string): string {
     .join(':')}::/64`;
 }
 
-/**
- * How many connections each client (clientKey) holds on an SMTP listener, so that one client cannot take every place
- * (smtp-server's `maxClients` bounds them all together). `admit` from onConnect, `release` from onClose.
- */
+/** Connections per client (clientKey) on an SMTP listener; `maxClients` bounds only the total. `admit` onConnect, `release` onClose. */
 export function perClientLimit(max: number) {
   const open = new Map<string, number>();
   const counted = new Map<string, string>();
   return {
-    /** True when the session is admitted (and counted); false when its client already holds `max`. */
     admit(session: ClientSession): boolean {
       const client = clientKey(session.remoteAddress);
       const held = open.get(client) ?? 0;

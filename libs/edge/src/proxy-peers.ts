@@ -28,10 +28,8 @@ export function peerMatcher(entries: readonly string[]): (address: string | unde
 }
 
 /**
- * The PROXY protocol header is read only from `peers` (the proxy in front): any other peer is its own client, and a
- * PROXY line it sends is an unknown command, so a stranger reaching the listener directly cannot pick the address
- * its limits and throttles count against. smtp-server's `useProxy` takes exact addresses only; its check is replaced
- * by one that takes ranges too.
+ * Reads the PROXY header only from `peers`, so a stranger reaching the listener directly cannot pick the address its
+ * limits count against. Replaces smtp-server's `useProxy` check, which takes exact addresses only, to allow ranges.
  */
 export function readProxyHeadersFrom(server: SMTPServer, peers: readonly string[]): void {
   const trusted = peerMatcher(peers);

@@ -1,15 +1,10 @@
 import { isIP } from 'node:net';
 import { ConfigError } from '@mailplane/runtime';
 
-// Express's (proxy-addr's) name for this host's own addresses. Its `uniquelocal` and `linklocal` are refused: they
-// would believe `X-Forwarded-For` from any container or pod of a private network, not from the one proxy.
+// proxy-addr's name for this host's addresses; `uniquelocal` and `linklocal` would trust any container of a private network.
 const RANGE_NAMES = new Set(['loopback']);
 
-/**
- * TRUSTED_PROXIES: the peers whose `X-Forwarded-For` names the client (HAProxy's `option forwardfor`), as addresses,
- * CIDR ranges (the proxy's own, exactly) or `loopback`, comma-separated. Unset: no peer is trusted, and the
- * client is the socket's peer whatever a request claims.
- */
+/** TRUSTED_PROXIES: peers whose `X-Forwarded-For` names the client (addresses, CIDR ranges, `loopback`); unset trusts none. */
 export function parseTrustedProxies(value: string | undefined): string[] {
   const entries = (value ?? '')
     .split(',')

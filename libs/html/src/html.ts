@@ -1,5 +1,4 @@
-// The HTML kit of every server-rendered page (dashboard, unsubscribe, checkout return): escaping by default, the
-// shell of a small public page, and cookie parsing that never throws.
+// The HTML kit of server-rendered pages: escaping by default, a small public page's shell, cookie parsing that never throws.
 import { parse } from 'cookie';
 
 /** Markup that is already safe: what `html` produces, never a value from outside. */
@@ -37,10 +36,7 @@ const PUBLIC_STYLE = `
   .muted { color: #4b5563; font-size: .9375rem; }
 `;
 
-/**
- * A page shown to someone with no account (a recipient, a paying customer): one card, never indexed.
- * `refreshSeconds` makes the browser ask again by itself.
- */
+/** A page for someone with no account (a recipient, a customer): one card, never indexed; `refreshSeconds` reloads it. */
 export function publicPage(title: string, body: Html, refreshSeconds?: number): string {
   const refresh = refreshSeconds ? html`<meta http-equiv="refresh" content="${refreshSeconds}" />` : '';
   return html`<!doctype html>

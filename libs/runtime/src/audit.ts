@@ -17,10 +17,7 @@ export interface AuditedChange {
   changes: Record<string, unknown>;
 }
 
-/**
- * A change is always someone's: a request without its actor is refused, never recorded blank. A gateway from before
- * actors (a rolling deploy) sends only the key's id, and the record names the key by it.
- */
+/** Refuses a request without its actor (a change is always someone's); an older gateway's bare key id names the key. */
 export function auditContextOf(request: RpcRequest): AuditContext {
   const actor =
     request.actor ??
@@ -46,16 +43,10 @@ export function auditData({ actor, requestId }: AuditContext, change: AuditedCha
   };
 }
 
-/**
- * How an outbox publishes one of its events: an audit record mandatory, so a broker without the gateway's queue (wiped
- * of its queues) refuses it and the outbox keeps it for the next try, instead of the record being dropped.
- */
+/** Audit records are published mandatory: a broker wiped of the gateway's queue refuses one, and the outbox keeps it. */
 export const publishOptionsOf = (event: Envelope): { mandatory?: boolean } => (event.type === 'audit.recorded' ? { mandatory: true } : {});
 
-/**
- * What an outbox keeps a minute after publishing it (its `keeps`): an audit record, which a start on new queues (the
- * in-process broker's, gone with the process that held the record) publishes again; the gateway stores each once.
- */
+/** An outbox keeps audit records a minute after publishing: a start on new (in-process) queues publishes them again. */
 export const keptAfterPublish = (event: Envelope): boolean => event.type === 'audit.recorded';
 
 /** The `audit.recorded` event a service carries in the changed record's outbox; its relay publishes it to the gateway. */

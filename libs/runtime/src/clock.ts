@@ -5,7 +5,6 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock that only moves when told to. */
 export function manualClock(start: Date | string = '2026-01-15T12:00:00Z') {
   let current = new Date(start).getTime();
   return {

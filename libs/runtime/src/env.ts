@@ -24,7 +24,6 @@ function refusePlaceholder(name: string, value: string) {
   if (PLACEHOLDER.test(value)) throw new ConfigError(name, 'holds a placeholder (CHANGE-ME): set a secret of your own');
 }
 
-/** Typed readers over one environment snapshot. Only config modules call this. */
 export function envReader(env: Env) {
   const raw = (name: string) => {
     const v = env[name];

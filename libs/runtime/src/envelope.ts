@@ -1,10 +1,7 @@
 import type { Envelope } from '@mailplane/contracts';
 import { newId } from './ids';
 
-/**
- * A new message for the broker: an event (`evt_` id, the `webhook-id` of its deliveries) or a work item
- * (`wrk_` id), version 1, stamped with `at`.
- */
+/** A new version-1 broker message stamped `at`: an event (`evt_` id, its deliveries' `webhook-id`) or a work item (`wrk_`). */
 export function newEnvelope<T>(
   kind: 'event' | 'work',
   type: string,

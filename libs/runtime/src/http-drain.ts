@@ -1,18 +1,11 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 export interface TrackedServer {
-  /**
-   * Stops accepting connections and resolves once every request in flight has been answered; those still open
-   * after `graceMs` are cut. Answers given meanwhile carry `Connection: close`, so no client keeps a connection
-   * to a server that is going away.
-   */
+  /** Stops accepting, answers in-flight requests (with `Connection: close`), and cuts those still open after `graceMs`. */
   close(graceMs: number): Promise<void>;
 }
 
-/**
- * Follows `server`'s requests from now on, so that closing it finishes them instead of cutting them. Node's own
- * `close()` waits for busy keep-alive connections to idle out (5 s) and, until then, lets them bring new requests.
- */
+/** Tracks requests so closing finishes them: Node's `close()` lets busy keep-alive connections bring new ones for 5 s. */
 export function trackRequests(server: Server): TrackedServer {
   const open = new Set<ServerResponse>();
   let closing = false;

@@ -12,7 +12,6 @@ export interface Logger {
   child(bindings: Fields): Logger;
 }
 
-// Field names whose values are never written, whatever the caller passes.
 const SECRET_FIELD = /(authorization|secret|password|token|apikey|api_key|privatekey|private_key|^key$)/i;
 
 function redact(fields: Fields): Fields {
@@ -25,10 +24,7 @@ function redact(fields: Fields): Fields {
   return out;
 }
 
-/**
- * JSON-lines logger (pino) on stdout, one object per line: `time` (ISO), `level` (name), `msg`, the
- * bindings, the fields, and the `requestId` of the request being served (see request-context). `level: 'silent'` writes nothing (tests); `write` takes the lines instead of stdout.
- */
+/** JSON-lines pino logger on stdout with the served request's `requestId`; `silent` writes nothing, `write` takes the lines. */
 export function createLogger(options: { level?: Level | 'silent'; bindings?: Fields; write?: (line: string) => void } = {}): Logger {
   const write = options.write;
   const destination = write ? { write: (line: string) => write(line.replace(/\n$/, '')) } : pino.destination({ fd: 1, sync: true });
@@ -37,8 +33,7 @@ export function createLogger(options: { level?: Level | 'silent'; bindings?: Fie
       level: options.level ?? 'info',
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
-      // The request being served, wherever the line is written from (RPC handler, outbox worker, webhook delivery).
-      // A child bound to its own requestId keeps it (pino would write the key twice otherwise).
+      // The served request's id, wherever the line is written from; a child bound to its own keeps it (pino would write it twice).
       mixin: (_fields, _level, logger) => {
         const requestId = currentRequestId();
         return requestId && !('requestId' in logger.bindings()) ? { requestId } : {};

@@ -2,14 +2,9 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 export { Registry as MetricsRegistry } from 'prom-client';
 
-/** The Prometheus text exposition format the registries write (version 0.0.4). */
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
-/**
- * One registry per process (one per embedded platform): Node's process metrics, the event-loop lag among them,
- * and whatever each service registers. Series of the services carry a `service` label, so the embedded default's
- * single /metrics tells them apart.
- */
+/** One registry per process; service series carry a `service` label, so the embedded platform's one /metrics tells them apart. */
 export function createMetricsRegistry(options: { processMetrics?: boolean } = {}): Registry {
   const registry = new Registry();
   if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
@@ -38,10 +33,7 @@ export function histogram<L extends string>(registry: Registry, spec: Spec<L> & 
 type Reading<L extends string> = Array<{ labels: Partial<Record<L, string>>; value: number }>;
 const readers = new WeakMap<Registry, Map<string, Map<string, () => Promise<Reading<string>>>>>();
 
-/**
- * A gauge read at scrape time: each service registers how to read its share (say, counts from its store), and
- * a scrape asks every one of them. A reader that throws leaves its series out of that scrape, never the others.
- */
+/** A gauge each service reads its share of at scrape time; a reader that throws leaves only its own series out. */
 export function gaugeReadAtScrape<L extends string>(
   registry: Registry,
   spec: Spec<L>,

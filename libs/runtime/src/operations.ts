@@ -10,13 +10,11 @@ export interface ServeContext {
   msLeft(): number;
 }
 
-/** Serves one operation, its request body and its answer typed as the operation declares them. */
 export type OperationHandler<Body = unknown, Answer = unknown, Query = Record<string, unknown>> = (
   request: RpcRequest<Body, Query>,
   context?: ServeContext,
 ) => Promise<RpcReply<Answer>>;
 
-/** Any service's handlers by operation id, as the dispatcher holds them: each key knows its own body's type. */
 export type OperationHandlers = { readonly [operationId: string]: OperationHandler<never, unknown, never> };
 
 /** A request body as an operation of the generated contract types declares it: null when it has none. */
@@ -28,11 +26,7 @@ export type RequestBodyOf<Op> = Op extends { requestBody?: never }
       ? C[keyof C] | null
       : null;
 
-/**
- * An operation's query parameters as the generated contract types declare them, with `limit` and `offset` present
- * where it has them: the gateway validated the query with ajv, which coerced each value to its type and filled the
- * defaults (components.parameters Limit and Offset) in.
- */
+/** An operation's query as declared, with `limit` and `offset` present where it has them (ajv filled the defaults in). */
 export type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? Paged<NonNullable<Q>> : Record<string, never>;
 type Paged<Q> = Omit<Q, 'limit' | 'offset'> &
   ('limit' extends keyof Q ? { limit: number } : unknown) &
@@ -45,14 +39,7 @@ export type ResponseBodyOf<Op> = Op extends { responses: infer Rs }
   ? { [S in keyof Rs]: `${S & (string | number)}` extends `2${string}` | `3${string}` ? ContentOf<Rs[S]> : never }[keyof Rs]
   : never;
 
-/**
- * A service's handler map typed from its operations in the contract (`MailOperations`, … generated from `x-service`):
- * a key per operation, none missing, none misspelt, each handler taking the operation's request body and answering
- * one of its success bodies. The body's type is honest, not a cast moved here: the gateway checks every request
- * against the operation's schema with ajv (`validateRequest` in toRpcRequest) before it reaches a handler. Bodies of
- * `x-raw-body` operations are forwarded unparsed (`rawBody`), so their handlers get `null`. `Unchecked` names the
- * operations whose answer the types cannot follow (each says why where it is named); their answer is not checked.
- */
+/** A handler map typed from the contract: none missing or misspelt; bodies as the gateway validated them (`x-raw-body`: null). */
 export type HandlersOf<Ops, Unchecked extends keyof Ops = never> = {
   [K in keyof Ops]: OperationHandler<
     K extends RawBodyOperationId ? null : RequestBodyOf<Ops[K]>,
@@ -64,10 +51,7 @@ export type HandlersOf<Ops, Unchecked extends keyof Ops = never> = {
 export const json = <Body>(body: Body, status = 200): RpcReply<Body> => ({ status, contentType: 'application/json', body });
 export const noContent = (): RpcReply<null> => ({ status: 204, body: null });
 
-/**
- * The handler of an operation id. It may take its body typed as its key promises (`HandlersOf`), which is why
- * it is called with a request of that id only: the gateway validated that request against that operation.
- */
+/** The handler of an operation id; call it only with a request of that id, since its body is typed by the key. */
 export function handlerOf(handlers: OperationHandlers, operationId: string): OperationHandler | undefined {
   return handlers[operationId] as OperationHandler | undefined;
 }
@@ -94,19 +78,14 @@ export async function runOperation(
   }
 }
 
-/**
- * Serves a service's share of the HTTP API over broker RPC, at most `prefetch` requests at a time. A request
- * whose deadline passed before it was taken up is refused as busy without acting on it: its caller stopped
- * waiting, and acting late would surprise it. Handlers get the time left, to begin nothing durable after it.
- * Pings are served on a queue of their own, so a health check never waits behind the requests.
- */
+/** Serves the service's share of the API over RPC; a request past its deadline when taken up is refused as busy, unacted on. */
 export async function serveOperations(
   broker: Broker,
   queue: string,
   handlers: OperationHandlers,
   deps: { logger: Logger; prefetch?: number },
 ): Promise<Subscription> {
-  // Still answered on the main queue for gateways from before the health queue.
+  // Gateways older than the health queue ping on the main queue.
   const all: OperationHandlers = { ping: async () => json({ status: 'up' }), ...handlers };
   const operations = await broker.serve(
     queue,
@@ -117,7 +96,6 @@ export async function serveOperations(
         deps.logger.warn('rpc request expired before it was served', { operationId: request.operationId, requestId: request.requestId });
         return problemReply(tooLate(), request.requestId);
       }
-      // The broker's span of this request (when its caller traced it), named for what it serves.
       nameSpan(`serve ${request.operationId}`);
       annotateSpan({
         'rpc.method': request.operationId,

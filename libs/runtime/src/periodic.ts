@@ -12,18 +12,12 @@ export interface JobLease {
 /** A lease holder's id: unique across hosts, restarts and the services of one process; readable in the store. */
 export const newHolderId = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
-/** This process as a lease holder. */
 export const processHolderId = newHolderId();
 
 /**
- * Runs `task` every `everyMs`, never two at once; a failure is logged and the next round tries again.
- * `stop()` waits for a round in progress.
- *
- * With a `lease`, a round runs only in the replica holding it: the round takes (or extends) the lease first and
- * skips when another replica has it; while it runs, the lease is extended every third of its time, and the
- * signal given to `task` aborts when an extension fails (the task stops at its next step: another replica may
- * have taken over). The holder keeps the lease from round to round; `stop()` releases it, and a replica that dies
- * hands it over once its time runs out.
+ * Runs `task` every `everyMs`, never two at once; a failure is logged and the next round tries again. With a `lease`,
+ * only its holder runs a round; the lease is extended every third of its time and `signal` aborts when an extension
+ * fails (another replica may have taken over). `stop()` waits for a round in progress and releases the lease.
  */
 export function runPeriodically(
   task: (signal: AbortSignal) => Promise<unknown>,

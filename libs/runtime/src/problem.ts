@@ -15,10 +15,7 @@ export interface Problem {
 // The store's own error for a database it cannot reach (by name: the runtime does not depend on the store).
 const isStoreUnavailable = (err: unknown) => (err as Error | null)?.name === 'StoreUnavailableError';
 
-/**
- * The one mapping from a thrown value to an RFC 9457 body; a store that cannot reach its database is a 503,
- * anything else not an AppError an opaque 500.
- */
+/** The one mapping from a thrown value to an RFC 9457 body: an unreachable store is a 503, any non-AppError a 500. */
 export function toProblem(err: unknown, requestId: string): Problem {
   const known = err instanceof AppError ? err : new AppError(isStoreUnavailable(err) ? 'store_unavailable' : 'internal');
   const entry = ErrorCodes[known.code];

@@ -15,7 +15,6 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** One service's dependencies: its store answers a ping within 2 s, its broker connection is up. */
 export function dependencyProbe(
   service: string,
   deps: { store: { ping(): Promise<void> }; broker: { connected(): boolean } },
@@ -34,10 +33,7 @@ export function allOf(probes: ReadinessProbe[]): ReadinessProbe {
   return async () => Object.assign({}, ...(await Promise.all(probes.map((p) => p()))));
 }
 
-/**
- * A process's readiness that turns 503 the moment it begins to stop: `begin()` adds `<service>.accepting: down`,
- * so a load balancer or an orchestrator sends it nothing new while it finishes what it has.
- */
+/** Readiness that turns 503 once stopping begins (`<service>.accepting: down`), so balancers send it nothing new. */
 export function drainableProbe(probe: ReadinessProbe, service: string) {
   let draining = false;
   return {

@@ -10,9 +10,7 @@ export function withRequestId<T>(requestId: string | undefined | null, fn: () =>
   return requestId ? context.run({ requestId }, fn) : fn();
 }
 
-/** The id of the request being served, if any. */
 export const currentRequestId = (): string | undefined => context.getStore()?.requestId;
 
-/** Broker headers for a message sent on behalf of `requestId` (none without one). */
 export const requestIdHeaders = (requestId: string | undefined | null): Record<string, string> =>
   requestId ? { [REQUEST_ID_HEADER]: requestId } : {};

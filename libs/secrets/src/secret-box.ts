@@ -15,20 +15,15 @@ export class KeyBoxError extends Error {
   }
 }
 
-/**
- * Encrypts secrets at rest (DKIM private keys, webhook signing secrets, dashboard sessions' API keys) with
- * AES-256-GCM under a key derived once from a secret. Each value is bound to the record that holds it
- * (`recordId`): copied into another record, it does not open.
- */
+/** Seals secrets at rest (DKIM keys, webhook secrets, sessions' API keys) with AES-256-GCM, each bound to its `recordId`. */
 export interface KeyBox {
   seal(plaintext: string, recordId: string): string;
   open(sealed: string, recordId: string): string;
 }
 
 /**
- * scrypt rather than HKDF so that a human-chosen secret still yields a strong key. The salt is fixed per
- * use (`purpose`): there is one secret per deployment, so a salt only needs to separate its uses. It runs on libuv's
- * threadpool: about 0.1 s of CPU each, and a process derives one key per purpose as it starts.
+ * scrypt rather than HKDF, so a human-chosen secret still yields a strong key; the salt only separates uses (`purpose`).
+ * Runs on libuv's threadpool: about 0.1 s of CPU, once per purpose as a process starts.
  */
 export function deriveMasterKey(secret: string, purpose = 'dkim-key-box'): Promise<Buffer> {
   if (secret.length < MIN_SECRET_LENGTH) {
@@ -47,8 +42,7 @@ export async function openKeyBox(secret: string, purpose = 'dkim-key-box'): Prom
   };
 }
 
-// v2 authenticates the purpose and the record with the version; v1 (written before) authenticated its version
-// only, so a v1 value opens in any record of its purpose. v1 is still read, never written.
+// v2 authenticates purpose and record; v1 (read, never written) only its version, so it opens in any record of its purpose.
 const boundTo = (purpose: string, recordId: string) => ({ v1: 'v1', v2: `v2\u0000${purpose}\u0000${recordId}` });
 
 /** `v2.<iv>.<tag>.<ciphertext>`, base64url parts; the version, purpose and record id are authenticated as AAD. */

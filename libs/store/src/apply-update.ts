@@ -6,10 +6,7 @@ type Plain = Record<string, unknown>;
 const isEach = (v: unknown): v is { $each: unknown[] } =>
   typeof v === 'object' && v !== null && Array.isArray((v as { $each?: unknown }).$each);
 
-/**
- * Applies $set, $unset, $inc and $push to an existing document in place, as MongoDB does ($setOnInsert
- * only acts on an upsert's insert). Undefined values are ignored, as the other adapters drop them.
- */
+/** In place, as MongoDB does ($setOnInsert acts only on an upsert's insert); undefined values are ignored, as other engines drop them. */
 export function applyUpdate(collection: string, doc: Plain, update: Update): void {
   const paths = [update.$set, update.$unset, update.$inc, update.$push].flatMap((part) => Object.keys(part ?? {}));
   if (paths.some((p) => p === '_id' || p.startsWith('_id.'))) throw new Error(`${collection}: _id cannot be changed`);

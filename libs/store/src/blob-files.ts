@@ -3,10 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { assertBlobKey, type BlobStore } from './blob-port';
 
-/**
- * One file per blob under `dir`, fanned out over 256 folders so none grows huge. A write goes to a temporary
- * file renamed over the target, so a crash leaves the old bytes or the new ones, never half of them.
- */
+/** One file per blob in 256 fan-out folders; a write renames a temporary over the target, so a crash leaves old or new bytes. */
 export function createFileBlobStore(dir: string): BlobStore {
   const fileOf = (key: string) => {
     assertBlobKey(key);

@@ -6,11 +6,7 @@ import { createPostgresBlobStore } from './postgres/blobs';
 import { createSqliteBlobStore } from './sqlite/blobs';
 import type { StoreConfig } from './create-store';
 
-/**
- * Where a service keeps its cold bytes: a table beside its PostgreSQL collections, a GridFS bucket beside its
- * MongoDB ones, or a SQLite file under its data dir (`blobs/<bucket>.sqlite3`), still reading the files earlier
- * versions wrote under `blobs/<bucket>/`.
- */
+/** A PostgreSQL table, a GridFS bucket, or `blobs/<bucket>.sqlite3`, which still reads the older `blobs/<bucket>/` files. */
 export async function createBlobStore(config: StoreConfig, bucket: string): Promise<BlobStore> {
   if ('postgresUrl' in config)
     return createPostgresBlobStore({ url: config.postgresUrl, schema: config.schema, bucket, poolSize: config.poolSize });

@@ -1,6 +1,5 @@
-// Documents are stored as JSON (text in SQLite, jsonb in PostgreSQL). JSON has no dates, so a Date becomes the
-// string TAG + 'D' + its ISO form: fixed width for years 0000-9999, so SQL compares and sorts them in time order,
-// and the tag keeps them apart from strings. A real string that starts with TAG is stored as TAG + 'S' + itself.
+// JSON has no dates: a Date is TAG + 'D' + its ISO form, fixed width (years 0000-9999) so SQL orders it in time, and the
+// tag keeps it apart from strings. A real string starting with TAG is stored as TAG + 'S' + itself.
 const TAG = '\u0001';
 export const DATE_PREFIX = `${TAG}D`;
 /** The smallest string above every encoded Date: the upper end of a Date-only range. */
@@ -19,17 +18,13 @@ export function encodeScalar(value: unknown): unknown {
   return value;
 }
 
-/** Decodes a string read from SQL (json_extract or a document). */
 export function decodeString(value: string): string | Date {
   if (!value.startsWith(TAG)) return value;
   if (value.startsWith(DATE_PREFIX)) return new Date(value.slice(DATE_PREFIX.length));
   return value.startsWith(ESCAPED) ? value.slice(ESCAPED.length) : value;
 }
 
-/**
- * A JSON-ready copy of `value` (undefined fields dropped), noting every path that holds an array:
- * queries on those paths must also look inside the arrays, the others can use a plain index.
- */
+/** A JSON-ready copy (undefined fields dropped), noting the paths that hold arrays: only queries on those look inside arrays. */
 export function toStored(value: unknown, arrays?: Set<string>, path = ''): unknown {
   if (typeof value === 'boolean') return value;
   if (value instanceof Date || typeof value !== 'object' || value === null) return encodeScalar(value);
@@ -46,13 +41,11 @@ export function toStored(value: unknown, arrays?: Set<string>, path = ''): unkno
   return out;
 }
 
-/** The document column: everything but `_id`, which has a column of its own. */
 export function encodeDoc(doc: Plain, arrays?: Set<string>): string {
   const { _id: _, ...rest } = doc;
   return JSON.stringify(toStored(rest, arrays));
 }
 
-/** Decodes the tagged strings inside a freshly parsed value, in place. */
 function revive(value: unknown): unknown {
   if (typeof value === 'string') return value.startsWith(TAG) ? decodeString(value) : value;
   if (typeof value !== 'object' || value === null) return value;

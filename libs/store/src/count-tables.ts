@@ -5,11 +5,7 @@ export interface CountTable {
   paths: string[];
 }
 
-/**
- * The count table that answers `filter`, with the value for each of its keys the filter names: when the filter
- * is only equalities to strings or Dates on some of the table's fields, none of which has held an array (a
- * document would then count once per combination, not per element).
- */
+/** When the filter is only string or Date equalities on a table's fields, none ever an array (a document would count per element). */
 export function countTableFor(
   filter: Filter,
   tables: CountTable[],

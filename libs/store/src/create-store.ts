@@ -4,14 +4,9 @@ import type { Store } from './port';
 import { createPostgresStore } from './postgres/store';
 import { createSqliteStore } from './sqlite/store';
 
-/** The embedded store's file inside a service's data folder. */
 export const SQLITE_FILE = 'store.sqlite3';
 
-/**
- * PostgreSQL (a schema per service) or MongoDB (a database per service) when a URL is configured, otherwise one
- * SQLite file in a folder per service; nedb files found in that folder (the former embedded format) are imported
- * on first open.
- */
+/** A URL picks PostgreSQL (a schema per service) or MongoDB (a database per service); else one SQLite file per service folder. */
 export type StoreConfig =
   { postgresUrl: string; schema: string; poolSize?: number } | { mongodbUrl: string; dbName: string } | { dir: string };
 

@@ -8,40 +8,30 @@ export interface Source {
   value: string;
   /** The JSON type's name; NULL when the field is missing. */
   type: string;
-  /** Set when `value` is the id column (a plain string, never missing). */
   id?: boolean;
 }
 
-/** Where a path is read from: the document column and the id column (none inside array elements). */
 export interface Base {
   doc: string;
   id?: string;
-  /** SQLite: paths spelled with every segment quoted (see `jsonPath`). */
   quoteAll?: boolean;
 }
 
 export type Predicate = (s: Source) => string;
 
-/**
- * What differs between the SQL engines: how a field is read, how an array's elements are walked, and how each
- * comparison is written. Every value goes through `bind`.
- */
+/** What differs between the SQL engines; every value goes through `bind`. */
 export interface Dialect {
   readonly TRUE: string;
   readonly FALSE: string;
   source(path: string, base: Base): Source;
   isArray(path: string, base: Base): string;
-  /** `EXISTS (...)` over the elements of the array at `path`, each as `alias`, holding `where(element, elementBase)`. */
   anyElement(base: Base, path: string, alias: string, where: (element: Source, elementBase: Base) => string): string;
-  /** True for an element that is an object (the only kind a dotted path can go on through). */
   isObject(element: Source): string;
   eq(s: Source, v: unknown, bind: Bind): string | undefined;
-  /** `eq` is the generic equality (a RegExp element matches as `$regex`; an unsupported value is refused). */
   oneOf(s: Source, list: unknown[], bind: Bind, eq: (s: Source, v: unknown) => string): string;
   range(s: Source, op: '<' | '<=' | '>' | '>=', v: unknown, bind: Bind): string | undefined;
   regex(s: Source, re: RegExp, bind: Bind): string;
   not(sql: string): string;
-  /** `$contains`, its operand checked; `match` applies a predicate to a path as every condition does. */
   contains(paths: string[], text: string, bind: Bind, match: (path: string, pred: Predicate) => string): string;
 }
 
@@ -58,9 +48,8 @@ export const isOperatorObject = (v: unknown): v is Record<string, unknown> =>
   isPlainObject(v) && !(v instanceof RegExp) && Object.keys(v).some((k) => k.startsWith('$'));
 
 /**
- * Compiles the port's query dialect to a WHERE expression, every value bound. `arrays` are the paths that have
- * held an array in some document: only those get the (unindexable) look inside arrays that MongoDB's matching
- * implies. `placeholder(n)` spells the n-th parameter (from 1 after `params` already bound).
+ * The dialect as a WHERE, every value bound. Only `arrays` (paths that have held an array) get MongoDB's unindexable look
+ * inside arrays. `placeholder(n)` spells the n-th parameter, counting `params` already bound.
  */
 export function compileWhere(
   collection: string,

@@ -25,7 +25,6 @@ export function assertUpdate(collection: string, update: Update): void {
   if (unknown) throw new Error(`${collection}: update operator "${unknown}" is not supported`);
 }
 
-/** The id an upsert would insert under; we never let an engine invent one. */
 export function upsertId(collection: string, filter: Filter, update: Update): string {
   const id = typeof filter._id === 'string' ? filter._id : update.$setOnInsert?._id;
   if (typeof id !== 'string') {

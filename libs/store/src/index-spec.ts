@@ -29,11 +29,7 @@ export interface PlainIndexSpec {
 
 export type IndexSpec = TextIndexSpec | CountIndexSpec | PlainIndexSpec;
 
-/**
- * What `createIndex(keys, options)` asks for, checked the same way for every engine: what each kind means is
- * `IndexOptions`'s to say, and how an engine builds it lives beside the engine (`sqlite/indexes.ts`,
- * `postgres/indexes.ts`, `mongo/store.ts`). Throws on a combination no engine builds.
- */
+/** Checked alike for every engine (meanings: `IndexOptions`; builds: beside each engine); throws on what no engine builds. */
 export function indexSpec(collection: string, keys: Record<string, 1 | -1>, options: IndexOptions = {}): IndexSpec {
   const entries = Object.entries(keys);
   if (entries.length === 0) throw new Error(`${collection}: an index needs at least one key`);

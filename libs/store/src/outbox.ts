@@ -1,10 +1,6 @@
 import type { Collection, Doc, Filter, Update } from './port';
 
-/**
- * The transactional outbox columns: events written in the same update as the change they announce, kept
- * until the broker confirmed them. `eventsPending` is derivable from the list, but it is what the sweeper's
- * index serves.
- */
+/** Events written with the change they announce, kept until the broker confirms them; `eventsPending` serves the sweeper's index. */
 export interface CarriesEvents<E = unknown> {
   pendingEvents: E[];
   eventsPending: boolean;
@@ -15,20 +11,15 @@ export interface CarriesEvents<E = unknown> {
   keptUntil?: Date | null;
 }
 
-/**
- * How long a published event an outbox keeps stays with its record: past it, a record on a queue that lives with the
- * process (the embedded default's) has been taken off it, since its consumer runs in the same process.
- */
+/** Past this, an event on a queue that lives with the process (the embedded default's) has been consumed in that process. */
 export const KEEP_PUBLISHED_MS = 60_000;
 const REARM_BATCH = 500;
 
-/** The outbox columns for a write that announces `events` (none: nothing to announce), replacing any still waiting. */
 export const carrying = <E>(events: E[]): CarriesEvents<E> => ({ pendingEvents: events, eventsPending: events.length > 0 });
 
 /**
- * An update that sets `fields` and adds `events` to those still waiting, never replacing them: what a write must do
- * when another change's events (an audit record) may not be announced yet. It bumps `changeSeq`, so an outbox guarded
- * by it (`guardedBy: 'changeSeq'`) does not clear these events when it announces what it read before this write.
+ * Sets `fields` and appends `events` to those still waiting, for when another change's events may not be announced yet. It
+ * bumps `changeSeq`, so an outbox guarded by it does not clear them when announcing what it read before this write.
  */
 export function appendingEvents<E>(events: E[], fields: Record<string, unknown>): Update {
   if (events.length === 0) return { $set: fields };
@@ -36,20 +27,16 @@ export function appendingEvents<E>(events: E[], fields: Record<string, unknown>)
 }
 
 export interface OutboxFields<T extends CarriesEvents> {
-  /** A Date written with every change that writes events: the sweeper waits until it is old enough. */
   agedBy: keyof T & string;
   /** Equal only while no later change replaced the events (default `agedBy`); clearing is conditional on it. */
   guardedBy?: keyof T & string;
-  /** Events kept `KEEP_PUBLISHED_MS` after their publish, so that `rearmKept` can publish them again. */
   keeps?: (event: T['pendingEvents'][number]) => boolean;
   now?: () => Date;
 }
 
-/** The outbox side of a collection whose records carry events; one for every such collection. */
 export function eventOutbox<T extends Doc & CarriesEvents>(collection: Collection<T>, fields: OutboxFields<T>) {
   const guard = fields.guardedBy ?? fields.agedBy;
   const now = fields.now ?? (() => new Date());
-  // What a publish keeps: the events `keeps` picks, appended to those kept from earlier publishes, for a minute more.
   const keeping = (events: T['pendingEvents']): Update => {
     const kept = fields.keeps ? events.filter(fields.keeps) : [];
     if (kept.length === 0) return {};
@@ -70,16 +57,12 @@ export function eventOutbox<T extends Doc & CarriesEvents>(collection: Collectio
   };
   return {
     async init() {
-      // sweeper: records whose events the broker has not confirmed, oldest change first; only those, so that a
-      // write that leaves a record's events confirmed (most do) adds no entry
+      // Partial: the many writes that leave a record's events confirmed add no entry.
       await collection.createIndex({ eventsPending: 1, [fields.agedBy]: 1 }, { partial: { eventsPending: true } });
-      // sweeper and a start on new queues: records keeping published events
       if (fields.keeps) await collection.createIndex({ keptUntil: 1 }, { sparse: true });
     },
-    /** Records whose events were written before `before` and are still unconfirmed; `where` narrows them. */
     unannounced: (before: Date, limit: number, where: Filter = {}) =>
       collection.find({ ...where, eventsPending: true, [fields.agedBy]: { $lt: before } }, { sort: { [fields.agedBy]: 1 }, limit }),
-    /** Publishes the record's events, then forgets them unless a later change wrote new ones meanwhile. */
     async announce(record: T, publish: (event: T['pendingEvents'][number]) => Promise<void>): Promise<void> {
       if (!record.eventsPending) return;
       for (const event of record.pendingEvents) await publish(event);
@@ -90,16 +73,9 @@ export function eventOutbox<T extends Doc & CarriesEvents>(collection: Collectio
         { ...kept, $set: { ...kept.$set, pendingEvents: [], eventsPending: false } },
       );
     },
-    /**
-     * Forgets the kept events whose time is up, each record by a compare-and-set on its `keptUntil` (one kept again
-     * meanwhile stays): safe for two replicas at once.
-     */
+    /** Forgets kept events whose time is up, by a compare-and-set on each record's `keptUntil`: safe for two replicas at once. */
     dropKept: () => collection.updateMany({ keptUntil: { $lt: now() } }, { $set: { keptEvents: [], keptUntil: null } }),
-    /**
-     * For a start that finds the broker's queues new: every record's kept events wait to be published again, appended
-     * to those waiting, a batch at a time; the guard moves, so no announce of an older read clears them. Answers how
-     * many records were re-armed.
-     */
+    /** On new broker queues: kept events wait to be published again; the guard moves, so no older read's announce clears them. */
     async rearmKept(): Promise<number> {
       let rearmed = 0;
       for (let afterId: string | undefined; ;) {

@@ -12,7 +12,6 @@ export interface PartialTerm {
 
 const isValue = (v: unknown): v is PartialValue => v === null || typeof v === 'string' || typeof v === 'boolean';
 
-/** `options.partial` checked (see `IndexOptions.partial`); none without it. */
 export function partialTerms(collection: string, options: IndexOptions): PartialTerm[] {
   if (!options.partial) return [];
   const { unique, sparse, text, counts, covering, expireAfterSeconds } = options;
@@ -46,8 +45,6 @@ export function partialTerms(collection: string, options: IndexOptions): Partial
 export const partialWords = (terms: PartialTerm[]): string =>
   terms.map((t) => (t.listed ? `${t.path} in ${JSON.stringify(t.values)}` : `${t.path} = ${JSON.stringify(t.values[0])}`)).join(' and ');
 
-/** A short, stable tag of the conditions, for engines that name an index from its keys. */
 export const partialTag = (terms: PartialTerm[]): string => createHash('sha1').update(partialWords(terms)).digest('hex').slice(0, 10);
 
-/** A SQL string literal. */
 export const sqlString = (s: string): string => `'${s.replace(/'/g, "''")}'`;

@@ -1,5 +1,4 @@
-// Paths and names end up inside SQL text (an index only serves a query whose expression is written the same
-// way, so a path cannot be a bound parameter): each is checked against a strict shape before it is used.
+// Paths and names are written into SQL (an index serves only the same expression, never a bound parameter): checked first.
 
 const SEGMENT = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const COLLECTION = /^[A-Za-z0-9_-]{1,48}$/;

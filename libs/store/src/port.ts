@@ -1,29 +1,24 @@
-/** Documents carry our own string ids, never ObjectId. */
+/** Ids are our own strings, never ObjectId. */
 export interface Doc {
   _id: string;
 }
 
 /**
- * The query dialect every engine understands: equality (dotted paths too), $in, $nin, $ne, $lt/$lte/$gt/$gte,
- * $exists, $regex (RegExp values only, flag `i` at most), $or, $and. `{ f: null }` matches null or missing, as
- * in MongoDB. A field whose value is `undefined` is refused: MongoDB would silently drop it and widen the match.
- * Field paths are letters, digits, `_` and `-`, dot-separated, not starting with a digit (the SQL engines write
- * them into SQL; anything else is refused).
- *
- * Text search, our own operator (not MongoDB's word-based `$text`): `{ $contains: { paths, text } }` at the
- * top level (or inside $and/$or) matches documents where at least one of `paths` holds a string (or an array
- * with a string) containing `text`, ignoring case. Empty text matches every document. It is fast when
- * `createIndex(<the same paths>, { text: true })` exists and `text` has 3 characters or more.
+ * Equality (dotted paths too), $in, $nin, $ne, $lt/$lte/$gt/$gte, $exists, $regex (RegExp values, flag `i` at most), $or,
+ * $and. `{ f: null }` matches null or missing, as in MongoDB; an `undefined` value is refused (MongoDB would drop it and
+ * widen the match). Paths are dot-separated segments of letters, digits, `_` and `-`, not starting with a digit.
+ * `{ $contains: { paths, text } }` (top level or inside $and/$or; not MongoDB's `$text`): some path holds a string, or an
+ * array with one, containing `text` ignoring case; empty text matches all. Fast with `createIndex(paths, { text: true })`
+ * and 3 characters or more.
  */
 export type Filter = Record<string, unknown>;
 
-/** The operand of `$contains`. */
 export interface ContainsQuery {
   paths: string[];
   text: string;
 }
 
-/** $set, $unset, $inc, $push, $setOnInsert only; at least one of them (no replacement documents). */
+/** At least one operator; no replacement documents. */
 export interface Update {
   $set?: Record<string, unknown>;
   $unset?: Record<string, ''>;
@@ -42,58 +37,33 @@ export interface FindOptions {
   limit?: number;
 }
 
-/** What each kind of index means; `indexSpec` (index-spec.ts) checks a combination the same way for every engine. */
+/** `indexSpec` checks a combination the same way for every engine. */
 export interface IndexOptions {
   unique?: boolean;
-  /**
-   * Documents whose (single, top-level) indexed Date field is older than this many seconds are removed, and no
-   * read or write sees them from that moment on (the removal itself runs now and then).
-   */
+  /** Seconds after its (one, top-level) Date field a document vanishes from every read and write; removal runs later. */
   expireAfterSeconds?: number;
   /** Skip documents lacking the field (unique indexes over optional fields). */
   sparse?: boolean;
-  /**
-   * A substring index over the (string) fields named by the keys, for `$contains` (directions are ignored): a
-   * trigram index (SQLite: FTS5; PostgreSQL: pg_trgm over a table of the fields' lowered text). MongoDB has none
-   * that serves it and scans what the other conditions leave.
-   */
+  /** A trigram index for `$contains` over the keys' fields (directions ignored); MongoDB has none and scans. */
   text?: boolean;
-  /**
-   * With `text`: equality fields every search is scoped by (say the tenant), so that counting the matches of a
-   * common word can read index entries instead of documents where the engine needs telling (SQLite; PostgreSQL
-   * keeps them in its text table).
-   */
+  /** With `text`: equality fields every search is scoped by (the tenant), so a common word's count reads index entries. */
   within?: string[];
-  /**
-   * Keeps the number of documents per combination of the keys' values, so that `count` with only string or
-   * Date equalities on some of these fields answers without reading the matches (a table kept by triggers;
-   * MongoDB: a plain index on the keys, which countDocuments scans without reading documents).
-   */
+  /** A count per combination of the keys' values: `count` with only string or Date equalities on them reads no documents. */
   counts?: boolean;
-  /**
-   * A plain index over top-level fields whose keys a `count` naming only them (a range included: a tenant's
-   * messages of one day), and the rows a `find` sorted by them skips, should be read without the documents.
-   * PostgreSQL answers neither from an index over document expressions alone, and keeps a narrow table of the
-   * keys by triggers for them; SQLite and MongoDB create a plain index.
-   */
+  /** A plain index whose top-level fields let a `count` naming only them (ranges too) and a sorted `find`'s skip read no documents. */
   covering?: boolean;
   /**
-   * A partial index: only documents matching every one of these conditions (a value, `null` for null or missing,
-   * or `$in` a list) are indexed, so a write that leaves a document outside them adds no entry. A query may use
-   * the index only when its filter states each condition (the same value, or one or several of the listed values
-   * by equality or `$in`). For a plain index (not unique, text, counts, covering or TTL) over top-level fields; a
-   * store from before with the same keys unfiltered gets the partial index and loses the full one. PostgreSQL
-   * indexes exactly these documents; SQLite and MongoDB leave the `$in` conditions out (their planners match a
-   * condition only to the same condition, and MongoDB before 6.0 refuses `$in` there), indexing more documents.
+   * Only documents meeting every condition (a value, `null` for null or missing, or `$in` a list) are indexed; a query uses
+   * the index only when its filter states each one (the same value, or listed values by equality or `$in`). For plain
+   * indexes over top-level fields; it replaces an unfiltered index on the same keys. SQLite and MongoDB leave `$in`
+   * conditions out (their planners match only an identical condition; MongoDB before 6.0 refuses `$in` there).
    */
   partial?: PartialFilter;
 }
 
-/** A partial index's conditions: see `IndexOptions.partial`. */
 export type PartialFilter = Record<string, PartialValue | { $in: PartialValue[] }>;
 export type PartialValue = string | boolean | null;
 
-/** Raised by inserts and updates that would break a unique index. */
 export class DuplicateKeyError extends Error {
   constructor(
     readonly collection: string,
@@ -104,10 +74,7 @@ export class DuplicateKeyError extends Error {
   }
 }
 
-/**
- * Raised when the engine cannot be reached or went away (a database server restarting, refusing connections):
- * the operation did not run, or its outcome is unknown for a write. The store reconnects by itself.
- */
+/** The engine is unreachable or went away: the operation did not run (a write's outcome may be unknown); the store reconnects. */
 export class StoreUnavailableError extends Error {
   constructor(override readonly cause: unknown) {
     super(`store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
@@ -116,17 +83,12 @@ export class StoreUnavailableError extends Error {
 }
 
 /**
- * When a write's promise settles. `committed` (the default): once the write is durable. `with-next-write`: once it
- * is applied, its result known; it becomes durable no later than the next write of the same store that settles
- * `committed` (an engine that commits each write on its own makes it durable at once). For a write whose loss in
- * a crash only matters when a later write landed: the caller saves a commit's wait, often a turn of the event loop.
+ * `committed` (default): settles once durable. `with-next-write`: settles once applied, durable no later than the store's next
+ * `committed` write; for writes whose loss only matters if a later write landed, saving a commit's wait.
  */
 export type Durability = 'committed' | 'with-next-write';
 
-/**
- * Every document handed out is a copy. An upsert never invents an id: the filter's `_id` or `$setOnInsert._id`
- * names the new document, otherwise the call throws.
- */
+/** Every document handed out is a copy. An upsert's id is the filter's `_id` or `$setOnInsert._id`; without one it throws. */
 export interface Collection<T extends Doc> {
   /** Idempotent when called again with the same keys and options (do it at start-up). */
   createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<void>;
@@ -135,24 +97,14 @@ export interface Collection<T extends Doc> {
   insertMany(docs: T[]): Promise<void>;
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
-  /**
-   * With `limit`, counts at most that many (a search whose total only needs to reach the deepest page a
-   * client can ask for need not count a million matches).
-   */
+  /** With `limit`, counts at most that many (a total need only reach the deepest page a client can ask for). */
   count(filter: Filter, options?: { limit?: number }): Promise<number>;
-  /**
-   * Compare-and-set: applies `update` to one document matching `filter`; returns how many matched (0 or 1).
-   * Atomic under concurrent writers in any number of processes.
-   */
+  /** Compare-and-set on one match, atomic across processes; `matched` is 0 or 1. */
   updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<{ matched: number; upserted: boolean }>;
   /** Returns how many documents matched (changed or not). */
   updateMany(filter: Filter, update: Update): Promise<number>;
-  /**
-   * Atomically updates the first match (by `sort`) and returns it as it is after the update, or null; null only
-   * when nothing matches (a match that another writer holds is waited for or passed over, never a reason for null).
-   */
+  /** Updates the first match by `sort` atomically and returns it updated; null only when nothing matches, never for a held one. */
   findOneAndUpdate(filter: Filter, update: Update, options?: { sort?: Sort; upsert?: boolean; durability?: Durability }): Promise<T | null>;
-  /** Returns how many documents were deleted. */
   deleteOne(filter: Filter): Promise<number>;
   deleteMany(filter: Filter): Promise<number>;
 }

@@ -10,18 +10,13 @@ interface MarkRecord extends Doc {
   epoch: string;
 }
 
-/**
- * Which broker queues a service's work was put on: when the epoch changes (an in-process broker is new with each
- * process), what was on the old queues is gone and must be put on the new ones.
- */
+/** An in-process broker's queues are new with each process: what the old epoch's queues held is gone and must be put again. */
 export function queuesMark(store: Store, collection: string, id: string) {
   const marks = store.collection<MarkRecord>(collection);
   return {
     /**
-     * When the mark is not at `epoch`, the audit records published in the old queues' last minute died there if the
-     * gateway had not taken them yet: each of `outboxes` puts its kept records back to be published again, each
-     * record by a compare-and-set of its own (the gateway stores each once). Call it before `moveTo`, so that a
-     * crash in between re-arms them again. Returns how many records.
+     * On a new epoch, each outbox re-arms its kept records (audit records published in the old queues' last minute may have
+     * died there), each by its own compare-and-set. Call before `moveTo`, so that a crash in between re-arms them again.
      */
     async rearmKept(
       epoch: string,
@@ -34,10 +29,7 @@ export function queuesMark(store: Store, collection: string, id: string) {
       if (records > 0) log.info('queues are new: kept audit records wait to be published again', { records });
       return records;
     },
-    /**
-     * Records `epoch` as the queues'; true for the one caller (of several racing) that moved it from another or set
-     * it first: one upsert that matches only another epoch, and collides on `_id` with a mark already at this one.
-     */
+    /** True for the one racing caller that moved the mark or set it first: the upsert matches only another epoch, collides on `_id`. */
     async moveTo(epoch: string): Promise<boolean> {
       try {
         await marks.updateOne({ _id: id, epoch: { $ne: epoch } }, { $set: { epoch } }, { upsert: true });

@@ -1,16 +1,11 @@
 import type { Doc, Store } from './port';
 
-/** A replica's last sign of life, by its own clock. */
 export interface ReplicaRecord extends Doc {
   seenAt: Date;
   until: Date;
 }
 
-/**
- * Which replicas of a service are alive, in its store's `replicas` collection: each keeps its record fresh while it
- * runs and removes it when it stops, so a record that ran out names a replica that died (killed, crashed, cut off)
- * and may have left work half done. Judged by the asker's clock, as leases are.
- */
+/** A record that ran out names a replica that died (killed, crashed, cut off), maybe mid-work; judged by the asker's clock. */
 export function replicaRegistry(store: Store, options: { holder: string; ttlMs: number; now?: () => Date }) {
   const replicas = store.collection<ReplicaRecord>('replicas');
   const { holder, ttlMs } = options;
@@ -18,7 +13,6 @@ export function replicaRegistry(store: Store, options: { holder: string; ttlMs: 
   return {
     holder,
     ttlMs,
-    /** This replica is alive for another `ttlMs`. */
     async heartbeat(): Promise<void> {
       const at = now();
       await replicas.updateOne({ _id: holder }, { $set: { seenAt: at, until: new Date(at.getTime() + ttlMs) } }, { upsert: true });
@@ -27,7 +21,6 @@ export function replicaRegistry(store: Store, options: { holder: string; ttlMs: 
     async leave(): Promise<void> {
       await replicas.deleteOne({ _id: holder });
     },
-    /** Replicas whose record ran out without their leaving. */
     gone: (limit: number) => replicas.find({ until: { $lt: now() } }, { sort: { until: 1 }, limit }),
     /** Done with a replica that died; false when it came back meanwhile (its record moved on). */
     async forget(replica: ReplicaRecord): Promise<boolean> {

@@ -1,9 +1,6 @@
 import type { Collection, Doc, Filter, FindOptions, Update } from './port';
 
-/**
- * A collection of tenant-owned records whose every call names the tenant first, so a query that forgets
- * it does not compile. The tenant id wins over any `tenantId` the filter may carry.
- */
+/** Every call names the tenant first, so a query that forgets it does not compile; the tenant id wins over the filter's. */
 export function tenantScoped<T extends Doc & { tenantId: string }>(collection: Collection<T>) {
   const scoped = (tenantId: string, filter: Filter): Filter => ({ ...filter, tenantId });
   return {

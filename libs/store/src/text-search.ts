@@ -2,7 +2,6 @@ import type { ContainsQuery, Filter } from './port';
 
 export const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Checks the operand of `$contains`. */
 export function containsArgs(collection: string, arg: unknown): ContainsQuery {
   const q = arg as Partial<ContainsQuery> | null;
   const paths = q?.paths;
@@ -12,10 +11,7 @@ export function containsArgs(collection: string, arg: unknown): ContainsQuery {
   return { paths, text: q.text };
 }
 
-/**
- * For an engine without a substring index (MongoDB): `$contains` becomes an `$or` of escaped
- * case-insensitive regular expressions, one per path. Applied through `$and` and `$or` too.
- */
+/** For MongoDB, which has no substring index: `$contains` as an `$or` of escaped case-insensitive regexes, one per path. */
 export function expandContains(collection: string, filter: Filter): Filter {
   const out: Filter = {};
   const extra: Filter[] = [];

@@ -12,8 +12,7 @@ import {
 
 export { SpanKind, type Attributes, type Span };
 
-// A proxy until `startTelemetry` registers the SDK's provider. While tracing is off (`tracing` false) nothing here
-// calls the API at all: not even its no-op tracer's objects are made for a message.
+// A proxy until `startTelemetry` registers the SDK; with tracing off nothing here calls the API, not even the no-op tracer.
 const tracer = trace.getTracer('mailplane');
 
 type Carrier = Record<string, unknown>;
@@ -41,7 +40,6 @@ export function activeTraceparent(): string | undefined {
 /** The trace context incoming headers carry; the root (a new trace) when none, never whatever happens to be active. */
 export const traceContextOf = (headers: Carrier): Context => propagation.extract(ROOT_CONTEXT, headers);
 
-/** True when the headers carry a trace context (and tracing is on). */
 export const carriesTrace = (headers: Carrier): boolean => tracing && trace.getSpanContext(traceContextOf(headers)) !== undefined;
 
 /** The name of what failed (an error code or class), never its message: a message may quote an address. */
@@ -51,7 +49,6 @@ function errorType(err: unknown): string {
   return err instanceof Error ? err.name : typeof err;
 }
 
-/** Marks a span as failed, by the error's type only. */
 export function spanFailed(span: Span, err: unknown): void {
   span.setAttribute('error.type', errorType(err));
   span.setStatus({ code: SpanStatusCode.ERROR });
@@ -85,7 +82,6 @@ function runIn<T>(parent: Context, name: string, options: SpanOptions, fn: (span
   });
 }
 
-/** Runs `fn` in a new span, a child of the active one; it ends when `fn` settles. */
 export const inSpan = <T>(name: string, options: SpanOptions, fn: (span?: Span) => Promise<T>): Promise<T> =>
   runIn(context.active(), name, options, fn);
 

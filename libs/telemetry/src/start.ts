@@ -11,16 +11,12 @@ export interface TelemetryConfig {
 }
 
 export interface Telemetry {
-  /** Exports what is still buffered, then stops exporting. */
   stop(): Promise<void>;
 }
 
 const OFF: Telemetry = { stop: async () => undefined };
 
-/**
- * Registers the OpenTelemetry SDK for this process, spans batched to an OTLP/HTTP collector. Without a config the SDK
- * is never loaded, and every span and header of the helpers costs nothing (see spans.ts).
- */
+/** Registers the OpenTelemetry SDK, batching spans to OTLP/HTTP; without a config it is never loaded (see spans.ts). */
 export async function startTelemetry(config: TelemetryConfig | undefined, defaultServiceName: string): Promise<Telemetry> {
   if (!config) return OFF;
   const { OTLPTraceExporter } = await (config.protocol === 'http/json'
@@ -29,10 +25,7 @@ export async function startTelemetry(config: TelemetryConfig | undefined, defaul
   return startExporting(new OTLPTraceExporter({ url: config.tracesUrl }), config.serviceName ?? defaultServiceName);
 }
 
-/**
- * The SDK exporting to `exporter` (OTLP; a test's own), batched (`OTEL_BSP_*` apply), with W3C trace context as the
- * propagator and not baggage: strangers' baggage would ride every message and webhook.
- */
+/** The SDK batching to `exporter`, propagating W3C trace context but not baggage: strangers' would ride every message. */
 export async function startExporting(exporter: SpanExporter, serviceName: string): Promise<Telemetry> {
   const [{ NodeTracerProvider, BatchSpanProcessor }, { resourceFromAttributes }, { W3CTraceContextPropagator }] = await Promise.all([
     import('@opentelemetry/sdk-trace-node'),

@@ -11,7 +11,6 @@ export interface BillingConfig {
   /** Emails per month of a tenant on no paid plan; keep equal to mail's DEFAULT_MONTHLY_QUOTA. */
   freeMonthlyQuota: number;
   timeoutMs: number;
-  /** How often the sweep repairs what was left half done. */
   sweepEveryMs: number;
   /** How long the sweep's lease lasts: a dead holder's sweep moves to another replica after it. */
   jobLeaseMs: number;

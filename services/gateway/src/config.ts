@@ -3,17 +3,12 @@ import { ConfigError, envReader } from '@mailplane/runtime';
 import type { AdmissionLimits } from './flow-control/admission';
 import type { SystemMailLimits } from './domain/system-mail-budget';
 
-/** How request bodies are received: how many at once per caller, and how fast. */
+/** `reads*`: bodies received at once per gateway process; `readsPerSource` counts an IPv6 client by its /64. */
 export interface BodyLimits {
-  /** Bodies being received at once, per gateway process, for requests without credentials (all of them together). */
   readsPublic: number;
-  /** Bodies being received at once, per gateway process, for members' sign-in flows (POST /sessions and the mailed links'). */
   readsSignIn: number;
-  /** Of the strangers' and the sign-in flows' bodies, how many one client address (an IPv6 one by its /64) may send at once. */
   readsPerSource: number;
-  /** Bodies being received at once, per gateway process, for one tenant (or the operator). */
   readsPerTenant: number;
-  /** A body has this long to arrive, plus one second per `minBytesPerSecond` of it. */
   timeoutMs: number;
   minBytesPerSecond: number;
 }
@@ -25,41 +20,33 @@ export interface GatewayConfig {
   /** The admin surface's own listener; unset: `/admin/...` is served on the API port. */
   adminPort: number | undefined;
   adminHost: string;
-  /** Asked of /metrics scrapers when set (docs/decisions/admin-and-metrics-exposure.md). */
   metricsToken: string | undefined;
-  /** Without METRICS_TOKEN, /metrics on the API port answers anyone (the embedded default) or nobody (distributed). */
+  /** Without METRICS_TOKEN, /metrics on the API port answers anyone or nobody (docs/decisions/admin-and-metrics-exposure.md). */
   openMetrics: boolean;
   rpcTimeoutMs: number;
   bodyLimitBytes: number;
   publicUrl: string | undefined;
-  /** Per service and gateway process: requests forwarded at a time, how many more may wait, and each caller's share. */
   admission: AdmissionLimits;
   body: BodyLimits;
   /** A request's line and headers must arrive within this long (and a silent connection is closed after it). */
   headersTimeoutMs: number;
-  /** An idle keep-alive connection is closed after this long. */
   keepAliveTimeoutMs: number;
   /** Audit records are kept this long from their change (fixed when written). */
   auditRetentionDays: number;
-  /** How often the audit sweep moves records a crash left with their change. */
   auditSweepMs: number;
-  /** The length of a background job's lease (docs/decisions/job-leases.md). */
   jobLeaseMs: number;
   /** Peers (a load balancer) whose `X-Forwarded-For` names the client; empty: the socket's peer is the client. */
   trustedProxies: readonly string[];
   /** Proves the dashboard's `Mailplane-Client-Address` (its browser's address); unset: no such claim is believed. */
   dashboardHopSecret: string | undefined;
-  /** The dashboard's public address: the pages members' mailed links open. */
   dashboardUrl: string | undefined;
-  /** Who sends the platform's own mail (invitations, sign-in links, resets); unset: none is sent. */
+  /** Unset: no invitations, sign-in links or resets are mailed. */
   systemMail: SystemMailSender | undefined;
-  /** How much of the platform's own mail one tenant may cause and one address may get (docs/decisions/system-mail-and-member-links.md). */
   systemMailLimits: SystemMailLimits;
   /** Seals members' TOTP secrets at rest; unset: no second factor is offered. */
   totpSecretKey: string | undefined;
 }
 
-/** A tenant of the platform (or `sandbox`: the embedded default's sandbox tenant) and a From its identity verified. */
 export interface SystemMailSender {
   tenantId: string;
   from: string;

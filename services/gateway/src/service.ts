@@ -44,7 +44,6 @@ const STOP_SLACK_MS = 1000;
 
 export interface Gateway {
   url: string;
-  /** The admin surface's own listener when ADMIN_PORT is set; otherwise it is served at `url`. */
   adminUrl: string | undefined;
   deps: GatewayDeps;
   stop(): Promise<void>;
@@ -56,9 +55,7 @@ export async function startGateway(options: {
   store: Store;
   logger: Logger;
   clock?: Clock;
-  /** Where the gateway's series go, and what /metrics shows (the platform's registry; a private one otherwise). */
   metrics?: MetricsRegistry;
-  /** What /readyz checks (the platform's probe; the gateway's own store and broker otherwise). */
   readiness?: ReadinessProbe;
 }): Promise<Gateway> {
   const { config, broker, store } = options;
@@ -120,8 +117,7 @@ export async function startGateway(options: {
     url,
     adminUrl,
     deps,
-    // Stops accepting, then lets every request in flight get its answer: the longest one waits for a turn and then
-    // for its service, so after that a request still open is a client that stopped reading, and it is cut.
+    // The longest request waits for a turn, then for its service: one still open after that stopped reading, and is cut.
     stop: async () => {
       await Promise.all(requests.map((r) => r.close(config.admission.maxWaitMs + config.rpcTimeoutMs + STOP_SLACK_MS)));
       deps.liveness.stop();

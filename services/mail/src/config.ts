@@ -5,18 +5,15 @@ import { inboundConfig, type InboundConfig } from './inbound-config';
 
 export interface MailConfig {
   smtpUrl: string;
-  /** Secret from which the key that seals DKIM private keys at rest is derived. */
   dkimKeySecret: string;
   dnsServers: string[] | undefined;
   defaultSelector: string;
   spfInclude: string;
-  /** Delays before each retry after a temporary failure; the message fails after the last one. */
   retryScheduleMs: number[];
   leaseMs: number;
   sweepEveryMs: number;
   /** How long a background job's lease (and a replica's sign of life) lasts: a dead holder's jobs move on after it. */
   jobLeaseMs: number;
-  /** A queued message not seen by a worker after this long is put on the queue again. */
   redispatchAfterMs: number;
   workerPrefetch: number;
   smtpPoolSize: number;
@@ -26,17 +23,12 @@ export interface MailConfig {
   rateLimit: { limit: number; windowSeconds: number };
   /** Test emails (POST /emails/test) a tenant may send per UTC day; outside the monthly quota and the send rate limit. */
   testEmailDailyLimit: number;
-  /** The test emails' short-window limit, a counter apart from the send rate limit's. */
   testEmailRate: { limit: number; windowSeconds: number };
-  /** Base of the links put in emails (the gateway as recipients reach it). */
   publicUrl: string;
-  /** Signs unsubscribe tokens. */
   unsubscribeSecret: string;
   unsubscribeTtlDays: number;
   retention: RetentionConfig;
-  /** Where delivery reports come back: a VERP return path on this domain, an SMTP listener for it. Off when unset. */
   bounces: BounceConfig | null;
-  /** The inbound MX listener (tenants receive mail on their domains); off when INBOUND_MX_HOST is unset. */
   inbound: InboundConfig | null;
   tracking: TrackingConfig;
   reputation: ReputationConfig;
@@ -53,53 +45,38 @@ export interface ReputationConfig {
   complaintPause: number;
   /** No status changes while fewer recipients were attempted in the window. */
   minVolume: number;
-  /** How often a paused tenant's held message comes round again: it goes out within this long of a resume. */
   holdRecheckMs: number;
 }
 
-/** Open and click tracking: how links are signed and where they point. */
 export interface TrackingConfig {
-  /** Signs tracked links (HMAC-SHA256). */
   secret: string;
   /** Origin of tracked links for identities without a verified tracking domain; null: none, tracking then needs one. */
   defaultUrl: string | null;
-  /** The host tenants' tracking domains point their CNAME at. */
   cnameTarget: string;
-  /** Scheme of links on tenants' tracking domains: the one the platform is reached with (PUBLIC_URL). */
   scheme: 'http' | 'https';
   /** An open or click this soon after the message was sent is taken for a machine's (scanners, prefetchers). */
   machineWindowMs: number;
-  /** Tracked links and images work this long after their message was accepted (TRACKING_LINK_TTL_DAYS). */
   linkTtlMs: number;
 }
 
-/** The bounce domain and its SMTP listener. */
 export interface BounceConfig {
   domain: string;
   host: string;
   port: number;
-  /** Largest report taken (552 beyond). */
   maxBytes: number;
-  /** Days a return path is honoured after the attempt that used it. */
   tagTtlDays: number;
-  /** Connections the listener holds at once, in all and from one client address (421 beyond). */
   maxConnections: number;
   maxConnectionsPerClient: number;
-  /** The host an identity's return path domain names in its MX record (this listener's public name). */
   mxHost: string;
-  /** The SPF TXT an identity's return path domain publishes (it authorises the platform's sending IPs). */
   returnPathSpf: string;
 }
 
-/** How long what a message leaves behind is kept once it is final. */
 export interface RetentionConfig {
-  /** Days a body is kept after acceptance, unless the tenant's plan or the tenant itself says otherwise. */
   bodyDays: number;
   /** By plan code, as billing names it in `entitlement.changed`. */
   bodyDaysByPlan: Readonly<Record<string, number>>;
   /** By tenant id; wins over the plan. */
   bodyDaysByTenant: Readonly<Record<string, number>>;
-  /** Days the message record (status, attempts) is kept; at least every body retention. */
   messageDays: number;
   purgeEveryMs: number;
 }
@@ -116,7 +93,6 @@ function checkedPublicUrl(url: string, name = 'PUBLIC_URL'): string {
 // Paid tiers of the default catalogue keep bodies longer; free and starter keep BODY_RETENTION_DAYS.
 const DEFAULT_BODY_RETENTION_BY_PLAN = 'growth=60,scale=90';
 
-/** `name=days,name=days`: a table of retention days by plan or tenant. */
 function daysTable(name: string, text: string): Record<string, number> {
   const table: Record<string, number> = {};
   for (const entry of text.split(',').filter((e) => e.trim() !== '')) {

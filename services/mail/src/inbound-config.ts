@@ -1,51 +1,34 @@
 import { parseTrustedProxies } from '@mailplane/edge';
 import { ConfigError, type envReader } from '@mailplane/runtime';
 
-/** The inbound MX listener and what it takes; off (null) unless INBOUND_MX_HOST names where tenants point their MX. */
 export interface InboundConfig {
-  /** The host tenants' MX records name; the listener answers for it. */
   mxHost: string;
   /** Tenants may receive at `<slug>.<platformDomain>` without publishing anything; null: no platform subdomains. */
   platformDomain: string | null;
   host: string;
   port: number;
-  /** Largest message taken (552 5.3.4 beyond), advertised in EHLO SIZE. */
   maxBytes: number;
-  /** Bytes all sessions hold at once while messages are buffered (452 4.3.1 beyond). */
   maxBufferedBytes: number;
   /** Recipients one transaction may have (452 4.5.3 beyond, as RFC 5321 says). */
   maxRecipients: number;
-  /** A session is closed (421 4.4.2) this long after it opened, however busy. */
   sessionTimeoutMs: number;
-  /** Connections held at once, in all and from one client address (421 beyond). */
   maxConnections: number;
   maxConnectionsPerClient: number;
-  /**
-   * Transactions (MAIL FROM) one client address may open per window, and bytes it may send per window of their own,
-   * across every replica (451 4.7.1 at MAIL FROM beyond either).
-   */
+  /** Per client address across every replica: MAIL FROMs, and bytes per window of their own (451 4.7.1 beyond either). */
   rateLimit: { limit: number; windowSeconds: number; bytes: { limit: number; windowSeconds: number } };
-  /** An idle connection is closed after this long (421 4.4.2). */
   socketTimeoutMs: number;
-  /** PEM files of the STARTTLS certificate and key; null: STARTTLS is not offered. */
   tls: { certFile: string; keyFile: string } | null;
   /** Every connection starts with a PROXY protocol header (behind HAProxy with `send-proxy`): the client's own address. */
   proxyProtocol: boolean;
-  /** The peers whose PROXY header is read: INBOUND_TRUSTED_PROXIES, else TRUSTED_PROXIES, else a proxy on this host. */
   proxyPeers: readonly string[];
   /** A message that came back from the platform itself more times in a row than this is refused (554 5.4.6). */
   maxHops: number;
-  /** Received messages per calendar month by plan code, and for plans not listed. */
   monthlyLimitByPlan: Readonly<Record<string, number>>;
   monthlyLimit: number;
   /** `email.received` carries text and HTML up to this many bytes together, none of them beyond. */
   eventContentBytes: number;
-  /** How long an attachment's signed link works. */
   attachmentUrlTtlSeconds: number;
-  /**
-   * Reading and checking received messages (MIME parsing, SPF, DKIM, DMARC): on `threads` worker threads, each
-   * message within `budgetMs` of a thread's time, at most `queueLimit` waiting; the first `signatures` verified.
-   */
+  /** MIME parsing, SPF, DKIM and DMARC of received messages: each within `budgetMs` of a thread's time; the first `signatures` verified. */
   analysis: { threads: number; budgetMs: number; queueLimit: number; signatures: { dkim: number; arc: number } };
 }
 
@@ -66,7 +49,6 @@ function domainOf(read: Reader, name: string): string | undefined {
   return value;
 }
 
-/** `plan=count,plan=count`. */
 function countsByPlan(name: string, text: string): Record<string, number> {
   const table: Record<string, number> = {};
   for (const entry of text.split(',').filter((e) => e.trim() !== '')) {
@@ -95,7 +77,6 @@ function proxyPeersOf(read: Reader): readonly string[] {
   }
 }
 
-/** Bytes a client may send per window: at least one message of the largest size. */
 function byteBudget(read: Reader, maxBytes: number): InboundConfig['rateLimit']['bytes'] {
   const limit = read.int('INBOUND_RATE_BYTES', Math.max(20 * 1024 * 1024, maxBytes), { min: 1024 });
   if (limit < maxBytes) throw new ConfigError('INBOUND_RATE_BYTES', `must be at least INBOUND_MAX_BYTES (${maxBytes}), got ${limit}`);

@@ -7,14 +7,12 @@ export interface WebhooksConfig {
   sandbox: boolean;
   retryScheduleMs: number[];
   timeoutMs: number;
-  /** Attempts in flight per replica, all tenants together. */
   concurrency: number;
   /** Attempts in flight per replica for one tenant, and for one endpoint. */
   tenantConcurrency: number;
   endpointConcurrency: number;
   /** Pauses between probes of a failing endpoint, the last repeating. */
   endpointPausesMs: number[];
-  /** An endpoint failing without a success for this long is disabled. */
   disableAfterMs: number;
   /** Endpoints a tenant may have, by plan id; `endpointLimitDefault` for a plan not listed. */
   endpointLimits: Readonly<Record<string, number>>;
@@ -32,7 +30,6 @@ export interface WebhooksConfig {
   replayBatch: number;
 }
 
-// The contract's schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (about 3 days in all).
 const DEFAULT_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,14h,20h,24h';
 const DEFAULT_ENDPOINT_PAUSES = '5s,30s,2m,5m,10m';
 const DEFAULT_ENDPOINT_LIMITS = 'free=5,starter=10,growth=25,scale=50';
@@ -59,8 +56,7 @@ export function webhooksConfig(env: Record<string, string | undefined>): Readonl
     retryScheduleMs: read.durations('WEBHOOK_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE),
     timeoutMs: read.int('WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 60_000 }),
     concurrency,
-    // A quarter each: one tenant alone sends as many at once as all did before there were shares (32), and it takes
-    // four tenants whose endpoints all hang to fill a replica.
+    // A quarter each: it takes four tenants whose endpoints all hang to fill a replica.
     tenantConcurrency: read.int('WEBHOOK_TENANT_CONCURRENCY', Math.max(1, Math.floor(concurrency / 4)), { min: 1, max: concurrency }),
     endpointConcurrency: read.int('WEBHOOK_ENDPOINT_CONCURRENCY', Math.max(1, Math.floor(concurrency / 4)), { min: 1, max: concurrency }),
     endpointPausesMs: read.durations('WEBHOOK_ENDPOINT_PAUSES', DEFAULT_ENDPOINT_PAUSES),

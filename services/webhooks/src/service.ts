@@ -41,7 +41,6 @@ export async function startWebhooks(options: {
   store: Store;
   logger: Logger;
   clock?: Clock;
-  /** Where the deliveries' series go (the process's registry; a private one otherwise). */
   metrics?: MetricsRegistry;
 }): Promise<WebhooksService> {
   const { config, broker, store } = options;

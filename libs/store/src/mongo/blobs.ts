@@ -3,20 +3,14 @@ import { assertBlobKey, type BlobStore } from '../blob-port';
 
 const SCAN_SLICE = 1000;
 
-/**
- * Blobs in a GridFS bucket (documents are capped at 16 MB; a message with 10 MiB of attachments is not).
- * The key is the file name; a put uploads a new file and then removes the older ones of that name, so a
- * reader always finds a complete file.
- */
+/** GridFS (documents cap at 16 MB): a put uploads a new file named by the key, then removes older ones, so reads find a whole file. */
 export async function createGridFsBlobStore({ url, dbName, bucket }: { url: string; dbName: string; bucket: string }): Promise<BlobStore> {
   const client = new MongoClient(url, { writeConcern: { w: 'majority', journal: true } });
   await client.connect();
   const files = new GridFSBucket(client.db(dbName), { bucketName: bucket });
-  // get and delete: a blob's versions by name, newest first
   await client.db(dbName).collection(`${bucket}.files`).createIndex({ filename: 1, uploadDate: -1 });
   const versions = (key: string) => files.find({ filename: key }, { sort: { uploadDate: -1, _id: -1 } }).toArray();
-  // Another replica may delete the same version at the same moment (a put replacing it, the retention sweep):
-  // the file it already removed is not an error, only not ours to count.
+  // Another replica may remove the same version at once (a put, the retention sweep): not an error, only not ours to count.
   const remove = async (id: ObjectId): Promise<boolean> => {
     try {
       await files.delete(id);

@@ -1,16 +1,14 @@
 import type { Collection as MongoCollection, CreateIndexesOptions, Document } from 'mongodb';
 import { type PartialTerm, partialTag } from '../partial-index';
 
-/** MongoDB's own name for an index over these keys (`a_1_b_-1`). */
 const defaultName = (keys: Record<string, 1 | -1>) =>
   Object.entries(keys)
     .map(([k, d]) => `${k}_${d}`)
     .join('_');
 
 /**
- * A partial index (`partialFilterExpression`) over its equality conditions only: MongoDB before 6.0 refuses `$in`
- * there. Named apart from the unfiltered index on the same keys (MongoDB refuses a second index of one name), which a
- * store from before has, and which goes once the partial one exists; two replicas may both try, one finds it gone.
+ * Equality conditions only (MongoDB before 6.0 refuses `$in` there), named apart from the unfiltered index it replaces (one
+ * name, one index); two replicas may both drop that one, and one finds it gone.
  */
 export async function createPartialIndex<T extends Document>(
   coll: MongoCollection<T>,

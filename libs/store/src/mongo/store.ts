@@ -14,7 +14,6 @@ import { type Collection, type Doc, DuplicateKeyError, type Filter, type Store, 
 
 export interface MongoStoreOptions {
   url: string;
-  /** One database per service. */
   dbName: string;
 }
 
@@ -28,11 +27,7 @@ function duplicateKey(collection: string, e: unknown): DuplicateKeyError | undef
   return new DuplicateKeyError(collection, fields ? `duplicate key on ${fields}` : undefined);
 }
 
-/**
- * The distributed engine, through the official driver. Connects first, so a wrong URL fails at start-up. Writes
- * are acknowledged once a majority of the replica set has them in its journal (on a standalone server: once
- * journaled), as SQLite and PostgreSQL acknowledge only durable writes.
- */
+/** Writes are acknowledged once journaled by a majority (standalone: journaled), as the other engines acknowledge only durable ones. */
 export async function createMongoStore({ url, dbName }: MongoStoreOptions): Promise<Store> {
   // The other engines cannot store undefined either; without this the driver would store it as null.
   const client = new MongoClient(url, { ignoreUndefined: true, writeConcern: { w: 'majority', journal: true } });
@@ -82,12 +77,10 @@ function mongoCollection<T extends Doc>(
   };
 
   return {
-    // counts and covering: a plain index on the keys, which countDocuments scans without reading documents.
     createIndex: (keys, options = {}) =>
       run(async () => {
         const spec = indexSpec(name, keys, options);
-        // $contains runs as case-insensitive regexes, which no MongoDB index serves better than the tenant
-        // index that already narrows the scan (a `text` index is word-based, not substring): nothing to create.
+        // $contains runs as regexes no index serves better than the tenant's (a `text` index is word-based): nothing to create.
         if (spec.kind === 'text') return;
         const plain = spec.kind === 'plain' ? spec : undefined;
         const createOptions: CreateIndexesOptions = {
@@ -95,8 +88,7 @@ function mongoCollection<T extends Doc>(
           ...(plain?.sparse ? { sparse: true } : {}),
           ...(plain?.ttl ? { expireAfterSeconds: plain.ttl.seconds } : {}),
         };
-        // _id last, as every paging sort ends: the index then hands out a page in order instead of a sort in
-        // memory (not on a unique index, whose keys alone must be unique, nor a TTL one, which takes one field).
+        // _id last, as paging sorts end, so the index hands out a page in order (not for unique keys, nor TTL's one field).
         const last = Object.values(keys).at(-1) ?? 1;
         const paged = plain !== undefined && !plain.unique && !plain.ttl && !('_id' in keys);
         const indexed = paged ? { ...keys, _id: last } : keys;
@@ -104,7 +96,7 @@ function mongoCollection<T extends Doc>(
         await coll.createIndex(indexed, createOptions);
         if (plain?.ttl) ttl.learn(plain.ttl.path, plain.ttl.seconds);
       }),
-    // The driver writes an _id into the object it is given; ours is always present, but keep the caller's intact.
+    // The driver writes an _id into the object it is given: keep the caller's intact.
     insertOne: (doc) =>
       inserting(async () => {
         await coll.insertOne({ ...doc });

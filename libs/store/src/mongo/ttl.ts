@@ -1,12 +1,7 @@
 import type { Collection as MongoCollection } from 'mongodb';
 import type { Doc, Filter } from '../port';
 
-/**
- * MongoDB's TTL monitor deletes expired documents about once a minute; until then they would still be read (an
- * expired Idempotency-Key would conflict where SQLite and PostgreSQL already forget it). The TTL fields of a
- * collection are read from its indexes once, and every read and write filter leaves out documents whose field
- * is a Date older than its limit (a Date bound never matches another type, as the monitor ignores them too).
- */
+/** MongoDB's TTL monitor runs about once a minute: filters leave out what expired meanwhile (an Idempotency-Key would still conflict). */
 export function ttlGuard(coll: MongoCollection<Doc>) {
   let fields: Promise<Map<string, number>> | undefined;
   const known = () =>
@@ -27,18 +22,15 @@ export function ttlGuard(coll: MongoCollection<Doc>) {
         throw err;
       }));
   return {
-    /** Called by createIndex: the collection's TTL fields are known from now on. */
     learn(field: string, seconds: number) {
       fields = known().then((m) => m.set(field, seconds));
     },
-    /** `filter` with expired documents left out. */
     async live(filter: Filter, now = Date.now()): Promise<Filter> {
       const ttl = await known();
       if (ttl.size === 0) return filter;
       const fresh = [...ttl].map(([field, seconds]) => ({ [field]: { $not: { $lt: new Date(now - seconds * 1000) } } }));
       return { $and: [filter, ...fresh] };
     },
-    /** Deletes what has expired (before an insert that a unique key of an expired document refused is tried again). */
     async purge(now = Date.now()): Promise<number> {
       const ttl = await known();
       let deleted = 0;

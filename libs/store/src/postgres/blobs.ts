@@ -4,11 +4,7 @@ import { query, sharedPool, transaction } from './pool';
 
 const SLICE = 1000;
 
-/**
- * Blobs as rows of a table in the store's own schema (`_blob_<bucket>`), so that every replica on any host reads
- * what another wrote, and a put shares the WAL of the records that name it: a put is one upsert, a delete one DELETE (a second delete of the same key finds nothing
- * and says so, however the two interleave).
- */
+/** Rows in the store's schema (`_blob_<bucket>`), so every replica reads them and a put shares its records' WAL. */
 export async function createPostgresBlobStore(options: {
   url: string;
   schema: string;
@@ -33,7 +29,6 @@ export async function createPostgresBlobStore(options: {
   }
 
   return {
-    // `with-next-write`: committed without waiting for the WAL flush; the next commit that waits flushes it too.
     async put(key, data, options) {
       assertBlobKey(key);
       await query(
@@ -51,7 +46,6 @@ export async function createPostgresBlobStore(options: {
       assertBlobKey(key);
       return ((await query(pool, `DELETE FROM ${table} WHERE key = $1`, [key])).rowCount ?? 0) > 0;
     },
-    // A pass walks the table in key order, a slice at a time.
     async scan(before, cursor = '') {
       const { rows } = await query<{ key: string; old: boolean }>(
         pool,

@@ -32,15 +32,10 @@ type Plain = Record<string, unknown>;
 const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
 const DEADLOCK = '40P01';
 
-/**
- * Reads are one statement on a pooled connection. A write that changes documents it has to read first (every
- * update: the update operators are applied in JavaScript, as on SQLite) locks them in a transaction of its own,
- * so that no other writer, in this process or another, interleaves between the read and the write.
- */
+/** An update applied in JavaScript locks its documents in a transaction of its own, so no writer in any process interleaves. */
 export function postgresCollection<T extends Doc>(name: string, engine: PgEngine): Collection<T> {
   const { pool } = engine;
 
-  /** Runs an operation: a unique index conflict becomes DuplicateKeyError, a lost database StoreUnavailableError. */
   async function run<R>(fn: (state: PgState) => Promise<R>): Promise<R> {
     for (let attempt = 1; ; attempt++) {
       const state = await engine.state(name).catch(unavailable);
@@ -89,7 +84,6 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
     return written;
   }
 
-  /** Inserts the upserted document, unless a document of that id exists (then undefined). */
   async function insertUpsert(db: Queryable, state: PgState, filter: Filter, update: Update): Promise<Row | undefined> {
     const doc = upsertDocument(filter, update);
     doc._id = upsertId(name, filter, update);
@@ -101,11 +95,7 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
     return rowCount ? row : undefined;
   }
 
-  /**
-   * The update in one statement, when it is simple enough (see `compileUpdate`); undefined otherwise. One that
-   * changes nothing (`$setOnInsert` alone) only reads. A filter on `_id` matches one row at most, so it needs no
-   * locking subquery. A write that settles `with-next-write` commits without waiting for the WAL flush.
-   */
+  /** One statement when `compileUpdate` can express it (else undefined); a filter on `_id` needs no locking subquery. */
   async function updateInSql(
     state: PgState,
     filter: Filter,
@@ -126,12 +116,7 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
     return (await query<Row>(durability === 'with-next-write' ? engine.relaxed : pool, q.sql, q.params)).rows;
   }
 
-  /**
-   * A simple update (see `updateInSql`) of the first match in single statements, without a transaction: the
-   * update; for an upsert that matched nothing, the insert; if another writer inserted that id meanwhile, the
-   * update once more. Undefined when that cannot decide it (a complex update, or an id held by a document that
-   * does not match): the caller's transaction does.
-   */
+  /** Update, insert the upsert, update again if another writer inserted it: no transaction; undefined leaves it to the caller's. */
   async function simpleWrite(
     state: PgState,
     filter: Filter,
@@ -151,11 +136,7 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
     return again?.length ? { written: again[0], upserted: false } : undefined;
   }
 
-  /**
-   * The first match (by `sort`) locked and updated, or the upsert inserted, in one transaction. A sorted claim
-   * first passes over rows others hold, and only when it finds none of its own waits for them (a row locked by
-   * a claim that then fails is still there for it).
-   */
+  /** A sorted claim first skips rows others hold, and waits for them only when it finds none (a failing claim's row stays for it). */
   async function findAndModify(
     state: PgState,
     filter: Filter,
@@ -197,7 +178,6 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
         const id = checkedId(plain);
         await query(pool, `INSERT INTO ${state.table} (id, doc) VALUES ($1, $2::jsonb)`, [id, await encode(pool, state, plain)]);
       }),
-    // One statement: the batch is stored whole or not at all.
     insertMany: (docs) =>
       run(async (state) => {
         if (docs.length === 0) return;
@@ -219,7 +199,7 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
     find: (filter, options = {}) =>
       run(async (state) => {
         assertFilter(name, filter);
-        // Expired documents are left out by the document's TTL field, which a covering table does not hold.
+        // A covering table holds no TTL field to leave expired documents out by.
         const covered =
           state.ttl.size === 0
             ? findFromCovering(engine.schema, name, filter, state.coveringTables, state.arrays, { ...options, bytewise: engine.bytewise })
@@ -230,7 +210,6 @@ export function postgresCollection<T extends Doc>(name: string, engine: PgEngine
     count: (filter, options = {}) =>
       run(async (state) => {
         assertFilter(name, filter);
-        // Expired documents are left out by the document's TTL field, which neither kind of table holds.
         const counted =
           state.ttl.size === 0
             ? (countFromTable(engine.schema, filter, state.countTables, state.arrays) ??

@@ -9,13 +9,7 @@ export interface Query {
   params: unknown[];
 }
 
-/**
- * A table of document counts per combination of the fields, kept exact by triggers in the writer's transaction.
- * Triggers only append: a row of +n or -n per combination an insert or delete statement touched, -1 and +1 for
- * each update that changed the fields, so that concurrent writers never wait on one hot counter row until their
- * commit; `compactCounts` folds the appended rows into one base row per combination now and then. A count sums
- * the base row and what was appended since.
- */
+/** Append-only triggers (±n rows per key combination), so writers never queue on a hot row; `compactSql` folds them. */
 export function planCountTable(schema: string, collection: string, paths: string[], name: string) {
   const c = `${ident(schema)}.${ident(name)}`;
   const t = `${ident(schema)}.${ident(collection)}`;
@@ -35,9 +29,7 @@ export function planCountTable(schema: string, collection: string, paths: string
   END`;
   const trigger = (event: string, how: string) =>
     `CREATE OR REPLACE TRIGGER ${ident(`${name}_${event.toLowerCase()}`)} AFTER ${event} ON ${t} ${how} EXECUTE FUNCTION ${fn}()`;
-  // Most updates leave the keys alone (a delivery's attempts, leases, timestamps): a row trigger whose condition
-  // is evaluated without a call skips them, where a statement trigger captured every updated row and ran for each
-  // statement (a third of a single-row update's time at a million messages).
+  // A row trigger's condition skips the many updates that leave the keys alone without a call (a statement trigger cost a third).
   const changed = `(ROW(${keys('OLD.doc')}) IS DISTINCT FROM ROW(${keys('NEW.doc')}))`;
   return {
     table: name,
@@ -55,10 +47,7 @@ export function planCountTable(schema: string, collection: string, paths: string
   };
 }
 
-/**
- * Folds the appended rows into the base rows, in one statement: rows another writer appends meanwhile stay for
- * the next round, and a second compactor running at once waits for the first and finds its rows gone.
- */
+/** One statement: rows appended meanwhile wait for the next round, and a concurrent compactor waits and finds its rows gone. */
 export function compactSql(schema: string, table: string, keys: number): string {
   const c = `${ident(schema)}.${ident(table)}`;
   const cols = Array.from({ length: keys }, (_, i) => `k${i}`).join(', ');
@@ -67,7 +56,6 @@ export function compactSql(schema: string, table: string, keys: number): string 
     ON CONFLICT (${cols}) WHERE base DO UPDATE SET n = c.n + excluded.n`;
 }
 
-/** The count read from a count table, when one answers the filter (see `countTableFor`). */
 export function countFromTable(schema: string, filter: Filter, tables: CountTable[], arrays: ReadonlySet<string>): Query | undefined {
   const found = countTableFor(filter, tables, arrays);
   if (!found) return undefined;

@@ -13,11 +13,7 @@ interface Query {
   params: unknown[];
 }
 
-/**
- * The function and triggers that keep a narrow table `name` (`id` and `cols`, computed by `values` from a
- * document) in step with `collection`, in the writer's transaction: statement triggers for inserts and deletes,
- * and a row trigger on updates whose condition `changed` (over OLD.doc and NEW.doc) skips the others without a call.
- */
+/** Triggers keeping `name` in step in the writer's transaction; the row trigger's `changed` skips other updates without a call. */
 export function mirrorTriggers(
   schema: string,
   collection: string,
@@ -49,14 +45,7 @@ export function mirrorTriggers(
   ];
 }
 
-/**
- * A narrow table of an index's keys, one row per document, kept by triggers in the writer's transaction.
- * PostgreSQL answers from an index alone only when the index holds columns the query names, never for indexes
- * over expressions on `doc`: a count over a range of one (a tenant's messages of one day, ~11,000) visits a
- * document per match, each a page read from disk when the collection is larger than the cache. Over this
- * table's index it reads index entries only. Keys never change on most updates, so the update trigger is a row
- * trigger whose condition (evaluated without calling the function) skips them.
- */
+/** A narrow table of an index's keys: no index-only scan serves expressions on `doc` (docs/decisions/postgres-indexes.md). */
 export function planCoveringTable(schema: string, collection: string, keys: Array<[string, 1 | -1]>, name: string) {
   const c = `${ident(schema)}.${ident(name)}`;
   const t = `${ident(schema)}.${ident(collection)}`;
@@ -68,8 +57,7 @@ export function planCoveringTable(schema: string, collection: string, keys: Arra
     table: name,
     statements: [
       `CREATE TABLE IF NOT EXISTS ${c} (id text COLLATE "C" PRIMARY KEY, ${cols.map((k) => `${k} jsonb NOT NULL`).join(', ')})`,
-      // Index-only scans read the rows of pages not yet vacuumed: an insert-only table is vacuumed after 20 % more
-      // rows by default (200,000 messages at a million, so the newest days, the most read, were never skipped).
+      // Index-only scans read unvacuumed pages' rows; by default an insert-only table waits for 20 % more (the newest days).
       `ALTER TABLE ${c} SET (autovacuum_vacuum_insert_scale_factor = 0.01)`,
       `COMMENT ON TABLE ${c} IS 'keys ${keys.map(([p]) => p).join(', ')} of ${collection}, for counts from index entries'`,
       ...mirrorTriggers(schema, collection, name, cols, values, changed),
@@ -84,16 +72,11 @@ const COVERED_OPS = new Set(['$eq', '$ne', '$in', '$nin', '$gt', '$gte', '$lt', 
 
 interface Covered {
   table: string;
-  /** Each key's column: `k0`, `k1`, … */
   columns: Map<string, string>;
   where: Query;
 }
 
-/**
- * The covering table that holds every field `filter` (and `sort`) names, with the filter compiled over its
- * columns: conditions on top-level fields that have never held an array, without `$exists` (the table keeps a
- * missing field as null) or `$or`, `$and`, `$contains`.
- */
+/** The table holding every field named, all top-level, never arrays; no `$exists` (missing is null there), `$or`, `$and`, `$contains`. */
 function covered(
   collection: string,
   filter: Filter,
@@ -118,7 +101,6 @@ function covered(
   return { table: t.table, columns, where: compileFilter(collection, filter, arrays, [], { columns: qualified, bytewise }) };
 }
 
-/** The count of `filter` over a covering table, when one holds every field it names; capped at `limit` like every count. */
 export function countFromCovering(
   schema: string,
   collection: string,
@@ -135,11 +117,7 @@ export function countFromCovering(
     : { sql: `SELECT count(*) ${from}`, params: c.where.params };
 }
 
-/**
- * A page past the first of a find whose filter and sort a covering table holds: the rows it skips are read from
- * that table's index (an index scan over the documents fetches every row it skips: 5,000 for `offset=5000`), and
- * only the page's documents from the collection.
- */
+/** A later page's skipped rows come from the covering table's index, not the documents (`offset=5000` fetched 5,000 of them). */
 export function findFromCovering(
   schema: string,
   collection: string,

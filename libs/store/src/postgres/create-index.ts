@@ -5,11 +5,7 @@ import { plainIndexStep } from './index-build';
 import { planIndex } from './indexes';
 import { query } from './pool';
 
-/**
- * Creates an index and what it implies (a count or covering table filled from the documents stored, a TTL), under
- * the schema's DDL lock: idempotent, and safe when two processes start at once. A plain index missing from a large
- * collection is queued to be built after start-up instead (see `plainIndexStep`).
- */
+/** Under the schema's DDL lock, idempotent; a plain index missing from a large collection is queued for after start-up. */
 export async function createIndex(engine: PgEngine, state: PgState, keys: Record<string, 1 | -1>, options: IndexOptions): Promise<void> {
   const name = state.name;
   const ops = options.text ? await engine.trigram() : undefined;
@@ -24,7 +20,7 @@ export async function createIndex(engine: PgEngine, state: PgState, keys: Record
     // Once the partial index is there; DROP … IF EXISTS of an index that is gone takes no lock.
     if (index?.replaces && step !== 'later') await client.query(`DROP INDEX IF EXISTS ${index.replaces}`);
     for (const sql of plan.statements) await runDdl(client, engine, name, sql);
-    // Writes wait until this transaction commits: none is counted twice or missed between fill and trigger.
+    // Writes wait for this commit: none is counted twice or missed between fill and trigger.
     const fill = async (kind: 'counts' | 'covering' | 'text', table: { table: string; fill: string }, value: unknown) => {
       if (await engine.recalled(client, name, kind, table.table)) return false;
       await client.query(`LOCK TABLE ${state.table} IN SHARE ROW EXCLUSIVE MODE`);
@@ -38,15 +34,13 @@ export async function createIndex(engine: PgEngine, state: PgState, keys: Record
     const text = plan.text;
     const searched = text ? await fill('text', text, { paths: text.paths, within: text.within }) : false;
     if (text) for (const sql of text.indexes) await runDdl(client, engine, name, sql);
-    // Only once the table serves searches: a store from before kept them on the collection itself.
     if (text) for (const index of text.former) await client.query(`DROP INDEX IF EXISTS ${index}`);
     if (plan.ttl) await engine.remember(client, name, 'ttl', plan.ttl.path, String(plan.ttl.seconds));
     if (plan.column) await engine.remember(client, name, 'column', plan.column.path, plan.column.column);
     return { filled: [covered && plan.covering!.table, searched && text!.table].filter((t): t is string => Boolean(t)), step };
   });
   if (index && step === 'later') engine.builds.add(index);
-  // A filled table's rows become visible to index-only scans once vacuumed (which no transaction may run), and the
-  // planner needs a text table's statistics to tell a common word from a rare one.
+  // Index-only scans need the filled table vacuumed (outside a transaction), the planner a text table's statistics.
   for (const table of filled) await query(engine.pool, `VACUUM (ANALYZE) ${engine.qualified(table)}`);
   if (plan.counts && !state.countTables.some((c) => c.table === plan.counts!.table)) {
     state.countTables.push({ table: plan.counts.table, paths: plan.counts.paths });

@@ -8,11 +8,8 @@ const INDEX = /^CREATE (?:UNIQUE )?INDEX IF NOT EXISTS ("[^"]+") ON /;
 const TRIGGER = /^CREATE OR REPLACE TRIGGER ("[^"]+") AFTER \w+ ON (\S+) /;
 
 /**
- * Runs one statement of an index's plan at start-up, or skips it when what it makes is there already: `CREATE
- * INDEX IF NOT EXISTS` takes its table's SHARE lock before it looks, and `CREATE OR REPLACE TRIGGER` a SHARE ROW
- * EXCLUSIVE one, each holding up the table's writes and waiting for a concurrent index build on it to end. A
- * trigger is made again when its statement changed (a hash of it is kept in `_store_meta`). So a start with nothing
- * to change takes no lock on a collection's table.
+ * Skips a statement whose object exists: `CREATE INDEX IF NOT EXISTS` and `CREATE OR REPLACE TRIGGER` lock the table before
+ * they look. A trigger is remade when its statement's hash in `_store_meta` changed. So a start with nothing to do locks nothing.
  */
 export async function runDdl(client: pg.PoolClient, engine: PgEngine, collection: string, sql: string): Promise<void> {
   const index = INDEX.exec(sql);

@@ -10,7 +10,6 @@ import { META_CHANNEL, query, transaction } from './pool';
 /** What one collection's queries need to know, kept in `_store_meta` so that every process learns it. */
 export interface PgState {
   name: string;
-  /** `"schema"."collection"` */
   table: string;
   arrays: Set<string>;
   ttl: Map<string, number>;
@@ -23,18 +22,14 @@ export interface PgState {
 
 type Kind = 'array' | 'counts' | 'covering' | 'text' | 'ttl' | 'column' | 'migrated' | 'trigger';
 
-/** Runs on a pooled connection or on the connection of a transaction. */
 export type Queryable = Pick<pg.ClientBase, 'query'>;
 
-/** A schema of one database: its collections' tables and what is known about them. */
 export class PgEngine {
   private readonly states = new Map<string, Promise<PgState>>();
   private readonly tables = new Set<string>();
   private trigramOps: Promise<string> | undefined;
   readonly meta: string;
-  /** Indexes left to be built after start-up (see `plainIndexStep`). */
   readonly builds: IndexBuilds;
-  /** Whether the database compares strings bytewise (collation C or POSIX), read at bootstrap. */
   bytewise = false;
 
   constructor(
@@ -42,7 +37,6 @@ export class PgEngine {
     readonly schema: string,
     /** For writes that settle `with-next-write` (see SharedPool). */
     readonly relaxed: pg.Pool = pool,
-    /** A missing index on a collection of this many documents or more is built after start-up, CONCURRENTLY. */
     readonly backgroundIndexFromRows = BACKGROUND_INDEX_FROM_ROWS,
   ) {
     this.meta = `${ident(schema)}._store_meta`;
@@ -53,7 +47,6 @@ export class PgEngine {
     return `${ident(this.schema)}.${ident(name)}`;
   }
 
-  /** Creates the schema and its meta table (first start of a service), under the schema's DDL lock. */
   async bootstrap(): Promise<void> {
     await this.ddl(async (client) => {
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${ident(this.schema)}`);
@@ -69,10 +62,7 @@ export class PgEngine {
     this.bytewise = rows[0]?.bytewise === true;
   }
 
-  /**
-   * Runs DDL in a transaction that holds this schema's advisory lock: `IF NOT EXISTS` is not safe against another
-   * process creating the same table or index at the same moment (two replicas starting together).
-   */
+  /** Under the schema's advisory lock: `IF NOT EXISTS` is unsafe against another replica creating the same thing at once. */
   async ddl<R>(fn: (client: pg.PoolClient) => Promise<R>, lock = this.schema): Promise<R> {
     return this.transaction(async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`mailplane_store:${lock}`]);
@@ -84,7 +74,6 @@ export class PgEngine {
     return transaction(this.pool, fn);
   }
 
-  /** The collection's state, its table created on first use. */
   state(name: string): Promise<PgState> {
     let state = this.states.get(name);
     if (!state) {
@@ -127,7 +116,6 @@ export class PgEngine {
     };
   }
 
-  /** Records a fact about a collection, and tells every process at commit. */
   async remember(db: Queryable, collection: string, kind: Kind, key: string, value = ''): Promise<void> {
     await db.query(
       `INSERT INTO ${this.meta} (collection, kind, key, value) VALUES ($1, $2, $3, $4) ON CONFLICT (collection, kind, key) DO UPDATE SET value = excluded.value`,
@@ -141,10 +129,7 @@ export class PgEngine {
     return rows.length > 0;
   }
 
-  /**
-   * Records array paths a document about to be written holds, before the write (on the writer's connection): a
-   * path noted but never written only adds the look inside arrays to later queries, which stay exact.
-   */
+  /** Before the write, on the writer's connection: a path noted but never written only costs later queries a look inside arrays. */
   async noteArrays(db: Queryable, state: PgState, found: Set<string>): Promise<void> {
     for (const path of found) {
       if (state.arrays.has(path)) continue;
@@ -153,7 +138,6 @@ export class PgEngine {
     }
   }
 
-  /** SQL that is true for a row whose TTL field is a Date older than its limit; its values bound into `params`. */
   expired(state: PgState, params: unknown[], now = Date.now()): string | undefined {
     if (state.ttl.size === 0) return undefined;
     const parts: string[] = [];

@@ -4,7 +4,6 @@ import { assertPath } from '../paths';
 import type { Filter, Sort } from '../port';
 import { type TextTable, textMatch, textProbe, textTableFor } from './text-match';
 
-/** The row as queries name it, and as index definitions do. */
 export const ROW: Base = { doc: 't.doc', id: 't.id' };
 export const BARE: Base = { doc: 'doc', id: 'id' };
 
@@ -16,11 +15,7 @@ export const rawAt = (path: string, base: Base = ROW): string =>
     .map((s) => `->'${s}'`)
     .join('');
 
-/**
- * The jsonb value at `path`, a missing field read as JSON null: so `{ f: null }` (null or missing, as in MongoDB)
- * is one equality an index serves, a unique index allows one document without the field, and both sort first.
- * Every index and every query spell a path this way, so that the planner matches them.
- */
+/** Missing reads as JSON null, so `{ f: null }` is one indexable equality and both sort first; every index and query spell it so. */
 export const valueAt = (path: string, base: Base = ROW): string =>
   path === '_id' && base.id ? base.id : `COALESCE(${rawAt(path, base)}, 'null'::jsonb)`;
 
@@ -36,11 +31,7 @@ function toPostgresRegex(collection: string, re: RegExp): { source: string; op: 
   return { source, op: re.flags.includes('i') ? '~*' : '~' };
 }
 
-/**
- * jsonb operators: equality and order are jsonb's own (numbers by value; strings, and Dates as their tagged ISO
- * strings, in the database's collation, which orders fixed-width ISO strings in time whatever it is), typed
- * brackets keep a comparison within its bound's type as MongoDB does. The id column is plain text (collation C).
- */
+/** jsonb's own equality and order (tagged ISO Dates sort in time), typed brackets as MongoDB's; the id column is text, collation C. */
 function postgresDialect(collection: string, arrays: ReadonlySet<string>, { columns, bytewise, text }: FilterOptions): Dialect {
   const isDate = (s: Source, bind: (v: unknown) => string) => `starts_with(${s.value} #>> '{}', ${bind(DATE_PREFIX)})`;
   const regex: Dialect['regex'] = (s, re, bind) => {
@@ -53,7 +44,6 @@ function postgresDialect(collection: string, arrays: ReadonlySet<string>, { colu
     FALSE: 'FALSE',
     source(path, base) {
       if (path === '_id' && base.id) return { value: base.id, type: `'string'`, id: true };
-      // A column that holds the field's value (missing read as null): see `countFromCovering`.
       const column = base === ROW ? columns?.get(path) : undefined;
       if (column) return { value: column, type: `jsonb_typeof(${column})` };
       return { value: valueAt(path, base), type: `jsonb_typeof(${rawAt(path, base)})` };
@@ -84,10 +74,8 @@ function postgresDialect(collection: string, arrays: ReadonlySet<string>, { colu
       const cmp = `${s.value} ${op} ${bind(json(v))}::jsonb`;
       if (typeof v === 'number') return `(${cmp} AND ${s.type} = 'number')`;
       if (v instanceof Date) {
-        // The Dates' other end as well, so that the index range holds Dates only (`<= now` alone also spans every
-        // null). Compared bytewise, that range holds nothing else, and the type tests, which the planner cannot
-        // estimate (it guessed 5 matches where there were 200,000, and read a million documents rather than the
-        // index), are left out.
+        // Bounded at the Dates' other end too, so the index range holds Dates only (not every null); bytewise that suffices,
+        // and the type tests, which the planner misestimates (5 matches for 200,000: it read a million documents), go.
         const end =
           op[0] === '>'
             ? `${s.value} < ${bind(JSON.stringify(DATE_END))}::jsonb`
@@ -99,9 +87,7 @@ function postgresDialect(collection: string, arrays: ReadonlySet<string>, { colu
     },
     regex,
     not: (sql) => `NOT COALESCE(${sql}, FALSE)`,
-    // Over the lowered text of the fields' text table when there is one (see postgres-text.ts), else ILIKE over
-    // each document's fields; case folding beyond ASCII follows the database's LC_CTYPE (any UTF-8 locale folds
-    // it, C does not), the same for both: ILIKE lowers text and pattern too.
+    // The text table (text.ts) if any, else ILIKE per document; both fold non-ASCII case per LC_CTYPE (a UTF-8 locale; not C).
     contains(paths, search, bind, match) {
       if (search === '') return 'TRUE';
       const pattern = `%${likeEscape(search)}%`;
@@ -115,7 +101,6 @@ function postgresDialect(collection: string, arrays: ReadonlySet<string>, { colu
   };
 }
 
-/** How a filter is compiled beyond its collection's array paths. */
 export interface FilterOptions {
   /** Columns that hold top-level fields' values (`valueAt`), read instead of the document. */
   columns?: ReadonlyMap<string, string>;
@@ -125,7 +110,6 @@ export interface FilterOptions {
   text?: { schema: string; tables: readonly TextTable[]; row?: boolean };
 }
 
-/** Parameters are `$1`, `$2`, ... after `params` already bound. */
 export function compileFilter(
   collection: string,
   filter: Filter,
@@ -142,7 +126,6 @@ export function compileFilter(
   });
 }
 
-/** ORDER BY over the same expressions (or `columns`, see `FilterOptions`) the indexes are built on. */
 export function compileSort(collection: string, sort: Sort, columns?: ReadonlyMap<string, string>): string {
   const keys = Object.entries(sort).map(([path, dir]) => {
     assertPath(collection, path);

@@ -4,19 +4,9 @@ import type { PlainIndex } from './indexes';
 /** From this many documents (the planner's estimate), a missing index is built after start-up instead of in it. */
 export const BACKGROUND_INDEX_FROM_ROWS = 100_000;
 
-/**
- * Builds begin once the process's start-up has asked for no index this long: a build holds a lock on its table
- * that the start's own DDL on that table (a trigger created, a table filled) would wait for until the build ends.
- */
+/** Builds wait for start-up to go quiet: a build's lock would hold up the start's own DDL on that table until it ends. */
 const QUIET_MS = 1000;
 
-/**
- * What the start does about a plain index: nothing when it is there (valid); build it in the DDL transaction
- * (`now`); or leave it to `IndexBuilds` (`later`). An index being built or left unfinished (not valid) is left, so
- * that its builder's lock decides; so is a missing one on a collection of `fromRows` documents or more, since
- * building it in the DDL transaction holds up every write to the collection meanwhile (four indexes took 12 s at a
- * million messages).
- */
 /** Whether the index `name` (`"schema"."name"`) is valid: null when there is none, false while built or left unfinished. */
 export async function indexValidity(db: Pick<pg.ClientBase, 'query'>, name: string): Promise<boolean | null> {
   const { rows } = await db.query<{ valid: boolean | null }>(
@@ -26,6 +16,7 @@ export async function indexValidity(db: Pick<pg.ClientBase, 'query'>, name: stri
   return rows[0].valid;
 }
 
+/** `later` for an index being built or unfinished (its builder's lock decides) or a big collection, whose writes a build holds up. */
 export async function plainIndexStep(
   db: Pick<pg.ClientBase, 'query'>,
   table: string,
@@ -44,11 +35,8 @@ export async function plainIndexStep(
 const concurrently = (create: string) => create.replace(/^CREATE INDEX /, 'CREATE INDEX CONCURRENTLY ');
 
 /**
- * A process's builds of deferred indexes, one after another on a connection of their own: `CREATE INDEX
- * CONCURRENTLY` lets writes go on, and queries use what the collection had meanwhile (a partial index's unfiltered
- * predecessor goes only once it is built). One process in the schema builds at a time (an advisory lock; another
- * that finds it taken leaves the build to its holder). A build that died (a crash, a cancel at close) leaves an
- * index that is not valid; the next start's build drops it and builds again.
+ * Deferred builds, one at a time on a connection of their own, `CONCURRENTLY` so writes go on; one process per schema builds
+ * (an advisory lock). A build that died leaves an invalid index, which the next start's build drops and rebuilds.
  */
 export function indexBuilds(pool: pg.Pool, schema: string) {
   const lock = `mailplane_store:${schema}:index-build`;
@@ -88,7 +76,6 @@ export function indexBuilds(pool: pg.Pool, schema: string) {
   }
 
   return {
-    /** Queues the build of `index`, after this process's earlier ones, once start-up has been quiet for QUIET_MS. */
     add(index: PlainIndex): void {
       queued.push(index);
       clearTimeout(timer);
@@ -98,7 +85,6 @@ export function indexBuilds(pool: pg.Pool, schema: string) {
         for (const next of batch) chain = chain.then(() => build(next));
       }, QUIET_MS);
     },
-    /** Cancels the build under way (its index is left not valid) and drops those queued; resolves when they are. */
     async stop(): Promise<void> {
       stopped = true;
       clearTimeout(timer);

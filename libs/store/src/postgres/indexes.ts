@@ -11,12 +11,10 @@ import { planTextTable } from './text';
 
 /** A plain index over the collection's documents: built in the DDL transaction, or CONCURRENTLY after start-up. */
 export interface PlainIndex {
-  /** `"schema"."name"` */
   name: string;
-  /** `CREATE INDEX IF NOT EXISTS …` (a build after start-up adds `CONCURRENTLY`). */
   create: string;
   comment: string;
-  /** The index of the same keys unfiltered that a partial one replaces (a store from before has it), dropped once it is built. */
+  /** The unfiltered index on the same keys that this partial one replaces, dropped once it is built. */
   replaces?: string;
 }
 
@@ -25,31 +23,19 @@ export interface IndexPlan {
   statements: string[];
   index?: PlainIndex;
   ttl?: { path: string; seconds: number };
-  /** A column generated from the document that holds the TTL field's value (`valueAt`), indexed instead of the document. */
   column?: { path: string; column: string };
-  /** A count table: its name, keys, and the statement that fills it from the documents already stored. */
   counts?: { table: string; paths: string[]; fill: string };
-  /** A covering table: its name, keys, the statement that fills it from the documents already stored, its index. */
   covering?: { table: string; paths: string[]; fill: string; index: string };
-  /**
-   * A text table: its name, fields and scope, the statement that fills it, its indexes, and the trigram indexes
-   * on the collection it replaces (dropped once it is filled).
-   */
+  /** `former`: the trigram indexes on the collection that the text table replaces, dropped once it is filled. */
   text?: { table: string; paths: string[]; within: string[]; fill: string; indexes: string[]; former: string[] };
 }
 
-/**
- * PostgreSQL truncates names at 63 bytes, and two long index names could meet there: a name is the collection
- * and a hash of what it indexes (a comment on the index says it in words).
- */
+/** PostgreSQL truncates names at 63 bytes, where two could meet: the collection and a hash (a COMMENT says it in words). */
 export function derivedName(collection: string, what: string): string {
   return `${collection}_${createHash('sha1').update(what).digest('hex').slice(0, 12)}`;
 }
 
-/**
- * Expression indexes on exactly the expressions the filter compiler writes (`COALESCE(doc->'path', 'null')`), so
- * that the planner uses them for equality, ranges and ORDER BY alike.
- */
+/** Expression indexes on exactly what the filter compiler writes (`valueAt`), so equality, ranges and ORDER BY use them. */
 export function planIndex(
   schema: string,
   collection: string,
@@ -91,7 +77,6 @@ export function planIndex(
       name: qualified(name),
       create: `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${table} (${withId.join(', ')})${where}`,
       comment: `COMMENT ON INDEX ${qualified(name)} IS ${sqlString(described)}`,
-      // The same keys unfiltered, as a store from before has them: every write of any document added an entry there.
       ...(partial.length ? { replaces: qualified(full) } : {}),
     };
   }
@@ -102,28 +87,16 @@ export function planIndex(
   return spec.ttl ? { statements, index, ttl: spec.ttl } : { statements, index };
 }
 
-/**
- * A partial index's condition, spelled as the filter compiler spells equality and `$in` (`= $1::jsonb`,
- * `= ANY($1::jsonb[])`) with the values written in: the planner plans each query with its values (node-postgres
- * sends unnamed statements, which get a custom plan) and uses the index when the query's conditions imply these.
- */
+/** Written as the compiler writes equality and `$in`, values inlined, so the planner sees that a query's conditions imply it. */
 function condition({ path, values, listed }: PartialTerm): string {
   const literal = (v: unknown) => `${sqlString(JSON.stringify(toStored(v)))}::jsonb`;
   const value = valueAt(path, BARE);
   return listed ? `${value} = ANY(ARRAY[${values.map(literal).join(', ')}])` : `${value} = ${literal(values[0])}`;
 }
 
-/** The column a TTL field's value is kept in (see `ttlIndex`). */
 export const ttlColumn = (path: string) => `ttl_${path}`;
 
-/**
- * A TTL index over a column generated from the document rather than over an expression on `doc`. PostgreSQL
- * updates a row in place (a HOT update: no new index entry, the old version pruned from its page) only when no
- * indexed column changes, and an expression index makes every change of `doc` one: a counter incremented by every
- * send (whose only other index is the id) added an entry to both its indexes each time. Over the column, an update
- * that leaves the TTL field alone changes no indexed column. Adding the column rewrites the table once (a store
- * from before), and the expression index it replaces goes.
- */
+/** A generated column, not a `doc` expression: updates leaving the TTL field alone stay HOT (docs/decisions/postgres-indexes.md). */
 function ttlIndex(
   table: string,
   schema: string,
@@ -157,10 +130,7 @@ function coveringPlan(schema: string, collection: string, entries: Array<[string
   return { table: plan.table, paths, fill: plan.fill, index: plan.index, statements: plan.statements };
 }
 
-/**
- * A table of the fields' lowered text (and the scope `within`), with a trigram (GIN) index per field, which serves
- * `LIKE '%text%'` for 3 characters or more: see postgres-text.ts.
- */
+/** A table of the fields' lowered text with a trigram GIN index per field, for `LIKE '%text%'` of 3 characters or more (text.ts). */
 function textIndex(schema: string, collection: string, paths: string[], within: string[], ops: string): IndexPlan {
   const plan = planTextTable(
     schema,
@@ -170,7 +140,6 @@ function textIndex(schema: string, collection: string, paths: string[], within: 
     derivedName(collection, `text ${paths.join(',')} within ${within.join(',')}`),
     ops,
   );
-  // The per-field indexes a text index had on the collection before: every write of a document added an entry per trigram.
   const former = paths.map((p) => `${ident(schema)}.${ident(derivedName(collection, `text ${p}`))}`);
   return { statements: plan.statements, text: { table: plan.table, paths, within, fill: plan.fill, indexes: plan.indexes, former } };
 }

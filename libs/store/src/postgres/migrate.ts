@@ -13,19 +13,11 @@ export interface MigrationOptions {
   /** A service's folder under DATA_DIR (its `store.sqlite3`, and `blobs/` beside it). */
   dir: string;
   url: string;
-  /** The service's schema (`mailplane_<service>`). */
   schema: string;
-  /** Called after every batch committed (a collection's documents, or a slice of blobs). */
   progress?: (what: string, copied: number) => void;
 }
 
-/**
- * Copies a service's SQLite store and blobs into its PostgreSQL schema. Both adapters store the same JSON (one
- * codec), so documents move as text, a batch per transaction that also records how far the collection got
- * (`_store_meta`, kind `migrated`): run again after an interruption, it goes on from there; run again after it
- * finished, it copies nothing. A document already in PostgreSQL is overwritten by its SQLite version. Run it
- * while the service is stopped; the count tables' triggers count what it inserts.
- */
+/** Resumable: each batch's transaction records progress in `_store_meta`; SQLite's version wins; run with the service stopped. */
 export async function migrateSqliteToPostgres(options: MigrationOptions): Promise<Record<string, number>> {
   const file = path.join(options.dir, 'store.sqlite3');
   if (!existsSync(file)) throw new Error(`no SQLite store at ${file}`);
@@ -80,7 +72,6 @@ async function copyCollection(sqlite: Database.Database, engine: PgEngine, name:
   }
 }
 
-/** Message bodies: every key the SQLite blob store (and the files before it) holds, slice by slice, resumable. */
 async function copyBlobs(engine: PgEngine, options: MigrationOptions): Promise<number> {
   const from = await createBlobStore({ dir: options.dir }, 'bodies');
   const to = await createBlobStore({ postgresUrl: options.url, schema: options.schema, poolSize: 4 }, 'bodies');

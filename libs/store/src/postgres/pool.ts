@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 
-/** Where the adapter says what changed in a schema's `_store_meta`; the payload is the schema's name. */
+/** NOTIFY channel for changes of a schema's `_store_meta`; the payload is the schema's name. */
 export const META_CHANNEL = 'mailplane_store_meta';
 
 // Documents come back as the JSON text PostgreSQL prints: the codec parses it once, reviving Dates.
@@ -9,11 +9,7 @@ const types = new pg.TypeOverrides();
 types.setTypeParser(pg.types.builtins.JSONB, (text: string) => text);
 types.setTypeParser(pg.types.builtins.INT8, (text: string) => Number(text));
 
-/**
- * Runs `fn` on a pooled connection. A connection that breaks meanwhile (the server shut it down) is dropped from
- * the pool, and its 'error' event, which the pool only listens for on idle connections, is caught here rather
- * than left to end the process.
- */
+/** Drops a connection that broke meanwhile and catches its 'error' (the pool listens only on idle ones; unheard, it ends the process). */
 export async function withClient<R>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<R>): Promise<R> {
   const client = await pool.connect();
   let broken: Error | undefined;
@@ -30,11 +26,7 @@ export async function withClient<R>(pool: pg.Pool, fn: (client: pg.PoolClient) =
   }
 }
 
-/**
- * One statement on a pooled connection. Not `pool.query`, which closes the connection after any error, a
- * duplicate key included, so that the next statement paid for a new connection; here only a broken
- * connection is dropped.
- */
+/** Not `pool.query`, which closes the connection after any error (a duplicate key too); here only a broken one is dropped. */
 export function query<R extends pg.QueryResultRow = pg.QueryResultRow>(
   pool: pg.Pool,
   sql: string,
@@ -44,19 +36,15 @@ export function query<R extends pg.QueryResultRow = pg.QueryResultRow>(
 }
 
 /**
- * A data statement as a named prepared statement: each connection plans it once (a list query over a collection
- * with a dozen expression indexes took as long to plan as to run). Names are a hash of the text, so one name
- * never stands for two statements. A substring search (`$contains`: `LIKE`, `ILIKE`) stays unnamed, so that it is
- * planned with its pattern every time: from its sixth run on one connection PostgreSQL may switch a named statement
- * to a generic plan, which knows no pattern, expects a common word's many matches and walks the tenant's newest
- * messages to find them; for a rare word that read a million rows (9 s, seen by auto_explain on the bench store).
+ * Named (a hash of the text) so each connection plans it once: with a dozen expression indexes, planning cost as much as
+ * running. `LIKE`/`ILIKE` stay unnamed: from its sixth run a named statement may get a generic plan, blind to the pattern
+ * (9 s for a rare word).
  */
 export function prepared(sql: string, params?: unknown[]): pg.QueryConfig {
   if (!/^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i.test(sql) || /\bI?LIKE\b/.test(sql)) return { text: sql, values: params };
   return { name: `mp_${createHash('sha1').update(sql).digest('base64url')}`, text: sql, values: params };
 }
 
-/** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
 export function transaction<R>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<R>): Promise<R> {
   return withClient(pool, async (client) => {
     await client.query('BEGIN');
@@ -74,12 +62,8 @@ export function transaction<R>(pool: pg.Pool, fn: (client: pg.PoolClient) => Pro
 
 export interface SharedPool {
   pool: pg.Pool;
-  /**
-   * Connections whose commits do not wait for the WAL flush (`synchronous_commit = off`), for writes that settle
-   * `with-next-write`: the WAL is one sequence, so the next commit that does wait (on any connection) flushes it too.
-   */
+  /** `synchronous_commit = off`, for `with-next-write`: the WAL is one sequence, so the next waiting commit flushes it too. */
   relaxed: pg.Pool;
-  /** Calls `onChange(schema)` for every change of meta announced by any process; resubscribes after a reconnect. */
   onMetaChange(listener: (schema: string | undefined) => void): () => void;
   release(): Promise<void>;
 }
@@ -87,7 +71,6 @@ export interface SharedPool {
 interface Entry {
   pool: pg.Pool;
   relaxed: pg.Pool;
-  /** Connections both pools may open together. */
   capacity: number;
   users: number;
   listeners: Set<(schema: string | undefined) => void>;
@@ -95,20 +78,13 @@ interface Entry {
   stopped: boolean;
 }
 
-/**
- * Every statement of a store is a short one a request waits for. JIT compiling one whose estimated cost passes
- * `jit_above_cost` (a count over a million rows) took 110 ms before it ran, and starting parallel workers on a
- * busy machine 350 ms before a 13 ms index scan gave its first row: neither pays for itself here.
- */
+/** JIT (110 ms to compile a count) and parallel workers (350 ms to start before a 13 ms scan) never pay off for short statements. */
 const SHORT_QUERIES = '-c jit=off -c max_parallel_workers_per_gather=0';
 
 const pools = new Map<string, Entry>();
 let own = 0;
 
-/**
- * One pool per URL and size in a process, shared by its stores (the one-process platform opens four, each in a
- * schema of its own, and names are always schema-qualified) and released when the last one closes.
- */
+/** One pool per URL and size in a process, shared by its stores (names are always schema-qualified), ended with the last. */
 export function sharedPool(url: string, size: number, unshared = false): SharedPool {
   const key = `${size}|${url}${unshared ? `|${++own}` : ''}`;
   let entry = pools.get(key);
@@ -150,7 +126,6 @@ export function sharedPool(url: string, size: number, unshared = false): SharedP
   };
 }
 
-/** The connections of every pool this process holds, for metrics: a query waits when all `max` are in use. */
 export function poolUsage(): { inUse: number; idle: number; max: number; waiting: number } {
   const usage = { inUse: 0, idle: 0, max: 0, waiting: 0 };
   for (const entry of pools.values()) {
@@ -164,10 +139,7 @@ export function poolUsage(): { inUse: number; idle: number; max: number; waiting
   return usage;
 }
 
-/**
- * A connection of its own LISTENs for meta changes. Whenever it (re)connects, every listener is told that
- * anything may have changed meanwhile (`undefined`), so no change goes unseen across a database restart.
- */
+/** On every (re)connect listeners hear `undefined` (anything may have changed), so no change is missed across a restart. */
 async function listen(entry: Entry, url: string): Promise<void> {
   while (!entry.stopped) {
     const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000 });
@@ -194,10 +166,7 @@ async function listen(entry: Entry, url: string): Promise<void> {
 
 const CONNECTION_LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'EHOSTUNREACH']);
 
-/**
- * Whether an error means the database could not be reached or went away (refused, reset, shutting down,
- * starting up, too many connections), as opposed to a query it refused.
- */
+/** Unreachable or gone (refused, reset, shutting down, starting up, too many connections), as opposed to a refused query. */
 export function isUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
   const code = typeof e?.code === 'string' ? e.code : '';

@@ -8,7 +8,6 @@ export interface Query {
   params: unknown[];
 }
 
-/** The generated columns of the collection (see `ttlIndex`) as table alias `t` names them. */
 const columnsOf = (state: PgState) => new Map([...state.columns].map(([path, column]) => [path, `t.${ident(column)}`]));
 
 /** The filter, with expired documents left out, over table alias `t`. */
@@ -37,10 +36,8 @@ export function countSql(engine: PgEngine, state: PgState, filter: Filter, limit
 }
 
 /**
- * The rows a write changes, locked. Under READ COMMITTED a row another transaction changes meanwhile is waited
- * for and tested again as it is after that commit; if it no longer matches, the scan goes on to the next one, so
- * a compare-and-set is atomic and a claim never comes back empty while another match remains. `skipLocked`
- * passes over rows others hold instead of waiting for them (a sorted claim, which others are likely taking too).
+ * Under READ COMMITTED a locked row changed meanwhile is retested after that commit and passed over if it no longer matches,
+ * so a compare-and-set is atomic and a claim never comes back empty while a match remains. `skipLocked`: for sorted claims.
  */
 export function lockSql(
   engine: PgEngine,
@@ -65,10 +62,7 @@ export function deleteSql(engine: PgEngine, state: PgState, filter: Filter, many
   return { sql, params: w.params };
 }
 
-/**
- * One statement that updates the first match (or every match) with `expr` (see `compileUpdate`, whose values
- * are `params`), returning the rows as written. The match is locked as `lockSql` describes.
- */
+/** The first match (or every one) set to `expr`, whose values are `params`, locked as in `lockSql`; returns the rows as written. */
 export function updateSql(engine: PgEngine, state: PgState, filter: Filter, expr: string, params: unknown[], many: boolean): Query {
   const w = where(engine, state, filter, params);
   const sql = many

@@ -7,32 +7,20 @@ import { PgEngine } from './engine';
 import { isUnavailable, query, sharedPool } from './pool';
 
 export interface PostgresStoreOptions {
-  /** `postgres://user:password@host:port/database` */
   url: string;
-  /** The store's schema in that database (one per service), created on first open. */
   schema: string;
-  /** Connections of the process's pool for this URL (shared by its stores). */
   poolSize?: number;
   /** A pool of its own instead (a test racing two clients as two processes would). */
   ownPool?: boolean;
-  /** How often expired (TTL) documents are deleted; reads already leave them out. */
   ttlSweepMs?: number;
-  /** How often the rows count triggers append are folded into one per combination. */
   compactCountsMs?: number;
-  /**
-   * A plain index missing from a collection of this many documents or more (the planner's estimate) is built after
-   * start-up, `CONCURRENTLY`, instead of in the start's DDL transaction, which holds up writes (default 100,000).
-   */
+  /** Missing plain indexes on collections this big (the planner's estimate) are built after start-up, CONCURRENTLY (default 100,000). */
   backgroundIndexFromRows?: number;
 }
 
 const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
 
-/**
- * The shared engine: a schema of a PostgreSQL database per store, one table per collection `(id, doc jsonb)`,
- * queries compiled to SQL over expression indexes, as on SQLite. Every write commits on its own (or in its own
- * transaction), so any replica on any host reads it at once. Connects first, so a wrong URL fails at start-up.
- */
+/** Every write commits on its own, so any replica reads it at once. Connects first, so a wrong URL fails at start-up. */
 export async function createPostgresStore(options: PostgresStoreOptions): Promise<Store> {
   const { url, schema, poolSize = 10, ttlSweepMs = 60_000, compactCountsMs = 5_000 } = options;
   if (!SCHEMA.test(schema)) throw new Error(`invalid schema name "${schema}"`);

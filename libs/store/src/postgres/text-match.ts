@@ -2,9 +2,7 @@ import { ident } from '../paths';
 
 export interface TextTable {
   table: string;
-  /** The searched fields: column `f0`, `f1`, … */
   paths: string[];
-  /** The fields every search is scoped by: column `w0`, `w1`, … */
   within: string[];
 }
 
@@ -14,10 +12,8 @@ export function textTableFor(paths: string[], tables: readonly TextTable[], arra
   return tables.find((t) => paths.every((p) => t.paths.includes(p)));
 }
 
-/** `$contains` over a text table's lowered columns of `alias` (the pattern is lowered as the columns were). */
 export const textMatch = (table: TextTable, paths: string[], alias: string, pattern: string) =>
   `(${paths.map((p) => `${alias}.f${table.paths.indexOf(p)} LIKE lower(${pattern})`).join(' OR ')})`;
 
-/** `$contains` of a document `id` as a probe of its text table's row. */
 export const textProbe = (schema: string, table: TextTable, paths: string[], id: string, pattern: string) =>
   `EXISTS (SELECT 1 FROM ${ident(schema)}.${ident(table.table)} AS x WHERE x.id = ${id} AND ${textMatch(table, paths, 'x', pattern)})`;

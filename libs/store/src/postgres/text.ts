@@ -17,14 +17,8 @@ const loweredAt = (path: string, doc: string) => {
 };
 
 /**
- * A narrow table of a text index's fields, lowered, and its scope (`within`), one row per document, kept by
- * triggers in the writer's transaction, with a trigram (GIN) index per field. Trigram indexes on the collection
- * itself took an entry for every trigram of every field at each write of a document (a send writes its message
- * four or five times), where the searched fields never change after the insert: this table's update trigger
- * skips every write that leaves them alone. A search matches with `LIKE` over text lowered once, not `ILIKE`
- * over each document's field, and the planner, with statistics on plain text columns, estimates how common a
- * word is: a common one's capped count walks the narrow rows until enough match instead of rechecking every
- * candidate's document.
+ * Text lowered once per write, in a narrow table whose update trigger skips writes leaving the fields alone (trigram indexes
+ * on the collection took every trigram again at each of a send's writes). docs/decisions/postgres-indexes.md
  */
 export function planTextTable(schema: string, collection: string, paths: string[], within: string[], name: string, trigramOps: string) {
   const c = `${ident(schema)}.${ident(name)}`;
@@ -43,15 +37,12 @@ export function planTextTable(schema: string, collection: string, paths: string[
         ...scope.map((k) => `${k} jsonb NOT NULL`),
         ...fields.map((f) => `${f} text`),
       ].join(', ')})`,
-      // The planner walks a tenant's newest messages for a word it expects in many of them, and takes the trigram
-      // bitmap for a rare one. From 100 histogram entries (the default), a word in 20 of a million recipients was
-      // expected 10,000 times, and its page walked the million; from 1,000, a few hundred.
+      // With the default 100 histogram entries, a word in 20 of a million recipients was expected 10,000 times (a full walk).
       `ALTER TABLE ${c} ${fields.map((f) => `ALTER COLUMN ${f} SET STATISTICS 1000`).join(', ')}`,
       `COMMENT ON TABLE ${c} IS 'text ${paths.join(', ')} of ${collection} lowered, within ${within.join(', ') || 'all'}, for $contains'`,
       ...mirrorTriggers(schema, collection, name, cols, values, changed),
     ],
     fill: `INSERT INTO ${c} (id, ${cols.join(', ')}) SELECT id, ${values('doc').join(', ')} FROM ${t}`,
-    // Built after the fill (faster than entry by entry).
     indexes: [
       ...fields.map((f) => `CREATE INDEX IF NOT EXISTS ${ident(`${name}_${f}`)} ON ${c} USING gin (${f} ${trigramOps})`),
       ...(scope.length ? [`CREATE INDEX IF NOT EXISTS ${ident(`${name}_within`)} ON ${c} (${[...scope, 'id'].join(', ')})`] : []),
@@ -59,10 +50,6 @@ export function planTextTable(schema: string, collection: string, paths: string[
   };
 }
 
-/**
- * The count of a search scoped by the text table's `within` fields (equalities, nothing else), from that table
- * alone, capped at `limit` like every count: no document is read.
- */
 export function countFromText(
   schema: string,
   collection: string,

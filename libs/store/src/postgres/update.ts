@@ -10,11 +10,8 @@ const SIMPLE = new Set(['$set', '$unset', '$inc', '$push', '$setOnInsert']);
 export const UNCHANGED = 't.doc';
 
 /**
- * The update as one jsonb expression over `t.doc`, when it is simple enough to leave to SQL: `$set`, `$unset`,
- * `$inc` and `$push` on top-level fields only (a dotted path may need parents created, which `jsonb_set` does not do).
- * The statement then locks the row only for itself, where reading it, applying the update in JavaScript and
- * writing it back holds the lock across four round trips: the difference on a hot row (a tenant's rate counter).
- * Undefined for anything else (the caller applies it in JavaScript). Array paths it writes go into `arrays`.
+ * One jsonb expression for `$set`, `$unset`, `$inc`, `$push` on top-level fields (`jsonb_set` creates no parents): the row is
+ * locked for one statement, not four round trips, which matters on a hot row. Undefined otherwise; array paths go into `arrays`.
  */
 export function compileUpdate(update: Update, params: unknown[], arrays: Set<string>): string | undefined {
   if (!Object.keys(update).every((op) => SIMPLE.has(op))) return undefined;
@@ -31,7 +28,6 @@ export function compileUpdate(update: Update, params: unknown[], arrays: Set<str
   if (unset.length > 0) sql = `(${sql} - ${bind(unset)}::text[])`;
   for (const [path, n] of Object.entries(update.$inc ?? {})) {
     if (typeof n !== 'number') return undefined;
-    // A field that holds no number cannot be cast: the statement fails, as $inc on a non-number must.
     sql = `jsonb_set(${sql}, ${bind(`{${path}}`)}::text[], to_jsonb(COALESCE((t.doc->${bind(path)})::numeric, 0) + ${bind(n)}::numeric))`;
   }
   for (const [path, v] of Object.entries(update.$push ?? {})) {

@@ -8,11 +8,7 @@ const SLICE = 1000;
 const SQLITE = 'b:';
 const LEGACY = 'f:';
 
-/**
- * Blobs as rows of a SQLite file of their own: a put is one INSERT committed to the write-ahead log, where a
- * file per blob cost an open, a write, a rename and a close (~0.4 ms of every send). Blobs that an earlier
- * version wrote as files (`legacy`) are still read, deleted and swept; nothing new is written there.
- */
+/** A put is one INSERT into the WAL (a file per blob cost ~0.4 ms of every send); `legacy` files are still read, deleted and swept. */
 export function createSqliteBlobStore(file: string, legacy?: BlobStore): BlobStore {
   mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
@@ -46,7 +42,6 @@ export function createSqliteBlobStore(file: string, legacy?: BlobStore): BlobSto
       const there = legacy ? await legacy.delete(key) : false;
       return here || there;
     },
-    // A pass walks the table in key order, then the legacy store's own slices.
     async scan(before, cursor = SQLITE) {
       if (cursor.startsWith(SQLITE)) {
         const rows = slice.all(cursor.slice(SQLITE.length), SLICE) as { key: string; written: number }[];

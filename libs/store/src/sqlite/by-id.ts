@@ -5,7 +5,6 @@ import { assertPath } from './paths';
 type Plain = Record<string, unknown>;
 type Test = (doc: Plain) => boolean;
 
-/** The `_id` a filter names by plain string equality, if it does. */
 export const idOf = (filter: Filter): string | undefined => (typeof filter._id === 'string' ? filter._id : undefined);
 
 const isOperatorObject = (v: unknown): v is Plain =>
@@ -20,7 +19,6 @@ function valueAt(doc: Plain, path: string): unknown {
   return cur;
 }
 
-/** Equality as the compiled SQL decides it for the values `eq` can take here; undefined when another kind. */
 function equality(v: unknown): ((value: unknown) => boolean) | undefined {
   if (v === null) return (value) => value === null || value === undefined;
   if (v instanceof Date) return (value) => value instanceof Date && value.getTime() === v.getTime();
@@ -69,12 +67,7 @@ function operator(op: string, arg: unknown): ((value: unknown) => boolean) | und
   }
 }
 
-/**
- * The filter as a test of a decoded document, for the conditions whose meaning JavaScript states exactly as the
- * compiled SQL does: equality, $in/$nin, $ne, $exists, number and Date ranges, $and/$or, on paths that no document
- * has held an array at (those match element-wise in SQL). Undefined when any condition is of another kind: the
- * caller then asks SQL. A bad path throws as the compiler would.
- */
+/** A JavaScript test for conditions it states exactly as SQL does, on never-array paths; undefined otherwise. A bad path throws. */
 export function plainTest(collection: string, filter: Filter, arrays: ReadonlySet<string>): Test | undefined {
   const tests: Test[] = [];
   for (const [key, value] of Object.entries(filter)) {
@@ -100,7 +93,6 @@ export function plainTest(collection: string, filter: Filter, arrays: ReadonlySe
   return (doc) => tests.every((t) => t(doc));
 }
 
-/** Whether a document has expired under the collection's TTL fields, as the engine's `expired` SQL decides. */
 export function isExpired(doc: Plain, ttl: ReadonlyMap<string, number>, now = Date.now()): boolean {
   for (const [path, seconds] of ttl) {
     const v = valueAt(doc, path);

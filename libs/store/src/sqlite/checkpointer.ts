@@ -16,12 +16,7 @@ parentPort.on('message', () => {
 });
 `;
 
-/**
- * Copies the write-ahead log into the database file from a thread of its own. SQLite would otherwise do it
- * inside whichever commit crosses the log's size limit, fsync included, on the event loop: tens of
- * milliseconds added to one unlucky request. A passive checkpoint never blocks the writer. Should the thread
- * fail, `onFailure` hands checkpoints back to SQLite rather than let the log grow.
- */
+/** Off the event loop (in a commit, one cost a request tens of ms), passive; should the thread fail, `onFailure` hands them to SQLite. */
 export function startCheckpointer(file: string, everyMs: number, onFailure: () => void): { stop(): Promise<void> } {
   const worker = new Worker(THREAD, { eval: true, workerData: { file, everyMs, driver: require.resolve('better-sqlite3') } });
   worker.unref();

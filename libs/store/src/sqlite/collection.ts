@@ -33,10 +33,7 @@ type Written = Pick<Row, 'id' | 'doc'>;
 
 const isDuplicate = (e: unknown) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(String((e as { code?: unknown } | null)?.code));
 
-/**
- * Every operation is one synchronous better-sqlite3 call (a transaction when it writes), so a
- * read-modify-write can never interleave with another caller on this connection.
- */
+/** Each operation is one synchronous better-sqlite3 call, so a read-modify-write never interleaves with another caller. */
 export function sqliteCollection<T extends Doc>(name: string, engine: Engine): Collection<T> {
   const table = ident(name);
 
@@ -50,10 +47,7 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
     return engine.prepare(q.sql).all(...q.params) as Row[];
   }
 
-  /**
-   * One document by its primary key, the rest of the filter tested on it in JavaScript: a point read without
-   * compiling SQL or having SQLite parse the document. Undefined when the filter needs SQL after all.
-   */
+  /** A point read by primary key, the rest of the filter tested in JavaScript; undefined when the filter needs SQL after all. */
   function selectById(state: CollectionState, filter: Filter): Row[] | undefined {
     const test = plainTest(name, filter, state.arrays);
     if (!test) return undefined;
@@ -78,7 +72,6 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
     return json;
   }
 
-  /** Applies the update to a stored row; returns the document as stored afterwards. */
   function rewrite(state: CollectionState, row: Row, update: Update): Written {
     const doc = decoded<Record<string, unknown>>(row);
     applyUpdate(name, doc, update);
@@ -98,9 +91,8 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
   }
 
   /**
-   * Runs a write; a unique index conflict becomes DuplicateKeyError, after one retry once expired documents are gone.
-   * Settles after its group's commit, or at once for `with-next-write`: groups commit in order on this connection,
-   * so a later write's commit carries it (unless SQLite rolled the group back on its own: a full disk, an I/O error).
+   * A unique conflict is retried once after purging expired documents. `with-next-write` settles at once: groups commit in
+   * order, so a later write's commit carries it (unless SQLite rolled the group back itself: full disk, I/O error).
    */
   function write<R>(fn: (state: CollectionState) => R, durability: Durability = 'committed'): Promise<R> {
     const applied = run(() => {
@@ -212,7 +204,6 @@ export function sqliteCollection<T extends Doc>(name: string, engine: Engine): C
   };
 }
 
-/** Deletes expired documents a batch at a time (each its own short transaction); returns how many. */
 export function purgeExpired(engine: Engine, name: string, batch = 1000, maxBatches = 100): number {
   const state = engine.state(name);
   const expired = engine.expired(state);

@@ -4,11 +4,7 @@ import { type CountTable, countTableFor } from '../count-tables';
 import { ident, valueAt } from './paths';
 import type { Query } from './sql';
 
-/**
- * A table of document counts per combination of the fields, kept exact by triggers in the writer's
- * transaction: counting a tenant's million messages through an index reads ~100 MB of index pages
- * (~400 ms); this reads a handful of rows. NULL (missing) is kept as an empty blob so it can be a key.
- */
+/** Counting a tenant's million messages by index read ~100 MB (~400 ms); this reads a few rows. NULL is kept as an empty blob. */
 export function planCountTable(collection: string, paths: string[]) {
   const table = `${collection}__counts__${paths.join('__')}`;
   const c = ident(table);
@@ -38,7 +34,6 @@ export function planCountTable(collection: string, paths: string[]) {
   };
 }
 
-/** The count read from a count table, when one answers the filter (see `countTableFor`). */
 export function countFromTable(filter: Filter, tables: CountTable[], arrays: ReadonlySet<string>): Query | undefined {
   const found = countTableFor(filter, tables, arrays);
   if (!found) return undefined;

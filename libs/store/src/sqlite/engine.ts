@@ -32,19 +32,10 @@ function regexFor(source: string, flags: string): RegExp {
   return re;
 }
 
-/**
- * Engines of this thread whose group holds the write lock. Another connection of the same thread (a second store
- * on the same file) commits them before it needs the lock: waiting for it would block the very thread that
- * commits them.
- */
+/** Engines of this thread whose group holds the write lock: another connection of the thread commits them, never waits on itself. */
 const openGroups = new Set<Engine>();
 
-/**
- * Asking SQLite whether another connection committed (PRAGMA data_version) costs more than the point read it
- * guards, so it is asked once per turn of the event loop, and again whenever a connection of this thread has
- * committed since: within one turn nothing else of this thread can have written, and another process's commit
- * is seen at the next turn (it could have come a moment later anyway).
- */
+/** PRAGMA data_version costs more than a point read: asked once per turn and after this thread commits (nothing else writes mid-turn). */
 let threadCommits = 0;
 let turn = 0;
 let turnEnding = false;
@@ -69,7 +60,6 @@ interface CommitGroup {
   reject(err: unknown): void;
 }
 
-/** One connection and the per-collection knowledge the compiler and the writers share. */
 export class Engine {
   private readonly statements = new Map<string, Statement>();
   private readonly inSavepoint: (fn: () => unknown) => unknown;
@@ -105,24 +95,17 @@ export class Engine {
     return stmt;
   }
 
-  /**
-   * Group commit: the writes of one turn of the event loop share one transaction, committed by `setImmediate`,
-   * each in a savepoint of its own so that a failing write undoes only itself. A writer acknowledges its write
-   * only after `committed()`; a commit costs a WAL append whatever it holds, so a burst pays it once per turn
-   * instead of once per write. Reads on this connection see a write of the same turn before its commit.
-   */
+  /** Group commit (docs/decisions/sqlite-store.md): a turn's writes share a transaction, a savepoint each; ack after `committed()`. */
   write<R>(fn: () => R): R {
     if (this.group && !this.db.inTransaction) this.abandon(new Error('store transaction rolled back by SQLite'));
     if (!this.group) this.open();
     return this.inSavepoint(fn) as R;
   }
 
-  /** Settles once the writes made so far are committed (rejects if their commit failed). */
   committed(): Promise<void> {
     return this.group?.committed ?? Promise.resolve();
   }
 
-  /** Commits the open group now (before closing the connection). */
   flush(): void {
     this.commit();
   }
@@ -161,7 +144,6 @@ export class Engine {
     openGroups.delete(this);
   }
 
-  /** The collection's state, its table created on first use, re-read when another connection committed. */
   state(name: string): CollectionState {
     if (this.versionCheckedAt !== currentTurn() || this.versionCheckedCommits !== threadCommits) {
       this.versionCheckedAt = currentTurn();
@@ -209,7 +191,6 @@ export class Engine {
     return this.prepare('SELECT 1 FROM _store_meta WHERE collection = ? AND kind = ? AND key = ?').get(collection, kind, key) !== undefined;
   }
 
-  /** Records array paths a written document holds, inside the writer's transaction. */
   noteArrays(state: CollectionState, found: Set<string>): void {
     for (const path of found) {
       if (state.arrays.has(path)) continue;
@@ -218,7 +199,6 @@ export class Engine {
     }
   }
 
-  /** SQL that is true for a row whose TTL field is a Date older than its limit, with its parameters. */
   expired(state: CollectionState, now = Date.now()): { sql: string; params: unknown[] } | undefined {
     if (state.ttl.size === 0) return undefined;
     const parts: string[] = [];

@@ -6,24 +6,18 @@ import { escapeRegex } from '../text-search';
 
 export type { Compiled } from '../filter-compiler';
 
-/** What the compiler needs to know about a collection beyond its filter. */
 export interface Schema {
-  /** Paths that have held an array in some document: only these need the (unindexable) look inside arrays. */
   arrays: ReadonlySet<string>;
-  /** FTS5 trigram tables, each over the named paths in order (columns c0, c1, ...). */
   textIndexes: ReadonlyArray<{ table: string; paths: string[] }>;
-  /** The rowids a text index matches, or undefined when there are more than `limit`. */
   probeText?(table: string, match: string, limit: number): number[] | undefined;
 }
 
-/** The FTS5 query for `text` in the columns of a trigram table over `indexed` that hold `paths`. */
 export function trigramQuery(indexed: string[], paths: string[], text: string): string {
   const columns = paths.map((p) => `c${indexed.indexOf(p)}`).join(' ');
   return `{${columns}} : "${text.replace(/"/g, '""')}"`;
 }
 
-// Up to this many matches a search is driven by the text index; beyond it, walking the sort index and testing
-// each row finds a page sooner (a common word matches every few rows) than materialising every match.
+// Beyond this many matches, walking the sort index finds a page sooner than materialising every match of a common word.
 export const TEXT_PROBE_LIMIT = 5000;
 // eslint-disable-next-line no-control-regex -- ASCII text can use SQLite's own lower() and instr()
 const ASCII = /^[\x00-\x7f]*$/;
@@ -87,12 +81,10 @@ function sqliteDialect(schema: Schema): Dialect {
   };
 }
 
-/** Compiles the port's query dialect to a WHERE expression over table alias `t` (or `root`), every value bound. */
 export function compileFilter(collection: string, filter: Filter, schema: Schema, root: Base = ROW): Compiled {
   return compileWhere(collection, filter, { dialect: sqliteDialect(schema), arrays: schema.arrays, root, placeholder: () => '?' });
 }
 
-/** ORDER BY over the same expressions the indexes are built on. */
 export function compileSort(collection: string, sort: Sort): string {
   const keys = Object.entries(sort).map(([path, dir]) => {
     assertPath(collection, path);

@@ -7,22 +7,16 @@ import { BARE, ident, typeAt, valueAt } from './paths';
 import { planTextScan, type TextScan } from './text-scan';
 
 export interface IndexPlan {
-  /** Idempotent DDL (IF NOT EXISTS). */
   statements: string[];
   ttl?: { path: string; seconds: number };
-  /** A text index: its FTS table, and the statement that fills it from the documents already stored. */
   text?: { table: string; paths: string[]; fill: string; scan?: TextScan };
-  /** A count table, likewise. */
   counts?: { table: string; paths: string[]; fill: string };
 }
 
 const name = (collection: string, keys: [string, 1 | -1][], suffix: string) =>
   `${collection}__${keys.map(([k, d]) => `${k}_${d === -1 ? 'desc' : 'asc'}`).join('__')}${suffix}`;
 
-/**
- * Indexes are built on exactly the expressions the filter compiler writes (`json_extract(doc, '$.path')`),
- * so the planner uses them for equality, ranges and ORDER BY alike.
- */
+/** On exactly the expressions the filter compiler writes, so the planner uses them for equality, ranges and ORDER BY. */
 export function planIndex(collection: string, keys: Record<string, 1 | -1>, options: IndexOptions): IndexPlan {
   const spec = indexSpec(collection, keys, options);
   if (spec.kind === 'text') return textIndex(collection, spec.paths, spec.within);
@@ -31,8 +25,7 @@ export function planIndex(collection: string, keys: Record<string, 1 | -1>, opti
     return { statements, counts: { table, paths: spec.paths, fill } };
   }
   const { entries } = spec;
-  // SQLite uses a partial index only when each of its conditions is one of the query's, as written: `IN` a list
-  // never matches a query's `=` or `IN` over fewer values, so those conditions are left out.
+  // SQLite matches a partial index's condition only to the same one in the query: `IN` lists would never match.
   const partial = spec.partial.filter((t) => !t.listed);
   const table = ident(collection);
   const columns = entries.map(([path, dir]) => `${valueAt(path, BARE)}${dir === -1 ? ' DESC' : ''}`);
@@ -43,15 +36,13 @@ export function planIndex(collection: string, keys: Record<string, 1 | -1>, opti
     );
     statements.push(nullGuard(collection, entries, spec.sparse));
   } else {
-    // The id as last column orders ties the way paging sorts end (`_id`), and lets a deep offset skip
-    // index entries without reading the rows.
+    // The id last orders ties as paging sorts end, and lets a deep offset skip index entries without reading rows.
     const last = entries[entries.length - 1][1];
     const withId = spec.paths.includes('_id') ? columns : [...columns, `id${last === -1 ? ' DESC' : ''}`];
     const full = ident(name(collection, entries, ''));
     const named = partial.length ? ident(name(collection, entries, `__partial_${partialTag(partial)}`)) : full;
     const where = partial.length ? ` WHERE ${partial.map(condition).join(' AND ')}` : '';
     statements.push(`CREATE INDEX IF NOT EXISTS ${named} ON ${table} (${withId.join(', ')})${where}`);
-    // The same keys unfiltered, as a store from before has them.
     if (partial.length) statements.push(`DROP INDEX IF EXISTS ${full}`);
   }
   return spec.ttl ? { statements, ttl: spec.ttl } : { statements };
@@ -66,10 +57,8 @@ function condition({ path, values: [v] }: PartialTerm): string {
 }
 
 /**
- * SQLite lets any number of rows hold NULL in a unique index; MongoDB indexes a missing field as null and
- * allows it once. This partial index holds only the rows with a null or missing key (so it stays tiny) and
- * refuses a second one, null standing for itself as an empty blob (a value json_extract never returns).
- * A sparse index skips documents where every key is missing, as MongoDB's does.
+ * MongoDB allows one document with a null or missing key, SQLite any number: this partial index of only those rows refuses a
+ * second (null as an empty blob, which json_extract never returns). Sparse skips documents lacking every key.
  */
 function nullGuard(collection: string, entries: [string, 1 | -1][], sparse: boolean): string {
   const values = entries.map(([p]) => valueAt(p, BARE));
@@ -80,10 +69,7 @@ function nullGuard(collection: string, entries: [string, 1 | -1][], sparse: bool
   return `CREATE UNIQUE INDEX IF NOT EXISTS ${guardName} ON ${ident(collection)} (${values.map((v) => `ifnull(${v}, X'')`).join(', ')}) WHERE ${where}`;
 }
 
-/**
- * An FTS5 trigram table over the fields, kept in step by triggers. Contentless (the text stays in the
- * documents only) with contentless_delete, so rows can be deleted without the old text.
- */
+/** An FTS5 trigram table kept by triggers, contentless (text only in the documents); contentless_delete drops rows without it. */
 function textIndex(collection: string, paths: string[], within: string[]): IndexPlan {
   const table = `${collection}__text__${paths.join('__')}`;
   const fts = ident(table);

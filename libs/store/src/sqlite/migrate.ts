@@ -7,18 +7,13 @@ import { ident } from './paths';
 
 const NEDB_FILE = /^([A-Za-z0-9_-]+)\.db(~?)$/;
 
-// nedb's line format, read here rather than through nedb, which would load the whole file into memory:
-// one JSON document per line, later lines superseding earlier ones, Dates as {"$$date": ms}.
+// Read line by line, not through nedb, which loads the whole file: later lines supersede earlier ones, Dates {"$$date": ms}.
 const revive = (key: string, v: unknown) => {
   if (key === '$$date') return new Date(v as number);
   return typeof v === 'object' && v !== null && (v as { $$date?: unknown }).$$date instanceof Date ? (v as { $$date: Date }).$$date : v;
 };
 
-/**
- * Imports every nedb datafile of `dir` (the embedded store's former format): each in one transaction,
- * remembered in the same transaction, and renamed `<name>.db.migrated` once committed. Interrupted at any
- * point, the next start imports again from scratch or only finishes the rename.
- */
+/** Each file in one transaction that remembers it, renamed `.migrated` once committed: an interrupted import is redone. */
 export async function importNedbDir(engine: Engine, dir: string): Promise<void> {
   if (!existsSync(dir)) return;
   const files = readdirSync(dir).filter((f) => NEDB_FILE.test(f));

@@ -9,23 +9,16 @@ import { importNedbDir } from './migrate';
 import { assertCollectionName } from './paths';
 
 export interface SqliteStoreOptions {
-  /** The database file (created with its folder when missing). */
   file: string;
-  /** How often expired (TTL) documents are deleted; reads already leave them out. */
   ttlSweepMs?: number;
   /** Page cache per store, in MiB: bounds memory whatever the number of documents. */
   cacheMiB?: number;
-  /** How often a thread of its own copies the write-ahead log into the file. */
   checkpointEveryMs?: number;
   /** Import the nedb files (`<collection>.db`) of this folder on open; each is renamed `.migrated` once committed. */
   importNedbFrom?: string;
 }
 
-/**
- * The embedded engine: one SQLite file per store, one table per collection, documents as JSON, queries
- * compiled to SQL over expression indexes. WAL with synchronous=NORMAL: a killed process loses no committed
- * write; a power cut or OS crash may lose the last transactions (never corrupts the file).
- */
+/** WAL with synchronous=NORMAL: a killed process loses no committed write; an OS crash may lose the last transactions. */
 export async function createSqliteStore(options: SqliteStoreOptions): Promise<Store> {
   const { file, ttlSweepMs = 60_000, cacheMiB = 32, checkpointEveryMs = 500 } = options;
   mkdirSync(path.dirname(file), { recursive: true });

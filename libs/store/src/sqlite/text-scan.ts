@@ -7,15 +7,13 @@ import { containsArgs } from '../text-search';
 /** A b-tree over a text index's scope fields and text fields (`createIndex(..., { text: true, within })`). */
 export interface TextScan {
   index: string;
-  /** The trigram table it stands beside. */
   table: string;
   paths: string[];
   within: string[];
 }
 
-// The scan index is built on, and only queried through, paths spelled with every segment quoted. Were it
-// built on the usual spelling, the planner (which has no statistics) would take it for a tenant's page
-// too, then sort the whole tenant to find the newest 50; spelled apart, only a count written for it can use it.
+// Spelled with every segment quoted, so only a count written for it uses it: on the usual spelling the planner (no
+// statistics) took it for a tenant's page too, then sorted the whole tenant to find the newest 50.
 const SCAN: Base = { doc: 'doc', quoteAll: true };
 const SCAN_ROW: Base = { doc: 't.doc', id: 't.id', quoteAll: true };
 
@@ -28,11 +26,7 @@ export function planTextScan(collection: string, table: string, paths: string[],
   };
 }
 
-/**
- * The count of a search that is only scope equalities and one `$contains`, when the trigram index has too many
- * matches to list (a common word): each index entry holds everything the test needs, where the generic plan
- * reads a document per row (~2.5 µs, ~160 ms for the 63 k rows behind 10 k matches of a word in 16 % of them).
- */
+/** A common word's count from index entries alone: the generic plan read a document per row (~160 ms behind 10 k matches). */
 export function countByTextScan(collection: string, filter: Filter, schema: Schema, scans: TextScan[], limit?: number): Query | undefined {
   const { $contains: contains, ...scope } = filter;
   if (contains === undefined) return undefined;

@@ -32,7 +32,6 @@ export interface BackOfficeGrant {
   grantedAt: Date;
 }
 
-/** A tenant's billing: the provider customer, the subscription, and the entitlement revision announced to mail. */
 export interface AccountRecord extends CarriesEvents<Envelope> {
   _id: string;
   customerId: string | null;
@@ -41,16 +40,12 @@ export interface AccountRecord extends CarriesEvents<Envelope> {
   grant?: BackOfficeGrant | null;
   /** Grows with every change of what the tenant is entitled to (`entitlement.changed`). */
   revision: number;
-  /**
-   * The decision about each paid payment, written in the same compare-and-set as the state it was decided
-   * on, so a payment is never both granted and refunded however its notifications race.
-   */
+  /** Written in the same compare-and-set as the state decided on: a payment is never both granted and refunded. */
   grantedPayments: string[];
   refusedPayments: string[];
   updatedAt: Date;
 }
 
-/** Appends a payment to one of the account's decision lists. */
 type PaymentDecision = { grantedPayments: string } | { refusedPayments: string };
 
 export function accountsRepo(store: Store) {
@@ -58,7 +53,6 @@ export function accountsRepo(store: Store) {
   // Announcing an old read must not forget the events of a later change (a new revision, or an audit record written
   // with a subscription change that kept the revision): every change counts `changeSeq`.
   const outbox = eventOutbox(accounts, { agedBy: 'updatedAt', guardedBy: 'changeSeq', keeps: keptAfterPublish });
-  /** Compare-and-set on the account as read: false when another change came first. */
   const changeRead = async (account: AccountRecord, fields: Partial<AccountRecord>, push?: PaymentDecision): Promise<boolean> =>
     (
       await accounts.updateOne(
@@ -66,7 +60,6 @@ export function accountsRepo(store: Store) {
         { $set: fields, $inc: { changeSeq: 1 }, ...(push ? { $push: push } : {}) },
       )
     ).matched === 1;
-  // Events written on the account as read: those still waiting, then `events`.
   const appended = (account: AccountRecord, events: Envelope[]) =>
     events.length === 0 ? {} : carrying([...(account.eventsPending ? account.pendingEvents : []), ...events]);
   return {
@@ -76,7 +69,6 @@ export function accountsRepo(store: Store) {
       await accounts.createIndex({ 'grant.until': 1 }, { sparse: true });
     },
     byTenant: (tenantId: string) => accounts.findOne({ _id: tenantId }),
-    /** Creates the account on first use. */
     async ensure(tenantId: string, at: Date): Promise<AccountRecord> {
       const fresh: AccountRecord = {
         _id: tenantId,
@@ -93,16 +85,13 @@ export function accountsRepo(store: Store) {
     },
     /** The provider customer; when two checkouts race, the one written first is kept. */
     setCustomer: (account: AccountRecord, customerId: string, at: Date) => changeRead(account, { customerId, updatedAt: at }),
-    /**
-     * A subscription change that leaves the entitlement as it is (scheduled downgrade, cancellation at the period's
-     * end), with `events` (its audit record).
-     */
+    /** A change that leaves the entitlement as it is (scheduled downgrade, cancellation at the period's end). */
     saveSubscription: (account: AccountRecord, subscription: Subscription, at: Date, events: Envelope[]) =>
       accounts.findOneAndUpdate(
         { _id: account._id, revision: account.revision, updatedAt: account.updatedAt },
         { $set: { subscription, updatedAt: at, ...appended(account, events) }, $inc: { changeSeq: 1 } },
       ),
-    /** A new entitlement: the subscription, the next revision, the event announcing it and the payment it grants, written together. */
+    /** The subscription, the next revision, the event announcing it and the payment it grants, written together. */
     entitle: (
       account: AccountRecord,
       change: Pick<AccountRecord, 'subscription' | 'grant' | 'revision'> & { events: Envelope[]; grantsPayment?: string },
@@ -119,10 +108,8 @@ export function accountsRepo(store: Store) {
     async markHubSynced(tenantId: string, paymentId: string) {
       await accounts.updateOne({ _id: tenantId, 'subscription.sourcePaymentId': paymentId }, { $set: { 'subscription.hubSynced': true } });
     },
-    /** Across tenants, for the sweeper: back-office grants whose end has come. */
     grantsEndedBefore: (at: Date, limit: number) => accounts.find({ 'grant.until': { $lt: at } }, { limit }),
     unsynced: (limit: number) => accounts.find({ 'subscription.hubSynced': false }, { limit }),
-    /** Across tenants, for the entitlement replay: accounts that ever announced an entitlement, by tenant id. */
     entitledAfter: (afterTenant: string | undefined, limit: number) =>
       accounts.find({ revision: { $gt: 0 }, ...(afterTenant ? { _id: { $gt: afterTenant } } : {}) }, { sort: { _id: 1 }, limit }),
     unannounced: outbox.unannounced,

@@ -1,10 +1,7 @@
 import type { AuditContext } from '@mailplane/runtime';
 import { tenantScoped, type Store } from '@mailplane/store';
 
-/**
- * A checkout, written before its payment is created so that a paid payment always finds its tenant and
- * plan, even when the process died before it learned the payment id.
- */
+/** Written before its payment is created, so a paid payment finds its tenant and plan even if the process died first. */
 export interface CheckoutRecord {
   _id: string;
   tenantId: string;
@@ -26,7 +23,6 @@ export function checkoutsRepo(store: Store) {
   const ofTenant = tenantScoped(checkouts);
   return {
     async init() {
-      // payment webhook: the checkout of a payment
       await checkouts.createIndex({ paymentId: 1 }, { sparse: true });
       // a new checkout cancels the tenant's earlier open ones
       await checkouts.createIndex({ tenantId: 1, status: 1 });

@@ -2,7 +2,6 @@ import axios from 'axios';
 import { retryOnReset } from './retry-on-reset';
 import { upstreamError } from './upstream-error';
 
-/** A plan as the hub sells it. */
 export interface HubPlan {
   code: string;
   name: string;

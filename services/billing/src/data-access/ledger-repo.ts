@@ -3,11 +3,7 @@ import { tenantScoped, type Store } from '@mailplane/store';
 /** What became of a charge: decided on the account, then mirrored here; the sweeper finishes the unfinished. */
 export type ChargeOutcome = 'pending' | 'granted' | 'refund_due' | 'refunded';
 
-/**
- * The money ledger: every provider payment billing saw paid (`charge`), every refund the provider accepted
- * (`refund`) and every entitlement handed out (`grant`), each recorded once (the id names it). Per tenant,
- * charges − refunds = grants, in cents.
- */
+/** Each charge, refund and grant is recorded once (the id names it). Per tenant, charges − refunds = grants, in cents. */
 export interface LedgerEntry {
   /** `charge:<payment>`, `refund:<payment>`, `grant:<payment>`, or `grant:<back-office grant>`. */
   _id: string;
@@ -15,7 +11,6 @@ export interface LedgerEntry {
   kind: 'charge' | 'refund' | 'grant';
   /** The provider's id: the payment of a charge or grant, the refund's `re_…`; null for a grant without payment. */
   providerId: string | null;
-  /** The payment the entry is about; null for a grant without payment. */
   paymentId: string | null;
   amountCents: number;
   currency: string;
@@ -39,7 +34,6 @@ export function ledgerRepo(store: Store) {
     async init() {
       // sweeper: charges whose outcome is not final yet, oldest first
       await ledger.createIndex({ outcome: 1, at: 1 }, { sparse: true });
-      // audit: a tenant's entries
       await ledger.createIndex({ tenantId: 1, at: 1 });
     },
     /** The charge as first recorded (`pending`), or as it stands when it was recorded before. */
@@ -53,7 +47,6 @@ export function ledgerRepo(store: Store) {
     markGranted: (paymentId: string) => setOutcome(paymentId, ['pending'], 'granted'),
     markRefundDue: (paymentId: string) => setOutcome(paymentId, ['pending'], 'refund_due'),
     markRefunded: (paymentId: string) => setOutcome(paymentId, ['pending', 'refund_due'], 'refunded'),
-    /** Across tenants, for the sweeper: charges recorded before `before` whose outcome is not final. */
     unfinishedCharges: (before: Date, limit: number) =>
       ledger.find({ outcome: { $in: ['pending', 'refund_due'] }, at: { $lt: before } }, { sort: { at: 1 }, limit }),
     ofTenant: (tenantId: string) => ofTenant.find(tenantId, {}, { sort: { at: 1, _id: 1 } }),

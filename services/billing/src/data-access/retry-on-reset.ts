@@ -5,11 +5,7 @@ type Retried = InternalAxiosRequestConfig & { resent?: boolean };
 // The socket died under the request before any answer: reset by the peer, or written to after it closed.
 const RESET = new Set(['ECONNRESET', 'EPIPE']);
 
-/**
- * A kept-alive socket that the server closes just as it is reused fails with ECONNRESET before any answer;
- * such a request is sent once more on a fresh socket. Every call of the hub and provider clients is safe to
- * repeat: GETs, PUTs and DELETEs, and POSTs that carry an Idempotency-Key or replace the hub's record.
- */
+/** A kept-alive socket the server closed as it was reused: sent once more (every hub and provider call is safe to repeat). */
 export function retryOnReset(client: AxiosInstance): void {
   client.interceptors.response.use(undefined, (err: unknown) => {
     const config = isAxiosError(err) ? (err.config as Retried | undefined) : undefined;

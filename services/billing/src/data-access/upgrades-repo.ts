@@ -1,12 +1,7 @@
 import type { AuditContext } from '@mailplane/runtime';
 import { tenantScoped, type Store } from '@mailplane/store';
 
-/**
- * An upgrade, written before it is charged. Its id is derived from the request, so a retried upgrade finds
- * the same record, and a charge confirmed later (or after a crash) still finds what it pays for. Each
- * charge attempt has its own idempotency key (`<id>.<attempt>`): a retry of the same attempt charges at
- * most once, and a retry after a decline is a new attempt that the provider charges afresh.
- */
+/** The id derives from the request, so a retry or a late charge finds it; each attempt has its own idempotency key. */
 export interface UpgradeRecord {
   _id: string;
   tenantId: string;
@@ -35,7 +30,6 @@ export function upgradesRepo(store: Store) {
   const reread = async (record: UpgradeRecord) => (await ofTenant.findOne(record.tenantId, { _id: record._id }))!;
   return {
     byId: (tenantId: string, id: string) => ofTenant.findOne(tenantId, { _id: id }),
-    /** The record for this id, created if new. */
     async open(record: UpgradeRecord): Promise<UpgradeRecord> {
       await upgrades.updateOne({ _id: record._id }, { $setOnInsert: { ...record } }, { upsert: true });
       return reread(record);

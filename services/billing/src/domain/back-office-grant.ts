@@ -5,18 +5,13 @@ import type { BillingDeps } from './deps';
 import { changeGrant, entitles } from './entitlement';
 import { billingState } from './state';
 
-/**
- * POST /admin/tenants/{id}/grant: a zero-priced plan of the catalogue, handed out by an operator. Refused
- * while a paid subscription entitles (the tenant would pay for what it no longer uses). Granting again
- * replaces the grant. Recorded in the ledger as a grant of 0.
- */
 const grantChange = (grantId: string, operationId: string, changes: Record<string, unknown>) => ({
   operationId,
   target: { type: 'grant', id: grantId },
   changes,
 });
 
-/** Audited as the operator's change in the tenant's log. */
+/** Refused while a paid subscription entitles (the tenant would pay for what it no longer uses); a new grant replaces one. */
 export async function grantPlan(deps: BillingDeps, tenantId: string, input: GrantRequest, audit: AuditContext): Promise<BillingState> {
   if (!deps.hub) throw new AppError('billing_not_configured', 'No billing hub is configured.');
   const catalogue = await getCatalogue(deps);
@@ -52,10 +47,7 @@ export async function grantPlan(deps: BillingDeps, tenantId: string, input: Gran
   return billingState(deps, tenantId, audit.requestId);
 }
 
-/**
- * DELETE /admin/tenants/{id}/grant: back to what the tenant pays for, or free; audited as the operator's change
- * (nothing granted: nothing changes, nothing is recorded).
- */
+/** Back to what the tenant pays for, or free; with nothing granted, nothing changes and nothing is recorded. */
 export async function revokeGrant(deps: BillingDeps, tenantId: string, audit: AuditContext): Promise<BillingState> {
   for (;;) {
     const account = await deps.accounts.byTenant(tenantId);

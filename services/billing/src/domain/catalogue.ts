@@ -3,10 +3,7 @@ import type { BillingDeps } from './deps';
 
 const DEFAULT_CURRENCY = 'EUR';
 
-/**
- * The hub's plans, cheapest first. A zero-priced plan is listed but not purchasable. When the hub cannot be
- * reached, the last catalogue served comes back degraded: nothing purchasable, no price ids.
- */
+/** Cheapest first. Without the hub, the last catalogue served comes back degraded: nothing purchasable, no price ids. */
 export async function getCatalogue(deps: BillingDeps): Promise<Catalogue> {
   try {
     if (!deps.hub) throw new Error('no hub configured');

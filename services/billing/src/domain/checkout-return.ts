@@ -10,10 +10,7 @@ export interface CheckoutReturn {
 
 const OUTCOMES = { applied: 'paid', refunded: 'refunded', open: 'processing', closed: 'not_paid' } as const;
 
-/**
- * GET /billing/return. The customer often lands before the provider's notification does, so an open
- * checkout's payment is looked at now and applied as its notification would be (idempotently).
- */
+/** The customer often lands before the provider's notification: an open checkout's payment is looked at now. */
 export async function checkoutReturn(deps: BillingDeps, checkoutId: string): Promise<CheckoutReturn> {
   let checkout = await deps.checkouts.byIdForReturnPage(checkoutId);
   if (!checkout) throw new AppError('not_found', 'There is no such checkout.');

@@ -6,7 +6,6 @@ import { entitles } from './entitlement';
 import { providerAmount } from './money';
 import { callUpstream, configuredProvider } from './upstream';
 
-/** GET /billing/checkout-methods: what the provider offers for a first payment of the plan's price. */
 export async function checkoutMethods(deps: BillingDeps, planId: string) {
   const provider = configuredProvider(deps);
   const plan = await purchasablePlan(deps, planId);
@@ -17,12 +16,7 @@ export async function checkoutMethods(deps: BillingDeps, planId: string) {
   };
 }
 
-/**
- * POST /billing/checkout: a first payment of the plan's price on the tenant's provider customer, which
- * also creates the mandate for later charges. The checkout is stored before the payment exists and named
- * in its metadata, so a payment confirmed after a crash here still finds its tenant. Nothing is granted
- * until the provider's webhook confirms the payment.
- */
+/** Stored first and named in the payment's metadata, so a payment confirmed after a crash finds it; granted once paid. */
 export async function openCheckout(
   deps: BillingDeps,
   tenantId: string,
@@ -71,7 +65,6 @@ export async function openCheckout(
       {
         amount,
         description: `Mailplane ${plan.name}, first month`,
-        // Our public return page unless the request or the operator names another.
         redirectUrl: input.successUrl ?? deps.config.checkoutReturnUrl ?? `${deps.config.publicUrl}/billing/return?checkout=${checkoutId}`,
         webhookUrl: `${deps.config.publicUrl}/billing/webhook/payment-provider`,
         metadata: { tenantId, plan: plan.id, checkoutId },
@@ -102,11 +95,7 @@ export async function openCheckout(
   };
 }
 
-/**
- * Only the newest checkout should take money: the tenant's earlier open ones are canceled at the provider
- * while it still allows. One it no longer allows (paid, or pending) stays open; if it is paid, the payment
- * webhook grants it or refunds it like any other.
- */
+/** Only the newest checkout should take money; one paid meanwhile is granted or refunded by the payment webhook. */
 async function cancelEarlierCheckouts(deps: BillingDeps, tenantId: string, newest: string): Promise<void> {
   for (const earlier of await deps.checkouts.openOf(tenantId)) {
     if (earlier._id === newest || !earlier.paymentId) continue;

@@ -11,12 +11,7 @@ const BATCH = 100;
 /** Billing's repairs run under this lease: one replica at a time, so no repair is applied twice. */
 export const BILLING_SWEEP_JOB = 'billing.sweep';
 
-/**
- * Runs under the lease `BILLING_SWEEP_JOB`; `signal` aborts between repairs once the lease is lost. Repairs what a crash or an unreachable broker, hub or provider left half done: entitlement changes not
- * yet published, subscriptions the hub does not know, and paid payments not yet granted or refunded (each
- * is looked at again as if its notification had just come). It also ends back-office grants whose time is up,
- * so that mail hears of it, and forgets the published audit records kept past their minute.
- */
+/** What a crash or an unreachable broker, hub or provider left half done; also ends back-office grants whose time is up. */
 export async function sweep(deps: BillingDeps, signal?: AbortSignal): Promise<void> {
   const each = async <T>(items: T[], repair: (item: T) => Promise<unknown>) => {
     for (const item of items) if (!signal?.aborted) await repair(item);

@@ -25,7 +25,6 @@ export interface BillingDeps {
   hubEvents: HubEventsRepo;
   ledger: LedgerRepo;
   catalogue: CatalogueRepo;
-  /** This month's quota use of a tenant, asked from mail over the broker. */
   mailUsage: MailUsage;
   broker: Broker;
   clock: Clock;

@@ -5,11 +5,9 @@ import type { BillingDeps } from './deps';
 
 export const entitles = (s: Subscription | null): s is Subscription => s !== null && (s.status === 'active' || s.status === 'past_due');
 
-/** A back-office grant entitles while no paid subscription does and its end has not come. */
 export const activeGrant = (account: Pick<AccountRecord, 'subscription' | 'grant'>, at: Date): BackOfficeGrant | null =>
   !entitles(account.subscription) && account.grant && (!account.grant.until || account.grant.until > at) ? account.grant : null;
 
-/** What the account entitles to now: the paid subscription's plan, else a back-office grant's, else the free tier. */
 export function entitlementOf(
   deps: BillingDeps,
   account: Pick<AccountRecord, 'subscription' | 'grant' | 'revision'>,
@@ -27,11 +25,7 @@ export function entitlementOf(
   };
 }
 
-/**
- * Writes a new subscription state with its `entitlement.changed` (next revision) in one compare-and-set,
- * then publishes it; the sweeper publishes whatever the broker did not confirm. False when the account
- * changed meanwhile (the caller reads it again).
- */
+/** One compare-and-set with its `entitlement.changed`; the sweeper publishes what the broker did not confirm. False: read again. */
 export async function changeSubscription(
   deps: BillingDeps,
   account: AccountRecord,
@@ -44,7 +38,6 @@ export async function changeSubscription(
   return changeEntitlement(deps, account, { subscription, grant }, grantsPayment, audit);
 }
 
-/** A back-office grant given (or replaced) or taken back, announced like any other change, with `audit` (its record). */
 export const changeGrant = (deps: BillingDeps, account: AccountRecord, grant: BackOfficeGrant | null, audit: Envelope[] = []) =>
   changeEntitlement(deps, account, { subscription: account.subscription, grant }, undefined, audit);
 

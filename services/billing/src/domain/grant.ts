@@ -6,10 +6,7 @@ import { syncToHub } from './hub-sync';
 import { addMonth } from './money';
 import { requestedChange, settlePaid } from './paid-payment';
 
-/**
- * A paid checkout grants its plan, for one calendar month from the payment, unless the tenant is already
- * entitled by another payment: then it is refunded, so a second checkout paid never keeps the money.
- */
+/** One calendar month from the payment; refunded when already entitled, so a second checkout paid never keeps the money. */
 export async function settleCheckoutPayment(
   deps: BillingDeps,
   checkout: CheckoutRecord,

@@ -14,11 +14,7 @@ interface HubEvent {
   data: { external_id?: string; plan_code?: string; current_period_start?: string; current_period_end?: string; fix_until?: string };
 }
 
-/**
- * A lifecycle event from the hub, verified over the exact bytes before anything is read. Each changes the
- * subscription and announces the new entitlement; an event applied before, or of a type we do not
- * handle, is acknowledged and changes nothing.
- */
+/** Verified over the exact bytes before anything is read; an event applied before, or of another type, changes nothing. */
 export async function handleHubEvent(deps: BillingDeps, raw: Buffer, signature: string | undefined): Promise<HubEventOutcome> {
   if (!deps.config.hub) throw new AppError('billing_not_configured', 'No billing hub is configured.');
   if (!verifyHubSignature(deps.config.hub.webhookSecret, signature, raw, deps.clock.now())) throw new AppError('signature_invalid');

@@ -25,7 +25,6 @@ export function providerAmount(cents: number, currency: string): { currency: str
   return { currency, value: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}` };
 }
 
-/** The provider's decimal amount back to integer minor units. */
 export function centsOf(amount: { currency: string; value: string }): number {
   const [whole, fraction = ''] = amount.value.split('.');
   if (ZERO_DECIMALS.has(amount.currency)) return Number(whole);

@@ -7,27 +7,22 @@ import { changeSubscription } from './entitlement';
 import { centsOf } from './money';
 import { refundCharge } from './refund';
 
-/** A paid payment of a tenant and what it would buy. */
 export interface PaidClaim {
   tenantId: string;
   payment: ProviderPayment;
   source: 'checkout' | 'upgrade';
   plan: string;
-  /** The checkout or upgrade record already says this payment was applied (records older than the account's list). */
+  /** The checkout or upgrade record says it was applied (records older than the account's list). */
   appliedBefore: boolean;
   /** The subscription the payment grants on the account as it is now; null when it can grant nothing. */
   grant(account: AccountRecord): Subscription | null;
-  /** The audit record of the request that asked for it, written with the grant (none for requests from before records). */
+  /** Written with the grant; none for requests from before audit records. */
   audit: Envelope[];
 }
 
 export type PaidOutcome = 'granted' | 'already_granted' | 'refunded';
 
-/**
- * Every paid payment ends in an entitlement or a refund, never both, never neither. The charge is recorded
- * first (the sweeper resumes it from there); the decision is written on the account in the same
- * compare-and-set as the state it was made on; then the ledger mirrors it and a refused payment is refunded.
- */
+/** Never both, never neither: the charge is recorded first, the decision in one compare-and-set with the state it was made on. */
 export async function settlePaid(deps: BillingDeps, claim: PaidClaim): Promise<PaidOutcome> {
   const { tenantId, payment, source, plan } = claim;
   const money = { tenantId, paymentId: payment.id, amountCents: centsOf(payment.amount), currency: payment.amount.currency, plan, source };
@@ -57,10 +52,7 @@ async function decide(deps: BillingDeps, claim: PaidClaim): Promise<'granted_now
   }
 }
 
-/**
- * The record of a checkout or an upgrade: the subscription changes when its payment settles (often in the provider's
- * notification, with no one's request at hand), so the change is recorded then, as the change of whoever asked for it.
- */
+/** Written when the payment settles (often with no one's request at hand), as the change of whoever asked for it. */
 export function requestedChange(
   request: { tenantId: string; plan: string; requestedBy?: AuditContext | null },
   operationId: 'createCheckout' | 'upgradeSubscription',

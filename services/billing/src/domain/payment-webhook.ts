@@ -12,11 +12,7 @@ export type PaymentNotificationOutcome =
 
 const FINAL_UNPAID = new Set(['failed', 'canceled', 'expired']);
 
-/**
- * A payment notification (also the sweeper's and the landing page's way to look again). Its body is never
- * trusted: the payment is fetched again with our own key. A paid payment ends in an entitlement or a
- * refund, once; a payment of nobody, or an open one, changes nothing.
- */
+/** The body is never trusted: the payment is fetched with our own key. Also the sweeper's and landing page's way to look again. */
 export async function handlePaymentNotification(deps: BillingDeps, paymentId: string): Promise<PaymentNotificationOutcome> {
   const provider = configuredProvider(deps);
   let payment: ProviderPayment | null;
@@ -62,11 +58,7 @@ async function isTenants(deps: BillingDeps, tenantId: string, payment: ProviderP
   return account?.customerId === payment.customerId && centsOf(payment.amount) === amountCents;
 }
 
-/**
- * The checkout a payment's metadata names, for a payment created just before a crash kept the checkout
- * from recording it. A checkout that recorded another payment, of another tenant, or of another amount is
- * not this one's.
- */
+/** For a payment created just before a crash kept its checkout from recording it. */
 async function checkoutNamedBy(deps: BillingDeps, payment: ProviderPayment): Promise<CheckoutRecord | null> {
   const { tenantId, checkoutId } = payment.metadata ?? {};
   if (!tenantId || !checkoutId) return null;

@@ -8,10 +8,7 @@ import { entitles } from './entitlement';
 /** Upgrades charging up to this much need no explicit consent. */
 export const PRORATION_FLOOR_CENTS = 50;
 
-/**
- * The price difference for the rest of the paid period, to the second, rounded half up to whole cents:
- * `(new − old) × secondsLeft ÷ secondsInPeriod`. Integer arithmetic, so the quote and the charge agree.
- */
+/** `(new − old) × secondsLeft ÷ secondsInPeriod`, rounded half up in integers, so the quote and the charge agree. */
 export function prorate(differenceCents: number, now: Date, periodStart: Date, periodEnd: Date): number {
   const total = Math.max(1, Math.floor((periodEnd.getTime() - periodStart.getTime()) / 1000));
   const left = Math.min(total, Math.max(0, Math.floor((periodEnd.getTime() - now.getTime()) / 1000)));

@@ -14,10 +14,7 @@ interface RefundableCharge {
 
 const GIVES_NOTHING_BACK = new Set(['failed', 'canceled']);
 
-/**
- * Refunds a charge in full, once: a refund the provider already holds for the payment is recorded rather than
- * made again (the idempotency key covers a retry within the provider's 24 hours, the lookup any later one).
- */
+/** Once: a refund the provider holds is recorded, not made again (the key covers 24 hours of retries, the lookup any later). */
 export async function refundCharge(deps: BillingDeps, charge: RefundableCharge): Promise<void> {
   const provider = configuredProvider(deps);
   const made = (await provider.refunds(charge.paymentId)).find((r) => !GIVES_NOTHING_BACK.has(r.status));

@@ -3,14 +3,10 @@ import type { Lease } from '@mailplane/store';
 import type { BillingDeps } from './deps';
 import { entitlementOf } from './entitlement';
 
-/**
- * Raised when a new consumer of `entitlement.changed` must learn every tenant's current plan, not only the next
- * change: it was not bound to the exchange when the earlier changes were published. 1: webhooks (endpoint limits).
- */
+/** Raised when a new consumer of `entitlement.changed` must learn every tenant's plan. 1: webhooks (endpoint limits). */
 export const ENTITLEMENT_REPLAY_GENERATION = 1;
 export const ENTITLEMENT_REPLAY_JOB = 'billing.entitlement-replay';
 
-/** What the replay's lease keeps: the generation done, and how far the one under way got. */
 export interface ReplayState {
   generation: number;
   afterTenant?: string;
@@ -18,11 +14,7 @@ export interface ReplayState {
 
 const BATCH = 200;
 
-/**
- * Runs under the lease `ENTITLEMENT_REPLAY_JOB`. Publishes every entitled account's current entitlement at its current
- * revision once per generation: consumers keep the highest revision, so one that has it ignores it. The cursor is kept
- * with the lease, so a replica that takes over continues; the generation is marked done only after the last page.
- */
+/** The cursor is kept with the lease, so a replica that takes over continues; consumers ignore revisions they have. */
 export async function replayEntitlements(deps: BillingDeps, lease: Lease<ReplayState>, signal: AbortSignal): Promise<void> {
   const state = (await lease.state()) ?? { generation: 0 };
   if (state.generation >= ENTITLEMENT_REPLAY_GENERATION) return;

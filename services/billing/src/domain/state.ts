@@ -2,10 +2,7 @@ import type { BillingState, MonthlyUsage } from '@mailplane/contracts';
 import type { BillingDeps } from './deps';
 import { activeGrant, entitlementOf, entitles } from './entitlement';
 
-/**
- * GET /billing/state, from billing's own records: it answers also while the hub or provider is away. The
- * month's usage comes from mail, which counts it; without an answer from mail it is null, not a failure.
- */
+/** From billing's own records, so it answers while the hub or provider is away; usage is null without mail's answer. */
 export async function billingState(deps: BillingDeps, tenantId: string, requestId: string): Promise<BillingState> {
   const account = await deps.accounts.byTenant(tenantId);
   const now = deps.clock.now();

@@ -17,17 +17,13 @@ async function entitledAccount(deps: BillingDeps, tenantId: string): Promise<Ent
   return account as Entitled;
 }
 
-/** A tenant's change of its subscription, as its audit record shows it. */
 interface Audited {
   context: AuditContext;
   operationId: string;
   changes: Record<string, unknown>;
 }
 
-/**
- * The hub first (it acts at the period's end), then our record with its audit record; a retried request repeats
- * both harmlessly (and is recorded again: it asked again).
- */
+/** The hub first (it acts at the period's end); a retried request repeats both harmlessly (and is recorded again). */
 async function tellHubThenRecord(
   deps: BillingDeps,
   tenantId: string,

@@ -9,11 +9,7 @@ export type UpgradeCharge = 'applied' | 'already_applied' | 'declined' | 'proces
 
 const FINAL_UNPAID = new Set(['failed', 'canceled', 'expired']);
 
-/**
- * Applies or closes an upgrade by its payment: from the request itself, or from the provider's webhook later.
- * A paid charge applies only to the subscription it was priced on (same entitlement revision) and only for
- * the current attempt; otherwise it is refunded.
- */
+/** A paid charge applies only on the entitlement revision it was priced on and for the current attempt; otherwise it is refunded. */
 export async function settleUpgradePayment(deps: BillingDeps, record: UpgradeRecord, payment: ProviderPayment): Promise<UpgradeCharge> {
   if (FINAL_UNPAID.has(payment.status)) {
     await deps.upgrades.settle(record, 'closed', payment.id, deps.clock.now());

@@ -10,10 +10,7 @@ import { applyFreeUpgrade, settleUpgradePayment } from './upgrade-settlement';
 
 const SUBSCRIPTION_MOVED = 'The subscription changed while this upgrade was charged; the charge is refunded. Quote again.';
 
-/**
- * POST /billing/upgrade. The amount is computed again and must equal `acceptedCents`; above the floor it
- * must be consented to. The difference is charged on the mandate first; the larger tier applies once paid.
- */
+/** The amount is computed again and must equal `acceptedCents`; the larger tier applies once its charge is paid. */
 export async function upgrade(deps: BillingDeps, tenantId: string, input: UpgradeRequest, audit: AuditContext): Promise<UpgradeResult> {
   const provider = configuredProvider(deps);
   const { account, quote, target } = await priceUpgrade(deps, tenantId, input.plan);

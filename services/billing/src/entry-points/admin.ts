@@ -8,7 +8,6 @@ import { billingState } from '../domain/state';
 // The gateway checked the admin token and the tenant id's shape before forwarding.
 const tenantOf = (r: RpcRequest) => String(r.params.tenantId);
 
-/** The back-office's share of billing: a tenant's state and ledger, and grants. */
 export function adminHandlers(deps: BillingDeps): HandlersOf<Pick<BillingOperations, 'getTenantBilling' | 'grantPlan' | 'revokeGrant'>> {
   return {
     async getTenantBilling(r) {

@@ -3,24 +3,21 @@ import type { ReplicaCache } from '@mailplane/broker';
 import { appendingEvents, eventOutbox, type CarriesEvents, type Store } from '@mailplane/store';
 import type { AuditLogRecord } from './audit-log-repo';
 
-/** A key carries the audit records of its changes (as its outbox's events) until they are moved to the log. */
 export interface ApiKeyRecord extends CarriesEvents<AuditLogRecord> {
   _id: string;
   tenantId: string;
   name: string;
   permission: Permission;
-  /** The only sending domain the key may send from; null (or absent, on keys made before) when any. */
+  /** The only sending domain the key may send from; null or absent: any. */
   domain?: string | null;
-  /** The member the key belongs to (who made it, or whose key made it); null (or absent, on keys made before) when nobody's. */
+  /** Who made it, or whose key made it; null or absent: nobody's. */
   memberId?: string | null;
   prefix: string;
   secretHash: string;
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
-  /** The last audited change: the sweep waits until it is old enough. */
   changedAt: Date;
-  /** Counts audited changes: moving the records clears them only if no change came after the read. */
   changeSeq: number;
 }
 
@@ -35,15 +32,12 @@ export interface TenantKey extends TenantScope {
 /** A revoked key is forgotten on every replica by broadcast; one that missed it stops serving it within a second. */
 export const API_KEY_CACHE = { ttlMs: 1000, max: 10_000 };
 
-/** `live`: the live keys authenticated lately, forgotten on every replica when revoked. */
 export function apiKeysRepo(store: Store, live: ReplicaCache<ApiKeyRecord | null>) {
   const keys = store.collection<ApiKeyRecord>('api_keys');
   const audit = eventOutbox(keys, { agedBy: 'changedAt', guardedBy: 'changeSeq' });
   return {
     async init() {
-      // listActive: a tenant's live keys, oldest first
       await keys.createIndex({ tenantId: 1, revokedAt: 1, createdAt: 1 });
-      // audit sweep: keys whose audit records are not in the log yet
       await audit.init();
     },
     insert: (record: ApiKeyRecord) => keys.insertOne(record),
@@ -55,13 +49,9 @@ export function apiKeysRepo(store: Store, live: ReplicaCache<ApiKeyRecord | null
         (record) => record !== null && record.revokedAt === null,
       ),
     listActive: ({ tenantId }: TenantScope) => keys.find({ tenantId, revokedAt: null }, { sort: { createdAt: 1, _id: 1 } }),
-    /** A member's live keys (listActive's index, then the member): what their removal revokes. */
     listActiveOfMember: ({ tenantId, memberId }: TenantScope & { memberId: string }) =>
       keys.find({ tenantId, revokedAt: null, memberId }, { sort: { createdAt: 1, _id: 1 } }),
-    /**
-     * Compare-and-set: only a live key of this tenant is revoked, with `record` appended to its audit records (never
-     * replacing one still waiting); the key as revoked, or null when there was none.
-     */
+    /** `record` is appended, never replacing one still waiting; null when this tenant had no such live key. */
     async revoke({ tenantId, keyId }: TenantKey, at: Date, record: AuditLogRecord) {
       const revoked = await keys.findOneAndUpdate(
         { _id: keyId, tenantId, revokedAt: null },
@@ -76,7 +66,6 @@ export function apiKeysRepo(store: Store, live: ReplicaCache<ApiKeyRecord | null
       if (held) held.lastUsedAt = at;
       await keys.updateOne({ _id: keyId, tenantId }, { $set: { lastUsedAt: at } });
     },
-    /** The outbox of audit records: `announce` moves a key's records, `unannounced` finds those a crash left. */
     audit,
   };
 }

@@ -1,8 +1,6 @@
 import { DuplicateKeyError, type Store } from '@mailplane/store';
 
-/** Attempts one key (a client address or an account, of one throttle) made in the window its first attempt opened. */
 export interface AttemptCount {
-  /** `<throttle>:<client|account>:<key>`. */
   _id: string;
   count: number;
   /** When the window ends; a count past it is over, whether or not it is removed yet. */
@@ -10,20 +8,14 @@ export interface AttemptCount {
   expiresAt: Date;
 }
 
-/**
- * Counted attempts (failed sign-ins, mailed-link requests) in the gateway's store, so that every replica counts into
- * the same window: N gateways allow the limit once, not N times. One document per key, incremented in place.
- */
+/** One document per key, incremented in place. */
 export function attemptCountsRepo(store: Store) {
   const counts = store.collection<AttemptCount>('attempt_counts');
   return {
     async init() {
-      // A window leaves by itself once over.
       await counts.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
     },
-    /** The key's window open at `now`, or null when none is. */
     current: (id: string, now: Date) => counts.findOne({ _id: id, until: { $gt: now } }),
-    /** Counts one attempt: into the open window, or one it opens now for `windowMs`. */
     async add(id: string, now: Date, windowMs: number): Promise<void> {
       const until = new Date(now.getTime() + windowMs);
       const window = { count: 1, until, expiresAt: until };

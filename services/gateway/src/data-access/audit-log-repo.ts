@@ -1,7 +1,6 @@
 import { idFloor } from '@mailplane/runtime';
 import { DuplicateKeyError, type Filter, type Store } from '@mailplane/store';
 
-/** One change as it is kept: what `GET /audit-log` shows, and when the record may go. */
 export interface AuditLogRecord {
   _id: string;
   tenantId: string;
@@ -17,7 +16,7 @@ export interface AuditLogRecord {
   expiresAt: Date;
 }
 
-/** The filters of `GET /audit-log`; `before` is the last id of the previous page. */
+/** `before`: the last id of the previous page. */
 export interface AuditLogQuery {
   actorId?: string;
   targetId?: string;
@@ -49,13 +48,10 @@ export function auditLogRepo(store: Store) {
   const log = store.collection<AuditLogRecord>('audit_log');
   return {
     async init() {
-      // page: a tenant's records newest first (ids sort by the time of their change)
       await log.createIndex({ tenantId: 1, _id: -1 });
-      // page by actor, by target, by operation
       await log.createIndex({ tenantId: 1, 'actor.id': 1, _id: -1 });
       await log.createIndex({ tenantId: 1, 'target.id': 1, _id: -1 });
       await log.createIndex({ tenantId: 1, operationId: 1, _id: -1 });
-      // retention: each record leaves at its own expiresAt
       await log.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
     },
     /** Idempotent: a record moved twice (a sweep after a crash) is kept once, under its own id. */

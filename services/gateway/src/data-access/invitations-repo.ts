@@ -3,7 +3,7 @@ import { appendingEvents, eventOutbox, type CarriesEvents, type Store } from '@m
 import type { TenantScope } from './api-keys-repo';
 import type { AuditLogRecord } from './audit-log-repo';
 
-/** An address invited with a role; only the hash of its link's token is kept. Carries its audit records as members do. */
+/** Only the hash of its link's token is kept. */
 export interface InvitationRecord extends CarriesEvents<AuditLogRecord> {
   _id: string;
   tenantId: string;
@@ -30,9 +30,7 @@ export function invitationsRepo(store: Store) {
   const audit = eventOutbox(invitations, { agedBy: 'changedAt', guardedBy: 'changeSeq' });
   return {
     async init() {
-      // listPending: a tenant's invitations, oldest first
       await invitations.createIndex({ tenantId: 1, createdAt: 1 });
-      // audit sweep: invitations whose audit records are not in the log yet
       await audit.init();
     },
     insert: (record: InvitationRecord) => invitations.insertOne(record),
@@ -42,18 +40,16 @@ export function invitationsRepo(store: Store) {
       invitations.find({ tenantId, ...pending(now) }, { sort: { createdAt: 1, _id: 1 } }),
     findPending: ({ tenantId, invitationId }: TenantInvitation, now: Date) =>
       invitations.findOne({ _id: invitationId, tenantId, ...pending(now) }),
-    /** Compare-and-set on a pending invitation: the invitation as revoked, or null when it was not pending. */
     revoke: ({ tenantId, invitationId }: TenantInvitation, now: Date, record: AuditLogRecord) =>
       invitations.findOneAndUpdate(
         { _id: invitationId, tenantId, ...pending(now) },
         appendingEvents([record], { revokedAt: now, changedAt: now }),
       ),
-    /** Compare-and-set: the one acceptance of a pending invitation; null when another came first or it lapsed. */
+    /** Null when another acceptance came first or the invitation lapsed. */
     accept: (invitationId: string, now: Date) =>
       invitations.findOneAndUpdate({ _id: invitationId, ...pending(now) }, { $set: { acceptedAt: now } }),
     /** Gives an acceptance back when the member could not be made (the address was taken meanwhile). */
     unaccept: (invitationId: string) => invitations.updateOne({ _id: invitationId }, { $set: { acceptedAt: null } }),
-    /** The outbox of audit records: `announce` moves an invitation's records, `unannounced` finds those a crash left. */
     audit,
   };
 }

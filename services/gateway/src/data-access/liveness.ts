@@ -6,15 +6,12 @@ const PING_EVERY_MS = 1000;
 const STALE_AFTER_MS = 3000;
 
 export interface Liveness {
-  /** Whether each backend service answered a ping lately; waits only for the very first round. */
+  /** Waits only for the very first round. */
   states(): Promise<Record<BackendService, boolean>>;
   stop(): void;
 }
 
-/**
- * Pings every backend service in the background, so /healthz answers from the last pings at once instead of
- * waiting behind the requests a busy service has in hand (a ping waits for the service's event loop).
- */
+/** In the background, so /healthz answers at once instead of waiting behind the requests a busy service has in hand. */
 export function watchLiveness(isUp: (service: BackendService) => Promise<boolean>): Liveness {
   const lastAnswer = new Map<BackendService, number>();
   let timer: NodeJS.Timeout | undefined;

@@ -3,7 +3,6 @@ import { AppError, getOperation, healthQueueOf, RPC_QUEUES, rpcQueue, type RpcRe
 import type { Holder } from '../domain/shares';
 import { busy, createAdmission, type Admission, type AdmissionLimits, type Place } from '../flow-control/admission';
 
-/** A service behind the gateway, reached over broker RPC. */
 export type BackendService = keyof typeof RPC_QUEUES;
 export const BACKEND_SERVICES = Object.keys(RPC_QUEUES) as BackendService[];
 
@@ -12,8 +11,8 @@ const PING_TIMEOUT_MS = 800;
 const RETRY_SOON = { 'Retry-After': '1' };
 
 /**
- * The service's deadline comes this much before the gateway stops waiting, so that an answer given in time
- * always arrives: a service acts only before its deadline, and a missing answer then means it died or stalled.
+ * The service's deadline comes this much before the gateway stops waiting, so an answer given in time always
+ * arrives: a missing answer then means the service died or stalled.
  */
 const replyGraceMs = (timeoutMs: number) => Math.min(1000, Math.floor(timeoutMs / 4));
 
@@ -42,20 +41,14 @@ export function servicesRpc(broker: Broker, options: { timeoutMs: number; admiss
   const lines = new Map<BackendService, Admission>(BACKEND_SERVICES.map((s) => [s, createAdmission(s, options.admission)]));
   const line = (service: BackendService) => lines.get(service) as Admission;
   return {
-    /** Refuses as busy, from the headers, when the service's line has no place for anyone or for `holder` from `source`. */
     checkRoom(service: BackendService, holder?: Holder, source?: string): void {
       if (!line(service).hasRoom(holder, source)) throw busy(service);
     },
-    /** A place in the service's line for one of `holder`'s requests, whose body has arrived; refuses as busy. */
     admit(service: BackendService, holder: Holder, source?: string): Place {
       const place = line(service).admit(holder, source);
       if (!place) throw busy(service);
       return place;
     },
-    /**
-     * Sends one request to the owning service within its place in line; a service that is down or slow becomes a
-     * problem, never a hang, and a lost answer to a change says so.
-     */
     async forward(service: BackendService, request: RpcRequest, admitted: Place): Promise<RpcReply> {
       const deadlineMs = options.timeoutMs - replyGraceMs(options.timeoutMs);
       return admitted.run(async () => {

@@ -2,10 +2,7 @@ import { carrying, eventOutbox, type CarriesEvents, type Store } from '@mailplan
 import type { AuditLogRecord } from './audit-log-repo';
 import type { TenantMember } from './members-repo';
 
-/**
- * A member's signed-in session: only the hash of its token's secret is kept. It carries its sign-in's audit record
- * until the record is in the log.
- */
+/** Only the hash of its token's secret is kept. */
 export interface SessionRecord extends CarriesEvents<AuditLogRecord> {
   _id: string;
   tenantId: string;
@@ -21,7 +18,6 @@ export function sessionsRepo(store: Store) {
   const sessions = store.collection<SessionRecord>('sessions');
   // A session never changes after its sign-in: its creation is the outbox's age and guard.
   const audit = eventOutbox(sessions, { agedBy: 'createdAt' });
-  /** Ends the sessions `filter` names: gone, or, while one still carries its record, marked ended until the record moves. */
   const end = async (filter: Record<string, unknown>, at: Date) => {
     await sessions.updateMany({ ...filter, eventsPending: true }, { $set: { endedAt: at } });
     // Sessions from before sign-ins were recorded carry no outbox at all.
@@ -29,15 +25,12 @@ export function sessionsRepo(store: Store) {
   };
   return {
     async init() {
-      // endAllOf: a removed member's sessions
       await sessions.createIndex({ tenantId: 1, memberId: 1 });
       // Expired sessions leave by themselves (and no read sees one past its expiry).
       await sessions.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
-      // audit sweep: sign-ins whose records are not in the log yet
       await audit.init();
     },
     audit,
-    /** The session with its sign-in's audit record (none for a sign-in that is not recorded). */
     insert: (record: Omit<SessionRecord, keyof CarriesEvents>, signedIn: AuditLogRecord[]) =>
       sessions.insertOne({ ...record, ...carrying(signedIn) }).then(() => ({ ...record, ...carrying(signedIn) })),
     /** The one lookup without a tenant: the presented token is what names the session. */

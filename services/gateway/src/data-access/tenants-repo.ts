@@ -11,13 +11,11 @@ export function tenantsRepo(store: Store) {
   const tenants = store.collection<TenantRecord>('tenants');
   return {
     async init() {
-      // findSandbox: the one sandbox tenant created on first embedded start
       await tenants.createIndex({ sandbox: 1 });
     },
     insert: (record: TenantRecord) => tenants.insertOne(record),
     findSandbox: () => tenants.findOne({ sandbox: true }),
     byId: (tenantId: string) => tenants.findOne({ _id: tenantId }),
-    /** The back-office list, newest first (ids sort by creation time). */
     list: (page: { limit: number; offset: number }) => tenants.find({}, { sort: { _id: -1 }, skip: page.offset, limit: page.limit }),
     count: () => tenants.count({}),
   };

@@ -6,10 +6,7 @@ import { linkInvalid, memberActor, presented, type ClientSeen } from './member-l
 import { insertMember } from './members';
 import { openSession } from './sessions';
 
-/**
- * POST /invitations/accept: the invitation is taken first (one acceptance wins), then the member is made with the
- * invited address and role, audited as their own act; an address taken meanwhile gives the invitation back.
- */
+/** The invitation is taken first (one acceptance wins); an address taken meanwhile gives it back. */
 export async function acceptInvitation(deps: GatewayDeps, input: AcceptInvitationRequest, client: ClientSeen): Promise<CreatedSession> {
   const invitation = await presented(input.token, INVITATION_TOKEN, deps.invitations.findForAcceptance);
   const now = deps.clock.now();

@@ -20,10 +20,7 @@ function toView(record: ApiKeyRecord): ApiKey {
   };
 }
 
-/**
- * The full token is returned here and nowhere else: only its hash is kept (and the audit record names the key, not it).
- * The key is no broader than its creator and belongs to the creator's member, if any.
- */
+/** The full token is returned here and nowhere else: only its hash is kept, and the audit record names the key, not it. */
 export async function createApiKey(
   deps: GatewayDeps,
   { tenantId }: TenantScope,
@@ -76,7 +73,6 @@ export async function revokeApiKey(deps: GatewayDeps, key: TenantKey, audit: Aud
   if (!(await revokeOne(deps, key, audit, 'revokeApiKey'))) throw new AppError('not_found', `No active API key ${key.keyId}`);
 }
 
-/** The member's keys go with them (removeMember), each revoked with its own record of the removal. */
 export async function revokeKeysOfMember(deps: GatewayDeps, member: TenantScope & { memberId: string }, audit: AuditContext) {
   for (const key of await deps.keys.listActiveOfMember(member)) {
     await revokeOne(deps, { tenantId: member.tenantId, keyId: key._id }, audit, 'removeMember');

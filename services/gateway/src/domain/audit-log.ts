@@ -4,7 +4,6 @@ import type { AuditLogRecord } from '../data-access/audit-log-repo';
 import type { TenantScope } from '../data-access/api-keys-repo';
 import type { GatewayDeps } from './deps';
 
-/** The query of `GET /audit-log`, as the contract checked it (`limit` has its default by then). */
 export type AuditLogListQuery = NonNullable<GatewayOperations['listAuditLog']['parameters']['query']> & { limit: number };
 
 const RECORD_ID = /^aud_[0-9a-z]{26}$/;
@@ -36,7 +35,6 @@ function recordView(r: AuditLogRecord): AuditRecord {
   };
 }
 
-/** One page of a tenant's log, newest first, and the cursor of the next (older) one. */
 export async function listAuditLog(
   deps: Pick<GatewayDeps, 'auditLog'>,
   { tenantId }: TenantScope,
@@ -52,7 +50,6 @@ export async function listAuditLog(
 
 const EXPORT_PART = 5_000;
 
-/** A part of the export: its records as JSON lines, and the query of the next part when more follow. */
 export async function exportAuditLog(
   deps: Pick<GatewayDeps, 'auditLog'>,
   scope: TenantScope,

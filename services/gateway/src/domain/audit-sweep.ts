@@ -10,10 +10,7 @@ const BATCH = 100;
 // A change's own request moves its records at once; the sweep leaves it that long before stepping in.
 const SETTLE_MS = 5_000;
 
-/**
- * Runs under the lease `AUDIT_SWEEP_JOB`. Moves the audit records that changes still carry (their request died, or
- * the log could not be written) into the log; a record moved twice is kept once.
- */
+/** For records a change still carries (its request died, or the log could not be written); one moved twice is kept once. */
 export async function sweepAudit(
   deps: Pick<GatewayDeps, 'keys' | 'members' | 'invitations' | 'sessions' | 'auditLog' | 'clock' | 'logger'>,
   signal: AbortSignal,

@@ -6,27 +6,21 @@ import type { GatewayDeps } from './deps';
 
 const DAY_MS = 24 * 3600_000;
 
-/** The back-office (the admin token's holder), as audit records name it. */
 export const OPERATOR = { type: 'operator', id: 'operator', name: 'operator' } as const;
 
 /** The operator acting in the process itself (the embedded start's sandbox tenant), not through a request. */
 export const inProcessOperator = (): AuditContext => ({ actor: { ...OPERATOR, ip: null, userAgent: null }, requestId: newId('req') });
 
-/** A record as the log keeps it, leaving when the retention configured now has passed since its change. */
 export function toLogRecord(deps: Pick<GatewayDeps, 'config'>, tenantId: string, data: AuditRecorded): AuditLogRecord {
   const at = new Date(data.at);
   const { id, ...fields } = data;
   return { ...fields, _id: id, tenantId, at, expiresAt: new Date(at.getTime() + deps.config.auditRetentionDays * DAY_MS) };
 }
 
-/** The record of one of the gateway's own changes, carried in the change's write until `moveAudit`. */
 export const auditRecord = (deps: Pick<GatewayDeps, 'config'>, tenantId: string, context: AuditContext, change: AuditedChange, at: Date) =>
   toLogRecord(deps, tenantId, auditData(context, change, at));
 
-/**
- * Moves the audit records a change carried into the log. A failure here leaves them with the change, where the
- * audit sweep finds them: the change stands and its record follows.
- */
+/** A failure leaves the records with the change, where the audit sweep finds them: the change stands, its record follows. */
 export async function moveAudit<T extends Doc & CarriesEvents<AuditLogRecord>>(
   deps: Pick<GatewayDeps, 'auditLog' | 'logger'>,
   outbox: EventOutbox<T>,

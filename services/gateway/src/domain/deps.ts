@@ -26,19 +26,12 @@ export interface GatewayDeps {
   tenants: TenantsRepo;
   services: ServicesRpc;
   liveness: Liveness;
-  /** Failed admin authentications per client address, counted in the store. */
   adminFailures: AdminThrottle;
-  /** Failed password sign-ins per client address and per email address, counted in the store. */
   signInFailures: SignInThrottle;
-  /** Requests for mailed links (password resets, sign-in links) per client address and per email address, counted in the store. */
   linkRequests: SignInThrottle;
-  /** Wrong second-factor codes per member outside sign-in, counted in the store. */
   secondFactorFailures: SecondFactorThrottle;
-  /** Refused attempts in the audit log, at most one per tenant, subject and operation a minute. */
   refusedAttempts: RefusedAttempts;
-  /** Places in the platform's own mail per purpose, recipient address and inviting tenant, counted in the store. */
   systemMailBudget: SystemMailBudget;
-  /** Seals members' TOTP secrets (TOTP_SECRET_KEY); null: no second factor is offered. */
   totpBox: KeyBox | null;
   // Not used by the gateway's domain; tests of other services reach the platform's broker through it.
   broker: Broker;
@@ -59,5 +52,4 @@ export interface RefusedAttempts {
   ): Promise<void>;
 }
 
-/** What authenticating a request reads: keys, or sessions and their members. */
 export type AuthDeps = Pick<GatewayDeps, 'keys' | 'members' | 'sessions' | 'clock' | 'logger'>;

@@ -1,20 +1,16 @@
 import { PERMISSION_NAMES, type Permission, type PermissionName, type Role } from '@mailplane/contracts';
 
-/** An API key's holder, as authenticated. */
 export interface KeyPrincipal {
   type: 'key';
   tenantId: string;
   id: string;
-  /** The key's name now: what an audit record names the actor by. */
   name: string;
   permission: Permission;
-  /** The only sending domain its sends may come from; null when any. */
   domain: string | null;
-  /** The member the key belongs to, with their role now (the key does no more than it); null: the key is nobody's. */
+  /** With the member's role now: the key does no more than it. */
   member: { id: string; role: Role } | null;
 }
 
-/** A member signed in, through one of their sessions. */
 export interface MemberPrincipal {
   type: 'member';
   tenantId: string;
@@ -27,7 +23,6 @@ export interface MemberPrincipal {
 
 export type Principal = KeyPrincipal | MemberPrincipal;
 
-/** What `grants` reads of a principal: a role, or a key's permission and its member's role. */
 export type Grantee = Pick<MemberPrincipal, 'type' | 'role'> | Pick<KeyPrincipal, 'type' | 'permission' | 'member'>;
 
 const isRead = (p: PermissionName) => p.endsWith('.read');
@@ -44,11 +39,7 @@ const ROLES: Record<Role, (p: PermissionName) => boolean> = {
   viewer: everyday,
 };
 
-/**
- * Whether `principal` may call an operation that needs `permission`: the one place that decides it. A sending key
- * only sends; a full key does everything but change members, so that a leaked key cannot mint a person who
- * outlives it; a member's key does no more than the member's role allows now.
- */
+/** The one place that decides it. A full key cannot change members, so a leaked key cannot mint a person who outlives it. */
 export function grants(principal: Grantee, permission: PermissionName): boolean {
   if (principal.type === 'member') return ROLES[principal.role](permission);
   if (principal.member && !ROLES[principal.member.role](permission)) return false;
@@ -56,6 +47,5 @@ export function grants(principal: Grantee, permission: PermissionName): boolean 
   return permission !== 'members.write';
 }
 
-/** Whether `candidate` may do nothing that `creator` may not: what a key or member made by `creator` may be. */
 export const noBroaderThan = (candidate: Grantee, creator: Grantee): boolean =>
   PERMISSION_NAMES.every((permission) => !grants(candidate, permission) || grants(creator, permission));

@@ -9,7 +9,6 @@ export async function checkHealth(deps: GatewayDeps): Promise<Health> {
   return { status: states.every(([, up]) => up) ? 'ok' : 'degraded', services };
 }
 
-/** Ready when every dependency of the answering process can be used now; else `not_ready`, naming what is down. */
 export async function checkReadiness(deps: GatewayDeps): Promise<Readiness> {
   const checks = await deps.readiness();
   if (!isReady(checks)) {

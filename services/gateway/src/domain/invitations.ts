@@ -44,8 +44,8 @@ function invitationMail(to: string, input: { tenantId: string; role: string; url
 }
 
 /**
- * POST /invitations, within the tenant's and the address's invitation budgets. The mail is accepted before the invitation is stored: a refused mail leaves nothing, and a store
- * failing after the mail leaves a link that answers `link_invalid` (the inviter saw the error and invites again).
+ * The mail is accepted before the invitation is stored: a refused mail leaves nothing, and a store failing after it
+ * leaves a link that answers `link_invalid` (the inviter saw the error and invites again).
  */
 export async function createInvitation(
   deps: GatewayDeps,
@@ -87,7 +87,6 @@ export async function createInvitation(
   return { ...invitationView(record), emailed, ...(emailed ? {} : { acceptUrl: url }) };
 }
 
-/** DELETE /invitations/{id}: its link answers `link_invalid` from now on. */
 export async function revokeInvitation(deps: GatewayDeps, key: TenantInvitation, audit: AuditContext): Promise<void> {
   const now = deps.clock.now();
   const invitation = await deps.invitations.findPending(key, now);

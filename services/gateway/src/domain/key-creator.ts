@@ -5,14 +5,12 @@ import { keyPrincipal } from './key-principal';
 import type { GatewayDeps } from './deps';
 import { noBroaderThan, type Grantee } from './grants';
 
-/** Whoever makes a key, as stored now (never as the request says): what they may do, from where, and whose they are. */
+/** As stored now, never as the request says. */
 export interface KeyCreator {
   grantee: Grantee;
   /** The creating key's sending domain: its keys are of that domain too. Null: any. */
   domain: string | null;
-  /** The member a new key belongs to: the creating member, or the creating key's member. */
   memberId: string | null;
-  /** How a refusal names the creator. */
   named: string;
 }
 

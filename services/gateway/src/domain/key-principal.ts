@@ -3,10 +3,7 @@ import type { ApiKeyRecord } from '../data-access/api-keys-repo';
 import type { AuthDeps } from './deps';
 import type { KeyPrincipal } from './grants';
 
-/**
- * A live key as a principal, with its member's role as stored now: a key whose member is gone authenticates nobody,
- * even before the removal's revocation of it is written (or if a crash left it unwritten).
- */
+/** A key whose member is gone authenticates nobody, even before its revocation is written (or if a crash left it unwritten). */
 export async function keyPrincipal(deps: Pick<AuthDeps, 'members'>, record: ApiKeyRecord): Promise<KeyPrincipal> {
   const memberId = record.memberId ?? null;
   const member = memberId ? await deps.members.findLive({ tenantId: record.tenantId, memberId }) : null;

@@ -6,7 +6,6 @@ import { createHash, randomBytes } from 'node:crypto';
 const tokenShape = (prefix: string) => new RegExp(`^${prefix}_([0-9a-z]{26})_([A-Za-z0-9_-]{43})$`);
 const KEY = { token: 'mp', id: 'key', shape: tokenShape('mp') };
 export const SESSION_TOKEN = { token: 'mps', id: 'ses', shape: tokenShape('mps') };
-// Mailed links: an invitation (`mpi_`, ids `inv_`), a password reset (`mpr_`, `rst_`), a sign-in link (`mpl_`, `lnk_`).
 export const INVITATION_TOKEN = { token: 'mpi', id: 'inv', shape: tokenShape('mpi') };
 export const RESET_TOKEN = { token: 'mpr', id: 'rst', shape: tokenShape('mpr') };
 export const SIGN_IN_LINK_TOKEN = { token: 'mpl', id: 'lnk', shape: tokenShape('mpl') };
@@ -23,7 +22,6 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-/** A new token for the record `id` (`key_…`, or `ses_…` with `SESSION_TOKEN`). */
 export function issueToken(id: string, kind: TokenKind = KEY): IssuedToken {
   const suffix = id.slice(kind.id.length + 1);
   const token = `${kind.token}_${suffix}_${randomBytes(32).toString('base64url')}`;

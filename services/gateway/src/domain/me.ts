@@ -1,7 +1,6 @@
 import { AppError, type Me } from '@mailplane/contracts';
 import type { GatewayDeps } from './deps';
 
-/** GET /me: the tenant and the key or member of the request. */
 export async function whoAmI(
   deps: GatewayDeps,
   { tenantId, actor }: { tenantId: string; actor: { type: string; id: string } },

@@ -40,7 +40,6 @@ export const requestPasswordReset = (deps: GatewayDeps, email: string, client: C
 export const requestSignInLink = (deps: GatewayDeps, email: string, client: ClientSeen) =>
   requestLink(deps, 'sign-in', email, client, signInMail);
 
-/** POST /password-resets/confirm: the new password's hash replaces the old, and every session of the member ends. */
 export async function confirmPasswordReset(deps: GatewayDeps, input: ConfirmPasswordResetRequest, client: ClientSeen): Promise<void> {
   const member = await redeemLink(deps, 'reset', input.token);
   const key = { tenantId: member.tenantId, memberId: member._id };
@@ -60,7 +59,6 @@ export async function confirmPasswordReset(deps: GatewayDeps, input: ConfirmPass
   deps.logger.info('member password reset', key);
 }
 
-/** POST /sign-in-links/confirm: the link's member signed in. */
 export async function confirmSignInLink(deps: GatewayDeps, input: ConfirmSignInLinkRequest, client: ClientSeen): Promise<CreatedSession> {
   const ip = client.ip ?? undefined;
   // Wrong second factors are counted as wrong passwords are: per client address and per account.

@@ -7,14 +7,12 @@ import { membersOfAddress } from './members';
 import { DUMMY_HASH, issueToken, parseToken, RESET_TOKEN, secretMatches, SIGN_IN_LINK_TOKEN, type TokenKind } from './key-token';
 import { sendSystemMail, systemMailConfigured, systemMailNotConfigured } from './system-mail';
 
-/** Where a request without credentials came from: what a public change's audit record names. */
 export interface ClientSeen {
   ip: string | null;
   userAgent: string | null;
   requestId: string;
 }
 
-/** A member acting on a public route (accepting, resetting), named as an audit record names a signed-in member. */
 export const memberActor = (client: ClientSeen, member: { id: string; name: string }): RequestActor => ({
   type: 'member',
   id: member.id,
@@ -23,7 +21,6 @@ export const memberActor = (client: ClientSeen, member: { id: string; name: stri
   userAgent: client.userAgent,
 });
 
-/** A page of the dashboard with a link's token; a path alone where DASHBOARD_URL is unset. */
 export const dashboardLink = (deps: Pick<GatewayDeps, 'config'>, page: string, token: string) =>
   `${deps.config.dashboardUrl ?? ''}${page}?token=${token}`;
 
@@ -48,10 +45,7 @@ const LINKS = {
 
 export type LinkMail = (url: string) => { subject: string; text: string };
 
-/**
- * POST /password-resets, POST /sign-in-links: every request counts against the client and the address, and the answer
- * is the same whether the address is a member's, in the same time: a member's link is made and mailed after the answer.
- */
+/** The same answer in the same time whether the address is a member's: the link is made and mailed after it. */
 export async function requestLink(deps: GatewayDeps, kind: MemberLinkKind, email: string, client: ClientSeen, mail: LinkMail) {
   await deps.linkRequests.check(client.ip ?? undefined, email);
   await deps.linkRequests.failed(client.ip ?? undefined, email);
@@ -84,10 +78,7 @@ async function mailLink(deps: GatewayDeps, kind: MemberLinkKind, member: MemberR
   deps.logger.info('member link mailed', { tenantId: member.tenantId, memberId: member._id, kind, linkId: link._id });
 }
 
-/**
- * The live member a link of `kind` was made for, the link used up by this call (and by no other). `check` runs
- * before it is spent: a sign-in link still asking for the second factor stays good for the retry.
- */
+/** `check` runs before the link is spent: a sign-in link still asking for the second factor stays good for the retry. */
 export async function redeemLink(
   deps: GatewayDeps,
   kind: MemberLinkKind,

@@ -31,7 +31,6 @@ export async function actingRole(deps: GatewayDeps, { tenantId }: TenantScope, {
 
 const ownersOnly = () => new AppError('forbidden', 'Only an owner can add, change or remove an owner.');
 
-/** No member is made, or made into, a role that may do what its maker's may not (an admin makes no billing member). */
 export function checkRoleWithin(role: Role, actorRole: Role): void {
   if (role === 'owner' && actorRole !== 'owner') throw ownersOnly();
   if (!noBroaderThan({ type: 'member', role }, { type: 'member', role: actorRole })) {
@@ -39,7 +38,7 @@ export function checkRoleWithin(role: Role, actorRole: Role): void {
   }
 }
 
-/** POST /members (and the operator's first owner): the password is kept only as its scrypt hash, and never audited. */
+/** The password is kept only as its scrypt hash, and never audited. */
 export async function createMember(
   deps: GatewayDeps,
   scope: TenantScope,
@@ -51,11 +50,10 @@ export async function createMember(
   return insertMember(deps, scope, input, audit, operationId);
 }
 
-// Whose address is proven when the member is made: the invited person's (the link was mailed to it), the operator's
-// owner. A member added directly by an owner or admin is not: its address holds nothing outside its tenant.
+// Proven addresses: an invited person's (the link was mailed to it) and the operator's owner's.
 const PROVES_ADDRESS = new Set(['acceptInvitation', 'createOwner']);
 
-/** A member written with its audit record, whoever may add it decided before (an invitation's acceptance names its id). */
+/** The caller has decided who may add it; an invitation's acceptance names the id. */
 export async function insertMember(
   deps: GatewayDeps,
   scope: TenantScope,
@@ -90,7 +88,6 @@ export async function insertMember(
   return memberView(record);
 }
 
-/** Loads the member to change and checks that the actor may change it at all. */
 async function changeable(deps: GatewayDeps, key: TenantMember, audit: AuditContext) {
   const member = await deps.members.findLive(key);
   if (!member) throw new AppError('not_found', `No member ${key.memberId}`);
@@ -104,7 +101,6 @@ async function keepAnOwner(deps: GatewayDeps, member: MemberRecord, what: string
   }
 }
 
-/** PATCH /members/{id}: name or role. Nobody changes their own role; only an owner touches an owner. */
 export async function updateMember(deps: GatewayDeps, key: TenantMember, input: UpdateMemberRequest, audit: AuditContext): Promise<Member> {
   const { member, actorRole } = await changeable(deps, key, audit);
   const roleChanges = input.role !== undefined && input.role !== member.role;
@@ -125,10 +121,7 @@ export async function updateMember(deps: GatewayDeps, key: TenantMember, input: 
   return memberView(updated);
 }
 
-/**
- * DELETE /members/{id}: every session and API key of the member ends with it (authentication also reads the member
- * each time, so a key a crash left unrevoked authenticates nobody either).
- */
+/** Authentication also reads the member each time, so a key a crash left unrevoked authenticates nobody. */
 export async function removeMember(deps: GatewayDeps, key: TenantMember, audit: AuditContext): Promise<void> {
   const { member, actorRole } = await changeable(deps, key, audit);
   if (member.role === 'owner' && actorRole !== 'owner') throw ownersOnly();
@@ -164,16 +157,12 @@ export async function createOwner(
 /** Directly added members with one address that a password sign-in tries, at most: each costs a scrypt derivation. */
 const UNPROVEN_TRIED = 5;
 
-/** Whom an address signs in (and a mailed link reaches): its proven member, or else the members added directly with it. */
 export async function membersOfAddress(deps: GatewayDeps, email: string): Promise<MemberRecord[]> {
   const proven = await deps.members.bySignInEmail(email);
   return proven ? [proven] : deps.members.unprovenByEmail(email, UNPROVEN_TRIED);
 }
 
-/**
- * The member an address and a password sign in: the address's proven member, or else the directly added member (of
- * whichever tenant) whose password it is. An address nobody holds costs one derivation, as a wrong password does.
- */
+/** An address nobody holds costs one derivation, as a wrong password does. */
 export async function memberSigningIn(deps: GatewayDeps, email: string, password: string): Promise<MemberRecord | null> {
   const candidates = await membersOfAddress(deps, email);
   if (candidates.length === 0) await passwordMatches(password, null);

@@ -7,9 +7,8 @@ import { failureCount } from './failure-count';
 const WINDOW_MS = 60_000;
 
 /**
- * Refused attempts (a wrong password or second factor for an account that exists, a 403) in the audit log of the
- * tenant they were aimed at, as `changes.refused`. Bounded so that nobody floods a tenant's log: at most one record
- * per tenant, subject (the account or the caller) and operation a minute; the others of that minute go unrecorded.
+ * Bounded so that nobody floods a tenant's log: at most one record per tenant, subject (the account or the caller)
+ * and operation a minute; the others of that minute go unrecorded.
  */
 export function refusedAttempts(attempts: AttemptCountsRepo, clock: Clock): RefusedAttempts {
   const recorded = failureCount(attempts, clock, { name: 'refusal-audit', max: 1, windowMs: WINDOW_MS, per: 'account' });

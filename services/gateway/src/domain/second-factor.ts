@@ -14,7 +14,6 @@ function boxOf(deps: Pick<GatewayDeps, 'totpBox'>): KeyBox {
   return deps.totpBox;
 }
 
-/** The member of the request; an API key has no second factor. */
 async function memberOf(deps: GatewayDeps, caller: { tenantId: string; actor: { type: string; id: string } }): Promise<MemberRecord> {
   const member =
     caller.actor.type === 'member' ? await deps.members.findLive({ tenantId: caller.tenantId, memberId: caller.actor.id }) : null;
@@ -33,7 +32,6 @@ async function checkFreshSignIn(deps: GatewayDeps, sessionId: string | null): Pr
   throw new AppError('reauthentication_required', 'Sign in again (within the last 10 minutes) to set up a second factor.');
 }
 
-/** POST /me/totp: a new secret, sealed in the member until a code of it confirms it; only after a fresh sign-in. */
 export async function startTotpEnrollment(
   deps: GatewayDeps,
   audit: AuditContext & { tenantId: string; sessionId: string | null },
@@ -53,7 +51,6 @@ export async function startTotpEnrollment(
   return { secret, otpauthUri: otpauthUri(ISSUER, member.email, secret) };
 }
 
-/** POST /me/totp/confirm: a code of the pending secret turns it on, with ten recovery codes shown once. */
 export async function confirmTotpEnrollment(
   deps: GatewayDeps,
   audit: AuditContext & { tenantId: string },
@@ -82,10 +79,7 @@ export async function confirmTotpEnrollment(
   return { recoveryCodes };
 }
 
-/**
- * Spends the second factor given, if it is the member's: an authenticator code of a later step than the last
- * accepted, or an unused recovery code. False when wrong, or when a racing request spent it first.
- */
+/** False when wrong, or when a racing request spent it first. */
 export async function spendSecondFactor(
   deps: Pick<GatewayDeps, 'members' | 'totpBox' | 'clock'>,
   member: MemberRecord,
@@ -106,7 +100,6 @@ export async function spendSecondFactor(
   return (await deps.members.setSecondFactor(keyOf(member), seq, { recoveryCodeHashes: left }, now)) !== null;
 }
 
-/** At sign-in: nothing for a member without a second factor; otherwise `given` must be right (and is spent). */
 export async function checkSecondFactor(
   deps: GatewayDeps,
   member: MemberRecord,
@@ -122,7 +115,6 @@ export async function checkSecondFactor(
   throw new AppError('unauthorized', 'The authenticator code or recovery code is wrong or was used already.');
 }
 
-/** DELETE /me/totp: a current code or a recovery code removes the second factor. */
 export async function disableTotp(deps: GatewayDeps, audit: AuditContext & { tenantId: string }, given: SecondFactor): Promise<void> {
   const member = await memberOf(deps, audit);
   if (!member.totpSecret) throw new AppError('not_found', 'This member has no second factor.');
@@ -142,7 +134,6 @@ export async function disableTotp(deps: GatewayDeps, audit: AuditContext & { ten
   );
 }
 
-/** Turning the second factor on or off: a compare-and-set on the member as read, carrying its audit record. */
 async function auditedChange(
   deps: GatewayDeps,
   audit: AuditContext,

@@ -12,7 +12,6 @@ import { checkSecondFactor } from './second-factor';
 /** How long a session lasts from its sign-in: a working day, then the member signs in again. */
 export const SESSION_TTL_MS = 12 * 3600_000;
 
-/** The member behind a session token, while the session lasts and the member is not removed. */
 export async function sessionHolder(deps: AuthDeps, token: string): Promise<MemberPrincipal> {
   const parsed = parseToken(token, SESSION_TOKEN);
   const session = parsed ? await deps.sessions.findForAuthentication(parsed.keyId) : null;
@@ -51,7 +50,6 @@ export async function signIn(deps: GatewayDeps, input: CreateSessionRequest, see
   return openSession(deps, member.tenantId, memberView(member), 'password', signedIn(member, seen, 'password'));
 }
 
-/** A refused sign-in to `member`'s account, in its tenant's audit log (bounded: `refusedAttempts`). */
 export const refusedSignIn = (deps: GatewayDeps, member: MemberRecord, client: ClientSeen, refused: string) =>
   deps.refusedAttempts.record(
     deps,
@@ -60,17 +58,13 @@ export const refusedSignIn = (deps: GatewayDeps, member: MemberRecord, client: C
     { operationId: 'createSession', target: { type: 'member', id: member._id }, changes: { method: 'password', refused } },
   );
 
-/** How a sign-in is recorded in the audit log: by password or by a mailed link, and whether a second factor was asked. */
 export const signedIn = (member: MemberRecord, client: ClientSeen, method: 'password' | 'link') => ({
   client,
   operationId: method === 'password' ? 'createSession' : 'confirmSignInLink',
   changes: { method, secondFactor: Boolean(member.totpSecret) },
 });
 
-/**
- * A new session of `member`, however they proved who they are (`how`, for the process log); with `recorded`, the
- * session carries the sign-in's audit record into the log, as other changes carry theirs.
- */
+/** `how` is for the process log; with `recorded`, the session carries the sign-in's audit record into the log. */
 export async function openSession(
   deps: GatewayDeps,
   tenantId: string,
@@ -92,7 +86,6 @@ export async function openSession(
   return { token: issued.token, expiresAt: expiresAt.toISOString(), member };
 }
 
-/** DELETE /sessions/current: the session of the request ends; a key has none. */
 export async function signOut(deps: GatewayDeps, caller: { tenantId: string; sessionId: string | null }): Promise<void> {
   if (!caller.sessionId) throw new AppError('not_found', 'This request was made with an API key, which has no session.');
   await deps.sessions.end({ tenantId: caller.tenantId, sessionId: caller.sessionId }, deps.clock.now());

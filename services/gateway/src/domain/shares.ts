@@ -1,7 +1,4 @@
-/**
- * Whom a share is counted for: a tenant id, `operator` (the admin surface), `sign-in` (members' sign-in flows, which
- * need no credentials) or `public` (every other request without credentials).
- */
+/** A tenant id, `operator` (the admin surface), `sign-in` (members' sign-in flows) or `public` (other uncredentialed requests). */
 export type Holder = string;
 export const PUBLIC: Holder = 'public';
 export const SIGN_IN: Holder = 'sign-in';
@@ -10,15 +7,12 @@ export const OPERATOR: Holder = 'operator';
 /** Holders of requests from strangers: within their share, each client address has a share of its own. */
 export const isStrangers = (holder: Holder) => holder === PUBLIC || holder === SIGN_IN;
 
-/**
- * What each holder has in hand, up to a maximum per holder: one caller's requests can never take what the
- * others need, whoever they are.
- */
+/** Up to a maximum per holder, so one caller's requests can never take what the others need. */
 export function createShares(maxOf: (holder: Holder) => number) {
   const held = new Map<Holder, number>();
   return {
     hasRoom: (holder: Holder) => (held.get(holder) ?? 0) < maxOf(holder),
-    /** One more for `holder`, or null at its maximum; the function returned gives it back (only once). */
+    /** Null at the maximum; the function returned gives it back, only once. */
     take(holder: Holder): (() => void) | null {
       const count = held.get(holder) ?? 0;
       if (count >= maxOf(holder)) return null;
@@ -32,7 +26,6 @@ export function createShares(maxOf: (holder: Holder) => number) {
         else held.delete(holder);
       };
     },
-    /** How many `holder` has in hand. */
     of: (holder: Holder) => held.get(holder) ?? 0,
   };
 }

@@ -6,9 +6,8 @@ import { rateLimited } from './failure-count';
 export type SystemMailPurpose = 'invitation' | 'reset' | 'sign-in';
 
 export interface SystemMailLimits {
-  /** Invitations one tenant may make in 24 hours. */
   invitationsPerTenantPerDay: number;
-  /** Mails of one purpose one address may be sent in an hour, by every tenant together. */
+  /** Per purpose and address, every tenant together. */
   perAddressPerHour: number;
 }
 
@@ -16,12 +15,10 @@ const DAY_MS = 24 * 3600_000;
 const HOUR_MS = 3600_000;
 
 /**
- * Places in the platform's own mail, counted in the gateway's store (every replica into one window): per purpose and
- * recipient address, and for invitations per inviting tenant. A place is taken before anything is made or mailed and
- * never given back, so a refused or failed mail still counts: a caller cannot probe past a limit.
+ * A place is taken before anything is made or mailed and never given back, so a refused or failed mail still counts:
+ * a caller cannot probe past a limit.
  */
 export function systemMailBudget(attempts: AttemptCountsRepo, clock: Clock, limits: SystemMailLimits) {
-  /** Milliseconds until `id`'s window has room again after this take, 0 when this take fit in it. */
   async function take(id: string, max: number, windowMs: number): Promise<number> {
     const now = clock.now();
     await attempts.add(id, now, windowMs);
@@ -29,7 +26,6 @@ export function systemMailBudget(attempts: AttemptCountsRepo, clock: Clock, limi
     return window && window.count > max ? window.until.getTime() - now.getTime() : 0;
   }
   return {
-    /** Takes a place for one mail of `purpose` to `address` (and, for an invitation, one of `tenantId`'s); 429 over a limit. */
     async take(purpose: SystemMailPurpose, address: string, tenantId?: string): Promise<void> {
       if (purpose === 'invitation' && tenantId) {
         const wait = await take(`system-mail:invitation:tenant:${tenantId}`, limits.invitationsPerTenantPerDay, DAY_MS);

@@ -1,11 +1,7 @@
 import { AppError, internalRequest, SEND_SYSTEM_EMAIL_OPERATION, type SendEmailRequest, type SendResult } from '@mailplane/contracts';
 import type { GatewayDeps } from './deps';
 
-/**
- * One of the platform's own mails to one person: plain text, so that its link reaches them as written. Its text is
- * the platform's words and values the platform controls (ids, roles, links), never a name a tenant or a member chose:
- * the mail is signed by the platform's own sender, so whatever it says, the platform says.
- */
+/** Never a name a tenant or member chose: the platform's own sender signs it, so whatever it says, the platform says. */
 export interface SystemMail {
   to: string;
   subject: string;
@@ -27,12 +23,7 @@ async function senderTenant(deps: Pick<GatewayDeps, 'config' | 'tenants'>): Prom
   return sandbox._id;
 }
 
-/**
- * Sends `mail` through mail's accept path for the platform's own mail (`sendSystemEmail`) as the operator's system
- * sender: its identity, DKIM and delivery as any message's, outside that tenant's quota, send rate and suppression
- * list (the caller took a place in `systemMailBudget` first). A refusal or an unreachable mail service is a 503
- * `system_mail_failed`, its cause in the log (never the mail's text: it holds a link's token).
- */
+/** Outside the sender's quota and suppression list (the caller takes `systemMailBudget` first); never logged: the text holds a token. */
 export async function sendSystemMail(
   deps: Pick<GatewayDeps, 'config' | 'tenants' | 'services' | 'logger'>,
   mail: SystemMail,

@@ -18,7 +18,6 @@ export async function createTenant(
   return { tenantId, name: input.name, apiKey };
 }
 
-/** GET /admin/tenants: the operator's list. */
 export const listTenants = (deps: GatewayDeps, page: PageQuery) =>
   pageOf(page, deps.tenants.list(page), deps.tenants.count(), (t) => ({
     tenantId: t._id,

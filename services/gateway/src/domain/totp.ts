@@ -1,10 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { sameSecret } from '@mailplane/secrets';
 
-/**
- * Time-based one-time passwords (RFC 6238 over RFC 4226's HOTP, HMAC-SHA1, 30 s steps, 6 digits): what every
- * authenticator app reads from an `otpauth://` address.
- */
+// RFC 6238 over RFC 4226's HOTP with HMAC-SHA1, 30 s steps and 6 digits: what every authenticator app reads.
 const STEP_SECONDS = 30;
 const DIGITS = 6;
 /** One step either side: a phone clock a little off, or a code typed as it turned over. */
@@ -16,22 +13,17 @@ export function newTotpSecret(): string {
   return toBase32(randomBytes(20));
 }
 
-/** The address an authenticator app scans as a QR code or takes typed in. */
 export function otpauthUri(issuer: string, account: string, secret: string): string {
   const label = encodeURIComponent(`${issuer}:${account}`);
   const query = new URLSearchParams({ secret, issuer, algorithm: 'SHA1', digits: String(DIGITS), period: String(STEP_SECONDS) });
   return `otpauth://totp/${label}?${query}`;
 }
 
-/** The code of the step holding `at`. */
 export function totpCode(secret: string, at: Date, digits = DIGITS): string {
   return hotp(fromBase32(secret), stepOf(at), digits);
 }
 
-/**
- * The step a code belongs to when it is right at `at` and its step is later than `lastStep` (a code is good once:
- * whoever saw it typed cannot use it again), or null.
- */
+/** Only a step later than `lastStep` is accepted: whoever saw a code typed cannot use it again. */
 export function acceptedTotpStep(secret: string, code: string, at: Date, lastStep = -1): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const key = fromBase32(secret);
@@ -42,7 +34,6 @@ export function acceptedTotpStep(secret: string, code: string, at: Date, lastSte
   return null;
 }
 
-/** Ten single-use recovery codes of 80 random bits each (`xxxxx-xxxxx-xxxxx-xxxxx`, hex), shown once. */
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: 10 }, () => (randomBytes(10).toString('hex').match(/.{5}/g) as string[]).join('-'));
 }
@@ -51,9 +42,8 @@ export function newRecoveryCodes(): string[] {
 export const newRecoveryCodeSalt = (): string => randomBytes(16).toString('base64url');
 
 /**
- * A recovery code's digest: HMAC-SHA-256 under the member's salt. 80 random bits need no slow hash; the salt makes a
- * copied table useless across members. Codes issued before salts (40 bits, plain SHA-256, `salt` null) still match
- * until they are spent or the second factor is enrolled again.
+ * 80 random bits need no slow hash. Codes issued before salts (40 bits, plain SHA-256, `salt` null) still match until
+ * they are spent or the second factor is enrolled again.
  */
 export function recoveryCodeHash(code: string, salt: string | null): string {
   const normal = code.trim().toLowerCase();

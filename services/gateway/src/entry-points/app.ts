@@ -17,7 +17,6 @@ import { sendProblem } from './send-reply';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** One route per operation the listener serves (`surface`); anything else is a 404 or a 405 with `Allow`. */
 export function createApp(deps: GatewayDeps, config: GatewayConfig, metrics: MetricsRegistry, surface: Surface = 'all') {
   const app = express();
   const served = operationsOf(surface);
@@ -57,7 +56,6 @@ export function createApp(deps: GatewayDeps, config: GatewayConfig, metrics: Met
   return app;
 }
 
-/** No operation takes this method on this path: 405 with `Allow` when the path is known, else 404. */
 function routingError(req: Request, res: Response, served: readonly Operation[]): AppError {
   const ops = operationsAt(req.path, served);
   if (ops.length === 0) return new AppError('route_not_found', `No route ${req.method} ${req.path}`);

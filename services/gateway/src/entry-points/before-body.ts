@@ -13,17 +13,13 @@ import { BODY_READ, hasBody } from './read-body';
 
 const expectsContinue = (req: Request) => /^100-continue$/i.test(req.get('expect') ?? '');
 
-/**
- * Bodies being received at once, per caller: a small budget for strangers, one of its own for members' sign-in flows,
- * one per tenant; and within the strangers' and the sign-in budgets, a few per client address, so one address never
- * takes what every other stranger needs.
- */
+/** Bodies received at once per holder, and within the strangers' and sign-in budgets a few per client address. */
 export function bodyReads(config: GatewayConfig) {
   const { readsPublic, readsSignIn, readsPerTenant, readsPerSource } = config.body;
   const byHolder = createShares((holder) => (holder === PUBLIC ? readsPublic : holder === SIGN_IN ? readsSignIn : readsPerTenant));
   const bySource = createShares(() => readsPerSource);
   return {
-    /** One body for `holder` from the client address `source`, or null when its budget is used; the function gives it back. */
+    /** Null when a budget is used up; the function returned gives the body back. */
     take(holder: Holder, source: string | undefined): (() => void) | null {
       const own = isStrangers(holder) ? bySource.take(`${holder} ${clientKey(source ?? 'unknown')}`) : () => undefined;
       const shared = own && byHolder.take(holder);
@@ -34,24 +30,14 @@ export function bodyReads(config: GatewayConfig) {
 }
 export type BodyReads = ReturnType<typeof bodyReads>;
 
-/**
- * Whose share a request counts against: its tenant's, the operator's, the sign-in flows' (the gateway's own public
- * POSTs: sign-in, mailed links, invitations) or the public's (every other request without credentials).
- */
+/** The sign-in share is the gateway's own public POSTs (sign-in, mailed links, invitations). */
 function holderOf(op: Operation, principal: Principal | null): Holder {
   if (principal) return principal.tenantId;
   if (op.security === 'admin') return OPERATOR;
   return op.service === 'gateway' && op.method === 'post' ? SIGN_IN : PUBLIC;
 }
 
-/**
- * What the headers alone decide, before a byte of the body is read: whether the owning service's line has room
- * (503 `service_busy`), who calls (401), whether the announced body is too large (413) or encoded (415), whether
- * the caller's line share and its budget of bodies being received have room (503), a stranger's counted by its
- * client address too. The principal, whose share the request counts against, and the body budget taken are left in
- * `res.locals`. A refusal closes the connection, so an unread body is never waited for; a known caller's refusal
- * (403) is audited; a request that passes gets its `100 Continue` only now.
- */
+/** Decided before a byte of the body is read; a refusal closes the connection, so an unread body is never waited for. */
 export function beforeBody(op: Operation, deps: GatewayDeps, config: GatewayConfig, reads: BodyReads) {
   const limit = Math.min(op.maxBodyBytes, config.bodyLimitBytes);
   const service = op.service === 'gateway' ? null : op.service;
@@ -101,10 +87,7 @@ const tooManyBodies = () =>
     headers: { 'Retry-After': '1' },
   });
 
-/**
- * Takes the request's place in its service's line once its body has arrived, before it is parsed: a request refused
- * now (the line filled while its body came) costs no parsing. The place is given up when the answer is out.
- */
+/** Taken once the body has arrived but before parsing, so a request refused now costs no parsing. */
 export function placeInLine(op: Operation, deps: GatewayDeps) {
   const service = op.service === 'gateway' ? null : op.service;
   return (_req: Request, res: Response, next: NextFunction) => {
@@ -116,7 +99,7 @@ export function placeInLine(op: Operation, deps: GatewayDeps) {
   };
 }
 
-/** Node answers `Expect: 100-continue` itself unless someone listens for it; we let `beforeBody` decide instead. */
+/** Node answers `Expect: 100-continue` itself unless something listens for it; this leaves it to `beforeBody`. */
 export function continueAfterChecks(server: Server) {
   return (req: IncomingMessage, res: ServerResponse) => server.emit('request', req, res);
 }

@@ -1,13 +1,11 @@
 import { AppError, type Operation } from '@mailplane/contracts';
 import type { BodyLimits } from '../config';
 
-/** Whether the operation takes a request body at all; one that takes none never waits for the body a client announces. */
 export const takesBody = (op: Operation) => op.requestContentTypes.length > 0;
 
 /**
- * The answer to a body that did not arrive (too slow, or cut short), in a status the operation declares: 400 (every
- * operation that takes a body declares it), except on the hub's webhook, whose only refusal is 401 `signature_invalid`:
- * a body that never arrived carries no signature that checks. Never 408, which no operation of the contract lists.
+ * In a status the operation declares: 400, except on the hub's webhook, whose only refusal is 401 `signature_invalid`.
+ * Never 408, which no operation of the contract lists.
  */
 export function bodyNotReceived(op: Operation, reason: 'late' | 'cut', limits: BodyLimits): AppError {
   const detail =

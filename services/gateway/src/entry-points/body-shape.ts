@@ -18,10 +18,8 @@ function endOfString(text: string, from: number): number {
 }
 
 /**
- * Refuses a JSON text that nests deeper or holds more members than the contract allows, in one linear pass
- * over the text, before anything recursive (validation, structuredClone, JSON.stringify on the broker)
- * touches the parsed value. Members are counted as commas plus non-empty containers. Malformed JSON is
- * left for JSON.parse to refuse.
+ * One linear pass over the text, before anything recursive (validation, structuredClone, JSON.stringify on the
+ * broker) touches the parsed value. Malformed JSON is left for JSON.parse to refuse.
  */
 export function checkJsonShape(text: string, limits: { maxDepth: number; maxMembers: number } = BODY_SHAPE_LIMITS): void {
   let depth = 0;
@@ -42,7 +40,6 @@ export function checkJsonShape(text: string, limits: { maxDepth: number; maxMemb
   }
 }
 
-/** Refuses a form with more fields than the contract allows, before it is split. */
 export function checkFormShape(text: string, limits = BODY_SHAPE_LIMITS): void {
   let fields = 1;
   for (let at = text.indexOf('&'); at !== -1; at = text.indexOf('&', at + 1)) {

@@ -20,7 +20,6 @@ export function checkMediaType(op: Operation, raw: Buffer | undefined, contentTy
   return true;
 }
 
-/** Turns the raw bytes into a value by media type; the contract decides afterwards whether it is acceptable. */
 export async function parseBody(op: Operation, raw: Buffer | undefined, contentTypeHeader: string | undefined): Promise<ParsedBody> {
   const contentType = mediaType(contentTypeHeader);
   if (!checkMediaType(op, raw, contentType)) return { body: undefined, contentType };

@@ -30,11 +30,7 @@ function writeProblem(socket: Duplex, err: AppError, requestId: string, extraHea
   setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
-/**
- * Node rejects requests it cannot parse before express sees them; answer those at once in the same
- * problem+json shape as everything else, request id included, and close the connection. A response that
- * has already started is never followed by a second one: that connection is just closed.
- */
+/** Node rejects requests it cannot parse before express sees them; a response already started gets no second one. */
 export function rejectMalformedRequest(err: NodeJS.ErrnoException, socket: Duplex) {
   const response = inFlight(socket);
   if (!socket.writable || response?.headersSent) return socket.destroy();

@@ -33,9 +33,8 @@ const htmlPage = (body: string, csp: string): RpcReply<string> => ({
 });
 
 /**
- * The contract, its reference page and the guides (docs/guides), built once per process: the YAML and the guides when
- * first asked for (a third of a second of a start otherwise, in every replica, most of which never serve them). Swagger UI injects style attributes and
- * draws its icons as data: images; everything else comes from this origin, and "Try it out" may call
+ * The YAML and the guides are built when first asked for: a third of a second of every replica's start otherwise, and
+ * most never serve them. Swagger UI injects style attributes and draws its icons as data: images; "Try it out" may call
  * only this instance.
  */
 export function docsReplies(publicUrl: string | undefined) {
@@ -106,7 +105,6 @@ export function docsReplies(publicUrl: string | undefined) {
       once(() => toYaml(document)),
     ),
     page: (): RpcReply<string> => htmlPage(html(), csp),
-    /** `README` is the index of /docs/guides; any other name not a guide is a 404. */
     guide: (name: string): RpcReply<string> => {
       const page = name === 'README' ? undefined : guidePages().get(name);
       if (page === undefined) throw new AppError('not_found', `No guide ${name}: /docs/guides lists them.`);

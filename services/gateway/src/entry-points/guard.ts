@@ -9,7 +9,6 @@ const bearerToken = (authorization: string | undefined) => /^Bearer +(\S+)$/i.ex
 
 type Guards = Pick<GatewayConfig, 'adminToken' | 'metricsToken' | 'openMetrics'>;
 
-/** Who calls: the API key or the member (and their tenant) on bearer routes, nobody (null) on the others once their own check passed. */
 export async function principalFor(
   op: Operation,
   req: Request,
@@ -31,15 +30,12 @@ export async function principalFor(
   return authenticate(deps, bearerToken(authorization), op.permission);
 }
 
-/** Who holds the request's bearer token whatever it may do, or null: the caller of a refusal, for its audit record. */
+/** Whatever the token may do: the caller of a refusal, for its audit record. */
 export async function refusedCaller(req: Request, deps: GatewayDeps): Promise<Principal | null> {
   return authenticate(deps, bearerToken(req.get('authorization')), null).catch(() => null);
 }
 
-/**
- * Fails closed: with no ADMIN_TOKEN configured nobody is let in. An address that failed too often is refused (429)
- * before its token is looked at.
- */
+/** Fails closed without ADMIN_TOKEN; an address that failed too often is refused before its token is looked at. */
 async function checkAdmin(
   authorization: string | undefined,
   address: string | undefined,
@@ -53,7 +49,6 @@ async function checkAdmin(
   }
 }
 
-/** With METRICS_TOKEN, only its bearer; without it, everyone where the platform opens metrics (embedded), else nobody. */
 function checkMetrics(authorization: string | undefined, guards: Guards) {
   if (guards.metricsToken === undefined && !guards.openMetrics) {
     throw new AppError('unauthorized', 'Metrics are served on the ops listener (OPS_PORT); on this port they need METRICS_TOKEN.');

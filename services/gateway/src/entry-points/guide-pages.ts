@@ -7,7 +7,6 @@ import { escape } from '@mailplane/html';
 const GUIDES_DIR = path.join(__dirname, '..', '..', '..', '..', 'docs', 'guides');
 
 export interface Guide {
-  /** Its file name without `.md`: the last segment of `/docs/guides/{guide}`. */
   name: string;
   title: string;
   html: string;
@@ -22,10 +21,7 @@ const slug = (text: string) =>
     .trim()
     .replace(/\s/g, '-');
 
-/**
- * A guide's link as a reader of the page can follow it: another guide becomes its page, an anchor or a web address
- * stays; a path into the repository (a decision record, a test) has no page here, so it is shown as its text.
- */
+/** A path into the repository (a decision record, a test) has no page here: null, so it is shown as its text. */
 function pageLink(href: string, names: Set<string>): string | null {
   if (href.startsWith('#') || /^https?:\/\//.test(href)) return href;
   const guide = /^([a-z0-9-]+)\.md(#[\w-]*)?$/i.exec(href);
@@ -56,7 +52,6 @@ function renderer(names: Set<string>) {
   return marked;
 }
 
-/** Every guide, read and rendered once; `README` is the index. */
 export function loadGuides(dir = GUIDES_DIR): Map<string, Guide> {
   const files = readdirSync(dir).filter((file) => file.endsWith('.md'));
   const names = new Set(files.map((file) => file.slice(0, -3)).filter((name) => name !== 'README'));

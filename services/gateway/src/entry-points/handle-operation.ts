@@ -9,7 +9,6 @@ import { isRefusal, recordRefusal } from './refusals';
 import { toRpcRequest } from './rpc-request';
 import { sendReply } from './send-reply';
 
-/** Checks and routes one operation, once `beforeBody` let it in: to the gateway's own handlers or over RPC to its owner. */
 export function handleOperation(op: Operation, deps: GatewayDeps, local: LocalHandlers) {
   return async (req: Request, res: Response) => {
     const caller = res.locals.principal as Principal | null;

@@ -6,12 +6,7 @@ import { refuseConnect, rejectMalformedRequest } from './client-error';
 /** How often Node checks each connection's header and request deadlines: they hold to within about this much. */
 const CHECK_EVERY_MS = 1000;
 
-/**
- * An HTTP server for one of the gateway's listeners, with every deadline set deliberately (slowloris): a request's
- * line and headers within `headersTimeoutMs` (408; a connection that sends nothing at all gets the same), its body
- * by `readBody`'s deadline (408), an idle keep-alive connection closed after `keepAliveTimeoutMs`. `start` serves
- * the requests; `Expect: 100-continue` is answered by `beforeBody` once its checks passed.
- */
+/** Every deadline is set deliberately (slowloris); a connection that sends nothing at all gets the headers' 408. */
 export function gatewayServer(config: GatewayConfig, start?: RequestListener): Server {
   const server = createServer({ connectionsCheckingInterval: CHECK_EVERY_MS });
   server.headersTimeout = config.headersTimeoutMs;

@@ -6,9 +6,8 @@ import { counter, histogram, type Logger, type MetricsRegistry } from '@mailplan
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15];
 
 /**
- * One log line and one observation per request once its answer is out: the operation (the contract's
- * operationId, `unmatched` for a path of none: never the raw path, which may hold ids or an unsubscribe
- * token), status, duration, tenant and request id. Headers and bodies are never logged.
+ * Named by the contract's operationId (`unmatched` for none), never the raw path, which may hold ids or an
+ * unsubscribe token. Headers and bodies are never logged.
  */
 export function observeRequests(registry: MetricsRegistry, logger: Logger) {
   const requests = counter(registry, {

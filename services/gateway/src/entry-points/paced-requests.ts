@@ -1,6 +1,5 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 
-/** Requests started per turn of the event loop while others wait their turn. */
 export const STARTS_PER_TURN = 32;
 /** However fast connections keep arriving, waiting requests are started at least this often. */
 const MAX_DEFER_MS = 250;
@@ -10,16 +9,9 @@ const PROBES = new Set(['/healthz', '/readyz']);
 const isProbe = (req: IncomingMessage) => req.method === 'GET' && PROBES.has((req.url ?? '').split('?')[0]);
 
 /**
- * Lets `server` accept and read a burst before it works on it, and answers the probes first.
- *
- * libuv accepts one connection per turn of the event loop (libuv#3696). Node hands every request read in a turn
- * to the application at once, so under a burst each turn grew long with the work of dozens of sends while
- * hundreds of connections, a health probe among them, waited in the kernel's accept queue: a probe on a fresh
- * connection waited seconds for the sends ahead of it. Here requests are started at most `perTurn` a turn, first
- * come first started, and none while the turn before accepted a connection (more are likely queued), so the
- * accept queue drains in quick turns; after `MAX_DEFER_MS` without a start, a slice starts anyway. Probes are
- * answered as soon as they are read. Admission (`beforeBody`) still decides each send from its headers when it
- * starts. Returns the listener, for requests the server emits by other events (`checkExpectation`).
+ * libuv accepts one connection per turn (libuv#3696) while Node hands the application every request read in it, so a
+ * burst left probes seconds in the accept queue. At most `perTurn` start a turn, none after a turn that accepted one.
+ * The listener returned serves requests the server emits by other events (`checkExpectation`).
  */
 export function paceRequests(server: Server, start: RequestListener, perTurn = STARTS_PER_TURN): RequestListener {
   let waiting: Array<[IncomingMessage, ServerResponse]> = [];

@@ -3,18 +3,14 @@ import { AppError, type Operation } from '@mailplane/contracts';
 import type { BodyLimits } from '../config';
 import { bodyNotReceived, takesBody } from './body-deadline';
 
-/** Whether the headers announce a body (a length, or chunks); without one there is nothing to wait for. */
 export const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined;
 
 /** The function `beforeBody` leaves in `res.locals`: gives back the caller's share of bodies being received. */
 export const BODY_READ = 'bodyRead';
 
 /**
- * Reads the body the headers announced into `req.body` (bytes as sent), within the operation's size limit and the
- * body deadline: `timeoutMs`, plus a second per `minBytesPerSecond` received, so a large body sent at a fair
- * pace always makes it and a stalled or dripping one is answered (`bodyNotReceived`: a status the operation declares)
- * and its connection closed. An operation that takes no body does not wait for one: its connection is closed after
- * the answer. However it ends, the caller's share of bodies being received is given back.
+ * The deadline is `timeoutMs` plus a second per `minBytesPerSecond` received, so a large body sent at a fair pace always
+ * makes it and a stalled or dripping one is answered and its connection closed.
  */
 export function readBody(op: Operation, limits: BodyLimits, bodyLimitBytes: number) {
   const limit = Math.min(op.maxBodyBytes, bodyLimitBytes);

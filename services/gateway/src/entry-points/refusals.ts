@@ -9,7 +9,6 @@ const REFUSALS = new Set(['forbidden', 'restricted_api_key']);
 
 export const isRefusal = (err: unknown): err is AppError => err instanceof AppError && REFUSALS.has(err.code);
 
-/** Puts the refusal `err` of `caller` in its tenant's audit log (bounded: `refusedAttempts`). */
 export async function recordRefusal(deps: GatewayDeps, op: Operation, req: Request, res: Response, caller: Principal, err: AppError) {
   const actor = {
     type: caller.type,

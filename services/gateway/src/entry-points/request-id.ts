@@ -9,6 +9,5 @@ export function requestId(req: Request, res: Response, next: NextFunction) {
   const id = given && SAFE.test(given) ? given : newId('req');
   res.locals.requestId = id;
   res.setHeader('X-Request-Id', id);
-  // Whatever the gateway logs while serving it carries the id.
   withRequestId(id, next);
 }

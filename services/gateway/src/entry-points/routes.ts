@@ -12,7 +12,6 @@ export function operationsAt(path: string, among: readonly Operation[] = operati
   return matchers.filter((m) => among.includes(m.op) && m.pattern.test(path)).map((m) => m.op);
 }
 
-/** Which operations a listener serves: everything, everything but the admin surface, or only the admin surface. */
 export type Surface = 'all' | 'api' | 'admin';
 
 export function operationsOf(surface: Surface): readonly Operation[] {
@@ -20,7 +19,6 @@ export function operationsOf(surface: Surface): readonly Operation[] {
   return operations.filter((op) => (op.security === 'admin') === (surface === 'admin'));
 }
 
-/** The methods a path takes, for `Allow`. */
 export function allowedMethods(ops: Operation[]): string {
   return [...new Set(ops.map((op) => op.method.toUpperCase()))].join(', ');
 }

@@ -18,17 +18,12 @@ function pickHeaders(req: Request): Record<string, string> {
   return out;
 }
 
-/**
- * Who calls, for the audit log: the key or member on bearer routes, the operator on the admin surface, nobody elsewhere.
- * From where: the client address (`clientAddress`), with the user agent it sent.
- */
 function actorOf(op: Operation, req: Request, principal: Principal | null, client: string | undefined): RequestActor | null {
   const seen = { ip: client ?? null, userAgent: req.get('user-agent') ?? null };
   if (principal) return { type: principal.type, id: principal.id, name: principal.name, ...seen };
   return op.security === 'admin' ? { ...OPERATOR, ...seen } : null;
 }
 
-/** The HTTP request checked against the contract and turned into the message its owner (or the gateway) serves. */
 export async function toRpcRequest(
   op: Operation,
   req: Request,

@@ -26,7 +26,6 @@ function tenantOf(request: RpcRequest): { tenantId: string } {
 
 const memberOf = (request: RpcRequest) => ({ ...tenantOf(request), memberId: String(request.params.id) });
 const invitationOf = (request: RpcRequest) => ({ ...tenantOf(request), invitationId: String(request.params.id) });
-// A public route's caller, as its audit records and throttles name it.
 const clientOf = (request: RpcRequest): ClientSeen => ({
   ip: request.clientAddress ?? null,
   userAgent: request.headers['user-agent'] ?? null,

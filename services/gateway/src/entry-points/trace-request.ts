@@ -6,9 +6,8 @@ import { inSpanFrom, SpanKind } from '@mailplane/telemetry';
 const UNTRACED = new Set(['/healthz', '/readyz', '/metrics']);
 
 /**
- * A server span per request, continuing the caller's `traceparent` if it sent one (a stranger's only parents our
- * spans: nothing is trusted from it). Named by the route template and the contract's operationId, never the raw
- * path or query, which may hold ids, an unsubscribe token or a tracked link's signature; no header is recorded.
+ * A stranger's `traceparent` only parents these spans: nothing is trusted from it. Never the raw path or query, which
+ * may hold ids, an unsubscribe token or a tracked link's signature; no header is recorded.
  */
 export function traceRequests(req: Request, res: Response, next: NextFunction) {
   if (UNTRACED.has(req.path)) return next();

@@ -3,7 +3,6 @@ import { clientKey } from '@mailplane/edge';
 import { createShares, isStrangers, type Holder } from '../domain/shares';
 import { createSlots } from './slots';
 
-/** How much one gateway process hands a service at a time, how many requests may wait, and each caller's share. */
 export interface AdmissionLimits {
   maxInFlight: number;
   maxWaiting: number;
@@ -11,17 +10,14 @@ export interface AdmissionLimits {
   maxWaitMs: number;
   /** Places of one line that requests without credentials (public routes, inbound webhooks) may hold together. */
   publicMax: number;
-  /** Of those, the places one client address (an IPv6 one by its /64) may hold: no stranger takes the public share. */
+  /** Of those, what one client address (an IPv6 one by its /64) may hold. */
   publicPerSourceMax: number;
-  /** Places of one line that one tenant (or the operator) may hold. */
   perTenantMax: number;
 }
 
-/** A place in line, taken for a request whose body has arrived. */
 export interface Place {
-  /** Waits for one of the in-flight slots (or refuses as busy), runs `work`, then frees the slot and the place. */
   run<T>(work: () => Promise<T>): Promise<T>;
-  /** Gives the place up without running (a request refused after all); harmless after `run` or a second time. */
+  /** Harmless after `run` or a second time. */
   leave(): void;
 }
 
@@ -30,13 +26,7 @@ export const busy = (service: string) =>
     headers: { 'Retry-After': '1' },
   });
 
-/**
- * Admission for one service: at most `maxInFlight` forwarded, at most `maxWaiting` more waiting for a slot, and no
- * holder beyond its share of those places (nor of the slots, see `createSlots`). A place is taken only once the request's
- * body has arrived, so a client that never sends its body holds nothing here; `hasRoom` lets the headers refuse a
- * burst at once, before the body is read. Everyone refused is answered at once, so a burst costs a refusal per
- * request beyond capacity instead of a queue that outlives deadlines.
- */
+/** Refusals are immediate: a burst costs a refusal per request beyond capacity, not a queue that outlives deadlines. */
 export function createAdmission(service: string, limits: AdmissionLimits) {
   const capacity = limits.maxInFlight + limits.maxWaiting;
   const placesOf = (holder: Holder) => (isStrangers(holder) ? limits.publicMax : limits.perTenantMax);
@@ -58,9 +48,7 @@ export function createAdmission(service: string, limits: AdmissionLimits) {
   };
 
   return {
-    /** Whether a place would be given now: to anyone, or to `holder` (from the client address `source`) within its share. */
     hasRoom,
-    /** A place for one of `holder`'s requests from `source`, or null when the line or the holder's (or source's) share is full. */
     admit(holder: Holder, source?: string): Place | null {
       const key = sourceOf(holder, source);
       const own = key === null ? () => undefined : bySource.take(key);

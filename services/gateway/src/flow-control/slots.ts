@@ -7,10 +7,8 @@ interface Waiter {
 }
 
 /**
- * The in-flight slots of one service's line: at most `maxInFlight` requests handed over at once. A holder gets up to
- * its share of them; beyond it, it may use idle slots only while a quarter of them stays free for the others, so a
- * tenant alone is not held back and a caller whose requests a service is slow to answer never makes the others wait
- * for theirs. Waiting requests get a slot first come first served, except that one whose holder may not take
+ * Beyond its share a holder may use idle slots only while a quarter stays free for the others: a tenant alone is not
+ * held back, and a caller a service is slow to answer never makes the others wait. A waiter whose holder may not take
  * another lets the next one pass.
  */
 export function createSlots(limits: { maxInFlight: number; maxWaitMs: number }, shareOf: (holder: Holder) => number, busy: () => AppError) {
@@ -43,7 +41,6 @@ export function createSlots(limits: { maxInFlight: number; maxWaitMs: number }, 
   };
 
   return {
-    /** Waits for a slot for `holder`, or refuses as busy after `maxWaitMs`; resolves with the function that frees it. */
     take(holder: Holder): Promise<() => void> {
       return new Promise((resolve, reject) => {
         const waiter: Waiter = { holder, go: (free) => (clearTimeout(timer), resolve(free)) };

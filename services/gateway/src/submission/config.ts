@@ -5,33 +5,24 @@ import { parseTrustedProxies } from '@mailplane/edge';
 import { ConfigError, envReader } from '@mailplane/runtime';
 import { gatewayConfig, type GatewayConfig } from '../config';
 
-/** The SMTP submission listener: the gateway's second edge, for applications that can only speak SMTP. */
 export interface SubmissionConfig {
   host: string;
   /** STARTTLS (RFC 6409's port 587); 0 takes any free port. */
   port: number;
   /** Implicit TLS (RFC 8314's port 465). */
   tlsPort: number;
-  /** PEM files of the certificate (with its chain) and its key. */
   tlsFiles: { cert: string; key: string };
-  /** The name the greeting gives. */
   hostname: string;
-  /** The largest message, announced in EHLO SIZE: the API's own BODY_LIMIT_BYTES. */
   maxBytes: number;
-  /** Sessions over both ports, and from one client (an IPv4 address or an IPv6 /64). */
   maxConnections: number;
+  /** A client is an IPv4 address or an IPv6 /64. */
   maxConnectionsPerClient: number;
-  /** Connections come through a proxy that opens each with a PROXY protocol header (compose's HAProxy). */
   proxyProtocol: boolean;
-  /** The peers whose PROXY header is read (addresses, CIDR ranges or loopback). */
   proxyPeers: readonly string[];
-  /** A session must authenticate this soon after it connects. */
   authTimeoutMs: number;
   /** The whole DATA of one message must arrive within this, or a second per `dataMinBytesPerSecond` it sent if longer. */
   dataTimeoutMs: number;
-  /** The API's BODY_MIN_BYTES_PER_SECOND: DATA at this pace or faster is never cut off, however large. */
   dataMinBytesPerSecond: number;
-  /** Failed AUTH attempts one client may make in AUTH_FAILURE_WINDOW_MS before AUTH is refused to it. */
   maxAuthFailures: number;
   /** Message bytes the listener holds at once, over every session (451 4.3.1 beyond: try again). */
   maxBufferedBytes: number;
@@ -39,10 +30,7 @@ export interface SubmissionConfig {
   admission: GatewayConfig['admission'];
 }
 
-/**
- * The certificate and key, read from the files the configuration names (at start-up: a new certificate takes a
- * restart); a file that cannot be read, or a pair that is not a certificate and its key, is refused naming the variable.
- */
+/** Read at start-up: a new certificate takes a restart. */
 export function readTls(files: SubmissionConfig['tlsFiles']): { cert: Buffer; key: Buffer } {
   const read = (name: string, file: string) => {
     try {
@@ -63,10 +51,7 @@ export function readTls(files: SubmissionConfig['tlsFiles']): { cert: Buffer; ke
   return tls;
 }
 
-/**
- * SMTP_SUBMISSION_TRUSTED_PROXIES, as TRUSTED_PROXIES is written; unset, TRUSTED_PROXIES' peers; neither set, a proxy
- * on this host (`loopback`), never every peer.
- */
+/** Unset: TRUSTED_PROXIES' peers, or with neither set `loopback`, never every peer. */
 function proxyPeers(value: string | undefined, trustedProxies: readonly string[]): readonly string[] {
   if (value === undefined) return Object.freeze(trustedProxies.length > 0 ? [...trustedProxies] : ['loopback']);
   try {

@@ -11,17 +11,12 @@ import { startSubmissionListener } from './entry-points/listener';
 import { readTls, type SubmissionConfig } from './config';
 
 export interface Submission {
-  /** The STARTTLS and the implicit-TLS port. */
   port: number;
   tlsPort: number;
   stop(): Promise<void>;
 }
 
-/**
- * The SMTP submission listener, the gateway's second edge: it authenticates API keys in the gateway's own store (the
- * `store` given is the gateway's) and hands each message over broker RPC to mail, which owns the accept path.
- * In the distributed mode it runs as a process of its own (`submission`), scaled apart from the HTTP gateway.
- */
+/** `store` is the gateway's: API keys are authenticated there. Mail, over broker RPC, owns the accept path. */
 export async function startSubmission(options: {
   config: SubmissionConfig;
   broker: Broker;

@@ -1,13 +1,8 @@
 import type { Collection, Doc } from '@mailplane/store';
 
-/** How long increments wait in memory to be written together: one upsert per document instead of one per event. */
 const FLUSH_AFTER_MS = 200;
 
-/**
- * Increments of counter documents gathered for FLUSH_AFTER_MS and written as one upsert per document (`$inc` and
- * `$setOnInsert`). A crash loses what was gathered; `onLost` hears of a write that failed; `onFlushed` of the ids
- * just written.
- */
+/** Gathered for FLUSH_AFTER_MS, one upsert per document; a crash loses them, and `onLost` hears of a failed write. */
 export function dayIncrements<T extends Doc>(
   collection: Collection<T>,
   onLost: (err: unknown) => void,

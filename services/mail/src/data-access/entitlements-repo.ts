@@ -2,33 +2,25 @@ import type { ReplicaCache } from '@mailplane/broker';
 import type { EntitlementChanged } from '@mailplane/contracts';
 import { DuplicateKeyError, type Store } from '@mailplane/store';
 
-/**
- * Mail's record of a tenant (`_id` is its id): what billing last said it may use, and which event types its webhook
- * endpoints listen for (`listensTo`; absent until the webhooks service first says: every type is published).
- */
+/** Billing's last word on the tenant, and `listensTo`: its endpoints' event types (absent: every type is published). */
 export interface TenantRecord extends Partial<EntitlementChanged> {
   _id: string;
   updatedAt: Date;
   listensTo?: string[];
   /** When a widen last added types: a narrow waits until this is old enough. */
   widenedAt?: Date;
-  /** Counts the changes of `listensTo`: each is a compare-and-set on it. */
   listenSeq?: number;
 }
 
 const unionOf = (a: string[], b: string[]) => [...new Set([...a, ...b])].sort();
 
-/**
- * A tenant's record as sends and deliveries read it, forgotten on every replica by each change. Short-lived, because a
- * widen waits it out before answering (`LISTENERS_SETTLED_MS`): after that answer no replica reads the types before it.
- */
+/** Short-lived: a widen waits it out (`LISTENERS_SETTLED_MS`) before answering, so after that no replica reads the old types. */
 export const TENANT_RECORD_CACHE = { ttlMs: 250, max: 10_000 };
 export const LISTENERS_SETTLED_MS = TENANT_RECORD_CACHE.ttlMs + 50;
 
 export function entitlementsRepo(store: Store, live: ReplicaCache<TenantRecord | null>) {
   const tenants = store.collection<TenantRecord>('entitlements');
 
-  /** Writes `listensTo` computed from the record as read, by a compare-and-set on `listenSeq`; retries on a race. */
   async function changeListeners(
     tenantId: string,
     at: Date,
@@ -90,9 +82,8 @@ export function entitlementsRepo(store: Store, live: ReplicaCache<TenantRecord |
       }
     },
     /**
-     * Adds event types the tenant listens for, and holds off narrows for a while (even when nothing is added: a narrow
-     * read before the endpoint is stored must not land after it). With no types yet every type is published: a tenant
-     * from before mail kept them may have endpoints it never heard of. Answers the types before.
+     * Holds off narrows even when nothing is added (a narrow read before the endpoint is stored must not land after it);
+     * with no types yet every type stays published. Answers the types before.
      */
     widenListeners: async (tenantId: string, eventTypes: string[], at: Date): Promise<string[] | undefined> =>
       (

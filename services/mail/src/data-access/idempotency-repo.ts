@@ -6,17 +6,14 @@ interface IdempotencyRecord {
   _id: string;
   fingerprint: string;
   state: 'in_flight' | 'done';
-  /** The first release stored the HTTP answer; only accepted sends (202) are kept, so the body is the outcome. */
+  /** Only accepted sends (202) are kept, so the body is the outcome. */
   reply: { status: 202; body: unknown } | null;
-  /** The id the key's message is stored under, whichever request stores it; absent on records written before leases. */
   messageId?: string;
-  /** Who holds the key, and until when; after `leaseUntil` a retry may take it over. */
   holder?: string;
   leaseUntil?: Date;
   createdAt: Date;
 }
 
-/** A claim on a key: who claims it, for how long, and the message id it reserves for the send. */
 export interface KeyClaim {
   fingerprint: string;
   messageId: string;
@@ -24,7 +21,6 @@ export interface KeyClaim {
   leaseUntil: Date;
 }
 
-/** A key someone already holds: its request's fingerprint and, once done, the outcome to replay. */
 export type HeldKey =
   { fingerprint: string; done: false; messageId: string | null; leaseUntil: Date } | { fingerprint: string; done: true; outcome: unknown };
 
@@ -43,10 +39,8 @@ export function idempotencyRepo(store: Store) {
   const records = store.collection<IdempotencyRecord>('idempotency');
   return {
     async init(ttlSeconds: number) {
-      // keys are kept for the published retention, then forgotten
       await records.createIndex({ createdAt: 1 }, { expireAfterSeconds: ttlSeconds });
     },
-    /** Claims the tenant's key for a request; returns who holds it when someone already does. */
     async claim(tenantId: string, key: string, claim: KeyClaim, at: Date): Promise<HeldKey | null> {
       const _id = idOf(tenantId, key);
       try {
@@ -59,10 +53,7 @@ export function idempotencyRepo(store: Store) {
       // Expired between the insert and the read: nobody holds it any more, the caller may claim again.
       return record ? held(record) : { fingerprint: claim.fingerprint, done: false, messageId: null, leaseUntil: at };
     },
-    /**
-     * Takes over a key whose lease ran out (its request died or gave up), keeping the message id it reserved,
-     * so that whatever the first request stored is found, never stored twice. False when another retry won.
-     */
+    /** Keeps the reserved message id, so what the first request stored is found, never stored twice; false when another retry won. */
     async takeOver(tenantId: string, key: string, next: Omit<KeyClaim, 'fingerprint'>, at: Date): Promise<boolean> {
       const _id = idOf(tenantId, key);
       const expired = { _id, state: 'in_flight', leaseUntil: { $lt: at } };
@@ -78,7 +69,6 @@ export function idempotencyRepo(store: Store) {
     async complete(tenantId: string, key: string, outcome: unknown) {
       await records.updateOne({ _id: idOf(tenantId, key) }, { $set: { state: 'done', reply: { status: 202, body: outcome } } });
     },
-    /** Gives the key back after a refused send, unless a retry took it over meanwhile. */
     release: (tenantId: string, key: string, holder: string) => records.deleteOne({ _id: idOf(tenantId, key), state: 'in_flight', holder }),
   };
 }

@@ -8,7 +8,6 @@ export type { DnsRecord };
 export type IdentityStatus = Identity['status'];
 export type RecordStatus = DnsRecord['status'];
 export type { InboundState };
-/** `Identity.returnPath`, with its time a Date. */
 export interface ReturnPathState {
   domain: string;
   status: 'pending' | 'verified' | 'failed';
@@ -17,7 +16,6 @@ export interface ReturnPathState {
 
 export type DkimAlgorithm = NonNullable<DnsRecord['algorithm']>;
 
-/** A DKIM key besides the current RSA one: its selector, its private key sealed with the key box, its `p=` value. */
 export interface SealedDkimKey {
   selector: string;
   sealedPrivateKey: string;
@@ -25,10 +23,6 @@ export interface SealedDkimKey {
   createdAt: Date;
 }
 
-/**
- * `pendingEvents`: `identity.verified` / `identity.failed`, written with the check that changed the status, and the
- * audit record of every tenant's change, written with it, until published.
- */
 export interface IdentityRecord extends AuditedRecord<Envelope> {
   domain: string;
   selector: string;
@@ -40,26 +34,21 @@ export interface IdentityRecord extends AuditedRecord<Envelope> {
   createdAt: Date;
   verifiedAt: Date | null;
   lastCheckedAt: Date | null;
-  /** Receiving at the domain; absent or null when it does not receive. */
   inbound?: InboundState | null;
   /** The domain, only while this identity receives for it (unique across tenants). */
   inboundDomain?: string;
-  /** Whether its messages track opens and clicks unless a send says otherwise; absent: both off. */
   tracking?: { opens: boolean; clicks: boolean };
-  /** The host of its tracked links, once the `tracking` record among `dnsRecords` is found; absent: none. */
   trackingDomain?: string | null;
-  /** Its own return path domain and that domain's state; absent or null: none (the operator's bounce domain). */
+  /** Absent or null: the operator's bounce domain. */
   returnPath?: ReturnPathState | null;
   /** The return path domain, only while the last check found its records: what delivery and the bounce listener use. */
   verifiedReturnPathDomain?: string | null;
-  /** DMARC alignment as of the last check; absent before one. */
   alignment?: { dkim: boolean; spf: boolean } | null;
   /**
-   * Changed by every write of its DKIM keys (or of the records listing them): such a write is matched on the value
-   * it read, so two replicas, or a rotation and a verify, never both win. Absent until the first such write.
+   * Changed by every write of its DKIM keys, which is matched on the value it read: two replicas, or a rotation and
+   * a verify, never both win. Absent until the first such write.
    */
   dkimRevision?: string;
-  /** When the current RSA key (`selector`, `sealedPrivateKey`) was made; absent on older identities: `createdAt`. */
   dkimKeyCreatedAt?: Date;
   /** A rotation's new RSA key, never signed with until a verify finds its record; then it becomes the current one. */
   pendingDkim?: SealedDkimKey | null;
@@ -67,11 +56,9 @@ export interface IdentityRecord extends AuditedRecord<Envelope> {
   dkimAlgorithms?: DkimAlgorithm[];
   /** Its Ed25519 key while `ed25519-sha256` is on; `active` while the last verify found its record (then it signs). */
   ed25519Dkim?: (SealedDkimKey & { active: boolean }) | null;
-  /** A rotation's new Ed25519 key: it replaces `ed25519Dkim` once a verify finds its record. */
   pendingEd25519Dkim?: SealedDkimKey | null;
 }
 
-/** The DKIM key fields a rotation, a verify or PATCH dkimAlgorithms writes. */
 export type DkimKeyFields = Pick<
   IdentityRecord,
   | 'selector'
@@ -86,7 +73,6 @@ export type DkimKeyFields = Pick<
   | 'dnsRecords'
 >;
 
-/** What PATCH /identities/{id} changes. */
 export type IdentitySettings = Pick<
   IdentityRecord,
   'tracking' | 'trackingDomain' | 'dnsRecords' | 'returnPath' | 'verifiedReturnPathDomain' | 'alignment'
@@ -99,18 +85,15 @@ type Check = Pick<
 > &
   Partial<DkimKeyFields>;
 
-/** Matches the identity only while its DKIM keys are as `read` saw them. */
 const sameKeys = (id: string, read: Pick<IdentityRecord, 'dkimRevision'>) => ({ _id: id, dkimRevision: read.dkimRevision ?? null });
 
 /** Verified identities as sends and deliveries read them: forgotten on every replica by each change of the tenant's. */
 export const SENDING_IDENTITY_CACHE = { ttlMs: 1000, max: 10_000, grouped: true };
 
-/** `sending`: cache of the verified identities sends and deliveries looked up lately, keyed `<tenant>/<id|domain>`. */
 export function identitiesRepo(store: Store, sending: ReplicaCache<IdentityRecord | null>) {
   const identities = store.collection<IdentityRecord>('identities');
   const audited = auditedRecords(identities, { keeps: keptAfterPublish });
   const verified = (record: IdentityRecord | null) => record?.status === 'verified';
-  /** After a write of the tenant's identities: what this and every replica hold of them is read again. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const changed = <W extends (first: any, ...rest: any[]) => Promise<unknown>>(
     tenantOf: (first: Parameters<W>[0]) => string,
@@ -132,9 +115,7 @@ export function identitiesRepo(store: Store, sending: ReplicaCache<IdentityRecor
   const byDomain = (tenantId: string, domain: string) => audited.findOne(tenantId, { domain });
   return {
     async init() {
-      // byDomain and create: one identity per domain per tenant (a tombstone's domain is renamed out of the way)
       await identities.createIndex({ tenantId: 1, domain: 1 }, { unique: true });
-      // list: a tenant's identities, newest first
       await identities.createIndex({ tenantId: 1, createdAt: -1 });
       // usesReturnPath: the bounce listener's RCPT lookup of a return path domain (any tenant)
       await identities.createIndex({ verifiedReturnPathDomain: 1 }, { sparse: true });
@@ -154,9 +135,7 @@ export function identitiesRepo(store: Store, sending: ReplicaCache<IdentityRecor
       sending.get(`${tenantId}/domain/${domain}`, () => byDomain(tenantId, domain), verified),
     firstVerified: async (tenantId: string) =>
       (await audited.find(tenantId, { status: 'verified' }, { sort: { createdAt: 1, _id: 1 }, limit: 1 }))[0] ?? null,
-    /** Whether some identity (of any tenant) sends with `domain` as its verified return path domain. */
     usesReturnPath: async (domain: string) => (await identities.findOne({ verifiedReturnPathDomain: domain })) !== null,
-    /** A tenant's identities, or its identity of `domain` alone (what a key restricted to it sees). */
     list: (tenantId: string, page: { limit: number; offset: number }, domain: string | null = null) =>
       audited.find(tenantId, domain ? { domain } : {}, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
     count: (tenantId: string, domain: string | null = null) => audited.count(tenantId, domain ? { domain } : {}),
@@ -166,18 +145,13 @@ export function identitiesRepo(store: Store, sending: ReplicaCache<IdentityRecor
       (read: IdentityRecord, check: Check, events: Envelope[]) =>
         audited.change(read.tenantId, sameKeys(read._id, read), { $set: check }, events, check.lastCheckedAt as Date),
     ),
-    /** Receiving turned on: null when the tenant has no such identity. */
     saveSettings: changed((tenantId: string) => tenantId, change),
-    /** PATCH settings or a change of DKIM keys: null when the identity is gone or its keys changed since `read`. */
     saveKeyedSettings: changed(
       (read: IdentityRecord) => read.tenantId,
       (read: IdentityRecord, settings: Partial<IdentitySettings>, events: Envelope[], at: Date) =>
         audited.change(read.tenantId, sameKeys(read._id, read), { $set: settings }, events, at),
     ),
-    /**
-     * Rotation timer, across tenants: verified identities with no rotation pending whose current key was made before
-     * `cutoff` (identities are few, one per domain: the timer's hourly scan reads them without an index of its own).
-     */
+    /** Rotation timer: verified identities of any tenant whose key predates `cutoff` (few: scanned without an index). */
     keysOlderThan: (cutoff: Date, limit: number) =>
       identities.find(
         {
@@ -188,13 +162,11 @@ export function identitiesRepo(store: Store, sending: ReplicaCache<IdentityRecor
         },
         { sort: { createdAt: 1, _id: 1 }, limit },
       ),
-    /** Receiving turned off: its MX record goes and the domain is given up; null when the identity is gone. */
     disableInbound: changed(
       (tenantId: string) => tenantId,
       (tenantId: string, id: string, dnsRecords: DnsRecord[], events: Envelope[], at: Date) =>
         audited.change(tenantId, { _id: id }, { $set: { inbound: null, dnsRecords }, $unset: { inboundDomain: '' } }, events, at),
     ),
-    /** Deleted: its domain freed for a new identity, and for receiving elsewhere. */
     remove: changed(
       (record: IdentityRecord) => record.tenantId,
       (record: IdentityRecord, at: Date, events: Envelope[]) =>
@@ -205,7 +177,6 @@ export function identitiesRepo(store: Store, sending: ReplicaCache<IdentityRecor
         }),
     ),
     dropTombstones: audited.dropTombstones,
-    /** Sweeper, across tenants: changes whose events the broker has not confirmed. */
     unannounced: async (before: Date, limit: number) => [
       ...(await audited.unannounced(before, limit)),
       ...(await olderOutbox.unannounced(before, limit, { changedAt: null })),

@@ -1,7 +1,6 @@
 import { DuplicateKeyError, type Collection } from '@mailplane/store';
 import type { DnsRecord, Identity } from '@mailplane/contracts';
 
-/** Receiving at the identity's domain (`Identity.inbound`, less the host, which is configuration). */
 export interface InboundState {
   status: NonNullable<Identity['inbound']>['status'];
   platformSubdomain: boolean;
@@ -10,7 +9,6 @@ export interface InboundState {
   verifiedAt: Date | null;
 }
 
-/** The fields of an identity record these queries read and write. */
 interface Receiving {
   _id: string;
   tenantId: string;
@@ -20,19 +18,13 @@ interface Receiving {
   deletedAt?: Date | null;
 }
 
-/**
- * Receiving on identities: `inbound` is what the tenant sees; `inboundDomain` is set only while the identity receives
- * for its domain, under a unique index, so one tenant at a time receives for a domain across every replica.
- */
+/** `inboundDomain` is set only while the identity receives, under a unique index: one tenant at a time receives for a domain. */
 export function inboundDomainQueries<R extends Receiving>(identities: Collection<R>) {
   return {
     async initInbound() {
-      // receiverOf: the listener's lookup of a recipient's domain (any tenant); unique: one receiver per domain
       await identities.createIndex({ inboundDomain: 1 }, { unique: true, sparse: true });
     },
-    /** The identity that receives for `domain`, whatever its tenant: the listener's RCPT lookup. */
     receiverOf: (domain: string) => identities.findOne({ inboundDomain: domain }),
-    /** False when another identity already receives for the domain. */
     async claim(tenantId: string, id: string, domain: string, inbound: InboundState): Promise<boolean> {
       try {
         // A check racing a deletion claims nothing for the tombstone.
@@ -44,7 +36,6 @@ export function inboundDomainQueries<R extends Receiving>(identities: Collection
         throw err;
       }
     },
-    /** Sets what the tenant sees after a check that did not claim the domain, and gives the domain up. */
     async release(tenantId: string, id: string, inbound: InboundState): Promise<void> {
       await identities.updateOne({ _id: id, tenantId, deletedAt: null }, { $set: { inbound }, $unset: { inboundDomain: '' } });
     },

@@ -1,7 +1,6 @@
 import type { EmailReceived, Envelope } from '@mailplane/contracts';
 import { DuplicateKeyError, eventOutbox, tenantScoped, type CarriesEvents, type Store } from '@mailplane/store';
 
-/** An attachment as the record keeps it: what lists show and what a link needs, never the bytes. */
 export interface InboundAttachment {
   filename: string | null;
   contentType: string;
@@ -9,18 +8,13 @@ export interface InboundAttachment {
   contentId: string | null;
 }
 
-/** One of the tenant's recipients of a message, and what its route did. */
 export interface InboundRecipient {
   address: string;
   routeId: string;
   action: 'webhook' | 'hold';
 }
 
-/**
- * One received message for one tenant, whichever of its addresses it went to (`recipients`; `recipient`, `routeId`:
- * the first of them); the raw message is a blob under the same id. `pendingEvents`:
- * `email.received`, written with the record, until the broker confirmed it.
- */
+/** Stored once per tenant for all its recipients (`recipient`, `routeId`: the first); the raw message is a blob of the same id. */
 export interface InboundMessageRecord extends CarriesEvents<Envelope> {
   _id: string;
   tenantId: string;
@@ -29,7 +23,6 @@ export interface InboundMessageRecord extends CarriesEvents<Envelope> {
   recipient: string;
   /** Absent on records from before messages were stored once per tenant: the one recipient above. */
   recipients?: InboundRecipient[];
-  /** Every route of `recipients`, once: what the list by route reads. */
   routeIds?: string[];
   envelope: EmailReceived['envelope'];
   from: string;
@@ -64,17 +57,13 @@ export function inboundMessagesRepo(store: Store) {
   });
   return {
     async init() {
-      // list: a tenant's messages newest first, by route, or replies to one sent message
       await messages.createIndex({ tenantId: 1, receivedAt: -1 });
       await messages.createIndex({ tenantId: 1, routeId: 1, receivedAt: -1 });
       await messages.createIndex({ tenantId: 1, routeIds: 1, receivedAt: -1 });
       await messages.createIndex({ tenantId: 1, inReplyToEmailId: 1, receivedAt: -1 });
-      // insertAll: the same message for the same recipient is kept once
       await messages.createIndex({ dedupKey: 1 }, { unique: true });
-      // loop detection: what one of our messages answered (by Message-ID, else by its recipient and time)
       await messages.createIndex({ tenantId: 1, internetMessageId: 1 });
       await messages.createIndex({ tenantId: 1, fromAddress: 1, receivedAt: -1 });
-      // retention: bodies past their expiry, records past MESSAGE_RETENTION_DAYS
       await messages.createIndex({ bodyPurgedAt: 1, bodyExpiresAt: 1 });
       await messages.createIndex({ receivedAt: 1 });
       await outbox.init();
@@ -96,7 +85,6 @@ export function inboundMessagesRepo(store: Store) {
       tenant.find(tenantId, filterOf(q), { sort: { receivedAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
     count: (tenantId: string, q: InboundQuery) => tenant.count(tenantId, filterOf(q)),
     byInternetMessageId: (tenantId: string, internetMessageId: string) => tenant.findOne(tenantId, { internetMessageId }),
-    /** The newest message from `address` received in [since, until): what an unthreaded automatic answer answered. */
     async latestFrom(tenantId: string, address: string, since: Date, until: Date) {
       const found = await tenant.find(
         tenantId,
@@ -105,17 +93,13 @@ export function inboundMessagesRepo(store: Store) {
       );
       return found[0] ?? null;
     },
-    /** Retention, across tenants: messages whose body may go. */
     bodiesDue: (now: Date, limit: number) => messages.find({ bodyPurgedAt: null, bodyExpiresAt: { $lte: now } }, { limit }),
     bodyPurged: (id: string, at: Date) => messages.updateOne({ _id: id }, { $set: { bodyPurgedAt: at } }),
-    /** Retention, across tenants: records received before `before`. */
     recordsDue: (before: Date, limit: number) => messages.find({ receivedAt: { $lt: before } }, { limit }),
     remove: (id: string) => messages.deleteOne({ _id: id }),
-    /** Which of these ids name a stored message: the orphan sweep keeps their blobs. */
     async storedIds(ids: string[]): Promise<Set<string>> {
       return new Set((await messages.find({ _id: { $in: ids } })).map((m) => m._id));
     },
-    /** Sweeper, across tenants: events the broker has not confirmed. */
     unannounced: (before: Date, limit: number) => outbox.unannounced(before, limit),
     announce: outbox.announce,
   };

@@ -2,13 +2,9 @@ import { keptAfterPublish } from '@mailplane/runtime';
 import type { Envelope, InboundRoute } from '@mailplane/contracts';
 import { auditedRecords, type AuditedRecord, type Store } from '@mailplane/store';
 
-/** What a route does with a recipient it matches, as the contract's `InboundAction` (stored from a validated request). */
 export type InboundAction = InboundRoute['action'];
 
-/**
- * A tenant's route: `pattern` as given; `domain`, `prefix` and `wildcard` are what matching reads. `pendingEvents`:
- * the audit records of its changes, until published.
- */
+/** `pattern` as given; `domain`, `prefix` and `wildcard` are what matching reads. */
 export interface InboundRouteRecord extends AuditedRecord<Envelope> {
   pattern: string;
   domain: string;
@@ -27,11 +23,8 @@ export function inboundRoutesRepo(store: Store) {
   const audited = auditedRecords(routes, { keeps: keptAfterPublish });
   return {
     async init() {
-      // create / update: one route per pattern per tenant (a tombstone's pattern is renamed out of the way)
       await routes.createIndex({ tenantId: 1, pattern: 1 }, { unique: true });
-      // forDomain: the routes the listener matches a recipient against
       await routes.createIndex({ tenantId: 1, domain: 1 });
-      // list: a tenant's routes, newest first
       await routes.createIndex({ tenantId: 1, createdAt: -1 });
       await audited.init();
     },

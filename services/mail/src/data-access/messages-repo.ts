@@ -21,7 +21,6 @@ export type {
   StoredReport,
 } from './message-record';
 
-/** GET /emails filters; all optional, always within one tenant. */
 export interface MessageQuery {
   identityId?: string;
   status?: MessageStatus;
@@ -43,10 +42,7 @@ function toFilter(query: MessageQuery): Filter {
   return filter;
 }
 
-/**
- * A tenant's messages (every read takes its id first), and the delivery side's queries across tenants. `replica`
- * (this process's holder id) is written as `dispatchedBy` with every `dispatchedAt` set before the broker confirms.
- */
+/** `replica` (this process's holder id) is written as `dispatchedBy` with every `dispatchedAt` set before the broker confirms. */
 export function messagesRepo(store: Store, replica: string | null = null) {
   const messages = store.collection<MessageRecord>('messages');
   const stamped = (record: MessageRecord): MessageRecord => (record.dispatchedAt ? { ...record, dispatchedBy: replica } : record);
@@ -55,18 +51,14 @@ export function messagesRepo(store: Store, replica: string | null = null) {
   const { initRetention, ...retention } = retentionQueries(messages);
   return {
     async init() {
-      // list / count: a tenant's messages newest first, optionally by status or identity; covering: a day's
-      // count reads index entries, not a million messages' documents
+      // covering: a day's count reads index entries, not a million messages' documents
       await messages.createIndex({ tenantId: 1, createdAt: -1 }, { covering: true });
       await messages.createIndex({ tenantId: 1, status: 1, createdAt: -1 });
       await messages.createIndex({ tenantId: 1, identityId: 1, createdAt: -1 });
-      // count: list totals by tenant, status and identity without reading a million index entries
       await messages.createIndex({ tenantId: 1, status: 1, identityId: 1 }, { counts: true });
-      // list / count with q=: substring search over subject and recipient
       await messages.createIndex({ subject: 1, to: 1 }, { text: true, within: ['tenantId'] });
-      // sweeper: due messages never confirmed on the queue, or held by a worker whose lease ran out; scheduling:
-      // messages due for release. Each states a status that is not final: a message's last writes (its attempt,
-      // its events' announce) and a final one's later writes add no entry.
+      // Not-final statuses only: a message's last writes (its attempt, its events' announce) and a final one's later
+      // writes add no entry.
       await messages.createIndex({ status: 1, nextAttemptAt: 1 }, { partial: { status: { $in: NOT_FINAL_STATUSES } } });
       await outbox.init();
       await initRetention();

@@ -6,9 +6,7 @@ export const REPUTATION_COUNTS = ['attempted', 'sent', 'bounced', 'complained'] 
 export type ReputationCount = (typeof REPUTATION_COUNTS)[number];
 export type ReputationCounts = Record<ReputationCount, number>;
 
-/** One tenant's outcomes of one identity on one UTC day, counted since the tenant's last resume (`epoch`). */
 export interface ReputationDay extends Partial<ReputationCounts> {
-  /** `<tenantId>:<epoch>:<identityId>:<YYYY-MM-DD>`. */
   _id: string;
   tenantId: string;
   epoch: number;
@@ -20,9 +18,8 @@ export interface ReputationDay extends Partial<ReputationCounts> {
 export type SendingStatus = 'healthy' | 'under_review' | 'paused';
 
 /**
- * A tenant's sending standing, one per tenant (`_id` its id). `version` counts its changes: each change is a
- * compare-and-set on it, so of replicas deciding the same change one writes it, with its event. `epoch` counts the
- * resumes: outcomes are counted under the current one, so a resume starts the window afresh.
+ * `version` counts its changes, each a compare-and-set on it: of replicas deciding the same change one writes it.
+ * `epoch` counts the resumes: outcomes count under the current one, so a resume starts the window afresh.
  */
 export interface StandingRecord extends AuditedRecord<Envelope> {
   status: SendingStatus;
@@ -36,7 +33,6 @@ export interface StandingRecord extends AuditedRecord<Envelope> {
 
 export type StandingChange = Pick<StandingRecord, 'status' | 'since' | 'reason' | 'epoch' | 'byOperator'>;
 
-/** The reputation counts (gathered and written as daily stats are) and the tenants' standings. */
 export function reputationRepo(store: Store, onLost: (err: unknown) => void, onFlushed: (tenantIds: Set<string>) => void) {
   const days = store.collection<ReputationDay>('reputation_days');
   const standings = store.collection<StandingRecord>('sending_standings');
@@ -60,10 +56,8 @@ export function reputationRepo(store: Store, onLost: (err: unknown) => void, onF
   });
   return {
     async init() {
-      // window: a tenant's days of its current epoch
       await days.createIndex({ tenantId: 1, epoch: 1, day: 1 });
       await days.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
-      // metrics: tenants by status
       await standings.createIndex({ status: 1 });
       await audited.init();
     },
@@ -71,12 +65,10 @@ export function reputationRepo(store: Store, onLost: (err: unknown) => void, onF
       gathered.add(`${key.tenantId}:${key.epoch}:${key.identityId}:${key.day}`, key, counts);
     },
     flush: gathered.flush,
-    /** The tenant's days of `epoch` from `first` on. */
     window: (tenantId: string, epoch: number, first: string) => days.find({ tenantId, epoch, day: { $gte: first } }),
     remember(record: StandingRecord, until: number): void {
       remembered.set(record.tenantId, { record, until });
     },
-    /** The standing last remembered, while it is trusted (`at`, in ms, before its `until`). */
     remembered(tenantId: string, at: number): StandingRecord | null {
       const found = remembered.get(tenantId);
       if (found && found.until > at) return found.record;

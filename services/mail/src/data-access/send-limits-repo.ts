@@ -1,22 +1,16 @@
 import { DuplicateKeyError, type Store } from '@mailplane/store';
 import type { CountersRepo } from './counters-repo';
 
-/**
- * A tenant's send rate limit and monthly quota in one document (`send:<tenantId>` in `counters`): the places taken in
- * the current rate window and the emails counted in the current month, so one conditional write takes both.
- */
+/** Rate window and monthly quota in one document (`send:<tenantId>` in `counters`), so one conditional write takes both. */
 interface SendLimits {
   _id: string;
-  /** The start of the rate window `sent` counts, in ms. */
   window: number;
   sent: number;
-  /** The month `used` counts (`2026-12`). */
   month: string;
   used: number;
   expiresAt: Date;
 }
 
-/** What a take asks for: `emails` places of `window` (under `rate`) and `units` of `month` (under `quota`). */
 export interface SendTake {
   window: number;
   month: string;
@@ -24,22 +18,15 @@ export interface SendTake {
   quota: number;
   emails: number;
   units: number;
-  /** The document's life: past the month it counts. */
   expiresAt: Date;
 }
 
-/** Taken: the counts after. Refused: which limit had no room (the rate limit first), and the counts as read. */
 export type TakeResult =
   { taken: true; sent: number; used: number } | { taken: false; refused: 'rate' | 'quota'; sent: number; used: number };
 
 const idOf = (tenantId: string) => `send:${tenantId}`;
 
-/**
- * Every change is one conditional write while the window and the month are current: many replicas and gateways
- * never take past either limit. A new window or month is rolled by a compare-and-set on what was read, once each.
- * `legacy` reads the month's count the quota kept in a counter of its own before (`quota:<tenant>:<month>`), when a
- * tenant's document is first made.
- */
+/** One conditional write per take: no number of replicas takes past a limit. `legacy`: the old `quota:<tenant>:<month>` counter. */
 export function sendLimitsRepo(store: Store, legacy: CountersRepo) {
   const docs = store.collection<SendLimits>('counters');
 
@@ -52,7 +39,6 @@ export function sendLimitsRepo(store: Store, legacy: CountersRepo) {
     }
   }
 
-  /** The window or month moved on since `doc` was written: start the new ones at zero, unless someone did first. */
   async function roll(doc: SendLimits, t: SendTake): Promise<void> {
     const rolled = {
       ...(t.emails > 0 && doc.window !== t.window ? { window: t.window, sent: 0 } : {}),
@@ -90,11 +76,9 @@ export function sendLimitsRepo(store: Store, legacy: CountersRepo) {
         return { taken: false, refused: rateFull ? 'rate' : 'quota', sent: doc.sent, used: doc.used };
       }
     },
-    /** Gives back `units` of `month`'s count (a send that failed after its take, a canceled scheduled send). */
     async giveBack(tenantId: string, month: string, units: number): Promise<void> {
       await docs.updateOne({ _id: idOf(tenantId), month, used: { $gte: units } }, { $inc: { used: -units } });
     },
-    /** The emails counted in `month`. */
     async used(tenantId: string, month: string): Promise<number> {
       const doc = await docs.findOne({ _id: idOf(tenantId) });
       if (doc) return doc.month === month ? doc.used : 0;

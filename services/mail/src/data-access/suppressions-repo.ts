@@ -5,12 +5,7 @@ import { DuplicateKeyError, auditedRecords, eventOutbox, withEvents, type Audite
 
 export type SuppressionReason = 'unsubscribed' | 'manual' | 'bounced' | 'complained';
 
-/**
- * `pendingEvents`: the `recipient.unsubscribed` event and a tenant's audit record, kept until the broker confirmed
- * them (transactional outbox).
- */
 export interface SuppressionRecord extends AuditedRecord<Envelope> {
-  /** `<tenantId>:<lowercased address>`: one record per recipient per tenant. */
   _id: string;
   email: string;
   reason: SuppressionReason;
@@ -22,24 +17,17 @@ type NewSuppression = Pick<SuppressionRecord, 'tenantId' | 'email' | 'reason' | 
 
 const suppressionId = (tenantId: string, email: string) => `${tenantId}:${email.toLowerCase()}`;
 
-/**
- * Since when each replica knows that no address was added to a tenant's list (a notice forgets it on every replica).
- * The ttl bounds a lost notice; the margin covers an acceptance's own duration and the replicas' clocks.
- */
+// The ttl bounds a lost notice; the margin covers an acceptance's own duration and the replicas' clocks.
 export const QUIET_LIST_CACHE = { ttlMs: 60_000, max: 10_000 };
 const QUIET_MARGIN_MS = 2000;
 
-/**
- * Each tenant's whole list while it is short, so that a send looks its recipients up in memory; forgotten with every
- * change of the list. At most `max` tenants of `SHORT_LIST` addresses (of at most 254 characters each): under 40 MB per replica.
- */
+// Under 40 MB per replica: at most `max` tenants of `SHORT_LIST` addresses of at most 254 characters.
 export const SHORT_LISTS_CACHE = { ttlMs: 60_000, max: 1_000 };
 const SHORT_LIST = 128;
 
 export interface SuppressionCaches {
   /** Per tenant, the time from which this replica heard of no address added to its list. */
   quiet: ReplicaCache<{ since: number }>;
-  /** Per tenant, its lowercased addresses when there are at most `SHORT_LIST`; null: too many to hold. */
   short: ReplicaCache<{ addresses: Set<string> | null }>;
 }
 
@@ -63,15 +51,11 @@ export function suppressionsRepo(store: Store, { quiet, short }: SuppressionCach
     );
   return {
     async init() {
-      // list: a tenant's suppressions, newest first
       await suppressions.createIndex({ tenantId: 1, createdAt: -1 });
       await audited.init();
       await olderOutbox.init();
     },
-    /**
-     * Adds the record, with `events`, unless the recipient is already suppressed; returns the record that holds, and
-     * whether it is new (only a new one wrote its events).
-     */
+    /** The record that holds the address, and whether it is new (only a new one wrote `events`). */
     async add(fields: NewSuppression, events: Envelope[]): Promise<{ record: SuppressionRecord; created: boolean }> {
       const record: SuppressionRecord = {
         _id: suppressionId(fields.tenantId, fields.email),
@@ -94,7 +78,6 @@ export function suppressionsRepo(store: Store, { quiet, short }: SuppressionCach
         short.forget(fields.tenantId);
       }
     },
-    /** Whether the address is on the tenant's list: from memory while the list is short. */
     async has(tenantId: string, email: string): Promise<boolean> {
       const { addresses } = await short.get(tenantId, async () => {
         const held = await audited.find(tenantId, {}, { limit: SHORT_LIST + 1 });
@@ -110,7 +93,6 @@ export function suppressionsRepo(store: Store, { quiet, short }: SuppressionCach
     list: (tenantId: string, q: string | undefined, page: { limit: number; offset: number }) =>
       audited.find(tenantId, matching(q), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
     count: (tenantId: string, q?: string) => audited.count(tenantId, matching(q)),
-    /** Gone for the tenant at once; null when the address was not suppressed. */
     async remove(tenantId: string, email: string, events: Envelope[], at: Date) {
       try {
         return await audited.remove(tenantId, { _id: suppressionId(tenantId, email) }, events, at);
@@ -119,7 +101,6 @@ export function suppressionsRepo(store: Store, { quiet, short }: SuppressionCach
       }
     },
     dropTombstones: audited.dropTombstones,
-    /** Sweeper, across tenants: records whose events the broker has not confirmed. */
     unannounced: async (before: Date, limit: number) => [
       ...(await audited.unannounced(before, limit)),
       ...(await olderOutbox.unannounced(before, limit, { changedAt: null })),

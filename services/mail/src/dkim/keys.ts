@@ -3,7 +3,6 @@ import { promisify } from 'node:util';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 
-/** A fresh DKIM key: the private key as PKCS#8 PEM, the public key as base64 SPKI DER (the `p=` value). */
 export interface DkimKeyPair {
   privateKeyPem: string;
   publicKeyBase64: string;
@@ -19,10 +18,7 @@ export async function generateDkimKeyPair(): Promise<DkimKeyPair> {
   return { privateKeyPem: privateKey, publicKeyBase64: publicKey.toString('base64') };
 }
 
-/**
- * An Ed25519 key (RFC 8463): the private key as PKCS#8 PEM, the public key as the base64 of its raw 32 bytes (what
- * `p=` holds for `k=ed25519`, not SPKI). Made in microseconds, so synchronously.
- */
+/** RFC 8463: `p=` holds the raw 32-byte key, not SPKI. Made in microseconds, so synchronously. */
 export function generateEd25519KeyPair(): DkimKeyPair {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519', {
     publicKeyEncoding: { type: 'spki', format: 'der' },
@@ -34,7 +30,6 @@ export function generateEd25519KeyPair(): DkimKeyPair {
 
 export type DkimKeyType = 'rsa' | 'ed25519';
 
-/** The TXT value to publish at `<selector>._domainkey.<domain>`. */
 export function dkimTxtValue(publicKeyBase64: string, keyType: DkimKeyType = 'rsa'): string {
   return `v=DKIM1; k=${keyType}; p=${publicKeyBase64}`;
 }

@@ -1,8 +1,6 @@
 /**
- * The header fields we sign, each oversigned: `h=` lists it once more than the message has it (a message has each at
- * most once), so a verifier counts an instance added after signing, above or below ours, against the signature.
- * From, To, Cc, Reply-To and Sender say who it is from and to; Subject, Date and Message-ID what it is; the MIME fields
- * how the signed body reads; the List-Unsubscribe pair what a one-click unsubscribe does (RFC 8058 wants both signed).
+ * Each oversigned: `h=` lists it once more than the message has it, so an instance added after signing, above or below
+ * ours, breaks the signature. RFC 8058 wants the List-Unsubscribe pair signed.
  */
 export const DKIM_SIGNED_HEADERS = [
   'From',
@@ -20,7 +18,6 @@ export const DKIM_SIGNED_HEADERS = [
   'List-Unsubscribe-Post',
 ] as const;
 
-/** The field names of a header block, lowercased, one per field (a folded line belongs to the field above it). */
 const fieldNames = (block: string) =>
   block
     .split(/\r?\n/)
@@ -32,10 +29,7 @@ const fieldNames = (block: string) =>
         .toLowerCase(),
     );
 
-/**
- * What to sign in a message's header block: `present`, the signed names it has; `h`, the `h=` list; `repeated`, a
- * signed name it has more than once (then nothing is signed: which instance a reader sees is anybody's guess).
- */
+/** `repeated`: a signed name present twice; then nothing is signed (which instance a reader sees is anybody's guess). */
 export function signingList(headerBlock: string): { present: string[]; h: string[]; repeated: string | null } {
   const counts = new Map<string, number>();
   for (const name of fieldNames(headerBlock)) counts.set(name, (counts.get(name) ?? 0) + 1);

@@ -4,7 +4,6 @@ import { DKIMCanonicalizer, generateDKIMHeader } from 'dkim-signer';
 import { createPrivateKeyCache } from './private-key-cache';
 import { EVERY_SIGNED_NAME, signingList } from './signed-headers';
 
-/** Who signs: `d=`, `s=` and the matching private key (PEM, already opened from the key box). */
 export interface DkimIdentity {
   domain: string;
   selector: string;
@@ -15,7 +14,6 @@ export interface DkimIdentity {
 
 export type DkimSignErrorCode = 'DKIM_BAD_IDENTITY' | 'DKIM_BAD_KEY' | 'DKIM_EMPTY_BODY' | 'DKIM_NOT_7BIT' | 'DKIM_REPEATED_HEADER';
 
-/** Signing refused rather than producing a signature that would not verify. */
 export class DkimSignError extends Error {
   constructor(
     readonly code: DkimSignErrorCode,
@@ -27,7 +25,6 @@ export class DkimSignError extends Error {
 }
 
 export interface DkimSigner {
-  /** Returns the message with a `DKIM-Signature:` header prepended. */
   sign(rawMessage: Buffer | string, identity: DkimIdentity): string;
 }
 
@@ -71,11 +68,8 @@ export function createDkimSigner(options: { maxCachedKeys?: number } = {}): Dkim
 }
 
 /**
- * One `DKIM-Signature:` field, folded as DKIMSign folds it. dkim-signer's DKIMSign cannot oversign: it lists only the
- * names the message has, once each. Its parts can: the tag list (`tags`, up to an empty `b=`) is written from a block
- * holding every name (so `h=` is ours), and the data signed is the message's fields, each once (`signed`: a name
- * listed again matches nothing and adds nothing), then this header field. dkim-signer writes `a=rsa-sha256`; an
- * Ed25519 field names its own algorithm before anything is signed, so the `a=` tag is covered like any other.
+ * dkim-signer's DKIMSign cannot oversign (it lists each present name once), so its parts are used: `h=` lists every
+ * name, and the data signed is the message's fields once each (a name listed again matches nothing), then this field.
  */
 function signatureField(tags: string, signed: string, sign: (data: string) => string): string {
   const own = DKIMCanonicalizer.relaxedHeaderLine(tags);
@@ -83,11 +77,7 @@ function signatureField(tags: string, signed: string, sign: (data: string) => st
   return `${tags}${signature.replace(/(^.{73}|.{75}(?!\r?\n|\r))/g, '$&\r\n ').trim()}`;
 }
 
-/**
- * The tags of a second field, its body hash taken from `first`'s: the tags are written around a stand-in body and given
- * `first`'s bh= (a base64 SHA-256 is always 44 characters, so the field folds at the same places), so the body is
- * canonicalized and hashed once. When either bh= cannot be read the body is hashed again.
- */
+/** A second field's tags around a stand-in body, given `first`'s bh= (always 44 characters: folds alike): the body is hashed once. */
 function tagsWithBodyHashOf(first: string, domainName: string, selector: string, h: string[], body: string): string {
   const hash = BODY_HASH.exec(first)?.[1];
   const standIn = generateDKIMHeader(domainName, selector, h.join(':'), EVERY_SIGNED_NAME, STAND_IN_BODY);

@@ -1,6 +1,5 @@
 import { Resolver } from 'node:dns/promises';
 
-/** The name has no TXT record: NXDOMAIN (`ENOTFOUND`) or no data of that type (`ENODATA`). */
 export class TxtNotFoundError extends Error {
   constructor(
     readonly code: 'ENOTFOUND' | 'ENODATA',
@@ -12,19 +11,15 @@ export class TxtNotFoundError extends Error {
 }
 
 export interface TxtResolver {
-  /** Each record as its character-strings; join a record's strings to read it. */
   resolveTxt(name: string): Promise<string[][]>;
   /** mailauth's `resolver(name, rrtype)` contract; only TXT is answered, which is all DKIM asks for. */
   resolve(name: string, rrtype: string): Promise<string[][]>;
-  /** A domain's MX records (an identity that receives); TxtNotFoundError when it has none. */
   resolveMx(name: string): Promise<{ exchange: string; priority: number }[]>;
   /** Every record type mailauth asks for (SPF's A, AAAA, MX, PTR; TXT), through the same servers. */
   lookup(name: string, rrtype: string): Promise<unknown>;
-  /** The targets of the name's CNAME record (a tracking domain's); none when it has none. */
   resolveCname(name: string): Promise<string[]>;
 }
 
-/** The same code serves production (system or configured DNS) and tests (the sandbox DNS server). */
 export function createTxtResolver(options: { servers?: string[]; timeoutMs?: number; tries?: number } = {}): TxtResolver {
   const resolver = new Resolver({ timeout: options.timeoutMs ?? 2000, tries: options.tries ?? 2 });
   if (options.servers?.length) resolver.setServers(options.servers);

@@ -17,7 +17,6 @@ import { countEvent } from './stats';
 import type { TemplateRef } from '../templates/domain/send-content';
 import type { MessageTracking } from '../tracking/domain/settings';
 
-/** What a send answers: the message as accepted. */
 export interface AcceptedEmail {
   id: string;
   status: 'queued' | 'scheduled' | 'suppressed';
@@ -26,10 +25,7 @@ export interface AcceptedEmail {
   scheduledAt?: string;
 }
 
-/**
- * The answer the send got when the message was stored. Only a message suppressed at acceptance is `suppressed`
- * before any attempt (one suppressed later, before its first attempt, reads the same: it will never be relayed).
- */
+/** The answer the send got; a message suppressed later but before any attempt reads `suppressed` too (it is never relayed). */
 export const acceptedAs = (m: MessageRecord): AcceptedEmail => {
   if (m.status === 'suppressed' && m.attempts.length === 0)
     return { id: m._id, status: 'suppressed', kind: m.kind, createdAt: m.createdAt.toISOString() };
@@ -39,7 +35,6 @@ export const acceptedAs = (m: MessageRecord): AcceptedEmail => {
   return { id: m._id, ...scheduled, kind: m.kind, createdAt: m.createdAt.toISOString() };
 };
 
-/** One email to accept: what the sender wrote and what was decided for it. */
 export interface Acceptance {
   identity: IdentityRecord;
   input: SendEmailRequest;
@@ -59,7 +54,6 @@ export interface Acceptance {
   tenant?: TenantRecord | null;
 }
 
-/** The record of an accepted email: `scheduled`, `queued`, or `suppressed` when no recipient may be mailed. */
 async function recordFor(deps: MailDeps, tenantId: string, a: Acceptance, now: Date): Promise<MessageRecord> {
   const { identity, input } = a;
   const [resolved, tenant] = await Promise.all([
@@ -115,11 +109,8 @@ async function recordFor(deps: MailDeps, tenantId: string, a: Acceptance, now: D
 }
 
 /**
- * Stores the body in the blob store, then the message (durable from here on: the send is accepted), then hands
- * it to the outbox queue without waiting. A crash between the two writes leaves a blob no record names (see
- * docs/decisions/message-bodies.md). With `scheduledAt` it is stored `scheduled` and stays off the queue
- * until the sweeper releases it. Null when a message is already stored under `messageId` (a racing request with
- * the same Idempotency-Key won).
+ * Body, then record (the send is accepted from here on), then the outbox queue unawaited; a crash between the writes leaves
+ * an orphan blob (docs/decisions/message-bodies.md). Null when a racing request with the same Idempotency-Key won.
  */
 export async function acceptMessage(
   deps: MailDeps,
@@ -139,10 +130,7 @@ export async function acceptMessage(
   return acceptedAs(message);
 }
 
-/**
- * The same for many emails in one round of writes: the bodies side by side, then every record in one insert
- * (all or none on the embedded store). Null when one of the ids is already stored (a racing retry won).
- */
+/** The same for many: one insert of every record (all or none on the embedded store); null when a racing retry won. */
 export async function acceptMessages(
   deps: MailDeps,
   tenantId: string,
@@ -169,11 +157,8 @@ function afterAccepted(deps: MailDeps, message: MessageRecord, body: MessageBody
   void dispatchAccepted(deps, message, offTheQueue, body);
 }
 
-/**
- * Announces the stored message and puts it on the outbox queue, after its send was answered. Whatever this leaves
- * undone (broker away, process killed) the outbox sweeper does: at once for a message it marks undispatched here,
- * after `redispatchAfterMs` for one whose confirm never came, and for every live message at start-up.
- */
+// What this leaves undone (broker away, process killed) the outbox sweeper does: at once when marked undispatched here,
+// after `redispatchAfterMs` when the confirm never came, and for every live message at start-up.
 async function dispatchAccepted(deps: MailDeps, message: MessageRecord, offTheQueue: boolean, body: MessageBody): Promise<void> {
   try {
     await (offTheQueue ? publishPending(deps, message) : enqueue(deps, message, 0, body));

@@ -10,10 +10,7 @@ export interface Mailbox {
 const notOneAddress = (field: string, pointer: string, message = 'not one email address') =>
   new AppError('validation_failed', `${field} must be one email address.`, { extra: { errors: [{ path: pointer, message }] } });
 
-/**
- * One mailbox (`a@b.c` or `Name <a@b.c>`); groups and lists are refused. The only address parser of the accept path
- * and the delivery job: the address it returns is the one the envelope and the headers carry.
- */
+/** The only address parser of the accept path and the delivery job, so the envelope and the headers carry the same address. */
 export function parseMailbox(field: string, value: string, pointer = `/${field}`): Mailbox {
   const parsed = addressparser(value, { flatten: true });
   const address = parsed.length === 1 ? parsed[0].address : undefined;
@@ -30,9 +27,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const ADDRESS_LIKE = /[<>@]|=\?/;
 
 /**
- * A mailbox a send gives us: no control characters, and no display name that holds an address or its punctuation.
- * Mail clients show the name instead of the address, so `"billing@bank.example" <me@mine.example>` reads as mail from
- * the bank; and a name holding `<…>` is where another parser would find another address than ours.
+ * No display name holding an address or its punctuation: clients show the name instead of the address (so `"billing@bank.example"
+ * <me@mine.example>` reads as the bank's), and in a name holding `<…>` another parser would find another address than ours.
  */
 export function acceptMailbox(field: string, value: string, pointer = `/${field}`): Mailbox {
   if (CONTROL.test(value)) throw notOneAddress(field, pointer, 'control characters (CR, LF…) in an address');

@@ -5,10 +5,7 @@ import type { MailDeps } from './deps';
 
 type Announcing<T extends AuditedRecord<Envelope>> = Pick<AuditedRecords<T>, 'announce'>;
 
-/**
- * Publishes what a tenant's change wrote (its audit record, any event); the outbox sweep does if this fails, so the
- * change stands either way. A deleted record's tombstone keeps its published record a minute: the sweep removes it.
- */
+/** The outbox sweep publishes it if this fails, so the change stands either way. */
 export async function announceChange<T extends AuditedRecord<Envelope>>(deps: MailDeps, records: Announcing<T>, record: T): Promise<void> {
   try {
     await records.announce(record, (event) => deps.broker.publish(event, publishOptionsOf(event)));

@@ -16,7 +16,6 @@ export const describeAttachments = (attachments: MessageBody['attachments']): At
 /** Records written before bodies moved to the blob store carry theirs inline. */
 export const hasInlineBody = (message: MessageRecord) => message.attachments !== undefined;
 
-/** The body to render: inline on an old record, otherwise from the blob store; null once retention deleted it. */
 export async function loadBody(deps: MailDeps, message: MessageRecord): Promise<MessageBody | null> {
   if (hasInlineBody(message)) return { text: message.text ?? null, html: message.html ?? null, attachments: message.attachments ?? [] };
   if (message.bodyPurgedAt) return null;

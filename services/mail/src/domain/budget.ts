@@ -7,10 +7,7 @@ export interface Budget {
 
 export const UNBOUNDED: Budget = { msLeft: () => Number.POSITIVE_INFINITY };
 
-/**
- * Called before each durable step of an accepted request: once the caller has stopped waiting, nothing more is
- * begun, so a caller told "busy, nothing done" is told the truth.
- */
+/** Before each durable step: once the caller stopped waiting nothing more is begun, so "busy, nothing done" is the truth. */
 export function ensureTimeLeft(budget: Budget): void {
   if (budget.msLeft() <= 0) {
     throw new AppError('service_busy', 'The request waited too long to be served; nothing was done.', { headers: { 'Retry-After': '1' } });

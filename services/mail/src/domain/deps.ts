@@ -29,10 +29,8 @@ import type { TokenSigner } from '../unsubscribe/domain/token';
 /** The class of an SMTP attempt's answer: the MTA's reply code class, `connection` when none came, `local` when not sent. */
 export type SmtpClass = '2xx' | '4xx' | '5xx' | 'connection' | 'local';
 
-/** What the domain reports to metrics. */
 export interface MailMetrics {
   deliveryAttempt(smtpClass: SmtpClass): void;
-  /** A paused tenant's message was claimed and put back unattempted. */
   deliveryHeld(): void;
   /** The bounce listener answered a client: 250 for a report taken, else the refusal's code (421, 451, 550, 552). */
   bounceReply(code: number): void;
@@ -44,31 +42,24 @@ export interface MailDeps {
   messages: MessagesRepo;
   /** Which broker queue the live messages are on (start-up recovery). */
   outboxQueue: OutboxQueueRepo;
-  /** This replica's sign of life, and the replicas that died. */
   replicas: ReplicaRegistry;
-  /** Message bodies, in the blob store. */
   bodies: BodiesRepo;
   suppressions: SuppressionsRepo;
   templates: TemplatesRepo;
-  /** Renders templates off the event loop, each within its one budget. */
   templateRunner: TemplateRunner;
-  /** Opens and clicks of tracked messages, and those fetched and not yet recorded. */
   engagement: EngagementRepo;
   engagementHits: HitBatches;
   unsubscribeTokens: TokenSigner;
   counters: CountersRepo;
   sendLimits: SendLimitsRepo;
   dailyStats: DailyStatsRepo;
-  /** Outcomes counted for the tenants' bounce and complaint rates, and their sending standing. */
   reputation: ReputationRepo;
   entitlements: EntitlementsRepo;
   idempotency: IdempotencyRepo;
-  /** Inbound: the tenants' routes, what they received, its raw bytes (blob store), the signed links to attachments. */
   inboundRoutes: InboundRoutesRepo;
   inboundMessages: InboundMessagesRepo;
   inboundBodies: InboundBodiesRepo;
   attachmentLinks: AttachmentLinks;
-  /** Received messages read and checked off the event loop, each in its time budget. */
   inboundAnalysis: InboundAnalyzer;
   keyBox: KeyBox;
   resolver: TxtResolver;

@@ -65,13 +65,11 @@ function judgeSpfTerms(record: DnsRecord, found: string[]): RecordStatus {
   return spf.some((v) => wanted.every((t) => terms(v).includes(t))) ? 'found' : 'mismatch';
 }
 
-/** The record's values as the judge reads them: TXT strings joined, MX exchanges lowercased without the root dot. */
 async function lookUp(resolver: TxtResolver, record: DnsRecord): Promise<string[]> {
   if (record.type === 'MX') return (await resolver.resolveMx(record.name)).map((mx) => mx.exchange.toLowerCase().replace(/\.$/, ''));
   return (await resolver.resolveTxt(record.name)).map((chunks) => chunks.join(''));
 }
 
-/** The MX record a receiving identity publishes: its domain's mail goes to the platform's inbound host. */
 export const mxRecord = (domain: string, mxHost: string): DnsRecord => ({
   purpose: 'mx',
   type: 'MX',
@@ -81,13 +79,11 @@ export const mxRecord = (domain: string, mxHost: string): DnsRecord => ({
   status: 'unchecked',
 });
 
-/** What a return path domain publishes: its reports come to the platform's bounce host, and SPF lets the platform send as it. */
 export const returnPathRecords = (returnPathDomain: string, mxHost: string, spf: string): DnsRecord[] => [
   { purpose: 'returnPath', type: 'MX', name: returnPathDomain, value: mxHost, priority: 10, status: 'unchecked' },
   { purpose: 'returnPath', type: 'TXT', name: returnPathDomain, value: spf, status: 'unchecked' },
 ];
 
-/** The CNAME a tracking domain publishes: it points at the platform's tracking host. */
 export const trackingRecord = (trackingDomain: string, cnameTarget: string): DnsRecord => ({
   purpose: 'tracking',
   type: 'CNAME',

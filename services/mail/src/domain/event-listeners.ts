@@ -3,10 +3,7 @@ import { LISTENERS_SETTLED_MS, type TenantRecord } from '../data-access/entitlem
 import type { MessageRecord } from '../data-access/messages-repo';
 import type { MailDeps } from './deps';
 
-/**
- * How long after a widen a narrow is refused: the widen's endpoint is stored right after it, and a narrow read
- * before that must not drop its types (docs/decisions/event-listeners.md).
- */
+// A widen's endpoint is stored right after it: a narrow read before that must not drop its types (docs/decisions/event-listeners.md).
 const NARROW_QUIET_MS = 60_000;
 const MAX_TYPES = 64;
 
@@ -33,18 +30,14 @@ function checkedTypes(eventTypes: unknown): string[] {
   return eventTypes as string[];
 }
 
-/**
- * Whether a message accepted silent still goes without its next event: only while its tenant still listens for no
- * `email.*` event, as the tenant's record says now (read through the replicas' cache, settled once a widen answered).
- */
+/** As the tenant's record says now (read through the replicas' cache, settled once a widen answered). */
 export async function stillSilent(deps: MailDeps, message: Pick<MessageRecord, 'silent' | 'tenantId'>): Promise<boolean> {
   return message.silent === true && silentFor(await deps.entitlements.byTenant(message.tenantId));
 }
 
 /**
- * An endpoint listening for `eventTypes` is about to be stored (or enabled): they are published from this answer on,
- * including the outcomes of the tenant's messages accepted before and still ahead of one (silent ones exist only
- * while its types named no email event). The answer waits until no replica can hold the record as it was before.
+ * Before an endpoint is stored or enabled: its types are published from this answer on, outcomes of messages accepted silent
+ * included. The answer waits until no replica can hold the record as it was before.
  */
 export async function widenListeners(deps: MailDeps, tenantId: string, eventTypes: unknown): Promise<void> {
   const types = checkedTypes(eventTypes);

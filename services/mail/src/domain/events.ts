@@ -4,7 +4,6 @@ import type { MessageRecord } from '../data-access/messages-repo';
 
 type Announced = Pick<MessageRecord, '_id' | 'tenantId' | 'kind' | 'identityId' | 'from' | 'to' | 'subject' | 'tags' | 'metadata'>;
 
-/** The event announcing a message's new status; written with the status change, published after. */
 export function messageEvent(message: Announced, type: string, at: Date, extra: Record<string, unknown> = {}): Envelope {
   return newEnvelope('event', type, at, {
     tenantId: message.tenantId,

@@ -24,13 +24,11 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** What makes two requests the same request: their body, whatever the order of its fields. */
 export const fingerprintOf = (body: unknown) => sha256(canonical(body));
 
 /** Structured-field strings arrive quoted (`"abc"`); most clients send them bare. Both mean the same key. */
 export const normalizeKey = (raw: string) => (/^".*"$/.test(raw) ? raw.slice(1, -1) : raw);
 
-/** A send done once per key: under the message id the key reserved, and found again by that id. */
 export interface KeyedSend<T> {
   perform(messageId: string): Promise<T>;
   /** The outcome of the send whose message is stored under this id; null when nothing was stored. */
@@ -43,11 +41,8 @@ const inFlight = (retryInMs: number) =>
   });
 
 /**
- * Runs a send at most once per (tenant, key) for 24 h. A finished request's outcome is replayed; the same key
- * with another body is refused. A request still running holds the key under a lease as long as its deadline;
- * a retry that finds the message stored replays its acceptance, and one that finds the lease run out and no
- * message takes the key over, under the same message id, so a late first request and the retry can never
- * store two. Refusals are not kept, so a client may retry a refused send with the same key.
+ * At most once per (tenant, key) for 24 h; refusals are not kept. A retry that finds the lease run out and no message stored
+ * takes the key over under the same message id, so a late first request and the retry can never store two.
  */
 export async function onceFor<T>(
   deps: MailDeps,
@@ -82,7 +77,6 @@ export async function onceFor<T>(
   }
 }
 
-/** The outcome to replay for a key someone holds, or the key itself when its lease ran out with nothing stored. */
 async function resolveHeld<T>(
   deps: MailDeps,
   claim: { tenantId: string; key: string; fingerprint: string; held: HeldKey },

@@ -31,7 +31,6 @@ export function identityView(r: IdentityRecord) {
   };
 }
 
-/** Creates the identity with its DKIM key pair, receiving from the start when asked (one write, audited). */
 export async function createIdentity(
   deps: MailDeps,
   tenantId: string,
@@ -92,11 +91,8 @@ export async function getIdentity(deps: MailDeps, tenantId: string, id: string, 
 }
 
 /**
- * Runs the real DNS lookups; the current DKIM record decides, SPF and DMARC are reported as advice. A pending key
- * whose record is found becomes the one signed with (the old record stays listed, `retiring`), an Ed25519 key signs
- * while its record is found (dkim-rotation/records.ts). The check is written with its audit record and, when it
- * changes the status, `identity.verified` or `identity.failed`; all published right after. The write is matched on
- * the keys as read: a rotation or PATCH meanwhile makes it look again rather than list records of keys now gone.
+ * The current DKIM record decides; SPF and DMARC are advice. The write is matched on the keys as read: a rotation or PATCH
+ * meanwhile makes it look again rather than list records of keys now gone.
  */
 export async function verifyIdentity(deps: MailDeps, tenantId: string, id: string, audit: AuditContext, keyDomain: string | null = null) {
   for (let attempt = 1; ; attempt++) {

@@ -13,5 +13,4 @@ export const identityChange = (id: string, operationId: string, changes: Record<
 
 export const identityGone = (id: string) => new AppError('not_found', `No identity ${id}`);
 
-/** Publishes an identity's change (its record, a status event); a deleted identity's tombstone goes after. */
 export const announceIdentity = (deps: MailDeps, record: IdentityRecord) => announceChange(deps, deps.identities, record);

@@ -2,10 +2,7 @@ import { AppError } from '@mailplane/contracts';
 import type { MessageRecord } from '../data-access/messages-repo';
 import type { MailDeps } from './deps';
 
-/**
- * An API key restricted to one sending domain (`keyDomain`, from the gateway) sees that domain's identity and the
- * emails sent from it as if the tenant had no other: another identity or email is a 404, as another tenant's is.
- */
+/** A key restricted to a domain sees as if the tenant had no other: another identity or email is a 404, as another tenant's is. */
 export const identityVisible = (identity: { domain: string }, keyDomain: string | null) => !keyDomain || identity.domain === keyDomain;
 
 // No identity has this id (ids are `idn_` and 26 characters): a filter by it finds nothing.
@@ -18,7 +15,6 @@ export async function identityFilter(deps: MailDeps, tenantId: string, asked: st
   return asked && asked !== own ? NO_IDENTITY : own;
 }
 
-/** Whether such a key sees an email: one sent from its domain's identity. */
 export async function emailVisible(deps: MailDeps, message: MessageRecord, keyDomain: string | null): Promise<boolean> {
   if (!keyDomain) return true;
   return message.identityId === (await deps.identities.byDomain(message.tenantId, keyDomain))?._id;
@@ -31,7 +27,6 @@ export async function checkEmailVisible(deps: MailDeps, tenantId: string, id: st
   if (message && !(await emailVisible(deps, message, keyDomain))) throw new AppError('not_found', `No email ${id}`);
 }
 
-/** A key restricted to a domain creates no identity of another (403, as its sends from another are). */
 export function checkIdentityDomain(domain: string, keyDomain: string | null): void {
   if (keyDomain && domain !== keyDomain) {
     throw new AppError('key_domain_mismatch', `This API key may manage only the identity of ${keyDomain}, not ${domain}.`);

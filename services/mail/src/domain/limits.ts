@@ -4,7 +4,6 @@ import type { SendTake } from '../data-access/send-limits-repo';
 import type { TenantRecord } from '../data-access/entitlements-repo';
 import type { MailDeps } from './deps';
 
-/** Where a tenant stands in the current window of one of its rate limits (`send`, or `test` for test emails). */
 export interface RateLimitState {
   policy: string;
   limit: number;
@@ -23,7 +22,6 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 
 const keepFor = (deps: MailDeps, ms: number) => new Date(deps.clock.now().getTime() + ms);
 
-/** The fixed window of `windowSeconds` that `nowMs` falls in: when it began, and the whole seconds until the next. */
 function fixedWindow(nowMs: number, windowSeconds: number): { start: number; resetSeconds: number } {
   const windowMs = windowSeconds * 1000;
   const start = Math.floor(nowMs / windowMs) * windowMs;
@@ -32,16 +30,12 @@ function fixedWindow(nowMs: number, windowSeconds: number): { start: number; res
 
 interface Window {
   policy: string;
-  /** The counter's name in the store: each limit counts apart. */
   counter: CounterKey['name'];
   limit: number;
   windowSeconds: number;
 }
 
-/**
- * Takes `n` places of the tenant's current fixed window, all or none, counted in the mail service's store so that it
- * holds across every gateway process and mail replica; `taken` is false when they do not fit.
- */
+/** All or none, counted in the mail store so that it holds across every gateway process and mail replica. */
 async function takeWindow(deps: MailDeps, tenantId: string, window: Window, n: number): Promise<{ taken: boolean; state: RateLimitState }> {
   const { limit, windowSeconds } = window;
   const { start, resetSeconds } = fixedWindow(deps.clock.now().getTime(), windowSeconds);
@@ -55,7 +49,6 @@ const refusalHeaders = (state: RateLimitState) => ({ ...rateLimitHeaders(state),
 
 const QUOTA_KEEP_MS = 62 * 24 * 3600 * 1000;
 
-/** A take of `emails` places of the current rate window and `units` of the month's quota, as of now. */
 function sendTake(deps: MailDeps, emails: number, units: number, quota: number): SendTake & { resetSeconds: number } {
   const nowMs = deps.clock.now().getTime();
   const { limit, windowSeconds } = deps.config.rateLimit;
@@ -92,9 +85,8 @@ export async function takeRateLimit(deps: MailDeps, tenantId: string, emails = 1
 }
 
 /**
- * The rate limit and the quota in one write, for a send whose quota count is known before it is checked (at most
- * `units`; the caller gives back what it does not use). Null when the quota has no room for `units`: the caller
- * then takes each on its own, to answer exactly as it would have.
+ * The rate limit and at most `units` of quota in one write (the caller gives back what it does not use). Null when the
+ * quota has no room: the caller then takes each on its own, to answer exactly as it would have.
  */
 export async function takeRateAndQuota(
   deps: MailDeps,
@@ -110,11 +102,7 @@ export async function takeRateAndQuota(
   return { rateLimit: sendState(deps, t, result.sent), giveBack: (n) => deps.sendLimits.giveBack(tenantId, t.month, n) };
 }
 
-/**
- * The short-window limit of test emails, a counter of its own: a test email never takes or needs a place of the send
- * rate limit, and real sends never take one of its. Beyond it, `test_email_limit_reached` (400, the contract's only
- * refusal of POST /emails/test) with the `test` policy's headers and `Retry-After`.
- */
+/** Apart from the send rate limit; beyond it 400 `test_email_limit_reached`, the contract's only refusal of POST /emails/test. */
 export async function takeTestEmailRate(deps: MailDeps, tenantId: string): Promise<RateLimitState> {
   const { limit, windowSeconds } = deps.config.testEmailRate;
   const { taken, state } = await takeWindow(deps, tenantId, { policy: 'test', counter: 'test-rate', limit, windowSeconds }, 1);
@@ -131,10 +119,7 @@ export function monthOf(at: Date): { key: string; resetAt: Date } {
   return { key: `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`, resetAt };
 }
 
-/**
- * Reserves `n` emails of the calendar month (UTC), all or none; atomic, so N racing sends at quota−1 admit exactly
- * one. Returns the give-back.
- */
+/** Reserves `n` emails of the UTC month, all or none (atomic: N racing sends at quota−1 admit one); returns the give-back. */
 export async function reserveQuota(deps: MailDeps, tenantId: string, n = 1, tenant?: TenantRecord | null): Promise<() => Promise<void>> {
   const limit = tenant === undefined ? await monthlyQuota(deps, tenantId) : quotaOf(deps, tenant);
   const t = sendTake(deps, 0, n, limit);
@@ -148,10 +133,7 @@ export async function reserveQuota(deps: MailDeps, tenantId: string, n = 1, tena
   return () => deps.sendLimits.giveBack(tenantId, t.month, n);
 }
 
-/**
- * Reserves `n` emails of the month for an acceptance and gives them back unless it stores its emails: when it
- * throws, or answers null (a request with the same Idempotency-Key stored them first; its quota is ours).
- */
+/** Gives the reservation back when `accept` throws or answers null (a request with the same Idempotency-Key stored first). */
 export async function withinQuota<T>(
   deps: MailDeps,
   tenantId: string,
@@ -172,10 +154,7 @@ export async function withinQuota<T>(
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/**
- * Takes one of the tenant's test emails of the UTC day (POST /emails/test is outside the monthly quota, so it has a
- * cap of its own; beyond it 400 `test_email_limit_reached`, as for the short window), atomic like the quota, so racing test sends (any number of mail replicas) never pass the cap. Returns the give-back.
- */
+/** The daily cap of test emails, which are outside the monthly quota; atomic like it across replicas. Returns the give-back. */
 export async function takeTestEmail(deps: MailDeps, tenantId: string): Promise<() => Promise<void>> {
   const limit = deps.config.testEmailDailyLimit;
   const now = deps.clock.now();
@@ -194,14 +173,13 @@ export async function giveBackQuota(deps: MailDeps, tenantId: string, acceptedAt
   await deps.sendLimits.giveBack(tenantId, monthOf(acceptedAt).key, n);
 }
 
-/** This month's count and quota exactly as reserveQuota sees them; billing shows it in the tenant's state. */
+/** As reserveQuota sees them; billing shows it in the tenant's state. */
 export async function monthlyUsage(deps: MailDeps, tenantId: string): Promise<MonthlyUsage> {
   const month = monthOf(deps.clock.now());
   const used = await deps.sendLimits.used(tenantId, month.key);
   return { used, limit: await monthlyQuota(deps, tenantId), resetAt: month.resetAt.toISOString() };
 }
 
-/** The quota of the tenant's plan as billing last announced it; the configured default before any announcement. */
 async function monthlyQuota(deps: MailDeps, tenantId: string): Promise<number> {
   return quotaOf(deps, await deps.entitlements.byTenant(tenantId));
 }

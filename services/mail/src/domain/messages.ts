@@ -39,7 +39,6 @@ function bodyView(m: MessageRecord, body: MessageBody) {
 
 const iso = (at: Date | undefined) => at?.toISOString() ?? null;
 
-/** Opens and clicks so far; zeros for a message nobody opened or that is not tracked. */
 const engagementView = (e: EngagementRecord | null) => ({
   opens: e?.opens ?? 0,
   machineOpens: e?.machineOpens ?? 0,

@@ -12,11 +12,9 @@ export interface PreparedSend {
   input: SendEmailRequest;
   identity: IdentityRecord;
   recipients: ParsedRecipients;
-  /** The email's JSON pointer in the request (`/body`, or `/body/3` in a batch). */
   at: string;
 }
 
-/** The checks the contract cannot express, then the sending identity. Used by POST /emails and by each email of a batch. */
 export async function prepareSend(
   deps: MailDeps,
   tenantId: string,
@@ -37,10 +35,7 @@ export async function prepareSend(
   return { input, identity: await sendingIdentity(deps, tenantId, from.domain, input.identityId), recipients, at };
 }
 
-/**
- * What is decided when the send is processed (never when it is replayed): its content (a template rendered with its
- * variables), whether it is tracked, its time and which recipients are suppressed.
- */
+/** Decided when the send is processed, never when it is replayed. */
 export async function resolveSend(deps: MailDeps, tenantId: string, prepared: PreparedSend) {
   const content = await sendContent(deps, tenantId, prepared.input, prepared.at);
   const tracking = trackingFor(deps, prepared.identity, prepared.input, prepared.at);
@@ -49,7 +44,6 @@ export async function resolveSend(deps: MailDeps, tenantId: string, prepared: Pr
   return { ...content, tracking, scheduledAt, recipients };
 }
 
-/** The identity that signs: the one named, or the tenant's identity of the From domain; it must be verified. */
 async function sendingIdentity(deps: MailDeps, tenantId: string, fromDomain: string, identityId?: string): Promise<IdentityRecord> {
   const identity = identityId
     ? await deps.identities.sendingById(tenantId, identityId)
@@ -72,10 +66,7 @@ async function sendingIdentity(deps: MailDeps, tenantId: string, fromDomain: str
   return identity;
 }
 
-/**
- * A key restricted to a domain sends from it alone. The From is enough to check: a named identity must be of the From's
- * domain (`from_domain_mismatch`), and without one the identity is the From domain's.
- */
+/** The From is enough to check: a named identity must be of the From's domain, and without one it is the From domain's. */
 export function checkKeyDomain(keyDomain: string | null, domain: string): void {
   if (keyDomain && domain.toLowerCase() !== keyDomain) {
     throw new AppError('key_domain_mismatch', `This API key may send only from ${keyDomain}, not from ${domain.toLowerCase()}.`);

@@ -9,7 +9,6 @@ const KINDS = ['to', 'cc', 'bcc'] as const;
 
 type Listed = string | string[] | undefined;
 
-/** A send's recipients, parsed: `to`, then `cc`, then `bcc`, each as given (display names kept for the headers). */
 export interface ParsedRecipients {
   /** The To header as given, its mailboxes joined by `, `: what lists, searches and events show as `to`. */
   toHeader: string;
@@ -59,7 +58,6 @@ export function recipientsOf(message: MessageRecord): RecipientState[] {
   ];
 }
 
-/** Those still to be mailed. */
 export const pendingOf = (message: MessageRecord) => recipientsOf(message).filter((r) => r.status === 'pending');
 
 /** Lowercased addresses, for the `recipient=` filter. */
@@ -69,7 +67,6 @@ export function recipientView(r: RecipientState) {
   return { email: r.address, name: r.name, kind: r.kind, status: r.status, smtpCode: r.smtpCode, response: r.response };
 }
 
-/** The parsed recipients and which of them are on the tenant's suppression list (lowercased addresses). */
 export interface ResolvedRecipients {
   parsed: ParsedRecipients;
   suppressed: Set<string>;
@@ -85,7 +82,6 @@ export async function resolveRecipients(deps: MailDeps, tenantId: string, parsed
 export const quotaUnits = ({ parsed, suppressed }: ResolvedRecipients) =>
   Math.max(1, parsed.all.filter((r) => !suppressed.has(r.address.toLowerCase())).length);
 
-/** The states a message starts with. */
 export const initialStates = ({ parsed, suppressed }: ResolvedRecipients): RecipientState[] =>
   parsed.all.map((r) => ({
     address: r.address,
@@ -109,7 +105,6 @@ export function outcomeFor(result: RelayResult, address: string): Outcome {
   };
 }
 
-/** The recipients after an attempt: each attempted one sent, still pending (a retry is due) or failed; `suppressed` ones left out. */
 export function afterAttempt(message: MessageRecord, result: RelayResult, suppressedNow: Set<string>, canRetry: boolean): RecipientState[] {
   return recipientsOf(message).map((r) => {
     if (r.status !== 'pending') return r;
@@ -120,7 +115,6 @@ export function afterAttempt(message: MessageRecord, result: RelayResult, suppre
   });
 }
 
-/** The message's status from its recipients': deferred while one is pending, sent once one was accepted, else failed. */
 export function messageOutcome(recipients: RecipientState[]): 'deferred' | 'sent' | 'failed' {
   if (recipients.some((r) => r.status === 'pending')) return 'deferred';
   return recipients.some((r) => r.status === 'sent') ? 'sent' : 'failed';

@@ -4,17 +4,12 @@ import type { DnsRecord, IdentityRecord, ReturnPathState } from '../data-access/
 import type { BounceConfig } from '../config';
 import { returnPathRecords } from './dns-records';
 
-/** What an identity's return path domain sets on it: its records among the others, its state, not yet used. */
 export type ReturnPathSettings = Pick<IdentityRecord, 'dnsRecords' | 'returnPath' | 'verifiedReturnPathDomain'>;
 
 const refused = (message: string) =>
   new AppError('validation_failed', message, { extra: { errors: [{ path: '/body/returnPathDomain', message }] } });
 
-/**
- * The return path domain `domain` is given (null: none, the operator's bounce domain). It must be a subdomain of the
- * identity's domain, which must send at all (not a platform subdomain), and the platform must take reports at all (a
- * bounce domain configured).
- */
+/** `domain` null: none, the operator's bounce domain. */
 export function returnPathSettings(
   bounces: BounceConfig | null,
   identity: Pick<IdentityRecord, 'domain' | 'dnsRecords'> & { platformSubdomain: boolean },
@@ -33,11 +28,7 @@ export function returnPathSettings(
   };
 }
 
-/**
- * After a check: verified when both of its records are found and the identity itself is (its DKIM record proves the
- * tenant holds the domain, which records another tenant published cannot). Anything less, also later (its MX gone),
- * is `failed`, and the operator's bounce domain is used again.
- */
+/** Needs the identity verified too: its DKIM record proves the tenant holds the domain, which another tenant's records cannot. */
 export function checkedReturnPath(
   state: ReturnPathState | null | undefined,
   dnsRecords: DnsRecord[],
@@ -56,11 +47,7 @@ export function checkedReturnPath(
 const organisational = (domain: string) => getDomain(domain, { allowPrivateDomains: true }) ?? domain;
 const within = (domain: string, parent: string) => domain === parent || domain.endsWith(`.${parent}`);
 
-/**
- * Relaxed DMARC alignment (RFC 7489 3.1) of mail From `fromDomain`: DKIM when its signature's `d=` is verified and
- * shares the From domain's organisational domain, SPF when the envelope sender's domain (a verified return path
- * domain) does; the operator's bounce domain never aligns.
- */
+/** Relaxed DMARC alignment (RFC 7489 3.1); the operator's bounce domain (`returnPathDomain` null) never aligns. */
 export function dmarcAlignment(fromDomain: string, dkim: { domain: string; found: boolean }, returnPathDomain: string | null) {
   const org = organisational(fromDomain);
   return {

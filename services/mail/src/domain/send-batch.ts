@@ -13,16 +13,10 @@ export type BatchItem = AcceptedEmail | { error: ReturnType<typeof toProblem> };
 
 const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
 
-/**
- * The id of a batch's i-th email, from the one id its request reserved: the same time part and randomness, the
- * last two characters numbering the email. A retry of the batch under its Idempotency-Key finds the same ids.
- */
+/** The reserved id's last two characters number the email, so a retry under the same Idempotency-Key finds the same ids. */
 export const batchItemId = (reserved: string, i: number) => `${reserved.slice(0, -2)}${CROCKFORD[i >> 5]}${CROCKFORD[i & 31]}`;
 
-/**
- * POST /emails/batch: each email checked on its own (a refused one answers its problem, the others go on), then
- * the rate limit and the quota for all the accepted ones at once, then every accepted email in one round of writes.
- */
+/** POST /emails/batch: a refused email answers its problem and the others go on, all accepted ones in one round of writes. */
 export async function sendEmailBatch(
   deps: MailDeps,
   tenantId: string,

@@ -46,11 +46,8 @@ export async function sendEmail(
 const namedRecipients = (input: SendEmailRequest) =>
   [input.to, input.cc, input.bcc].reduce((n, list) => n + (list === undefined ? 0 : Array.isArray(list) ? list.length : 1), 0);
 
-/**
- * A send without an Idempotency-Key, its rate limit and quota taken in one write before anything else, as many
- * quota places as it names recipients; what its suppressed recipients or a refusal leave unused is given back. Null
- * when the quota has no room for that many: sendEmail then takes each limit on its own and answers exactly.
- */
+// Rate limit and a quota place per named recipient in one write, the unused given back. Null when the quota has no room
+// for that many: sendEmail then takes each limit on its own and answers exactly.
 async function sendWithBothTaken(
   deps: MailDeps,
   tenantId: string,
@@ -81,7 +78,6 @@ async function sendWithBothTaken(
   }
 }
 
-/** A single send's acceptance, under the id it is stored with. */
 const acceptanceOf = (
   prepared: PreparedSend,
   decided: Awaited<ReturnType<typeof resolveSend>>,

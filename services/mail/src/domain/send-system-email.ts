@@ -5,11 +5,8 @@ import type { MailDeps } from './deps';
 import { prepareSend } from './prepare-send';
 
 /**
- * The platform's own mail (an invitation, a password reset, a sign-in link), handed over by the gateway as the system
- * sender: its identity, DKIM and delivery as any send's, but kind `system`. It takes no place in the sender tenant's
- * quota or send rate (the gateway's per-purpose budgets bound it, so one tenant's invitations cannot spend everyone's
- * resets), it is exempt from the sender's suppression list (an unsubscribe or a complaint must not stop an address's
- * resets), and it is never tracked and carries no List-Unsubscribe.
+ * Outside the tenant's quota and send rate (the gateway's per-purpose budgets bound it) and its suppression list (an unsubscribe
+ * must not stop an address's resets); never tracked (docs/decisions/system-mail-and-member-links.md).
  */
 export async function sendSystemEmail(
   deps: MailDeps,

@@ -6,11 +6,7 @@ import { takeTestEmail, takeTestEmailRate } from './limits';
 import { checkKeyDomain } from './prepare-send';
 import { parseRecipients, resolveRecipients } from './recipients';
 
-/**
- * POST /emails/test: a server-built message through the same pipeline, outside the monthly quota and the send rate
- * limit (the spec lists no 429 for it), inside limits of its own: a short window and a daily cap (a sending key could
- * otherwise mail without limit through it).
- */
+/** Outside the quota and send rate (the spec lists no 429 for it), so limits of its own: else a key could mail without limit. */
 export async function sendTestEmail(
   deps: MailDeps,
   tenantId: string,

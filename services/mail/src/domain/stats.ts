@@ -5,10 +5,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const KEPT_DAYS = 400;
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
-/**
- * Counts one event on its UTC day. Called after the change it counts is stored, and never fails its caller: a lost
- * count is a smaller harm than a send refused or an attempt recorded twice (the contract says a count can be lost).
- */
+/** Never fails its caller: a lost count is a smaller harm than a send refused or an attempt recorded twice (the contract allows it). */
 export function countEvent(deps: MailDeps, tenantId: string, count: DayCount, at: Date = deps.clock.now()): void {
   deps.dailyStats.add(tenantId, dayOf(at), count, new Date(at.getTime() + KEPT_DAYS * DAY_MS));
 }

@@ -6,11 +6,7 @@ import { sendEmail } from './send-email';
 // Apart from the API's Idempotency-Keys, whatever a client sends in that header.
 const keyOf = (messageId: string) => `smtp message-id ${messageId}`;
 
-/**
- * A message submitted over SMTP (parsed by the submission listener): exactly the accept path of POST /emails, its
- * Message-ID kept, and that Message-ID its idempotency key, so the same message submitted again within 24 h (a client
- * that retried after a lost answer) is accepted once and answered alike.
- */
+/** The Message-ID is kept and is the idempotency key, so a client retrying after a lost answer is accepted once, answered alike. */
 export function submitEmail(
   deps: MailDeps,
   tenantId: string,

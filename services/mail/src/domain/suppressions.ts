@@ -15,11 +15,7 @@ const suppressionChange = (email: string, operationId: string, changes: Record<s
   changes,
 });
 
-/**
- * Puts a recipient on the tenant's list (once: an address already there keeps its first record, and nothing is
- * recorded). An unsubscribe also writes its `recipient.unsubscribed` event with the record, a tenant's request its
- * audit record (`audit`), each published after.
- */
+/** Once: an address already listed keeps its first record, and nothing is recorded. */
 export async function suppress(
   deps: MailDeps,
   tenantId: string,

@@ -1,21 +1,13 @@
 import type { Readable } from 'node:stream';
 
-/** What reading a message's DATA came to: its bytes (give them back once done with them), or why not and how many came. */
 export type Buffered = { raw: Buffer; release(): void } | { refused: 'too-big' | 'no-room'; bytes: number };
 
-/**
- * The bytes every inbound session holds at once, up to `limit`: a message is buffered whole before it is read and
- * stored, so without a bound on their sum many slow senders hold memory without end.
- */
+/** Bounds what all sessions hold at once: messages are buffered whole, so slow senders would otherwise hold memory without end. */
 export function sharedBuffer(limit: number) {
   let held = 0;
   return {
-    /** Whether a new transaction should wait: the sessions hold all they may. */
     full: () => held >= limit,
-    /**
-     * The stream's bytes, refused past `max` (this message) or once all sessions together would hold more than the
-     * limit; read to its end all the same, so the session stays in step. Rejects when the client goes away first.
-     */
+    /** Read to the end even when refused, so the session stays in step; rejects when the client goes away first. */
     async read(stream: Readable, max: number): Promise<Buffered> {
       const chunks: Buffer[] = [];
       let size = 0;

@@ -17,19 +17,11 @@ const CLIENT_REFUSALS = {
   bytes: smtpError(451, '4.7.1 Too much mail from your address, try again later'),
 };
 
-/** smtp-server's connection, as far as closing one at its deadline needs it. */
 type Connection = { id: string; send(code: number, message: string): void };
 
 /**
- * The inbound MX listener: mail for the tenants' receiving domains. Every replica runs one behind a TCP load balancer;
- * what it decides is read from and written to the shared store, so any replica answers any transaction alike.
- * Connections: INBOUND_MAX_CONNECTIONS in all and INBOUND_MAX_CONNECTIONS_PER_CLIENT from one address (421), idle ones
- * closed after INBOUND_TIMEOUT_MS and every one after INBOUND_SESSION_TIMEOUT_MS (421 4.4.2); transactions:
- * INBOUND_RATE_LIMIT per client address and window, INBOUND_RATE_BYTES per address and window of their own, across
- * replicas (451 4.7.1 at MAIL FROM, the declared SIZE counted); recipients: refused at
- * RCPT unless a route takes them, at most INBOUND_MAX_RECIPIENTS (452 4.5.3); messages: up to INBOUND_MAX_BYTES (552),
- * INBOUND_MAX_BUFFERED_BYTES in all sessions at once (452 4.3.1), written before the 250 (domain/inbound/receive.ts).
- * STARTTLS with the configured certificate.
+ * The inbound MX listener. Every replica runs one behind a TCP load balancer and decides from the shared store, so any
+ * replica answers any transaction alike. Its limits and their replies: docs/configuration.md (INBOUND_*).
  */
 export async function startInboundListener(deps: MailDeps, config: InboundConfig) {
   const logger = deps.logger.child({ listener: 'inbound' });

@@ -12,7 +12,6 @@ import { readCapped, smtpError } from './smtp-io';
 // A report is at most BOUNCE_MAX_BYTES (1 MiB): a thread's second is far more than an honest one needs.
 const REPORT_BUDGET_MS = 1000;
 
-/** Who this transaction's return paths speak for (still valid ones, each once). */
 function ownersOf(paths: ReturnPaths, session: SMTPServerSession, now: Date): ReturnPathOwner[] {
   const owners = new Map<string, ReturnPathOwner>();
   for (const { address } of session.envelope.rcptTo) {
@@ -23,13 +22,9 @@ function ownersOf(paths: ReturnPaths, session: SMTPServerSession, now: Date): Re
 }
 
 /**
- * The inbound SMTP listener of the bounce domain, and of identities' own return path domains: it takes mail only for
- * return paths we handed out and that have not expired, on the bounce domain or on a domain that is some identity's
- * verified return path domain now (else 550 at RCPT), up to `maxBytes` (552 beyond), from at most `maxConnections`
- * clients at once and `maxConnectionsPerClient` from one address (421 beyond), reads delivery reports and complaints and applies each to
- * the recipient its return path names. Reports are parsed on the inbound analysis threads within a budget, never on
- * the event loop that serves tenants; while those are full the sender is told to try later (451). What cannot be read
- * as a report in its budget is accepted and dropped: the sender's MTA could do nothing better with a refusal.
+ * The bounce domain's listener (and that of identities' return path domains): mail only for live return paths handed out.
+ * Reports are parsed on the analysis threads within a budget, never on the event loop that serves tenants; what cannot be
+ * read in its budget is accepted and dropped, as the sender's MTA could do nothing better with a refusal.
  */
 export async function startReportListener(
   deps: MailDeps,
@@ -37,7 +32,6 @@ export async function startReportListener(
   options: Pick<BounceConfig, 'host' | 'port' | 'maxBytes' | 'maxConnections' | 'maxConnectionsPerClient'> & { logger: Logger },
 ): Promise<{ port: number; stop(): Promise<void> }> {
   const clients = perClientLimit(options.maxConnectionsPerClient);
-  // Every refusal goes through here, so the listener's answers are counted by code.
   const refuse = (code: number, text: string) => {
     deps.metrics.bounceReply(code);
     return smtpError(code, text);

@@ -13,15 +13,12 @@ type Authentication = EmailReceived['authentication'];
 
 export interface AnalysisPoolOptions extends ThreadData {
   threads: number;
-  /** Jobs waiting for a thread, beyond those running (AnalysisBusyError beyond). */
   queueLimit: number;
 }
 
-/** Reading and checking messages from strangers, on threads of their own, each job bounded in time. */
 export interface InboundAnalyzer {
   parse(raw: Buffer, budgetMs: number, options?: { digest?: boolean }): Promise<{ parsed: ParsedInbound; sha256: string | null }>;
   authenticate(raw: Buffer, sender: SenderFacts, budgetMs: number): Promise<Authentication>;
-  /** The delivery reports and complaints a message on the bounce domain carries. */
   readReport(raw: Buffer, budgetMs: number): Promise<IncomingReport[]>;
   close(): Promise<void>;
 }
@@ -34,11 +31,7 @@ const wallLimitOf = (budgetMs: number) => Math.max(budgetMs * 4, budgetMs + 10_0
 /** A buffer the structured clone may carry; mailparser's attachments come back as Uint8Array. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-/**
- * `threads` threads (started on the first job), each job within `budgetMs` of its thread's CPU time and a bounded
- * wait; past it, or past the thread's memory, the job fails with OverBudgetError. The threads' output is dropped:
- * mailauth prints debugging lines.
- */
+/** The threads' output is dropped: mailauth prints debugging lines. */
 export function createAnalysisPool(options: AnalysisPoolOptions, logger: Logger): InboundAnalyzer {
   const { threads, queueLimit, ...data } = options;
   const pool = createBudgetedPool<AnalysisWork, unknown>({

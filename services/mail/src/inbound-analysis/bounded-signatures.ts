@@ -1,6 +1,4 @@
-/** How many of a message's signatures are verified; the rest are not read at all. */
 export interface SignatureLimits {
-  /** DKIM-Signature headers, the first ones from the top. */
   dkim: number;
   /** ARC sets, by instance (`i=1` to `i=arc`); a longer chain is broken for the verifier, so ARC says fail. */
   arc: number;
@@ -9,7 +7,6 @@ export interface SignatureLimits {
 const ARC_HEADER = /^arc-(?:seal|message-signature|authentication-results)$/;
 const INSTANCE = /(?:^|;)\s*i\s*=\s*(\d{1,6})/;
 
-/** Where the header block ends: its blank line (CRLF or bare LF), or the end of the message. */
 function headerEnd(raw: Buffer): number {
   const crlf = raw.indexOf('\r\n\r\n');
   const lf = raw.indexOf('\n\n');
@@ -19,7 +16,6 @@ function headerEnd(raw: Buffer): number {
   return Math.min(crlf + 2, lf + 1);
 }
 
-/** The header block as fields: each with its folded continuation lines, as the bytes it had. */
 function fieldsOf(head: Buffer): Buffer[] {
   const fields: Buffer[] = [];
   let start = 0;
@@ -42,10 +38,7 @@ const nameOf = (field: Buffer) => {
   return colon === -1 ? '' : field.subarray(0, Math.min(colon, 100)).toString('latin1').trim().toLowerCase();
 };
 
-/**
- * The message with its DKIM signatures past the first `limits.dkim` and its ARC headers past instance `limits.arc`
- * left out, so a verifier starts at most that many body hashes, whatever the sender wrote. The body is the same bytes.
- */
+/** Signatures past the limits left out, so a verifier starts at most that many body hashes whatever the sender wrote. */
 export function withBoundedSignatures(raw: Buffer, limits: SignatureLimits): Buffer {
   const end = headerEnd(raw);
   const fields = fieldsOf(raw.subarray(0, end));

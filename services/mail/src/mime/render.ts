@@ -6,10 +6,8 @@ import { textPart } from '../dkim/text-alternative';
 // `newline` reaches MimeNode through MailComposer, but @types/nodemailer 8 does not list it.
 type ComposerOptions = ConstructorParameters<typeof MailComposer>[0] & { newline: 'win' };
 
-/** A mailbox as text, or as parsed (nodemailer then writes it without parsing it again). */
 export type MailboxInput = string | { name: string; address: string };
 
-/** Everything that goes into one outgoing message; ids and date are decided by the caller. */
 export interface RenderInput {
   from: MailboxInput;
   to: MailboxInput | MailboxInput[];
@@ -21,9 +19,7 @@ export interface RenderInput {
   replyTo?: MailboxInput;
   headers?: Record<string, string>;
   attachments?: { filename: string; content: string; contentType?: string; contentId?: string }[];
-  /** Our `msg_…` id: the Message-ID becomes `<id@sendingDomain>` and `X-Mailplane-Message-Id` carries it as is. */
   messageId: string;
-  /** The Message-ID a message submitted over SMTP keeps (KEPT_MESSAGE_ID), in place of `<id@sendingDomain>`. */
   messageIdHeader?: string;
   /** The identity's domain (the DKIM `d=`), so the Message-ID is aligned with the signer. */
   sendingDomain: string;
@@ -33,7 +29,6 @@ export interface RenderInput {
   tracking?: HtmlTracking;
 }
 
-/** A message that cannot be rendered as given: permanent, retrying will not help. */
 export class RenderError extends Error {
   constructor(
     readonly code: 'RENDER_RESERVED_HEADER' | 'RENDER_BAD_MESSAGE_ID' | 'RENDER_BAD_UNSUBSCRIBE_URL',
@@ -48,10 +43,7 @@ export class RenderError extends Error {
 const MESSAGE_ID_LEFT = /^[A-Za-z0-9_.-]+$/;
 const MESSAGE_ID_RIGHT = /^[A-Za-z0-9.-]+$/;
 
-/**
- * Builds the RFC 5322 message. Every body part leaves 7-bit (quoted-printable or base64): dkim-signer
- * canonicalizes 8-bit whitespace such as NBSP wrongly, so signatures over 8-bit bodies would not verify.
- */
+/** Every body part leaves 7-bit (quoted-printable or base64): dkim-signer canonicalizes 8-bit whitespace such as NBSP wrongly. */
 export async function renderMime(input: RenderInput): Promise<Buffer> {
   const custom = Object.entries(input.headers ?? {});
   const reserved = custom.find(([name]) => isReservedHeader(name));

@@ -8,7 +8,6 @@ export interface TemplateSource {
 }
 export type TemplateField = keyof TemplateSource;
 
-/** A place in a field's source where something is wrong. */
 export interface TemplateIssue {
   field: TemplateField;
   line: number | null;
@@ -52,7 +51,6 @@ function engine(escapeHtml: boolean): Liquid {
 const engines = { text: engine(false), html: engine(true) };
 const engineOf = (field: TemplateField) => (field === 'html' ? engines.html : engines.text);
 
-/** liquidjs appends `, line:3, col:5` to its messages; the issue carries them as numbers. */
 export function issueOf(field: TemplateField, err: unknown): TemplateIssue {
   const position = (err as { token?: { getPosition?: () => [number, number] } }).token?.getPosition?.();
   const message = (err instanceof Error ? err.message : String(err)).replace(/, line:\d+, col:\d+$/, '');
@@ -61,7 +59,6 @@ export function issueOf(field: TemplateField, err: unknown): TemplateIssue {
 
 export type Parsed = Partial<Record<TemplateField, Template[]>>;
 
-/** Each present field parsed, or the issues of those that do not parse. */
 export function parseSource(source: TemplateSource): { parsed: Parsed; issues: TemplateIssue[] } {
   const parsed: Parsed = {};
   const issues: TemplateIssue[] = [];
@@ -77,7 +74,6 @@ export function parseSource(source: TemplateSource): { parsed: Parsed; issues: T
   return { parsed, issues };
 }
 
-/** The top-level variables the fields reference, in order of first use (assigned and loop variables excluded). */
 export function referencedVariables(parsed: Parsed): string[] {
   const names = new Set<string>();
   for (const field of ['subject', 'html', 'text'] as const) {

@@ -1,11 +1,10 @@
 import { BLANK, engineOf, issueOf, type Parsed, type TemplateField, type TemplateIssue } from './engine';
 
-/** What a template renders to with a model: each field (null when absent or when it failed), what it lacks, what went wrong. */
+/** A field is null when absent or when it failed. */
 export interface Rendering {
   subject: string | null;
   html: string | null;
   text: string | null;
-  /** Variables the template requires and the model does not give, by path (`order.total`), in order of use. */
   missing: string[];
   issues: TemplateIssue[];
 }
@@ -15,10 +14,8 @@ export const MAX_RENDERED_CHARS = 2 * 1024 * 1024;
 const MAX_SUBJECT_CHARS = 998;
 // Each round finds one more missing variable; a model missing more than this is reported by its first ones.
 const MAX_ROUNDS = 20;
-/** One render of a template, every field and every round together, has this long (wall clock). */
 export const RENDER_BUDGET_MS = 100;
 
-/** When the whole render must be done by, and how long is left of it. */
 const deadlineIn = (ms: number) => {
   const at = performance.now() + ms;
   return { left: () => Math.floor(at - performance.now()) };
@@ -36,7 +33,6 @@ const UNDEFINED = /^undefined variable: (\S+)$/;
 const missingPath = (issue: TemplateIssue, err: unknown) =>
   (err as Error | null)?.name === 'UndefinedVariableError' ? (UNDEFINED.exec(issue.message)?.[1] ?? null) : null;
 
-/** Puts the blank at `path` in the scope, creating objects on the way; false when a value on the way is not an object. */
 function fill(scope: Record<string, unknown>, path: string): boolean {
   const keys = path.split('.');
   let node: Record<string, unknown> = scope;
@@ -49,11 +45,7 @@ function fill(scope: Record<string, unknown>, path: string): boolean {
   return true;
 }
 
-/**
- * One field, strictly: each missing variable is noted and stood in for by a blank, and the render tried again, so
- * every missing one is found (up to MAX_ROUNDS); the output is what the model gives, missing ones empty. Every round
- * spends the one deadline of the whole render: liquidjs stops a round that reaches it.
- */
+/** Strict: each missing variable is noted, blanked and the render retried (up to MAX_ROUNDS); every round spends the one deadline. */
 async function renderField(
   field: TemplateField,
   templates: Parsed[TemplateField],
@@ -92,10 +84,7 @@ function outputIssue(field: TemplateField, output: string): TemplateIssue | null
   return output.length > MAX_SUBJECT_CHARS ? at(`renders to more than ${MAX_SUBJECT_CHARS} characters`) : null;
 }
 
-/**
- * Renders every field of a parsed template with the model, all within RENDER_BUDGET_MS: a field the deadline stops is
- * reported as out of time, and the fields after it are not rendered. Never throws for what the template or model holds.
- */
+/** Within `budgetMs` in all: a field the deadline stops is out of time, the rest are skipped. Never throws for template or model. */
 export async function renderParsed(parsed: Parsed, model: Record<string, unknown>, budgetMs = RENDER_BUDGET_MS): Promise<Rendering> {
   const rendering: Rendering = { subject: null, html: null, text: null, missing: [], issues: [] };
   const deadline = deadlineIn(budgetMs);

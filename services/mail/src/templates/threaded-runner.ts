@@ -9,18 +9,13 @@ import type { TemplateRun, TemplateRunner } from './run';
 // Past the render's own budget by this much, the thread is stopped: a call liquidjs cannot interrupt ends with it.
 const STOP_AFTER_MS = RENDER_BUDGET_MS + 400;
 
-/** What a render stopped by its thread's end answers: the first field present, out of time. */
 function stopped(source: TemplateSource): TemplateRun {
   const field: TemplateField = source.subject !== null ? 'subject' : source.html !== null ? 'html' : 'text';
   const issue = { field, line: null, column: null, message: `rendering took longer than ${RENDER_BUDGET_MS} ms in all` };
   return { rendering: { subject: null, html: null, text: null, missing: [], issues: [issue] }, parseIssues: [], referenced: [] };
 }
 
-/**
- * Templates rendered on one worker thread, one at a time, so that a tenant's template never holds the event loop
- * that answers every tenant. A render still running STOP_AFTER_MS after it began (something liquidjs's own limits
- * did not stop) ends its thread, answers out of time, and a new thread takes the next.
- */
+/** One thread, one render at a time, so a tenant's template never holds the event loop that answers every tenant. */
 export function createThreadedRunner(logger: Logger): TemplateRunner {
   const pool = createBudgetedPool<TemplateJob, TemplateRun>({
     name: 'template',

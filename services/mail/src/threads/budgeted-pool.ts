@@ -3,17 +3,13 @@ import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type { PostedJob, ThreadReply } from './serve-jobs';
 import { startThread } from './start-thread';
 
-/**
- * The job did not finish within its budget (`time`), or its thread ended under it (`exit`: out of memory, or
- * crashed). Either way its thread is gone and another takes the next job.
- */
+/** Past its budget (`time`), or its thread ended under it (`exit`: out of memory or crashed); the thread is replaced either way. */
 export class OverBudgetError extends Error {
   constructor(readonly reason: 'time' | 'exit') {
     super(reason === 'time' ? 'the job ran past its budget' : 'the thread ended before the job finished');
   }
 }
 
-/** As many jobs wait as the pool takes: try again later. */
 export class PoolBusyError extends Error {
   constructor(name: string) {
     super(`every ${name} thread is busy and the queue is full`);
@@ -21,24 +17,19 @@ export class PoolBusyError extends Error {
 }
 
 export interface BudgetedPoolOptions {
-  /** Named in errors: `every <name> thread is busy`, `the <name> pool is closed`. */
   name: string;
   /** The thread's module, without its extension; it calls `serveJobs`. */
   module: string;
   threads: number;
-  /** Jobs waiting for a thread, beyond those running (PoolBusyError beyond); none by default. */
   queueLimit?: number;
   /**
-   * `cpu`: the budget is the thread's CPU time where Linux's /proc tells it (so a job is not refused because the cores
-   * were busy elsewhere), its wall-clock time waiting bounded by `wallLimit`; elsewhere, wall-clock time.
-   * `wall`: wall-clock time from when the job is posted.
+   * `cpu`: the thread's CPU time where /proc tells it (cores busy elsewhere do not refuse a job), its wait bounded by
+   * `wallLimit`; elsewhere, and with `wall`, wall-clock time from when the job is posted.
    */
   budget: { kind: 'cpu'; wallLimit(budgetMs: number): number } | { kind: 'wall' };
   workerData?: unknown;
   resourceLimits?: ResourceLimits;
-  /** Read the threads' stdout and stderr and drop them. */
   dropOutput?: boolean;
-  /** Start the threads with the pool, rather than on the first job. */
   startAtOnce?: boolean;
   onThreadError(err: Error): void;
 }
@@ -52,7 +43,6 @@ const RESTART_AFTER_MS = 1000;
 const CPU_CHECK_MS = 100;
 const TICK_MS = 10;
 
-/** A thread's CPU time so far (user and system, in ms); null off Linux, or once the thread is gone. */
 function threadCpuMs(tid: number): number | null {
   try {
     const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'latin1');
@@ -66,17 +56,12 @@ function threadCpuMs(tid: number): number | null {
 type Pending<Job, Result> = { job: Job; budgetMs: number; resolve(value: Result): void; reject(err: Error): void };
 type Slot<Job, Result> = {
   worker: Worker;
-  /** Linux's id of the thread once it said it is ready (null: no /proc, the budget is wall-clock time). */
   tid: number | null;
   ready: boolean;
   running: (Pending<Job, Result> & { id: number; timers: NodeJS.Timeout[] }) | null;
 };
 
-/**
- * `threads` worker threads and a queue. A job runs alone on its thread, within its budget; one past it cannot be
- * interrupted otherwise, so its thread is terminated (the job fails with OverBudgetError) and replaced. A thread that
- * dies right after starting is restarted after a pause, not in a tight loop.
- */
+/** One job per thread; a job past its budget cannot be interrupted otherwise, so its thread is terminated and replaced. */
 export function createBudgetedPool<Job, Result>(options: BudgetedPoolOptions): BudgetedPool<Job, Result> {
   const { name, threads, queueLimit = Infinity, budget } = options;
   const queue: Pending<Job, Result>[] = [];

@@ -1,7 +1,6 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
-/** Linux's id of the calling thread (`/proc/thread-self` is `<pid>/task/<tid>`); null off Linux. */
 export function thisThreadId(): number | null {
   try {
     return Number(readlinkSync('/proc/thread-self').split('/').pop());
@@ -10,11 +9,7 @@ export function thisThreadId(): number | null {
   }
 }
 
-/**
- * Gives the calling worker thread a lower priority than the service's event loop, so when the cores are busy the
- * event loop (sends answered, durable) gets them first. Linux only: a thread's id from /proc sets its own niceness;
- * elsewhere, or when not allowed, the thread keeps the process's.
- */
+/** Below the event loop (sends answered, durable), which then gets busy cores first; Linux only, else the process's. */
 export function lowerThisThreadPriority(niceness: number): void {
   const tid = thisThreadId();
   if (tid === null) return;

@@ -1,4 +1,3 @@
-/** Why an open or click is taken for a machine's rather than a person's. */
 export type MachineReason = 'apple_mail_privacy' | 'prefetcher' | 'scanner' | 'too_soon';
 
 // Link checkers, security gateways and generic HTTP clients, by what they put in User-Agent.
@@ -6,15 +5,9 @@ const SCANNERS =
   /bot\b|crawler|spider|scanner|curl\/|wget|python-requests|go-http-client|okhttp|headlesschrome|barracuda|mimecast|proofpoint|safelinks|symantec|forcepoint|urldefense|bitdefender/i;
 // Image fetchers that load every image on delivery, whether anyone reads the message or not.
 const PREFETCHERS = /prefetch|googlebot-image|yandeximageresizer|facebookexternalhit/i;
-/** User-Agent as recorded: long enough for every real one, bounded for the patterns above. */
 export const MAX_USER_AGENT = 512;
 
-/**
- * Tells machines from people where the evidence allows (docs/decisions/tracking.md). Apple Mail Privacy
- * Protection fetches every image through a proxy announcing itself only as `Mozilla/5.0`; scanners and
- * prefetchers name themselves, or send no User-Agent; a click or open within `windowMs` of delivery is faster
- * than any reader. Proxies that fetch when a person opens (Gmail's, Yahoo's) count as people.
- */
+/** docs/decisions/tracking.md: Apple Mail Privacy Protection fetches as a bare `Mozilla/5.0`; Gmail's and Yahoo's proxies count as people. */
 export function machineReason(hit: {
   kind: 'open' | 'click';
   userAgent: string | null;

@@ -6,13 +6,10 @@ import { clickToken, openToken } from './tokens';
 export interface HtmlTracking {
   opens: boolean;
   clicks: boolean;
-  /** Origin of the tracked links, `https://track.example.com`. */
   baseUrl: string;
   /** The message's own signing key (`messageKey`), never the platform's secret. */
   key: string;
-  /** The message's sealed ids (`messageRef`). */
   ref: string;
-  /** When the links stop redirecting, in Unix seconds. */
   expiresAt: number;
 }
 
@@ -20,10 +17,7 @@ export interface HtmlTracking {
 const MAX_TRACKED_URL = 2048;
 const NO_TRACK = 'data-mailplane-no-track';
 
-/**
- * The URL a link is tracked to, or null for a link left alone: not http(s), an unsubscribe link (the recipient's
- * way out must not depend on the tracking host), marked `data-mailplane-no-track`, or too long.
- */
+/** Null for a link left alone, as every unsubscribe link is: the recipient's way out must not depend on the tracking host. */
 function trackableUrl(attribs: Record<string, string>): string | null {
   const href = attribs.href?.trim();
   if (!href || NO_TRACK in attribs || href.length > MAX_TRACKED_URL || /unsubscribe/i.test(href)) return null;
@@ -37,10 +31,7 @@ const startTag = (name: string, attribs: Record<string, string>) =>
     .map(([k, v]) => ` ${k}="${escape(v)}"`)
     .join('')}>`;
 
-/**
- * The HTML with each trackable link pointing at its signed redirect and, with opens, a 1×1 image before `</body>`
- * (or at the end). Only the rewritten start tags change; every other byte stays as written.
- */
+/** Only the rewritten start tags change (and the open image goes before `</body>`); every other byte stays as written. */
 export function trackHtml(html: string, tracking: HtmlTracking): string {
   const binding = { ref: tracking.ref, host: new URL(tracking.baseUrl).hostname, expiresAt: tracking.expiresAt };
   const edits: { start: number; end: number; text: string }[] = [];

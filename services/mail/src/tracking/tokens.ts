@@ -1,25 +1,19 @@
 import { sameSecret } from '@mailplane/secrets';
 import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
 
-/** Whom a tracked link or open image belongs to, and for a link the URL it may send to. */
 export interface TrackingClaim {
   tenantId: string;
   messageId: string;
-  /** A click's destination; absent for an open. */
   url?: string;
 }
 
-/** What a message's links are bound to besides their message: the host they were issued on, and their end. */
 export interface LinkBinding {
-  /** The message's sealed ids (`messageRef`): opaque to whoever reads the link. */
   ref: string;
   /** Host name of the tracked links' origin, lowercase, without a port. */
   host: string;
-  /** When the links stop redirecting, in Unix seconds. */
   expiresAt: number;
 }
 
-/** A presented token: genuine and live, genuine and past its end, or of the first version (bound to nothing but its message). */
 export type Verified = { state: 'live'; claim: TrackingClaim } | { state: 'expired' } | { state: 'legacy'; claim: TrackingClaim };
 
 const ID = /^[a-z]{3}_[0-9a-z]{26}$/;
@@ -28,21 +22,14 @@ const MAC_BYTES = 16;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-/**
- * The key a message's links are signed with, derived from the tracking secret: the rendering thread gets this
- * key, which signs only for that message, never the secret itself.
- */
+/** Derived per message: the rendering thread holds a key that signs for that message alone, never the secret. */
 export function messageKey(secret: string, tenantId: string, messageId: string): string {
   return createHmac('sha256', secret).update(`mailplane-tracking\n${tenantId}\n${messageId}`).digest('base64url');
 }
 
 const refKey = (secret: string) => createHmac('sha256', secret).update('mailplane-tracking-ref').digest();
 
-/**
- * The message's ids sealed (AES-256-GCM under a key derived from the secret): what links carry instead of them. The
- * IV is derived from the ids (a synthetic IV), so every attempt of a message carries the same links; it repeats only
- * for the same ids, which then seal to the same text and tell nothing more than that.
- */
+/** The ids sealed (AES-256-GCM, IV derived from them): every attempt gets the same links; an IV repeats only for the same ids. */
 export function messageRef(secret: string, tenantId: string, messageId: string): string {
   const plain = `${tenantId}.${messageId}`;
   const iv = createHmac('sha256', refKey(secret)).update(plain).digest().subarray(0, IV_BYTES);
@@ -73,11 +60,10 @@ const signed = (key: string, payload: string, host: string) => `${payload}.${mac
 export const clickToken = (key: string, binding: LinkBinding, url: string) =>
   signed(key, `c2.${binding.ref}.${binding.expiresAt.toString(36)}.${Buffer.from(url).toString('base64url')}`, binding.host);
 
-/** `o2.<ref>.<end>.<mac>`: the open image. */
 export const openToken = (key: string, binding: LinkBinding) =>
   signed(key, `o2.${binding.ref}.${binding.expiresAt.toString(36)}`, binding.host);
 
-/** A first-version token (`c1.<tenant>.<message>.<url>.<mac>`, `o1.<tenant>.<message>.<mac>`), still honoured while its message's links live. */
+/** A first-version token (`c1.…`, `o1.…`: bound to its message alone), honoured while its message's links live. */
 function verifyLegacy(secret: string, kind: 'click' | 'open', parts: string[]): Verified | null {
   const [, tenantId, messageId] = parts;
   if (parts.length !== (kind === 'click' ? 5 : 4) || !ID.test(tenantId) || !ID.test(messageId)) return null;
@@ -88,10 +74,7 @@ function verifyLegacy(secret: string, kind: 'click' | 'open', parts: string[]): 
   return URL.canParse(url) ? { state: 'legacy', claim: { tenantId, messageId, url } } : null;
 }
 
-/**
- * What a token of this kind presented on `host` at `now` is: null when it is changed, foreign, malformed, of another
- * kind, or presented on a host it was not issued for; `expired` only for a genuine one past its end.
- */
+/** Null when changed, foreign, malformed, of another kind or on a host it was not issued for; `expired` only when genuine. */
 export function verifyToken(secret: string, kind: 'click' | 'open', token: string, host: string, now: Date): Verified | null {
   const parts = token.split('.');
   if (parts[0] === (kind === 'click' ? 'c1' : 'o1')) return verifyLegacy(secret, kind, parts);

@@ -1,6 +1,5 @@
 import nodemailer from 'nodemailer';
 
-/** A recipient the MTA refused at RCPT TO, with its own reply. */
 export interface RejectedRecipient {
   address: string;
   smtpCode: number | null;
@@ -25,7 +24,6 @@ export interface SmtpRelay {
 
 const NOT_BEGUN = 'not sent: no SMTP connection came free while the delivery lease had time left';
 
-/** At most `size` holders at once, first come first served. */
 function createSlots(size: number) {
   let free = size;
   const waiting: (() => void)[] = [];
@@ -50,10 +48,7 @@ const codeOf = (response: string | undefined) => {
   return m ? Number(m[1]) : null;
 };
 
-/**
- * nodemailer reads a URL's transport options from its query string only: options passed beside a URL string
- * are message defaults, so a pool asked for that way silently became one connection per message.
- */
+/** nodemailer reads a URL's transport options from its query string only; beside a URL they are message defaults (no pool). */
 function withTransportOptions(smtpUrl: string, poolSize: number): string {
   const url = new URL(smtpUrl);
   const options = {
@@ -80,10 +75,7 @@ function rejectedOf(from: unknown): RejectedRecipient[] {
   }));
 }
 
-/**
- * A pooled SMTP connection to the MTA. Failures are classified from the numeric reply code nodemailer
- * keeps on the error: 5xx is permanent; 4xx and errors without a reply (refused, reset, timeout) are temporary.
- */
+/** 5xx is permanent; 4xx and failures without a reply (refused, reset, timeout) are temporary. */
 export function createSmtpRelay(smtpUrl: string, poolSize: number): SmtpRelay {
   // Our own queue in front of the pool's, so the moment a connection is free (the transaction begins) is known here.
   const connections = createSlots(poolSize);

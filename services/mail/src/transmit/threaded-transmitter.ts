@@ -10,11 +10,7 @@ type Pending = { resolve(result: RelayResult): void; reject(err: Error): void };
 const CLOSE_WAIT_MS = 5000;
 const RESTART_AFTER_MS = 1000;
 
-/**
- * Rendering, RSA signing and SMTP on `threads` worker threads, so the service's event loop keeps to HTTP,
- * the store and the broker. Jobs go round-robin; a thread that dies fails its jobs (the messages are picked
- * up again after their lease) and is replaced.
- */
+/** Render, sign and relay off the event loop; a thread that dies fails its jobs (retried after their lease) and is replaced. */
 export function createThreadedTransmitter(threads: number, smtp: { url: string; poolSize: number }, logger: Logger): Transmitter {
   let nextId = 0;
   let turn = 0;

@@ -8,16 +8,11 @@ export interface TransmitJob {
   dkim: DkimIdentity;
   /** One SMTP transaction per envelope, all carrying the same signed message (one per recipient under VERP). */
   envelopes: SmtpEnvelope[];
-  /**
-   * How long from now the SMTP transaction may still begin; later, the job is answered `temporary` unsent.
-   * The delivery lease must outlast the transaction, so a job that waited too long for a connection is not begun.
-   */
+  /** The delivery lease must outlast the transaction: past this, the job is answered unsent rather than begun. */
   openWithinMs?: number;
 }
 
-/** Renders, signs and relays messages; a message that cannot be rendered or signed is a permanent failure. */
 export interface Transmitter {
-  /** `openBy` (wall-clock ms) overrides `job.openWithinMs`, for a job handed on from another thread. */
   transmit(job: TransmitJob, openBy?: number): Promise<RelayResult>;
   close(): Promise<void>;
 }

@@ -8,14 +8,13 @@ export interface DeliveryAttempt {
   statusCode: number | null;
   error: string | null;
   durationMs: number;
-  /** The first 4 KiB of the answer; absent on attempts recorded before the delivery log kept them. */
+  /** The first 4 KiB of the answer; absent on older attempts. */
   responseBody?: string | null;
   responseBodyTruncated?: boolean;
 }
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 export const SETTLED_STATUSES: DeliveryStatus[] = ['succeeded', 'failed', 'cancelled'];
-/** What a replay sends again: what never reached the endpoint. */
 export const REPLAYABLE_STATUSES: DeliveryStatus[] = ['failed', 'cancelled'];
 
 /** The delivery log's filters; the tenant and endpoint are separate arguments so no query forgets them. */
@@ -25,7 +24,6 @@ export interface DeliveryFilter {
   messageId?: string;
 }
 
-/** One event for one endpoint: retried until a 2xx, the end of the schedule, or the endpoint goes away. */
 export interface DeliveryRecord {
   _id: string;
   /** `<event id>:<endpoint id>`, unique: a redelivered event never makes a second delivery. */
@@ -39,27 +37,21 @@ export interface DeliveryRecord {
   leaseUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
-  /** The last redelivery or replay asked for. */
   redeliveredAt?: Date | null;
   /** How many attempts came before the current round (a redelivery starts a new one with the whole retry schedule). */
   roundStart?: number;
   /** The API request whose change the event announces, when one did: sent along as `Mailplane-Request-Id`. */
   requestId?: string | null;
-  /**
-   * The work item that may attempt it now: each dispatch (fan-out, sweeper, redelivery) names a new one, and an
-   * item naming an older one is dropped, so a delivery never has two live items. Absent on older deliveries.
-   */
+  /** The work item that may attempt it now; an item naming an older dispatch is dropped, so a delivery never has two live items. */
   dispatchId?: string;
 }
 
-/** What a work item says of its delivery. */
 export interface ItemRef {
   tenantId: string;
   deliveryId: string;
   dispatchId?: string;
 }
 
-/** A new dispatch id, for a delivery's next work item. */
 export const newDispatchId = (): string => randomUUID();
 
 const logQuery = (endpointId: string, filter: DeliveryFilter) => ({
@@ -76,7 +68,7 @@ export function deliveriesRepo(store: Store) {
   const whileLeased = async (delivery: DeliveryRecord, update: Parameters<typeof deliveries.updateOne>[2]) =>
     (await deliveries.updateOne(delivery.tenantId, { _id: delivery._id, leaseUntil: delivery.leaseUntil }, update)).matched === 1;
   const unheld = (now: Date) => ({ $or: [{ leaseUntil: null }, { leaseUntil: { $lt: now } }] });
-  /** Pending, due, held by no worker and on the item's dispatch (an item queued before dispatch ids acts on any). */
+  /** An item queued before dispatch ids acts on any dispatch. */
   const dueFor = (item: ItemRef, now: Date) => ({
     _id: item.deliveryId,
     tenantId: item.tenantId,
@@ -85,7 +77,6 @@ export function deliveriesRepo(store: Store) {
     ...(item.dispatchId ? { dispatchId: item.dispatchId } : {}),
     ...unheld(now),
   });
-  /** Pending, not held by a worker, and still on the dispatch read. */
   const stillAsRead = (delivery: DeliveryRecord, now: Date) => ({
     _id: delivery._id,
     status: 'pending',
@@ -94,16 +85,12 @@ export function deliveriesRepo(store: Store) {
   });
   return {
     async init() {
+      // In order: the key, the sweeper, the delivery log, one message's log (the dashboard), replay, retention.
       await all.createIndex({ key: 1 }, { unique: true });
-      // sweeper: pending deliveries long overdue
       await all.createIndex({ status: 1, nextAttemptAt: 1 });
-      // the delivery log: an endpoint's deliveries newest first (status and event type filter within it)
       await all.createIndex({ tenantId: 1, endpointId: 1, createdAt: -1 });
-      // the log of one message's events (the dashboard's message page)
       await all.createIndex({ tenantId: 1, endpointId: 1, 'event.data.messageId': 1 });
-      // replay: an endpoint's failed or cancelled deliveries since an instant, oldest first
       await all.createIndex({ tenantId: 1, endpointId: 1, status: 1, createdAt: 1 });
-      // retention: settled deliveries older than the retention period
       await all.createIndex({ status: 1, createdAt: 1 });
     },
     /** Stores a new delivery; for a redelivered event, the one its key already stored. */
@@ -118,21 +105,12 @@ export function deliveriesRepo(store: Store) {
     },
     byId: (tenantId: string, id: string) => deliveries.findOne(tenantId, { _id: id }),
     byKey: (tenantId: string, key: string) => deliveries.findOne(tenantId, { key }),
-    /**
-     * Takes the lease of a pending delivery that is due, on the item's dispatch and not held by another worker;
-     * null when it cannot.
-     */
+    /** Null when the delivery is not due, not on the item's dispatch, or held by another worker. */
     claim: (item: ItemRef, now: Date, leaseUntil: Date) => all.findOneAndUpdate(dueFor(item, now), { $set: { leaseUntil } }),
-    /**
-     * Moves a due delivery's next attempt to `until` without making one (its endpoint is busy or paused); null when
-     * it is not the item's to move. A move lost in a crash only leaves it due, so it need not wait for a commit.
-     */
+    /** Defers a due delivery without an attempt. A move lost in a crash only leaves it due, so it need not wait for a commit. */
     postpone: (item: ItemRef, now: Date, until: Date) =>
       all.findOneAndUpdate(dueFor(item, now), { $set: { nextAttemptAt: until } }, { durability: 'with-next-write' }),
-    /**
-     * A new dispatch for a pending delivery as read, due no earlier than `now`; the item of the old one, if any is
-     * left, will be dropped. Null when it changed since it was read (an attempt or another dispatch got there first).
-     */
+    /** A new dispatch (the old item, if left, is dropped); null when the delivery changed since it was read. */
     redispatch: (delivery: DeliveryRecord, now: Date) =>
       all.findOneAndUpdate(
         { ...stillAsRead(delivery, now), nextAttemptAt: delivery.nextAttemptAt },
@@ -143,33 +121,24 @@ export function deliveriesRepo(store: Store) {
       all.findOneAndUpdate(stillAsRead(delivery, now), {
         $set: { dispatchId: newDispatchId(), nextAttemptAt: now, redeliveredAt: now, updatedAt: now },
       }),
-    /** Records a failed attempt and when to try again, releasing the lease. */
     retryLater: (delivery: DeliveryRecord, attempt: DeliveryAttempt, nextAttemptAt: Date, at: Date) =>
       whileLeased(delivery, { $set: { nextAttemptAt, leaseUntil: null, updatedAt: at }, $push: { attempts: attempt } }),
-    /** Ends the delivery, with its last attempt when one was made. */
     finish: (delivery: DeliveryRecord, status: 'succeeded' | 'failed' | 'cancelled', attempt: DeliveryAttempt | null, at: Date) =>
       whileLeased(delivery, { $set: { status, leaseUntil: null, updatedAt: at }, ...(attempt ? { $push: { attempts: attempt } } : {}) }),
-    /** Every tenant's pending deliveries after `afterId`, in id order (recovery of a lost queue, a batch at a time). */
     pendingAfter: (afterId: string | undefined, limit: number) =>
       all.find({ status: 'pending', ...(afterId ? { _id: { $gt: afterId } } : {}) }, { sort: { _id: 1 }, limit }),
-    /** Every tenant's pending deliveries due before `before` and held by no worker, most overdue first (the sweeper). */
     overdue: (before: Date, now: Date, limit: number) =>
       all.find({ status: 'pending', nextAttemptAt: { $lt: before }, ...unheld(now) }, { sort: { nextAttemptAt: 1, _id: 1 }, limit }),
-    /** One page of an endpoint's delivery log, newest first. */
     list: (tenantId: string, endpointId: string, filter: DeliveryFilter, page: { limit: number; offset: number }) =>
       deliveries.find(tenantId, logQuery(endpointId, filter), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
     count: (tenantId: string, endpointId: string, filter: DeliveryFilter) => deliveries.count(tenantId, logQuery(endpointId, filter)),
-    /** An endpoint's deliveries a replay may send again, created at or after `since`, oldest first. */
     replayable: (tenantId: string, endpointId: string, since: Date, limit: number) =>
       deliveries.find(
         tenantId,
         { endpointId, status: { $in: REPLAYABLE_STATUSES }, createdAt: { $gte: since } },
         { sort: { createdAt: 1, _id: 1 }, limit },
       ),
-    /**
-     * Puts a settled delivery back to pending, due at once, with a new round of retries. Compare-and-set on
-     * the state it was read in: null when it changed since (another redelivery got there first).
-     */
+    /** Back to pending with a new round of retries; null when it changed since it was read (another redelivery won). */
     reopen: (delivery: DeliveryRecord, at: Date) =>
       all.findOneAndUpdate(
         { _id: delivery._id, tenantId: delivery.tenantId, status: delivery.status, updatedAt: delivery.updatedAt },
@@ -185,7 +154,6 @@ export function deliveriesRepo(store: Store) {
           },
         },
       ),
-    /** Every tenant's settled deliveries created before `cutoff`, for retention (a cross-tenant query). */
     settledBefore: (cutoff: Date, limit: number) =>
       all.find({ status: { $in: SETTLED_STATUSES }, createdAt: { $lt: cutoff } }, { sort: { createdAt: 1 }, limit }),
     /** Deletes the given deliveries if they are still settled (a redelivery in between keeps one). */

@@ -18,11 +18,10 @@ export interface SealedSecret {
   expiresAt: Date | null;
 }
 
-/** How the endpoint's attempts went lately; absent on endpoints no attempt ever failed. */
+/** Absent on endpoints no attempt ever failed. */
 export interface EndpointHealth {
   /** Failed attempts since the last success. */
   failures?: number;
-  /** The first of them. */
   failingSince?: Date | null;
   /** Until then its deliveries wait (a failing endpoint's pause, or the time its probe may take). */
   pausedUntil?: Date | null;
@@ -39,10 +38,7 @@ export interface EndpointRecord extends EndpointHealth, CarriesEvents<Envelope> 
   disabled: boolean;
   /** Newest first. */
   secrets: SealedSecret[];
-  /**
-   * `<tenantId>:<n>`, unique, n below the plan's limit: two creations racing for the last place cannot both get
-   * it. Absent on endpoints created before the limit existed.
-   */
+  /** `<tenantId>:<n>`, unique, n below the plan's limit: two creations racing for the last place cannot both get it. */
   slotKey?: string;
   createdAt: Date;
   updatedAt: Date;
@@ -50,7 +46,6 @@ export interface EndpointRecord extends EndpointHealth, CarriesEvents<Envelope> 
   deletedAt?: Date | null;
 }
 
-/** The fields a tenant may change on an endpoint. */
 export type EndpointChanges = Partial<Pick<EndpointRecord, 'url' | 'eventTypes' | 'description' | 'disabled'>>;
 
 const HEALTHY = { failures: 0, failingSince: null, pausedUntil: null, probing: false };
@@ -69,24 +64,19 @@ export function endpointsRepo(store: Store) {
   const outbox = eventOutbox(all, { agedBy: 'updatedAt', guardedBy: 'changeSeq', keeps: keptAfterPublish });
   const change = async (tenantId: string, id: string, fields: Partial<EndpointRecord>): Promise<boolean> =>
     (await endpoints.updateOne(tenantId, { _id: id }, { $set: fields })).matched === 1;
-  // A tenant's change: `events` (its audit record) join those still waiting; the endpoint as changed, or null.
+  // `events` (the change's audit record) join those still waiting.
   const changeAnnouncing = (tenantId: string, id: string, fields: Partial<EndpointRecord>, events: Envelope[]) =>
     all.findOneAndUpdate({ _id: id, tenantId, deletedAt: null }, appendingEvents(events, fields));
   return {
     async init() {
       // list: a tenant's endpoints newest first; fan-out: a tenant's enabled endpoints; the limit: all of them
       await all.createIndex({ tenantId: 1, createdAt: -1 });
-      // the limit: one endpoint per place
       await all.createIndex({ slotKey: 1 }, { unique: true, sparse: true });
       // sweeper: endpoint.disabled events and audit records written and not yet published
       await outbox.init();
-      // sweeper: tombstones whose deletion's record is published
       await all.createIndex({ deletedAt: 1 }, { sparse: true });
     },
-    /**
-     * Inserts the endpoint in a free place below `limit`, counting endpoints that hold none (older ones, or places
-     * above a limit since lowered) against it; false when there is none.
-     */
+    /** Endpoints holding no place below `limit` (older ones, or above a lowered limit) count against it. */
     async insertWithin(record: EndpointRecord, limit: number): Promise<boolean> {
       const existing = await endpoints.find(record.tenantId, {});
       const placed = new Set(existing.map((e) => e.slotKey));
@@ -124,12 +114,8 @@ export function endpointsRepo(store: Store) {
       ),
     replaceSecrets: (tenantId: string, id: string, secrets: SealedSecret[], at: Date, events: Envelope[]) =>
       changeAnnouncing(tenantId, id, { secrets, updatedAt: at }, events),
-    /** A success: no failures, no pause (written only when there was something to forget). */
     recordSuccess: (endpoint: EndpointRecord) => change(endpoint.tenantId, endpoint._id, HEALTHY),
-    /**
-     * Compare-and-set on the failure count read: false when another attempt's outcome was recorded meanwhile
-     * (read again and retry).
-     */
+    /** Compare-and-set on the failure count read: false when another outcome was recorded meanwhile (read again and retry). */
     recordFailure: async (endpoint: EndpointRecord, health: Required<EndpointHealth>) =>
       (await endpoints.updateOne(endpoint.tenantId, { _id: endpoint._id, failures: endpoint.failures ?? null }, { $set: health }))
         .matched === 1,
@@ -151,16 +137,13 @@ export function endpointsRepo(store: Store) {
     announce: outbox.announce,
     dropKept: outbox.dropKept,
     rearmKept: outbox.rearmKept,
-    /**
-     * Deleted for its tenant at once (its place freed), kept as a tombstone carrying `events` (the deletion's audit
-     * record) until they are published; null when the tenant has no such endpoint.
-     */
+    /** Gone for its tenant at once (its place freed), kept as a tombstone until `events` are published. */
     remove: (tenantId: string, id: string, at: Date, events: Envelope[]) =>
       all.findOneAndUpdate(
         { _id: id, tenantId, deletedAt: null },
         { ...appendingEvents(events, { deletedAt: at, disabled: true, updatedAt: at }), $unset: { slotKey: '' } },
       ),
-    /** The tombstones whose records are published and no longer kept, gone for good; one whose records wait stays. */
+    /** Only tombstones whose records are published and no longer kept. */
     dropTombstones: (ids?: string[]) =>
       all.deleteMany({ ...(ids ? { _id: { $in: ids } } : {}), deletedAt: { $gt: new Date(0) }, eventsPending: false, keptUntil: null }),
   };

@@ -10,13 +10,11 @@ import { isPrivateAddress, NO_PUBLIC_ADDRESS, publicOnlyLookup } from './private
 export interface PostResult {
   /** Only a 2xx delivers; a 410 says the endpoint is gone for good; anything else (3xx included) failed. */
   outcome: 'delivered' | 'gone' | 'failed';
-  /** The endpoint's HTTP status, or null when none came (refused, timeout, connection error). */
   statusCode: number | null;
-  /** How long the endpoint asked us to wait (`Retry-After`), when it did. */
   retryAfterMs: number | null;
   error: string | null;
   durationMs: number;
-  /** The first RESPONSE_BODY_LIMIT_BYTES of the answer's body, UTF-8; null when no answer came. */
+  /** Null when no answer came. */
   responseBody: string | null;
   /** The body was longer than what is kept (or did not end before the timeout). */
   responseBodyTruncated: boolean;
@@ -25,14 +23,13 @@ export interface PostResult {
 /** How much of an endpoint's answer is kept for the delivery log: enough for an error message, never a download. */
 export const RESPONSE_BODY_LIMIT_BYTES = 4096;
 
-/** What a Standard Webhooks delivery carries besides its body. */
 export interface SignedDelivery {
   id: string;
   /** Unix seconds, as signed. */
   timestamp: number;
   signature: string;
   body: string;
-  /** The API request behind the event, sent as `Mailplane-Request-Id` so the receiver can quote it to us. */
+  /** Sent as `Mailplane-Request-Id` so the receiver can quote it to us. */
   requestId?: string | null;
 }
 
@@ -43,7 +40,6 @@ export interface HttpTarget {
 const outcomeOf = (status: number): PostResult['outcome'] =>
   status >= 200 && status < 300 ? 'delivered' : status === 410 ? 'gone' : 'failed';
 
-/** `Retry-After` in seconds or as an HTTP date. */
 function retryAfterMs(value: unknown, now: Date): number | null {
   if (typeof value !== 'string') return null;
   if (/^\d+$/.test(value)) return Number(value) * 1000;
@@ -51,10 +47,7 @@ function retryAfterMs(value: unknown, now: Date): number | null {
   return Number.isNaN(at) ? null : at - now.getTime();
 }
 
-/**
- * Reads at most `limit` bytes of a body and lets go of the stream; at the deadline it keeps what came.
- * A large or endless answer costs at most one chunk beyond the limit.
- */
+/** A large or endless answer costs at most one chunk beyond `limit`; at the deadline it keeps what came. */
 function readPrefix(stream: Readable, limit: number, deadlineMs: number): Promise<{ text: string; truncated: boolean }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -79,10 +72,8 @@ function readPrefix(stream: Readable, limit: number, deadlineMs: number): Promis
 }
 
 /**
- * POSTs a delivery. Redirects are not followed (a 3xx is a failure); the status, `Retry-After` and the
- * first 4 KiB of the body are kept of the answer. Unless `allowPrivate` (sandbox), only public unicast
- * addresses are connected to. Never through a proxy: one named by `HTTP(S)_PROXY` would reach for us whatever
- * address a tenant names, past the check.
+ * Redirects are not followed (a 3xx is a failure). Unless `allowPrivate` (sandbox), only public unicast addresses are
+ * connected to, never through a proxy: one named by `HTTP(S)_PROXY` would reach any address a tenant names, past the check.
  */
 export function createHttpTarget(options: { timeoutMs: number; allowPrivate: boolean; clock: Clock }): HttpTarget {
   const agentOptions = { keepAlive: true, ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup }) };

@@ -12,10 +12,7 @@ export function plansRepo(store: Store) {
   const plans = store.collection<PlanRecord>('plans');
   return {
     byTenant: (tenantId: string) => plans.findOne({ _id: tenantId }),
-    /**
-     * Keeps the highest revision (events arrive at least once, in any order): one upsert that matches only an older
-     * record; a newer one makes it collide on `_id`. Returns whether it was applied.
-     */
+    /** Keeps the highest revision (events come in any order): the upsert matches only an older record; a newer one collides. */
     async apply(tenantId: string, plan: string, revision: number, at: Date): Promise<boolean> {
       try {
         await plans.updateOne(

@@ -40,7 +40,6 @@ const REFUSED_V6 = blockList('ipv6', [
   ['3fff::', 20], // documentation
 ]);
 
-/** The 16 bytes of an IPv6 address (a zone id dropped); null when it is not one. */
 function ipv6Bytes(address: string): number[] | null {
   let text = address.replace(/%.*$/, '');
   if (isIP(text) !== 6) return null;
@@ -80,10 +79,7 @@ export function isPrivateAddress(address: string): boolean {
   return !GLOBAL_UNICAST_V6.check(text, 'ipv6') || REFUSED_V6.check(text, 'ipv6');
 }
 
-/**
- * The one failure for a host with no address a delivery may use: whether it does not resolve or resolves only to
- * refused addresses, the tenant reading the delivery log learns the same, so it cannot map internal names.
- */
+/** The same whether a host does not resolve or resolves only to refused addresses: the log cannot map internal names. */
 export const NO_PUBLIC_ADDRESS = 'ENOPUBLICADDRESS: the host has no public address; refused';
 
 class NoPublicAddressError extends Error {

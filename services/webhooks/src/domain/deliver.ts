@@ -22,11 +22,7 @@ function nextDelay(deps: WebhooksDeps, attemptsMade: number, askedMs: number | n
   return Math.round(Math.max(jittered, Math.min(askedMs ?? 0, LONGEST_ASKED_DELAY_MS)));
 }
 
-/**
- * One work item. The delivery is attempted only with a place among this replica's attempts in flight (its
- * endpoint's, its tenant's, and all) and while its endpoint is not paused for failing; otherwise it is postponed:
- * its next attempt moved later, no attempt spent, no place held.
- */
+/** Attempted only with a place in flight and an endpoint not paused; otherwise postponed: no attempt spent, no place held. */
 export async function deliverWorkItem(deps: WebhooksDeps, item: WorkItem): Promise<Outcome> {
   const endpointId = item.endpointId ?? (await deps.deliveries.byId(item.tenantId, item.deliveryId))?.endpointId;
   if (!endpointId) return notClaimed(deps, item);
@@ -51,7 +47,6 @@ async function postpone(deps: WebhooksDeps, item: WorkItem, until: Date, reason:
   return retry(Math.max(1, until.getTime() - now.getTime()));
 }
 
-/** Take the delivery's lease, POST it signed, record the attempt, schedule the next one. */
 async function attemptDelivery(
   deps: WebhooksDeps,
   item: WorkItem,
@@ -91,7 +86,7 @@ async function attemptDelivery(
     return attempted(deps, delivery, result, 'delivered', ack());
   }
   if (result.outcome === 'gone') {
-    // The receiver says the endpoint is gone for good (recordAttempt disabled it): stop sending it anything.
+    // Gone for good (recordAttempt disabled it): stop sending it anything.
     await deps.deliveries.finish(delivery, 'failed', attempt, deps.clock.now());
     return attempted(deps, delivery, result, 'gone', ack());
   }

@@ -28,7 +28,6 @@ export function deliveryView(r: DeliveryRecord) {
   };
 }
 
-/** The delivery with the event body it POSTs. */
 export const deliveryDetailView = (r: DeliveryRecord) => ({ ...deliveryView(r), event: r.event });
 
 /** One page of an endpoint's delivery log; another tenant's endpoint is not found. */

@@ -8,12 +8,8 @@ const BATCH = 500;
 const ANNOUNCE_GRACE_MS = 2000;
 
 /**
- * At start-up: when the broker's queues are not the ones the pending deliveries' work items were put on (an
- * in-process broker is new with each process), those items died with the old ones, so one replica (a compare-and-set
- * on the mark) gives every pending delivery no worker holds a new item at once, a batch at a time; endpoints' audit
- * records published in the old queues' last minute died there too if the gateway had not taken them yet, so they wait
- * in their outbox again for the sweep (the gateway stores each once). RabbitMQ's durable queues keep their epoch: a
- * start there re-queues nothing, and what another replica holds stays its own.
+ * When the broker's queues are new (an in-process broker's, each process), one replica gives every unheld pending
+ * delivery a new work item, and endpoints' records published in the old queues' last minute wait in their outbox again.
  */
 export async function recoverLostQueue(deps: WebhooksDeps): Promise<number> {
   await deps.deliveriesQueue.rearmKept(deps.broker.queuesEpoch, [deps.endpoints], deps.logger);
@@ -35,14 +31,7 @@ export async function recoverLostQueue(deps: WebhooksDeps): Promise<number> {
 /** The sweeper's lease: one replica sweeps at a time, so no sweep gives a delivery two new work items. */
 export const SWEEP_JOB = 'webhooks.sweep';
 
-/**
- * Runs under the lease `SWEEP_JOB`; `signal` aborts between deliveries once the lease is lost or the service stops,
- * and the next holder goes on. A pending delivery overdue by `redispatchAfterMs` that no worker holds has lost its
- * work item (the broker refused it, a process died holding it, an in-process broker's queue died with its process):
- * it gets a new one, every such delivery a batch at a time. Then endpoints' events (audit records, `endpoint.disabled`)
- * written and not yet published go out, published records kept past their minute are forgotten, and deletions whose
- * records are no longer kept lose their tombstones.
- */
+/** An unheld delivery overdue by `redispatchAfterMs` has lost its work item; `signal` aborts once the lease is lost. */
 export async function sweep(deps: WebhooksDeps, signal: AbortSignal): Promise<number> {
   let redispatched = 0;
   while (!signal.aborted) {

@@ -15,7 +15,6 @@ export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed' | 'gone' | 'ca
 /** Why a due delivery waits without an attempt: its tenant's or endpoint's places are taken, or its endpoint is paused. */
 export type PostponeReason = 'busy' | 'paused';
 
-/** What the domain reports to metrics. */
 export interface WebhooksMetrics {
   delivery(outcome: DeliveryOutcome): void;
   postponed(reason: PostponeReason): void;
@@ -31,11 +30,9 @@ export interface WebhooksDeps {
   plans: PlansRepo;
   /** Mail publishes only the event types the tenant's endpoints listen for: told before an endpoint listens for more. */
   mailListeners: MailListeners;
-  /** When this replica last narrowed each tenant's listeners. */
   narrowing: Narrowing;
   keyBox: KeyBox;
   target: HttpTarget;
-  /** This replica's attempts in flight. */
   inFlight: InFlight;
   broker: Broker;
   clock: Clock;

@@ -9,10 +9,8 @@ export const FAILURES_BEFORE_PAUSE = 3;
 const PROBE_MARGIN_MS = 5_000;
 
 /**
- * When a delivery to this endpoint may be attempted: null for now, else the time to wait until. A failing
- * endpoint's deliveries wait out its pause; when the pause is over, the first to ask probes it (holding the
- * endpoint for as long as the probe may take) and the others look again after the shortest pause, so that a
- * probe that succeeds at once does not keep them waiting for the longest one could take.
+ * Null when a delivery may be attempted now. After a pause the first to ask probes the endpoint; the others look again
+ * after the shortest pause, so a probe that succeeds at once does not keep them waiting as long as a probe may take.
  */
 export async function endpointPause(deps: WebhooksDeps, endpoint: EndpointRecord, now: Date): Promise<Date | null> {
   if ((endpoint.failures ?? 0) < FAILURES_BEFORE_PAUSE) return null;
@@ -46,11 +44,7 @@ const pauseMs = (deps: WebhooksDeps, failures: number) => {
   return pauses[Math.min(failures - FAILURES_BEFORE_PAUSE, pauses.length - 1)];
 };
 
-/**
- * Disables the endpoint and announces it with `endpoint.disabled` to the tenant's other endpoints: the event is
- * written with the change and published after (the sweeper publishes it if this process dies in between). Its
- * pending deliveries are cancelled when they next come up.
- */
+/** The sweeper publishes `endpoint.disabled` if this process dies first; pending deliveries are cancelled when next up. */
 async function disableEndpoint(deps: WebhooksDeps, endpoint: EndpointRecord, reason: 'gone' | 'failing', at: Date): Promise<void> {
   const event = newEnvelope('event', 'endpoint.disabled', at, {
     tenantId: endpoint.tenantId,

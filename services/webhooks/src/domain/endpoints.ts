@@ -25,7 +25,6 @@ export function endpointView(r: EndpointRecord) {
 // A URL may hold a credential in its path or query (many receivers' URLs do): the audit log keeps its origin only.
 const auditedUrl = (url: string) => `${new URL(url).origin}/…`;
 
-/** The fields a change sets, as its audit record shows them. */
 function auditedFields(fields: { url?: string; eventTypes?: EventTypes; description?: string; disabled?: boolean }) {
   const { url, ...rest } = fields;
   return { ...rest, ...(url === undefined ? {} : { url: auditedUrl(url) }) };
@@ -37,10 +36,7 @@ const endpointChange = (id: string, operationId: string, changes: Record<string,
   changes,
 });
 
-/**
- * Publishes what the change wrote (its audit record, an event); the sweeper does if this fails. A deleted endpoint's
- * tombstone keeps its published record a minute: the sweeper removes it.
- */
+/** The sweeper publishes what this fails to, and removes a deleted endpoint's tombstone once its record is published. */
 async function announceEndpoint(deps: WebhooksDeps, record: EndpointRecord) {
   try {
     await deps.endpoints.announce(record, (event) => deps.broker.publish(event, publishOptionsOf(event)));

@@ -6,22 +6,14 @@ import { redispatch, sendWorkItem } from './dispatch';
 import { subscribesTo } from './endpoints';
 import { narrowSoon } from './listeners';
 
-/**
- * `email.received` of a route that names an endpoint is meant for it alone: its id; null for every subscriber. (Other
- * events' `endpointId`, as `endpoint.disabled`'s, is what they are about, not whom they are for.)
- */
+/** Only `email.received` is addressed: other events' `endpointId` is what they are about, not whom they are for. */
 function addressedTo(event: Envelope): string | null {
   if (event.type !== 'email.received') return null;
   const endpointId = (event.data as { endpointId?: unknown } | null)?.endpointId;
   return typeof endpointId === 'string' ? endpointId : null;
 }
 
-/**
- * One event in: a delivery for each enabled endpoint of the tenant that subscribes to its type (only the one it is
- * addressed to, when it is), stored, then put on the deliveries queue. The event is acknowledged only after, so a crash repeats the fan-out;
- * the unique key makes the repeat find the deliveries already made instead of doubling them, and a pending one
- * found gets a new work item in place of the one the crash may have lost.
- */
+/** Acknowledged only once its deliveries are stored and queued: a repeat finds them by key and requeues a pending one. */
 export async function fanOut(deps: WebhooksDeps, event: Envelope, requestId?: string): Promise<number> {
   if (!isWebhookEventType(event.type) || !event.tenantId) return 0;
   const only = addressedTo(event);

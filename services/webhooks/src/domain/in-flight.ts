@@ -1,17 +1,12 @@
-/**
- * A place for one attempt, given back once it is over with how long the endpoint took to answer (none when no
- * request was made); or how long to wait elsewhere for one.
- */
+/** Released with how long the endpoint took to answer (none when no request was made). */
 export type Place = { taken: true; release(answeredInMs?: number): void } | { taken: false; waitMs: number };
 
 interface Lane {
-  /** When each attempt in flight started. */
   started: number[];
   /** How long this lane's endpoints took to answer, smoothed: its pace (our own work is everyone's, not the lane's). */
   averageMs: number;
   /** When the last delivery sent away to wait for this lane gets its turn. */
   lastTurnAt: number;
-  /** Deliveries waiting here for one of its places, first come first served. */
   waiters: (() => void)[];
 }
 
@@ -22,20 +17,15 @@ const SMOOTHING = 0.3;
 // A lane whose endpoints take this long is slow: nobody waits here for it, and an attempt in flight that long sets its
 // pace. Well above what a burst of our own work adds to an answer.
 const SLOW_MS = 5000;
-// How long a delivery waits here for a place before it is sent away.
 const WAIT_HERE_MS = 1000;
 const TIDY_EVERY = 1000;
 /** Deliveries that may wait here per place: the queue's prefetch must leave room for them (see consumers). */
 export const WAITERS_PER_PLACE = 2;
 
 /**
- * The attempts in flight in this replica: per endpoint, per tenant and in all, each under its limit, so that no
- * tenant's slow or failing endpoints take the places others need. A delivery that finds a lane full waits here for a
- * place only while the lane is fast and few of its tenant's deliveries wait already (two per place of its share, for
- * at most `WAIT_HERE_MS`): that keeps a busy lane full without holding many of the queue's places. Any other is told how long
- * to wait elsewhere, its turn paced at the lane's pace (each one sent away gets the next slot of its attempt time
- * divided by its limit), so a backlog of thousands waits once, spread out, instead of knocking again and again.
- * Per replica by design: each replica's share is its own, and N replicas give a tenant N times it.
+ * Per endpoint, per tenant and in all, so no tenant's failing endpoints take others' places. A full lane keeps a
+ * delivery waiting here only while it is fast and few of its tenant's wait; any other gets the next turn at the lane's
+ * pace, so a backlog waits once, spread out. Per replica by design: N replicas give a tenant N times its share.
  */
 export function createInFlight(limits: { total: number; perTenant: number; perEndpoint: number }, now: () => number = Date.now) {
   const lanes = new Map<string, Lane>();

@@ -5,11 +5,7 @@ import type { WebhooksDeps } from './deps';
 /** The events mail leaves unpublished when no endpoint of the tenant listens for them (docs/decisions/event-listeners.md). */
 const GATED = new Set(['email.queued', 'email.scheduled', 'email.suppressed', 'email.sent', 'email.deferred', 'email.failed']);
 
-/**
- * An event mail could have kept found no endpoint: mail's set of the tenant's types is wider than its endpoints
- * (or it has none yet), so it is told what they listen for. Best effort, in the background, at most once a
- * minute per tenant from this replica (`deps.narrowing`).
- */
+/** Mail published an event no endpoint takes: it is told what they listen for, at most once a minute per tenant and replica. */
 export function narrowSoon(deps: WebhooksDeps, event: Envelope, enabled: EndpointRecord[]): void {
   const tenantId = event.tenantId;
   if (!tenantId || !GATED.has(event.type) || !deps.narrowing.due(tenantId, deps.clock.now().getTime())) return;

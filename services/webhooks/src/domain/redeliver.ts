@@ -6,10 +6,7 @@ import { getDelivery } from './delivery-log';
 import { sendWorkItem } from './dispatch';
 import { getEndpoint } from './endpoints';
 
-/**
- * Redelivering or replaying is the tenant saying the endpoint works again: a pause for failing ends, and the next
- * attempt probes it at once.
- */
+/** Redelivering or replaying is the tenant saying the endpoint works again: its pause ends, the next attempt probes it. */
 async function checkEnabled(deps: WebhooksDeps, endpoint: EndpointRecord) {
   if (endpoint.disabled) throw new AppError('endpoint_disabled', `Webhook endpoint ${endpoint._id} is disabled; enable it first.`);
   await deps.endpoints.resume(endpoint);
@@ -22,11 +19,7 @@ async function requeue(deps: WebhooksDeps, delivery: DeliveryRecord, at: Date): 
   return reopened !== null;
 }
 
-/**
- * The delivery attempted now: a settled one with a fresh round of retries, a pending one ahead of its next retry.
- * When the compare-and-set loses, an attempt is under way or another redelivery got there first: either way it is
- * being attempted now, and the caller sees it as it is.
- */
+/** When the compare-and-set loses, an attempt is under way or another redelivery won: either way it is attempted now. */
 export async function redeliver(deps: WebhooksDeps, tenantId: string, id: string) {
   const delivery = await getDelivery(deps, tenantId, id);
   const endpoint = await deps.endpoints.byId(tenantId, delivery.endpointId);
@@ -41,10 +34,7 @@ export async function redeliver(deps: WebhooksDeps, tenantId: string, id: string
   return getDelivery(deps, tenantId, id);
 }
 
-/**
- * Every failed or cancelled delivery of the endpoint since `since`, oldest first, a bounded batch per call;
- * `nextSince` is where the next call goes on.
- */
+/** A bounded batch per call; `nextSince` is where the next call goes on. */
 export async function replayFailed(deps: WebhooksDeps, tenantId: string, endpointId: string, since: Date) {
   await checkEnabled(deps, await getEndpoint(deps, tenantId, endpointId));
   const batch = deps.config.replayBatch;

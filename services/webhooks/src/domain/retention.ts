@@ -6,13 +6,9 @@ const BATCH = 100;
 // A backlog (the first start over months of deliveries) drains over several rounds rather than holding the store.
 const MAX_BATCHES_PER_ROUND = 20;
 
-/** Retention's lease: one replica purges at a time. */
 export const RETENTION_JOB = 'webhooks.retention';
 
-/**
- * Runs under the lease `RETENTION_JOB`. One round of retention: settled deliveries whose event is older than the retention period are deleted, in
- * small batches with the event loop free between them. A pending delivery is never deleted, whatever its age.
- */
+/** Small batches with the event loop free between them; a pending delivery is never deleted, whatever its age. */
 export async function purgeDeliveries(deps: Pick<WebhooksDeps, 'deliveries' | 'clock' | 'config' | 'logger'>): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - deps.config.deliveryRetentionDays * DAY_MS);
   let purged = 0;

@@ -12,7 +12,6 @@ import { applyEntitlement } from '../domain/plans';
 // wait elsewhere are sent away while every place is taken.
 const PREFETCH_PER_PLACE = WAITERS_PER_PLACE + 2;
 
-/** The work item's fields, or null when it lacks the ids every item carries. */
 function parseWorkItem(item: Envelope): WorkItem | null {
   const data = (item.data ?? {}) as Record<string, unknown>;
   if (typeof data.deliveryId !== 'string' || !item.tenantId) return null;
@@ -25,10 +24,7 @@ function parseWorkItem(item: Envelope): WorkItem | null {
   };
 }
 
-/**
- * Every tenant-facing event fans out to deliveries; each delivery is its own work item, retried on its schedule;
- * billing's `entitlement.changed` says which plan (and so how many endpoints) a tenant has.
- */
+/** Billing's `entitlement.changed` says which plan (and so how many endpoints) a tenant has. */
 export async function consumeEvents(broker: Broker, deps: WebhooksDeps): Promise<Subscription[]> {
   const events = await broker.consume(
     QUEUES.webhooksEvents,

@@ -4,7 +4,6 @@ import type { DeliveryOutcome, PostponeReason, WebhooksMetrics } from '../domain
 const OUTCOMES: DeliveryOutcome[] = ['delivered', 'retrying', 'failed', 'gone', 'cancelled'];
 const REASONS: PostponeReason[] = ['busy', 'paused'];
 
-/** Webhook delivery attempts by outcome, deliveries postponed by reason, and work items the sweeper replaced. */
 export function webhooksMetrics(registry: MetricsRegistry): WebhooksMetrics {
   const deliveries = counter(registry, {
     name: 'mailplane_webhook_deliveries_total',

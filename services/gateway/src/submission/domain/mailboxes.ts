@@ -14,11 +14,7 @@ const flatten = (list: EmailAddress[]): Mailbox[] =>
 export const mailboxesOf = (field: AddressObject | AddressObject[] | undefined): Mailbox[] =>
   [field ?? []].flat().flatMap((header) => flatten(header.value));
 
-/**
- * The address as it is compared and mailed: its domain in A-labels (an internationalized domain works anywhere). A
- * non-ASCII local part is refused with RFC 6531's `553 5.6.7`: the message would need SMTPUTF8 all the way and 8-bit
- * headers, which the DKIM signer does not sign (docs/decisions/smtp-submission.md).
- */
+/** A non-ASCII local part would need SMTPUTF8 and 8-bit headers, which the DKIM signer does not sign: RFC 6531's 553 5.6.7. */
 export function asciiAddress(address: string, where: string): string {
   const at = address.lastIndexOf('@');
   const domain = at > 0 ? domainToASCII(address.slice(at + 1)) : '';
@@ -30,10 +26,7 @@ export function asciiAddress(address: string, where: string): string {
   return `${local}@${domain}`;
 }
 
-/**
- * A mailbox as a send takes it: `"Name" <address>`, or the bare address. The name is quoted whole, so commas and the
- * like stay in it; the API's rules then apply to it (no address or `<`, `>`, `@` in it, no control characters).
- */
+/** The name is quoted whole, so commas and the like stay in it; the API's rules for names then apply to it. */
 export function asSendMailbox(mailbox: Mailbox, where: string): string {
   const address = asciiAddress(mailbox.address, where);
   const name = mailbox.name.replace(/["\\]/g, '').trim();

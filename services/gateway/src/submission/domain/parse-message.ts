@@ -11,7 +11,6 @@ const CONTENT_ID = /^[!-;=?-~]{1,255}$/;
 
 const unfold = (value: string) => value.replace(/\r?\n(?=[ \t])/g, '').trim();
 
-/** The message's own header fields, each name once (the first instance), except those the platform owns. */
 function headersOf(mail: ParsedMail): Record<string, string> {
   const headers: Record<string, string> = {};
   const seen = new Set<string>();
@@ -79,10 +78,7 @@ const attachmentsOf = (mail: ParsedMail) =>
     ...(a.cid && CONTENT_ID.test(a.cid) && (a.related || a.contentDisposition === 'inline') ? { contentId: a.cid } : {}),
   }));
 
-/**
- * A submitted message (RFC 5322, any MIME) as a send of the API, for the envelope's recipients. Nothing is checked
- * here that the accept path checks (identity, display names, limits): mail does, as for POST /emails.
- */
+/** Nothing the accept path checks (identity, display names, limits) is checked here: mail does, as for POST /emails. */
 export async function parseSubmission(raw: Buffer, envelopeTo: string[]): Promise<SubmittedEmail> {
   const mail = await simpleParser(raw, { keepCidLinks: true, skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
   const recipients = recipientsOf(envelopeTo, mailboxesOf(mail.to), mailboxesOf(mail.cc));

@@ -1,7 +1,6 @@
 /**
- * An SMTP reply that refuses: its code (`responseCode`, the property smtp-server reads) and a text that opens with its
- * RFC 3463 enhanced status code. smtp-server's own mapping would label every 550 `5.1.1`, so it stays off
- * (ENHANCEDSTATUSCODES is not announced) and each refusal writes its own.
+ * smtp-server's own mapping would label every 550 `5.1.1`, so it stays off (ENHANCEDSTATUSCODES is not announced)
+ * and each refusal's text opens with its own RFC 3463 code.
  */
 export class SmtpRefusal extends Error {
   constructor(

@@ -3,16 +3,13 @@ import { authenticate, type AuthDeps, type Principal } from '../../domain/authen
 import type { AuthThrottle } from './auth-throttle';
 import { refuse, SmtpRefusal } from './refusal';
 
-/** The one user name of SMTP submission; the password is an API key. */
 export const SUBMISSION_USER = 'mailplane';
 
 export type SmtpAuthDeps = AuthDeps & { throttle: AuthThrottle };
 
 /**
- * AUTH PLAIN or LOGIN: user `mailplane`, password an API key (either permission: both may send) or the session token
- * of a member whose role may send. A wrong one is `535 5.7.8` and counts against the client; a client past its
- * failures is answered `454 4.7.0` without a look at what it sent, whether or not it also succeeded in the window. A store that cannot be read (the keys or the
- * counts) is a temporary failure (454), not the client's.
+ * A client past its failures is answered `454 4.7.0` without a look at what it sent. A store that cannot be read is a
+ * temporary failure (454), not the client's.
  */
 export async function authenticateSmtp(
   deps: SmtpAuthDeps,

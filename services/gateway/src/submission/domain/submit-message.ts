@@ -15,22 +15,18 @@ export interface SubmissionDeps {
   services: Pick<ServicesRpc, 'admit' | 'forward'>;
 }
 
-/** What a submitted message came to: the send as accepted, and whether it was accepted before (same Message-ID). */
+/** `replayed`: accepted before, with the same Message-ID. */
 export interface Submitted extends SendResult {
   replayed: boolean;
 }
 
-/**
- * Checked against the contract as POST /emails is at the gateway. A message to Bcc recipients only has no `to`,
- * which the API requires: it is checked as if they were in it (every recipient meets the same rules).
- */
+/** A message to Bcc recipients only has no `to`, which the API requires: it is checked as if they were in it. */
 function checkContract({ email }: SubmittedEmail): void {
   const asSent = email.to.length === 0 ? { ...email, to: email.bcc } : email;
   const errors = validateSchema('SendEmailRequest', asSent).map((issue) => ({ ...issue, path: `/body${issue.path}` }));
   if (errors.length) throw new AppError('validation_failed', 'The message does not meet the rules of a send.', { extra: { errors } });
 }
 
-/** A refusal mail answered, as the error it was there (code, detail, the fields it names, the headers it set). */
 function refusalIn(reply: RpcReply): AppError {
   const problem = reply.body as { code?: unknown; detail?: string; errors?: unknown; limit?: unknown };
   const code = isErrorCode(problem?.code) ? problem.code : 'internal';
@@ -38,10 +34,8 @@ function refusalIn(reply: RpcReply): AppError {
 }
 
 /**
- * One message submitted by an authenticated sender for the envelope's recipients: parsed into a send, checked against
- * the contract, and handed to mail, which runs the accept path of POST /emails on it. Its place in mail's line is
- * taken only now, once the whole DATA has arrived, and counts against the tenant's share as an API request does: a
- * session that stalls mid-DATA holds no place, and one tenant's sessions cannot fill the line.
+ * The place in mail's line is taken only once the whole DATA has arrived, against the tenant's share: a session that
+ * stalls mid-DATA holds no place, and one tenant's sessions cannot fill the line.
  */
 export async function submitMessage(
   deps: SubmissionDeps,

@@ -14,10 +14,8 @@ interface Connection {
 const ENCRYPTION_REQUIRED = '5.7.11 Encryption required for requested authentication mechanism: STARTTLS first';
 
 /**
- * RFC 4954 on the STARTTLS port: before the session is encrypted, EHLO does not offer AUTH (a client that reads the
- * capabilities, as Python's smtplib does, would otherwise send its API key in clear) and AUTH is refused `538 5.7.11`.
- * smtp-server offers AUTH in every EHLO and refuses it with its own text, and has no option for either, so each new
- * connection's two handlers are wrapped (connections are made by `server.connect`, before any command is read).
+ * RFC 4954: AUTH is not offered before encryption (Python's smtplib would send its API key in clear) and is refused
+ * `538 5.7.11`; smtp-server has no option for either.
  */
 export function encryptionFirst(server: SMTPServer): void {
   const internals = server as unknown as { connections: Set<Connection>; connect(...args: unknown[]): void };

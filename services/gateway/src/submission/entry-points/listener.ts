@@ -29,7 +29,6 @@ function messagesCounter(metrics: MetricsRegistry) {
   });
 }
 
-/** When the certificate both ports present stops being valid: the file is read once, at start. */
 function watchCertificate(metrics: MetricsRegistry, cert: Buffer) {
   const expires = Date.parse(new X509Certificate(cert).validTo) / 1000;
   const spec = {
@@ -40,7 +39,6 @@ function watchCertificate(metrics: MetricsRegistry, cert: Buffer) {
   gaugeReadAtScrape(metrics, spec, 'submission', () => [{ labels: {}, value: expires }]);
 }
 
-/** What each session does, shared by both ports. */
 function handlers(deps: ListenerDeps, config: SubmissionConfig, places: Places, budget: BufferBudget) {
   // The key each session authenticated with, asked again at each MAIL FROM; only in this process, never logged.
   const keys = new Map<string, string>();
@@ -133,11 +131,7 @@ function listen(server: SMTPServer, port: number, host: string): Promise<number>
   });
 }
 
-/**
- * The SMTP submission listener: STARTTLS on `port`, implicit TLS on `tlsPort`, AUTH PLAIN or LOGIN offered and taken
- * only once the session is encrypted (538 5.7.11 before), and each message through the accept path of POST /emails.
- * A PROXY protocol header is read only from `proxyPeers`.
- */
+/** AUTH is taken only once the session is encrypted (538 5.7.11 before); a PROXY header is read only from `proxyPeers`. */
 export async function startSubmissionListener(deps: ListenerDeps, config: SubmissionConfig, tls: { cert: Buffer; key: Buffer }) {
   watchCertificate(deps.metrics, tls.cert);
   const places = createPlaces(config);

@@ -17,13 +17,7 @@ export interface PlaceLimits {
   dataMinBytesPerSecond: number;
 }
 
-/**
- * The sessions the listener holds, over both of its ports: at most `maxConnectionsPerClient` from one client, and at
- * most `maxConnections` in all, where a newcomer to a full listener closes the oldest session that has not
- * authenticated (421): clients that connect and never authenticate cannot keep a tenant out, only authenticated ones
- * fill it. A session that does not authenticate within `authTimeoutMs`, or whose DATA takes longer than
- * `dataTimeoutMs` and than a second per `dataMinBytesPerSecond` it has sent, is closed with a 421.
- */
+/** A newcomer to a full listener closes the oldest unauthenticated session, so clients that never authenticate cannot keep a tenant out. */
 export function createPlaces(limits: PlaceLimits) {
   const servers: SMTPServer[] = [];
   const clients = perClientLimit(limits.maxConnectionsPerClient);
@@ -52,7 +46,6 @@ export function createPlaces(limits: PlaceLimits) {
       servers.push(server);
       server.server.on('connection', makeRoom);
     },
-    /** From onConnect: false when the client already holds its share, or every place holds an authenticated session. */
     seat(session: ClientSession): boolean {
       if (open().length > limits.maxConnections || !clients.admit(session)) return false;
       const text = `4.7.0 No authentication within ${Math.round(limits.authTimeoutMs / 1000)} s; closing`;
@@ -63,15 +56,11 @@ export function createPlaces(limits: PlaceLimits) {
       return true;
     },
     authenticated: (session: ClientSession) => forgetDeadline(session.id),
-    /** From onClose. */
     leave(session: ClientSession): void {
       forgetDeadline(session.id);
       clients.release(session);
     },
-    /**
-     * Closes the session if its DATA is still running after `dataTimeoutMs`, or later while it keeps the minimum pace
-     * (`received` says how many bytes came); call what it returns once DATA is over.
-     */
+    /** Call what it returns once DATA is over. */
     dataDeadline(session: ClientSession, received: () => number): () => void {
       const started = Date.now();
       const seconds = Math.round(limits.dataTimeoutMs / 1000);

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import { refuse } from '../domain/refusal';
 
-/** Message bytes the listener holds at once, over every session. */
 export function bufferBudget(maxBytes: number) {
   let held = 0;
   return {
@@ -18,11 +17,8 @@ export function bufferBudget(maxBytes: number) {
 export type BufferBudget = ReturnType<typeof bufferBudget>;
 
 /**
- * Reads a message's DATA to its end (so the session stays in step whatever the answer), holding its bytes against the
- * listener's budget until `release`. Over `maxBytes` it is `552 5.3.4` after the final dot, however large; with the
- * budget spent, `451 4.3.1` (the client tries again later). Once the answer is one of these, what was held is given
- * back and the rest of the message is read and discarded, never buffered. A client that drops mid-DATA rejects
- * the read: nothing of the message goes further.
+ * Reads DATA to its end, so the session stays in step whatever the answer. Once the answer is decided (552 over
+ * `maxBytes`, 451 with the budget spent), what was held is given back and the rest is discarded, never buffered.
  */
 export async function readMessage(stream: Readable, maxBytes: number, budget: BufferBudget): Promise<{ raw: Buffer; release(): void }> {
   const chunks: Buffer[] = [];
@@ -40,7 +36,6 @@ export async function readMessage(stream: Readable, maxBytes: number, budget: Bu
         }
         noRoom = true;
       }
-      // The answer is decided (too big, or no room): nothing more of this message is held.
       budget.give(held);
       held = 0;
       chunks.length = 0;

@@ -4,7 +4,6 @@ import { refuse, SmtpRefusal } from '../domain/refusal';
 
 type Reply = [code: number, enhanced: string, text: (err: AppError) => string];
 
-// The send's fields, as a submitted message carries them.
 const FIELDS: Record<string, string> = {
   from: 'From',
   to: 'To',
@@ -36,7 +35,6 @@ const retryIn = (err: AppError) => (err.headers?.['Retry-After'] ? ` Try again i
 const tooBig = (err: AppError) =>
   (err.extra?.errors as { path: string }[] | undefined)?.some((e) => /^\/body\/attachments\/?$/.test(e.path));
 
-/** The problems a submission can meet: those of the accept path of POST /emails, and of reaching mail. */
 export type AcceptPathCode = Extract<
   ErrorCode,
   | 'validation_failed'
@@ -59,10 +57,7 @@ export type AcceptPathCode = Extract<
   | 'not_ready'
 >;
 
-/**
- * Each of them as the SMTP reply a client expects (docs/decisions/smtp-submission.md has the same table): 5xx for what
- * a client must not retry, 4xx for what it should.
- */
+/** 5xx for what a client must not retry, 4xx for what it should (docs/decisions/smtp-submission.md has the same table). */
 export const REPLIES: Record<AcceptPathCode, Reply> = {
   validation_failed: [550, '5.6.0', detailed],
   unsafe_display_name: [550, '5.7.1', detailed],
@@ -94,7 +89,7 @@ export const REPLIES: Record<AcceptPathCode, Reply> = {
   not_ready: [451, '4.3.0', () => 'Not ready; try again'],
 };
 
-/** The reply to a message that was not accepted; anything unforeseen is a temporary failure (the client retries). */
+/** Anything unforeseen is a temporary failure, so the client retries. */
 export function refusalFor(err: unknown): SmtpRefusal {
   if (err instanceof SmtpRefusal) return err;
   if (!(err instanceof AppError)) return refuse(451, '4.3.0', 'Internal error; try again');
@@ -104,7 +99,6 @@ export function refusalFor(err: unknown): SmtpRefusal {
   return refuse(code, enhanced, text(err));
 }
 
-/** The 250's text: the message id, and what became of it as the API would answer. */
 export function acceptedText(sent: Submitted): string {
   if (sent.replayed) return `2.0.0 Already accepted as ${sent.id} (same Message-ID within 24 h); not sent again`;
   if (sent.status === 'scheduled') return `2.0.0 Ok: scheduled as ${sent.id} for ${sent.scheduledAt}`;

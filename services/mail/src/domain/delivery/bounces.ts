@@ -5,10 +5,7 @@ const BAD_ADDRESS_STATUS = /(?:^|\s)5\.1\.(?:1|2|3|10)(?:\s|$)/;
 const BAD_MAILBOX_TEXT =
   /\b(?:user unknown|unknown user|no such (?:user|mailbox|recipient)|mailbox (?:not found|does not exist)|address does not exist)\b/i;
 
-/**
- * A hard bounce: the receiving MTA says the address will never take mail. Policy refusals, full
- * mailboxes and spam rejections are 5xx too, but another message may pass, so they do not count.
- */
+/** Policy refusals, full mailboxes and spam rejections are 5xx too, but another message may pass, so they do not count. */
 export function isHardBounce(result: Pick<RelayResult, 'outcome' | 'smtpCode' | 'response'>): boolean {
   if (result.outcome !== 'permanent' || result.smtpCode === null) return false;
   const status = result.response.slice(0, 200);

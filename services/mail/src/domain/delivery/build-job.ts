@@ -13,7 +13,6 @@ const parsed = (field: string, value: string) => {
   return { name, address };
 };
 
-/** A transaction per address (the same address twice is mailed once), from the return path of its recipient's place. */
 function oneEach(to: string[], recipients: { address: string }[], returnPath: (recipient: number) => string): SmtpEnvelope[] {
   const distinct = new Map<string, string>();
   for (const address of to) if (!distinct.has(address.toLowerCase())) distinct.set(address.toLowerCase(), address);
@@ -27,13 +26,8 @@ function oneEach(to: string[], recipients: { address: string }[], returnPath: (r
 export function createJobMaker(
   openKey: (sealed: string, identityId: string) => string,
   unsubscribeUrl: (message: MessageRecord) => string,
-  /**
-   * The VERP return path of the recipient at `recipient` in the message, when a bounce domain is configured: then
-   * each recipient gets a transaction (and a return path) of its own, on the identity's verified return path domain
-   * if it has one, else on the operator's bounce domain. Else one transaction from the From address.
-   */
+  /** With a bounce domain: a transaction per recipient from its VERP path; without, one transaction from the From address. */
   returnPath?: (messageId: string, recipient: number, identity: IdentityRecord) => string,
-  /** How the message's HTML is tracked, when it is (see `htmlTrackingOf`). */
   htmlTracking: (message: MessageRecord) => HtmlTracking | undefined = () => undefined,
 ) {
   const opened = new Map<string, string>();
@@ -47,10 +41,7 @@ export function createJobMaker(
     }
     return pem;
   };
-  /**
-   * The keys whose records the last verify found, as the identity was read for this attempt: the current RSA key, and
-   * the Ed25519 key while it is on and found. A pending key never signs.
-   */
+  // As the identity was read for this attempt: a pending key never signs, the Ed25519 key only while on and found.
   const dkimOf = (identity: IdentityRecord): DkimIdentity => {
     const ed = identity.ed25519Dkim;
     return {

@@ -18,23 +18,18 @@ export interface DeliverDeps extends MailDeps {
   transmitter: Transmitter;
 }
 
-/** Done with the work item, or another worker holds the message: look again later. */
 export type Delivery = { done: true } | { done: false; retryInMs: number };
 
 const DONE: Delivery = { done: true };
 // A pool that could not take the job in half a lease is busy: the work item comes back a little later.
 const NOT_BEGUN_RETRY_MS = 200;
 
-/**
- * How long the SMTP transaction may still wait to begin: until half the lease is left, which the transaction
- * itself may take. So a worker that is alive never relays a message another worker may have taken over.
- */
+// The transaction itself may take the lease's last half, so a live worker never relays a message another may have taken over.
 function transactionWindowMs(deps: MailDeps, message: MessageRecord): number {
   const leaseLeftMs = (message.leaseUntil?.getTime() ?? 0) - deps.clock.now().getTime();
   return Math.max(0, leaseLeftMs - deps.config.leaseMs / 2);
 }
 
-/** The tenant's sending is paused: the message goes back as it was, unattempted, and comes round again later. */
 async function hold(deps: DeliverDeps, message: MessageRecord): Promise<Delivery> {
   const now = deps.clock.now();
   await deps.messages.release(message, now);
@@ -52,10 +47,7 @@ async function hold(deps: DeliverDeps, message: MessageRecord): Promise<Delivery
   return DONE;
 }
 
-/**
- * One work item: claim the message, render, sign and relay it, record the outcome. A recipient suppressed
- * since acceptance is not mailed; a hard bounce puts the address on the tenant's suppression list.
- */
+/** A recipient suppressed since acceptance is not mailed; a hard bounce puts the address on the tenant's suppression list. */
 export async function deliver(deps: DeliverDeps, messageId: string, carried?: MessageBody): Promise<Delivery> {
   const claim = await claimMessage(deps, messageId);
   if (claim.kind === 'held') return { done: false, retryInMs: claim.retryInMs };
@@ -110,7 +102,7 @@ export async function deliver(deps: DeliverDeps, messageId: string, carried?: Me
   return DONE;
 }
 
-/** Renders, signs and relays in a span of its own (rendering and signing are a thread's first milliseconds): ids and codes only. */
+// Rendering and signing are the span's first milliseconds; ids and codes only.
 function transmitTraced(deps: DeliverDeps, message: MessageRecord, job: TransmitJob) {
   const attributes = {
     'mailplane.message_id': message._id,

@@ -4,10 +4,7 @@ import { inSpanFrom } from '@mailplane/telemetry';
 import type { MessageBody, MessageRecord } from '../../data-access/messages-repo';
 import type { MailDeps } from '../deps';
 
-/**
- * A body this small rides on the work item put on the queue at acceptance; a larger one, or a template's (whose
- * variables are not counted here), is read from the blob store.
- */
+// Rides on the work item; a larger body, or a template's (its variables are not counted here), is read from the blob store.
 const CARRIED_BODY_BYTES = 32 * 1024;
 
 const sizeOf = (body: MessageBody) =>
@@ -27,10 +24,8 @@ export async function publishPending(deps: MailDeps, message: MessageRecord): Pr
 }
 
 /**
- * Announces the last change, then puts the message on the outbox queue (after `delayMs`), writing nothing.
- * Events go first, so a worker that claims the message may forget them (the claim clears them), and a fast
- * worker's later event can never overtake them. The caller has already stored `dispatchedAt`, the time the
- * message is expected off the queue; if this throws, the caller clears it so the sweeper steps in soon.
+ * Events first, so a worker that claims the message may forget them (the claim clears them) and a fast worker's later event
+ * never overtakes them. Writes nothing: the caller stored `dispatchedAt` and clears it if this throws, for the sweeper.
  */
 export async function enqueue(deps: MailDeps, message: MessageRecord, delayMs: number, body?: MessageBody): Promise<void> {
   const headers = requestIdHeaders(message.requestId);
@@ -55,7 +50,6 @@ export async function dispatch(deps: MailDeps, message: MessageRecord, delayMs: 
   await deps.messages.dispatched(message, new Date(at.getTime() + delayMs));
 }
 
-/** After a failed `enqueue`: marks the message as never confirmed on the queue, for the sweeper's next round. */
 export async function markUndispatched(deps: MailDeps, message: MessageRecord): Promise<void> {
   await deps.messages.undispatched(message);
 }

@@ -15,13 +15,7 @@ const GRACE_MS = 2000;
 /** The outbox sweep's lease: one replica sweeps at a time, so no sweep puts a message on the queue twice. */
 export const OUTBOX_SWEEP_JOB = 'mail.outbox-sweep';
 
-/**
- * Runs under the lease `OUTBOX_SWEEP_JOB`; `signal` aborts between steps once the lease is lost. The outbox relay:
- * releases scheduled messages whose time has come, takes up what a dead replica left unconfirmed, and re-sends to the
- * queue whatever the broker refused, whatever stayed off the queue long past its expected time, whatever a dead
- * worker held past its lease, and events (of messages, opens and clicks, received mail, and tenants' audited changes
- * of identities, suppressions, inbound routes and templates) written but not confirmed.
- */
+/** Runs under the lease `OUTBOX_SWEEP_JOB`; `signal` aborts between steps once the lease is lost. */
 export async function sweep(deps: MailDeps, signal?: AbortSignal): Promise<number> {
   const each = async <T>(items: T[], step: (item: T) => Promise<unknown>) => {
     for (const item of items) if (!signal?.aborted) await step(item);
@@ -52,11 +46,6 @@ type Audited<T extends AuditedRecord<Envelope>> = Pick<AuditedRecords<T>, 'annou
   unannounced(before: Date, limit: number): Promise<T[]>;
 };
 
-/**
- * A collection's changes whose audit records (and other events: unsubscribes, identities' status) were written and
- * not published, then the published records kept past their minute, then the deletions whose records are published
- * and no longer kept.
- */
 async function sweepAudited<T extends AuditedRecord<Envelope>>(deps: MailDeps, records: Audited<T>, settled: Date, signal?: AbortSignal) {
   const pending = await records.unannounced(settled, BATCH);
   for (const record of pending) if (!signal?.aborted) await announceChange(deps, records, record);

@@ -1,32 +1,21 @@
-/** How busy the service's event loop was over the last sampling period, and how many API requests it answered. */
 export interface LoadSample {
-  /** Event loop utilization over the period, 0 to 1. */
+  /** Event loop utilization, 0 to 1. */
   busy: number;
   requests: number;
 }
 
 export interface DeliveryPacer {
-  /** Runs one delivery once fewer than the current limit are running. */
   run<T>(work: () => Promise<T>): Promise<T>;
-  /** Moves the limit after a sampling period. */
   adjust(sample: LoadSample): void;
-  /** The number of deliveries that may run at once right now. */
   limit(): number;
 }
 
-/** Above this utilization, with requests being answered, delivery gives way. */
 export const BUSY_ABOVE = 0.5;
 
 /**
- * Delivery gives way to the API on the event loop they share. Accepting a send is what a client waits for;
- * delivering it is what the outbox exists to defer. While requests are being answered and the loop is busy,
- * the number of deliveries in progress halves (never below `min`); otherwise it grows back by one per period,
- * and at once to `max` when no request came. Additive increase and multiplicative decrease, as in TCP: it
- * settles at the delivery rate the loop can carry beside the requests instead of swinging between the two.
- *
- * The limit is on the deliveries the loop works on. One still running after a whole sampling period is waiting
- * on its MTA (a slow server may hold a transaction for a minute), which costs the loop nothing: it stops
- * counting, so a stalled transaction never holds up the others.
+ * Delivery gives way to the API on the loop they share: the limit halves while requests are answered on a busy loop and
+ * grows by one per period otherwise (AIMD, as in TCP: it settles instead of swinging). A delivery still running after a
+ * whole period waits on its MTA, which costs the loop nothing: it stops counting, so a stalled transaction holds up no other.
  */
 export function createDeliveryPacer(max: number, min = 1): DeliveryPacer {
   let limit = max;

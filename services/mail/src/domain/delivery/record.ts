@@ -18,11 +18,8 @@ const published = (deps: MailDeps, message: MessageRecord, event: Envelope) =>
   );
 
 /**
- * Records the attempt and the new status in one update, with its event, as soon as the relay answered: the
- * MTA's 250 is written before anything else may fail or wait (the broker may be down). Only then is the event
- * published (the sweeper does it if the broker refuses). A 250 is recorded even if this worker's lease ran
- * out meanwhile, since it is a fact whoever holds the message now; other outcomes only while the lease holds.
- * A deferred message then goes back on the queue after its backoff delay; the next claim forgets its event.
+ * The MTA's 250 is written, with its event, before anything else may fail or wait (the broker may be down), even if the
+ * lease ran out meanwhile: it is a fact whoever holds the message now. Other outcomes only while the lease holds.
  */
 export async function recordAttempt(
   deps: MailDeps,

@@ -11,16 +11,11 @@ const redispatch = async (deps: MailDeps, message: MessageRecord) =>
   dispatch(deps, message, Math.max(0, message.nextAttemptAt.getTime() - deps.clock.now().getTime()));
 
 /**
- * At start-up: when the broker's queues are not the ones the live messages were put on (an in-process broker is new
- * with each process), their work items died with the old ones, so one replica (a compare-and-set on the mark) puts
- * every live message on the queue again, a batch at a time; audit records published in the old queues' last minute
- * died there too if the gateway had not taken them yet, so they wait in their outboxes again first (each record by a
- * compare-and-set of its own; the gateway stores each once). RabbitMQ's durable queues keep their epoch, so a start there sends nothing: the queue still holds
- * what it held, and a replica's unconfirmed dispatches are `recoverGoneReplicas`' once it is known dead.
+ * At start-up on new queues (an in-process broker's are per process) one replica, by a compare-and-set on the mark, queues
+ * every live message again, after re-arming audit records lost with the old queues. RabbitMQ's durable queues keep their epoch.
  */
 export async function recoverLostQueue(deps: MailDeps): Promise<number> {
-  // The outbox sweep publishes them (a message's with its dispatch, below): the gateway's queue is bound by a gateway
-  // that may start after this service.
+  // The outbox sweep publishes them: the gateway's queue is bound by a gateway that may start after this service.
   const kept = [deps.identities, deps.suppressions, deps.inboundRoutes, deps.templates, deps.messages];
   await deps.outboxQueue.rearmKept(deps.broker.queuesEpoch, kept, deps.logger);
   if (!(await deps.outboxQueue.moveTo(deps.broker.queuesEpoch))) return 0;
@@ -37,9 +32,8 @@ export async function recoverLostQueue(deps: MailDeps): Promise<number> {
 }
 
 /**
- * Part of the leased outbox sweep. A replica whose record ran out died, perhaps between writing a message as
- * dispatched and its broker's confirm: what it dispatched in its last minute that is still waiting goes on the queue
- * again (a work item twice is harmless, as the claim is a compare-and-set), then the replica is forgotten.
+ * A replica whose record ran out may have died before its broker's confirms: what it dispatched in its last minute that is
+ * still waiting goes on the queue again (a work item twice is harmless: the claim is a compare-and-set).
  */
 export async function recoverGoneReplicas(deps: MailDeps, signal?: AbortSignal): Promise<number> {
   let total = 0;

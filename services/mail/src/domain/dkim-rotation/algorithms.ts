@@ -7,11 +7,7 @@ import { algorithmOf, algorithmsOf, dkimRecord, isDkim, withKeyRecords } from '.
 
 const ORDER: DkimAlgorithm[] = ['rsa-sha256', 'ed25519-sha256'];
 
-/**
- * PATCH dkimAlgorithms: `rsa-sha256` is always signed (Ed25519 is signed beside it, never instead: receivers that do
- * not know it ignore it). Adding `ed25519-sha256` makes its key and lists its record as `pending`; its signature is
- * added once a verify finds the record. Removing it deletes its keys (a pending one too) and their records. Nothing when unchanged.
- */
+/** Ed25519 is signed beside RSA, never instead (receivers that do not know it ignore it), once a verify finds its record. */
 export function dkimAlgorithmSettings(deps: MailDeps, r: IdentityRecord, wanted: DkimAlgorithm[], now: Date): Partial<IdentitySettings> {
   if (!wanted.includes('rsa-sha256')) {
     throw new AppError('validation_failed', 'dkimAlgorithms must include rsa-sha256: Ed25519 is signed beside RSA, never instead.', {

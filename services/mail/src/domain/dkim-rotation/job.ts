@@ -7,12 +7,7 @@ export const DKIM_ROTATION_JOB = 'mail.dkim-rotation';
 const BATCH = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Runs under the lease `DKIM_ROTATION_JOB` when DKIM_ROTATE_DAYS is set; `signal` aborts between identities once the
- * lease is lost. One round: every verified identity whose key is older than `rotateDays` and has no rotation pending
- * gets a pending key and `identity.dkim_rotation_proposed`. A proposal another replica made first (the keys changed
- * since they were read) is skipped, so each identity gets one proposal and one event.
- */
+/** `signal` aborts between identities once the lease is lost; a proposal another replica made first is skipped. */
 export function dkimRotationRound(deps: MailDeps, rotateDays: number) {
   return async (signal?: AbortSignal) => {
     for (;;) {

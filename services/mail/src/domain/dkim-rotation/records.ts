@@ -2,11 +2,7 @@ import { newId } from '@mailplane/runtime';
 import type { DkimAlgorithm, DnsRecord, IdentityRecord, SealedDkimKey } from '../../data-access/identities-repo';
 import { dkimTxtValue } from '../../dkim/keys';
 
-/**
- * How long a key's record stays listed after a rotation switched away from it: mail signed just before the switch
- * can sit in the queue through the whole retry schedule (about 28 hours) and in the receivers' own queues after
- * that; a week covers both with room, as Postmark's rotation does.
- */
+/** Mail signed just before a switch can sit through the retry schedule (~28 h) and receivers' queues after it. */
 export const RETIRING_RECORD_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,10 +17,9 @@ export const isDkim = (r: DnsRecord) => r.purpose === 'dkim';
 /** Records listed before rotation existed carry neither field: they are the current RSA key's. */
 export const algorithmOf = (r: DnsRecord): DkimAlgorithm => r.algorithm ?? 'rsa-sha256';
 export const keyStateOf = (r: DnsRecord) => r.keyState ?? 'current';
-/** What a response shows of a record: a `dkim` record always says its algorithm and state. */
 export const withDkimDefaults = (r: DnsRecord): DnsRecord => (isDkim(r) ? { ...r, algorithm: algorithmOf(r), keyState: keyStateOf(r) } : r);
 
-/** A query's `algorithm`, which the gateway checked against the contract: absent means RSA. */
+/** The gateway checked the query's `algorithm` against the contract: absent means RSA. */
 export const dkimAlgorithmIn = (value: unknown): DkimAlgorithm => (value === 'ed25519-sha256' ? 'ed25519-sha256' : 'rsa-sha256');
 
 export const algorithmsOf = (r: Pick<IdentityRecord, 'dkimAlgorithms'>): DkimAlgorithm[] => r.dkimAlgorithms ?? ['rsa-sha256'];
@@ -56,7 +51,6 @@ export function nextSelector(current: string, taken: string[]): string {
   return `${stem}${n}`;
 }
 
-/** The selectors an identity lists or holds, which a new key must not reuse. */
 export const selectorsIn = (r: IdentityRecord) => [
   r.selector,
   ...r.dnsRecords.filter(isDkim).map(selectorOf),
@@ -66,7 +60,7 @@ export const selectorsIn = (r: IdentityRecord) => [
 
 const ED25519_SUFFIX = '-ed25519';
 
-/** The selector for a new Ed25519 key: the next stem after the current one's (`mp1-ed25519` → `mp2-ed25519`). */
+/** `mp1-ed25519` → `mp2-ed25519`. */
 export function nextEd25519Selector(r: IdentityRecord): string {
   const current = r.ed25519Dkim?.selector ?? `${r.selector}${ED25519_SUFFIX}`;
   const stemOf = (selector: string) => (selector.endsWith(ED25519_SUFFIX) ? selector.slice(0, -ED25519_SUFFIX.length) : selector);
@@ -87,14 +81,9 @@ export function withKeyRecords(r: IdentityRecord): DnsRecord[] {
   return [...r.dnsRecords, ...missing];
 }
 
-/** The record list with `selector`'s record dropped: a cancelled rotation's. */
 export const withoutSelector = (records: DnsRecord[], selector: string) =>
   records.filter((d) => !(isDkim(d) && selectorOf(d) === selector));
 
-/**
- * The records after a pending key of `algorithm` was found: its record `current`, the one it replaces `retiring`,
- * removable after RETIRING_RECORD_DAYS.
- */
 function switchedRecords(
   records: DnsRecord[],
   algorithm: DkimAlgorithm,
@@ -116,10 +105,8 @@ const foundRecord = (records: DnsRecord[], key: SealedDkimKey | null | undefined
   !!key && records.some((d) => isDkim(d) && selectorOf(d) === key.selector && algorithmOf(d) === algorithm && d.status === 'found');
 
 /**
- * What a check's findings do to the keys. A pending key's record found: that key becomes the current one of its
- * algorithm (it signs from now on) and the old record `retiring`, removable after RETIRING_RECORD_DAYS; a retiring
- * record past that time leaves the list. The Ed25519 key signs while its record is found, and stops when a check no
- * longer finds it. `found`: whether the current RSA record is published, which decides the identity's status.
+ * A pending key whose record is found becomes its algorithm's current key, the old record `retiring` (docs/decisions/dkim-rotation.md).
+ * The Ed25519 key signs only while its record is found. `found`: the current RSA record is published (the identity's status).
  */
 export function keysAfterCheck(r: IdentityRecord, checked: DnsRecord[], now: Date) {
   let records = checked;

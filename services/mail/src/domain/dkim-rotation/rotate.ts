@@ -31,7 +31,6 @@ function rotatable(r: IdentityRecord, algorithm: DkimAlgorithm): void {
   if (pendingOf(r, algorithm)) throw rotationPending(r, algorithm);
 }
 
-/** A new key of `algorithm` under the next free selector, sealed, listed as a `pending` record: signed with once a verify finds it. */
 async function newPendingKey(deps: MailDeps, r: IdentityRecord, algorithm: DkimAlgorithm, now: Date) {
   const rsa = algorithm === 'rsa-sha256';
   const keys = rsa ? await generateDkimKeyPair() : generateEd25519KeyPair();
@@ -49,11 +48,8 @@ async function newPendingKey(deps: MailDeps, r: IdentityRecord, algorithm: DkimA
   return { key, fields };
 }
 
-/**
- * Writes what `change` makes of the identity as read, matched on its keys as read: of two writers at once (two
- * replicas, the API and the timer, a rotation and a verify) one wins and the other reads again and decides again,
- * so a 409 or 404 is answered from what the winner left.
- */
+// Matched on the keys as read: of two writers at once (replicas, the API and the timer, a rotation and a verify) one wins
+// and the other reads and decides again, so a 409 or 404 is answered from what the winner left.
 async function changeKeys(
   deps: MailDeps,
   tenantId: string,
@@ -74,10 +70,7 @@ async function changeKeys(
   }
 }
 
-/**
- * POST /identities/{id}/dkim/rotate. One rotation per algorithm at a time: while one is pending it is a 409 and
- * nothing changes. The RSA and the Ed25519 key rotate apart.
- */
+/** POST /identities/{id}/dkim/rotate: 409 while a rotation of `algorithm` is pending; RSA and Ed25519 rotate apart. */
 export function rotateDkimKey(
   deps: MailDeps,
   tenantId: string,
@@ -95,11 +88,7 @@ export function rotateDkimKey(
   });
 }
 
-/**
- * DELETE /identities/{id}/dkim/rotate: the pending key of `algorithm` and its record go; the current key signs on,
- * as it did while the rotation was pending. 409 `no_rotation_pending` when there is none (never started, cancelled,
- * or already switched by a verify).
- */
+/** DELETE /identities/{id}/dkim/rotate: the current key signs on; 409 `no_rotation_pending` also once a verify switched. */
 export function cancelDkimRotation(
   deps: MailDeps,
   tenantId: string,
@@ -127,10 +116,8 @@ export function cancelDkimRotation(
 }
 
 /**
- * The timer's proposal for an identity whose key is older than DKIM_ROTATE_DAYS: the same pending key a tenant's
- * rotation makes (and a pending Ed25519 key with it when the identity signs Ed25519 and none is pending), written
- * with `identity.dkim_rotation_proposed`. False when another writer (a replica's round, the tenant) changed the keys
- * first: then that one made the proposal, or a rotation is already on its way.
+ * The timer's rotation of a key older than DKIM_ROTATE_DAYS (with a pending Ed25519 key when it signs Ed25519). False when
+ * another writer (a replica's round, the tenant) changed the keys first: that one proposed, or a rotation is on its way.
  */
 export async function proposeRotation(deps: MailDeps, record: IdentityRecord): Promise<boolean> {
   const now = deps.clock.now();

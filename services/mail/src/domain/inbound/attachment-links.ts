@@ -1,17 +1,12 @@
 import { sameSecret } from '@mailplane/secrets';
 import { createHmac } from 'node:crypto';
 
-/**
- * Signed links to a received message's attachments: `<PUBLIC_URL>/inbound/messages/<id>/attachments/<index>?expires=…
- * &signature=…`, the signature an HMAC of the three (key derived from UNSUBSCRIBE_SECRET, labelled), so a link names one
- * attachment of one message until it expires, and nobody can make one up or move its end.
- */
+/** The signature is an HMAC of id, index and expiry (a labelled key from UNSUBSCRIBE_SECRET): nobody can make one up or move its end. */
 export function attachmentLinks(secret: string, publicUrl: string, ttlSeconds: number) {
   const key = createHmac('sha256', secret).update('mailplane inbound attachment v1').digest();
   const sign = (id: string, index: number, expires: number) =>
     createHmac('sha256', key).update(`${id}/${index}/${expires}`).digest('base64url');
   return {
-    /** The link, and when it stops working. */
     of(id: string, index: number, now: Date): { url: string; expiresAt: string } {
       const expires = Math.floor(now.getTime() / 1000) + ttlSeconds;
       return {
@@ -19,7 +14,6 @@ export function attachmentLinks(secret: string, publicUrl: string, ttlSeconds: n
         expiresAt: new Date(expires * 1000).toISOString(),
       };
     },
-    /** Whether a link's parts are genuine and not expired at `now`. */
     valid(id: string, index: number, expires: number, signature: string, now: Date): boolean {
       return sameSecret(signature, sign(id, index, expires)) && expires * 1000 >= now.getTime();
     },

@@ -8,25 +8,19 @@ type Result = Authentication['spf']['result'];
 const RESULTS = new Set(['pass', 'fail', 'softfail', 'neutral', 'none', 'temperror', 'permerror', 'policy']);
 const resultOf = (value: unknown): Result => (typeof value === 'string' && RESULTS.has(value) ? (value as Result) : 'none');
 
-/** What the sending server said in the transaction that mailauth needs. */
 export interface SenderFacts {
   clientAddress: string;
   helo: string | null;
   mailFrom: string;
 }
 
-/** What mailauth works with: the platform's resolver, our MX host's name, and how many signatures it verifies. */
 export interface Verifier {
   lookup(name: string, rrtype: string): Promise<unknown>;
   mxHost: string;
   signatures: SignatureLimits;
 }
 
-/**
- * SPF, DKIM and DMARC of a received message, computed by mailauth through the platform's resolver (DNS_SERVERS: the
- * sandbox DNS in the embedded default), so the results are those the real lookups give. ARC and BIMI are not asked.
- * Only the first signatures are verified (`verifier.signatures`): each one costs a hash of the body.
- */
+/** Only the first `verifier.signatures` are verified: each one costs a hash of the body. */
 export async function authenticateInbound(verifier: Verifier, raw: Buffer, sender: SenderFacts): Promise<Authentication> {
   const result = await authenticate(withBoundedSignatures(raw, verifier.signatures), {
     ip: sender.clientAddress,

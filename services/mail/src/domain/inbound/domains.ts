@@ -6,7 +6,6 @@ import { mxRecord } from '../dns-records';
 import type { MailDeps } from '../deps';
 import { announceIdentity, identityChange, identityGone } from '../identity-audit';
 
-/** The inbound configuration; 503 `inbound_not_configured` when the platform receives no mail. */
 export function receivingConfigured(deps: MailDeps): InboundConfig {
   if (!deps.config.inbound) throw new AppError('inbound_not_configured', 'This platform receives no mail: INBOUND_MX_HOST is unset.');
   return deps.config.inbound;
@@ -18,7 +17,6 @@ export function isPlatformSubdomain(deps: MailDeps, domain: string): boolean {
   return !!platform && domain.endsWith(`.${platform}`);
 }
 
-/** Refuses a platform subdomain more than one label deep (`a.b.inbound.example.com`), naming the field. */
 export function checkPlatformSubdomain(deps: MailDeps, domain: string): void {
   const platform = receivingConfigured(deps).platformDomain as string;
   const slug = domain.slice(0, -(platform.length + 1));
@@ -28,23 +26,19 @@ export function checkPlatformSubdomain(deps: MailDeps, domain: string): void {
   }
 }
 
-/** What an identity created on a platform subdomain starts with: receiving, claimed by the insert itself. */
+/** Receiving from the start, claimed by the insert itself. */
 export const platformSubdomainState = (deps: MailDeps, domain: string, now: Date): Pick<IdentityRecord, 'inbound' | 'inboundDomain'> => ({
   inbound: { status: 'verified', platformSubdomain: true, mxHost: receivingConfigured(deps).mxHost, verifiedAt: now },
   inboundDomain: domain,
 });
 
-/** What an identity starts receiving with: the MX record to publish, and the state until a check finds it. */
 export function pendingInbound(deps: MailDeps, record: IdentityRecord): { inbound: InboundState; dnsRecords: DnsRecord[] } {
   const { mxHost } = receivingConfigured(deps);
   const dnsRecords = [...record.dnsRecords.filter((r) => r.purpose !== 'mx'), mxRecord(record.domain, mxHost)];
   return { inbound: { status: 'pending', platformSubdomain: false, mxHost, verifiedAt: null }, dnsRecords };
 }
 
-/**
- * POST /identities/{id}/inbound: adds the MX record and waits for a check, audited; a platform subdomain, or an
- * identity that already receives, changes nothing and writes no record.
- */
+/** POST /identities/{id}/inbound, audited; a platform subdomain or an identity that already receives changes nothing. */
 export async function enableInbound(deps: MailDeps, record: IdentityRecord, audit: AuditContext): Promise<IdentityRecord> {
   const { inbound, dnsRecords } = pendingInbound(deps, record);
   if (record.inbound) return record;
@@ -56,10 +50,7 @@ export async function enableInbound(deps: MailDeps, record: IdentityRecord, audi
   return changed;
 }
 
-/**
- * DELETE /identities/{id}/inbound: the MX record goes and the domain is released (its recipients refused from now),
- * audited; an identity that does not receive changes nothing.
- */
+/** DELETE /identities/{id}/inbound, audited: the domain is released, its recipients refused from now. */
 export async function disableInbound(deps: MailDeps, record: IdentityRecord, audit: AuditContext): Promise<IdentityRecord> {
   if (!record.inbound) return record;
   const now = deps.clock.now();
@@ -72,9 +63,8 @@ export async function disableInbound(deps: MailDeps, record: IdentityRecord, aud
 }
 
 /**
- * After a DNS check of a receiving identity: it receives when its MX record points at the platform and the identity
- * itself is verified (the DKIM record is this tenant's proof; an MX record is the same for every tenant). The first
- * identity to get there holds the domain; another tenant's finds it `taken`.
+ * Receiving also needs the identity verified: the DKIM record is this tenant's proof, an MX record is the same for every
+ * tenant. The first identity to get there holds the domain; another tenant's finds it `taken`.
  */
 export async function checkInbound(deps: MailDeps, record: IdentityRecord, now: Date): Promise<IdentityRecord> {
   const current = record.inbound;

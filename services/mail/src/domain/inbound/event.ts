@@ -29,16 +29,14 @@ export function receivedData(deps: MailDeps, record: InboundMessageRecord, parse
   };
 }
 
-/** What `email.received` carries of the text and HTML: all of them, or none past `limitBytes` together. */
 function withinLimit(data: EmailReceived, limitBytes: number): EmailReceived {
   const bytes = Buffer.byteLength(data.text ?? '') + Buffer.byteLength(data.html ?? '');
   return bytes <= limitBytes ? data : { ...data, text: null, html: null, strippedText: null, contentOmitted: true };
 }
 
 /**
- * `email.received`, written with the record, published after the 250. Text and HTML past `contentLimitBytes` stay out
- * of it: the record, the broker and every delivery would carry megabytes a stranger chose, written and read on the
- * event loop that serves every tenant (GET /inbound/messages/{id} reads them from the stored bytes, on a thread).
+ * Text and HTML past `contentLimitBytes` stay out: the record, the broker and every delivery would carry megabytes a stranger
+ * chose on the event loop that serves every tenant (GET /inbound/messages/{id} reads them from the stored bytes, on a thread).
  */
 export function receivedEvent(
   record: InboundMessageRecord,

@@ -12,7 +12,6 @@ const MESSAGE_ID = /^msg_[0-9a-z]{26}$/;
 
 export const receivedCount = (parsed: ParsedInbound) => parsed.headers.filter((h) => h.name.toLowerCase() === 'received').length;
 
-/** The received message one of our sent messages answered: by its In-Reply-To, else by its recipient and time. */
 async function answered(deps: MailDeps, sent: MessageRecord): Promise<InboundMessageRecord | null> {
   const inReplyTo = Object.entries(sent.headers ?? {}).find(([name]) => name.toLowerCase() === 'in-reply-to')?.[1];
   const threaded = inReplyTo ? await deps.inboundMessages.byInternetMessageId(sent.tenantId, inReplyTo.trim()) : null;
@@ -23,10 +22,8 @@ async function answered(deps: MailDeps, sent: MessageRecord): Promise<InboundMes
 }
 
 /**
- * How many times in a row this message came back from the platform itself: 0 unless it carries the
- * `X-Mailplane-Message-Id` mail adds on the way out naming a message we sent; then one more than the received message
- * that sent message answered. So an application that answers what it receives, sending to an address that comes back
- * here (its own, another tenant's), counts up on each round until the listener refuses the message (554 5.4.6).
+ * 0 unless it carries the `X-Mailplane-Message-Id` of a message we sent; then one more than the received message that one
+ * answered. So an application answering what it receives to an address that comes back here counts up until 554 5.4.6.
  */
 export async function hopsOf(deps: MailDeps, parsed: ParsedInbound): Promise<number> {
   const ours = headerValue(parsed.headers, 'x-mailplane-message-id')?.trim();

@@ -26,7 +26,6 @@ export async function listInbound(deps: MailDeps, tenantId: string, query: Inbou
   return pageOf(page, deps.inboundMessages.list(tenantId, filter, page), deps.inboundMessages.count(tenantId, filter), summaryView);
 }
 
-/** The record and, while it is kept, the message parsed again from its raw bytes (with fresh attachment links). */
 export async function getInbound(deps: MailDeps, tenantId: string, id: string) {
   const record = await deps.inboundMessages.byId(tenantId, id);
   if (!record) throw new AppError('not_found', `No received message ${id}`);
@@ -41,10 +40,7 @@ export async function getInbound(deps: MailDeps, tenantId: string, id: string) {
   };
 }
 
-/**
- * GET /inbound/messages/{id}/attachments/{index}: the bytes of a genuine, unexpired link. Everything else, a wrong
- * signature as much as a purged body, is the same 404, so a guesser learns nothing.
- */
+/** A wrong signature and a purged body are the same 404, so a guesser learns nothing. */
 export async function attachmentBytes(deps: MailDeps, id: string, index: number, link: { expires: number; signature: string }) {
   const missing = new AppError('not_found', 'No such attachment, or the link has expired.');
   if (!deps.attachmentLinks.valid(id, index, link.expires, link.signature, deps.clock.now())) throw missing;

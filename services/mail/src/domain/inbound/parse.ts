@@ -4,7 +4,6 @@ import { stripReply } from './strip-reply';
 
 type Mailbox = EmailReceived['to'][number];
 
-/** A received message, read once: what the event and the API show, and the attachments' bytes. */
 export interface ParsedInbound {
   from: Mailbox | null;
   to: Mailbox[];
@@ -61,6 +60,5 @@ export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
   };
 }
 
-/** A header's first value (case-insensitive name), or undefined. */
 export const headerValue = (headers: { name: string; value: string }[], name: string) =>
   headers.find((h) => h.name.toLowerCase() === name)?.value;

@@ -8,7 +8,6 @@ export function parsePattern(pattern: string): Pick<InboundRouteRecord, 'domain'
   return { domain: pattern.slice(at + 1).toLowerCase(), prefix: wildcard ? local.slice(0, -1) : local, wildcard };
 }
 
-/** `local@domain` split at the last `@`, lowercased; null for anything without both parts. */
 export function splitAddress(address: string): { local: string; domain: string } | null {
   const at = address.lastIndexOf('@');
   if (at <= 0 || at === address.length - 1) return null;

@@ -12,10 +12,8 @@ export type ReadOutcome =
   { refusal: SmtpRefusal } | { parsed: ParsedInbound; sha256: string; authentication: EmailReceived['authentication'] };
 
 /**
- * A message just received, read and then checked on the analysis threads, each step within the budget of a thread's
- * time: a message that cannot even be parsed in it is refused for good (554 5.6.0: the same bytes would cost as much
- * again); one whose checks run past it is taken with nothing verified (SPF and DMARC `temperror`, no DKIM result), which a
- * route with `refuseUnauthenticated` refuses. A full queue is a 451 4.3.2: the sender tries again later.
+ * Not parsed within the budget: refused for good (554 5.6.0: the same bytes would cost as much again); checks past it leave
+ * nothing verified, which `refuseUnauthenticated` refuses. A full queue is a 451 4.3.2: the sender tries again later.
  */
 export async function readReceived(deps: MailDeps, raw: Buffer, sender: SenderFacts): Promise<ReadOutcome> {
   const budget = budgetOf(deps);

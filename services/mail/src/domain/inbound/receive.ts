@@ -14,7 +14,6 @@ import type { AcceptedRecipient, SmtpRefusal } from './recipients';
 import { repliedEmailId } from './threading';
 import { takeInbound } from './usage';
 
-/** One SMTP transaction as the listener saw it, once DATA ended. */
 export interface InboundTransaction {
   envelope: EmailReceived['envelope'];
   recipients: AcceptedRecipient[];
@@ -26,12 +25,8 @@ export type DataOutcome = { refusal: SmtpRefusal } | { accepted: string; stored:
 const loop = (why: string): DataOutcome => ({ refusal: { code: 554, message: `5.4.6 Routing loop detected: ${why}` } });
 
 /**
- * DATA: reads and authenticates the message (read.ts: off the event loop, in a budget), refuses a loop (554 5.4.6) or,
- * when the routes say so, a message that fails authentication (550 5.7.26), counts it once in each tenant's month
- * (452 4.2.2 past the plan's limit), and writes one record per tenant, listing that tenant's recipients and their
- * routes, with an `email.received` per `webhook` route, before the 250: the raw bytes first (one blob per record), then
- * every record in one insert. A transaction the sender repeats because our 250 was lost finds its records stored and
- * is answered 250 again without storing or counting anything twice.
+ * DATA: one record per tenant, stored before the 250 (raw bytes first, then one insert). A transaction the sender repeats
+ * because our 250 was lost finds its records stored and is answered 250 again, nothing stored or counted twice.
  */
 export async function receiveMessage(deps: MailDeps, tx: InboundTransaction, raw: Buffer): Promise<DataOutcome> {
   const read = await readReceived(deps, raw, {
@@ -62,7 +57,6 @@ export async function receiveMessage(deps: MailDeps, tx: InboundTransaction, raw
   return { accepted: records.map((r) => r._id).join(' '), stored: records };
 }
 
-/** The transaction's recipients by tenant, in the order they were accepted. */
 function byTenant(recipients: AcceptedRecipient[]): Map<string, AcceptedRecipient[]> {
   const grouped = new Map<string, AcceptedRecipient[]>();
   for (const r of recipients) grouped.set(r.tenantId, [...(grouped.get(r.tenantId) ?? []), r]);
@@ -85,7 +79,6 @@ async function countPerTenant(deps: MailDeps, tenantIds: string[]) {
 
 const actionOf = (route: AcceptedRecipient['route']) => (route.action.type === 'hold' ? ('hold' as const) : ('webhook' as const));
 
-/** One tenant's record of the message: its recipients (of this transaction) and their routes; the first one leads. */
 async function recordFor(
   deps: MailDeps,
   tx: InboundTransaction,
@@ -122,7 +115,7 @@ async function recordFor(
     bodyPurgedAt: null,
     ...carrying([]),
   };
-  // One event per webhook route that took some of them, naming the first address it took.
+  // One event per webhook route, naming the first address it took.
   const firstPerRoute = new Map<string, AcceptedRecipient>();
   for (const r of recipients) if (actionOf(r.route) === 'webhook' && !firstPerRoute.has(r.route._id)) firstPerRoute.set(r.route._id, r);
   const events = [...firstPerRoute.values()].map((r) => {

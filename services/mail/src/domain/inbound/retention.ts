@@ -3,11 +3,7 @@ import { daysBefore } from '../retention/policy';
 
 const BATCH = 100;
 
-/**
- * Retention of received mail, beside the sent mail's in each round: raw bytes past their `bodyExpiresAt` (fixed at
- * arrival by the plan, as for sent mail), then records older than MESSAGE_RETENTION_DAYS. The blob goes before the record
- * changes, so a crash leaves the step due and the next round repeats it.
- */
+/** The blob goes before the record changes, so a crash leaves the step due and the next round repeats it. */
 export async function purgeInbound(deps: Pick<MailDeps, 'inboundMessages' | 'inboundBodies' | 'clock' | 'config'>): Promise<number> {
   const now = deps.clock.now();
   const bodies = await deps.inboundMessages.bodiesDue(now, BATCH);

@@ -26,7 +26,6 @@ const actionView = (a: InboundAction) =>
       ? { type: a.type, endpointId: a.endpointId ?? null }
       : { type: a.type };
 
-/** The action as stored: only the fields its type uses, a reject's text defaulted. */
 function actionOf(input: CreateInboundRouteRequest['action']): InboundAction {
   if (input.type === 'reject') return { type: 'reject', code: input.code, message: input.message ?? 'Recipient refused' };
   if (input.type === 'webhook') return { type: 'webhook', endpointId: input.endpointId ?? null };
@@ -50,7 +49,6 @@ const routeChange = (id: string, operationId: string, changes: Record<string, un
 });
 const gone = (id: string) => new AppError('not_found', `No inbound route ${id}`);
 
-/** Publishes a route's change (its audit record); a deleted route's tombstone goes after. */
 export const announceRoute = (deps: MailDeps, record: InboundRouteRecord) => announceChange(deps, deps.inboundRoutes, record);
 
 const taken = (pattern: string) => new AppError('already_exists', `A route for ${pattern} already exists.`);

@@ -3,10 +3,7 @@
 const QUOTE_HEADER = [/^On\b.{0,300}\bwrote:\s*$/, /^-{2,}\s*Original Message\s*-{2,}\s*$/i, /^_{10,}\s*$/];
 const SIGNATURE = /^--\s?$/;
 
-/**
- * The reply's own text: up to the first line that opens the quoted message (an "On … wrote:" may be wrapped over two
- * lines) or the signature ("-- "), without the quoted ("> ") lines, trimmed. The whole text when nothing is found.
- */
+/** An "On … wrote:" may be wrapped over two lines; the whole text when no quote or signature is found. */
 export function stripReply(text: string): string {
   const lines = text.replace(/\r\n/g, '\n').split('\n');
   const kept: string[] = [];

@@ -4,10 +4,7 @@ import type { ParsedInbound } from './parse';
 // Our Message-IDs are `<msg_…@sending domain>` (mime/render.ts).
 const OUR_MESSAGE_ID = /^<?(msg_[0-9a-z]{26})@[^>]+>?$/;
 
-/**
- * The tenant's sent message a received one replies to: the In-Reply-To first, then the References newest first; only
- * a message of this tenant counts (another tenant's id is no one's business here).
- */
+/** Only a message of this tenant counts: another tenant's id is no one's business here. */
 export async function repliedEmailId(deps: MailDeps, tenantId: string, parsed: ParsedInbound): Promise<string | null> {
   const candidates = [parsed.inReplyTo, ...[...parsed.references].reverse()]
     .map((id) => (id ? OUR_MESSAGE_ID.exec(id.trim())?.[1] : undefined))

@@ -7,18 +7,15 @@ const DAY_MS = 24 * 3600 * 1000;
 const counterOf = (at: Date) => ({ name: 'inbound', period: monthOf(at).key }) as const;
 const config = (deps: MailDeps) => deps.config.inbound as InboundConfig;
 
-/** Received messages the tenant's plan allows per calendar month (UTC): by its plan as billing announced it, else the default. */
 async function monthlyLimit(deps: MailDeps, tenantId: string): Promise<number> {
   const plan = (await deps.entitlements.byTenant(tenantId))?.plan;
   return (plan === undefined ? undefined : config(deps).monthlyLimitByPlan[plan]) ?? config(deps).monthlyLimit;
 }
 
-/** This month's received messages and the plan's limit (billing shows them with the sending quota). */
 export async function inboundUsage(deps: MailDeps, tenantId: string): Promise<{ used: number; limit: number }> {
   return { used: await deps.counters.read(tenantId, counterOf(deps.clock.now())), limit: await monthlyLimit(deps, tenantId) };
 }
 
-/** The month's usage billing shows: sending as limits.ts counts it, and receiving when the platform receives. */
 export async function usageWithInbound(deps: MailDeps, tenantId: string): Promise<MonthlyUsage> {
   const sending = await monthlyUsage(deps, tenantId);
   return deps.config.inbound ? { ...sending, inbound: await inboundUsage(deps, tenantId) } : sending;
@@ -39,7 +36,6 @@ export async function takeInbound(deps: MailDeps, tenantId: string, n: number): 
   return () => deps.counters.giveBack(tenantId, counter, n);
 }
 
-/** One client address's counter `name` in the window of `windowSeconds` now, and when it may go. */
 function clientCounter(deps: MailDeps, name: 'inbound-client' | 'inbound-client-bytes', windowSeconds: number) {
   const windowMs = windowSeconds * 1000;
   const start = Math.floor(deps.clock.now().getTime() / windowMs) * windowMs;
@@ -47,11 +43,7 @@ function clientCounter(deps: MailDeps, name: 'inbound-client' | 'inbound-client-
 }
 const clientOf = (clientAddress: string) => `client:${clientAddress}`;
 
-/**
- * Whether a client address may open one more transaction, across every replica: `bytes` once what it sent this
- * window (with the SIZE it declares, if any) passes INBOUND_RATE_BYTES, `messages` once it opened INBOUND_RATE_LIMIT
- * transactions in its window (that one is taken here).
- */
+/** Across every replica: `bytes` once this window's bytes with the declared SIZE pass the limit; else takes one transaction. */
 export async function admitClientTransaction(
   deps: MailDeps,
   clientAddress: string,

@@ -11,11 +11,7 @@ import type { ReturnPathOwner } from './return-path';
 
 const TRIES = 3;
 
-/**
- * The recipient a report is about: the one its return path speaks for, if the report names that address too. A report
- * about anyone else (another recipient of the message, a stranger) is about no one here: whoever holds one return path
- * (each recipient sees their own) can report only on themselves.
- */
+/** Null unless the report names the return path's own recipient: whoever holds a return path can report only on themselves. */
 export function recipientOf(message: MessageRecord, place: number, report: IncomingReport): string | null {
   const owner = recipientsOf(message)[place];
   return owner && owner.address.toLowerCase() === report.recipient.toLowerCase() ? owner.address : null;
@@ -28,12 +24,7 @@ function statusAfter(message: MessageRecord, kind: IncomingReport['kind']): Mess
   return message.status;
 }
 
-/**
- * Applies the reports received on a message's return path: each is stored on the message once (the same report
- * again changes nothing); a bounce or complaint suppresses the address and is announced and counted; a delay is
- * only stored. Reports about an unknown message, or about anyone but the return path's recipient, are dropped.
- * Returns how many were new.
- */
+/** Each report is stored on the message once (the same report again changes nothing); returns how many were new. */
 export async function applyReports(deps: MailDeps, owner: ReturnPathOwner, reports: IncomingReport[]): Promise<number> {
   let applied = 0;
   for (const report of reports) if (await applyOne(deps, owner, report)) applied++;

@@ -1,6 +1,5 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 
-/** What a report says about one recipient of a message we sent. */
 export interface IncomingReport {
   kind: 'bounce' | 'delay' | 'complaint';
   recipient: string;
@@ -34,11 +33,7 @@ const addressIn = (value: string | undefined) => {
 
 const partOf = (mail: ParsedMail, type: string) => mail.attachments.find((a) => a.contentType.toLowerCase() === type);
 
-/**
- * Reads a delivery status notification (RFC 3464: `multipart/report; report-type=delivery-status`) or an abuse
- * report (RFC 5965 ARF: `report-type=feedback-report`): one entry per recipient it reports on. Anything else,
- * or a report without a readable recipient, says nothing (an empty list).
- */
+/** A DSN (RFC 3464) or an ARF abuse report (RFC 5965), one entry per recipient; anything else says nothing (an empty list). */
 export function parseReport(mail: ParsedMail): IncomingReport[] {
   const dsn = partOf(mail, 'message/delivery-status') ?? partOf(mail, 'message/global-delivery-status');
   if (dsn) return deliveryStatus(dsn.content.toString('utf8'));

@@ -5,7 +5,6 @@ const LOCAL_PART = /^bounces\+(msg_[0-9a-z]{26})-([0-9a-z]{1,2})-([0-9a-z]{1,4})
 const DAY_MS = 24 * 3600 * 1000;
 const dayOf = (at: Date) => Math.floor(at.getTime() / DAY_MS);
 
-/** What a return path names: a message and the place of one of its recipients, and the identity's domain it came to. */
 export interface ReturnPathOwner {
   messageId: string;
   recipient: number;
@@ -14,13 +13,9 @@ export interface ReturnPathOwner {
 }
 
 /**
- * VERP return paths, one per recipient of a message: `bounces+<message id>-<recipient>-<last day>-<tag>@<bounce domain>`,
- * the recipient's place in the message and the last day a report on it is taken (days since 1970), both base 36,
- * and a tag that is an HMAC of all three. So a report names the message and the one recipient it is about, nobody can
- * make up an address or move its day, and the one a recipient sees (the Return-Path of their copy) speaks for them
- * alone, and not for ever. Lowercase only (some MTAs lowercase the local part); at most 63 characters before the `@`.
- * On an identity's own return path domain the tag also covers the domain, so a path handed out on one domain is no
- * path on any other (another tenant's included); on the operator's `domain` it covers the local part alone, as ever.
+ * VERP, one per recipient: `bounces+<message id>-<recipient place>-<last day>-<tag>@<domain>`, base 36, the tag an HMAC of all
+ * three, so nobody can make up a path or move its day. Lowercase (some MTAs lowercase the local part), at most 63 characters
+ * before the `@`. On an identity's own domain the tag covers the domain too: a path is no path on another tenant's domain.
  */
 export function returnPaths(secret: string, domain: string, ttlDays: number) {
   const key = createHmac('sha256', secret).update('mailplane return path v2').digest();
@@ -31,16 +26,11 @@ export function returnPaths(secret: string, domain: string, ttlDays: number) {
       .slice(0, 16);
   return {
     domain,
-    /** The return path of the recipient at `recipient` in the message, for an attempt made at `now`, on `on`. */
     of(messageId: string, recipient: number, now: Date, on = domain): string {
       const local = `bounces+${messageId}-${recipient.toString(36)}-${(dayOf(now) + ttlDays).toString(36)}`;
       return `${local}-${tagOf(local, on)}@${on}`;
     },
-    /**
-     * Who a return path speaks for; `expired` after its last day; null when it is not one of ours (shape, tag). One
-     * on another domain than the operator's names it as `returnPathDomain`: whether that domain is some identity's
-     * verified return path domain is the caller's to check.
-     */
+    /** Null when not ours. Whether a `returnPathDomain` is some identity's verified one is the caller's to check. */
     read(address: string, now: Date): ReturnPathOwner | 'expired' | null {
       const at = address.lastIndexOf('@');
       if (at < 0) return null;

@@ -28,11 +28,7 @@ function count(deps: MailDeps, message: Pick<MessageRecord, 'tenantId' | 'identi
   );
 }
 
-/**
- * After an attempt is recorded: each recipient it ended for (sent or refused, not deferred, not suppressed) is
- * attempted; a refusal that says the address does not exist is a bounce. An attempt no MTA answered (a message
- * that could not be built, a connection that never opened) is nobody's reputation.
- */
+/** A refusal saying the address does not exist is a bounce; an attempt no MTA answered is nobody's reputation. */
 export function countAttempt(
   deps: MailDeps,
   message: MessageRecord,
@@ -52,7 +48,6 @@ export function countAttempt(
   count(deps, message, counts, at);
 }
 
-/** A delivery report (DSN 5.x.x) or a feedback-loop report applied to a sent message. */
 export function countReport(deps: MailDeps, message: MessageRecord, kind: 'bounce' | 'complaint', at: Date) {
   count(deps, message, kind === 'bounce' ? { bounced: 1 } : { complained: 1 }, at);
 }

@@ -7,10 +7,7 @@ import { reputationView } from './view';
 
 const MAX_REASON = 500;
 
-/**
- * An operator's change of the standing, in the tenant's audit log with it; none when it is already so (nothing is
- * recorded). Retried when a replica's change came first.
- */
+/** Nothing is recorded when the standing is already so; retried when a replica's change came first. */
 async function operatorChange(deps: MailDeps, tenantId: string, audit: AuditContext, pause: { reason: string } | null) {
   for (;;) {
     const standing = await deps.reputation.standing(tenantId, deps.clock.now());
@@ -27,7 +24,6 @@ async function operatorChange(deps: MailDeps, tenantId: string, audit: AuditCont
   return reputationView(deps, tenantId);
 }
 
-/** POST /admin/tenants/{tenantId}/pause-sending. */
 export function pauseSending(deps: MailDeps, tenantId: string, input: { reason: string }, audit: AuditContext) {
   const reason = input.reason.trim();
   if (reason === '' || reason.length > MAX_REASON)

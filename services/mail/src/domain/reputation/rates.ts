@@ -22,10 +22,7 @@ export const thresholdsOf = (c: ReputationConfig) => ({
 
 const percent = (rate: number) => `${(rate * 100).toFixed(2).replace(/\.?0+$/, '')} %`;
 
-/**
- * The status the rates call for, and why; null when they call for no change: below the minimum volume, or paused
- * (only an operator's resume lifts a pause).
- */
+/** Null below the minimum volume, and while paused: only an operator's resume lifts a pause. */
 export function statusFor(
   current: SendingStatus,
   rates: Rates,

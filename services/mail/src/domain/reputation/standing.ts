@@ -24,7 +24,6 @@ export async function standingOf(deps: MailDeps, tenantId: string): Promise<Stan
 export const currentStandingOf = async (deps: MailDeps, tenantId: string): Promise<StandingRecord> =>
   remember(deps, await deps.reputation.standing(tenantId, deps.clock.now()));
 
-/** The window's counts of the tenant's current epoch, by identity. */
 export async function windowCounts(deps: MailDeps, standing: StandingRecord): Promise<Map<string, ReputationCounts>> {
   const first = dayOf(new Date(deps.clock.now().getTime() - (deps.config.reputation.windowDays - 1) * DAY_MS));
   const byIdentity = new Map<string, ReputationCounts>();
@@ -64,11 +63,7 @@ function statusEvent(deps: MailDeps, from: StandingRecord, to: { status: Sending
   });
 }
 
-/**
- * Writes a status change as a compare-and-set on the standing's version, with its event in the standing's outbox:
- * of replicas that decide the same change, one writes it and one event goes out. Review back to healthy is silent.
- * Null when another change came first.
- */
+/** A compare-and-set on the standing's version: of replicas deciding the same change, one writes it and one event goes out. */
 export async function changeStanding(
   deps: MailDeps,
   from: StandingRecord,
@@ -92,7 +87,6 @@ export async function changeStanding(
   return changed;
 }
 
-/** Decides the tenant's status from its window's counts, read afresh; one change at most. */
 export async function evaluateStanding(deps: MailDeps, tenantId: string): Promise<void> {
   const standing = remember(deps, await deps.reputation.standing(tenantId, deps.clock.now()));
   const rates = ratesOf(totalOf(await windowCounts(deps, standing)));
@@ -100,7 +94,6 @@ export async function evaluateStanding(deps: MailDeps, tenantId: string): Promis
   if (next && next.status !== standing.status) await changeStanding(deps, standing, next, rates);
 }
 
-/** POST /emails, /emails/batch, /emails/test and SMTP submission: refused while the tenant's sending is paused. */
 export async function assertSendingAllowed(deps: MailDeps, tenantId: string): Promise<void> {
   const standing = await standingOf(deps, tenantId);
   if (standing.status !== 'paused') return;

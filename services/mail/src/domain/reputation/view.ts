@@ -2,10 +2,7 @@ import type { MailDeps } from '../deps';
 import { ratesOf, thresholdsOf } from './rates';
 import { currentStandingOf, totalOf, windowCounts } from './standing';
 
-/**
- * GET /reputation: the standing, the window's rates overall and by identity. The status and rates are the tenant's (a
- * pause stops every key); a key restricted to a domain sees only that domain's identity among `identities`, as in lists.
- */
+/** The status and rates are the tenant's (a pause stops every key); a domain-restricted key sees only its own identity listed. */
 export async function reputationView(deps: MailDeps, tenantId: string, keyDomain: string | null = null) {
   await deps.reputation.flush().catch((err: unknown) => deps.logger.warn('reputation counts lost', { err }));
   const standing = await currentStandingOf(deps, tenantId);

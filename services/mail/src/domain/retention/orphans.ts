@@ -9,14 +9,12 @@ const CHECK_BATCH = 500;
 const SLICES_PER_ROUND = 16;
 const KEYS_PER_ROUND = 2000;
 
-/** Where a pass over the blob store stands between rounds (undefined: a new pass starts). */
 export interface PassPlace {
   load(): Promise<string | undefined>;
   /** False when it could not be kept (another replica runs the job now): the round stops. */
   keep(cursor: string | undefined): Promise<boolean>;
 }
 
-/** A place kept in memory, for one process alone. */
 export function placeInMemory(): PassPlace {
   let place: string | undefined;
   return {
@@ -28,10 +26,7 @@ export function placeInMemory(): PassPlace {
   };
 }
 
-/**
- * Sweeps bodies that no message names, a bounded part of the blob store per call, so it never holds the store. The
- * pass's place is read from and kept in `place` after each slice, so a replica taking the job over continues it.
- */
+/** A bounded part of the blob store per call; the place is kept after each slice, so a replica taking the job over continues. */
 export function orphanSweeper(deps: RetentionDeps, place: PassPlace = placeInMemory()) {
   /** `passEnded`: this call reached the end of the blob store (the next starts a new pass). */
   return async function sweepSome(signal?: AbortSignal): Promise<{ removed: number; passEnded: boolean }> {
@@ -54,7 +49,6 @@ async function removeUnnamed(deps: RetentionDeps, keys: string[]): Promise<numbe
   let removed = 0;
   for (let i = 0; i < keys.length; i += CHECK_BATCH) {
     const ids = keys.slice(i, i + CHECK_BATCH);
-    // Sent messages' bodies are keyed `msg_…`, received messages' raw bytes `inb_…`.
     const received = await deps.inboundMessages.storedIds(ids.filter((id) => id.startsWith('inb_')));
     const stored = new Set([...(await deps.messages.storedIds(ids.filter((id) => !id.startsWith('inb_')))), ...received]);
     for (const id of ids.filter((k) => !stored.has(k))) {

@@ -11,10 +11,7 @@ export function bodyRetentionDays(retention: RetentionConfig, tenantId: string, 
   return retention.bodyDaysByTenant[tenantId] ?? (plan === undefined ? undefined : retention.bodyDaysByPlan[plan]) ?? retention.bodyDays;
 }
 
-/**
- * When the body of a message accepted now may be deleted. Fixed at acceptance so the purge finds it by one
- * index range; a plan change applies to the messages accepted after it.
- */
+/** Fixed at acceptance so the purge finds it by one index range; a plan change applies to messages accepted after it. */
 export async function bodyExpiry(deps: MailDeps, tenantId: string, acceptedAt: Date, tenant?: TenantRecord | null): Promise<Date> {
   const plan = (tenant === undefined ? await deps.entitlements.byTenant(tenantId) : tenant)?.plan;
   return new Date(acceptedAt.getTime() + bodyRetentionDays(deps.config.retention, tenantId, plan) * DAY_MS);

@@ -5,19 +5,13 @@ import type { MailDeps } from '../deps';
 import { daysBefore } from './policy';
 import { purgeInbound } from '../inbound/retention';
 
-/** What a purge touches: the records and their bodies, nothing that sends. */
 export type RetentionDeps = Pick<MailDeps, 'messages' | 'bodies' | 'inboundMessages' | 'inboundBodies' | 'clock' | 'config' | 'logger'>;
 
 const BATCH = 100;
 // A backlog (the first start over a year of mail) drains over several rounds rather than holding the store.
 const MAX_BATCHES_PER_ROUND = 20;
 
-/**
- * One round of retention: bodies of final messages past their expiry, then whole final records past
- * MESSAGE_RETENTION_DAYS, in small batches with the event loop free between them. Live messages are never
- * touched. Each step deletes the blob before it changes the record, so a crash leaves the message due and
- * the next round repeats the step (deleting a blob already gone is fine).
- */
+/** Each step deletes the blob before it changes the record, so after a crash the next round repeats it (a blob gone is fine). */
 export async function purgeExpired(
   deps: RetentionDeps,
   signal?: AbortSignal,

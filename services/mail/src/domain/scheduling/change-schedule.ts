@@ -13,7 +13,6 @@ import { scheduleTimeOf } from './schedule-time';
 /** The events still to publish for a message, then `events`: a change never drops one the broker has not confirmed. */
 const after = (m: MessageRecord, ...events: Envelope[]) => [...(m.eventsPending ? m.pendingEvents : []), ...events];
 
-/** A tenant's change of its scheduled message, as its audit record shows it. */
 const recorded = (m: MessageRecord, audit: AuditContext, operationId: string, changes: Record<string, unknown>, at: Date) =>
   auditEvent(m.tenantId, audit, { operationId, target: { type: 'email', id: m._id }, changes }, at);
 
@@ -31,14 +30,12 @@ const cancelRefusal = (m: MessageRecord) =>
     `Email ${m._id} is ${m.status}: only a scheduled email, or one held while the tenant's sending is paused, can be canceled.`,
   );
 
-/** A message held on the queue while its tenant's sending is paused, canceled as it was read; null otherwise. */
 async function cancelHeld(deps: MailDeps, current: MessageRecord, now: Date, events: (m: MessageRecord) => Envelope[]) {
   if (current.status !== 'queued' && current.status !== 'deferred') return null;
   if ((await standingOf(deps, current.tenantId)).status !== 'paused') return null;
   return deps.messages.cancelWaiting(current, now, events(current));
 }
 
-/** PATCH /emails/{id}: a scheduled message to another time, audited. */
 export async function rescheduleEmail(deps: MailDeps, tenantId: string, id: string, input: { scheduledAt: string }, audit: AuditContext) {
   const now = deps.clock.now();
   const at = scheduleTimeOf(input, now) as Date;
@@ -52,11 +49,7 @@ export async function rescheduleEmail(deps: MailDeps, tenantId: string, id: stri
   return messageView(moved, await loadBody(deps, moved));
 }
 
-/**
- * POST /emails/{id}/cancel: a scheduled message, or one held because the tenant's sending is paused, never goes out,
- * and its recipients not yet mailed are given back to the month's quota; audited (a repeated cancel changes nothing
- * and writes nothing).
- */
+/** POST /emails/{id}/cancel: also one held while sending is paused; a repeated cancel changes nothing and writes nothing. */
 export async function cancelEmail(deps: MailDeps, tenantId: string, id: string, audit: AuditContext) {
   const now = deps.clock.now();
   const events = (m: MessageRecord) =>

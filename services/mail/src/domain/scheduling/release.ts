@@ -5,11 +5,7 @@ import { messageEvent } from '../events';
 
 const BATCH = 500;
 
-/**
- * Hands scheduled messages whose time has come to the outbox, each by a compare-and-set from `scheduled`, so two
- * sweepers, a restart or a cancel at the same moment can never release one twice. A message released and not
- * put on the queue (broker away, process killed) is the outbox sweeper's like any accepted one.
- */
+/** Each by a compare-and-set from `scheduled`, so two sweepers, a restart or a cancel at once never release one twice. */
 export async function releaseDue(deps: MailDeps): Promise<number> {
   const now = deps.clock.now();
   let released = 0;

@@ -6,10 +6,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const invalid = (pointer: string, message: string) =>
   new AppError('validation_failed', `scheduledAt ${message}.`, { extra: { errors: [{ path: pointer, message }] } });
 
-/**
- * The time a send asks for, checked against now: null for a send now; in the future and at most 30 days ahead.
- * The contract has checked the RFC 3339 form.
- */
+/** Null for a send now; the contract has checked the RFC 3339 form. */
 export function scheduleTimeOf(input: { scheduledAt?: string }, now: Date, pointer = '/body/scheduledAt'): Date | null {
   if (input.scheduledAt === undefined) return null;
   const at = new Date(input.scheduledAt);

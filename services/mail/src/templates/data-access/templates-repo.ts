@@ -3,23 +3,20 @@ import type { Envelope } from '@mailplane/contracts';
 import { DuplicateKeyError, auditedRecords, tenantScoped, type AuditedRecord, type Store } from '@mailplane/store';
 import type { TemplateSource } from '../engine';
 
-/** `pendingEvents`: the audit records of its changes, until published. */
 export interface TemplateRecord extends AuditedRecord<Envelope> {
   name: string;
   alias: string | null;
-  /** `<tenantId>:<alias>`, only while it has an alias: what keeps aliases unique per tenant (see `init`). */
+  /** `<tenantId>:<alias>`, only while it has an alias: what keeps aliases unique per tenant. */
   aliasKey?: string;
   draft: TemplateSource;
   /** Grows with every edit of the draft, so a publish knows whether the draft it froze is still the draft. */
   draftRevision: number;
-  /** The draft is the published version as it stands. */
   draftPublished: boolean;
   publishedVersion: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
-/** A published version: frozen, never changed. */
 export interface TemplateVersionRecord extends TemplateSource {
   /** `<templateId>:<version>`: one record per version, so two racing publishes cannot both take a number. */
   _id: string;
@@ -36,7 +33,6 @@ export type TemplateChange = Partial<
 const aliasKeyOf = (tenantId: string, alias: string) => `${tenantId}:${alias}`;
 const versionId = (templateId: string, version: number) => `${templateId}:${version}`;
 
-/** A tenant's templates and their versions; every query names the tenant. */
 export function templatesRepo(store: Store) {
   const templates = store.collection<TemplateRecord>('templates');
   const versions = store.collection<TemplateVersionRecord>('template_versions');
@@ -45,13 +41,9 @@ export function templatesRepo(store: Store) {
   const matching = (q?: string) => (q ? { $contains: { paths: ['name', 'alias'], text: q } } : {});
   return {
     async init() {
-      // list / count: a tenant's templates, newest first
       await templates.createIndex({ tenantId: 1, createdAt: -1 });
-      // byAlias, and an alias taken twice: templates without one lack the field and are skipped
       await templates.createIndex({ aliasKey: 1 }, { unique: true, sparse: true });
-      // list with q=: substring of the name or alias
       await templates.createIndex({ name: 1, alias: 1 }, { text: true, within: ['tenantId'] });
-      // version history, newest first, and the latest version at publish
       await versions.createIndex({ tenantId: 1, templateId: 1, version: -1 });
       await audited.init();
     },
@@ -63,10 +55,7 @@ export function templatesRepo(store: Store) {
     list: (tenantId: string, q: string | undefined, page: { limit: number; offset: number }) =>
       audited.find(tenantId, matching(q), { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
     count: (tenantId: string, q?: string) => audited.count(tenantId, matching(q)),
-    /**
-     * Applies a change with its `events`; an edit of the draft (`draft` in it) counts a revision. Throws
-     * DuplicateKeyError when the new alias is taken; null when no such template.
-     */
+    /** A `draft` in the change counts a revision. Throws DuplicateKeyError when the new alias is taken; null: no such template. */
     update(tenantId: string, id: string, change: TemplateChange, events: Envelope[], at: Date) {
       const alias = 'alias' in change ? { alias: change.alias } : {};
       const aliasKey = change.alias ? { aliasKey: aliasKeyOf(tenantId, change.alias) } : {};
@@ -82,10 +71,7 @@ export function templatesRepo(store: Store) {
         at,
       );
     },
-    /**
-     * Marks `version` published, with `events`: the draft too when it is still the revision frozen (`draftRevision`);
-     * only the number otherwise (the draft was edited meanwhile). Never moves `publishedVersion` back: null then.
-     */
+    /** The draft too while it is the revision frozen, else only the number; never moves `publishedVersion` back (null then). */
     async markPublished(tenantId: string, id: string, version: number, draftRevision: number, at: Date, events: Envelope[]) {
       const older = { $or: [{ publishedVersion: null }, { publishedVersion: { $lt: version } }] };
       const asDraft = await audited.change(
@@ -97,10 +83,7 @@ export function templatesRepo(store: Store) {
       );
       return asDraft ?? audited.change(tenantId, { _id: id, ...older }, { $set: { publishedVersion: version, updatedAt: at } }, events, at);
     },
-    /**
-     * Versions first: a crash in between leaves a template that sends refuse and a second DELETE removes. The
-     * template is a tombstone carrying `events` until they are published, its alias free at once; null when none.
-     */
+    /** Versions first: a crash in between leaves a template that sends refuse and a second DELETE removes. */
     async remove(tenantId: string, id: string, events: Envelope[], at: Date) {
       await versions.deleteMany({ tenantId, templateId: id });
       return audited.remove(tenantId, { _id: id }, events, at, { $unset: { aliasKey: '' } });

@@ -2,14 +2,12 @@ import { AppError, type SendEmailRequest } from '@mailplane/contracts';
 import type { TemplateRecord } from '../data-access/templates-repo';
 import type { MailDeps } from '../../domain/deps';
 
-/** The template version a message was rendered from. */
 export interface TemplateRef {
   id: string;
   alias: string | null;
   version: number;
 }
 
-/** A send as it will be stored: its own content, or its template's rendered with its variables. */
 export interface SendContent {
   input: SendEmailRequest;
   template: TemplateRef | null;
@@ -22,11 +20,7 @@ const unavailable = (detail: string, path: string) =>
 const findTemplate = (deps: MailDeps, tenantId: string, ref: string): Promise<TemplateRecord | null> =>
   ref.startsWith('tpl_') ? deps.templates.byId(tenantId, ref) : deps.templates.byAlias(tenantId, ref);
 
-/**
- * Renders the send's template (its published version, or the one it names) with its variables. A missing required
- * variable, or a render that fails, refuses the send before anything is stored or counted; `at` is the email's
- * JSON pointer (`/body`, `/body/3`).
- */
+/** Refuses the send before anything is stored or counted; `at` is the email's JSON pointer (`/body`, `/body/3`). */
 export async function sendContent(deps: MailDeps, tenantId: string, input: SendEmailRequest, at: string): Promise<SendContent> {
   if (input.template === undefined) return { input, template: null, variables: null };
   const template = await findTemplate(deps, tenantId, input.template);

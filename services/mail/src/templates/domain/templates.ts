@@ -16,12 +16,10 @@ const summaryView = (r: TemplateRecord) => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/** The template with its draft and the variables the draft references (a stored draft always parses). */
 export function templateView(r: TemplateRecord) {
   return { ...summaryView(r), draft: r.draft, variables: referencedVariables(parseSource(r.draft).parsed) };
 }
 
-/** A source that does not parse is refused, each issue at its field with its line: nothing broken is stored. */
 export function checkSource(source: TemplateSource): void {
   const { issues } = parseSource(source);
   if (issues.length === 0) return;
@@ -32,7 +30,6 @@ export function checkSource(source: TemplateSource): void {
   throw new AppError('template_invalid', `The template does not parse: ${errors[0].path} ${errors[0].message}`, { extra: { errors } });
 }
 
-/** A template's change as its audit record shows it: its name and alias, and whether the content changed. */
 export const templateChange = (id: string, operationId: string, changes: Record<string, unknown>) => ({
   operationId,
   target: { type: 'template', id },
@@ -40,7 +37,6 @@ export const templateChange = (id: string, operationId: string, changes: Record<
 });
 export const templateGone = (id: string) => new AppError('not_found', `No template ${id}`);
 
-/** Publishes a template's change (its audit record); a deleted template's tombstone goes after. */
 export const announceTemplate = (deps: MailDeps, record: TemplateRecord) => announceChange(deps, deps.templates, record);
 
 const aliasTaken = (alias: string | null | undefined) =>
@@ -130,7 +126,6 @@ export async function updateTemplate(deps: MailDeps, tenantId: string, id: strin
   }
 }
 
-/** Gone for the tenant (and its sends) at once; a tombstone carries the deletion's record until it is published. */
 export async function deleteTemplate(deps: MailDeps, tenantId: string, id: string, audit: AuditContext) {
   const { name } = await templateOf(deps, tenantId, id);
   const now = deps.clock.now();

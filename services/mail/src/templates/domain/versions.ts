@@ -13,11 +13,7 @@ export const versionView = (v: TemplateVersionRecord) => ({
   publishedAt: v.publishedAt.toISOString(),
 });
 
-/**
- * Freezes the draft as the next version. Answering the template unchanged when the draft is already published
- * makes a retry harmless (and records nothing); of two racing publishes of one draft, the loser finds the winner's
- * version, and only the winner's is recorded, with the template's mark.
- */
+/** A retry after the publish answers the template unchanged; of two racing publishes, only the winner's version is recorded. */
 export async function publishTemplate(deps: MailDeps, tenantId: string, id: string, audit: AuditContext) {
   const template = await templateOf(deps, tenantId, id);
   if (template.draftPublished && template.publishedVersion !== null) return getTemplate(deps, tenantId, id);

@@ -1,9 +1,8 @@
 import type { Envelope } from '@mailplane/contracts';
 import { eventOutbox, tenantScoped, type CarriesEvents, type Store } from '@mailplane/store';
 
-/** Opens and clicks of one message, by people and by machines. Counters absent until the first of their kind. */
+/** Counters are absent until the first of their kind. */
 export interface EngagementRecord {
-  /** The message id. */
   _id: string;
   tenantId: string;
   opens?: number;
@@ -18,9 +17,7 @@ export interface EngagementRecord {
   expiresAt: Date;
 }
 
-/** One open or click, kept until its `email.opened` / `email.clicked` is confirmed by the broker (transactional outbox). */
 export interface EngagementEventRecord extends CarriesEvents<Envelope> {
-  /** The event's id. */
   _id: string;
   tenantId: string;
   messageId: string;
@@ -48,11 +45,7 @@ export function engagementRepo(store: Store) {
       await outbox.init();
     },
     byMessage: (tenantId: string, messageId: string) => tenant.findOne(tenantId, { _id: messageId }),
-    /**
-     * Counts opens or clicks of one message, atomically: `people` and `machines` of them, the people's between
-     * `firstAt` and `lastAt`. Answers how many of that kind the message has now, by people and in all, so that
-     * the batch that makes the people's count start from 0 holds the first (whichever replica records it).
-     */
+    /** Atomic; answers the message's counts after it, so the batch whose people's count starts from 0 holds the first. */
     async count(
       tenantId: string,
       messageId: string,
@@ -78,7 +71,6 @@ export function engagementRepo(store: Store) {
       return { people, all: people + machines };
     },
     insertEvent: (record: EngagementEventRecord) => events.insertOne(record),
-    /** Sweeper, across tenants: events the broker has not confirmed. */
     unannounced: (before: Date, limit: number) => outbox.unannounced(before, limit),
     announce: outbox.announce,
   };

@@ -2,14 +2,12 @@ import type { Logger } from '@mailplane/runtime';
 import type { TrackingClaim } from '../tokens';
 import type { EngagementKind } from '../data-access/engagement-repo';
 
-/** One fetch of a tracked link or image, as the redirect saw it. */
 export interface Hit {
   kind: EngagementKind;
   userAgent: string | null;
   at: Date;
 }
 
-/** A hit and the token it came with. */
 export interface PendingHit {
   claim: TrackingClaim;
   hit: Hit;
@@ -18,7 +16,6 @@ export interface PendingHit {
 export interface HitBatches {
   /** Takes a hit to be recorded with the others of the next FLUSH_AFTER_MS; never waits, never throws. */
   add(claim: TrackingClaim, hit: Hit): void;
-  /** Records what was gathered so far (when the service stops); resolves once every batch handed over is recorded. */
   flush(): Promise<void>;
 }
 
@@ -28,11 +25,7 @@ const BATCH_SIZE = 1000;
 // While the store cannot keep up, hits beyond this wait nowhere: they are not counted (the contract allows a lost count).
 const MOST_WAITING = 20_000;
 
-/**
- * Gathers opens and clicks in memory and hands them to `record` in batches, one batch at a time, so a flood of
- * fetches costs the store one write per message and batch rather than one per fetch, and never holds a redirect.
- * A crash loses what was gathered and not yet recorded, at most FLUSH_AFTER_MS of hits.
- */
+/** One batch at a time; a crash loses what was gathered and not yet recorded, at most FLUSH_AFTER_MS of hits. */
 export function hitBatches(record: (hits: PendingHit[]) => Promise<void>, logger: Logger): HitBatches {
   let gathered: PendingHit[] = [];
   let waiting = 0;

@@ -9,12 +9,7 @@ import { getIdentity } from '../../domain/identities';
 import { returnPathSettings } from '../../domain/return-path-domain';
 import { announceIdentity, identityChange } from '../../domain/identity-audit';
 
-/**
- * PATCH /identities/{id}: the DKIM algorithms (dkim-rotation/algorithms.ts), the tracking defaults, the tracking
- * domain with the CNAME it must publish, and the return path domain with its MX and SPF records. A new domain's records start unchecked: links keep the platform's host,
- * and envelope senders the operator's bounce domain, until a verify finds them. Audited, as every PATCH is, with the
- * settings it set.
- */
+/** A new tracking or return path domain is not used (platform host, bounce domain) until a verify finds its records. */
 export async function updateIdentity(
   deps: MailDeps,
   tenantId: string,

@@ -11,10 +11,7 @@ import { countEvent } from '../../domain/stats';
 const DAY_MS = 24 * 3600 * 1000;
 // Long enough for the outbox to announce the event even when the body is already gone.
 const EVENT_MIN_KEEP_MS = 2 * DAY_MS;
-/**
- * Opens (or clicks) of one message announced as events; beyond, they are only counted. Whoever holds a link can
- * fetch it without end: this bounds what that costs the store and the tenant's webhook endpoint.
- */
+/** Events per message and kind; beyond, hits are only counted: whoever holds a link can fetch it without end. */
 export const MAX_EVENTS_PER_MESSAGE = 200;
 
 function eventOf(message: MessageRecord, claim: TrackingClaim, hit: Hit, first: boolean, machine: string | null) {
@@ -32,10 +29,8 @@ function eventOf(message: MessageRecord, claim: TrackingClaim, hit: Hit, first: 
 }
 
 /**
- * Records a batch of opens and clicks (hit-batches.ts), one message and kind at a time: counts them in one write
- * (a person's first makes `first`, whichever replica records it), writes and publishes an event for each of the
- * message's first MAX_EVENTS_PER_MESSAGE of that kind. A message retention already removed is not reported. Lost in
- * a crash before the write, the hits are lost; after it, the outbox sweeper publishes their events.
+ * One count write per message and kind (a person's first makes `first`, whichever replica records it). Hits lost in
+ * a crash before that write are lost; after it, the outbox sweeper publishes their events.
  */
 export async function recordEngagements(deps: MailDeps, hits: PendingHit[]): Promise<void> {
   const groups = new Map<string, PendingHit[]>();
@@ -52,7 +47,6 @@ export async function recordEngagements(deps: MailDeps, hits: PendingHit[]): Pro
   }
 }
 
-/** Hits of one kind on one message, in the order they came. */
 async function recordOfOneMessage(deps: MailDeps, hits: PendingHit[]): Promise<void> {
   const { tenantId, messageId } = hits[0].claim;
   const kind = hits[0].hit.kind;

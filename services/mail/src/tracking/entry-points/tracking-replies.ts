@@ -12,10 +12,7 @@ const invalid = () => new AppError('tracking_link_invalid', 'This link was not m
 const expired = () =>
   new AppError('tracking_link_expired', 'This link has expired; the page it led to may still be reached from the sender.');
 
-/**
- * A first-version token names its message but neither its host nor its end: it is honoured on the host its
- * message's links were issued for, until they would have ended (docs/decisions/tracking.md).
- */
+/** A first-version token is honoured on its message's tracking host until its links would have ended (docs/decisions/tracking.md). */
 async function legacyClaim(deps: MailDeps, claim: TrackingClaim, host: string): Promise<TrackingClaim> {
   const message = await deps.messages.byId(claim.tenantId, claim.messageId);
   if (!message?.tracking || new URL(message.tracking.baseUrl).hostname !== host) throw invalid();
@@ -40,21 +37,18 @@ const hitOf = (deps: MailDeps, kind: Hit['kind'], userAgent: string | undefined)
   at: deps.clock.now(),
 });
 
-/** What a tracking route needs of its request: the token, the host it was asked on, and the client's User-Agent. */
 export interface TrackingRequest {
   token: string;
   host: string | undefined;
   userAgent: string | undefined;
 }
 
-/** GET /track/click/{token}: 302 to the URL the token was signed for, and nowhere else, on its host and in its lifetime. */
 export async function followReply(deps: MailDeps, r: TrackingRequest): Promise<RpcReply<null>> {
   const claim = await claimOf(deps, 'click', r.token, r.host);
   recordAfterReply(deps, claim, hitOf(deps, 'click', r.userAgent));
   return { status: 302, headers: { Location: claim.url as string, ...NOT_CACHED, 'Referrer-Policy': 'no-referrer' }, body: null };
 }
 
-/** GET /track/open/{token}: the image, then the open. */
 export async function openReply(deps: MailDeps, r: TrackingRequest): Promise<RpcReply<string>> {
   const claim = await claimOf(deps, 'open', r.token, r.host);
   recordAfterReply(deps, claim, hitOf(deps, 'open', r.userAgent));

@@ -5,7 +5,6 @@ export interface UnsubscribeClaim {
   tenantId: string;
   email: string;
   messageId: string;
-  /** Unix seconds after which the token is refused as expired. */
   expiresAt: number;
 }
 
@@ -14,10 +13,7 @@ export type TokenCheck = { ok: true; claim: UnsubscribeClaim } | { ok: false; re
 const VERSION = 'u1';
 const ID = /^[a-z]{3}_[0-9a-z]{26}$/;
 
-/**
- * `u1.<tenantId>.<messageId>.<expiresAt>.<base64url(email)>.<HMAC-SHA256>`: bound to one tenant, recipient
- * and message, with its expiry inside the signed part, so neither can be changed without the key.
- */
+/** `u1.<tenantId>.<messageId>.<expiresAt>.<base64url(email)>.<mac>`: tenant, recipient, message and expiry all signed. */
 export function createTokenSigner(secret: string) {
   const mac = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
   return {

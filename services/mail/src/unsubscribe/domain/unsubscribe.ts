@@ -6,17 +6,13 @@ import { suppress } from '../../domain/suppressions';
 const expired = () => new AppError('token_expired', 'This unsubscribe link has expired.');
 const invalid = () => new AppError('token_invalid', 'This unsubscribe link is not valid.');
 
-/** GET /unsubscribe: whom a link would unsubscribe; nothing is changed here. */
 export function checkUnsubscribeToken(deps: MailDeps, token: string): UnsubscribeClaim {
   const checked = deps.unsubscribeTokens.verify(token, deps.clock.now());
   if (!checked.ok) throw checked.reason === 'expired' ? expired() : invalid();
   return checked.claim;
 }
 
-/**
- * POST /unsubscribe (RFC 8058): the recipient joins the tenant's suppression list. A valid token always
- * succeeds, also when already suppressed; every token that cannot be honoured is invalid (the spec lists no 410 here).
- */
+/** RFC 8058: a valid token always succeeds (also when already suppressed); any other is invalid, as the spec lists no 410. */
 export async function unsubscribe(deps: MailDeps, tokens: { query?: string; body?: string }): Promise<{ email: string }> {
   const token = tokens.query ?? tokens.body;
   if (!token || (tokens.query && tokens.body && tokens.query !== tokens.body)) throw invalid();

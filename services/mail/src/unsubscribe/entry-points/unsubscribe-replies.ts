@@ -16,8 +16,7 @@ function quality(accept: string, types: string[]): number {
   return best;
 }
 
-// People (a browser, the page's own form) name HTML in Accept; programs (`*/*`, curl, JSON clients) get
-// JSON and problems.
+// People (a browser, the page's own form) name HTML in Accept; programs (`*/*`, curl, JSON clients) get JSON.
 function wantsHtml(accept = ''): boolean {
   const html = quality(accept, ['text/html', 'application/xhtml+xml']);
   return html > 0 && html >= quality(accept, ['application/problem+json', 'application/json']);
@@ -36,7 +35,6 @@ const html = (body: string, status = 200): RpcReply<string> => ({
   headers: { 'Cache-Control': 'no-store' },
 });
 
-/** A refused token as a page for people; anything else goes on to become a problem. */
 function refusal(err: unknown, asHtml: boolean): RpcReply<string> {
   if (!asHtml || !(err instanceof AppError) || (err.code !== 'token_invalid' && err.code !== 'token_expired')) throw err;
   const title = err.code === 'token_expired' ? 'This link has expired' : 'This link is not valid';
@@ -46,7 +44,6 @@ function refusal(err: unknown, asHtml: boolean): RpcReply<string> {
   );
 }
 
-/** GET /unsubscribe: the confirmation page; a refused token is a page only for clients that ask for HTML. */
 export function unsubscribePageReply(deps: MailDeps, token: string, accept: string | undefined): RpcReply<string> {
   try {
     return html(confirmPage(maskEmail(checkUnsubscribeToken(deps, token).email), token));
@@ -55,7 +52,6 @@ export function unsubscribePageReply(deps: MailDeps, token: string, accept: stri
   }
 }
 
-/** POST /unsubscribe: JSON unless the client asks for HTML (the page's own form). */
 export async function unsubscribeReply(deps: MailDeps, tokens: { query?: string; body?: string }, accept: string | undefined) {
   const asHtml = wantsHtml(accept);
   try {
