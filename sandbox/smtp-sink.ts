@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { createBehaviour, smtpError, type SinkBehaviour, type SinkFailure } from './smtp-sink-behaviour';
 import { mailboxFiles } from './smtp-sink-files';
@@ -7,6 +6,9 @@ import { createReporter } from './smtp-reports';
 import { createSimulator, type SimulatorOptions } from './smtp-simulator';
 import { createSinkStore, type DkimVerdict, type MessagePredicate, type SinkMessage } from './smtp-sink-store';
 import { createTransactionJournal, type SinkTransaction } from './smtp-sink-transactions';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- on first use, not at start (docs/decisions/toolchain.md)
+const mailparser = (): typeof import('mailparser') => require('mailparser');
 
 export type { DkimVerdict, SinkMessage } from './smtp-sink-store';
 export type { SinkTransaction } from './smtp-sink-transactions';
@@ -74,7 +76,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   }
 
   async function receive(raw: Buffer, session: SMTPServerSession): Promise<SinkMessage> {
-    const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+    const parsed = await mailparser().simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
     const dkim = options.verifyDkim
       ? await options.verifyDkim(raw).catch(() => ({ result: 'temperror', domain: null, selector: null }))
       : null;

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import YAML from 'yaml';
+import type YAMLModule from 'yaml';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- on first use, not at start (docs/decisions/toolchain.md)
+const yaml = (): typeof YAMLModule => require('yaml');
 
 // Beside the installed packages, as tsx and babel keep theirs: writable by whoever installed them, no one else.
 export const CACHE_DIR = path.join(__dirname, '..', '..', '..', 'node_modules', '.cache', 'mailplane-contracts');
@@ -15,7 +18,7 @@ export function parsedDocument(file: string): unknown {
   } catch {
     // No copy yet (or a damaged one): parse, and leave one for the next process.
   }
-  const parsed: unknown = YAML.parse(text);
+  const parsed: unknown = yaml().parse(text);
   try {
     fs.mkdirSync(CACHE_DIR, { recursive: true });
     const partial = `${copy}.${process.pid}.tmp`;

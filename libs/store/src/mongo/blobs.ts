@@ -1,10 +1,12 @@
-import { GridFSBucket, MongoClient, ObjectId } from 'mongodb';
+import type { ObjectId } from 'mongodb';
+import { mongodb } from './store';
 import { assertBlobKey, type BlobStore } from '../blob-port';
 
 const SCAN_SLICE = 1000;
 
 /** GridFS (documents cap at 16 MB): a put uploads a new file named by the key, then removes older ones, so reads find a whole file. */
 export async function createGridFsBlobStore({ url, dbName, bucket }: { url: string; dbName: string; bucket: string }): Promise<BlobStore> {
+  const { GridFSBucket, MongoClient, ObjectId } = mongodb();
   const client = new MongoClient(url, { writeConcern: { w: 'majority', journal: true } });
   await client.connect();
   const files = new GridFSBucket(client.db(dbName), { bucketName: bucket });

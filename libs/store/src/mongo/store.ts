@@ -1,16 +1,13 @@
-import {
-  type Collection as MongoCollection,
-  type CreateIndexesOptions,
-  type Filter as MongoFilter,
-  MongoClient,
-  type UpdateFilter,
-} from 'mongodb';
+import type { Collection as MongoCollection, CreateIndexesOptions, Filter as MongoFilter, MongoClient, UpdateFilter } from 'mongodb';
 import { assertFilter, assertUpdate, upsertId } from '../guards';
 import { indexSpec } from '../index-spec';
 import { createPartialIndex } from './indexes';
 import { ttlGuard } from './ttl';
 import { expandContains } from '../text-search';
 import { type Collection, type Doc, DuplicateKeyError, type Filter, type Store, type Update } from '../port';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- on first use, not at start (docs/decisions/toolchain.md)
+export const mongodb = (): typeof import('mongodb') => require('mongodb');
 
 export interface MongoStoreOptions {
   url: string;
@@ -30,6 +27,7 @@ function duplicateKey(collection: string, e: unknown): DuplicateKeyError | undef
 /** Writes are acknowledged once journaled by a majority (standalone: journaled), as the other engines acknowledge only durable ones. */
 export async function createMongoStore({ url, dbName }: MongoStoreOptions): Promise<Store> {
   // The other engines cannot store undefined either; without this the driver would store it as null.
+  const { MongoClient } = mongodb();
   const client = new MongoClient(url, { ignoreUndefined: true, writeConcern: { w: 'majority', journal: true } });
   await client.connect();
   const db = client.db(dbName);

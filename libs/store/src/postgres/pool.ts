@@ -1,13 +1,21 @@
 import { createHash } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 
 /** NOTIFY channel for changes of a schema's `_store_meta`; the payload is the schema's name. */
 export const META_CHANNEL = 'mailplane_store_meta';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- on first use, not at start (docs/decisions/toolchain.md)
+const driver = (): typeof pg => require('pg');
+
 // Documents come back as the JSON text PostgreSQL prints: the codec parses it once, reviving Dates.
-const types = new pg.TypeOverrides();
-types.setTypeParser(pg.types.builtins.JSONB, (text: string) => text);
-types.setTypeParser(pg.types.builtins.INT8, (text: string) => Number(text));
+let types: pg.CustomTypesConfig | undefined;
+function parsers(): pg.CustomTypesConfig {
+  if (types) return types;
+  const overrides = new (driver().TypeOverrides)();
+  overrides.setTypeParser(driver().types.builtins.JSONB, (text: string) => text);
+  overrides.setTypeParser(driver().types.builtins.INT8, (text: string) => Number(text));
+  return (types = overrides);
+}
 
 /** Drops a connection that broke meanwhile and catches its 'error' (the pool listens only on idle ones; unheard, it ends the process). */
 export async function withClient<R>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<R>): Promise<R> {
@@ -90,7 +98,14 @@ export function sharedPool(url: string, size: number, unshared = false): SharedP
   let entry = pools.get(key);
   if (!entry) {
     const open = (max: number, options?: string) => {
-      const pool = new pg.Pool({ connectionString: url, max, types, keepAlive: true, connectionTimeoutMillis: 5000, options });
+      const pool = new (driver().Pool)({
+        connectionString: url,
+        max,
+        types: parsers(),
+        keepAlive: true,
+        connectionTimeoutMillis: 5000,
+        options,
+      });
       // An idle connection that the server dropped (a restart) is reported here; the next query reconnects.
       pool.on('error', () => undefined);
       return pool;
@@ -142,7 +157,7 @@ export function poolUsage(): { inUse: number; idle: number; max: number; waiting
 /** On every (re)connect listeners hear `undefined` (anything may have changed), so no change is missed across a restart. */
 async function listen(entry: Entry, url: string): Promise<void> {
   while (!entry.stopped) {
-    const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000 });
+    const client = new (driver().Client)({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000 });
     entry.listener = client;
     const lost = new Promise<void>((resolve) => {
       client.on('error', () => resolve());

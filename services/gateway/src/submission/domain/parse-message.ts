@@ -1,7 +1,10 @@
 import { isReservedHeader, type SendEmailRequest, type SubmittedEmail, KEPT_MESSAGE_ID } from '@mailplane/contracts';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { asciiAddress, asSendMailbox, mailboxesOf, type Mailbox } from './mailboxes';
 import { refuse } from './refusal';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- on first use, not at start (docs/decisions/toolchain.md)
+const mailparser = (): typeof import('mailparser') => require('mailparser');
 
 // Besides the API's reserved headers and families (Resent-*, ARC-*, X-Mailplane-*, verdicts): the MIME structure,
 // rendered again. A client's message keeps its other fields; these are dropped, not refused, as an MTA would.
@@ -80,7 +83,12 @@ const attachmentsOf = (mail: ParsedMail) =>
 
 /** Nothing the accept path checks (identity, display names, limits) is checked here: mail does, as for POST /emails. */
 export async function parseSubmission(raw: Buffer, envelopeTo: string[]): Promise<SubmittedEmail> {
-  const mail = await simpleParser(raw, { keepCidLinks: true, skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
+  const mail = await mailparser().simpleParser(raw, {
+    keepCidLinks: true,
+    skipHtmlToText: true,
+    skipTextToHtml: true,
+    skipImageLinks: true,
+  });
   const recipients = recipientsOf(envelopeTo, mailboxesOf(mail.to), mailboxesOf(mail.cc));
   const replyTo = mailboxesOf(mail.replyTo);
   const headers = headersOf(mail);

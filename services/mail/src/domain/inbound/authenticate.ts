@@ -1,6 +1,9 @@
-import { authenticate, type AuthenticateResult } from 'mailauth';
+import type { AuthenticateResult } from 'mailauth';
 import type { EmailReceived } from '@mailplane/contracts';
 import { withBoundedSignatures, type SignatureLimits } from '../../inbound-analysis/bounded-signatures';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- on first use, not at start (docs/decisions/toolchain.md)
+const mailauth = (): typeof import('mailauth') => require('mailauth');
 
 type Authentication = EmailReceived['authentication'];
 type Result = Authentication['spf']['result'];
@@ -22,7 +25,7 @@ export interface Verifier {
 
 /** Only the first `verifier.signatures` are verified: each one costs a hash of the body. */
 export async function authenticateInbound(verifier: Verifier, raw: Buffer, sender: SenderFacts): Promise<Authentication> {
-  const result = await authenticate(withBoundedSignatures(raw, verifier.signatures), {
+  const result = await mailauth().authenticate(withBoundedSignatures(raw, verifier.signatures), {
     ip: sender.clientAddress,
     helo: sender.helo ?? undefined,
     sender: sender.mailFrom,

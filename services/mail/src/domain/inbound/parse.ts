@@ -1,6 +1,9 @@
-import { simpleParser, type AddressObject, type EmailAddress } from 'mailparser';
+import type { AddressObject, EmailAddress } from 'mailparser';
 import type { EmailReceived } from '@mailplane/contracts';
 import { stripReply } from './strip-reply';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- on first use, not at start (docs/decisions/toolchain.md)
+const mailparser = (): typeof import('mailparser') => require('mailparser');
 
 type Mailbox = EmailReceived['to'][number];
 
@@ -28,7 +31,7 @@ const mailboxes = (field: AddressObject | AddressObject[] | undefined): Mailbox[
 const validDate = (d: Date | undefined) => (d && !Number.isNaN(d.getTime()) ? d.toISOString() : null);
 
 export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
-  const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, keepCidLinks: true });
+  const mail = await mailparser().simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, keepCidLinks: true });
   const text = mail.text ?? null;
   return {
     from: mailboxes(mail.from)[0] ?? null,

@@ -1,4 +1,7 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- on first use, not at start (docs/decisions/toolchain.md)
+const mailparser = (): typeof import('mailparser') => require('mailparser');
 
 export interface IncomingReport {
   kind: 'bounce' | 'delay' | 'complaint';
@@ -66,6 +69,11 @@ function feedback(text: string): IncomingReport[] {
 
 /** Parses raw report bytes (mailparser, keeping the delivery-status part as a part rather than text). */
 export async function readReport(raw: Buffer): Promise<IncomingReport[]> {
-  const mail = await simpleParser(raw, { keepDeliveryStatus: true, skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
+  const mail = await mailparser().simpleParser(raw, {
+    keepDeliveryStatus: true,
+    skipHtmlToText: true,
+    skipTextToHtml: true,
+    skipImageLinks: true,
+  });
   return parseReport(mail);
 }
