@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { expectContract, expectProblem } from '../../../test/support/contract';
+import { expectContract } from '../../../test/support/contract';
 import { auth } from '../../../test/support/mail';
 import { sharedPlatform } from '../../../test/support/platform';
 
@@ -70,17 +70,5 @@ describe('the page a customer lands on after the hosted checkout', () => {
     const second = await request(platform.url).post('/billing/checkout').set(auth(key)).send({ plan: 'growth' });
     await provider().complete(second.body.paymentId, 'paid');
     expect(heading((await page(returnUrl)).text)).toBe('Payment refunded');
-  });
-
-  it('when the checkout is unknown, then 404 as a page, or as a problem to a client asking for JSON; a malformed id is 400', async () => {
-    const unknown = new URL(`${platform.url}/billing/return?checkout=chk_00000000000000000000000000`);
-    const res = await page(unknown);
-    expect(res.status).toBe(404);
-    expect(heading(res.text)).toBe('This link is not valid');
-    const json = await request(platform.url)
-      .get('/billing/return?checkout=chk_00000000000000000000000000')
-      .set('Accept', 'application/json');
-    expectProblem(json, 404, 'not_found', 'showCheckoutReturn');
-    expectProblem(await request(platform.url).get('/billing/return?checkout=tr_nope'), 400, 'validation_failed', 'showCheckoutReturn');
   });
 });

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { subscribedTenant } from '../../../test/support/billing';
-import { auth } from '../../../test/support/mail';
+import { auth, sendEmail, tenantWithDomain } from '../../../test/support/mail';
 import { startTestPlatform } from '../../../test/support/platform';
 import { checkoutPlatform } from './support/billing-api';
 
@@ -65,6 +65,35 @@ describe('checkout, refused', () => {
   it('when the tenant already holds a subscription, then 409 already_subscribed', async () => {
     const t = await subscribedTenant(platform, 'starter');
     expectProblem(await checkout(t.key, { plan: 'growth' }), 409, 'already_subscribed', 'createCheckout');
+  });
+});
+
+describe('the checkout return page, refused', () => {
+  it('when the checkout is unknown, then 404 as a page, or as a problem to a client asking for JSON; a malformed id is 400', async () => {
+    const unknown = '/billing/return?checkout=chk_00000000000000000000000000';
+    const res = await request(platform.url).get(unknown);
+    expectContract(res, 'showCheckoutReturn');
+    expect(res.status).toBe(404);
+    expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(res.text)?.[1]).toBe('This link is not valid');
+    expectProblem(await request(platform.url).get(unknown).set('Accept', 'application/json'), 404, 'not_found', 'showCheckoutReturn');
+    expectProblem(await request(platform.url).get('/billing/return?checkout=tr_nope'), 400, 'validation_failed', 'showCheckoutReturn');
+  });
+});
+
+describe('the monthly quota, used up', () => {
+  it('when a tenant has sent its whole quota, then POST /emails is 422 quota_exceeded with the used, limit and resetAt its billing state shows', async () => {
+    const t = await tenantWithDomain(platform);
+    await sendEmail(platform, t).expect(202);
+    await sendEmail(platform, t).expect(202);
+    const refused = await sendEmail(platform, t);
+    expectProblem(refused, 422, 'quota_exceeded', 'sendEmail');
+    const billing = await state(t.key);
+    expectContract(billing, 'getBillingState');
+    const now = new Date();
+    const resetAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+    expect(refused.body).toMatchObject({ used: 2, limit: 2, resetAt });
+    expect(billing.body.usage).toMatchObject({ used: refused.body.used, limit: refused.body.limit, resetAt: refused.body.resetAt });
+    expect(billing.body.monthlyEmailQuota).toBe(2);
   });
 });
 

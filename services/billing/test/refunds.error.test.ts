@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { testAudit } from '../../../test/support/audit';
 import { eventually } from '../../../test/support/eventually';
 import { openCheckout } from '../src/domain/checkout';
@@ -118,5 +119,21 @@ describe('an upgrade charge that no longer fits the subscription', () => {
     expect(refundsOf(upgradeCharge.id)).toHaveLength(1);
     expect((await billing.deps.accounts.byTenant(tenantId))?.subscription?.plan).toBe('starter');
     expect(await ledgerOf(billing.deps, tenantId)).toMatchObject({ balanced: true, unsettled: 0, grantedCents: 1500 });
+  });
+});
+
+describe('a checkout replaced by another', () => {
+  it('when a tenant opens a second checkout, then the hosted checkout of the first can no longer be paid: 409', async () => {
+    const tenantId = newTenant();
+    const first = await openCheckout(billing.deps, tenantId, { plan: 'starter' }, testAudit);
+    expect((await request(first.checkoutUrl).get('')).status).toBe(200);
+    await openCheckout(billing.deps, tenantId, { plan: 'growth' }, testAudit);
+    const page = await request(first.checkoutUrl).get('');
+    expect(page.status).toBe(409);
+    expect(page.text).toBe(`Payment ${first.paymentId} is already canceled`);
+    const paid = await request(first.checkoutUrl).post('').type('form').send({ status: 'paid' });
+    expect(paid.status).toBe(409);
+    expect(refundsOf(first.paymentId)).toEqual([]);
+    expect(await ledgerOf(billing.deps, tenantId)).toMatchObject({ chargedCents: 0, grantedCents: 0 });
   });
 });

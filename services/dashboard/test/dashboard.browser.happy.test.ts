@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { artifactsDir, describeInBrowser, platformInBrowser, signInWithKey } from '../../../test/support/browser';
+import { expectContract } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 
 const ARTIFACTS = artifactsDir('dashboard');
@@ -80,7 +81,7 @@ describeInBrowser('dashboard')('the dashboard in a real browser', () => {
     await page.close();
   });
 
-  it('when a tenant adds an identity, publishes the records it shows and verifies, then it is verified; a key created is shown once and can be revoked', async () => {
+  it('when a tenant adds an identity, publishes the records it shows and verifies, then it is verified; a key created is shown once, sends, and can be revoked', async () => {
     const { key } = await run.platform.newTenant();
     const page = await signedIn(key);
     await page.getByRole('link', { name: 'Identities' }).click();
@@ -108,15 +109,16 @@ describeInBrowser('dashboard')('the dashboard in a real browser', () => {
     expect(shown).toMatch(/^mp_[0-9a-z]{26}_[A-Za-z0-9_-]{43}$/);
     expect(page.url()).not.toContain(shown);
     await page.screenshot({ path: path.join(ARTIFACTS, 'api-keys-created.png'), fullPage: true });
-    await request(run.platform.url).get('/emails').set(auth(shown)).expect(401);
+    const test = await request(run.platform.url).post('/emails/test').set(auth(shown)).send({ to: 'r@example.org' }).expect(202);
+    expectContract(test, 'sendTestEmail');
     await page.goto(`${run.platform.dashboardUrl}/api-keys`);
     expect(await page.content()).not.toContain(shown);
     const row = page.locator('tr', { hasText: 'ci deploys' });
+    expect(await row.locator('.pill').innerText()).toBe('sending');
     await row.getByRole('checkbox').check();
     await row.getByRole('button', { name: 'Revoke ci deploys' }).click();
     await page.getByRole('status').filter({ hasText: 'Key revoked' }).waitFor();
     expect(await page.locator('tr', { hasText: 'ci deploys' }).count()).toBe(0);
-    await request(run.platform.url).post('/emails/test').set(auth(shown)).send({ to: 'r@example.org' }).expect(401);
     await page.close();
   });
 

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { createStore, type Store } from '@mailplane/store';
+import { expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
+import { bearer, newMember, newOwner, PASSWORD } from '../../../test/support/members';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform';
 import { signIn } from '../../../test/support/dashboard-sign-in';
 import { dashboardOn } from './support';
@@ -27,6 +29,7 @@ async function ownStore(dir = mkdtempSync(path.join(tmpdir(), 'dashboard-'))) {
 
 const cookieOf = (res: request.Response, name: string) =>
   ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? []).find((c) => c.startsWith(`${name}=`));
+const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1];
 
 describe('dashboard sessions', () => {
   it('when a full-access key signs in, then the session cookie is HttpOnly and SameSite=Strict, and the key appears in no page or URL', async () => {
@@ -125,6 +128,49 @@ describe('dashboard sessions', () => {
       .send({ csrf: session.csrf })
       .expect(303);
     expect((await request(platform.dashboardUrl).get('/emails').set('Cookie', session.cookie)).status).toBe(303);
+  });
+
+  it('when a sending key made on the API keys page is revoked there, then the API refuses it: restricted while it lived, unauthorized once revoked', async () => {
+    const t = await tenantWithDomain(platform);
+    const { cookie, csrf } = await signIn(platform.dashboardUrl, t.key);
+    const form = (to: string, body: Record<string, string>) =>
+      request(platform.dashboardUrl)
+        .post(to)
+        .set('Cookie', cookie)
+        .type('form')
+        .send({ csrf, ...body });
+    const created = await form('/api-keys', { name: 'ci deploys', permission: 'sending' }).expect(201);
+    const key = /<code id="new-key">([^<]+)<\/code>/.exec(created.text)![1];
+    const testEmail = () => request(platform.url).post('/emails/test').set(auth(key)).send({ to: 'r@example.org' });
+    await testEmail().expect(202);
+    expectProblem(await request(platform.url).get('/emails').set(auth(key)), 401, 'restricted_api_key', 'listEmails');
+    const keys = await request(platform.url).get('/api-keys').set(auth(t.key)).expect(200);
+    const { id } = keys.body.data.find((k: { name: string }) => k.name === 'ci deploys');
+    await form(`/api-keys/${id}/revoke`, { confirm: 'yes' }).expect(303);
+    expectProblem(await testEmail(), 401, 'unauthorized', 'sendTestEmail');
+  });
+
+  it("when an owner removes a member on the Team page, then the member's session is refused at the next request", async () => {
+    const { tenantId } = await platform.newTenant();
+    const owner = await newOwner(platform, tenantId);
+    const viewer = await newMember(platform, owner.token, 'viewer');
+    await request(platform.url).get('/me').set(bearer(viewer.token)).expect(200);
+    const signInForm = await request(platform.dashboardUrl).get('/sign-in');
+    const signedIn = await request(platform.dashboardUrl)
+      .post('/sign-in')
+      .set('Cookie', cookieOf(signInForm, 'mp_signin')!.split(';')[0])
+      .type('form')
+      .send({ csrf: csrfOf(signInForm.text), email: owner.email, password: PASSWORD })
+      .expect(303);
+    const cookie = cookieOf(signedIn, 'mp_session')!.split(';')[0];
+    const team = await request(platform.dashboardUrl).get('/team').set('Cookie', cookie).expect(200);
+    await request(platform.dashboardUrl)
+      .post(`/team/members/${viewer.id}/remove`)
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ csrf: csrfOf(team.text), confirm: 'yes' })
+      .expect(303);
+    expectProblem(await request(platform.url).get('/me').set(bearer(viewer.token)), 401, 'unauthorized', 'getMe');
   });
 
   it('when a Cookie header holds a malformed percent-encoding, then the pages still answer and the session still counts', async () => {

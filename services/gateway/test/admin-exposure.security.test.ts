@@ -2,6 +2,7 @@ import request from 'supertest';
 import { manualClock } from '@mailplane/runtime';
 import { adminCommand } from '../../../platform/admin-cli';
 import { expectContract, expectProblem } from '../../../test/support/contract';
+import { freshEmail, PASSWORD } from '../../../test/support/members';
 import { ADMIN_MAX_FAILURES, clientKey } from '../src/domain/admin-throttle';
 import { sharedLoneGateway } from './support/lone-gateway';
 
@@ -53,5 +54,26 @@ describe('ADMIN_PORT: the admin surface on a listener of its own', () => {
     const key = /API key \(shown once\): (\S+)/.exec(out)?.[1];
     await request(lone.gateway.url).get('/api-keys').set('Authorization', `Bearer ${key}`).expect(200);
     expect((await request(adminUrl).get('/api-keys').set('Authorization', `Bearer ${key}`)).status).toBe(404);
+  });
+});
+
+describe('the admin CLI keeps passwords off the command line', () => {
+  const lone = sharedLoneGateway({ ADMIN_TOKEN });
+
+  it('when the CLI is given no password, or one on the command line, then it refuses and adds nobody', async () => {
+    const created = await request(lone.gateway.url)
+      .post('/admin/tenants')
+      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+      .send({ name: 'x' });
+    expectContract(created, 'createTenant');
+    const env = { ADMIN_TOKEN, MAILPLANE_URL: lone.gateway.url };
+    const email = freshEmail('argv');
+    await expect(adminCommand(['create-owner', created.body.tenantId, email, 'Nobody'], env)).rejects.toThrow(/OWNER_PASSWORD or stdin/);
+    await expect(adminCommand(['create-owner', created.body.tenantId, email, 'Nobody', PASSWORD], env)).rejects.toThrow(/usage/);
+    const signIn = () => request(lone.gateway.url).post('/sessions').send({ email, password: PASSWORD });
+    expectProblem(await signIn(), 401, 'unauthorized', 'createSession');
+    // The address is still free: given the password the way it asks, the CLI adds the owner, who then signs in.
+    await adminCommand(['create-owner', created.body.tenantId, email, 'Somebody'], { ...env, OWNER_PASSWORD: PASSWORD });
+    expect((await signIn()).status).toBe(201);
   });
 });

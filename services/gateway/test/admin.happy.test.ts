@@ -43,13 +43,4 @@ describe('back-office', () => {
     const log = await request(platform.url).get('/audit-log').query({ operationId: 'createOwner' }).set(bearer(key));
     expect(log.body.data.map((r: { actor: { type: string } }) => r.actor.type)).toEqual(['operator', 'operator']);
   });
-
-  it('when the CLI is given no password, or one on the command line, then it refuses and adds nobody', async () => {
-    const { tenantId } = await platform.newTenant();
-    const env = { ADMIN_TOKEN, MAILPLANE_URL: platform.url };
-    const email = freshEmail('argv');
-    await expect(adminCommand(['create-owner', tenantId, email, 'Nobody'], env)).rejects.toThrow(/OWNER_PASSWORD or stdin/);
-    await expect(adminCommand(['create-owner', tenantId, email, 'Nobody', PASSWORD], env)).rejects.toThrow(/usage/);
-    expect((await request(platform.url).post('/sessions').send({ email, password: PASSWORD })).status).toBe(401);
-  });
 });

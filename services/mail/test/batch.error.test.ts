@@ -75,3 +75,16 @@ describe('batches refused whole', () => {
     );
   });
 });
+
+describe('batches and their Idempotency-Key', () => {
+  it('when a batch comes again with its Idempotency-Key but other emails, then 422 idempotency_key_reused and nothing more is stored', async () => {
+    const t = await tenantWithDomain(platform);
+    const emails = [0, 1].map((i) => email(t.domain, i));
+    const send = (batch: object[]) =>
+      request(platform.url).post('/emails/batch').set(auth(t.key)).set('Idempotency-Key', 'batch-1').send(batch);
+    await send(emails).expect(202);
+    const other = await send(emails.slice(0, 1));
+    expectProblem(other, 422, 'idempotency_key_reused', 'sendEmailBatch');
+    expect(await total(t.key)).toBe(2);
+  });
+});

@@ -6,6 +6,8 @@ import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { sharedPlatform } from '../../../test/support/platform';
 import { createRoute, inboundListener, receivingTenant, sendIn, holdingTenant } from '../../../test/support/inbound';
+import { eventually } from '../../../test/support/eventually';
+import { sharedPlatformOn, travellingClock } from '../../../test/support/travelling-platform';
 
 const MAX_BYTES = 4096;
 // Each test's tenant receives at most one message, but for the test of the limit itself.
@@ -175,5 +177,37 @@ describe('inbound routes refused', () => {
       'not_found',
       'deleteInboundRoute',
     );
+  });
+});
+
+describe('attachments of a received message past its body period', () => {
+  const clock = travellingClock();
+  const retained = sharedPlatformOn(clock, {
+    RETENTION_PURGE_MS: '50',
+    BODY_RETENTION_DAYS: '30',
+    MESSAGE_RETENTION_DAYS: '396',
+    // Links outlive the body here, so that what answers 404 is the purge.
+    INBOUND_ATTACHMENT_URL_TTL: '1000h',
+  });
+
+  it('when an attachment link outlives the body it points into, then once the body is purged the link answers 404', async () => {
+    const t = await holdingTenant(retained);
+    const sent = await sendIn(retained, {
+      from: 'a@elsewhere.example',
+      to: `keep@${t.domain}`,
+      subject: 'kept a while',
+      text: 'x',
+      attachments: [{ filename: 'a.txt', content: 'bytes' }],
+    });
+    expect(sent.code).toBe(250);
+    const [summary] = (await request(retained.url).get('/inbound/messages').set(auth(t.key))).body.data;
+    const read = () => request(retained.url).get(`/inbound/messages/${summary.id}`).set(auth(t.key));
+    const link = new URL((await read()).body.body.attachments[0].url);
+    const download = () => request(`http://127.0.0.1:${link.port}`).get(link.pathname + link.search);
+    expect((await download()).status).toBe(200);
+
+    clock.travelDays(31);
+    await eventually(async () => (await read()).body.body === null, 'the body purged', 10_000);
+    expectProblem(await download(), 404, 'not_found', 'downloadInboundAttachment');
   });
 });

@@ -3,6 +3,7 @@ import { expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain, sendEmail } from '../../../test/support/mail';
 import { startTestPlatform, sharedPlatform } from '../../../test/support/platform';
 import { mailStoreOf } from '../../../test/support/travelling-platform';
+import { newEnvelope } from '@mailplane/runtime';
 
 describe('monthly quota', () => {
   const platform = sharedPlatform({ DEFAULT_MONTHLY_QUOTA: '5', SEND_RATE_LIMIT: '1000' });
@@ -21,6 +22,50 @@ describe('monthly quota', () => {
     expect(refused[0].body.resetAt).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString());
     const list = await request(platform.url).get('/emails').set(auth(t.key));
     expect(list.body.total).toBe(5);
+  });
+});
+
+describe('quota from the plan', () => {
+  const platform = sharedPlatform({ DEFAULT_MONTHLY_QUOTA: '2', SEND_RATE_LIMIT: '1000' });
+
+  // What billing publishes when a tenant's plan changes.
+  const announce = (tenantId: string, revision: number, monthlyEmailQuota: number) =>
+    platform.gateway.deps.broker.publish(
+      newEnvelope('event', 'entitlement.changed', new Date(), {
+        tenantId,
+        correlationId: `sub_${tenantId}`,
+        data: {
+          revision,
+          plan: `plan${monthlyEmailQuota}`,
+          monthlyEmailQuota,
+          status: 'active',
+          hasSubscription: true,
+          effectiveAt: new Date().toISOString(),
+        },
+      }),
+    );
+
+  it('when billing announces a plan, then its quota replaces the default, and a newer revision replaces it again', async () => {
+    const t = await tenantWithDomain(platform);
+    const send = () => sendEmail(platform, t);
+    await send().expect(202);
+    await send().expect(202);
+    expect((await send()).body).toMatchObject({ code: 'quota_exceeded', limit: 2 });
+
+    await announce(t.tenantId, 2, 4);
+    // Refused sends give their reservation back, so polling costs nothing until the new quota admits one.
+    for (const deadline = Date.now() + 5000; (await send()).status !== 202;)
+      if (Date.now() > deadline) throw new Error('quota 4 never applied');
+    await send().expect(202);
+    expect((await send()).body).toMatchObject({ code: 'quota_exceeded', limit: 4, used: 4 });
+
+    await announce(t.tenantId, 1, 100);
+    await announce(t.tenantId, 3, 5);
+    for (const deadline = Date.now() + 5000; (await send()).status !== 202;)
+      if (Date.now() > deadline) throw new Error('quota 5 never applied');
+    const refused = await send();
+    expectProblem(refused, 422, 'quota_exceeded', 'sendEmail');
+    expect(refused.body).toMatchObject({ limit: 5, used: 5 });
   });
 });
 

@@ -19,3 +19,12 @@ describe('GET /emails', () => {
     expectProblem(res, 400, 'validation_failed', 'listEmails');
   });
 });
+
+describe('GET /stats', () => {
+  it.each(['0', '91', 'x'])('when days=%s, then 400 naming the parameter', async (days) => {
+    const { key } = await platform.newTenant();
+    const res = await request(platform.url).get(`/stats?days=${days}`).set(auth(key));
+    expectProblem(res, 400, 'validation_failed', 'getEmailStats');
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toContain('/query/days');
+  });
+});
