@@ -1,4 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import madge from 'madge';
 
@@ -11,6 +12,17 @@ describe('codebase layout', () => {
     const files = execFileSync('git', ['ls-files', '*.test.ts'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
     expect(files.length).toBeGreaterThan(100);
     expect(files.filter((file) => !/\.(happy|error|security)\.test\.ts$/.test(file))).toEqual([]);
+  });
+
+  it('when the happy files are read, then none asserts a refusal: a 4xx belongs in the error or security sibling (docs/decisions/testing.md)', () => {
+    const files = execFileSync('git', ['ls-files', '*.happy.test.ts'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+    // expectProblem(answer, 4xx, …) across lines, a 4xx awaited or compared as a status; a 503 of readiness is a state, not a refusal.
+    const refusal = /expectProblem\((?:[^;]|\n)*?,\s*4\d\d\s*[,)]|\.expect\(4\d\d\b|status\)\.toBe\(4\d\d\)|status: 4\d\d, code/g;
+    const found = files.flatMap((file) => {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      return [...text.matchAll(refusal)].map((m) => `${file}:${text.slice(0, m.index).split('\n').length}`);
+    });
+    expect(found).toEqual([]);
   });
 
   it('when every TypeScript module is read with its imports (type-only ones too), then no import circle is found', async () => {

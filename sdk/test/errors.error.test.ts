@@ -73,3 +73,19 @@ describe('SDK: typed errors', () => {
     expect(recorder.exchanges).toHaveLength(1);
   });
 });
+
+describe('SDK: a 429 without retries', () => {
+  // One send per second per tenant, so that three concurrent sends are certain to be limited.
+  const platform = sharedPlatform({ SEND_RATE_LIMIT: '1', SEND_RATE_WINDOW_SECONDS: '1' });
+
+  it('when maxRetries is 0, then the 429 is thrown with its Retry-After', async () => {
+    const t = await tenantWithDomain(platform);
+    const mailplane = sdkFor(platform, t.key, { maxRetries: 0 });
+    const send = (i: number) => mailplane.emails.send({ from: `a@${t.domain}`, to: `r${i}@example.org`, subject: 's', text: 'x' });
+    const outcomes = await Promise.allSettled([send(1), send(2), send(3)]);
+    const refused = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]).toMatchObject({ name: 'MailplaneError', status: 429, code: 'rate_limited' });
+    expect(refused[0].retryAfter).toBeGreaterThanOrEqual(1);
+  });
+});

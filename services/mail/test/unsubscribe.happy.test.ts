@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { expectContract, expectProblem } from '../../../test/support/contract';
+import { expectContract } from '../../../test/support/contract';
 import {
   auth,
   deliveredWithLink,
@@ -127,19 +127,9 @@ describe('suppressed recipients', () => {
     const listed = await request(platform.url).get('/suppressions?q=EXAMPLE').set(auth(t.key));
     expectContract(listed, 'listSuppressions');
     expect(listed.body).toMatchObject({ total: 1, data: [{ email: 'manual@example.org' }] });
-    expectProblem(
-      await request(platform.url).post('/suppressions').set(auth(t.key)).send({ email: 'nope' }),
-      400,
-      'validation_failed',
-      'addSuppression',
-    );
     await request(platform.url).delete('/suppressions/MANUAL@example.org').set(auth(t.key)).expect(204);
-    expectProblem(
-      await request(platform.url).delete('/suppressions/manual@example.org').set(auth(t.key)),
-      404,
-      'not_found',
-      'removeSuppression',
-    );
+    const after = await request(platform.url).get('/suppressions?q=manual').set(auth(t.key)).expect(200);
+    expect(after.body).toMatchObject({ total: 0, data: [] });
     expect((await deliveredWithLink(platform, t, 'manual@example.org')).received).toBeDefined();
   });
 });
