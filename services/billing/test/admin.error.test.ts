@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
 import { subscribedTenant } from '../../../test/support/billing';
+import { auth } from '../../../test/support/mail';
 import { ADMIN_TOKEN, sharedPlatform } from '../../../test/support/platform';
 
 const platform = sharedPlatform();
@@ -33,5 +34,19 @@ describe('back-office grants, refused', () => {
     const { tenantId } = await platform.newTenant();
     platform.sandbox.hub.setDown(true);
     expectProblem(await grant(tenantId, { plan: 'partner' }), 503, 'billing_unavailable', 'grantPlan');
+  });
+
+  it('when a granted tenant asks to upgrade, downgrade or cancel, then 404 no_subscription', async () => {
+    const { tenantId, key } = await platform.newTenant();
+    await grant(tenantId, { plan: 'partner' }).expect(200);
+    const call = (method: 'post' | 'delete', path: string, body?: object) => request(platform.url)[method](path).set(auth(key)).send(body);
+    expectProblem(
+      await call('post', '/billing/upgrade', { plan: 'growth', acceptedCents: 0 }),
+      404,
+      'no_subscription',
+      'upgradeSubscription',
+    );
+    expectProblem(await call('post', '/billing/downgrade', { plan: 'starter' }), 404, 'no_subscription', 'downgradeSubscription');
+    expectProblem(await call('delete', '/billing/subscription'), 404, 'no_subscription', 'cancelSubscription');
   });
 });
