@@ -2,11 +2,11 @@ import request from 'supertest';
 import { expectProblem } from '../../../test/support/contract';
 import type { SinkMessage } from '../../../sandbox/smtp-sink';
 import { linkIn, mailedLink } from '../../../test/support/member-links';
-import { bearer, newOwner, PASSWORD, signIn } from '../../../test/support/members';
+import { bearer, freshEmail, newOwner, PASSWORD, signIn } from '../../../test/support/members';
 import { sharedPlatform } from '../../../test/support/platform';
 import { travellingClock } from '../../../test/support/travelling-platform';
 
-// Real time, so that the links' mail is delivered; jumps ahead past a link's end.
+// Real time, so that the links' mail is delivered; jumps ahead past a link's end (the tests after those jumps do not travel).
 const clock = travellingClock();
 const platform = sharedPlatform({}, clock);
 
@@ -46,5 +46,47 @@ describe('mailed links past their time', () => {
     const late = await request(platform.url).post('/sign-in-links/confirm').send({ token: second.token });
     expectProblem(late, 410, 'link_invalid', 'confirmSignInLink');
     expect(late.body.token).toBeUndefined();
+  });
+});
+
+describe('mailed links used up, and a flood of them', () => {
+  it('when a member has reset their password, then the sessions they had and the old password are 401 unauthorized and the link is spent (410)', async () => {
+    const { tenantId } = await platform.newTenant();
+    const owner = await newOwner(platform, tenantId);
+    const other = await signIn(platform, owner.email);
+    await request(platform.url).post('/password-resets').send({ email: owner.email }).expect(202);
+    const { token } = await mailedLink(platform, owner.email, /Reset your Mailplane password/, '/reset-password');
+    await request(platform.url).post('/password-resets/confirm').send({ token, password: NEW_PASSWORD }).expect(204);
+    for (const session of [owner.token, other])
+      expectProblem(await request(platform.url).get('/me').set(bearer(session)), 401, 'unauthorized', 'getMe');
+    const oldPassword = await request(platform.url).post('/sessions').send({ email: owner.email, password: PASSWORD });
+    expectProblem(oldPassword, 401, 'unauthorized', 'createSession');
+    expect(await signIn(platform, owner.email, NEW_PASSWORD)).toMatch(/^mps_/);
+    const again = await request(platform.url).post('/password-resets/confirm').send({ token, password: PASSWORD });
+    expectProblem(again, 410, 'link_invalid', 'confirmPasswordReset');
+    expect(await signIn(platform, owner.email, NEW_PASSWORD)).toMatch(/^mps_/);
+  });
+
+  it('when a sign-in link is used a second time, then 410 link_invalid and no session is opened', async () => {
+    const { tenantId } = await platform.newTenant();
+    const owner = await newOwner(platform, tenantId);
+    await request(platform.url).post('/sign-in-links').send({ email: owner.email }).expect(202);
+    const { token } = await mailedLink(platform, owner.email, /sign-in link/, '/sign-in/link');
+    expect((await request(platform.url).post('/sign-in-links/confirm').send({ token })).status).toBe(201);
+    const again = await request(platform.url).post('/sign-in-links/confirm').send({ token });
+    expectProblem(again, 410, 'link_invalid', 'confirmSignInLink');
+    expect(again.body.token).toBeUndefined();
+  });
+
+  it('when one address asks for links over and over, then the 6th request in 15 minutes is a 429 with Retry-After, and another address is still served', async () => {
+    const email = freshEmail('flood');
+    for (let i = 0; i < 5; i++) await request(platform.url).post('/password-resets').send({ email }).expect(202);
+    const refused = await request(platform.url).post('/sign-in-links').send({ email });
+    expectProblem(refused, 429, 'rate_limited', 'requestSignInLink');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await request(platform.url)
+      .post('/sign-in-links')
+      .send({ email: freshEmail('other') })
+      .expect(202);
   });
 });

@@ -61,6 +61,24 @@ describe('a second factor against a stolen session', () => {
     expectContract(started, 'startTotpEnrollment');
   });
 
+  it('when a TOTP code or a recovery code is given a second time, then 401 unauthorized, and a spent recovery code does not remove the factor (400)', async () => {
+    const { owner, secret, codes } = await enrolled();
+    const session = (factor: Record<string, string>) =>
+      request(platform.url)
+        .post('/sessions')
+        .send({ email: owner.email, password: PASSWORD, ...factor });
+    // The code that confirmed is spent; the next step's is good once.
+    expectProblem(await session({ totpCode: totpCode(secret, clock.now()) }), 401, 'unauthorized', 'createSession');
+    const next = totpCode(secret, new Date(clock.now().getTime() + 30_000));
+    expect((await session({ totpCode: next })).status).toBe(201);
+    expectProblem(await session({ totpCode: next }), 401, 'unauthorized', 'createSession');
+    expect((await session({ recoveryCode: codes[0].toUpperCase() })).status).toBe(201);
+    expectProblem(await session({ recoveryCode: codes[0] }), 401, 'unauthorized', 'createSession');
+    const disabling = await request(platform.url).delete('/me/totp').set(bearer(owner.token)).send({ recoveryCode: codes[0] });
+    expectProblem(disabling, 400, 'totp_invalid', 'disableTotp');
+    expectProblem(await session({}), 401, 'totp_required', 'createSession');
+  });
+
   it('when recovery codes are issued, then each has 80 random bits and no unkeyed digest of one reaches the disk', async () => {
     const { owner, codes } = await enrolled();
     for (const code of codes) expect(code).toMatch(/^[0-9a-f]{5}(-[0-9a-f]{5}){3}$/);
