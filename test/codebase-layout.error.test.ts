@@ -7,6 +7,33 @@ const root = path.join(__dirname, '..');
 // Everything tsconfig.json type-checks: a cycle among them breaks module initialisation order in ways tests rarely show.
 const folders = ['libs', 'services', 'platform', 'bin', 'test', 'sandbox', 'sdk/src', 'bench'];
 
+const BOUNDARY_PROBES: [string, string, string[]][] = [
+  [
+    'services/dashboard/src/probe.ts',
+    "import { Mailplane } from '../../../sdk/src';",
+    ["'../../../sdk/src' reaches into another package: import '@mailplane/sdk'."],
+  ],
+  [
+    'libs/contracts/src/probe.ts',
+    "export type { Email } from '../../../sdk/src/types';",
+    ["'../../../sdk/src/types' reaches into another package: import '@mailplane/sdk'."],
+  ],
+  [
+    'services/mail/test/probe.ts',
+    "import { signIn } from '../../dashboard/test/support';",
+    ["'../../dashboard/test/support' reaches into another package: import '@mailplane/dashboard'."],
+  ],
+  ['services/dashboard/src/probe.ts', "import { Mailplane } from '@mailplane/sdk';\nimport { kit } from './kit';", []],
+  ['test/probe.ts', "import { bodiesRepo } from '../services/mail/src/data-access/bodies-repo';", []],
+];
+const boundarySource = (code: string) => `${code}\nexport const used = [Mailplane, kit, bodiesRepo, signIn];\n`;
+const OPERATOR_PROBES: [string, number][] = [
+  ['services/mail/src/routes/probe.ts', 1],
+  ['services/mail/src/domain/probe.ts', 1],
+  ['services/mail/src/data-access/probe.ts', 0],
+];
+const OPERATOR_SOURCE = 'export const filter = { createdAt: { $gt: 1 } };\n';
+
 describe('codebase layout', () => {
   it('when the test files are listed, then each is tagged happy, error or security (docs/decisions/testing.md)', () => {
     const files = execFileSync('git', ['ls-files', '*.test.ts'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
@@ -34,50 +61,42 @@ describe('codebase layout', () => {
     expect(graph.circular()).toEqual([]);
   }, 180_000);
 
-  it.each([
-    [
-      'services/dashboard/src/probe.ts',
-      "import { Mailplane } from '../../../sdk/src';",
-      ["'../../../sdk/src' reaches into another package: import '@mailplane/sdk'."],
-    ],
-    [
-      'libs/contracts/src/probe.ts',
-      "export type { Email } from '../../../sdk/src/types';",
-      ["'../../../sdk/src/types' reaches into another package: import '@mailplane/sdk'."],
-    ],
-    [
-      'services/mail/test/probe.ts',
-      "import { signIn } from '../../dashboard/test/support';",
-      ["'../../dashboard/test/support' reaches into another package: import '@mailplane/dashboard'."],
-    ],
-    ['services/dashboard/src/probe.ts', "import { Mailplane } from '@mailplane/sdk';\nimport { kit } from './kit';", []],
-    ['test/probe.ts', "import { bodiesRepo } from '../services/mail/src/data-access/bodies-repo';", []],
-  ])('when %s has `%s`, then lint says: %j', async (file, code, messages) => {
-    const source = `${code}\nexport const used = [Mailplane, kit, bodiesRepo, signIn];\n`;
-    const result = await lint(source, file);
-    const found = result[0].messages.filter((m) => m.ruleId === 'mailplane/package-boundaries').map((m) => m.message);
-    expect(found).toEqual(messages);
+  // Every probe in one ESLint process: a process per probe costs ~2 s each.
+  const linted = new Map<string, LintMessage[]>();
+  beforeAll(async () => {
+    const probes = [
+      ...BOUNDARY_PROBES.map(([file, code]) => ({ file, source: boundarySource(code) })),
+      ...OPERATOR_PROBES.map(([file]) => ({ file, source: OPERATOR_SOURCE })),
+    ];
+    const results = await lintAll(probes);
+    probes.forEach((probe, i) => linted.set(`${probe.file}\n${probe.source}`, results[i]));
+  }, 60_000);
+  const messagesOf = (file: string, source: string) => linted.get(`${file}\n${source}`)!;
+
+  it.each(BOUNDARY_PROBES)('when %s has `%s`, then lint says: %j', (file, code, messages) => {
+    const found = messagesOf(file, boundarySource(code)).filter((m) => m.ruleId === 'mailplane/package-boundaries');
+    expect(found.map((m) => m.message)).toEqual(messages);
   });
-  it.each([
-    ['services/mail/src/routes/probe.ts', 1],
-    ['services/mail/src/domain/probe.ts', 1],
-    ['services/mail/src/data-access/probe.ts', 0],
-  ])('when %s spells a store query operator, then lint refuses it %i time(s)', async (file, refusals) => {
-    const [{ messages }] = await lint('export const filter = { createdAt: { $gt: 1 } };\n', file);
-    expect(messages.filter((m) => m.ruleId === 'no-restricted-syntax')).toHaveLength(refusals);
+
+  it.each(OPERATOR_PROBES)('when %s spells a store query operator, then lint refuses it %i time(s)', (file, refusals) => {
+    expect(messagesOf(file, OPERATOR_SOURCE).filter((m) => m.ruleId === 'no-restricted-syntax')).toHaveLength(refusals);
   });
 });
 
-/** ESLint's own CLI on `source` as if it were `file` (jest's VM cannot load the flat config, an ES module). */
-function lint(source: string, file: string): Promise<{ messages: { ruleId: string; message: string }[] }[]> {
-  const cli = path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
+type LintMessage = { ruleId: string; message: string };
+
+/** ESLint's API in a child process (jest's VM cannot load the flat config, an ES module), each probe as if it were `file`. */
+function lintAll(probes: { file: string; source: string }[]): Promise<LintMessage[][]> {
+  const script = `import { ESLint } from 'eslint';
+const probes = JSON.parse(await new Response(process.stdin).text());
+const eslint = new ESLint();
+const out = [];
+for (const p of probes) out.push((await eslint.lintText(p.source, { filePath: p.file }))[0].messages);
+process.stdout.write(JSON.stringify(out));`;
   return new Promise((resolve, reject) => {
-    const child = execFile(
-      process.execPath,
-      [cli, '--format', 'json', '--stdin', '--stdin-filename', file],
-      { cwd: root },
-      (error, stdout) => (stdout ? resolve(JSON.parse(stdout)) : reject(error)),
+    const child = execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: root, maxBuffer: 1 << 24 }, (error, stdout) =>
+      error ? reject(error) : resolve(JSON.parse(stdout)),
     );
-    child.stdin!.end(source);
+    child.stdin!.end(JSON.stringify(probes));
   });
 }
