@@ -58,3 +58,21 @@ export async function holdingTenant(platform: TestPlatform) {
   await createRoute(platform, t.key, { pattern: `*@${t.domain}`, action: { type: 'hold' } });
   return t;
 }
+
+/** Received mail whose body goes after 30 days and record after 396, its attachment links outliving the body. */
+export const KEPT_A_WHILE = {
+  RETENTION_PURGE_MS: '50',
+  BODY_RETENTION_DAYS: '30',
+  MESSAGE_RETENTION_DAYS: '396',
+  INBOUND_ATTACHMENT_URL_TTL: '1000h',
+};
+
+/** A message with one attachment, sent in to `keep@domain`. */
+export const sendKept = (platform: TestPlatform, domain: string) =>
+  sendIn(platform, {
+    from: 'a@elsewhere.example',
+    to: `keep@${domain}`,
+    subject: 'kept a while',
+    text: 'x',
+    attachments: [{ filename: 'a.txt', content: 'bytes' }],
+  });

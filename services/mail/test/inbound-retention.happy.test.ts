@@ -2,28 +2,16 @@ import request from 'supertest';
 import { expectContract } from '../../../test/support/contract';
 import { eventually } from '../../../test/support/eventually';
 import { auth } from '../../../test/support/mail';
-import { sendIn, holdingTenant } from '../../../test/support/inbound';
+import { holdingTenant, KEPT_A_WHILE, sendKept } from '../../../test/support/inbound';
 import { sharedPlatformOn, travellingClock, withBodiesOnDisk } from '../../../test/support/travelling-platform';
 
 const clock = travellingClock();
-const platform = sharedPlatformOn(clock, {
-  RETENTION_PURGE_MS: '50',
-  BODY_RETENTION_DAYS: '30',
-  MESSAGE_RETENTION_DAYS: '396',
-  // Links outlive the body here, so that what stops a download is the purge.
-  INBOUND_ATTACHMENT_URL_TTL: '1000h',
-});
+const platform = sharedPlatformOn(clock, KEPT_A_WHILE);
 
 describe('retention of received mail', () => {
   it('when time passes, then a received message loses its body and attachments after the body period, and its record after the longer one', async () => {
     const t = await holdingTenant(platform);
-    const sent = await sendIn(platform, {
-      from: 'a@elsewhere.example',
-      to: `keep@${t.domain}`,
-      subject: 'kept a while',
-      text: 'x',
-      attachments: [{ filename: 'a.txt', content: 'bytes' }],
-    });
+    const sent = await sendKept(platform, t.domain);
     expect(sent.code).toBe(250);
     const received = async () => {
       const res = await request(platform.url).get('/inbound/messages').set(auth(t.key));

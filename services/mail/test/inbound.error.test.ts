@@ -5,7 +5,15 @@ import request from 'supertest';
 import { expectContract, expectProblem } from '../../../test/support/contract';
 import { auth, tenantWithDomain } from '../../../test/support/mail';
 import { sharedPlatform } from '../../../test/support/platform';
-import { createRoute, inboundListener, receivingTenant, sendIn, holdingTenant } from '../../../test/support/inbound';
+import {
+  createRoute,
+  inboundListener,
+  receivingTenant,
+  sendIn,
+  holdingTenant,
+  KEPT_A_WHILE,
+  sendKept,
+} from '../../../test/support/inbound';
 import { eventually } from '../../../test/support/eventually';
 import { sharedPlatformOn, travellingClock } from '../../../test/support/travelling-platform';
 
@@ -182,23 +190,11 @@ describe('inbound routes refused', () => {
 
 describe('attachments of a received message past its body period', () => {
   const clock = travellingClock();
-  const retained = sharedPlatformOn(clock, {
-    RETENTION_PURGE_MS: '50',
-    BODY_RETENTION_DAYS: '30',
-    MESSAGE_RETENTION_DAYS: '396',
-    // Links outlive the body here, so that what answers 404 is the purge.
-    INBOUND_ATTACHMENT_URL_TTL: '1000h',
-  });
+  const retained = sharedPlatformOn(clock, KEPT_A_WHILE);
 
   it('when an attachment link outlives the body it points into, then once the body is purged the link answers 404', async () => {
     const t = await holdingTenant(retained);
-    const sent = await sendIn(retained, {
-      from: 'a@elsewhere.example',
-      to: `keep@${t.domain}`,
-      subject: 'kept a while',
-      text: 'x',
-      attachments: [{ filename: 'a.txt', content: 'bytes' }],
-    });
+    const sent = await sendKept(retained, t.domain);
     expect(sent.code).toBe(250);
     const [summary] = (await request(retained.url).get('/inbound/messages').set(auth(t.key))).body.data;
     const read = () => request(retained.url).get(`/inbound/messages/${summary.id}`).set(auth(t.key));
