@@ -157,12 +157,15 @@ describe("a template render never holds the platform's event loop", () => {
     // The platform runs in this process: its event loop is this one.
     const holds = watchEventLoopHolds();
     const renders = await Promise.all(
-      Array.from({ length: 4 }, () => request(platform.url).post(`/templates/${created.body.id}/render`).set(auth(owner.key)).send({})),
+      Array.from({ length: 6 }, () => request(platform.url).post(`/templates/${created.body.id}/render`).set(auth(owner.key)).send({})),
     );
-    const longestHold = holds.stop();
+    const { longestMs, totalMs } = holds.stop();
     for (const res of renders) expect(res.body.errors[0].message).toMatch(/limit|longer than/);
-    // On the event loop, each render would hold it for its whole budget (the fields one after another before: 300 ms).
-    expect(longestHold).toBeLessThan(RENDER_BUDGET_MS);
+    // On the event loop, the six renders would take at least 6 × 100 ms of this thread's CPU; their HTTP work and the
+    // watch take ~130 ms here. A collection of a big heap can hold the thread ~100 ms on a loaded machine (CI's jest
+    // worker once measured 100.2 ms in one hold), hence the margins.
+    expect(totalMs).toBeLessThan(RENDER_BUDGET_MS * 3);
+    expect(longestMs).toBeLessThan(RENDER_BUDGET_MS * 2);
   });
 
   it("when one filter call runs long between the engine's checkpoints, then the render is ended and reported, and the event loop is not held", async () => {
@@ -176,7 +179,7 @@ describe("a template render never holds the platform's event loop", () => {
       .post(`/templates/${created.body.id}/render`)
       .set(auth(owner.key))
       .send({ variables: { s: 'ab'.repeat(450_000) } });
-    const longestHold = holds.stop();
+    const longestHold = holds.stop().longestMs;
     expectContract(res, 'renderTemplate');
     expect(res.body.valid).toBe(false);
     expect(res.body.errors).toEqual([expect.objectContaining({ field: 'subject', message: expect.stringMatching(/longer than/) })]);
