@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { isIPv6, type Socket } from 'node:net';
 import DNS from 'dns2';
-import { answerFromZone, toRecords, zoneName, type CnameZone, type MxZone, type TxtZone } from './dns-zone';
+import { answerFromZone, serverFailure, toRecords, zoneName, type CnameZone, type MxZone, type TxtZone } from './dns-zone';
 
 /** A loopback DNS server answering TXT, MX (and CNAME) queries from an in-memory zone, over UDP and TCP on one port. */
 export interface SandboxDns {
@@ -15,6 +15,9 @@ export interface SandboxDns {
   /** A domain's MX records: where mail for it goes (the platform's inbound host, for a receiving identity). */
   setMx(name: string, exchanges: string[]): void;
   deleteMx(name: string): void;
+  /** Every query for `name` is answered SERVFAIL, as an authoritative server that is down makes a recursive one answer. */
+  failName(name: string): void;
+  healName(name: string): void;
   stop(): Promise<void>;
 }
 
@@ -25,7 +28,11 @@ export async function startSandboxDns(options: { port?: number; host?: string } 
   const zone: TxtZone = new Map();
   const cnames: CnameZone = new Map();
   const mx: MxZone = new Map();
-  const handle: DNS.DnsHandler = (request, send) => void send(answerFromZone(request, zone, cnames, mx));
+  const failing = new Set<string>();
+  const handle: DNS.DnsHandler = (request, send) => {
+    const name = request.questions[0] ? zoneName(request.questions[0].name) : '';
+    void send(failing.has(name) ? serverFailure(request) : answerFromZone(request, zone, cnames, mx));
+  };
   const { udp, tcp, port } = await listenOnOnePort(handle, host, options.port ?? 0);
   // Resolvers keep TCP connections open; stop() must not wait for dns2's idle timeout.
   const connections = new Set<Socket>();
@@ -42,6 +49,8 @@ export async function startSandboxDns(options: { port?: number; host?: string } 
     setCname: (name, target) => void cnames.set(zoneName(name), zoneName(target)),
     setMx: (name, exchanges) => void mx.set(zoneName(name), exchanges.map(zoneName)),
     deleteMx: (name) => void mx.delete(zoneName(name)),
+    failName: (name) => void failing.add(zoneName(name)),
+    healName: (name) => void failing.delete(zoneName(name)),
     stop() {
       stopped ??= (async () => {
         for (const socket of connections) socket.destroy();

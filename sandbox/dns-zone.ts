@@ -1,6 +1,7 @@
 import DNS from 'dns2';
 
 const { Packet } = DNS;
+const RCODE_SERVFAIL = 2;
 const RCODE_NXDOMAIN = 3;
 const MAX_CHARACTER_STRING = 255;
 // Nothing is cached by the resolver under test, so a record changed mid-test is seen at once.
@@ -29,6 +30,12 @@ export function toRecords(values: string[] | string[][]): string[][] {
 
 function splitIntoStrings(value: string): string[] {
   return value.match(/[^]{1,255}/g) ?? [''];
+}
+
+export function serverFailure(request: DNS.Packet): DNS.Packet {
+  const response = Packet.createResponseFromRequest(request);
+  response.header.rcode = RCODE_SERVFAIL;
+  return response;
 }
 
 /**

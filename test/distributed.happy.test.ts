@@ -62,7 +62,12 @@ function suite(engine: Engine) {
     removeDir(dataDir);
   });
 
-  const tenantWithDomain = (domain: string) => verifiedTenant(url, dns, domain);
+  // A set-up that fails says why in the services' own words (an internal error is logged, never answered).
+  const tenantWithDomain = (domain: string) =>
+    verifiedTenant(url, dns, domain).catch((err: Error) => {
+      const logs = ['mail', 'gateway'].map((name) => `--- ${name}:\n${procs.get(name)?.output().slice(-6000)}`).join('\n');
+      throw new Error(`${err.message}\n${logs}`);
+    });
 
   it('when a tenant is created and keys are managed through the gateway, then every step answers per the contract', async () => {
     const tenant = await request(url).post('/admin/tenants').set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({ name: 'Dist' });

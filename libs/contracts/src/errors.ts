@@ -69,6 +69,7 @@ export const ErrorCodes = {
   billing_not_configured: { status: 503, title: 'Billing is not configured' },
   billing_unavailable: { status: 503, title: 'The billing hub or payment provider cannot be reached' },
 
+  dns_unavailable: { status: 503, title: 'A DNS lookup got no answer (timeout, SERVFAIL, refused); nothing changed, retry later' },
   inbound_not_configured: { status: 503, title: 'This platform receives no mail (INBOUND_MX_HOST is unset)' },
 
   link_invalid: { status: 410, title: 'The link is unknown, used, revoked or expired; ask for a new one' },

@@ -36,7 +36,7 @@ const DESIGNED: Array<[string, string, number[]]> = [
   ['post', '/identities', [201, 400, 401, 409]],
   ['get', '/identities/{id}', [200, 400, 401, 404]],
   ['delete', '/identities/{id}', [204, 400, 401, 404]],
-  ['post', '/identities/{id}/verify', [200, 400, 401, 404]],
+  ['post', '/identities/{id}/verify', [200, 400, 401, 404, 503]],
   ['get', '/webhooks/endpoints', [200, 400, 401]],
   ['post', '/webhooks/endpoints', [201, 400, 401, 422]],
   ['get', '/webhooks/endpoints/{id}', [200, 400, 401, 404]],

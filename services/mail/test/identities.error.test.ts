@@ -15,6 +15,29 @@ describe('identities', () => {
     expect(res.body.dnsRecords[0].status).toBe('mismatch');
   });
 
+  it('when DNS gives no answer for a record, then 503 dns_unavailable and the verified identity is left as it was', async () => {
+    const created = await request(platform.url).post('/identities').set(auth(tenant.key)).send({ domain: 'dns-outage.example.test' });
+    const dkim = created.body.dnsRecords[0];
+    platform.sandbox.dns.setTxt(dkim.name, [dkim.value]);
+    await request(platform.url).post(`/identities/${created.body.id}/verify`).set(auth(tenant.key)).expect(200);
+    const before = await request(platform.url).get(`/identities/${created.body.id}`).set(auth(tenant.key));
+    expect(before.body.status).toBe('verified');
+
+    platform.sandbox.dns.failName(dkim.name);
+    try {
+      const res = await request(platform.url).post(`/identities/${created.body.id}/verify`).set(auth(tenant.key));
+      expectProblem(res, 503, 'dns_unavailable', 'verifyIdentity');
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
+      expect(res.body.detail).toContain(dkim.name);
+      const after = await request(platform.url).get(`/identities/${created.body.id}`).set(auth(tenant.key));
+      expect(after.body).toEqual(before.body);
+    } finally {
+      platform.sandbox.dns.healName(dkim.name);
+    }
+    const again = await request(platform.url).post(`/identities/${created.body.id}/verify`).set(auth(tenant.key));
+    expect(again.body.status).toBe('verified');
+  });
+
   it('when the same domain is added twice, then 409; bad domains are 400', async () => {
     await request(platform.url).post('/identities').set(auth(tenant.key)).send({ domain: 'twice.example.test' }).expect(201);
     expectProblem(

@@ -2169,7 +2169,7 @@ export interface components {
      *     plan_not_purchasable, plan_not_grantable, not_an_upgrade, not_a_downgrade, downgrade_to_free,
      *     tier_change_not_allowed;
      *     429 rate_limited, idempotency_key_in_flight; 431 headers_too_large; 500 internal; 501 not_implemented;
-     *     503 billing_not_configured, billing_unavailable, inbound_not_configured, system_mail_not_configured, system_mail_failed, totp_not_configured, service_unavailable, service_busy, outcome_unknown,
+     *     503 billing_not_configured, billing_unavailable, dns_unavailable, inbound_not_configured, system_mail_not_configured, system_mail_failed, totp_not_configured, service_unavailable, service_busy, outcome_unknown,
      *     not_ready, store_unavailable; 504 service_timeout.
      * @enum {string}
      */
@@ -2233,6 +2233,7 @@ export interface components {
       | 'tier_change_not_allowed'
       | 'billing_not_configured'
       | 'billing_unavailable'
+      | 'dns_unavailable'
       | 'inbound_not_configured'
       | 'link_invalid'
       | 'system_mail_not_configured'
@@ -5475,6 +5476,21 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      /**
+       * @description `dns_unavailable`: a lookup got no answer (a timeout, SERVFAIL or a refusing server), which says nothing
+       *     of the record; the identity, its status and its records are unchanged and no event is emitted. Retry after
+       *     `Retry-After`.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       default: components['responses']['Default'];
     };
   };

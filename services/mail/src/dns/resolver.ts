@@ -10,6 +10,24 @@ export class TxtNotFoundError extends Error {
   }
 }
 
+/** A lookup that got no answer: a timeout, SERVFAIL, a refusal or an unreachable server. Nothing says the record is absent. */
+export class DnsUnavailableError extends Error {
+  constructor(
+    readonly code: string,
+    readonly hostname: string,
+  ) {
+    super(`DNS lookup of ${hostname} failed (${code})`);
+    this.name = 'DnsUnavailableError';
+  }
+}
+
+/** "No such record" as `TxtNotFoundError`, any other failure as `DnsUnavailableError`. */
+function classified(error: unknown, name: string): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOTFOUND' || code === 'ENODATA') return new TxtNotFoundError(code, name);
+  return new DnsUnavailableError(code ?? 'EUNKNOWN', name);
+}
+
 export interface TxtResolver {
   resolveTxt(name: string): Promise<string[][]>;
   /** mailauth's `resolver(name, rrtype)` contract; only TXT is answered, which is all DKIM asks for. */
@@ -24,34 +42,23 @@ export function createTxtResolver(options: { servers?: string[]; timeoutMs?: num
   const resolver = new Resolver({ timeout: options.timeoutMs ?? 2000, tries: options.tries ?? 2 });
   if (options.servers?.length) resolver.setServers(options.servers);
 
-  async function resolveTxt(name: string): Promise<string[][]> {
-    try {
-      return await resolver.resolveTxt(name);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOTFOUND' || code === 'ENODATA') throw new TxtNotFoundError(code, name);
-      throw error;
-    }
-  }
-
-  async function notFoundAsSuch<T>(name: string, lookup: () => Promise<T>): Promise<T> {
+  async function classifying<T>(name: string, lookup: () => Promise<T>): Promise<T> {
     try {
       return await lookup();
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOTFOUND' || code === 'ENODATA') throw new TxtNotFoundError(code, name);
-      throw error;
+      throw classified(error, name);
     }
   }
+
+  const resolveTxt = (name: string) => classifying(name, () => resolver.resolveTxt(name));
 
   return {
     resolveTxt,
     async resolveCname(name) {
       try {
-        return await resolver.resolveCname(name);
+        return await classifying(name, () => resolver.resolveCname(name));
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOTFOUND' || code === 'ENODATA') return [];
+        if (error instanceof TxtNotFoundError) return [];
         throw error;
       }
     },
@@ -59,7 +66,7 @@ export function createTxtResolver(options: { servers?: string[]; timeoutMs?: num
       if (rrtype !== 'TXT') throw new TxtNotFoundError('ENODATA', name);
       return resolveTxt(name);
     },
-    resolveMx: (name) => notFoundAsSuch(name, () => resolver.resolveMx(name)),
+    resolveMx: (name) => classifying(name, () => resolver.resolveMx(name)),
     // mailauth reads a lookup's `code` (ENOTFOUND, ENODATA) to tell "no record" from a failure: errors go as they are.
     lookup: (name, rrtype) => resolver.resolve(name, rrtype),
   };

@@ -1,6 +1,7 @@
 import type { DnsRecord, RecordStatus } from '../data-access/identities-repo';
 import { dkimTxtValue } from '../dkim/keys';
-import { TxtNotFoundError, type TxtResolver } from '../dns/resolver';
+import { AppError } from '@mailplane/contracts';
+import { DnsUnavailableError, TxtNotFoundError, type TxtResolver } from '../dns/resolver';
 
 /** What a tenant publishes: the DKIM key (required to send), SPF and DMARC (advice, shown with their status). */
 export function recordsToPublish(domain: string, selector: string, publicKey: string, spfInclude: string): DnsRecord[] {
@@ -99,18 +100,27 @@ function judgeCname(record: DnsRecord, targets: string[]): RecordStatus {
   return targets.some((t) => hostName(t) === hostName(record.value)) ? 'found' : 'mismatch';
 }
 
-/** Looks every record up through the real resolver; a name that does not resolve is `missing`. */
+async function checkRecord(resolver: TxtResolver, record: DnsRecord): Promise<DnsRecord> {
+  if (record.type === 'CNAME') return { ...record, status: judgeCname(record, await resolver.resolveCname(record.name)) };
+  let found: string[] = [];
+  try {
+    found = await lookUp(resolver, record);
+  } catch (err) {
+    if (!(err instanceof TxtNotFoundError)) throw err;
+  }
+  return { ...record, status: judge(record, found) };
+}
+
+/**
+ * Looks every record up through the real resolver; a name that does not resolve is `missing`. A lookup that gets no
+ * answer says nothing of the record, so the check as a whole is refused (`dns_unavailable`) rather than judged on it.
+ */
 export async function checkRecords(resolver: TxtResolver, records: DnsRecord[]): Promise<DnsRecord[]> {
-  return Promise.all(
-    records.map(async (record) => {
-      if (record.type === 'CNAME') return { ...record, status: judgeCname(record, await resolver.resolveCname(record.name)) };
-      let found: string[] = [];
-      try {
-        found = await lookUp(resolver, record);
-      } catch (err) {
-        if (!(err instanceof TxtNotFoundError)) throw err;
-      }
-      return { ...record, status: judge(record, found) };
-    }),
-  );
+  try {
+    return await Promise.all(records.map((record) => checkRecord(resolver, record)));
+  } catch (err) {
+    if (!(err instanceof DnsUnavailableError)) throw err;
+    const detail = `The DNS lookup of ${err.hostname} got no answer (${err.code}); nothing changed. Verify again shortly.`;
+    throw new AppError('dns_unavailable', detail, { headers: { 'Retry-After': '5' } });
+  }
 }
