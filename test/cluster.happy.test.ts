@@ -116,7 +116,7 @@ describeWithRabbit('the cluster', () =>
       expect(selectors).toEqual(new Set(['mp1', 'mp2', 'mp1-ed25519', 'mp2-ed25519']));
     }, 180_000);
 
-    it('when a replica of each service is restarted, one after another, while 50 sends/s go on, then every send is answered 202 and every message reaches the MTA once', async () => {
+    it('when a replica of each service is restarted, the services side by side, while 50 sends/s go on, then every send is answered 202 and every message reaches the MTA once', async () => {
       const t = await tenantWithDomain(cluster);
       const { ids, statuses, stop } = sendingAt50PerSecond(t, 'rolling');
       // One replica of each role (the other serves meanwhile): the suite's time; `kill -HUP` rolls them all.

@@ -151,10 +151,11 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
       replicas: parts.replicas,
       async roll(only) {
         const monitor = `http://127.0.0.1:${ports.monitor}/stats;csv`;
-        for (const replica of parts.replicas.filter((r) => !only || only.includes(r))) {
+        // One replica of each role at a time, the roles side by side, as each Deployment of a cluster rolls on its own.
+        for (const wave of waves(parts.replicas.filter((r) => !only || only.includes(r)))) {
           // A replica that serves again is not yet back in the balancer (two good checks): its peer waits for that.
           await balancerSeesAllUp(monitor);
-          await replica.restart();
+          await Promise.all(wave.map((replica) => replica.restart()));
         }
         await balancerSeesAllUp(monitor);
       },
@@ -165,6 +166,14 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
     await stop();
     throw err;
   }
+}
+
+/** The first replica of every role, then the second of every role that has one, and so on. */
+function waves(replicas: Replica[]): Replica[][] {
+  const byRole = new Map<Role, Replica[]>();
+  for (const r of replicas) byRole.set(r.role, [...(byRole.get(r.role) ?? []), r]);
+  const depth = Math.max(0, ...[...byRole.values()].map((list) => list.length));
+  return Array.from({ length: depth }, (_, i) => [...byRole.values()].flatMap((list) => list.slice(i, i + 1)));
 }
 
 /** The embedded default's defaults, then the caller's environment over them, then the cluster's own wiring. */
