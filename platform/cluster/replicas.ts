@@ -5,7 +5,7 @@ import { processLine } from './backing';
 import { LISTENERS, ROLES, type Role } from './roles';
 import type { BalancedServers } from './haproxy';
 import { startSupervised, type Supervised } from './supervised';
-import { NODE_FLAGS } from '../node-flags';
+import { nodeCommand } from '../node-command';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -44,7 +44,7 @@ export function balancedServers(plans: ReplicaPlan[]): BalancedServers {
   return servers;
 }
 
-/** tsx is loaded into node itself, so signals reach the service; each replica has a DATA_DIR of its own. */
+/** Each replica has a DATA_DIR of its own. */
 export function startReplica(
   plan: ReplicaPlan,
   options: {
@@ -59,7 +59,7 @@ export function startReplica(
   const listeners = () => LISTENERS[plan.role].map((l) => `${l.label} ${l.scheme}://127.0.0.1:${plan.ports[l.variable]}`).join('  ');
   const supervised = startSupervised({
     name: `${plan.role} ${plan.index}`,
-    command: [process.execPath, ...NODE_FLAGS, '--import', 'tsx', path.join(ROOT, 'bin/service.ts'), plan.role],
+    command: nodeCommand('bin/service', [plan.role], [], options.env.MAILPLANE_COMPILED),
     cwd: ROOT,
     env: {
       ...options.env,

@@ -27,6 +27,7 @@ export async function startTestCluster(env: Env = {}): Promise<TestCluster> {
   const config = loadPlatformConfig({
     PATH: process.env.PATH,
     HOME: process.env.HOME,
+    MAILPLANE_COMPILED: process.env.MAILPLANE_COMPILED,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { postgresBinaries, startPrivatePostgres, type PrivatePostgres } from './postgres';
 import { rabbitBinary, startPrivateRabbit, type PrivateRabbit } from './rabbitmq';
 import { WORKER_ENV_PREFIX } from './worker-env';
@@ -13,9 +15,21 @@ export const POSTGRES_HANDLE = Symbol.for('mailplane.test.privatePostgres');
  */
 export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
   const workers = Math.max(1, globalConfig.maxWorkers);
-  const [rabbits, postgres] = await Promise.all([setUpRabbits(workers), setUpPostgres(workers)]);
+  const backing = Promise.all([setUpRabbits(workers), setUpPostgres(workers)]);
+  compiledTree();
+  const [rabbits, postgres] = await backing;
   for (let k = 0; k < workers; k++)
     process.env[`${WORKER_ENV_PREFIX}${k + 1}`] = JSON.stringify({ ...rabbits[k]?.env, ...postgres[k]?.env });
+}
+
+/**
+ * The processes the tests spawn run the compiled tree (`scripts/build.mjs`, rebuilt when a source changed): a start
+ * then costs ~30 % less CPU than through tsx. `npm start`'s own path, through tsx, is tried by first-run.happy.
+ */
+function compiledTree() {
+  const root = path.resolve(__dirname, '../..');
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' });
+  process.env.MAILPLANE_COMPILED ??= path.join(root, '.build');
 }
 
 async function setUpPostgres(workers: number): Promise<PrivatePostgres[]> {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { NODE_FLAGS } from '../../platform/node-flags';
+import { nodeCommand } from '../../platform/node-command';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -27,11 +27,12 @@ export function spawnEmbedded(env: Record<string, string>, nodeArgs: string[] = 
 }
 
 /**
- * Starts any script of the repository (`script` relative to its root) as its own OS process, with tsx loaded, the
- * platform's `NODE_FLAGS` and `nodeArgs` (e.g. `--cpu-prof`, which NODE_OPTIONS does not take) given to node.
+ * Starts any script of the repository (`script` relative to its root) as its own OS process, compiled or through tsx
+ * (`nodeCommand`), with the platform's `NODE_FLAGS` and `nodeArgs` (e.g. `--cpu-prof`, which NODE_OPTIONS does not take).
  */
 export function spawnBin(name: string, [script, ...args]: string[], env: Record<string, string>, nodeArgs: string[] = []): ServiceProcess {
-  const child = spawn(process.execPath, [...NODE_FLAGS, ...nodeArgs, '--import', 'tsx', path.join(ROOT, script), ...args], {
+  const [node, ...argv] = nodeCommand(script.replace(/\.ts$/, ''), args, nodeArgs, process.env.MAILPLANE_COMPILED);
+  const child = spawn(node, argv, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
