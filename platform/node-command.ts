@@ -6,8 +6,8 @@ const ROOT = path.resolve(__dirname, '..');
 
 /**
  * The command line that runs `script` (a path under the repository, without its extension) in a process of its own:
- * from the compiled tree (`scripts/build.mjs`) when this process runs from it or `compiled` names one (the tests'
- * MAILPLANE_COMPILED: a start takes ~30 % less CPU without tsx); else the TypeScript through tsx, loaded into node
+ * from the compiled tree (`scripts/build.mjs`) when this process runs from it or `compiledTree` names one (the
+ * tests' MAILPLANE_COMPILED: a start takes ~30 % less CPU without tsx); else the TypeScript through tsx, loaded into node
  * itself so a signal reaches the service, not a wrapper.
  */
 export function nodeCommand(script: string, args: string[] = [], nodeArgs: string[] = [], compiledTree?: string): string[] {
