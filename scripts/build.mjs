@@ -16,8 +16,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, '.build');
 const STAMP = path.join(OUT, '.built');
 const SOURCES = ['libs', 'services', 'sdk', 'platform', 'bin', 'sandbox'];
