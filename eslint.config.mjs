@@ -35,7 +35,7 @@ const storeOperator = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.build/', 'data/', 'coverage/', 'sdk/dist/', '**/*.js', '**/*.mjs'] },
+  { ignores: ['node_modules/', '.build*/', 'data/', 'coverage/', 'sdk/dist/', '**/*.js', '**/*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

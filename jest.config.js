@@ -17,7 +17,7 @@ module.exports = {
       ? ALONE
       : ['<rootDir>/{libs,services}/*/test/**/*.test.ts', '<rootDir>/test/**/*.test.ts', '<rootDir>/sdk/test/**/*.test.ts'],
   // The compiled tree the spawned processes run (test/support/global-setup.ts) is no source of jest's.
-  modulePathIgnorePatterns: ['<rootDir>/.build/'],
+  modulePathIgnorePatterns: ['<rootDir>/.build'],
   testPathIgnorePatterns: group === 'shared' ? ['/node_modules/', ...ALONE] : ['/node_modules/'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -10,6 +10,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -43,26 +44,37 @@ function stale() {
   return sourceFiles().some((file) => statSync(file).mtimeMs > built);
 }
 
+/** Written beside `.build/` and swapped in whole: a test run starting processes meanwhile never meets half a tree. */
 function build() {
-  rmSync(OUT, { recursive: true, force: true });
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsgo/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json')], {
-    stdio: 'inherit',
-  });
+  const next = `${OUT}.${process.pid}`;
+  rmSync(next, { recursive: true, force: true });
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/tsgo/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json'), '--outDir', next],
+    {
+      stdio: 'inherit',
+    },
+  );
   for (const file of sourceFiles()) {
     if (file.endsWith('.ts') || file === path.join(ROOT, 'tsconfig.json')) continue;
-    const target = path.join(OUT, path.relative(ROOT, file));
+    const target = path.join(next, path.relative(ROOT, file));
     mkdirSync(path.dirname(target), { recursive: true });
     if (path.basename(file) === 'package.json') writeFileSync(target, readFileSync(file, 'utf8').replace(/(src\/[^"]*)\.ts"/g, '$1.js"'));
     else copyFileSync(file, target);
   }
-  for (const dir of LINKED) symlinkSync(path.join(ROOT, dir), path.join(OUT, dir));
+  for (const dir of LINKED) symlinkSync(path.join(ROOT, dir), path.join(next, dir));
+  // Absolute links into `.build/`, the name the tree has once swapped in.
   const scope = path.join(ROOT, 'node_modules', '@mailplane');
-  mkdirSync(path.join(OUT, 'node_modules', '@mailplane'), { recursive: true });
+  mkdirSync(path.join(next, 'node_modules', '@mailplane'), { recursive: true });
   for (const name of readdirSync(scope)) {
     const workspace = path.resolve(scope, readlinkSync(path.join(scope, name)));
-    symlinkSync(path.join(OUT, path.relative(ROOT, workspace)), path.join(OUT, 'node_modules', '@mailplane', name));
+    symlinkSync(path.join(OUT, path.relative(ROOT, workspace)), path.join(next, 'node_modules', '@mailplane', name));
   }
-  writeFileSync(STAMP, `${new Date().toISOString()}\n`);
+  writeFileSync(path.join(next, '.built'), `${new Date().toISOString()}\n`);
+  const old = `${OUT}.old.${process.pid}`;
+  if (existsSync(OUT)) renameSync(OUT, old);
+  renameSync(next, OUT);
+  rmSync(old, { recursive: true, force: true });
 }
 
 if (!process.argv.includes('--if-stale') || stale()) build();
