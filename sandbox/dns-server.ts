@@ -15,8 +15,11 @@ export interface SandboxDns {
   /** A domain's MX records: where mail for it goes (the platform's inbound host, for a receiving identity). */
   setMx(name: string, exchanges: string[]): void;
   deleteMx(name: string): void;
-  /** Every query for `name` is answered SERVFAIL, as an authoritative server that is down makes a recursive one answer. */
-  failName(name: string): void;
+  /**
+   * Every query for `name` is answered SERVFAIL, as a recursive server answers when the authoritative one is down, or,
+   * `silent`, not answered at all (the resolver times out).
+   */
+  failName(name: string, options?: { silent?: boolean }): void;
   healName(name: string): void;
   stop(): Promise<void>;
 }
@@ -28,10 +31,11 @@ export async function startSandboxDns(options: { port?: number; host?: string } 
   const zone: TxtZone = new Map();
   const cnames: CnameZone = new Map();
   const mx: MxZone = new Map();
-  const failing = new Set<string>();
+  const failing = new Map<string, 'servfail' | 'silent'>();
   const handle: DNS.DnsHandler = (request, send) => {
-    const name = request.questions[0] ? zoneName(request.questions[0].name) : '';
-    void send(failing.has(name) ? serverFailure(request) : answerFromZone(request, zone, cnames, mx));
+    const failure = failing.get(request.questions[0] ? zoneName(request.questions[0].name) : '');
+    if (failure === 'silent') return;
+    void send(failure ? serverFailure(request) : answerFromZone(request, zone, cnames, mx));
   };
   const { udp, tcp, port } = await listenOnOnePort(handle, host, options.port ?? 0);
   // Resolvers keep TCP connections open; stop() must not wait for dns2's idle timeout.
@@ -49,7 +53,7 @@ export async function startSandboxDns(options: { port?: number; host?: string } 
     setCname: (name, target) => void cnames.set(zoneName(name), zoneName(target)),
     setMx: (name, exchanges) => void mx.set(zoneName(name), exchanges.map(zoneName)),
     deleteMx: (name) => void mx.delete(zoneName(name)),
-    failName: (name) => void failing.add(zoneName(name)),
+    failName: (name, options) => void failing.set(zoneName(name), options?.silent ? 'silent' : 'servfail'),
     healName: (name) => void failing.delete(zoneName(name)),
     stop() {
       stopped ??= (async () => {

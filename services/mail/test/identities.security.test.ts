@@ -33,6 +33,34 @@ describe('identities', () => {
 });
 
 describe('DKIM keys at rest', () => {
+  it("when a tenant's DNS never answers its verify, then the check ends in 503 dns_unavailable and other tenants are answered meanwhile", async () => {
+    const created = await request(platform.url).post('/identities').set(auth(tenant.key)).send({ domain: 'silent-dns.example.test' });
+    const dkim = created.body.dnsRecords[0];
+    platform.sandbox.dns.failName(dkim.name, { silent: true });
+    const other = await platform.newTenant();
+    try {
+      const started = Date.now();
+      const verifying = request(platform.url)
+        .post(`/identities/${created.body.id}/verify`)
+        .set(auth(tenant.key))
+        .then((res) => res);
+      // While the lookups wait for their timeouts, the service answers another tenant at once.
+      const listing = Date.now();
+      const listed = await request(platform.url).get('/identities').set(auth(other.key));
+      expectContract(listed, 'listIdentities');
+      expect(Date.now() - listing).toBeLessThan(1000);
+      const res = await verifying;
+      expectProblem(res, 503, 'dns_unavailable', 'verifyIdentity');
+      expect(res.body.detail).toMatch(/ETIMEOUT/);
+      // Bounded by the resolver's timeout and tries, well inside the gateway's deadline.
+      expect(Date.now() - started).toBeLessThan(15_000);
+      const after = await request(platform.url).get(`/identities/${created.body.id}`).set(auth(tenant.key));
+      expect(after.body.status).toBe(created.body.status);
+    } finally {
+      platform.sandbox.dns.healName(dkim.name);
+    }
+  });
+
   it("when an identity's sealed private key is copied into another identity's record, then it does not open there", async () => {
     const own = await startTestPlatform();
     const [a, b] = [await tenantWithDomain(own), await tenantWithDomain(own)];
