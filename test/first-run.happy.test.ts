@@ -7,7 +7,7 @@ import { haproxyBinary } from '../platform/cluster/haproxy';
 import { expectContract } from './support/contract';
 import { banner } from './support/global-setup';
 import { postgresBinaries } from './support/postgres';
-import { processesOf } from './support/process-table';
+import { processesGone, processesOf } from './support/process-table';
 import { BANNER_API_KEY, spawnNpmScript, type ServiceProcess } from './support/processes';
 import { removeDataDir } from './support/platform';
 import { rabbitBinary } from './support/rabbitmq';
@@ -30,10 +30,14 @@ const launchers = [
 describe.each(launchers)('the first start of $name', ({ script, startMs, run }) => {
   let dataDir: string;
   let proc: ServiceProcess | null = null;
+  // Every process of the last start: its job and every one the banner lists (RabbitMQ's is a process group).
+  let listed: string[] = [];
   const start = async () => {
     proc = spawnNpmScript(script, { DATA_DIR: dataDir, PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
     await proc.waitForOutput(/Try:/, startMs);
-    return proc.output();
+    const banner = proc.output();
+    listed = processesOf([proc.child.pid!, ...[...banner.matchAll(/^ {4}\S+(?: \d+)?\s+pid (\d+) /gm)].map((m) => Number(m[1]))]);
+    return banner;
   };
   const send = (url: string, key: string) =>
     request(url)
@@ -46,6 +50,7 @@ describe.each(launchers)('the first start of $name', ({ script, startMs, run }) 
   });
   afterAll(async () => {
     await proc?.kill();
+    await processesGone(listed);
     removeDataDir(dataDir);
   });
 
@@ -87,9 +92,6 @@ describe.each(launchers)('the first start of $name', ({ script, startMs, run }) 
       expect(received.response).toMatch(/^250 2\.0\.0 Ok: inb_/);
       const inboundList = await request(docs).get('/inbound/messages').set('Authorization', `Bearer ${key}`);
       expect(inboundList.body.data).toEqual([expect.objectContaining({ subject: 'Hi back' })]);
-      const pids = [proc!.child.pid!, ...[...banner.matchAll(/^ {4}\S+(?: \d+)?\s+pid (\d+) /gm)].map((m) => Number(m[1]))];
-      const listed = processesOf(pids);
-
       await proc!.kill('SIGINT');
       // npm ends by the signal it forwarded, as its convention is; what it ran stopped in order, not cut short.
       expect({ signal: proc!.child.signalCode, said: proc!.output() }).toEqual({

@@ -62,10 +62,19 @@ export async function startTestPlatform(
 
 /**
  * Removes a test's data dir. A server the test stopped may still be writing its last files there as it exits (a
- * PostgreSQL checkpoint after its parent is gone): ENOTEMPTY is retried, as `rm -rf` would be by hand.
+ * PostgreSQL checkpoint, RabbitMQ's mnesia after its parent is gone): the whole tree is removed again until it is
+ * gone, as `rm -rf` would be by hand (`rmSync`'s own retries only retry the directory, never a file written since).
  */
 export function removeDir(dir: string) {
-  rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return rmSync(dir, { recursive: true, force: true });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (attempt >= 50 || (code !== 'ENOTEMPTY' && code !== 'EBUSY')) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
 }
 
 /** Removes a data dir, and the PostgreSQL data a cluster started as root kept elsewhere for it (`postgres` a symlink). */

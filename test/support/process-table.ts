@@ -22,3 +22,13 @@ export function processesOf(pids: number[]): string[] {
       return member && state !== 'Z' ? [`${pid}@${fields[19]}`] : [];
     });
 }
+
+/** Resolves once none of `listed` (from `processesOf`) runs any more, or throws naming those left after `timeoutMs`. */
+export async function processesGone(listed: string[], timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const left = () => processesOf(listed.map((p) => Number(p.split('@')[0]))).filter((p) => listed.includes(p));
+  while (left().length > 0) {
+    if (Date.now() > deadline) throw new Error(`still running ${timeoutMs} ms after the stop: ${left().join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
