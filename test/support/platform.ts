@@ -42,6 +42,8 @@ export async function startTestPlatform(
     RETRY_SCHEDULE: '50ms,100ms,200ms',
     OUTBOX_SWEEP_MS: '100',
     UNSUBSCRIBE_SECRET,
+    // The suite's compiled tree (global-setup.ts): mail's threads start from it, as spawned processes do.
+    ...(process.env.MAILPLANE_COMPILED ? { MAILPLANE_COMPILED: process.env.MAILPLANE_COMPILED } : {}),
     ...env,
   });
   const platform = await startEmbedded(config, { logger, ...(clock ? { clock } : {}) });

@@ -19,6 +19,8 @@ export interface MailConfig {
   smtpPoolSize: number;
   /** Worker threads that render, sign and relay; 0 does it on the event loop. */
   deliveryThreads: number;
+  /** A compiled tree (`npm run build`) the worker threads load from when the service runs from TypeScript. */
+  compiledTree: string | null;
   defaultMonthlyQuota: number;
   rateLimit: { limit: number; windowSeconds: number };
   /** Test emails (POST /emails/test) a tenant may send per UTC day; outside the monthly quota and the send rate limit. */
@@ -143,6 +145,7 @@ export function mailConfig(env: Record<string, string | undefined>): Readonly<Ma
     workerPrefetch: read.int('SEND_CONCURRENCY', 64, { min: 1, max: 1000 }),
     smtpPoolSize: read.int('SMTP_POOL_SIZE', 10, { min: 1, max: 100 }),
     deliveryThreads: read.int('DELIVERY_THREADS', Math.min(4, availableParallelism() - 1), { min: 0, max: 64 }),
+    compiledTree: read.optional('MAILPLANE_COMPILED') ?? null,
     defaultMonthlyQuota: read.int('DEFAULT_MONTHLY_QUOTA', 3000, { min: 0 }),
     rateLimit: {
       limit: read.int('SEND_RATE_LIMIT', SEND_RATE_LIMIT.quota, { min: 1 }),

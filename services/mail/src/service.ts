@@ -117,11 +117,16 @@ export async function startMail(options: {
     inboundBodies: inboundBodiesRepo(options.bodies),
     attachmentLinks: attachmentLinks(config.unsubscribeSecret, config.publicUrl, config.inbound?.attachmentUrlTtlSeconds ?? 0),
     inboundAnalysis: createAnalysisPool(
-      { ...(config.inbound?.analysis ?? defaultAnalysis), dnsServers: config.dnsServers, mxHost: config.inbound?.mxHost ?? 'localhost' },
+      {
+        ...(config.inbound?.analysis ?? defaultAnalysis),
+        dnsServers: config.dnsServers,
+        mxHost: config.inbound?.mxHost ?? 'localhost',
+        compiledTree: config.compiledTree,
+      },
       logger,
     ),
     keyBox: await openKeyBox(config.dkimKeySecret),
-    templateRunner: createThreadedRunner(logger),
+    templateRunner: createThreadedRunner(logger, config.compiledTree),
     resolver: createTxtResolver({ servers: config.dnsServers }),
     broker,
     clock,
@@ -146,7 +151,9 @@ export async function startMail(options: {
 
   const smtp = { url: config.smtpUrl, poolSize: config.smtpPoolSize };
   const transmitter =
-    config.deliveryThreads > 0 ? createThreadedTransmitter(config.deliveryThreads, smtp, logger) : createLocalTransmitter(smtp);
+    config.deliveryThreads > 0
+      ? createThreadedTransmitter(config.deliveryThreads, smtp, logger, config.compiledTree)
+      : createLocalTransmitter(smtp);
   const paths = config.bounces ? returnPaths(config.unsubscribeSecret, config.bounces.domain, config.bounces.tagTtlDays) : null;
   const returnPath = paths
     ? (messageId: string, recipient: number, identity: IdentityRecord) =>

@@ -14,6 +14,7 @@ type Authentication = EmailReceived['authentication'];
 export interface AnalysisPoolOptions extends ThreadData {
   threads: number;
   queueLimit: number;
+  compiledTree?: string | null;
 }
 
 export interface InboundAnalyzer {
@@ -33,7 +34,7 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 
 /** The threads' output is dropped: mailauth prints debugging lines. */
 export function createAnalysisPool(options: AnalysisPoolOptions, logger: Logger): InboundAnalyzer {
-  const { threads, queueLimit, ...data } = options;
+  const { threads, queueLimit, compiledTree, ...data } = options;
   const pool = createBudgetedPool<AnalysisWork, unknown>({
     name: 'inbound analysis',
     module: path.join(__dirname, 'analysis-thread'),
@@ -43,6 +44,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions, logger: Logger)
     workerData: data,
     resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB },
     dropOutput: true,
+    compiledTree,
     onThreadError: (err) => logger.warn('inbound analysis thread failed', { err }),
   });
 

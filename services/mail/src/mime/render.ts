@@ -1,5 +1,7 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { isReservedHeader, KEPT_MESSAGE_ID } from '@mailplane/contracts';
+// Not the package's index: that loads the OpenAPI document and its validators, which a delivery thread never needs.
+import { KEPT_MESSAGE_ID } from '@mailplane/contracts/email-types';
+import { isReservedHeader } from '@mailplane/contracts/limits';
 import { trackHtml, type HtmlTracking } from '../tracking/rewrite-html';
 import { textPart } from '../dkim/text-alternative';
 

@@ -16,13 +16,14 @@ function stopped(source: TemplateSource): TemplateRun {
 }
 
 /** One thread, one render at a time, so a tenant's template never holds the event loop that answers every tenant. */
-export function createThreadedRunner(logger: Logger): TemplateRunner {
+export function createThreadedRunner(logger: Logger, compiledTree: string | null = null): TemplateRunner {
   const pool = createBudgetedPool<TemplateJob, TemplateRun>({
     name: 'template',
     module: path.join(__dirname, 'run-thread'),
     threads: 1,
     budget: { kind: 'wall' },
     startAtOnce: true,
+    compiledTree,
     onThreadError: (err) => logger.error('template thread failed', { err }),
   });
 

@@ -31,6 +31,8 @@ export interface BudgetedPoolOptions {
   resourceLimits?: ResourceLimits;
   dropOutput?: boolean;
   startAtOnce?: boolean;
+  /** Where the threads' modules are compiled when the service runs from source (`startThread`). */
+  compiledTree?: string | null;
   onThreadError(err: Error): void;
 }
 
@@ -105,8 +107,8 @@ export function createBudgetedPool<Job, Result>(options: BudgetedPoolOptions): B
   };
 
   const spawn = (index: number) => {
-    const { module, workerData, resourceLimits, dropOutput = false } = options;
-    const worker = startThread(module, { workerData, resourceLimits, stdout: dropOutput, stderr: dropOutput });
+    const { module, workerData, resourceLimits, dropOutput = false, compiledTree = null } = options;
+    const worker = startThread(module, compiledTree, { workerData, resourceLimits, stdout: dropOutput, stderr: dropOutput });
     if (dropOutput) {
       worker.stdout.resume();
       worker.stderr.resume();

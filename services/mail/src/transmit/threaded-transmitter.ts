@@ -11,7 +11,12 @@ const CLOSE_WAIT_MS = 5000;
 const RESTART_AFTER_MS = 1000;
 
 /** Render, sign and relay off the event loop; a thread that dies fails its jobs (retried after their lease) and is replaced. */
-export function createThreadedTransmitter(threads: number, smtp: { url: string; poolSize: number }, logger: Logger): Transmitter {
+export function createThreadedTransmitter(
+  threads: number,
+  smtp: { url: string; poolSize: number },
+  logger: Logger,
+  compiledTree: string | null = null,
+): Transmitter {
   let nextId = 0;
   let turn = 0;
   let closing = false;
@@ -20,7 +25,7 @@ export function createThreadedTransmitter(threads: number, smtp: { url: string; 
   const perThread = { url: smtp.url, poolSize: Math.max(1, Math.ceil(smtp.poolSize / threads)) };
 
   const spawn = (slot: number): Worker => {
-    const worker = startThread(path.join(__dirname, 'transmit-thread'), { workerData: perThread });
+    const worker = startThread(path.join(__dirname, 'transmit-thread'), compiledTree, { workerData: perThread });
     const startedAt = Date.now();
     worker.on('message', (reply: { id: number; result?: RelayResult; error?: string }) => {
       const job = pending.get(reply.id);
