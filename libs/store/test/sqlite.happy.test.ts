@@ -282,6 +282,22 @@ describe('sqlite checkpoints', () => {
     expect(fs.statSync(file).size).toBeGreaterThan(before + 1_000_000);
     await store.close();
   });
+
+  it('when two stores are open and one closes, then the other is still checkpointed (one thread serves them all)', async () => {
+    const closing = await createSqliteStore({ file: path.join(root, 'closing.sqlite3'), checkpointEveryMs: 20 });
+    const file = path.join(root, 'staying.sqlite3');
+    const store = await createSqliteStore({ file, checkpointEveryMs: 20 });
+    await closing.close();
+    const before = fs.statSync(file).size;
+    await store
+      .collection<Doc & { text: string }>('notes')
+      .insertMany(Array.from({ length: 2000 }, (_, i) => ({ _id: `n${i}`, text: 'x'.repeat(1000) })));
+    for (let waited = 0; fs.statSync(file).size < before + 1_000_000 && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(fs.statSync(file).size).toBeGreaterThan(before + 1_000_000);
+    await store.close();
+  });
 });
 
 it('when a script closes its store and has nothing else to do, then close still completes before the process exits', () => {
