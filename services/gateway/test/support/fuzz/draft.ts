@@ -87,14 +87,15 @@ export function validDraft(op: Operation, fx: FuzzTenant): fc.Arbitrary<Draft> {
       );
     }),
   );
-  const mediaType = fc.constantFrom(...(op.requestContentTypes.length ? op.requestContentTypes : ['none']));
-  const body = mediaType.chain((m) => {
+  // Built once per media type: an arbitrary built inside `chain` is built again for every value drawn.
+  const bodies = (op.requestContentTypes.length ? op.requestContentTypes : ['none']).map((m) => {
     const schema = bodySchema(op, m);
     if (!schema) return fc.constant(undefined);
     return validValue(schema)
       .chain((v) => withBodyHints(v, fx))
       .map((value) => ({ mediaType: m, value }));
   });
+  const body = fc.oneof(...bodies);
   return fc
     .record({ params: fc.record(params), query, headers: credentials(op, fx), body })
     .map(({ query: q, ...rest }) => ({ ...rest, query: q.flat() }));
