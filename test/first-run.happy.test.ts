@@ -7,7 +7,7 @@ import { haproxyBinary } from '../platform/cluster/haproxy';
 import { expectContract } from './support/contract';
 import { banner } from './support/global-setup';
 import { postgresBinaries } from './support/postgres';
-import { processesGone, processesOf } from './support/process-table';
+import { processesGone, processesOf, stillRunning } from './support/process-table';
 import { BANNER_API_KEY, spawnNpmScript, type ServiceProcess } from './support/processes';
 import { removeDataDir } from './support/platform';
 import { rabbitBinary } from './support/rabbitmq';
@@ -100,8 +100,7 @@ describe.each(launchers)('the first start of $name', ({ script, startMs, run }) 
       });
       // Every process of its job and every one the cluster listed is gone (RabbitMQ's is a process group, with its
       // epmd): none outlives a stop.
-      const left = processesOf(listed.map((p) => Number(p.split('@')[0])));
-      expect(left.filter((p) => listed.includes(p))).toEqual([]);
+      expect(stillRunning(listed)).toEqual([]);
       const again = await start();
       expect(again).not.toContain('export MAILPLANE_API_KEY');
       expect(again).not.toContain(key);

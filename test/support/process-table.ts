@@ -23,10 +23,14 @@ export function processesOf(pids: number[]): string[] {
     });
 }
 
-/** Resolves once none of `listed` (from `processesOf`) runs any more, or throws naming those left after `timeoutMs`. */
+/** Those of `listed` (from `processesOf`) still running: the same pid with the same start time. */
+export const stillRunning = (listed: string[]) =>
+  processesOf(listed.map((p) => Number(p.split('@')[0]))).filter((p) => listed.includes(p));
+
+/** Resolves once none of `listed` runs any more, or throws naming those left after `timeoutMs`. */
 export async function processesGone(listed: string[], timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  const left = () => processesOf(listed.map((p) => Number(p.split('@')[0]))).filter((p) => listed.includes(p));
+  const left = () => stillRunning(listed);
   while (left().length > 0) {
     if (Date.now() > deadline) throw new Error(`still running ${timeoutMs} ms after the stop: ${left().join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
