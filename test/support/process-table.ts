@@ -24,8 +24,7 @@ export function processesOf(pids: number[]): string[] {
 }
 
 /** Those of `listed` (from `processesOf`) still running: the same pid with the same start time. */
-export const stillRunning = (listed: string[]) =>
-  processesOf(listed.map((p) => Number(p.split('@')[0]))).filter((p) => listed.includes(p));
+export const stillRunning = (listed: string[]) => processesOf(listed.map((p) => Number(p.split('@')[0]))).filter((p) => listed.includes(p));
 
 /** Resolves once none of `listed` runs any more, or throws naming those left after `timeoutMs`. */
 export async function processesGone(listed: string[], timeoutMs = 30_000): Promise<void> {
