@@ -155,16 +155,22 @@ describe("a template render never holds the platform's event loop", () => {
       .send({ name: 'Spinner', subject: `Hi ${spin}`, html: spin, text: spin })
       .expect(201);
     // The platform runs in this process: its event loop is this one.
+    const started = performance.now();
     const holds = watchEventLoopHolds();
     const renders = await Promise.all(
       Array.from({ length: 6 }, () => request(platform.url).post(`/templates/${created.body.id}/render`).set(auth(owner.key)).send({})),
     );
     const { longestMs, totalMs } = holds.stop();
     for (const res of renders) expect(res.body.errors[0].message).toMatch(/limit|longer than/);
+    // What the platform's own timers (sweeps, heartbeats) and the collector take of the thread over as long with no
+    // render: a loaded machine stretches the renders, and that with them (CI once measured 307 ms in all).
+    const quiet = watchEventLoopHolds();
+    await new Promise((resolve) => setTimeout(resolve, performance.now() - started));
+    const backgroundMs = quiet.stop().totalMs;
     // On the event loop, the six renders would take at least 6 × 100 ms of this thread's CPU; their HTTP work and the
     // watch take ~130 ms here. A collection of a big heap can hold the thread ~100 ms on a loaded machine (CI's jest
     // worker once measured 100.2 ms in one hold), hence the margins.
-    expect(totalMs).toBeLessThan(RENDER_BUDGET_MS * 3);
+    expect(totalMs - backgroundMs).toBeLessThan(RENDER_BUDGET_MS * 3);
     expect(longestMs).toBeLessThan(RENDER_BUDGET_MS * 2);
   });
 
