@@ -48,9 +48,10 @@ export async function keysWithUnmovedRecords(store: Store, tenantId: string, n: 
 
 /**
  * A session as a sign-in of `memberId` writes it at `at`, carrying its sign-in's record, whose move into the log never
- * happened (the gateway died between the session's insert and the move). Its id, bearer token and record's id.
+ * happened (the gateway died between the session's insert and the move); `endedAt`, signed out since, as a sign-out
+ * leaves such a session. Its id, bearer token and record's id.
  */
-export async function sessionWithUnmovedRecord(sessions: SessionsRepo, tenantId: string, memberId: string, at: Date) {
+export async function sessionWithUnmovedRecord(sessions: SessionsRepo, tenantId: string, memberId: string, at: Date, endedAt?: Date) {
   const issued = issueToken(newId('ses', at.getTime()), SESSION_TOKEN);
   const change = {
     operationId: 'createSession',
@@ -65,6 +66,7 @@ export async function sessionWithUnmovedRecord(sessions: SessionsRepo, tenantId:
     secretHash: issued.secretHash,
     createdAt: at,
     expiresAt: new Date(at.getTime() + 3_600_000),
+    ...(endedAt ? { endedAt } : {}),
   };
   await sessions.insert(session, [record]);
   return { sessionId: session._id, token: issued.token, recordId: record._id };
@@ -72,18 +74,14 @@ export async function sessionWithUnmovedRecord(sessions: SessionsRepo, tenantId:
 
 /**
  * Sessions with unmoved sign-in records for the members `mem_s<i>`; every other one signed out since (ended, kept until
- * its record moves). The members' ids.
+ * its record moves). Written ended, not ended after: a replica sweeping meanwhile could move a record first, and the
+ * sign-out would then rightly delete its session. The members' ids.
  */
 export async function sessionsWithUnmovedRecords(store: Store, tenantId: string, n: number): Promise<string[]> {
   const at = new Date(Date.now() - 60_000);
   const repo = sessionsRepo(store);
-  const members: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const memberId = `mem_s${i}`;
-    const { sessionId } = await sessionWithUnmovedRecord(repo, tenantId, memberId, at);
-    if (i % 2) await repo.end({ tenantId, sessionId }, at);
-    members.push(memberId);
-  }
+  const members = Array.from({ length: n }, (_, i) => `mem_s${i}`);
+  for (const [i, memberId] of members.entries()) await sessionWithUnmovedRecord(repo, tenantId, memberId, at, i % 2 ? at : undefined);
   return members;
 }
 
