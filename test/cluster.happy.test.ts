@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { ROLES } from '../platform/cluster/roles';
+import { previousRelease, previousReleaseTree } from './support/previous-release';
 import { signIn } from './support/dashboard-sign-in';
 import { startTestCluster, type TestCluster } from './support/cluster';
 import { endToEndChecks } from './support/end-to-end';
@@ -24,8 +25,11 @@ function isDead(pid: number): boolean {
 describeWithRabbit('the cluster', () =>
   describeWithPostgres('on PostgreSQL', () => {
     let cluster: TestCluster;
+    const release = previousRelease();
     beforeAll(async () => {
       cluster = await startTestCluster({
+        // Every replica runs the previous release until the first test rolls them onto this version.
+        CLUSTER_START_FROM: previousReleaseTree(release),
         REPLICAS: '2',
         REPLICAS_BILLING: '2',
         REPLICAS_DASHBOARD: '2',
@@ -61,6 +65,39 @@ describeWithRabbit('the cluster', () =>
       };
       return { ids, statuses, stop };
     };
+
+    /** The replicas whose process runs a file of the previous release's tree, read from the kernel's process table. */
+    const onPreviousRelease = () =>
+      cluster.replicas
+        .filter((r) => readFileSync(`/proc/${r.pid()}/cmdline`, 'utf8').includes(`${cluster.startedFrom}/`))
+        .map((r) => r.name);
+
+    it(`when every replica is rolled from the previous release (${release.version}), one of each service at a time, while 50 sends/s go on, then every send is answered 202, every message reaches the MTA once and every replica runs this version`, async () => {
+      expect(onPreviousRelease()).toEqual(cluster.replicas.map((r) => r.name));
+      const t = await tenantWithDomain(cluster);
+      const { ids, statuses, stop } = sendingAt50PerSecond(t, 'upgrade');
+      const starts = cluster.replicas.map((r) => r.starts());
+      try {
+        await eventually(async () => ids.length >= 50, '50 sends before the roll', 20_000);
+        await cluster.roll();
+        const mark = ids.length;
+        await eventually(async () => ids.length >= mark + 50, '50 sends after the roll', 20_000);
+      } finally {
+        await stop();
+      }
+      expect(cluster.replicas.map((r, i) => r.starts() - starts[i])).toEqual(cluster.replicas.map(() => 1));
+      expect(cluster.said.filter((line) => line.includes('for a rolling restart'))).toHaveLength(cluster.replicas.length);
+      expect(onPreviousRelease()).toEqual([]);
+      expect(statuses.filter((s) => s !== 202)).toEqual([]);
+      await Promise.all(ids.map((m) => cluster.sandbox.sink.waitFor((r) => headerOf(r, 'X-Mailplane-Message-Id') === m, 60_000)));
+      const copies = new Map<string, number>();
+      for (const m of cluster.sandbox.sink.messages()) {
+        const id = headerOf(m, 'X-Mailplane-Message-Id');
+        if (id && ids.includes(id)) copies.set(id, (copies.get(id) ?? 0) + 1);
+      }
+      // Each replica drained before it exited: no SMTP transaction was cut, so none is sent twice.
+      expect([...copies.values()].filter((n) => n !== 1)).toEqual([]);
+    }, 420_000);
 
     describe('end to end, through the balancer', () =>
       endToEndChecks(
@@ -116,33 +153,6 @@ describeWithRabbit('the cluster', () =>
       expect(selectors).toEqual(new Set(['mp1', 'mp2', 'mp1-ed25519', 'mp2-ed25519']));
     }, 180_000);
 
-    it('when a replica of each service is restarted, the services side by side, while 50 sends/s go on, then every send is answered 202 and every message reaches the MTA once', async () => {
-      const t = await tenantWithDomain(cluster);
-      const { ids, statuses, stop } = sendingAt50PerSecond(t, 'rolling');
-      // One replica of each role (the other serves meanwhile): the suite's time; `kill -HUP` rolls them all.
-      const rolled = ROLES.map((role) => cluster.replicas.find((r) => r.role === role && r.index === 2)!);
-      const starts = rolled.map((r) => r.starts());
-      try {
-        await eventually(async () => ids.length >= 50, '50 sends before the roll', 20_000);
-        await cluster.roll(rolled);
-        const mark = ids.length;
-        await eventually(async () => ids.length >= mark + 50, '50 sends after the roll', 20_000);
-      } finally {
-        await stop();
-      }
-      expect(rolled.map((r, i) => r.starts() - starts[i])).toEqual(rolled.map(() => 1));
-      expect(cluster.said.filter((line) => line.includes('for a rolling restart'))).toHaveLength(rolled.length);
-      expect(statuses.filter((s) => s !== 202)).toEqual([]);
-      await Promise.all(ids.map((m) => cluster.sandbox.sink.waitFor((r) => headerOf(r, 'X-Mailplane-Message-Id') === m, 60_000)));
-      const copies = new Map<string, number>();
-      for (const m of cluster.sandbox.sink.messages()) {
-        const id = headerOf(m, 'X-Mailplane-Message-Id');
-        if (id && ids.includes(id)) copies.set(id, (copies.get(id) ?? 0) + 1);
-      }
-      // Each replica drained before it exited: no SMTP transaction was cut, so none is sent twice.
-      expect([...copies.values()].filter((n) => n !== 1)).toEqual([]);
-    }, 420_000);
-
     it('when one replica of each service is SIGKILLed through its pid, then the cluster keeps answering and each is restarted', async () => {
       const t = await tenantWithDomain(cluster);
       const receiver = await startWebhookReceiver();
@@ -152,6 +162,7 @@ describeWithRabbit('the cluster', () =>
         const session = await signIn(cluster.dashboardUrl, t.key);
         const victims = ROLES.map((role) => cluster.replicas.find((r) => r.role === role && r.index === 1)!);
         const pids = victims.map((v) => v.pid()!);
+        const starts = victims.map((v) => v.starts());
         for (const pid of pids) process.kill(pid, 'SIGKILL');
         // Dead, its sockets closed: a request sent to a process the kernel is still tearing down would be lost with it.
         await eventually(() => pids.every(isDead), 'the killed replicas gone', 5000);
@@ -173,7 +184,7 @@ describeWithRabbit('the cluster', () =>
         expect(delivered.sort()).toEqual([...ids].sort());
 
         for (const [i, victim] of victims.entries()) {
-          await victim.waitForStarts(2);
+          await victim.waitForStarts(starts[i] + 1);
           expect(victim.pid()).not.toBe(pids[i]);
           expect(cluster.said).toEqual(
             expect.arrayContaining([

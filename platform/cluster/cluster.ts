@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { envReader } from '@mailplane/runtime';
@@ -29,6 +29,8 @@ export interface Cluster extends Pick<
   'url' | 'sandbox' | 'sandboxTenant' | 'reportsUrl' | 'inboundUrl' | 'dashboardUrl' | 'submission'
 > {
   replicas: Replica[];
+  /** `CLUSTER_START_FROM`'s tree, resolved: the earlier version the replicas started from. */
+  startedFrom?: string;
   processLines(): string[];
   stop(): Promise<void>;
   /** What an upgrade does: restarts every replica (or `only` those) in start order, each serving again before the next. */
@@ -53,6 +55,7 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
   const counts = replicaCounts(config.env);
   const haproxy = haproxyBinary(config.env.PATH);
   if (!haproxy) throw new Error('haproxy is not installed (apt-get install haproxy)');
+  const startFrom = earlierTree(config);
   backingTools(config);
   privateDir(config.dataDir);
   mkdirSync(path.join(config.dataDir, 'logs'), { recursive: true });
@@ -88,6 +91,7 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
       say,
       children,
       stopTimeoutMs: config.drainDelayMs + config.drainTimeoutMs + 5000,
+      startFrom,
     };
     const startRoles = async (roles: Role[]) => {
       const started = plans.filter((p) => roles.includes(p.role)).map((plan) => startReplica(plan, replicaOptions));
@@ -149,6 +153,7 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
         certFile: env.SMTP_SUBMISSION_TLS_CERT_FILE,
       },
       replicas: parts.replicas,
+      startedFrom: startFrom,
       async roll(only) {
         const monitor = `http://127.0.0.1:${ports.monitor}/stats;csv`;
         // One replica of each role at a time, the roles side by side, as each Deployment of a cluster rolls on its own.
@@ -166,6 +171,16 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
     await stop();
     throw err;
   }
+}
+
+/** `CLUSTER_START_FROM`: an earlier version's checkout, built, whose replicas a rolling restart upgrades to this one. */
+function earlierTree(config: PlatformConfig): string | undefined {
+  const dir = envReader(config.env).optional('CLUSTER_START_FROM');
+  if (!dir) return undefined;
+  const tree = path.resolve(dir);
+  if (!existsSync(path.join(tree, '.build/bin/service.js')))
+    throw new Error(`CLUSTER_START_FROM=${dir} holds no built tree (.build/bin/service.js): run npm ci and npm run build there`);
+  return tree;
 }
 
 /** The first replica of every role, then the second of every role that has one, and so on. */

@@ -6,8 +6,11 @@ import { LISTENERS, ROLES, type Role } from './roles';
 import type { BalancedServers } from './haproxy';
 import { startSupervised, type Supervised } from './supervised';
 import { nodeCommand } from '../node-command';
+import { NODE_FLAGS } from '../node-flags';
 
 const ROOT = path.resolve(__dirname, '../..');
+/** Where `npm run build` (scripts/build.mjs) puts a tree's JavaScript. */
+const COMPILED = '.build';
 
 export interface Replica extends Supervised {
   role: Role;
@@ -53,19 +56,30 @@ export function startReplica(
     say(line: string): void;
     stopTimeoutMs: number;
     children: Set<ChildProcess>;
+    /** A built tree of an earlier version (`CLUSTER_START_FROM`) that the replica runs until its first rolling restart. */
+    startFrom?: string;
   },
 ): Replica {
   const name = `${plan.role}-${plan.index}`;
   const listeners = () => LISTENERS[plan.role].map((l) => `${l.label} ${l.scheme}://127.0.0.1:${plan.ports[l.variable]}`).join('  ');
+  const env = {
+    ...options.env,
+    DATA_DIR: path.join(options.dataDir, 'replicas', name),
+    ...Object.fromEntries(Object.entries(plan.ports).map(([variable, port]) => [variable, String(port)])),
+  };
+  const earlier = options.startFrom && path.join(options.startFrom, COMPILED);
   const supervised = startSupervised({
     name: `${plan.role} ${plan.index}`,
     command: nodeCommand('bin/service', [plan.role], [], options.env.MAILPLANE_COMPILED),
     cwd: ROOT,
-    env: {
-      ...options.env,
-      DATA_DIR: path.join(options.dataDir, 'replicas', name),
-      ...Object.fromEntries(Object.entries(plan.ports).map(([variable, port]) => [variable, String(port)])),
-    },
+    env,
+    before: earlier
+      ? {
+          command: [process.execPath, ...NODE_FLAGS, path.join(earlier, 'bin/service.js'), plan.role],
+          cwd: options.startFrom,
+          env: { ...env, MAILPLANE_COMPILED: earlier },
+        }
+      : undefined,
     logFile: path.join(options.dataDir, 'logs', `${name}.log`),
     readyLine: new RegExp(`^${plan.role} started`),
     say: options.say,
@@ -73,5 +87,6 @@ export function startReplica(
     stopTimeoutMs: options.stopTimeoutMs,
     children: options.children,
   });
-  return { ...supervised, ...plan, line: () => processLine(`${plan.role} ${plan.index}`, supervised.pid(), listeners()) };
+  const from = () => (supervised.runsBefore() ? `  (from ${options.startFrom})` : '');
+  return { ...supervised, ...plan, line: () => processLine(`${plan.role} ${plan.index}`, supervised.pid(), `${listeners()}${from()}`) };
 }

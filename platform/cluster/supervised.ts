@@ -17,6 +17,8 @@ export interface SupervisedOptions {
   stopTimeoutMs?: number;
   /** Every child spawned, so whoever started them can kill what is left if it exits in a hurry. */
   children?: Set<ChildProcess>;
+  /** What runs instead until the first rolling restart (an earlier version's tree, while an upgrade is tried). */
+  before?: Pick<SupervisedOptions, 'command' | 'cwd' | 'env'>;
 }
 
 export interface Supervised {
@@ -28,8 +30,10 @@ export interface Supervised {
   waitForStarts(count: number): Promise<void>;
   /** No more restarts: SIGTERM (it drains), SIGKILL after `stopTimeoutMs`; resolves once it has exited. */
   stop(): Promise<void>;
-  /** A rolling restart: SIGTERM (it drains), started again at once; resolves once the new process serves. */
+  /** A rolling restart: SIGTERM (it drains), started again at once, from `command`; resolves once the new process serves. */
   restart(): Promise<void>;
+  /** Whether it runs `before` (until its first rolling restart). */
+  runsBefore(): boolean;
 }
 
 // A process that dies at once is restarted after 0.25 s, then twice as long each time, up to 30 s; one that ran 10 s
@@ -49,6 +53,7 @@ export function startSupervised(options: SupervisedOptions): Supervised {
   let restartTimer: NodeJS.Timeout | undefined;
   // Set while a rolling restart waits for the process it asked to drain.
   let rolling: ChildProcess | undefined;
+  let upgraded = !options.before;
   let firstReady: { resolve(): void; reject(err: Error): void };
   const ready = new Promise<void>((resolve, reject) => (firstReady = { resolve, reject }));
   ready.catch(() => undefined);
@@ -62,9 +67,10 @@ export function startSupervised(options: SupervisedOptions): Supervised {
   };
 
   const launch = () => {
-    const proc = spawn(options.command[0], options.command.slice(1), {
-      cwd: options.cwd,
-      env: options.env,
+    const run = upgraded ? options : { ...options, ...options.before };
+    const proc = spawn(run.command[0], run.command.slice(1), {
+      cwd: run.cwd,
+      env: run.env,
       stdio: ['ignore', 'pipe', 'pipe'],
       // A group of its own: a Ctrl-C in the terminal reaches the cluster, which stops everything in order.
       detached: true,
@@ -96,6 +102,7 @@ export function startSupervised(options: SupervisedOptions): Supervised {
       if (stopping) return;
       if (rolling === proc) {
         rolling = undefined;
+        upgraded = true;
         say(`  ${options.name} (pid ${proc.pid}) drained and exited (${how}) for a rolling restart`);
         return launch();
       }
@@ -135,6 +142,7 @@ export function startSupervised(options: SupervisedOptions): Supervised {
     starts: () => starts,
     ready: () => ready,
     waitForStarts,
+    runsBefore: () => !upgraded,
     async restart() {
       const proc = child;
       if (!proc || stopping || rolling) return;
