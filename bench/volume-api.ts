@@ -66,3 +66,55 @@ async function postAtRate(
   await Promise.all(sends);
   return stat(samples, error);
 }
+
+/**
+ * From the platform's first answer on, open loop: sends at `rate`/s and a list a second of each filter in turn; p50
+ * and p99 of each kind per window of `windowSeconds`, and how many were refused. What a client meets while a start's
+ * background work runs.
+ */
+export async function measureFirstMinute(url: string, apiKey: string, identityId: string, seconds = 60, windowSeconds = 10, rate = 50) {
+  const client = jsonClient(url, 256);
+  const auth = { authorization: `Bearer ${apiKey}` };
+  const queries = Object.values(listQueries(identityId));
+  const start = performance.now();
+  const windows: Record<string, Array<{ samples: number[]; refused: number; error?: string }>> = { 'POST /emails': [], 'GET /emails': [] };
+  const timed = async (kind: string, at: number, call: () => Promise<{ status: number; body: unknown }>, ok: number) => {
+    await new Promise((r) => setTimeout(r, start + at - performance.now()));
+    const t = performance.now();
+    const res = await call();
+    const window = (windows[kind][Math.floor(at / 1000 / windowSeconds)] ??= { samples: [], refused: 0 });
+    window.samples.push(performance.now() - t);
+    if (res.status === ok) return;
+    window.refused++;
+    window.error ??= `${res.status} ${JSON.stringify(res.body).slice(0, 120)}`;
+  };
+  const sends = Array.from({ length: rate * seconds }, (_, k) =>
+    timed(
+      'POST /emails',
+      (k * 1000) / rate,
+      () =>
+        client.call('POST', '/emails', auth, {
+          from: 'Bench <bench@sandbox.mailplane.test>',
+          to: `first${k}@example.org`,
+          subject: `First minute ${k}`,
+          text: 'Hello from the volume bench.',
+        }),
+      202,
+    ),
+  );
+  const lists = Array.from({ length: seconds * 2 }, (_, k) =>
+    timed('GET /emails', k * 500, () => client.call('GET', `/emails?limit=50${queries[k % queries.length](k)}`, auth), 200),
+  );
+  try {
+    await Promise.all([...sends, ...lists]);
+  } finally {
+    client.close();
+  }
+  const results: Record<string, Stat> = {};
+  for (const [kind, list] of Object.entries(windows))
+    list.forEach((w, i) => {
+      const error = w.refused ? `${w.refused} of ${w.samples.length} refused, first ${w.error}` : undefined;
+      results[`${kind} ${i * windowSeconds}-${(i + 1) * windowSeconds} s after start`] = stat(w.samples, error);
+    });
+  return results;
+}

@@ -1,5 +1,6 @@
-// npm run bench:volume [-- --sizes 10000,100000,1000000] [--no-floor]: per size, seed once under VOLUME_DIR, start the
-// embedded platform, measure start-up, memory and the API, then the engine floor; with DATABASE_URL, on PostgreSQL too.
+// npm run bench:volume [-- --sizes 10000,100000,1000000] [--engines sqlite,postgres] [--no-floor] [--first-minute]:
+// per size, seed once under VOLUME_DIR, start the embedded platform, measure start-up, memory and the API (with
+// --first-minute, first the minute after its first answer), then the engine floor; with DATABASE_URL, on PostgreSQL too.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -9,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { NODE_FLAGS } from '../platform/node-flags';
 import { UNLIMITED } from './common';
 import { benchConfig } from './config';
-import { measureApi } from './volume-api';
+import { measureApi, measureFirstMinute } from './volume-api';
 import { benchDatabase } from './bench-database';
 import { measureEngine } from './volume-engine';
 import { fmt, type Stat } from './volume-stats';
@@ -102,9 +103,10 @@ async function runSize(n: number, baseDir: string, engine: Engine) {
     }
   };
   try {
-    rows['settled after (s)'] = (await settled(url, apiKey)).toFixed(1);
     const identities = await fetch(`${url}/identities`, { headers: { authorization: `Bearer ${apiKey}` } }).then((r) => r.json());
     const identityId = (identities as { data: Array<{ id: string }> }).data[0].id;
+    if (process.argv.includes('--first-minute')) add('', await measureFirstMinute(url, apiKey, identityId));
+    rows['settled after (s)'] = (await settled(url, apiKey)).toFixed(1);
     add('', await measureApi(url, apiKey, identityId));
     rows['RSS after load (MiB)'] = String(rssMiB(pid, 'VmRSS'));
     rows['peak RSS (MiB)'] = String(rssMiB(pid, 'VmHWM'));
@@ -122,7 +124,9 @@ async function main() {
   const at = process.argv.indexOf('--sizes');
   const sizes = (at > 0 ? process.argv[at + 1] : '10000,100000,1000000').split(',').map(Number);
   const baseDir = benchConfig.volumeDir ?? path.join(os.tmpdir(), 'mailplane-volume');
-  const engines: Engine[] = benchConfig.databaseUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+  const named = process.argv.indexOf('--engines');
+  const engines: Engine[] =
+    named > 0 ? (process.argv[named + 1].split(',') as Engine[]) : benchConfig.databaseUrl ? ['sqlite', 'postgres'] : ['sqlite'];
   const columns = sizes.flatMap((n) => engines.map((engine) => ({ n, engine, label: engines.length > 1 ? `${n} ${engine}` : String(n) })));
   const results: Record<string, Record<string, string>> = {};
   const errors: string[] = [];

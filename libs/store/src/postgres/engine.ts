@@ -6,6 +6,7 @@ import type { TextTable } from './text-match';
 import { ident } from '../paths';
 import { BACKGROUND_INDEX_FROM_ROWS, indexBuilds, type IndexBuilds } from './index-build';
 import { META_CHANNEL, query, transaction } from './pool';
+import { analyzeUnplanned } from './statistics';
 
 /** What one collection's queries need to know, kept in `_store_meta` so that every process learns it. */
 export interface PgState {
@@ -54,6 +55,8 @@ export class PgEngine {
         `CREATE TABLE IF NOT EXISTS ${this.meta} (collection text NOT NULL, kind text NOT NULL, key text NOT NULL, value text NOT NULL,
          PRIMARY KEY (collection, kind, key))`,
       );
+      // Before the first query is planned; once, the other replicas waiting on the lock then find statistics.
+      await analyzeUnplanned(client, this.schema);
     });
     const { rows } = await query<{ bytewise: boolean }>(
       this.pool,

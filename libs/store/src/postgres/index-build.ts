@@ -58,6 +58,8 @@ export function indexBuilds(pool: pg.Pool, schema: string) {
       if (!rows[0].locked) return;
       runningPid = rows[0].pid;
       try {
+        // One process builds, not a leader and two workers: the requests keep the rest of the machine meanwhile.
+        await client.query('SET max_parallel_maintenance_workers = 0');
         if ((await indexValidity(client, index.name)) === false) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${index.name}`);
         if (stopped) return;
         await client.query(concurrently(index.create));
@@ -65,6 +67,7 @@ export function indexBuilds(pool: pg.Pool, schema: string) {
         if (index.replaces) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${index.replaces}`);
       } finally {
         runningPid = undefined;
+        await client.query('RESET max_parallel_maintenance_workers');
         await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lock]);
       }
     } catch {
