@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createBlobStore, createStore, type Doc, type Store } from '@mailplane/store';
+import { createBlobStore, createPostgresStore, createStore, type Doc, type Store } from '@mailplane/store';
 import { bodiesRepo } from '../services/mail/src/data-access/bodies-repo';
 import { loadPlatformConfig } from '../platform/config';
 import { SANDBOX_DOMAIN } from '../platform/sandbox-identity';
@@ -18,7 +18,17 @@ const BATCH = 5000;
 /** The per-service layout of platform/services.ts: a folder, a schema or a database per service. */
 const configFor = (service: 'gateway' | 'mail', dataDir: string) =>
   storeConfigFor(service, loadPlatformConfig({ ...benchConfig.childEnv, DATA_DIR: dataDir }));
-const storeFor = (service: 'gateway' | 'mail', dataDir: string): Promise<Store> => createStore(configFor(service, dataDir));
+/** On PostgreSQL every index is built before the seeder exits: one deferred to after start-up would be canceled at close. */
+function storeFor(service: 'gateway' | 'mail', dataDir: string): Promise<Store> {
+  const config = configFor(service, dataDir);
+  if (!('postgresUrl' in config)) return createStore(config);
+  return createPostgresStore({
+    url: config.postgresUrl,
+    schema: config.schema,
+    poolSize: config.poolSize,
+    backgroundIndexFromRows: Infinity,
+  });
+}
 
 /** The secret the embedded platform keeps beside the data (platform/embedded.ts), unless set in the environment. */
 function dkimKeySecret(dataDir: string): string {
