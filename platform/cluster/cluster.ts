@@ -33,8 +33,8 @@ export interface Cluster extends Pick<
   startedFrom?: string;
   processLines(): string[];
   stop(): Promise<void>;
-  /** What an upgrade does: restarts every replica (or `only` those) in start order, each serving again before the next. */
-  roll(only?: Replica[]): Promise<void>;
+  /** What an upgrade does: restarts every replica in start order, each serving again before the next. */
+  roll(): Promise<void>;
 }
 
 interface PublicPorts {
@@ -154,10 +154,10 @@ export async function startCluster(config: PlatformConfig, options: { say?: (lin
       },
       replicas: parts.replicas,
       startedFrom: startFrom,
-      async roll(only) {
+      async roll() {
         const monitor = `http://127.0.0.1:${ports.monitor}/stats;csv`;
         // One replica of each role at a time, the roles side by side, as each Deployment of a cluster rolls on its own.
-        for (const wave of waves(parts.replicas.filter((r) => !only || only.includes(r)))) {
+        for (const wave of waves(parts.replicas)) {
           // A replica that serves again is not yet back in the balancer (two good checks): its peer waits for that.
           await balancerSeesAllUp(monitor);
           await Promise.all(wave.map((replica) => replica.restart()));
