@@ -18,6 +18,13 @@ export function listQueries(identityId: string): Record<string, (i: number) => s
   };
 }
 
+const benchEmail = (recipient: string, subject: string) => ({
+  from: 'Bench <bench@sandbox.mailplane.test>',
+  to: `${recipient}@example.org`,
+  subject,
+  text: 'Hello from the volume bench.',
+});
+
 export async function measureApi(url: string, apiKey: string, identityId: string, rate = 50, seconds = 10) {
   const client = jsonClient(url, 64);
   const auth = { authorization: `Bearer ${apiKey}` };
@@ -54,12 +61,7 @@ async function postAtRate(
   const sends = Array.from({ length: rate * seconds }, async (_, k) => {
     await new Promise((r) => setTimeout(r, start + (k * 1000) / rate - performance.now()));
     const t = performance.now();
-    const res = await client.call('POST', '/emails', auth, {
-      from: 'Bench <bench@sandbox.mailplane.test>',
-      to: `volume${k}@example.org`,
-      subject: `Volume bench ${k}`,
-      text: 'Hello from the volume bench.',
-    });
+    const res = await client.call('POST', '/emails', auth, benchEmail(`volume${k}`, `Volume bench ${k}`));
     samples.push(performance.now() - t);
     if (res.status !== 202) error ??= `POST /emails: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
   });
@@ -89,18 +91,7 @@ export async function measureFirstMinute(url: string, apiKey: string, identityId
     window.error ??= `${res.status} ${JSON.stringify(res.body).slice(0, 120)}`;
   };
   const sends = Array.from({ length: rate * seconds }, (_, k) =>
-    timed(
-      'POST /emails',
-      (k * 1000) / rate,
-      () =>
-        client.call('POST', '/emails', auth, {
-          from: 'Bench <bench@sandbox.mailplane.test>',
-          to: `first${k}@example.org`,
-          subject: `First minute ${k}`,
-          text: 'Hello from the volume bench.',
-        }),
-      202,
-    ),
+    timed('POST /emails', (k * 1000) / rate, () => client.call('POST', '/emails', auth, benchEmail(`first${k}`, `First minute ${k}`)), 202),
   );
   const lists = Array.from({ length: seconds * 2 }, (_, k) =>
     timed('GET /emails', k * 500, () => client.call('GET', `/emails?limit=50${queries[k % queries.length](k)}`, auth), 200),

@@ -19,7 +19,7 @@ import {
 } from '../sandbox-identity';
 import { backingTools, processLine, startBacking, type Backing } from './backing';
 import { haproxyBinary, startHaproxy } from './haproxy';
-import { balancedServers, planReplicas, startReplica, type Replica } from './replicas';
+import { balancedServers, builtService, planReplicas, startReplica, type Replica } from './replicas';
 import { replicaCounts, type Role } from './roles';
 import { ensureSandboxTenant } from './sandbox-tenant';
 import type { Supervised } from './supervised';
@@ -178,8 +178,8 @@ function earlierTree(config: PlatformConfig): string | undefined {
   const dir = envReader(config.env).optional('CLUSTER_START_FROM');
   if (!dir) return undefined;
   const tree = path.resolve(dir);
-  if (!existsSync(path.join(tree, '.build/bin/service.js')))
-    throw new Error(`CLUSTER_START_FROM=${dir} holds no built tree (.build/bin/service.js): run npm ci and npm run build there`);
+  if (!existsSync(builtService(tree)))
+    throw new Error(`CLUSTER_START_FROM=${dir} holds no built tree (${builtService('.')}): run npm ci and npm run build there`);
   return tree;
 }
 

@@ -11,6 +11,8 @@ import { NODE_FLAGS } from '../node-flags';
 const ROOT = path.resolve(__dirname, '../..');
 /** Where `npm run build` (scripts/build.mjs) puts a tree's JavaScript. */
 const COMPILED = '.build';
+/** A built tree's service entry point: what CLUSTER_START_FROM must hold. */
+export const builtService = (tree: string) => path.join(tree, COMPILED, 'bin/service.js');
 
 export interface Replica extends Supervised {
   role: Role;
@@ -75,7 +77,7 @@ export function startReplica(
     env,
     before: earlier
       ? {
-          command: [process.execPath, ...NODE_FLAGS, path.join(earlier, 'bin/service.js'), plan.role],
+          command: [process.execPath, ...NODE_FLAGS, builtService(options.startFrom as string), plan.role],
           cwd: options.startFrom,
           env: { ...env, MAILPLANE_COMPILED: earlier },
         }

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { builtService } from '../../platform/cluster/replicas';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -28,7 +29,7 @@ export function previousRelease(): Release {
 export function previousReleaseTree(release = previousRelease()): string {
   const checkout = createHash('sha256').update(ROOT).digest('hex').slice(0, 8);
   const tree = path.join(tmpdir(), `mailplane-release-${release.commit.slice(0, 12)}-${checkout}`);
-  if (existsSync(path.join(tree, '.build/bin/service.js'))) return tree;
+  if (existsSync(builtService(tree))) return tree;
   rmSync(tree, { recursive: true, force: true });
   mkdirSync(tree, { recursive: true });
   const git = (...args: string[]) => execFileSync('git', ['-C', ROOT, ...args], { encoding: 'utf8' });

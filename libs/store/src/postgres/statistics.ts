@@ -6,7 +6,7 @@ import type pg from 'pg';
  * autovacuum, which analyses a big table only after vacuuming it, minutes later. Until then the planner guesses,
  * and a page of a list or a count may read a whole table.
  */
-export async function analyzeUnplanned(db: Pick<pg.ClientBase, 'query'>, schema: string): Promise<string[]> {
+export async function analyzeUnplanned(db: Pick<pg.ClientBase, 'query'>, schema: string): Promise<void> {
   const { rows } = await db.query<{ name: string }>(
     `SELECT format('%I.%I', n.nspname, c.relname) AS name
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace LEFT JOIN pg_stat_user_tables t ON t.relid = c.oid
@@ -16,5 +16,4 @@ export async function analyzeUnplanned(db: Pick<pg.ClientBase, 'query'>, schema:
     [schema],
   );
   for (const { name } of rows) await db.query(`ANALYZE ${name}`);
-  return rows.map((r) => r.name);
 }
